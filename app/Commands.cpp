@@ -1,0 +1,156 @@
+#include "Commands.h"
+
+#include "GateDefinition.h"
+#include "GateForm.h"
+#include "Language.h"
+#include "OnboardingWizard.h"
+#include "StateStore.h"
+#include "Tr.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTextStream>
+
+namespace onramp::cli {
+
+namespace {
+
+QTextStream &out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+QCommandLineOption stateOption()
+{
+    return {QStringLiteral("state"),
+            Tr::tr("Read the onboarding from FILE instead of the saved one."),
+            QStringLiteral("FILE")};
+}
+
+// Loads the saved state (or --state FILE) read-only: commands never write the user's file.
+QString stateFile(const QCommandLineParser &p)
+{
+    return p.isSet(stateOption()) ? p.value(stateOption()) : StateStore::defaultFilePath();
+}
+
+bool loadState(StateStore &store)
+{
+    const StateStore::LoadResult r = store.load(StateStore::Access::ReadOnly);
+    if (!r.notice)
+        return true;
+    err() << r.notice->message << '\n';
+    if (!r.notice->details.isEmpty())
+        err() << "  " << r.notice->details << '\n';
+    return false;
+}
+
+} // namespace
+
+int status(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Tr::tr("Print each gate's status from the saved onboarding."));
+    p.addHelpOption();
+    QCommandLineOption json(QStringLiteral("json"), Tr::tr("Print JSON."));
+    p.addOption(json);
+    p.addOption(stateOption());
+    p.process(args);
+
+    StateStore store(stateFile(p));
+    if (!loadState(store))
+        return 2;
+    const OnboardingState &s = store.state();
+
+    if (p.isSet(json)) {
+        QJsonArray gates;
+        for (GateId id : kAllGates) {
+            const GateRecord &r = s.gate(id);
+            QJsonObject g = s.toJson()[QStringLiteral("gates")][gateKey(id)].toObject();
+            g.remove(QStringLiteral("data"));
+            g[QStringLiteral("gate")] = gateNumber(id);
+            g[QStringLiteral("key")] = gateKey(id);
+            g[QStringLiteral("title")] = gateDefinition(id).titleText();
+            g[QStringLiteral("entryMet")] = checkEntry(s, id).met;
+            g[QStringLiteral("summary")] = GateForm::describe(r);
+            gates.append(g);
+        }
+        QJsonObject root{{QStringLiteral("file"), store.filePath()},
+                         {QStringLiteral("gates"), gates}};
+        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    for (GateId id : kAllGates) {
+        out() << gateNumber(id) << ". " << gateDefinition(id).titleText() << "\n   "
+              << GateForm::describe(s.gate(id)) << '\n';
+    }
+    return 0;
+}
+
+int screenshot(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Tr::tr("Render every wizard page to PNG files."));
+    p.addHelpOption();
+    QCommandLineOption outDir(QStringLiteral("out"), Tr::tr("Write the PNG files to DIR."),
+                              QStringLiteral("DIR"));
+    QCommandLineOption lang(QStringLiteral("lang"), Tr::tr("Language: zh_CN or en."),
+                            QStringLiteral("LANG"), QStringLiteral("en"));
+    p.addOption(outDir);
+    p.addOption(lang);
+    p.addOption(stateOption());
+    p.process(args);
+    if (!p.isSet(outDir)) {
+        err() << Tr::tr("--out: say where to write the screenshots.") << '\n';
+        return 2;
+    }
+    if (!Language::supported().contains(p.value(lang))) {
+        err() << Tr::tr("--lang: “%1” is not supported; use zh_CN or en.").arg(p.value(lang))
+              << '\n';
+        return 2;
+    }
+    const QDir dir(p.value(outDir));
+    if (!QDir().mkpath(dir.absolutePath())) {
+        err() << Tr::tr("--out: cannot create %1.").arg(dir.absolutePath()) << '\n';
+        return 2;
+    }
+
+    Language language;
+    language.apply(p.value(lang));
+
+    // The pages render from a copy of the state in memory: a screenshot never saves.
+    StateStore store(stateFile(p));
+    if (!loadState(store))
+        return 2;
+    StateStore preview(QString{});
+    preview.setState(store.state());
+
+    const int last = OnboardingWizard::SummaryId;
+    for (int id = OnboardingWizard::WelcomeId; id <= last; ++id) {
+        OnboardingWizard w(&preview, &language);
+        w.setStartId(id);
+        w.show();
+        QApplication::processEvents();
+        const QString file =
+            dir.filePath(QStringLiteral("%1-%2.png")
+                             .arg(id, 2, 10, QLatin1Char('0'))
+                             .arg(OnboardingWizard::pageKey(id)));
+        if (!w.grab().save(file)) {
+            err() << Tr::tr("Cannot write %1.").arg(file) << '\n';
+            return 2;
+        }
+        out() << file << '\n';
+    }
+    return 0;
+}
+
+} // namespace onramp::cli

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <QStringList>
+
+// The headless subcommands. Each returns the process exit status: 0 success, 1 a check that
+// found blocking problems, 2 unreadable or invalid input.
+namespace onramp::cli {
+
+int status(const QStringList &args);
+// Renders every wizard page to DIR/NN-<page>.png. Needs a QApplication (offscreen is fine).
+int screenshot(const QStringList &args);
+
+} // namespace onramp::cli

@@ -1,0 +1,137 @@
+#include "Commands.h"
+#include "Language.h"
+#include "OnboardingWizard.h"
+#include "StateStore.h"
+#include "Tr.h"
+#include "Version.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+
+#include <cstring>
+
+namespace {
+
+constexpr const char *kSubcommands[] = {"status", "screenshot"};
+
+const char *subcommandOf(int argc, char **argv)
+{
+    if (argc < 2)
+        return nullptr;
+    for (const char *c : kSubcommands) {
+        if (std::strcmp(argv[1], c) == 0)
+            return c;
+    }
+    return nullptr;
+}
+
+bool wantsHeadlessInfo(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        for (const char *flag : {"--help", "-h", "--version", "-v", "--help-all"}) {
+            if (std::strcmp(argv[i], flag) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+void describeApp()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("onramp"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ONRAMP_VERSION));
+}
+
+// Quits once the wizard has painted: the startup benchmark's end point.
+class QuitOnFirstPaint : public QObject
+{
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject *watched, QEvent *e) override
+    {
+        if (e->type() == QEvent::Paint && !m_done) {
+            m_done = true;
+            QTimer::singleShot(0, qApp, &QCoreApplication::quit);
+        }
+        return QObject::eventFilter(watched, e);
+    }
+
+private:
+    bool m_done = false;
+};
+
+int runHeadless(int argc, char **argv, const char *subcommand)
+{
+    QCoreApplication app(argc, argv);
+    describeApp();
+    onramp::Language language;
+    language.apply(QString());
+    QStringList args = app.arguments();
+    if (subcommand) {
+        args.removeAt(1);
+        args[0] += QLatin1Char(' ') + QLatin1String(subcommand);
+        if (std::strcmp(subcommand, "status") == 0)
+            return onramp::cli::status(args);
+    }
+    QCommandLineParser p;
+    p.setApplicationDescription(onramp::Tr::tr(
+        "Onramp walks a team from a fresh cloud account to a reproducible first GPU training "
+        "run. With no arguments it opens the wizard.\n\nSubcommands:\n"
+        "  status [--json]                   each gate's status from the saved onboarding\n"
+        "  screenshot --out DIR [--lang L]   render every page to PNG"));
+    p.addHelpOption();
+    p.addVersionOption();
+    p.process(app); // exits for --help and --version
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const char *subcommand = subcommandOf(argc, argv);
+    if ((subcommand && std::strcmp(subcommand, "screenshot") != 0) ||
+        (!subcommand && wantsHeadlessInfo(argc, argv)))
+        return runHeadless(argc, argv, subcommand);
+
+    if (subcommand) { // screenshot: widgets, but never a display
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
+        describeApp();
+        QStringList args = app.arguments();
+        args.removeAt(1);
+        args[0] += QStringLiteral(" screenshot");
+        return onramp::cli::screenshot(args);
+    }
+
+    QApplication app(argc, argv);
+    describeApp();
+    QCommandLineParser p;
+    QCommandLineOption lang(QStringLiteral("lang"), onramp::Tr::tr("Language: zh_CN or en."),
+                            QStringLiteral("LANG"));
+    QCommandLineOption quitOnPaint(QStringLiteral("quit-on-first-paint"));
+    quitOnPaint.setFlags(QCommandLineOption::HiddenFromHelp);
+    p.addOption(lang);
+    p.addOption(quitOnPaint);
+    p.process(app);
+
+    onramp::StateStore store(onramp::StateStore::defaultFilePath());
+    const onramp::StateStore::LoadResult loaded = store.load();
+    onramp::Language language;
+    language.apply(p.isSet(lang) ? p.value(lang) : store.state().language);
+
+    onramp::OnboardingWizard wizard(&store, &language);
+    if (loaded.notice)
+        wizard.showNotice(*loaded.notice);
+    wizard.restoreProgress();
+    QuitOnFirstPaint quitter;
+    if (p.isSet(quitOnPaint))
+        wizard.installEventFilter(&quitter);
+    wizard.show();
+    QObject::connect(&app, &QCoreApplication::aboutToQuit, &store, [&store] {
+        (void)store.saveNow();
+    });
+    return app.exec();
+}

@@ -1,0 +1,162 @@
+#include "GateForm.h"
+
+#include "StateStore.h"
+#include "Tr.h"
+
+#include <QLocale>
+
+namespace onramp {
+
+namespace {
+
+QString GateRecord::*member(GateForm::Field f)
+{
+    switch (f) {
+    case GateForm::Field::WaitingFor: return &GateRecord::waitingFor;
+    case GateForm::Field::Evidence: return &GateRecord::evidence;
+    case GateForm::Field::AcceptedBy: return &GateRecord::acceptedBy;
+    case GateForm::Field::RejectionReason: return &GateRecord::rejectionReason;
+    case GateForm::Field::WhatToChange: return &GateRecord::whatToChange;
+    case GateForm::Field::Notes: return &GateRecord::notes;
+    }
+    return &GateRecord::notes;
+}
+
+QString localTime(const QDateTime &t)
+{
+    return QLocale().toString(t.toLocalTime(), QLocale::ShortFormat);
+}
+
+} // namespace
+
+GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
+    : QObject(parent), m_store(store), m_gate(gate),
+      m_now([] { return QDateTime::currentDateTimeUtc(); })
+{
+    m_target = record().status;
+    connect(m_store, &StateStore::changed, this, &GateForm::changed);
+}
+
+const GateRecord &GateForm::record() const { return m_store->state().gate(m_gate); }
+
+EntryCheck GateForm::entry() const { return checkEntry(m_store->state(), m_gate); }
+
+QString GateForm::text(Field f) const { return record().*member(f); }
+
+void GateForm::setText(Field f, const QString &value)
+{
+    m_store->update([&](OnboardingState &s) { s.gate(m_gate).*member(f) = value; });
+}
+
+void GateForm::setTargetStatus(GateStatus s)
+{
+    if (m_target == s)
+        return;
+    m_target = s;
+    emit changed();
+}
+
+QList<GateForm::Field> GateForm::requiredFields() const
+{
+    switch (m_target) {
+    case GateStatus::Waiting: return {Field::WaitingFor};
+    case GateStatus::Passed: return {Field::Evidence, Field::AcceptedBy};
+    case GateStatus::Rejected: return {Field::RejectionReason, Field::WhatToChange};
+    case GateStatus::NotStarted:
+    case GateStatus::InProgress: return {};
+    }
+    return {};
+}
+
+QString GateForm::fieldIssue(Field f) const
+{
+    if (!requiredFields().contains(f) || !text(f).trimmed().isEmpty())
+        return {};
+    switch (f) {
+    case Field::WaitingFor:
+        return Tr::tr("Say who or what the gate is waiting for, for example “provider review”.");
+    case Field::Evidence:
+        return Tr::tr("Describe the evidence that the acceptance checks passed.");
+    case Field::AcceptedBy: return Tr::tr("Name the acceptor who signed this gate off.");
+    case Field::RejectionReason: return Tr::tr("Copy the reason the gate was rejected.");
+    case Field::WhatToChange: return Tr::tr("Write down what to change before trying again.");
+    case Field::Notes: return {};
+    }
+    return {};
+}
+
+bool GateForm::canRecord() const
+{
+    if (m_target == record().status && m_target != GateStatus::Waiting)
+        return false; // nothing to record
+    if (m_target == GateStatus::Passed && !entry().met)
+        return false;
+    for (Field f : requiredFields()) {
+        if (!fieldIssue(f).isEmpty())
+            return false;
+    }
+    return true;
+}
+
+std::expected<void, Error> GateForm::recordStatus()
+{
+    if (m_target == GateStatus::Passed) {
+        if (const EntryCheck e = entry(); !e.met)
+            return std::unexpected(Error{Error::Kind::Invalid, e.reason, QString()});
+    }
+    for (Field f : requiredFields()) {
+        if (const QString issue = fieldIssue(f); !issue.isEmpty())
+            return std::unexpected(Error{Error::Kind::Invalid, issue, QString()});
+    }
+    const QDateTime now = m_now();
+    const GateStatus target = m_target;
+    m_store->update([&](OnboardingState &s) {
+        GateRecord &r = s.gate(m_gate);
+        if (target == GateStatus::Waiting && r.status != GateStatus::Waiting)
+            r.waitingSince = now;
+        if (target == GateStatus::Passed)
+            r.acceptedAt = now;
+        if (target != GateStatus::NotStarted && !r.startedAt.isValid())
+            r.startedAt = now;
+        r.status = target;
+        r.updatedAt = now;
+    });
+    return {};
+}
+
+void GateForm::markVisited()
+{
+    if (record().status != GateStatus::NotStarted || !entry().met)
+        return;
+    const QDateTime now = m_now();
+    m_store->update([&](OnboardingState &s) {
+        GateRecord &r = s.gate(m_gate);
+        r.status = GateStatus::InProgress;
+        r.startedAt = now;
+        r.updatedAt = now;
+    });
+    m_target = GateStatus::InProgress;
+}
+
+QString GateForm::describe(const GateRecord &r)
+{
+    switch (r.status) {
+    case GateStatus::NotStarted: return Tr::tr("Not started");
+    case GateStatus::InProgress:
+        return r.startedAt.isValid()
+                   ? Tr::tr("In progress since %1").arg(localTime(r.startedAt))
+                   : Tr::tr("In progress");
+    case GateStatus::Waiting:
+        return Tr::tr("Waiting for %1 since %2").arg(r.waitingFor, localTime(r.waitingSince));
+    case GateStatus::Passed:
+        return r.acceptedBy.isEmpty()
+                   ? Tr::tr("Passed")
+                   : Tr::tr("Passed: accepted by %1 on %2. Evidence: %3")
+                         .arg(r.acceptedBy, localTime(r.acceptedAt), r.evidence);
+    case GateStatus::Rejected:
+        return Tr::tr("Rejected: %1. To change: %2").arg(r.rejectionReason, r.whatToChange);
+    }
+    return {};
+}
+
+} // namespace onramp

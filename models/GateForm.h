@@ -1,0 +1,60 @@
+#pragma once
+
+#include "Error.h"
+#include "GateDefinition.h"
+#include "OnboardingState.h"
+
+#include <QObject>
+
+#include <expected>
+#include <functional>
+
+namespace onramp {
+
+class StateStore;
+
+// The gate card's form: the acceptor-facing fields of one gate and the status the user wants
+// to record. Typed text is committed to the store as it is typed (so it survives a restart);
+// a status change is committed only when its required fields are filled.
+class GateForm : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Field { WaitingFor, Evidence, AcceptedBy, RejectionReason, WhatToChange, Notes };
+
+    GateForm(StateStore *store, GateId gate, QObject *parent = nullptr);
+
+    GateId gate() const { return m_gate; }
+    const GateRecord &record() const;
+    EntryCheck entry() const;
+
+    QString text(Field f) const;
+    void setText(Field f, const QString &value);
+
+    GateStatus targetStatus() const { return m_target; }
+    void setTargetStatus(GateStatus s);
+    // Fields the target status needs, and whether each is missing (empty message = fine).
+    QList<Field> requiredFields() const;
+    QString fieldIssue(Field f) const;
+    bool canRecord() const;
+    std::expected<void, Error> recordStatus();
+
+    // Opening a gate whose entry is met moves it from "not started" to "in progress".
+    void markVisited();
+
+    // A one-line, translated account of a record's status with its who and when.
+    static QString describe(const GateRecord &r);
+
+    void setClock(std::function<QDateTime()> now) { m_now = std::move(now); }
+
+signals:
+    void changed();
+
+private:
+    StateStore *m_store;
+    GateId m_gate;
+    GateStatus m_target;
+    std::function<QDateTime()> m_now;
+};
+
+} // namespace onramp

@@ -1,0 +1,63 @@
+#include "Language.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+
+namespace onramp {
+
+Language::Language(QObject *parent) : QObject(parent) {}
+
+Language::~Language()
+{
+    if (m_installed) {
+        QCoreApplication::removeTranslator(&m_app);
+        QCoreApplication::removeTranslator(&m_qt);
+    }
+}
+
+QStringList Language::supported() { return {QStringLiteral("en"), QStringLiteral("zh_CN")}; }
+
+QString Language::nativeName(const QString &code)
+{
+    // Each language is named in itself, so a user who cannot read the current UI finds theirs.
+    if (code == QLatin1String("zh_CN"))
+        return QStringLiteral("中文（简体）");
+    return QStringLiteral("English");
+}
+
+QString Language::resolve(const QString &code)
+{
+    if (supported().contains(code))
+        return code;
+    const QString system = QLocale::system().name();
+    return system.startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en");
+}
+
+bool Language::apply(const QString &requested)
+{
+    const QString code = resolve(requested);
+    if (m_installed && code == m_current)
+        return true;
+    if (m_installed) {
+        QCoreApplication::removeTranslator(&m_app);
+        QCoreApplication::removeTranslator(&m_qt);
+        m_installed = false;
+    }
+    QLocale::setDefault(QLocale(code));
+    bool ok = true;
+    if (code != QLatin1String("en")) {
+        if (m_qt.load(QLocale(code), QStringLiteral("qtbase"), QStringLiteral("_"),
+                      QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QCoreApplication::installTranslator(&m_qt);
+        ok = m_app.load(QStringLiteral(":/i18n/onramp_") + code);
+        if (ok)
+            QCoreApplication::installTranslator(&m_app);
+        m_installed = true;
+    }
+    m_current = code;
+    emit changed(code);
+    return ok;
+}
+
+} // namespace onramp

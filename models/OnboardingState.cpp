@@ -1,0 +1,199 @@
+#include "OnboardingState.h"
+
+#include "Tr.h"
+
+#include <QJsonArray>
+
+namespace onramp {
+
+namespace {
+
+QString isoOrEmpty(const QDateTime &t)
+{
+    return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+Error invalid(const QString &field, const QString &why)
+{
+    return {Error::Kind::Invalid,
+            Tr::tr("The saved onboarding has a bad value in “%1”: %2.").arg(field, why),
+            QStringLiteral("field %1: %2").arg(field, why), field};
+}
+
+// Reads an optional string; a present value of another type is an error.
+std::expected<QString, Error> readString(const QJsonObject &o, const QString &key,
+                                         const QString &path)
+{
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull())
+        return QString();
+    if (!v.isString())
+        return std::unexpected(invalid(path + u'.' + key, Tr::tr("expected text")));
+    return v.toString();
+}
+
+std::expected<QDateTime, Error> readTime(const QJsonObject &o, const QString &key,
+                                         const QString &path)
+{
+    auto s = readString(o, key, path);
+    if (!s)
+        return std::unexpected(s.error());
+    if (s->isEmpty())
+        return QDateTime();
+    QDateTime t = QDateTime::fromString(*s, Qt::ISODateWithMs);
+    if (!t.isValid())
+        return std::unexpected(invalid(path + u'.' + key, Tr::tr("expected an ISO 8601 time")));
+    return t.toUTC();
+}
+
+QJsonObject recordToJson(const GateRecord &r)
+{
+    QJsonObject o;
+    o[QStringLiteral("status")] = statusKey(r.status);
+    o[QStringLiteral("startedAt")] = isoOrEmpty(r.startedAt);
+    o[QStringLiteral("updatedAt")] = isoOrEmpty(r.updatedAt);
+    o[QStringLiteral("waitingFor")] = r.waitingFor;
+    o[QStringLiteral("waitingSince")] = isoOrEmpty(r.waitingSince);
+    o[QStringLiteral("evidence")] = r.evidence;
+    o[QStringLiteral("acceptedBy")] = r.acceptedBy;
+    o[QStringLiteral("acceptedAt")] = isoOrEmpty(r.acceptedAt);
+    o[QStringLiteral("rejectionReason")] = r.rejectionReason;
+    o[QStringLiteral("whatToChange")] = r.whatToChange;
+    o[QStringLiteral("notes")] = r.notes;
+    o[QStringLiteral("data")] = QJsonObject();
+    return o;
+}
+
+std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QString &path)
+{
+    GateRecord r;
+    auto status = readString(o, QStringLiteral("status"), path);
+    if (!status)
+        return std::unexpected(status.error());
+    if (!status->isEmpty()) {
+        auto s = statusFromKey(*status);
+        if (!s)
+            return std::unexpected(invalid(path + QStringLiteral(".status"),
+                                           Tr::tr("unknown status “%1”").arg(*status)));
+        r.status = *s;
+    }
+    struct TextField { const char *key; QString GateRecord::*member; };
+    for (auto [key, member] : {TextField{"waitingFor", &GateRecord::waitingFor},
+                               TextField{"evidence", &GateRecord::evidence},
+                               TextField{"acceptedBy", &GateRecord::acceptedBy},
+                               TextField{"rejectionReason", &GateRecord::rejectionReason},
+                               TextField{"whatToChange", &GateRecord::whatToChange},
+                               TextField{"notes", &GateRecord::notes}}) {
+        auto v = readString(o, QLatin1String(key), path);
+        if (!v)
+            return std::unexpected(v.error());
+        r.*member = *v;
+    }
+    struct TimeField { const char *key; QDateTime GateRecord::*member; };
+    for (auto [key, member] : {TimeField{"startedAt", &GateRecord::startedAt},
+                               TimeField{"updatedAt", &GateRecord::updatedAt},
+                               TimeField{"waitingSince", &GateRecord::waitingSince},
+                               TimeField{"acceptedAt", &GateRecord::acceptedAt}}) {
+        auto v = readTime(o, QLatin1String(key), path);
+        if (!v)
+            return std::unexpected(v.error());
+        r.*member = *v;
+    }
+    return r;
+}
+
+} // namespace
+
+QJsonObject OnboardingState::toJson() const
+{
+    QJsonObject gatesJson;
+    for (GateId id : kAllGates)
+        gatesJson[gateKey(id)] = recordToJson(gate(id));
+    QJsonObject o;
+    o[QStringLiteral("schemaVersion")] = kSchemaVersion;
+    o[QStringLiteral("app")] = QStringLiteral("onramp");
+    o[QStringLiteral("language")] = language;
+    o[QStringLiteral("currentPage")] = currentPage;
+    o[QStringLiteral("gates")] = gatesJson;
+    return o;
+}
+
+std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObject &json)
+{
+    OnboardingState s;
+    auto lang = readString(json, QStringLiteral("language"), QStringLiteral("$"));
+    if (!lang)
+        return std::unexpected(lang.error());
+    s.language = *lang;
+
+    const QJsonValue page = json.value(QStringLiteral("currentPage"));
+    if (!page.isUndefined()) {
+        if (!page.isDouble() || page.toDouble() < 0 || page.toDouble() > 100)
+            return std::unexpected(invalid(QStringLiteral("$.currentPage"),
+                                           Tr::tr("expected a page number")));
+        s.currentPage = page.toInt();
+    }
+
+    const QJsonValue gates = json.value(QStringLiteral("gates"));
+    if (!gates.isUndefined() && !gates.isObject())
+        return std::unexpected(invalid(QStringLiteral("$.gates"), Tr::tr("expected an object")));
+    const QJsonObject gatesObj = gates.toObject();
+    for (GateId id : kAllGates) {
+        const QString path = QStringLiteral("$.gates.") + gateKey(id);
+        const QJsonValue g = gatesObj.value(gateKey(id));
+        if (g.isUndefined())
+            continue;
+        if (!g.isObject())
+            return std::unexpected(invalid(path, Tr::tr("expected an object")));
+        auto r = recordFromJson(g.toObject(), path);
+        if (!r)
+            return std::unexpected(r.error());
+        s.gate(id) = *r;
+    }
+    return s;
+}
+
+int schemaVersionOf(const QJsonObject &json)
+{
+    const QJsonValue v = json.value(QStringLiteral("schemaVersion"));
+    return v.isDouble() ? v.toInt() : 0;
+}
+
+std::expected<QJsonObject, Error> migrateToCurrent(QJsonObject json)
+{
+    int version = schemaVersionOf(json);
+    if (version == 0) {
+        // v0, the prototype format: {"version":0, "lang":..., "page":N,
+        // "gateStatus":[six status keys], "gateNotes":[six strings]}.
+        const QJsonArray statuses = json.value(QStringLiteral("gateStatus")).toArray();
+        const QJsonArray notes = json.value(QStringLiteral("gateNotes")).toArray();
+        QJsonObject gates;
+        for (GateId id : kAllGates) {
+            QJsonObject g;
+            const int i = gateIndex(id);
+            QString status = statuses.at(i).toString();
+            if (status == QLatin1String("done")) // v0 had no acceptor, only "done"
+                status = statusKey(GateStatus::Passed);
+            g[QStringLiteral("status")] = status;
+            g[QStringLiteral("notes")] = notes.at(i).toString();
+            gates[gateKey(id)] = g;
+        }
+        QJsonObject v1;
+        v1[QStringLiteral("schemaVersion")] = 1;
+        v1[QStringLiteral("language")] = json.value(QStringLiteral("lang")).toString();
+        v1[QStringLiteral("currentPage")] = json.value(QStringLiteral("page")).toInt();
+        v1[QStringLiteral("gates")] = gates;
+        json = v1;
+        version = 1;
+    }
+    if (version != OnboardingState::kSchemaVersion) {
+        return std::unexpected(
+            Error{Error::Kind::Version,
+                  Tr::tr("The saved onboarding uses schema %1, which this version cannot read.")
+                      .arg(version),
+                  QStringLiteral("no migration from schema %1").arg(version)});
+    }
+    return json;
+}
+
+} // namespace onramp

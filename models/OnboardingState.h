@@ -1,0 +1,75 @@
+#pragma once
+
+#include "Error.h"
+#include "GateTypes.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+
+#include <array>
+#include <expected>
+
+namespace onramp {
+
+// One gate's progress on the checklist. Timestamps are UTC.
+struct GateRecord
+{
+    GateStatus status = GateStatus::NotStarted;
+    QDateTime startedAt;
+    QDateTime updatedAt;
+    QString waitingFor; // who or what the gate waits on (a reviewer, a colleague)
+    QDateTime waitingSince;
+    QString evidence;   // what proves the acceptance checks passed
+    QString acceptedBy; // the acceptor who signed it off
+    QDateTime acceptedAt;
+    QString rejectionReason;
+    QString whatToChange;
+    QString notes; // what actually blocked us: the guides' "add it to the checklist"
+
+    bool operator==(const GateRecord &) const = default;
+};
+
+// Each gate's own data. Empty for now: the gate issues fill them, and the state file keeps a
+// "data" object per gate so they slot in without a schema break.
+struct AccountGateData { bool operator==(const AccountGateData &) const = default; };
+struct WorkspaceGateData { bool operator==(const WorkspaceGateData &) const = default; };
+struct QuotaGateData { bool operator==(const QuotaGateData &) const = default; };
+struct ResourcesGateData { bool operator==(const ResourcesGateData &) const = default; };
+struct EnvironmentGateData { bool operator==(const EnvironmentGateData &) const = default; };
+struct FirstRunGateData { bool operator==(const FirstRunGateData &) const = default; };
+
+// The whole onboarding, owned by the wizard and saved as one versioned JSON file.
+struct OnboardingState
+{
+    static constexpr int kSchemaVersion = 1;
+
+    QString language;    // "" follows the system locale
+    int currentPage = 0; // the wizard page to reopen on
+    std::array<GateRecord, 6> gates;
+
+    AccountGateData account;
+    WorkspaceGateData workspace;
+    QuotaGateData quota;
+    ResourcesGateData resources;
+    EnvironmentGateData environment;
+    FirstRunGateData firstRun;
+
+    GateRecord &gate(GateId id) { return gates[gateIndex(id)]; }
+    const GateRecord &gate(GateId id) const { return gates[gateIndex(id)]; }
+
+    bool operator==(const OnboardingState &) const = default;
+
+    QJsonObject toJson() const;
+    // Reads the current schema only; older files go through migrateToCurrent() first.
+    static std::expected<OnboardingState, Error> fromJson(const QJsonObject &json);
+};
+
+// The schema version a file declares: "schemaVersion", or 0 for the pre-release format that
+// had none.
+int schemaVersionOf(const QJsonObject &json);
+
+// Upgrades a file of an older schema to the current one, one step at a time.
+std::expected<QJsonObject, Error> migrateToCurrent(QJsonObject json);
+
+} // namespace onramp

@@ -1,0 +1,135 @@
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+    struct Run
+    {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+
+    static Run run(const QString &program, const QStringList &args, const QString &stateDir = {})
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("ONRAMP_STATE_DIR", stateDir.isEmpty() ? QDir::tempPath() + "/onramp-none"
+                                                           : stateDir);
+        env.remove("DISPLAY");
+        env.remove("QT_QPA_PLATFORM"); // headless commands must not need one
+        env.insert("LC_ALL", "C.UTF-8");
+        p.setProcessEnvironment(env);
+        p.start(program, args);
+        if (!p.waitForFinished(60'000))
+            return {};
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+
+private slots:
+    void version()
+    {
+        const Run r = run(ONRAMP_BIN, {"--version"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith("onramp 0."), r.out.constData());
+    }
+
+    void help()
+    {
+        const Run r = run(ONRAMP_BIN, {"--help"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("status"));
+        QVERIFY(r.out.contains("screenshot"));
+    }
+
+    void statusOfAFreshStart()
+    {
+        QTemporaryDir dir;
+        const Run r = run(ONRAMP_BIN, {"status"}, dir.path());
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out.count("Not started"), 6);
+        QVERIFY(QDir(dir.path()).isEmpty()); // status never writes
+    }
+
+    void statusJsonFromSavedState()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json",
+                            dir.filePath("onboarding.json")));
+        const Run r = run(ONRAMP_BIN, {"status", "--json"}, dir.path());
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray gates = QJsonDocument::fromJson(r.out).object().value("gates").toArray();
+        QCOMPARE(gates.size(), 6);
+        QCOMPARE(gates[0]["status"].toString(), "passed");
+        QCOMPARE(gates[0]["acceptedBy"].toString(), "Provider review desk");
+        QCOMPARE(gates[2]["status"].toString(), "waiting");
+        QCOMPARE(gates[2]["waitingFor"].toString(), "the provider's quota review");
+        QCOMPARE(gates[3]["entryMet"].toBool(), false);
+        QCOMPARE(gates[2]["entryMet"].toBool(), true);
+    }
+
+    void statusRefusesACorruptFileWithoutTouchingIt()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(ONRAMP_TEST_DATA "/state-truncated.json",
+                            dir.filePath("onboarding.json")));
+        const Run r = run(ONRAMP_BIN, {"status"}, dir.path());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("onboarding.json"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"onboarding.json"});
+    }
+
+    void screenshotsEveryPageInBothLanguages()
+    {
+        QTemporaryDir out;
+        const QStringList pages = {"00-welcome",   "01-account",     "02-workspace",
+                                   "03-quota",     "04-resources",   "05-environment",
+                                   "06-first-run", "07-summary"};
+        for (const QString lang : {"en", "zh_CN"}) {
+            const Run r = run(ONRAMP_BIN,
+                              {"screenshot", "--out", out.filePath(lang), "--lang", lang,
+                               "--state", ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            for (const QString &pageName : pages) {
+                QImage img(out.filePath(lang + "/" + pageName + ".png"));
+                QVERIFY2(!img.isNull(), qPrintable(pageName));
+                QVERIFY(img.width() >= 800);
+            }
+        }
+        // The two languages render differently.
+        QVERIFY(QImage(out.filePath("en/03-quota.png")) != QImage(out.filePath("zh_CN/03-quota.png")));
+    }
+
+    void screenshotNeedsOut()
+    {
+        const Run r = run(ONRAMP_BIN, {"screenshot"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("--out"));
+    }
+
+    void probeFingerprint()
+    {
+        const Run r = run(ONRAMP_PROBE_BIN, {});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject fp = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(fp["event"].toString(), "fingerprint");
+        QVERIFY(fp["cpu_count"].toInt() >= 1);
+        QVERIFY(fp["memory_bytes"].toDouble() > 0);
+        QVERIFY(fp["gpus"].isArray());
+        QVERIFY(!fp["kernel"].toString().isEmpty());
+        QCOMPARE(run(ONRAMP_PROBE_BIN, {"--bogus"}).exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

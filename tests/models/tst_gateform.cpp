@@ -1,0 +1,142 @@
+#include "GateDefinition.h"
+#include "GateForm.h"
+#include "StateStore.h"
+
+#include <QtTest>
+
+using namespace onramp;
+
+class TestGateForm : public QObject
+{
+    Q_OBJECT
+
+    static const QDateTime kNow;
+
+private slots:
+    void definitionsAreComplete()
+    {
+        for (GateId id : kAllGates) {
+            const GateDefinition &d = gateDefinition(id);
+            QCOMPARE(d.id, id);
+            QVERIFY(!d.titleText().isEmpty());
+            QVERIFY(!d.entryText().isEmpty());
+            QVERIFY(!d.outputText().isEmpty());
+            QVERIFY(!d.acceptorText().isEmpty());
+            QVERIFY(!d.checkTexts().isEmpty());
+            QCOMPARE(gateFromKey(gateKey(id)), std::optional<GateId>(id));
+        }
+        QCOMPARE(gateDefinition(GateId::Environment).checkTexts().size(), 4);
+    }
+
+    void entryConditions_data()
+    {
+        QTest::addColumn<int>("gate");
+        QTest::addColumn<int>("passedUpTo"); // gates 1..passedUpTo are passed
+        QTest::addColumn<bool>("met");
+        QTest::newRow("gate 1 always") << 1 << 0 << true;
+        QTest::newRow("gate 2 needs gate 1") << 2 << 0 << false;
+        QTest::newRow("gate 2 after gate 1") << 2 << 1 << true;
+        QTest::newRow("gate 4 with 1-2 only") << 4 << 2 << false;
+        QTest::newRow("gate 4 after 1-3") << 4 << 3 << true;
+        QTest::newRow("gate 6 after 1-5") << 6 << 5 << true;
+        QTest::newRow("gate 6 with 1-4") << 6 << 4 << false;
+    }
+
+    void entryConditions()
+    {
+        QFETCH(int, gate);
+        QFETCH(int, passedUpTo);
+        QFETCH(bool, met);
+        OnboardingState s;
+        for (int g = 1; g <= passedUpTo; ++g)
+            s.gate(GateId(g)).status = GateStatus::Passed;
+        const EntryCheck e = checkEntry(s, GateId(gate));
+        QCOMPARE(e.met, met);
+        QCOMPARE(e.reason.isEmpty(), met);
+        if (!met) // the reason names the gate that blocks
+            QVERIFY2(e.reason.contains(QStringLiteral("gate %1").arg(gate - 1)),
+                     qPrintable(e.reason));
+    }
+
+    void waitingRecordsSince()
+    {
+        StateStore store(QString{});
+        GateForm form(&store, GateId::Account);
+        form.setClock([] { return kNow; });
+        form.setTargetStatus(GateStatus::Waiting);
+        QVERIFY(!form.canRecord());
+        QVERIFY(!form.fieldIssue(GateForm::Field::WaitingFor).isEmpty());
+        QVERIFY(!form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::NotStarted);
+
+        form.setText(GateForm::Field::WaitingFor, QStringLiteral("qualification review"));
+        QVERIFY(form.fieldIssue(GateForm::Field::WaitingFor).isEmpty());
+        QVERIFY(form.canRecord());
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::Waiting);
+        QCOMPARE(form.record().waitingSince, kNow);
+        QCOMPARE(form.record().startedAt, kNow);
+        QVERIFY(GateForm::describe(form.record()).contains("qualification review"));
+
+        // Recording "waiting" again keeps the original since-when.
+        form.setClock([] { return kNow.addDays(2); });
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().waitingSince, kNow);
+    }
+
+    void passingNeedsEvidenceAcceptorAndEntry()
+    {
+        StateStore store(QString{});
+        GateForm form(&store, GateId::Workspace);
+        form.setClock([] { return kNow; });
+        form.setTargetStatus(GateStatus::Passed);
+        form.setText(GateForm::Field::Evidence, QStringLiteral("observer refused, 403"));
+        QVERIFY(!form.fieldIssue(GateForm::Field::AcceptedBy).isEmpty());
+        form.setText(GateForm::Field::AcceptedBy, QStringLiteral("Team lead"));
+        // Gate 1 is not passed, so gate 2 cannot be accepted.
+        QVERIFY(!form.canRecord());
+        auto refused = form.recordStatus();
+        QVERIFY(!refused.has_value());
+        QVERIFY(refused.error().message.contains("gate 1"));
+
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        QVERIFY(form.canRecord());
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::Passed);
+        QCOMPARE(form.record().acceptedAt, kNow);
+        QVERIFY(GateForm::describe(form.record()).contains("Team lead"));
+    }
+
+    void rejectionNeedsReasonAndChange()
+    {
+        StateStore store(QString{});
+        GateForm form(&store, GateId::Account);
+        form.setTargetStatus(GateStatus::Rejected);
+        QCOMPARE(form.requiredFields(),
+                 (QList<GateForm::Field>{GateForm::Field::RejectionReason,
+                                         GateForm::Field::WhatToChange}));
+        form.setText(GateForm::Field::RejectionReason, QStringLiteral("authorization expired"));
+        QVERIFY(!form.canRecord());
+        form.setText(GateForm::Field::WhatToChange, QStringLiteral("new letter, submit same day"));
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::Rejected);
+        QVERIFY(GateForm::describe(form.record()).contains("authorization expired"));
+    }
+
+    void visitingStartsOnlyAnOpenGate()
+    {
+        StateStore store(QString{});
+        GateForm quota(&store, GateId::Quota);
+        quota.markVisited();
+        QCOMPARE(quota.record().status, GateStatus::NotStarted); // entry not met
+        GateForm account(&store, GateId::Account);
+        account.markVisited();
+        QCOMPARE(account.record().status, GateStatus::InProgress);
+        QVERIFY(account.record().startedAt.isValid());
+    }
+};
+
+const QDateTime TestGateForm::kNow(QDate(2026, 11, 30), QTime(9, 0), Qt::UTC);
+
+QTEST_GUILESS_MAIN(TestGateForm)
+#include "tst_gateform.moc"

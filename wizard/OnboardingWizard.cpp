@@ -1,0 +1,103 @@
+#include "OnboardingWizard.h"
+
+#include "GateTypes.h"
+#include "StateStore.h"
+#include "pages/GatePage.h"
+#include "pages/SummaryPage.h"
+#include "pages/WelcomePage.h"
+#include "widgets/Banner.h"
+#include "widgets/GateSidebar.h"
+
+#include <QEvent>
+
+namespace onramp {
+
+OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, QWidget *parent)
+    : QWizard(parent), m_store(store)
+{
+    setObjectName(QStringLiteral("onboardingWizard"));
+    setWizardStyle(QWizard::ModernStyle);
+    setOption(QWizard::NoBackButtonOnStartPage);
+    setOption(QWizard::NoCancelButtonOnLastPage);
+    setOption(QWizard::NoDefaultButton); // Enter in a text field must not move pages
+    setPage(WelcomeId, new WelcomePage(store, this));
+    for (GateId id : kAllGates)
+        setPage(gateNumber(id), new GatePage(id, store, this));
+    setPage(SummaryId, new SummaryPage(store, this));
+
+    m_sidebar = new GateSidebar(store, language, this);
+    setSideWidget(m_sidebar);
+    connect(m_sidebar, &GateSidebar::pageRequested, this, &OnboardingWizard::goToPage);
+    connect(m_sidebar->banner(), &Banner::retryRequested, this, [this] {
+        if (auto r = m_store->saveNow(); !r)
+            showNotice(r.error());
+        else
+            m_sidebar->banner()->clear();
+    });
+    connect(store, &StateStore::saveFailed, this, &OnboardingWizard::showNotice);
+
+    connect(this, &QWizard::currentIdChanged, this, [this](int id) {
+        m_sidebar->setCurrentPage(id);
+        if (!m_restoring && id >= 0)
+            m_store->update([id](OnboardingState &s) { s.currentPage = id; });
+    });
+    resize(1060, 740);
+    retranslate();
+}
+
+QString OnboardingWizard::pageKey(int id)
+{
+    if (id == WelcomeId)
+        return QStringLiteral("welcome");
+    if (id == SummaryId)
+        return QStringLiteral("summary");
+    return gateKey(GateId(id));
+}
+
+void OnboardingWizard::restoreProgress()
+{
+    const int target = m_store->state().currentPage;
+    if (currentId() == -1)
+        restart(); // what show() would do; next() needs a current page
+    m_restoring = true;
+    goToPage(target);
+    m_restoring = false;
+}
+
+bool OnboardingWizard::goToPage(int id)
+{
+    if (!page(id))
+        return false;
+    if (visitedIds().contains(id)) {
+        while (currentId() != id)
+            back();
+        return true;
+    }
+    while (currentId() != id) {
+        const int before = currentId();
+        next();
+        if (currentId() == before)
+            return false; // refused: the page shows why
+    }
+    return true;
+}
+
+void OnboardingWizard::showNotice(const Error &error)
+{
+    const bool retry = error.kind == Error::Kind::Io && !m_store->isReadOnly();
+    m_sidebar->banner()->showMessage(Banner::Tone::Warning, error.message, error.details, retry);
+}
+
+void OnboardingWizard::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizard::changeEvent(e);
+}
+
+void OnboardingWizard::retranslate()
+{
+    setWindowTitle(tr("Onramp — GPU training onboarding"));
+}
+
+} // namespace onramp

@@ -1,0 +1,89 @@
+#include "GatePage.h"
+
+#include "GateCard.h"
+#include "GateForm.h"
+#include "StateStore.h"
+#include "widgets/Banner.h"
+
+#include <QEvent>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace onramp {
+
+GatePage::GatePage(GateId gate, StateStore *store, QWidget *parent)
+    : QWizardPage(parent), m_gate(gate), m_store(store), m_form(new GateForm(store, gate, this))
+{
+    setObjectName(QStringLiteral("page-") + gateKey(gate));
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_refusal = new Banner(this);
+    m_refusal->setObjectName(QStringLiteral("entryRefusal"));
+    outer->addWidget(m_refusal);
+
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("gateScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *inner = new QWidget(scroll);
+    auto *layout = new QVBoxLayout(inner);
+    layout->addWidget(new GateCard(m_form, inner));
+    m_content = new QVBoxLayout;
+    layout->addLayout(m_content);
+    layout->addStretch();
+    scroll->setWidget(inner);
+    outer->addWidget(scroll, 1);
+
+    connect(m_store, &StateStore::changed, this, [this] {
+        refresh();
+        emit completeChanged();
+    });
+    retranslate();
+}
+
+void GatePage::initializePage() { m_form->markVisited(); }
+
+QString GatePage::refusal() const
+{
+    if (m_gate == GateId::FirstRun)
+        return {}; // the summary has no entry condition
+    const EntryCheck next = checkEntry(m_store->state(), GateId(gateNumber(m_gate) + 1));
+    return next.met ? QString() : next.reason;
+}
+
+bool GatePage::isComplete() const { return refusal().isEmpty(); }
+
+bool GatePage::validatePage()
+{
+    const QString why = refusal();
+    if (why.isEmpty())
+        return true;
+    m_refusal->showMessage(Banner::Tone::Error, tr("Next is locked. %1").arg(why));
+    return false;
+}
+
+void GatePage::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(e);
+}
+
+void GatePage::retranslate()
+{
+    const GateDefinition &def = gateDefinition(m_gate);
+    setTitle(tr("Gate %1 of 6: %2").arg(gateNumber(m_gate)).arg(def.titleText()));
+    setSubTitle(tr("Acceptor: %1").arg(def.acceptorText()));
+    refresh();
+}
+
+void GatePage::refresh()
+{
+    const QString why = refusal();
+    if (why.isEmpty())
+        m_refusal->clear();
+    else
+        m_refusal->showMessage(Banner::Tone::Warning, tr("Next is locked. %1").arg(why));
+}
+
+} // namespace onramp

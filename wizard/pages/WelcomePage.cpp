@@ -1,0 +1,54 @@
+#include "WelcomePage.h"
+
+#include "StateStore.h"
+#include "widgets/GateOverview.h"
+
+#include <QDir>
+#include <QEvent>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace onramp {
+
+WelcomePage::WelcomePage(StateStore *store, QWidget *parent) : QWizardPage(parent), m_store(store)
+{
+    setObjectName(QStringLiteral("page-welcome"));
+    auto *layout = new QVBoxLayout(this);
+    m_intro = new QLabel(this);
+    m_intro->setObjectName(QStringLiteral("welcomeIntro"));
+    m_intro->setWordWrap(true);
+    layout->addWidget(m_intro);
+    layout->addWidget(new GateOverview(store, this), 1);
+    m_where = new QLabel(this);
+    m_where->setObjectName(QStringLiteral("stateLocation"));
+    m_where->setWordWrap(true);
+    m_where->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_where);
+    retranslate();
+}
+
+void WelcomePage::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(e);
+}
+
+void WelcomePage::retranslate()
+{
+    setTitle(tr("From a fresh account to a reproducible first training run"));
+    setSubTitle(tr("Six gates, walked in order. Each names its entry condition, its output and "
+                   "who accepts it."));
+    m_intro->setText(
+        tr("Onboarding takes days because reviews take days. Onramp keeps the checklist for "
+           "you: record who each gate is waiting for, the evidence that it passed and who "
+           "accepted it, and what blocked you. Close it at any point; it reopens where you "
+           "left off. The test that the process works: a colleague who never took part "
+           "walks it alone from the run spec."));
+    m_where->setText(m_store->filePath().isEmpty()
+                         ? tr("Progress is not saved in this preview.")
+                         : tr("Progress is saved as you go in %1")
+                               .arg(QDir::toNativeSeparators(m_store->filePath())));
+}
+
+} // namespace onramp

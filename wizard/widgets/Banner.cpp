@@ -1,0 +1,73 @@
+#include "Banner.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QToolTip>
+
+namespace onramp {
+
+Banner::Banner(QWidget *parent) : QFrame(parent)
+{
+    setObjectName(QStringLiteral("banner"));
+    setFrameShape(QFrame::StyledPanel);
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 6);
+    m_text = new QLabel(this);
+    m_text->setObjectName(QStringLiteral("bannerText"));
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_text, 1);
+    m_details = new QPushButton(this);
+    m_details->setObjectName(QStringLiteral("bannerDetails"));
+    layout->addWidget(m_details);
+    m_retry = new QPushButton(this);
+    m_retry->setObjectName(QStringLiteral("bannerRetry"));
+    layout->addWidget(m_retry);
+    connect(m_retry, &QPushButton::clicked, this, &Banner::retryRequested);
+    connect(m_details, &QPushButton::clicked, this, [this] {
+        QToolTip::showText(m_details->mapToGlobal(QPoint(0, m_details->height())), m_detailText,
+                           m_details);
+    });
+    retranslate();
+    hide();
+}
+
+void Banner::showMessage(Tone tone, const QString &message, const QString &details, bool retry)
+{
+    static const char *const colours[] = {"#e8f0fe", "#fff4e5", "#fdecea"};
+    setStyleSheet(QStringLiteral("onramp--Banner { background: %1; border-radius: 4px; }")
+                      .arg(QLatin1String(colours[int(tone)])));
+    m_text->setText(message);
+    m_detailText = details;
+    m_text->setToolTip(details);
+    m_details->setVisible(!details.isEmpty());
+    m_retry->setVisible(retry);
+    show();
+}
+
+void Banner::clear()
+{
+    m_text->clear();
+    hide();
+}
+
+QString Banner::message() const { return m_text->text(); }
+
+void Banner::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QFrame::changeEvent(e);
+}
+
+void Banner::retranslate()
+{
+    m_retry->setText(tr("&Retry"));
+    m_retry->setAccessibleName(tr("Retry"));
+    m_details->setText(tr("Details"));
+    m_details->setAccessibleName(tr("Show technical details"));
+}
+
+} // namespace onramp

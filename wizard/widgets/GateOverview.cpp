@@ -1,0 +1,59 @@
+#include "GateOverview.h"
+
+#include "GateForm.h"
+#include "StatusStyle.h"
+#include "StateStore.h"
+
+#include <QEvent>
+#include <QHeaderView>
+
+namespace onramp {
+
+GateOverview::GateOverview(StateStore *store, QWidget *parent)
+    : QTableWidget(int(kAllGates.size()), 4, parent), m_store(store)
+{
+    setObjectName(QStringLiteral("gateOverview"));
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setWordWrap(true);
+    verticalHeader()->hide();
+    horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
+    connect(store, &StateStore::changed, this, &GateOverview::refresh);
+    refresh();
+}
+
+void GateOverview::refresh()
+{
+    setHorizontalHeaderLabels({tr("Gate"), tr("Status"), tr("Details"), tr("Acceptor")});
+    setAccessibleName(tr("Gate overview"));
+    for (GateId id : kAllGates) {
+        const int row = gateIndex(id);
+        const GateRecord &r = m_store->state().gate(id);
+        const GateDefinition &def = gateDefinition(id);
+        auto set = [&](int col, const QString &text) {
+            auto *item = new QTableWidgetItem(text);
+            item->setToolTip(text);
+            setItem(row, col, item);
+            return item;
+        };
+        set(0, QStringLiteral("%1  %2").arg(gateNumber(id)).arg(def.titleText()));
+        QTableWidgetItem *status =
+            set(1, QStringLiteral("%1 %2").arg(statusGlyph(r.status), statusLabel(r.status)));
+        status->setForeground(statusColour(r.status));
+        set(2, GateForm::describe(r));
+        set(3, def.acceptorText());
+    }
+    resizeRowsToContents();
+}
+
+void GateOverview::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        refresh();
+    QTableWidget::changeEvent(e);
+}
+
+} // namespace onramp

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QTableWidget>
+
+namespace onramp {
+
+class StateStore;
+
+// The six gates at a glance: status with its who and when, and the acceptor each needs.
+class GateOverview : public QTableWidget
+{
+    Q_OBJECT
+public:
+    explicit GateOverview(StateStore *store, QWidget *parent = nullptr);
+
+    void refresh();
+
+protected:
+    void changeEvent(QEvent *e) override;
+
+private:
+    StateStore *m_store;
+};
+
+} // namespace onramp
