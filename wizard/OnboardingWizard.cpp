@@ -8,6 +8,7 @@
 #include "widgets/Banner.h"
 #include "widgets/GateSidebar.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 
 namespace onramp {
@@ -98,6 +99,18 @@ void OnboardingWizard::changeEvent(QEvent *e)
 void OnboardingWizard::retranslate()
 {
     setWindowTitle(tr("Onramp — GPU training onboarding"));
+    // QWizard picks its button texts once; re-read them from Qt's own catalogue so that a
+    // language switch reaches the standard buttons too. The sources are qtbase's, so they
+    // are passed through variables to keep them out of Onramp's catalogue.
+    struct ButtonText { WizardButton button; const char *source; };
+    static constexpr ButtonText kTexts[] = {{BackButton, "< &Back"},
+                                            {NextButton, "&Next >"},
+                                            {CommitButton, "Commit"},
+                                            {FinishButton, "&Finish"},
+                                            {CancelButton, "Cancel"},
+                                            {HelpButton, "&Help"}};
+    for (const ButtonText &t : kTexts)
+        setButtonText(t.button, QCoreApplication::translate("QWizard", t.source));
 }
 
 } // namespace onramp

@@ -76,7 +76,9 @@ GateCard::GateCard(GateForm *form, QWidget *parent) : QWidget(parent), m_form(fo
     for (GateStatus s : {GateStatus::InProgress, GateStatus::Waiting, GateStatus::Passed,
                          GateStatus::Rejected, GateStatus::NotStarted})
         m_statusChoice->addItem(QString(), int(s));
-    m_recordForm->addRow(caption(status), m_statusChoice);
+    QLabel *choiceCaption = caption(status);
+    choiceCaption->setBuddy(m_statusChoice);
+    m_recordForm->addRow(choiceCaption, m_statusChoice);
     statusLayout->addLayout(m_recordForm);
     addField(GateForm::Field::WaitingFor, "waitingFor");
     addField(GateForm::Field::Evidence, "evidence");
@@ -176,7 +178,9 @@ void GateCard::retranslate()
     m_checksLabel->setText(checks.join(u'\n'));
 
     findChild<QGroupBox *>(QStringLiteral("gateDefinition"))
-        ->setTitle(tr("Gate %1: %2").arg(gateNumber(def.id)).arg(def.titleText()));
+        ->setTitle(tr("Gate %1: %2")
+                       .arg(gateNumber(def.id))
+                       .arg(def.titleText().replace(u'&', QStringLiteral("&&")))); // no mnemonic
     findChild<QGroupBox *>(QStringLiteral("gateStatus"))->setTitle(tr("Status"));
 
     const QStringList choiceTexts = {tr("In progress"), tr("Waiting for someone else"),

@@ -15,12 +15,15 @@ GateOverview::GateOverview(StateStore *store, QWidget *parent)
     setObjectName(QStringLiteral("gateOverview"));
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
-    setWordWrap(true);
+    // One line per gate; the full text is in each cell's tooltip.
+    setWordWrap(false);
+    setTextElideMode(Qt::ElideRight);
     verticalHeader()->hide();
     horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
-    horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
+    horizontalHeader()->setSectionResizeMode(3, QHeaderView::Interactive);
+    horizontalHeader()->resizeSection(3, 200);
     connect(store, &StateStore::changed, this, &GateOverview::refresh);
     refresh();
 }
@@ -46,7 +49,6 @@ void GateOverview::refresh()
         set(2, GateForm::describe(r));
         set(3, def.acceptorText());
     }
-    resizeRowsToContents();
 }
 
 void GateOverview::changeEvent(QEvent *e)

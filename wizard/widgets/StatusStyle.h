@@ -13,7 +13,7 @@ inline QString statusGlyph(GateStatus s)
     switch (s) {
     case GateStatus::NotStarted: return QStringLiteral("○");
     case GateStatus::InProgress: return QStringLiteral("◐");
-    case GateStatus::Waiting: return QStringLiteral("⏳");
+    case GateStatus::Waiting: return QStringLiteral("◷");
     case GateStatus::Passed: return QStringLiteral("✔");
     case GateStatus::Rejected: return QStringLiteral("✖");
     }
