@@ -203,6 +203,8 @@ private slots:
         store.load();
         OnboardingWizard w(&store, &m_language);
         w.show();
+        for (int id = OnboardingWizard::AccountId; id <= OnboardingWizard::FirstRunId; ++id)
+            qobject_cast<GatePage *>(w.page(id))->contentLayout(); // build every gate page
         const QList<QWidget *> inputs = w.findChildren<QWidget *>();
         int checked = 0;
         for (QWidget *input : inputs) {

@@ -21,18 +21,11 @@ GatePage::GatePage(GateId gate, StateStore *store, QWidget *parent)
     m_refusal->setObjectName(QStringLiteral("entryRefusal"));
     outer->addWidget(m_refusal);
 
-    auto *scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("gateScroll"));
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto *inner = new QWidget(scroll);
-    auto *layout = new QVBoxLayout(inner);
-    layout->addWidget(new GateCard(m_form, inner));
-    m_content = new QVBoxLayout;
-    layout->addLayout(m_content);
-    layout->addStretch();
-    scroll->setWidget(inner);
-    outer->addWidget(scroll, 1);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("gateScroll"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    outer->addWidget(m_scroll, 1);
 
     connect(m_store, &StateStore::changed, this, [this] {
         refresh();
@@ -41,7 +34,25 @@ GatePage::GatePage(GateId gate, StateStore *store, QWidget *parent)
     retranslate();
 }
 
-void GatePage::initializePage() { m_form->markVisited(); }
+void GatePage::ensureBuilt()
+{
+    if (m_content)
+        return;
+    auto *inner = new QWidget(m_scroll);
+    auto *layout = new QVBoxLayout(inner);
+    layout->addWidget(new GateCard(m_form, inner));
+    m_content = new QVBoxLayout;
+    layout->addLayout(m_content);
+    layout->addStretch();
+    m_scroll->setWidget(inner);
+    refresh();
+}
+
+void GatePage::initializePage()
+{
+    ensureBuilt();
+    m_form->markVisited();
+}
 
 QString GatePage::refusal() const
 {
@@ -79,6 +90,8 @@ void GatePage::retranslate()
 
 void GatePage::refresh()
 {
+    if (!m_content)
+        return; // not built yet: nothing shows
     const QString why = refusal();
     if (why.isEmpty())
         m_refusal->clear();

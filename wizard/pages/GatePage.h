@@ -4,6 +4,7 @@
 
 #include <QWizardPage>
 
+class QScrollArea;
 class QVBoxLayout;
 
 namespace onramp {
@@ -22,7 +23,13 @@ public:
 
     GateId gate() const { return m_gate; }
     GateForm *form() const { return m_form; }
-    QVBoxLayout *contentLayout() const { return m_content; }
+    // The area the gate's own forms fill. Built on first visit, so that startup lays out only
+    // the page the user sees (QWizard sizes itself over every page).
+    QVBoxLayout *contentLayout()
+    {
+        ensureBuilt();
+        return m_content;
+    }
 
     void initializePage() override;
     bool isComplete() const override;
@@ -34,13 +41,15 @@ protected:
 private:
     void retranslate();
     void refresh();
+    void ensureBuilt();
     QString refusal() const; // empty when Next may proceed
 
     GateId m_gate;
     StateStore *m_store;
     GateForm *m_form;
     Banner *m_refusal;
-    QVBoxLayout *m_content;
+    QScrollArea *m_scroll;
+    QVBoxLayout *m_content = nullptr;
 };
 
 } // namespace onramp

@@ -19,9 +19,14 @@ SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(paren
     m_headline->setObjectName(QStringLiteral("summaryHeadline"));
     m_headline->setWordWrap(true);
     layout->addWidget(m_headline);
-    layout->addWidget(new GateOverview(store, this), 1);
     connect(store, &StateStore::changed, this, &SummaryPage::retranslate);
     retranslate();
+}
+
+void SummaryPage::initializePage()
+{
+    if (!findChild<GateOverview *>()) // built on first visit, like the gate pages
+        layout()->addWidget(new GateOverview(m_store, this));
 }
 
 void SummaryPage::changeEvent(QEvent *e)

@@ -15,6 +15,8 @@ class SummaryPage : public QWizardPage
 public:
     explicit SummaryPage(StateStore *store, QWidget *parent = nullptr);
 
+    void initializePage() override;
+
 protected:
     void changeEvent(QEvent *e) override;
 

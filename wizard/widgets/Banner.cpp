@@ -12,6 +12,7 @@ Banner::Banner(QWidget *parent) : QFrame(parent)
 {
     setObjectName(QStringLiteral("banner"));
     setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);
     m_text = new QLabel(this);
@@ -36,9 +37,11 @@ Banner::Banner(QWidget *parent) : QFrame(parent)
 
 void Banner::showMessage(Tone tone, const QString &message, const QString &details, bool retry)
 {
-    static const char *const colours[] = {"#e8f0fe", "#fff4e5", "#fdecea"};
-    setStyleSheet(QStringLiteral("onramp--Banner { background: %1; border-radius: 4px; }")
-                      .arg(QLatin1String(colours[int(tone)])));
+    static const QColor colours[] = {QColor(0xe8, 0xf0, 0xfe), QColor(0xff, 0xf4, 0xe5),
+                                     QColor(0xfd, 0xec, 0xea)};
+    QPalette p = palette();
+    p.setColor(QPalette::Window, colours[int(tone)]);
+    setPalette(p);
     m_text->setText(message);
     m_detailText = details;
     m_text->setToolTip(details);

@@ -135,7 +135,7 @@ QLineEdit *GateCard::addField(GateForm::Field f, const char *objectName)
     auto *issue = new QLabel(this);
     issue->setObjectName(QLatin1String(objectName) + QStringLiteral("Issue"));
     issue->setWordWrap(true);
-    issue->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    setTextColour(issue, statusColour(GateStatus::Rejected));
     auto *box = new QVBoxLayout;
     box->setSpacing(2);
     box->addWidget(edit);
@@ -212,14 +212,13 @@ void GateCard::refresh()
 {
     const GateRecord &r = m_form->record();
     m_statusLabel->setText(statusGlyph(r.status) + u' ' + GateForm::describe(r));
-    m_statusLabel->setStyleSheet(
-        QStringLiteral("color: %1;").arg(statusColour(r.status).name()));
+    setTextColour(m_statusLabel, statusColour(r.status));
 
     const EntryCheck entry = m_form->entry();
     m_entryState->setText(entry.met ? QStringLiteral("✔ ") + tr("Met")
                                     : QStringLiteral("✖ ") + entry.reason);
-    m_entryState->setStyleSheet(QStringLiteral("color: %1;").arg(
-        statusColour(entry.met ? GateStatus::Passed : GateStatus::Rejected).name()));
+    setTextColour(m_entryState,
+                  statusColour(entry.met ? GateStatus::Passed : GateStatus::Rejected));
 
     const int choice = m_statusChoice->findData(int(m_form->targetStatus()));
     if (choice != m_statusChoice->currentIndex()) {

@@ -19,11 +19,13 @@ GateOverview::GateOverview(StateStore *store, QWidget *parent)
     setWordWrap(false);
     setTextElideMode(Qt::ElideRight);
     verticalHeader()->hide();
-    horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    // Fixed starting widths: measuring contents costs a text layout per cell at startup.
+    horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
-    horizontalHeader()->setSectionResizeMode(3, QHeaderView::Interactive);
-    horizontalHeader()->resizeSection(3, 200);
+    const int em = fontMetrics().averageCharWidth();
+    horizontalHeader()->resizeSection(0, 26 * em);
+    horizontalHeader()->resizeSection(1, 14 * em);
+    horizontalHeader()->resizeSection(3, 30 * em);
     connect(store, &StateStore::changed, this, &GateOverview::refresh);
     refresh();
 }

@@ -30,8 +30,7 @@ GateSidebar::GateSidebar(StateStore *store, Language *language, QWidget *parent)
 
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("gateList"));
-    m_list->setWordWrap(true);
-    m_list->setTextElideMode(Qt::ElideNone);
+    m_list->setUniformItemSizes(true);
     for (int i = 0; i <= kSummaryRow; ++i)
         m_list->addItem(QString());
     layout->addWidget(m_list, 1);

@@ -1,0 +1,45 @@
+# A thin layer over CMake. `make run` and `make test` set up a fresh Debian 12 machine first.
+BUILD_DIR ?= build
+BUILD_TYPE ?= RelWithDebInfo
+CMAKE_FLAGS ?=
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := true
+
+.PHONY: all setup configure build run test bench screenshots translations clean
+
+all: build
+
+setup:
+	@scripts/setup-debian.sh
+
+$(BUILD_DIR)/build.ninja:
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_FLAGS)
+
+configure: setup $(BUILD_DIR)/build.ninja
+
+build: configure
+	cmake --build $(BUILD_DIR)
+
+run: build
+	$(BUILD_DIR)/app/onramp
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure --timeout 600
+
+bench:
+	@scripts/setup-debian.sh --bench
+	@$(MAKE) --no-print-directory build
+	python3 bench/run_bench.py --build $(BUILD_DIR)
+
+# Regenerates the committed screenshots from the demo state.
+screenshots: build
+	for lang in en zh_CN; do \
+	  $(BUILD_DIR)/app/onramp screenshot --out docs/screenshots/$$lang --lang $$lang \
+	    --state docs/examples/state-demo.json; done
+
+# Refreshes translations/onramp_zh_CN.ts from the sources (then translate what is new).
+translations: configure
+	cmake --build $(BUILD_DIR) --target update_translations
+
+clean:
+	rm -rf $(BUILD_DIR)

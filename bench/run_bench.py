@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""make bench: each figure is a ratio against an anchor measured in the same run.
+
+Prints one line per figure:
+    BENCH <name> <value> <unit> anchor=<value> ratio=<value>
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def run_once(cmd, env):
+    """Wall time (ms) and peak RSS (MiB) of one process run to completion."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall_ms = (time.perf_counter() - start) * 1000.0
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"bench: {' '.join(cmd)} failed with status {status}")
+    return wall_ms, usage.ru_maxrss / 1024.0
+
+
+def line(name, value, unit, anchor):
+    print(f"BENCH {name} {value:.2f} {unit} anchor={anchor:.2f} ratio={value / anchor:.3f}",
+          flush=True)
+
+
+def startup(build, runs):
+    """Process start to first painted page: onramp against a minimal one-page QWizard."""
+    state_dir = tempfile.mkdtemp(prefix="onramp-bench-")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", ONRAMP_STATE_DIR=state_dir,
+               LC_ALL="C.UTF-8")
+    env.pop("DISPLAY", None)
+    onramp = [os.path.join(build, "app", "onramp"), "--quit-on-first-paint", "--lang", "en"]
+    anchor = [os.path.join(build, "bench", "min_wizard")]
+    for _ in range(2):  # warm the page cache for both
+        run_once(onramp, env)
+        run_once(anchor, env)
+    ours, theirs = [], []
+    for _ in range(runs):  # interleaved, so drift hits both alike
+        ours.append(run_once(onramp, env))
+        theirs.append(run_once(anchor, env))
+    med = lambda xs, i: statistics.median(x[i] for x in xs)
+    line("startup_first_paint", med(ours, 0), "ms", med(theirs, 0))
+    line("startup_peak_rss", med(ours, 1), "MiB", med(theirs, 1))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build", default="build")
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    startup(args.build, args.runs)
+
+
+if __name__ == "__main__":
+    main()

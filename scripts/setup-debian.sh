@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Onramp needs to build, test and run, and nothing when they
+# are all present (so a second `make test` makes no apt call). Not root: prints the apt line.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build pkg-config make
+  qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev
+  qt6-charts-dev qt6-svg-dev qt6-httpserver-dev qt6-websockets-dev
+  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
+  qtkeychain-qt6-dev libqt6sql6-sqlite
+  libcurl4-openssl-dev libssl-dev nlohmann-json3-dev
+  fonts-noto-cjk xvfb xauth
+)
+# For `make bench` only.
+if [[ "${1:-}" == "--bench" ]]; then
+  packages+=(python3)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if [[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]]; then
+    missing+=("$p")
+  fi
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+line="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+if [[ $(id -u) -ne 0 ]]; then
+  echo "Onramp needs these Debian packages: ${missing[*]}" >&2
+  echo "Install them as root, then run make again:" >&2
+  echo "  sudo sh -c '$line'" >&2
+  exit 1
+fi
+echo "Installing missing packages: ${missing[*]}"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
