@@ -6,6 +6,7 @@
 #include "OnboardingWizard.h"
 #include "StateStore.h"
 #include "Tr.h"
+#include "ValidationCases.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -150,6 +151,56 @@ int screenshot(const QStringList &args)
         }
         out() << file << '\n';
     }
+    return 0;
+}
+
+int estimateAccuracy(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        Tr::tr("Compare the memory estimator with published figures."));
+    p.addHelpOption();
+    QCommandLineOption cases(QStringLiteral("cases"), Tr::tr("The cases file (JSON array)."),
+                             QStringLiteral("FILE"));
+    QCommandLineOption markdown(QStringLiteral("markdown"), Tr::tr("Print the Markdown report."));
+    p.addOption(cases);
+    p.addOption(markdown);
+    p.process(args);
+    if (!p.isSet(cases)) {
+        err() << Tr::tr("--cases: say which cases file to read.") << '\n';
+        return 2;
+    }
+    auto loaded = loadValidationCases(p.value(cases));
+    if (!loaded) {
+        err() << loaded.error().message << '\n' << loaded.error().details << '\n';
+        return 2;
+    }
+    std::vector<CaseResult> results;
+    for (const QJsonObject &c : *loaded)
+        results.push_back(evaluateCase(c));
+    if (p.isSet(markdown)) {
+        out() << accuracyMarkdown(results);
+        return 0;
+    }
+    for (const CaseResult &r : results) {
+        out() << QStringLiteral("%1 %2 %3 rep=%4 est=%5 err=%6% %7 %8\n")
+                     .arg(r.id, -34)
+                     .arg(r.kind, -8)
+                     .arg(r.compared, -22)
+                     .arg(r.reportedGiB, 7, 'f', 2)
+                     .arg(r.estimatedGiB, 7, 'f', 2)
+                     .arg(r.errorShare * 100, 6, 'f', 1)
+                     .arg(r.kind == "fits" ? r.expectedVerdict + "/" + r.ourVerdict : QString())
+                     .arg(r.expressible ? r.assumptions : "SKIP " + r.whyNot);
+    }
+    const AccuracySummary a = summarize(results);
+    out() << QStringLiteral("measured %1/%2 within 15%%; fits %3/%4; zero %5/%6 within 2%%\n")
+                 .arg(a.measuredWithin15)
+                 .arg(a.measured)
+                 .arg(a.fitsRight)
+                 .arg(a.fits)
+                 .arg(a.zeroWithin2)
+                 .arg(a.zero);
     return 0;
 }
 

@@ -10,4 +10,9 @@ int status(const QStringList &args);
 // Renders every wizard page to DIR/NN-<page>.png. Needs a QApplication (offscreen is fine).
 int screenshot(const QStringList &args);
 
+// Runs the estimator over published cases; prints the accuracy table.
+int estimateAccuracy(const QStringList &args);
+int estimate(const QStringList &args);
+int catalog(const QStringList &args);
+
 } // namespace onramp::cli

@@ -13,7 +13,8 @@
 
 namespace {
 
-constexpr const char *kSubcommands[] = {"status", "screenshot"};
+constexpr const char *kSubcommands[] = {"status", "screenshot", "estimate", "estimate-accuracy",
+                                         "catalog"};
 
 const char *subcommandOf(int argc, char **argv)
 {
@@ -73,6 +74,12 @@ int runHeadless(int argc, char **argv, const char *subcommand)
         args[0] += QLatin1Char(' ') + QLatin1String(subcommand);
         if (std::strcmp(subcommand, "status") == 0)
             return onramp::cli::status(args);
+        if (std::strcmp(subcommand, "estimate") == 0)
+            return onramp::cli::estimate(args);
+        if (std::strcmp(subcommand, "estimate-accuracy") == 0)
+            return onramp::cli::estimateAccuracy(args);
+        if (std::strcmp(subcommand, "catalog") == 0)
+            return onramp::cli::catalog(args);
     }
     QCommandLineParser p;
     p.setApplicationDescription(onramp::Tr::tr(

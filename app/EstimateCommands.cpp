@@ -1,0 +1,331 @@
+// onramp estimate / onramp catalog: the memory estimator and the catalogs, headless.
+#include "Catalogs.h"
+#include "Commands.h"
+#include "MemoryEstimator.h"
+#include "Tr.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <optional>
+
+namespace onramp::cli {
+
+namespace {
+
+constexpr double kGiB = double(1ull << 30);
+
+// Reports a bad argument the way every subcommand does: the option, the reason, exit 2.
+int badArgument(const QString &option, const QString &why)
+{
+    QTextStream(stderr) << QStringLiteral("--%1: %2").arg(option, why) << '\n';
+    return 2;
+}
+
+struct Parsed
+{
+    TrainingSetup setup;
+    CardSpec card;
+    bool json = false;
+};
+
+// Parses and checks every option; on failure returns the exit status to use.
+std::expected<Parsed, int> parseEstimate(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Tr::tr("Estimate GPU memory per card for a training setup."));
+    p.addHelpOption();
+    const auto opt = [&](const char *name, const QString &help, const char *value = nullptr,
+                         const char *def = nullptr) {
+        QCommandLineOption o(QLatin1String(name), help,
+                             value ? QLatin1String(value) : QString(),
+                             def ? QLatin1String(def) : QString());
+        p.addOption(o);
+        return o;
+    };
+    const auto model = opt("model", Tr::tr("A catalog model (onramp catalog models)."), "NAME");
+    const auto paramsB = opt("params-b", Tr::tr("A bare parameter count, in billions."), "N");
+    const auto layers = opt("layers", Tr::tr("Layers of a custom architecture."), "L");
+    const auto hidden = opt("hidden", Tr::tr("Hidden size."), "H");
+    const auto heads = opt("heads", Tr::tr("Attention heads."), "A");
+    const auto kvHeads = opt("kv-heads", Tr::tr("Key/value heads."), "K");
+    const auto ffn = opt("ffn", Tr::tr("FFN size."), "F");
+    const auto vocab = opt("vocab", Tr::tr("Vocabulary size."), "V");
+    const auto precision = opt("precision", Tr::tr("fp32, bf16, fp16, bf16-mixed, fp16-mixed or fp8."),
+                               "P", "bf16-mixed");
+    const auto quant = opt("weights-quant", Tr::tr("int8 or nf4 frozen weights."), "Q");
+    const auto optimizer = opt("optimizer", Tr::tr("adamw, adam8bit, sgd or adafactor."), "O",
+                               "adamw");
+    const auto method = opt("method", Tr::tr("full, lora or qlora."), "M", "full");
+    const auto rank = opt("lora-rank", Tr::tr("LoRA rank."), "R", "8");
+    const auto targets = opt("lora-targets", Tr::tr("q,v or all."), "T", "q,v");
+    const auto batch = opt("micro-batch", Tr::tr("Micro-batch per GPU."), "B", "1");
+    const auto seq = opt("seq-len", Tr::tr("Sequence length in tokens."), "S", "2048");
+    const auto gc = opt("grad-checkpointing", Tr::tr("none, selective or full."), "G", "none");
+    const auto flash = opt("flash-attention", Tr::tr("Fused attention (FlashAttention/SDPA)."));
+    const auto zero = opt("zero", Tr::tr("ZeRO stage 0–3."), "Z", "0");
+    const auto fsdp = opt("fsdp", Tr::tr("FSDP full shard (same memory as ZeRO-3)."));
+    const auto tp = opt("tp", Tr::tr("Tensor parallel size."), "T", "1");
+    const auto pp = opt("pp", Tr::tr("Pipeline parallel size."), "P", "1");
+    const auto gpus = opt("gpus", Tr::tr("Cards in the job."), "N", "1");
+    const auto offload = opt("offload", Tr::tr("optimizer or params."), "WHAT");
+    const auto card = opt("card", Tr::tr("The card to judge against (onramp catalog cards)."),
+                          "NAME", "a100-80g");
+    const auto json = opt("json", Tr::tr("Print JSON."));
+    p.process(args);
+
+    Parsed out;
+    TrainingSetup &s = out.setup;
+    const auto number = [&](const QCommandLineOption &o, double &into) -> std::optional<int> {
+        bool ok = false;
+        const double v = p.value(o).toDouble(&ok);
+        if (!ok || !std::isfinite(v))
+            return badArgument(o.names().first(), Tr::tr("“%1” is not a number").arg(p.value(o)));
+        into = v;
+        return std::nullopt;
+    };
+    const auto integer = [&](const QCommandLineOption &o, int &into, int min)
+        -> std::optional<int> {
+        bool ok = false;
+        const int v = p.value(o).toInt(&ok);
+        if (!ok)
+            return badArgument(o.names().first(),
+                               Tr::tr("“%1” is not a whole number").arg(p.value(o)));
+        if (v < min)
+            return badArgument(o.names().first(), Tr::tr("must be at least %1").arg(min));
+        into = v;
+        return std::nullopt;
+    };
+#define ONRAMP_TRY(expr)                                                                          \
+    if (auto rc = (expr))                                                                         \
+        return std::unexpected(*rc);
+
+    if (p.isSet(model) == p.isSet(paramsB))
+        return std::unexpected(badArgument(QStringLiteral("model"),
+                                           Tr::tr("give either --model or --params-b")));
+    if (p.isSet(model)) {
+        auto m = findModel(p.value(model));
+        if (!m)
+            return std::unexpected(badArgument(
+                QStringLiteral("model"),
+                Tr::tr("unknown model “%1”; see onramp catalog models").arg(p.value(model))));
+        s.model = *m;
+    } else {
+        double b = 0;
+        ONRAMP_TRY(number(paramsB, b));
+        if (b <= 0)
+            return std::unexpected(badArgument(QStringLiteral("params-b"),
+                                               Tr::tr("must be positive")));
+        s.model = modelFromParams(b);
+        for (auto [o, member] : {std::pair{&layers, &ModelSpec::layers},
+                                 std::pair{&hidden, &ModelSpec::hidden},
+                                 std::pair{&heads, &ModelSpec::heads},
+                                 std::pair{&kvHeads, &ModelSpec::kvHeads},
+                                 std::pair{&ffn, &ModelSpec::ffn},
+                                 std::pair{&vocab, &ModelSpec::vocab}}) {
+            if (p.isSet(*o))
+                ONRAMP_TRY(integer(*o, s.model.*member, 1));
+        }
+        if (p.isSet(heads) && !p.isSet(kvHeads))
+            s.model.kvHeads = s.model.heads;
+    }
+    const auto prec = precisionFromKey(p.value(precision));
+    if (!prec)
+        return std::unexpected(badArgument(QStringLiteral("precision"),
+                                           Tr::tr("“%1” is not one of fp32, bf16, fp16, "
+                                                  "bf16-mixed, fp16-mixed, fp8")
+                                               .arg(p.value(precision))));
+    s.precision = *prec;
+    const auto choose = [&](const QCommandLineOption &o, const QStringList &keys)
+        -> std::expected<int, int> {
+        const int i = keys.indexOf(p.value(o));
+        if (i < 0)
+            return std::unexpected(badArgument(
+                o.names().first(), Tr::tr("“%1” is not one of %2")
+                                       .arg(p.value(o), keys.join(QStringLiteral(", ")))));
+        return i;
+    };
+    const auto pick = [&](const QCommandLineOption &o, const QStringList &keys, auto &into)
+        -> std::optional<int> {
+        auto i = choose(o, keys);
+        if (!i)
+            return i.error();
+        into = static_cast<std::remove_reference_t<decltype(into)>>(*i);
+        return std::nullopt;
+    };
+    if (p.isSet(quant)) {
+        int q = 0;
+        ONRAMP_TRY(pick(quant, {QStringLiteral("none"), QStringLiteral("int8"),
+                                QStringLiteral("nf4")},
+                        q));
+        s.weightQuant = WeightQuant(q);
+    }
+    ONRAMP_TRY(pick(optimizer, {"adamw", "adam8bit", "sgd", "adafactor"}, s.optimizer));
+    ONRAMP_TRY(pick(method, {"full", "lora", "qlora"}, s.method));
+    ONRAMP_TRY(integer(rank, s.loraRank, 1));
+    int t = 0;
+    ONRAMP_TRY(pick(targets, {"q,v", "all"}, t));
+    s.loraAllLinear = t == 1;
+    ONRAMP_TRY(integer(batch, s.microBatch, 1));
+    ONRAMP_TRY(integer(seq, s.seqLen, 1));
+    ONRAMP_TRY(pick(gc, {"none", "selective", "full"}, s.checkpointing));
+    s.flashAttention = p.isSet(flash);
+    ONRAMP_TRY(integer(zero, s.zeroStage, 0));
+    if (s.zeroStage > 3)
+        return std::unexpected(badArgument(QStringLiteral("zero"), Tr::tr("is 0, 1, 2 or 3")));
+    if (p.isSet(fsdp) && p.isSet(zero))
+        return std::unexpected(badArgument(QStringLiteral("fsdp"),
+                                           Tr::tr("give either --zero or --fsdp")));
+    s.fsdp = p.isSet(fsdp);
+    ONRAMP_TRY(integer(tp, s.tp, 1));
+    ONRAMP_TRY(integer(pp, s.pp, 1));
+    ONRAMP_TRY(integer(gpus, s.gpus, 1));
+    if (p.isSet(offload)) {
+        int o = 0;
+        ONRAMP_TRY(pick(offload, {"optimizer", "params"}, o));
+        s.offload = o == 0 ? Offload::Optimizer : Offload::Params;
+    }
+#undef ONRAMP_TRY
+    if (auto ok = MemoryEstimator::validate(s); !ok)
+        return std::unexpected(badArgument(ok.error().field, ok.error().message.section(
+                                                                 QStringLiteral(": "), 1)));
+    auto c = findCard(p.value(card));
+    if (!c)
+        return std::unexpected(badArgument(
+            QStringLiteral("card"),
+            Tr::tr("unknown card “%1”; see onramp catalog cards").arg(p.value(card))));
+    out.card = *c;
+    out.json = p.isSet(json);
+    return out;
+}
+
+} // namespace
+
+int estimate(const QStringList &args)
+{
+    auto parsed = parseEstimate(args);
+    if (!parsed)
+        return parsed.error();
+    const TrainingSetup &s = parsed->setup;
+    const MemoryBreakdown m = MemoryEstimator::estimate(s);
+    const Verdict v = MemoryEstimator::verdict(m, parsed->card);
+    QTextStream out(stdout);
+
+    const std::pair<const char *, const MemoryPart *> parts[] = {
+        {"weights", &m.weights},
+        {"gradients", &m.gradients},
+        {"optimizer", &m.optimizer},
+        {"activations", &m.activations},
+        {"overhead", &m.overhead}};
+    if (parsed->json) {
+        QJsonObject breakdown, formulas, needed;
+        for (auto [name, part] : parts) {
+            breakdown[QLatin1String(name)] = part->bytes / kGiB;
+            formulas[QLatin1String(name)] = part->formula;
+        }
+        for (const CardSpec &c : cardCatalog())
+            needed[c.key] = MemoryEstimator::cardsNeeded(s, c);
+        QJsonArray suggestions;
+        if (v == Verdict::DoesNotFit) {
+            for (const Suggestion &sg : MemoryEstimator::suggestions(s, parsed->card))
+                suggestions.append(QJsonObject{{"change", sg.change},
+                                               {"per_gpu_gib", sg.totalGiB},
+                                               {"fits", sg.fits}});
+        }
+        const QJsonObject root{{"model", s.model.key},
+                               {"per_gpu_gib", m.totalGiB()},
+                               {"breakdown", breakdown},
+                               {"formulas", formulas},
+                               {"card", parsed->card.key},
+                               {"verdict", verdictKey(v)},
+                               {"cards_needed", needed},
+                               {"suggestions", suggestions}};
+        out << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    out << Tr::tr("%1, %2 on %n card(s)", nullptr, s.gpus)
+               .arg(s.model.name, precisionKey(s.precision))
+        << '\n';
+    for (auto [name, part] : parts)
+        out << QStringLiteral("  %1 %2 GiB   %3\n")
+                   .arg(QLatin1String(name), -12)
+                   .arg(part->bytes / kGiB, 8, 'f', 2)
+                   .arg(part->formula);
+    out << QStringLiteral("  %1 %2 GiB\n").arg(Tr::tr("per GPU"), -12).arg(m.totalGiB(), 8, 'f', 2);
+    out << Tr::tr("On %1: %2").arg(parsed->card.name, verdictText(v)) << '\n';
+    out << Tr::tr("Smallest card count that fits:") << '\n';
+    for (const CardSpec &c : cardCatalog()) {
+        const int n = MemoryEstimator::cardsNeeded(s, c);
+        out << QStringLiteral("  %1 %2\n")
+                   .arg(c.name, -34)
+                   .arg(n > 0 ? QString::number(n) : Tr::tr("does not fit"));
+    }
+    if (v == Verdict::DoesNotFit) {
+        out << Tr::tr("What to change, cheapest first:") << '\n';
+        for (const Suggestion &sg : MemoryEstimator::suggestions(s, parsed->card))
+            out << QStringLiteral("  %1 %2 → %3 GiB\n")
+                       .arg(sg.fits ? QStringLiteral("✔") : QStringLiteral("·"), sg.change)
+                       .arg(sg.totalGiB, 0, 'f', 1);
+    }
+    return 0;
+}
+
+int catalog(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Tr::tr("List a catalog: models or cards."));
+    p.addHelpOption();
+    QCommandLineOption json(QStringLiteral("json"), Tr::tr("Print JSON."));
+    p.addOption(json);
+    p.addPositionalArgument(QStringLiteral("which"), Tr::tr("models or cards"));
+    p.process(args);
+    const QString which = p.positionalArguments().value(0);
+    QTextStream out(stdout);
+    QJsonArray list;
+    if (which == QLatin1String("models")) {
+        for (const ModelSpec &m : modelCatalog()) {
+            list.append(QJsonObject{{"key", m.key}, {"name", m.name}, {"params_b", m.paramsB},
+                                    {"layers", m.layers}, {"hidden", m.hidden},
+                                    {"heads", m.heads}, {"kv_heads", m.kvHeads},
+                                    {"ffn", m.ffn}, {"vocab", m.vocab}, {"source", m.source}});
+            if (!p.isSet(json))
+                out << QStringLiteral("%1 %2 %3B  L=%4 h=%5 a=%6 kv=%7 ffn=%8 V=%9\n")
+                           .arg(m.key, -16)
+                           .arg(m.name, -28)
+                           .arg(m.paramsB, 6, 'f', 2)
+                           .arg(m.layers)
+                           .arg(m.hidden)
+                           .arg(m.heads)
+                           .arg(m.kvHeads)
+                           .arg(m.ffn)
+                           .arg(m.vocab);
+        }
+    } else if (which == QLatin1String("cards")) {
+        for (const CardSpec &c : cardCatalog()) {
+            list.append(QJsonObject{{"key", c.key}, {"name", c.name}, {"memory_gb", c.memoryGB},
+                                    {"bandwidth_gbs", c.bandwidthGBs},
+                                    {"bf16_tflops", c.bf16Tflops}, {"fp16_tflops", c.fp16Tflops},
+                                    {"fp8_tflops", c.fp8Tflops},
+                                    {"interconnect", c.interconnect},
+                                    {"confidence", c.confidence}});
+            if (!p.isSet(json))
+                out << QStringLiteral("%1 %2 %3 GB  bf16 %4 TFLOPS  %5 (%6)\n")
+                           .arg(c.key, -12)
+                           .arg(c.name, -34)
+                           .arg(c.memoryGB, 4)
+                           .arg(c.bf16Tflops, 5)
+                           .arg(c.interconnect, c.confidence);
+        }
+    } else {
+        return badArgument(QStringLiteral("which"),
+                           Tr::tr("say models or cards, not “%1”").arg(which));
+    }
+    if (p.isSet(json))
+        out << QJsonDocument(list).toJson(QJsonDocument::Indented);
+    return 0;
+}
+
+} // namespace onramp::cli

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace onramp {
+
+// Architecture facts of a model family member, from its published config. Parameter counts in
+// billions as the model cards give them.
+struct ModelSpec
+{
+    QString key;  // "llama-2-7b"
+    QString name; // "Llama 2 7B"
+    double paramsB = 0;
+    int layers = 0;
+    int hidden = 0;
+    int heads = 0;
+    int kvHeads = 0;
+    int ffn = 0;
+    int vocab = 0;
+    bool gatedMlp = false;    // SwiGLU/GeGLU: three MLP matrices
+    bool dropout = false;     // dropout layers in training (BERT/T5/GPT-2 era)
+    bool lmHead = true;       // trains with vocabulary logits (false: encoder classifier)
+    bool sdpaDefault = true;  // frameworks run fused (flash/SDPA) attention by default
+    QString source;           // where the facts come from
+};
+
+// A training card. Memory is the nameplate in GB (1e9 bytes), as vendors print it.
+struct CardSpec
+{
+    QString key;  // "a100-80g"
+    QString name; // "NVIDIA A100 80GB SXM"
+    double memoryGB = 0;
+    double bandwidthGBs = 0;
+    double bf16Tflops = 0; // dense; 0 = no bf16 (V100: fp16 only)
+    double fp16Tflops = 0; // dense
+    double fp8Tflops = 0;  // dense; 0 = no fp8
+    QString interconnect;
+    bool fastInterconnect = false; // NVLink/HCCS between cards in a node
+    QString confidence;            // "datasheet", "secondary", "unofficial"
+};
+
+const std::vector<ModelSpec> &modelCatalog();
+const std::vector<CardSpec> &cardCatalog();
+std::optional<ModelSpec> findModel(const QString &key);
+std::optional<CardSpec> findCard(const QString &key);
+
+// The catalog model a free text names ("Llama-2-7B", "llama2 70b", "bert-large", "T0_3B"),
+// matched by family and size; nullopt when it names none.
+std::optional<ModelSpec> findModelMentioned(const QString &text);
+
+// An architecture for a bare parameter count, from the usual decoder proportions (12·L·h²
+// non-embedding parameters, h/L ≈ 128, 32k vocabulary): good enough for activations.
+ModelSpec modelFromParams(double paramsB);
+
+} // namespace onramp

@@ -1,0 +1,342 @@
+#include "MemoryEstimator.h"
+
+#include "Tr.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace onramp {
+
+namespace {
+
+constexpr double kGiB = double(1ull << 30);
+
+bool isMixed(Precision p)
+{
+    return p == Precision::Bf16Mixed || p == Precision::Fp16Mixed || p == Precision::Fp8;
+}
+
+// Bytes per parameter of the working weights and of their gradients. FP8 training (Transformer
+// Engine) keeps bf16 weights and casts on the fly, so it saves no weight memory.
+double weightBytes(Precision p) { return p == Precision::Fp32 ? 4 : 2; }
+double gradBytes(Precision p) { return p == Precision::Fp32 ? 4 : 2; }
+
+// Optimizer state per trainable parameter, with the fp32 master copy of mixed precision
+// counted here as ZeRO and Transformer Math 101 do (mixed AdamW: 4 + 4 + 4 = 12).
+double optimizerBytes(Optimizer o, Precision p, int hidden)
+{
+    const double master = isMixed(p) ? 4 : 0;
+    const double state = (p == Precision::Fp32 || isMixed(p)) ? 4 : 2;
+    switch (o) {
+    case Optimizer::AdamW: return master + 2 * state;
+    case Optimizer::Adam8bit: return master + 2 * 1;
+    case Optimizer::Sgd: return master + state;
+    case Optimizer::Adafactor: // factored second moment: a row and a column per matrix
+        return master + state * 2.0 / std::max(1, hidden);
+    }
+    return 0;
+}
+
+double kvRatio(const ModelSpec &m) { return m.heads > 0 ? double(m.kvHeads) / m.heads : 1.0; }
+
+// Parameters of one transformer layer's linear maps.
+double layerParams(const ModelSpec &m)
+{
+    const double h = m.hidden;
+    const double attn = h * h * (2 + 2 * kvRatio(m));
+    const double mlp = (m.gatedMlp ? 3 : 2) * h * m.ffn;
+    return attn + mlp;
+}
+
+double loraParams(const TrainingSetup &s)
+{
+    const ModelSpec &m = s.model;
+    const double r = s.loraRank, h = m.hidden, kv = h * kvRatio(m);
+    double perLayer = r * (h + h) + r * (h + kv); // q and v
+    if (s.loraAllLinear)
+        perLayer += r * (h + kv) + r * (h + h) + (m.gatedMlp ? 3 : 2) * r * (h + m.ffn);
+    return perLayer * m.layers;
+}
+
+} // namespace
+
+QString precisionKey(Precision p)
+{
+    switch (p) {
+    case Precision::Fp32: return QStringLiteral("fp32");
+    case Precision::Bf16: return QStringLiteral("bf16");
+    case Precision::Fp16: return QStringLiteral("fp16");
+    case Precision::Bf16Mixed: return QStringLiteral("bf16-mixed");
+    case Precision::Fp16Mixed: return QStringLiteral("fp16-mixed");
+    case Precision::Fp8: return QStringLiteral("fp8");
+    }
+    return {};
+}
+
+std::optional<Precision> precisionFromKey(const QString &key)
+{
+    for (Precision p : {Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Bf16Mixed,
+                        Precision::Fp16Mixed, Precision::Fp8}) {
+        if (precisionKey(p) == key)
+            return p;
+    }
+    return std::nullopt;
+}
+
+QString verdictKey(Verdict v)
+{
+    switch (v) {
+    case Verdict::Fits: return QStringLiteral("fits");
+    case Verdict::Tight: return QStringLiteral("tight");
+    case Verdict::DoesNotFit: return QStringLiteral("no");
+    }
+    return {};
+}
+
+QString verdictText(Verdict v)
+{
+    switch (v) {
+    case Verdict::Fits: return Tr::tr("Fits with headroom");
+    case Verdict::Tight: return Tr::tr("Tight: may run out of memory on a longer batch");
+    case Verdict::DoesNotFit: return Tr::tr("Does not fit");
+    }
+    return {};
+}
+
+std::expected<void, Error> MemoryEstimator::validate(const TrainingSetup &s)
+{
+    auto bad = [](const QString &field, const QString &why) {
+        return std::unexpected(Error{Error::Kind::Invalid, QStringLiteral("%1: %2").arg(field, why),
+                                     QString(), field});
+    };
+    const ModelSpec &m = s.model;
+    if (m.paramsB <= 0)
+        return bad(QStringLiteral("params"), Tr::tr("the parameter count must be positive"));
+    if (m.layers < 1 || m.hidden < 1 || m.heads < 1 || m.kvHeads < 1 || m.ffn < 1 || m.vocab < 1)
+        return bad(QStringLiteral("model"), Tr::tr("layers, hidden size, heads, KV heads, FFN "
+                                                   "size and vocabulary must all be positive"));
+    if (m.heads % m.kvHeads != 0)
+        return bad(QStringLiteral("kv-heads"), Tr::tr("the KV heads must divide the heads"));
+    if (s.microBatch < 1)
+        return bad(QStringLiteral("micro-batch"), Tr::tr("must be at least 1"));
+    if (s.seqLen < 1)
+        return bad(QStringLiteral("seq-len"), Tr::tr("must be at least 1"));
+    if (s.tp < 1 || m.heads % s.tp != 0)
+        return bad(QStringLiteral("tp"), Tr::tr("tensor parallelism must divide the %n attention "
+                                                "heads", nullptr, m.heads));
+    if (s.pp < 1 || s.pp > m.layers)
+        return bad(QStringLiteral("pp"), Tr::tr("pipeline stages must be between 1 and the %n "
+                                                "layers", nullptr, m.layers));
+    if (s.gpus < 1 || s.gpus % (s.tp * s.pp) != 0)
+        return bad(QStringLiteral("gpus"), Tr::tr("the card count must be a multiple of TP × PP "
+                                                  "(%1)").arg(s.tp * s.pp));
+    if (s.zeroStage < 0 || s.zeroStage > 3)
+        return bad(QStringLiteral("zero"), Tr::tr("the ZeRO stage is 0, 1, 2 or 3"));
+    if (s.method != Method::Full && s.loraRank < 1)
+        return bad(QStringLiteral("lora-rank"), Tr::tr("must be at least 1"));
+    return {};
+}
+
+MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
+{
+    const ModelSpec &m = s.model;
+    MemoryBreakdown out;
+    const double P = m.paramsB * 1e9;
+    const double mp = s.tp * s.pp;
+    const double d = s.dataParallel();
+    const int zero = s.fsdp ? 3 : s.zeroStage;
+    const double Pl = layerParams(m);
+    const double linear = std::min(P, Pl * m.layers);
+    const double other = P - linear; // embeddings, heads, norms
+    const double wb = weightBytes(s.precision);
+    const QString shard = QStringLiteral(" / (TP·PP = %1)").arg(mp);
+
+    if (s.method == Method::Full) {
+        const double ob = optimizerBytes(s.optimizer, s.precision, m.hidden);
+        out.weights = {P * wb / mp, QStringLiteral("%1 B/param × P").arg(wb) + shard};
+        out.gradients = {P * gradBytes(s.precision) / mp,
+                         QStringLiteral("%1 B/param × P").arg(gradBytes(s.precision)) + shard};
+        out.optimizer = {P * ob / mp, QStringLiteral("%1 B/param × P").arg(ob, 0, 'g', 3) + shard};
+    } else {
+        const WeightQuant q = s.method == Method::Qlora && s.weightQuant == WeightQuant::None
+                                  ? WeightQuant::Nf4
+                                  : s.weightQuant;
+        // NF4 with double quantization: 4 bits plus 0.127 bits of constants (QLoRA paper).
+        const double qb = q == WeightQuant::Nf4 ? (4 + 0.127) / 8 : q == WeightQuant::Int8 ? 1.0 : wb;
+        const double T = loraParams(s);
+        const double ab = (s.precision == Precision::Fp32 || isMixed(s.precision)) ? 4 : 2;
+        const double ob =
+            optimizerBytes(s.optimizer, ab == 4 ? Precision::Fp32 : Precision::Bf16, m.hidden);
+        out.weights = {(linear * qb + other * wb + T * ab) / mp,
+                       QStringLiteral("frozen linear %1 B/param + other %2 B/param + adapters "
+                                      "%3 B/param (%4 M adapter params)")
+                               .arg(qb, 0, 'g', 3)
+                               .arg(wb)
+                               .arg(ab)
+                               .arg(T / 1e6, 0, 'f', 1) +
+                           shard};
+        out.gradients = {T * ab / mp, QStringLiteral("adapters only: %1 B × %2 M")
+                                          .arg(ab)
+                                          .arg(T / 1e6, 0, 'f', 1)};
+        out.optimizer = {T * ob / mp, QStringLiteral("adapters only: %1 B × %2 M")
+                                          .arg(ob)
+                                          .arg(T / 1e6, 0, 'f', 1)};
+    }
+
+    // ZeRO / FSDP sharding over data parallel ranks (ZeRO paper §5).
+    if (zero >= 1 && d > 1) {
+        out.optimizer.bytes /= d;
+        out.optimizer.formula += QStringLiteral(" / (DP = %1, ZeRO ≥ 1)").arg(d);
+    }
+    if (zero >= 2 && d > 1) {
+        out.gradients.bytes /= d;
+        out.gradients.formula += QStringLiteral(" / (DP = %1, ZeRO ≥ 2)").arg(d);
+    }
+    const double liveLayer = 2 * Pl / s.tp * wb; // the gathered layer and the next one prefetched
+    const bool gathers = (zero >= 3 && d > 1) || s.offload == Offload::Params;
+    if (zero >= 3 && d > 1) {
+        out.weights.bytes /= d;
+        out.weights.formula += QStringLiteral(" / (DP = %1, ZeRO-3)").arg(d);
+    }
+    if (s.optimizerInBackward && s.method == Method::Full) {
+        out.gradients = {Pl / mp * gradBytes(s.precision),
+                         QStringLiteral("optimizer steps in backward: one layer of gradients")};
+    }
+    if (s.offload != Offload::None) {
+        out.optimizer = {0, QStringLiteral("offloaded to CPU memory")};
+        if (zero >= 1)
+            out.gradients = {0, QStringLiteral("offloaded to CPU memory with the optimizer")};
+    }
+    if (s.offload == Offload::Params)
+        out.weights = {0, QStringLiteral("offloaded to CPU memory")};
+
+    // Activations (Korthikanti et al. 2022, Table 2), in units of s·b·h bytes at 16 bits.
+    const double sbh = double(s.seqLen) * s.microBatch * m.hidden;
+    const double kvr = kvRatio(m), fr = double(m.ffn) / m.hidden;
+    const double drop = m.dropout ? 2 : 0;
+    const double unsplit = 4 /*norms*/ + 2 /*attention input*/ + 2 /*MLP input*/ + drop;
+    const double split = (2 + 4 * kvr) /*Q, K, V*/ + 2 /*context*/ +
+                         (m.gatedMlp ? 8 * fr : 4 * fr) /*MLP intermediates*/;
+    const double perLayer = unsplit + split / s.tp;
+    const bool scoresStored = !s.flashAttention && s.checkpointing == Checkpointing::None;
+    const double scores =
+        scoresStored ? (m.dropout ? 5 : 2) * double(m.heads) * s.seqLen / m.hidden / s.tp : 0;
+    const double actScale = s.precision == Precision::Fp32 ? 2 : 1; // fp32 activations
+    double layerUnits = 0;
+    QString layerFormula;
+    if (s.checkpointing == Checkpointing::Full) {
+        layerUnits = 2 * m.layers + perLayer + scores;
+        layerFormula = QStringLiteral("s·b·h·(2·L + %1) (full recompute: layer inputs + one layer)")
+                           .arg(perLayer, 0, 'f', 1);
+    } else {
+        layerUnits = m.layers * (perLayer + scores);
+        layerFormula = QStringLiteral("s·b·h·L·(%1%2)")
+                           .arg(perLayer, 0, 'f', 1)
+                           .arg(scores > 0 ? QStringLiteral(" + %1·a·s/h").arg(m.dropout ? 5 : 2)
+                                           : QString());
+    }
+    double act = layerUnits * sbh * actScale;
+    // Logits: 16-bit logits, their fp32 copy for the loss and its gradient; a chunked loss
+    // keeps only the 16-bit logits whole.
+    const double logitBytes = s.chunkedLoss ? 2 : 10;
+    const double logits =
+        m.lmHead ? logitBytes * s.seqLen * s.microBatch * double(m.vocab) / s.tp : 0;
+    act += logits;
+    QString actFormula = layerFormula;
+    if (logits > 0)
+        actFormula += QStringLiteral(" + logits %1·s·b·V").arg(logitBytes);
+    if (s.method == Method::Qlora) {
+        act += Pl * 2; // one layer dequantized to bf16 at a time
+        actFormula += QStringLiteral(" + one dequantized layer");
+    }
+    if (actScale > 1)
+        actFormula += QStringLiteral(" (×2 for fp32)");
+    out.activations = {act, actFormula};
+
+    // Allocator caching and fragmentation grow with what churns each step.
+    const double frag = 0.10 * (out.activations.bytes + out.gradients.bytes);
+    out.overhead = {s.contextGiB * kGiB + frag + (gathers ? liveLayer : 0),
+                    QStringLiteral("context %1 GiB + 10 % of activations and gradients "
+                                   "(allocator fragmentation)%2")
+                        .arg(s.contextGiB)
+                        .arg(gathers ? QStringLiteral(" + 2 gathered layers") : QString())};
+    return out;
+}
+
+Verdict MemoryEstimator::verdict(const MemoryBreakdown &m, const CardSpec &card)
+{
+    const double capacity = card.memoryGB * kGiB;
+    if (m.totalBytes() <= kComfortableShare * capacity)
+        return Verdict::Fits;
+    if (m.totalBytes() <= kUsableShare * capacity)
+        return Verdict::Tight;
+    return Verdict::DoesNotFit;
+}
+
+int MemoryEstimator::cardsNeeded(const TrainingSetup &s, const CardSpec &card)
+{
+    const int unit = s.tp * s.pp;
+    for (int n = unit; n <= 4096; n += unit) {
+        TrainingSetup t = s;
+        t.gpus = n;
+        if (verdict(estimate(t), card) != Verdict::DoesNotFit)
+            return n;
+        // Without sharding, more cards do not lower the memory per card.
+        if (!s.fsdp && s.zeroStage == 0)
+            return 0;
+    }
+    return 0;
+}
+
+std::vector<Suggestion> MemoryEstimator::suggestions(const TrainingSetup &s, const CardSpec &card)
+{
+    std::vector<Suggestion> out;
+    auto consider = [&](const QString &change, TrainingSetup t) {
+        const MemoryBreakdown m = estimate(t);
+        out.push_back({change, m.totalGiB(), verdict(m, card) != Verdict::DoesNotFit});
+    };
+    // Cheapest first: batch and attention kernels cost no accuracy and little speed;
+    // checkpointing costs compute; sharding costs communication; LoRA changes the method.
+    if (s.microBatch > 1) {
+        TrainingSetup t = s;
+        t.microBatch = std::max(1, s.microBatch / 2);
+        consider(Tr::tr("Halve the micro-batch to %1 and double gradient accumulation")
+                     .arg(t.microBatch),
+                 t);
+    }
+    if (!s.flashAttention) {
+        TrainingSetup t = s;
+        t.flashAttention = true;
+        consider(Tr::tr("Turn on FlashAttention (fused attention)"), t);
+    }
+    if (s.checkpointing != Checkpointing::Full) {
+        TrainingSetup t = s;
+        t.checkpointing = Checkpointing::Full;
+        consider(Tr::tr("Turn on full gradient checkpointing (about a third more compute)"), t);
+    }
+    if (!s.fsdp && s.zeroStage < 3 && s.dataParallel() > 1) {
+        TrainingSetup t = s;
+        t.zeroStage = 3;
+        consider(Tr::tr("Shard weights, gradients and optimizer state (ZeRO-3 or FSDP)"), t);
+    }
+    if (s.offload == Offload::None && (s.fsdp || s.zeroStage >= 1)) {
+        TrainingSetup t = s;
+        t.offload = Offload::Optimizer;
+        consider(Tr::tr("Offload the optimizer state to CPU memory"), t);
+    }
+    if (s.method == Method::Full) {
+        TrainingSetup t = s;
+        t.method = Method::Lora;
+        t.loraRank = 16;
+        consider(Tr::tr("Fine-tune with LoRA (rank 16) instead of all weights"), t);
+    }
+    if (s.method != Method::Qlora) {
+        TrainingSetup t = s;
+        t.method = Method::Qlora;
+        t.loraRank = std::max(s.loraRank, 16);
+        consider(Tr::tr("Fine-tune with QLoRA (4-bit frozen weights)"), t);
+    }
+    return out;
+}
+
+} // namespace onramp

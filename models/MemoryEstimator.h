@@ -1,0 +1,102 @@
+#pragma once
+
+#include "Catalogs.h"
+#include "Error.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <expected>
+#include <vector>
+
+namespace onramp {
+
+enum class Precision { Fp32, Bf16, Fp16, Bf16Mixed, Fp16Mixed, Fp8 };
+enum class WeightQuant { None, Int8, Nf4 };
+enum class Optimizer { AdamW, Adam8bit, Sgd, Adafactor };
+enum class Method { Full, Lora, Qlora };
+enum class Checkpointing { None, Selective, Full };
+enum class Offload { None, Optimizer, Params };
+
+QString precisionKey(Precision p);
+std::optional<Precision> precisionFromKey(const QString &key);
+
+// Everything the estimate depends on. Sizes per GPU; `gpus` is the whole job.
+struct TrainingSetup
+{
+    ModelSpec model;
+    Precision precision = Precision::Bf16Mixed;
+    WeightQuant weightQuant = WeightQuant::None;
+    Optimizer optimizer = Optimizer::AdamW;
+    Method method = Method::Full;
+    int loraRank = 8;
+    bool loraAllLinear = false; // false: q and v projections only
+    int microBatch = 1;
+    int seqLen = 2048;
+    Checkpointing checkpointing = Checkpointing::None;
+    bool flashAttention = true;
+    int zeroStage = 0; // 0–3; FSDP full shard is stage 3
+    bool fsdp = false;
+    int tp = 1;
+    int pp = 1;
+    int gpus = 1;
+    Offload offload = Offload::None;
+    bool chunkedLoss = false; // cross-entropy over chunks: no full fp32 copy of the logits
+    bool optimizerInBackward = false; // step each parameter in backward; gradients never pile up
+    double contextGiB = 0.5; // CUDA/CANN context and kernels
+
+    int dataParallel() const { return std::max(1, gpus / (tp * pp)); }
+};
+
+// One part of the per-GPU memory, with the formula it came from (for the user to check).
+struct MemoryPart
+{
+    double bytes = 0;
+    QString formula;
+};
+
+struct MemoryBreakdown
+{
+    MemoryPart weights;
+    MemoryPart gradients;
+    MemoryPart optimizer;
+    MemoryPart activations;
+    MemoryPart overhead; // context + allocator fragmentation + communication buffers
+
+    double modelStateBytes() const { return weights.bytes + gradients.bytes + optimizer.bytes; }
+    double totalBytes() const { return modelStateBytes() + activations.bytes + overhead.bytes; }
+    double totalGiB() const { return totalBytes() / double(1ull << 30); }
+};
+
+enum class Verdict { Fits, Tight, DoesNotFit };
+QString verdictKey(Verdict v); // "fits", "tight", "no"
+QString verdictText(Verdict v); // translated
+
+// The share of a card's memory a job may plan to use: below 80 % no run of 454 in Fujii et al.
+// 2024 went out of memory; past 97 % the driver's own reserve is gone (an A100 "40GB" offers
+// 40441 of 40960 MiB). Accelerator memory is sold in binary units: "80GB" is 80 GiB.
+inline constexpr double kComfortableShare = 0.80;
+inline constexpr double kUsableShare = 0.97;
+
+struct Suggestion
+{
+    QString change; // translated, says exactly what to set
+    double totalGiB = 0;
+    bool fits = false;
+};
+
+class MemoryEstimator
+{
+public:
+    // Checks the setup; bad combinations are errors naming the field.
+    static std::expected<void, Error> validate(const TrainingSetup &s);
+    static MemoryBreakdown estimate(const TrainingSetup &s);
+    static Verdict verdict(const MemoryBreakdown &m, const CardSpec &card);
+    // Smallest total card count (data parallel over the given TP×PP, ZeRO as set, or ZeRO-3
+    // when the set stage cannot fit) with which the job fits; 0 when none up to 4096.
+    static int cardsNeeded(const TrainingSetup &s, const CardSpec &card);
+    // What to change when it does not fit, cheapest first.
+    static std::vector<Suggestion> suggestions(const TrainingSetup &s, const CardSpec &card);
+};
+
+} // namespace onramp
