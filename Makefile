@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := true
 
-.PHONY: all setup configure build run test bench screenshots translations clean
+.PHONY: all setup configure build run test bench screenshots translations clean estimator-doc
 
 all: build
 
@@ -43,3 +43,8 @@ translations: configure
 
 clean:
 	rm -rf $(BUILD_DIR)
+
+# Regenerates docs/estimator-accuracy.md from the published cases.
+estimator-doc: build
+	$(BUILD_DIR)/app/onramp estimate-accuracy --cases ../shared/data/memory-cases.json --markdown \
+	  > docs/estimator-accuracy.md

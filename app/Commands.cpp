@@ -194,7 +194,7 @@ int estimateAccuracy(const QStringList &args)
                      .arg(r.expressible ? r.assumptions : "SKIP " + r.whyNot);
     }
     const AccuracySummary a = summarize(results);
-    out() << QStringLiteral("measured %1/%2 within 15%%; fits %3/%4; zero %5/%6 within 2%%\n")
+    out() << QStringLiteral("measured %1/%2 within 15%; fits %3/%4; zero %5/%6 within 2%\n")
                  .arg(a.measuredWithin15)
                  .arg(a.measured)
                  .arg(a.fitsRight)

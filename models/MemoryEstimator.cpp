@@ -210,29 +210,51 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     if (s.offload == Offload::Params)
         out.weights = {0, QStringLiteral("offloaded to CPU memory")};
 
-    // Activations (Korthikanti et al. 2022, Table 2), in units of s·b·h bytes at 16 bits.
+    // Activations (Korthikanti et al. 2022, Table 2), in units of s·b·h bytes at 16 bits,
+    // split into what each operation saves for backward. A linear layer saves its input only
+    // when its weight trains: with frozen LoRA bases only adapted layers' inputs are kept.
     const double sbh = double(s.seqLen) * s.microBatch * m.hidden;
     const double kvr = kvRatio(m), fr = double(m.ffn) / m.hidden;
+    const bool full = s.method == Method::Full;
+    // torch autocast runs layer norm and softmax in fp32, so the residual stream, the norms'
+    // outputs that feed the next linear layers, and attention probabilities are 4 bytes.
+    const double wide = isMixed(s.precision) ? 2 : 1;
+    const double norms = 4 * wide;
+    const double attnCore = 2 /*Q*/ + 4 * kvr /*K, V*/ + 2 /*context*/;
+    // Activation inputs and products: eager SiLU·up saves gate, SiLU(gate) and up; a compiled
+    // (fused) SiLU·up saves only gate and up.
+    const double mlpNonlinear = m.gatedMlp ? (s.compiled ? 4 : 6) * fr : 2 * fr;
     const double drop = m.dropout ? 2 : 0;
-    const double unsplit = 4 /*norms*/ + 2 /*attention input*/ + 2 /*MLP input*/ + drop;
-    const double split = (2 + 4 * kvr) /*Q, K, V*/ + 2 /*context*/ +
-                         (m.gatedMlp ? 8 * fr : 4 * fr) /*MLP intermediates*/;
+    double unsplit = norms + drop;
+    double split = attnCore + mlpNonlinear;
+    if (full) {
+        unsplit += 2 * wide /*QKV input*/ + 2 * wide /*MLP input*/;
+        split += 2 * fr /*down-projection input*/;
+    } else {
+        unsplit += 2 * wide; // the attention input, for the q/v adapters
+        if (s.loraAllLinear) {
+            unsplit += 2 * wide;
+            split += 2 * fr;
+        }
+    }
     const double perLayer = unsplit + split / s.tp;
     const bool scoresStored = !s.flashAttention && s.checkpointing == Checkpointing::None;
+    const double scoreBytes = (m.dropout ? 3 : 0) + 2 * wide; // probabilities (+ dropout)
     const double scores =
-        scoresStored ? (m.dropout ? 5 : 2) * double(m.heads) * s.seqLen / m.hidden / s.tp : 0;
+        scoresStored ? scoreBytes * double(m.heads) * s.seqLen / m.hidden / s.tp : 0;
     const double actScale = s.precision == Precision::Fp32 ? 2 : 1; // fp32 activations
     double layerUnits = 0;
     QString layerFormula;
     if (s.checkpointing == Checkpointing::Full) {
-        layerUnits = 2 * m.layers + perLayer + scores;
-        layerFormula = QStringLiteral("s·b·h·(2·L + %1) (full recompute: layer inputs + one layer)")
+        layerUnits = 2 * wide * m.layers + perLayer + scores;
+        layerFormula = QStringLiteral("s·b·h·(%1·L + %2) (full recompute: layer inputs + one layer)")
+                           .arg(2 * wide)
                            .arg(perLayer, 0, 'f', 1);
     } else {
         layerUnits = m.layers * (perLayer + scores);
         layerFormula = QStringLiteral("s·b·h·L·(%1%2)")
                            .arg(perLayer, 0, 'f', 1)
-                           .arg(scores > 0 ? QStringLiteral(" + %1·a·s/h").arg(m.dropout ? 5 : 2)
+                           .arg(scores > 0 ? QStringLiteral(" + %1·a·s/h").arg(scoreBytes)
                                            : QString());
     }
     double act = layerUnits * sbh * actScale;
@@ -276,65 +298,70 @@ Verdict MemoryEstimator::verdict(const MemoryBreakdown &m, const CardSpec &card)
 int MemoryEstimator::cardsNeeded(const TrainingSetup &s, const CardSpec &card)
 {
     const int unit = s.tp * s.pp;
-    for (int n = unit; n <= 4096; n += unit) {
-        TrainingSetup t = s;
+    TrainingSetup t = s;
+    t.gpus = unit;
+    if (verdict(estimate(t), card) != Verdict::DoesNotFit)
+        return unit;
+    // Data parallelism alone does not lower the memory per card: more cards only help once
+    // the model state is sharded, so count with ZeRO-3 / FSDP when the setup has none.
+    if (!t.fsdp && t.zeroStage < 3)
+        t.zeroStage = 3;
+    for (int n = 2 * unit; n <= 4096; n += unit) {
         t.gpus = n;
         if (verdict(estimate(t), card) != Verdict::DoesNotFit)
             return n;
-        // Without sharding, more cards do not lower the memory per card.
-        if (!s.fsdp && s.zeroStage == 0)
-            return 0;
     }
     return 0;
 }
 
 std::vector<Suggestion> MemoryEstimator::suggestions(const TrainingSetup &s, const CardSpec &card)
 {
+    // Steps cheapest first, each on top of the previous, until the job fits: batch and
+    // attention kernels cost no accuracy and little speed; checkpointing costs compute;
+    // sharding and offload cost communication; LoRA and QLoRA change the method.
     std::vector<Suggestion> out;
-    auto consider = [&](const QString &change, TrainingSetup t) {
+    TrainingSetup t = s;
+    auto step = [&](const QString &change) {
         const MemoryBreakdown m = estimate(t);
         out.push_back({change, m.totalGiB(), verdict(m, card) != Verdict::DoesNotFit});
+        return out.back().fits;
     };
-    // Cheapest first: batch and attention kernels cost no accuracy and little speed;
-    // checkpointing costs compute; sharding costs communication; LoRA changes the method.
-    if (s.microBatch > 1) {
-        TrainingSetup t = s;
-        t.microBatch = std::max(1, s.microBatch / 2);
-        consider(Tr::tr("Halve the micro-batch to %1 and double gradient accumulation")
-                     .arg(t.microBatch),
-                 t);
+    while (t.microBatch > 1) {
+        t.microBatch = std::max(1, t.microBatch / 2);
+        if (step(Tr::tr("Halve the micro-batch to %1 and double gradient accumulation")
+                     .arg(t.microBatch)))
+            return out;
     }
-    if (!s.flashAttention) {
-        TrainingSetup t = s;
+    if (!t.flashAttention) {
         t.flashAttention = true;
-        consider(Tr::tr("Turn on FlashAttention (fused attention)"), t);
+        if (step(Tr::tr("Turn on FlashAttention (fused attention)")))
+            return out;
     }
-    if (s.checkpointing != Checkpointing::Full) {
-        TrainingSetup t = s;
+    if (t.checkpointing != Checkpointing::Full) {
         t.checkpointing = Checkpointing::Full;
-        consider(Tr::tr("Turn on full gradient checkpointing (about a third more compute)"), t);
+        if (step(Tr::tr("Turn on full gradient checkpointing (about a third more compute)")))
+            return out;
     }
-    if (!s.fsdp && s.zeroStage < 3 && s.dataParallel() > 1) {
-        TrainingSetup t = s;
+    if (!t.fsdp && t.zeroStage < 3 && t.dataParallel() > 1) {
         t.zeroStage = 3;
-        consider(Tr::tr("Shard weights, gradients and optimizer state (ZeRO-3 or FSDP)"), t);
+        if (step(Tr::tr("Shard weights, gradients and optimizer state (ZeRO-3 or FSDP)")))
+            return out;
     }
-    if (s.offload == Offload::None && (s.fsdp || s.zeroStage >= 1)) {
-        TrainingSetup t = s;
+    if (t.offload == Offload::None && (t.fsdp || t.zeroStage >= 1)) {
         t.offload = Offload::Optimizer;
-        consider(Tr::tr("Offload the optimizer state to CPU memory"), t);
+        if (step(Tr::tr("Offload the optimizer state to CPU memory")))
+            return out;
     }
-    if (s.method == Method::Full) {
-        TrainingSetup t = s;
+    if (t.method == Method::Full) {
         t.method = Method::Lora;
         t.loraRank = 16;
-        consider(Tr::tr("Fine-tune with LoRA (rank 16) instead of all weights"), t);
+        if (step(Tr::tr("Fine-tune with LoRA (rank 16) instead of all weights")))
+            return out;
     }
-    if (s.method != Method::Qlora) {
-        TrainingSetup t = s;
+    if (t.method != Method::Qlora) {
         t.method = Method::Qlora;
-        t.loraRank = std::max(s.loraRank, 16);
-        consider(Tr::tr("Fine-tune with QLoRA (4-bit frozen weights)"), t);
+        t.loraRank = std::max(t.loraRank, 16);
+        step(Tr::tr("Fine-tune with QLoRA (4-bit frozen weights)"));
     }
     return out;
 }

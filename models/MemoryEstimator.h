@@ -41,6 +41,7 @@ struct TrainingSetup
     int pp = 1;
     int gpus = 1;
     Offload offload = Offload::None;
+    bool compiled = false;    // torch.compile: fused elementwise regions save only their inputs
     bool chunkedLoss = false; // cross-entropy over chunks: no full fp32 copy of the logits
     bool optimizerInBackward = false; // step each parameter in backward; gradients never pile up
     double contextGiB = 0.5; // CUDA/CANN context and kernels
@@ -92,10 +93,12 @@ public:
     static std::expected<void, Error> validate(const TrainingSetup &s);
     static MemoryBreakdown estimate(const TrainingSetup &s);
     static Verdict verdict(const MemoryBreakdown &m, const CardSpec &card);
-    // Smallest total card count (data parallel over the given TP×PP, ZeRO as set, or ZeRO-3
-    // when the set stage cannot fit) with which the job fits; 0 when none up to 4096.
+    // Smallest total card count (data parallel over the given TP×PP; sharded with ZeRO-3/FSDP
+    // when more than one data-parallel rank is needed) with which the job fits; 0 when none
+    // up to 4096.
     static int cardsNeeded(const TrainingSetup &s, const CardSpec &card);
-    // What to change when it does not fit, cheapest first.
+    // What to change when it does not fit: steps cheapest first, each on top of the ones
+    // before, ending at the first that fits (or when nothing is left to change).
     static std::vector<Suggestion> suggestions(const TrainingSetup &s, const CardSpec &card);
 };
 

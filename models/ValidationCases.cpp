@@ -91,9 +91,11 @@ CaseResult evaluateCase(const QJsonObject &c)
                                lower(c, "location") + u' ' + lower(c, "reported_as");
     QStringList assumed;
 
-    if (has(sharding, "total across")) {
+    if (has(sharding, "total across"))
         r.whyNot = QStringLiteral("a whole-job total under the tool's own rule of thumb");
-    }
+    // A figure its own curator marks as below the physical lower bound is no anchor.
+    if (has(notes, "treat as suspect"))
+        r.whyNot = QStringLiteral("marked suspect by the case's notes");
 
     TrainingSetup s;
     const double paramsB = c.value(QLatin1String("params_b")).toDouble();
@@ -136,6 +138,8 @@ CaseResult evaluateCase(const QJsonObject &c)
     else if (has(optimizer, "sgd"))
         s.optimizer = Optimizer::Sgd;
     s.optimizerInBackward = has(optimizer, "optimizer_in_bwd");
+    // Paged optimizers (bitsandbytes) evict their state to CPU memory when the card is full.
+    const bool paged = has(optimizer, "paged");
 
     // Method.
     if (has(method, "qlora")) {
@@ -161,6 +165,8 @@ CaseResult evaluateCase(const QJsonObject &c)
     s.fsdp = has(sharding, "fsdp");
     if (has(sharding, "offload"))
         s.offload = has(sharding, "param") ? Offload::Params : Offload::Optimizer;
+    else if (paged)
+        s.offload = Offload::Optimizer;
 
     // Batch and sequence: fits statements sometimes omit them; a short sequence is the kind
     // assumption (the verdict then errs on "fits").
@@ -174,8 +180,9 @@ CaseResult evaluateCase(const QJsonObject &c)
     s.checkpointing = gc.toBool(false) ? Checkpointing::Full : Checkpointing::None;
     s.flashAttention = s.model.sdpaDefault;
     s.contextGiB = statedContextGiB(c);
-    // LitGPT computes the loss in chunks; torchtune since its chunked-CE recipes.
-    s.chunkedLoss = has(everything, "litgpt|chunked");
+    // LitGPT and torchtune recipes compute the loss over chunks of the logits.
+    s.chunkedLoss = has(everything, "litgpt|torchtune|chunked");
+    s.compiled = has(everything, "torch compile|torch\\.compile|uses torch compile");
 
     if (auto ok = MemoryEstimator::validate(s); !ok) {
         r.whyNot = ok.error().message;

@@ -1,0 +1,224 @@
+#include "MemoryEstimator.h"
+#include "ValidationCases.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace onramp;
+
+class TestEstimator : public QObject
+{
+    Q_OBJECT
+
+    static TrainingSetup llama7b()
+    {
+        TrainingSetup s;
+        s.model = *findModel("llama-2-7b");
+        s.precision = Precision::Bf16Mixed;
+        s.microBatch = 1;
+        s.seqLen = 2048;
+        s.flashAttention = true;
+        return s;
+    }
+
+    static double gb(double bytes) { return bytes / 1e9; }
+
+private slots:
+    // ZeRO paper Table 1 (model states, GB = 1e9 bytes): Ψ = 7.5B, K = 12.
+    void zeroTableOne_data()
+    {
+        QTest::addColumn<double>("paramsB");
+        QTest::addColumn<int>("dp");
+        QTest::addColumn<int>("stage");
+        QTest::addColumn<double>("expectedGB");
+        QTest::newRow("7.5B dp1") << 7.5 << 1 << 3 << 120.0;
+        QTest::newRow("7.5B dp4 Pos") << 7.5 << 4 << 1 << 52.5;
+        QTest::newRow("7.5B dp4 Pos+g") << 7.5 << 4 << 2 << 41.25;
+        QTest::newRow("7.5B dp16 Pos+g+p") << 7.5 << 16 << 3 << 7.5;
+        QTest::newRow("128B dp64 Pos+g") << 128.0 << 64 << 2 << 284.0;
+        QTest::newRow("1T dp1024 Pos") << 1000.0 << 1024 << 1 << 4011.7;
+    }
+
+    void zeroTableOne()
+    {
+        QFETCH(double, paramsB);
+        QFETCH(int, dp);
+        QFETCH(int, stage);
+        QFETCH(double, expectedGB);
+        TrainingSetup s;
+        s.model = modelFromParams(paramsB);
+        s.precision = Precision::Fp16Mixed;
+        s.gpus = dp;
+        s.zeroStage = stage;
+        const double got = gb(MemoryEstimator::estimate(s).modelStateBytes());
+        QVERIFY2(std::abs(got - expectedGB) / expectedGB < 0.01,
+                 qPrintable(QString::number(got)));
+    }
+
+    void bytesPerParameter_data()
+    {
+        QTest::addColumn<int>("precision");
+        QTest::addColumn<int>("optimizer");
+        QTest::addColumn<double>("bytes");
+        QTest::newRow("mixed AdamW (ZeRO 16)") << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << 16.0;
+        QTest::newRow("pure bf16 AdamW (8)") << int(Precision::Bf16) << int(Optimizer::AdamW) << 8.0;
+        QTest::newRow("fp32 AdamW (16)") << int(Precision::Fp32) << int(Optimizer::AdamW) << 16.0;
+        QTest::newRow("mixed 8-bit Adam (2+2+6)") << int(Precision::Bf16Mixed) << int(Optimizer::Adam8bit) << 10.0;
+        QTest::newRow("mixed SGD momentum (2+2+8)") << int(Precision::Fp16Mixed) << int(Optimizer::Sgd) << 12.0;
+    }
+
+    void bytesPerParameter()
+    {
+        QFETCH(int, precision);
+        QFETCH(int, optimizer);
+        QFETCH(double, bytes);
+        TrainingSetup s = llama7b();
+        s.precision = Precision(precision);
+        s.optimizer = Optimizer(optimizer);
+        const double perParam = MemoryEstimator::estimate(s).modelStateBytes() / (6.74e9);
+        QVERIFY2(std::abs(perParam - bytes) < 0.01, qPrintable(QString::number(perParam)));
+    }
+
+    void loraTrainsOnlyAdapters()
+    {
+        TrainingSetup s = llama7b();
+        s.method = Method::Lora;
+        s.loraRank = 8;
+        const MemoryBreakdown m = MemoryEstimator::estimate(s);
+        // Llama 2 7B, r = 8 on q and v: 32 × 2 × 8 × (4096 + 4096) = 4,194,304 parameters.
+        QCOMPARE(m.gradients.bytes, 4194304.0 * 4);
+        QVERIFY(m.weights.formula.contains("4.2 M"));
+        TrainingSetup q = s;
+        q.method = Method::Qlora;
+        QVERIFY(MemoryEstimator::estimate(q).weights.bytes < 0.4 * m.weights.bytes);
+    }
+
+    void activationsRespondToTheKnobs()
+    {
+        const TrainingSetup base = llama7b();
+        const double a = MemoryEstimator::estimate(base).activations.bytes;
+        TrainingSetup doubled = base;
+        doubled.microBatch = 2;
+        QVERIFY(MemoryEstimator::estimate(doubled).activations.bytes > 1.9 * a);
+        TrainingSetup eager = base;
+        eager.flashAttention = false; // the a·s²·b scores come back
+        QVERIFY(MemoryEstimator::estimate(eager).activations.bytes > 1.3 * a);
+        TrainingSetup ckpt = base;
+        ckpt.checkpointing = Checkpointing::Full;
+        QVERIFY(MemoryEstimator::estimate(ckpt).activations.bytes < 0.5 * a);
+        TrainingSetup tp = base;
+        tp.tp = 4;
+        tp.gpus = 4;
+        QVERIFY(MemoryEstimator::estimate(tp).activations.bytes < 0.6 * a);
+        TrainingSetup fp32 = base;
+        fp32.precision = Precision::Fp32;
+        QVERIFY(MemoryEstimator::estimate(fp32).activations.bytes > 1.5 * a);
+    }
+
+    void rejectsImpossibleSetups_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::newRow("tp") << "tp";
+        QTest::newRow("micro-batch") << "micro-batch";
+        QTest::newRow("gpus") << "gpus";
+    }
+
+    void rejectsImpossibleSetups()
+    {
+        QFETCH(QString, field);
+        TrainingSetup s = llama7b();
+        if (field == "tp") {
+            s.tp = 3; // 32 heads
+            s.gpus = 3;
+        } else if (field == "micro-batch") {
+            s.microBatch = 0;
+        } else {
+            s.tp = 2;
+            s.gpus = 3;
+        }
+        auto r = MemoryEstimator::validate(s);
+        QVERIFY(!r.has_value());
+        QCOMPARE(r.error().field, field);
+    }
+
+    void verdictAndCardCount()
+    {
+        TrainingSetup s = llama7b(); // ~16 B/param ≈ 108 GB: no single card holds it
+        const CardSpec a100 = *findCard("a100-80g");
+        QCOMPARE(MemoryEstimator::verdict(MemoryEstimator::estimate(s), a100), Verdict::DoesNotFit);
+        const int n = MemoryEstimator::cardsNeeded(s, a100); // counted with ZeRO-3 sharding
+        s.zeroStage = 3;
+        QVERIFY(n >= 2 && n <= 4);
+        s.gpus = n;
+        QVERIFY(MemoryEstimator::verdict(MemoryEstimator::estimate(s), a100) != Verdict::DoesNotFit);
+        s.gpus = n - 1;
+        if (n > 1)
+            QCOMPARE(MemoryEstimator::verdict(MemoryEstimator::estimate(s), a100), Verdict::DoesNotFit);
+    }
+
+    void suggestionsAreOrderedAndHelp()
+    {
+        TrainingSetup s = llama7b();
+        s.microBatch = 8;
+        const CardSpec card = *findCard("a100-80g");
+        const auto list = MemoryEstimator::suggestions(s, card);
+        QVERIFY(list.size() >= 3);
+        QVERIFY(list.front().change.contains("micro-batch"));
+        // Each step lowers the memory; only the last one fits.
+        double before = MemoryEstimator::estimate(s).totalGiB();
+        for (size_t i = 0; i < list.size(); ++i) {
+            QVERIFY2(list[i].totalGiB < before, qPrintable(list[i].change));
+            QCOMPARE(list[i].fits, i + 1 == list.size());
+            before = list[i].totalGiB;
+        }
+    }
+
+    void mentionsResolveToCatalogModels_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("torchtune id") << "tt-l31-8b-lora-4090" << "llama-3-8b";
+        QTest::newRow("spelled out") << "Llama 2 70B full fine-tune" << "llama-2-70b";
+        QTest::newRow("bert") << "bert-large-uncased classifier" << "bert-large";
+        QTest::newRow("T0") << "bigscience/T0_3B" << "t5-3b";
+        QTest::newRow("qwen") << "Qwen2.5-14B-Instruct" << "qwen2.5-14b";
+    }
+
+    void mentionsResolveToCatalogModels()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, key);
+        const auto m = findModelMentioned(text);
+        QVERIFY2(m.has_value(), qPrintable(text));
+        QCOMPARE(m->key, key);
+    }
+
+    // The headline: every public case the estimator can express.
+    void publishedCases()
+    {
+        auto cases = loadValidationCases(QStringLiteral(ONRAMP_SHARED_DIR "/data/memory-cases.json"));
+        if (!cases)
+            QSKIP("shared/data/memory-cases.json is not beside the checkout");
+        std::vector<CaseResult> results;
+        for (const QJsonObject &c : *cases)
+            results.push_back(evaluateCase(c));
+        const AccuracySummary a = summarize(results);
+        qInfo("measured %d/%d within 15%%, fits %d/%d, ZeRO %d/%d within 2%%", a.measuredWithin15,
+              a.measured, a.fitsRight, a.fits, a.zeroWithin2, a.zero);
+        QVERIFY(a.zero >= 6);
+        QCOMPARE(a.zeroWithin2, a.zero);
+        QVERIFY(a.measured >= 20);
+        // Regression floors at today's accuracy; the targets below are not met yet (see
+        // docs/estimator-accuracy.md for the cases and why).
+        QVERIFY(a.measuredWithin15 >= 10);
+        QVERIFY(a.fitsRight >= 8);
+        QEXPECT_FAIL("", "target: 80 % of measured cases within ±15 % (not met)", Continue);
+        QVERIFY(a.measuredWithin15 >= 0.8 * a.measured);
+        QEXPECT_FAIL("", "target: 90 % of fits statements right (not met)", Continue);
+        QVERIFY(a.fitsRight >= 0.9 * a.fits);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEstimator)
+#include "tst_estimator.moc"
