@@ -40,6 +40,7 @@ struct CardSpec
     QString interconnect;
     bool fastInterconnect = false; // NVLink/HCCS between cards in a node
     QString confidence;            // "datasheet", "secondary", "unofficial"
+    QString arch;                  // "sm_80" (CUDA compute capability) or "ascend910b"
 };
 
 const std::vector<ModelSpec> &modelCatalog();

@@ -46,7 +46,7 @@ std::expected<QDateTime, Error> readTime(const QJsonObject &o, const QString &ke
     return t.toUTC();
 }
 
-QJsonObject recordToJson(const GateRecord &r)
+QJsonObject recordToJson(const GateRecord &r, const QJsonObject &data)
 {
     QJsonObject o;
     o[QStringLiteral("status")] = statusKey(r.status);
@@ -60,7 +60,7 @@ QJsonObject recordToJson(const GateRecord &r)
     o[QStringLiteral("rejectionReason")] = r.rejectionReason;
     o[QStringLiteral("whatToChange")] = r.whatToChange;
     o[QStringLiteral("notes")] = r.notes;
-    o[QStringLiteral("data")] = QJsonObject();
+    o[QStringLiteral("data")] = data;
     return o;
 }
 
@@ -107,8 +107,14 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
 QJsonObject OnboardingState::toJson() const
 {
     QJsonObject gatesJson;
-    for (GateId id : kAllGates)
-        gatesJson[gateKey(id)] = recordToJson(gate(id));
+    for (GateId id : kAllGates) {
+        QJsonObject data;
+        if (id == GateId::Quota)
+            data = quota.toJson();
+        else if (id == GateId::Resources)
+            data = resources.toJson();
+        gatesJson[gateKey(id)] = recordToJson(gate(id), data);
+    }
     QJsonObject o;
     o[QStringLiteral("schemaVersion")] = kSchemaVersion;
     o[QStringLiteral("app")] = QStringLiteral("onramp");
@@ -149,6 +155,18 @@ std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObjec
         if (!r)
             return std::unexpected(r.error());
         s.gate(id) = *r;
+        const QJsonValue data = g.toObject().value(QStringLiteral("data"));
+        if (!data.isUndefined() && !data.isObject())
+            return std::unexpected(invalid(path + QStringLiteral(".data"),
+                                           Tr::tr("expected an object")));
+        if (id == GateId::Quota) {
+            s.quota = QuotaGateData::fromJson(data.toObject());
+        } else if (id == GateId::Resources) {
+            auto res = ResourcesGateData::fromJson(data.toObject(), path + QStringLiteral(".data"));
+            if (!res)
+                return std::unexpected(res.error());
+            s.resources = *res;
+        }
     }
     return s;
 }

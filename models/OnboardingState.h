@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "GateTypes.h"
+#include "ResourcesGate.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -34,8 +35,6 @@ struct GateRecord
 // "data" object per gate so they slot in without a schema break.
 struct AccountGateData { bool operator==(const AccountGateData &) const = default; };
 struct WorkspaceGateData { bool operator==(const WorkspaceGateData &) const = default; };
-struct QuotaGateData { bool operator==(const QuotaGateData &) const = default; };
-struct ResourcesGateData { bool operator==(const ResourcesGateData &) const = default; };
 struct EnvironmentGateData { bool operator==(const EnvironmentGateData &) const = default; };
 struct FirstRunGateData { bool operator==(const FirstRunGateData &) const = default; };
 

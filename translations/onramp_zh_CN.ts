@@ -299,6 +299,292 @@ Subcommands:
         <source>The saved onboarding uses schema %1, which this version cannot read.</source>
         <translation>已保存的开通进度使用第 %1 版格式，当前版本无法读取。</translation>
     </message>
+    <message>
+        <source>Compare the memory estimator with published figures.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cases file (JSON array).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the Markdown report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--cases: say which cases file to read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimate GPU memory per card for a training setup.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A catalog model (onramp catalog models).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A bare parameter count, in billions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers of a custom architecture.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key/value heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp32, bf16, fp16, bf16-mixed, fp16-mixed or fp8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>int8 or nf4 frozen weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adamw, adam8bit, sgd or adafactor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full, lora or qlora.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LoRA rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q,v or all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batch per GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length in tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none, selective or full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fused attention (FlashAttention/SDPA).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO stage 0–3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP full shard (same memory as ZeRO-3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cards in the job.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer or params.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The card to judge against (onramp catalog cards).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give either --model or --params-b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model “%1”; see onramp catalog models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not one of fp32, bf16, fp16, bf16-mixed, fp16-mixed, fp8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not one of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is 0, 1, 2 or 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give either --zero or --fsdp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown card “%1”; see onramp catalog cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2 on %n card(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smallest card count that fits:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to change, cheapest first:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List a catalog: models or cards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>models or cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say models or cards, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits with headroom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tight: may run out of memory on a longer batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the parameter count must be positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers, hidden size, heads, KV heads, FFN size and vocabulary must all be positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the KV heads must divide the heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>tensor parallelism must divide the %n attention heads</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>pipeline stages must be between 1 and the %n layers</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the card count must be a multiple of TP × PP (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the ZeRO stage is 0, 1, 2 or 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Halve the micro-batch to %1 and double gradient accumulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn on FlashAttention (fused attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn on full gradient checkpointing (about a third more compute)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shard weights, gradients and optimizer state (ZeRO-3 or FSDP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offload the optimizer state to CPU memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fine-tune with LoRA (rank 16) instead of all weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fine-tune with QLoRA (4-bit frozen weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON array of cases.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>onramp::Banner</name>

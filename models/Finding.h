@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace onramp {
+
+// The outcome of one rule: a stable code (documented in docs/findings.md), how bad it is, the
+// field it concerns, and a translated message that says what to change.
+struct Finding
+{
+    enum class Severity { Blocking, Warning };
+
+    QString code;  // "image.arch_unsupported"
+    Severity severity = Severity::Blocking;
+    QString field; // "image"
+    QString message;
+
+    bool isBlocking() const { return severity == Severity::Blocking; }
+    bool operator==(const Finding &) const = default;
+
+    QJsonObject toJson() const
+    {
+        return {{QStringLiteral("code"), code},
+                {QStringLiteral("severity"),
+                 severity == Severity::Blocking ? QStringLiteral("blocking")
+                                                : QStringLiteral("warning")},
+                {QStringLiteral("field"), field},
+                {QStringLiteral("message"), message}};
+    }
+};
+
+using Findings = QList<Finding>;
+
+inline bool hasBlocking(const Findings &f)
+{
+    for (const Finding &x : f) {
+        if (x.isBlocking())
+            return true;
+    }
+    return false;
+}
+
+inline QJsonObject findingsJson(const Findings &f)
+{
+    QJsonArray list;
+    for (const Finding &x : f)
+        list.append(x.toJson());
+    return {{QStringLiteral("findings"), list}};
+}
+
+} // namespace onramp

@@ -1,0 +1,125 @@
+#pragma once
+
+#include "Catalogs.h"
+#include "Error.h"
+#include "Finding.h"
+#include "MemoryEstimator.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <expected>
+#include <vector>
+
+namespace onramp {
+
+struct InstanceType
+{
+    QString key;
+    QString name;
+    QString card; // CardSpec key
+    int cards = 1;
+    int cpus = 0;
+    double memoryGiB = 0;
+    double localDiskGB = 0;
+    QString interconnect;
+    QString driver; // driver version installed on the host
+};
+
+struct TrainingImage
+{
+    QString key;
+    QString name;
+    QString version;
+    QString digest;
+    QString framework; // "torch", "mindspore"
+    QString frameworkVersion;
+    QString accelerator; // "CUDA", "CANN"
+    QString acceleratorVersion;
+    QString minDriver;
+    QStringList archs;
+    QString python;
+    QStringList libraries;
+};
+
+// Catalogs as JSON: the built-in ones ship in resources/catalog/; a provider answers the same
+// shape. Each entry is checked; an error names the entry and the field.
+std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QByteArray &json);
+std::expected<std::vector<TrainingImage>, Error> parseImageCatalog(const QByteArray &json);
+const std::vector<InstanceType> &builtinInstances();
+const std::vector<TrainingImage> &builtinImages();
+
+// Dotted version comparison ("535.161.08" < "550.54.15"): <0, 0, >0.
+int compareVersions(const QString &a, const QString &b);
+
+// Whether a version satisfies a requirement such as "torch>=2.1,<2.4" or ">=2.1"; the package
+// name, when present, must match. Error when the requirement cannot be read.
+std::expected<bool, Error> satisfies(const QString &package, const QString &version,
+                                     const QString &requirement);
+
+// The choices gate 4 checks together.
+struct ResourceChoice
+{
+    TrainingSetup setup;          // the memory estimate's inputs
+    QString instance;             // InstanceType key
+    QString image;                // TrainingImage key
+    QString codeRequirement;      // e.g. "torch>=2.1"
+    QString quotaZone;            // from gate 3; empty when not known yet
+    QString instanceZone;
+    QString dataPath;             // read-only mount
+    bool dataReadOnly = true;
+    QString outputPath;           // writable, persistent
+    QString scratchPath;          // local fast disk
+};
+
+// Every rule of gate 4: memory, image and card, driver, framework, precision, interconnect,
+// zone and storage. Codes are listed in docs/findings.md.
+Findings checkResources(const ResourceChoice &choice);
+
+// Upload guidance from a scanned dataset.
+struct DatasetScan
+{
+    qint64 files = 0;
+    qint64 bytes = 0;
+    qint64 smallFiles = 0; // under 64 KiB
+    qint64 unreadable = 0;
+    double smallFileShare() const { return files ? double(smallFiles) / files : 0; }
+};
+// Walks a directory (call off the GUI thread: it reads the whole tree's metadata).
+DatasetScan scanDataset(const QString &path);
+enum class UploadRoute { Console, BatchTransfer };
+UploadRoute uploadRoute(qint64 bytes); // console up to tens of GB (≤ 50 GB here)
+Findings checkDataset(const DatasetScan &scan);
+
+// Throughput and card count (shared/notes/memory-estimation.md §(e)).
+struct ThroughputPlan
+{
+    // Measured: tokens per second on `measuredCards` cards. Zero when not measured.
+    double measuredTokensPerSecond = 0;
+    int measuredCards = 1;
+    // Scaling efficiency kept per doubling of cards: Megatron-LM's strong scaling lost 47 → 42 %
+    // MFU over 48× the cards, about 0.98 per doubling.
+    double efficiencyPerDoubling = 0.98;
+    // Without a measurement: 6·N FLOPs per token at this model FLOPs utilisation (Llama 2
+    // pre-training reached 38–43 % on A100).
+    double mfu = 0.40;
+    double workloadTokens = 0; // tokens × epochs
+    double targetHours = 0;
+};
+
+struct ThroughputResult
+{
+    bool estimated = false; // from FLOPs, not from a measurement
+    double perCardTokensPerSecond = 0;
+    int cards = 0;
+    double hours = 0;
+    double cardHours = 0;
+    QString formula;
+};
+
+double scalingEfficiency(int cards, int baseCards, double perDoubling);
+std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan,
+                                                      const ModelSpec &model,
+                                                      const CardSpec &card, int minimumCards);
+
+} // namespace onramp

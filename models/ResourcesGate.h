@@ -1,0 +1,48 @@
+#pragma once
+
+#include "Error.h"
+#include "ResourcePlan.h"
+
+#include <QJsonObject>
+
+#include <expected>
+
+namespace onramp {
+
+// Gate 4's own data: the training setup behind the memory estimate, the instance and image
+// chosen together, the storage plan, the throughput inputs, and the environment recorded for
+// the run spec.
+struct ResourcesGateData
+{
+    ResourceChoice choice;
+    QString cardKey = QStringLiteral("a100-80g"); // the card the estimate is judged against
+    ThroughputPlan throughput;
+
+    // Recorded from the chosen image and instance: what a rerun needs.
+    struct Environment
+    {
+        QString image, imageVersion, imageDigest, framework, frameworkVersion, accelerator,
+            acceleratorVersion, driver;
+        bool operator==(const Environment &) const = default;
+    } environment;
+
+    ResourcesGateData();
+
+    bool operator==(const ResourcesGateData &o) const;
+    QJsonObject toJson() const;
+    static std::expected<ResourcesGateData, Error> fromJson(const QJsonObject &o,
+                                                            const QString &path);
+};
+
+// Gate 3's derivation inputs that gate 4 can feed (the quota gate fills the rest).
+struct QuotaGateData
+{
+    int cardsPerRun = 0;
+    double hoursPerRound = 0;
+    QString cardType;
+    bool operator==(const QuotaGateData &) const = default;
+    QJsonObject toJson() const;
+    static QuotaGateData fromJson(const QJsonObject &o);
+};
+
+} // namespace onramp
