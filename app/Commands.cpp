@@ -150,6 +150,15 @@ int screenshot(const QStringList &args)
             return 2;
         }
         out() << file << '\n';
+        // Gate pages scroll; also keep the whole content, top to bottom.
+        if (QWidget *content = w.currentPage()->findChild<QWidget *>(QStringLiteral("gateContent"))) {
+            if (content->height() > content->parentWidget()->height() + 40) {
+                const QString full = QString(file).replace(QStringLiteral(".png"),
+                                                           QStringLiteral("-full.png"));
+                content->grab().save(full);
+                out() << full << '\n';
+            }
+        }
     }
     return 0;
 }

@@ -89,7 +89,7 @@ bool GateForm::canRecord() const
 {
     if (m_target == record().status && m_target != GateStatus::Waiting)
         return false; // nothing to record
-    if (m_target == GateStatus::Passed && !entry().met)
+    if (m_target == GateStatus::Passed && (!entry().met || !blockingMessage().isEmpty()))
         return false;
     for (Field f : requiredFields()) {
         if (!fieldIssue(f).isEmpty())
@@ -103,6 +103,8 @@ std::expected<void, Error> GateForm::recordStatus()
     if (m_target == GateStatus::Passed) {
         if (const EntryCheck e = entry(); !e.met)
             return std::unexpected(Error{Error::Kind::Invalid, e.reason, QString()});
+        if (const QString why = blockingMessage(); !why.isEmpty())
+            return std::unexpected(Error{Error::Kind::Invalid, why, QString()});
     }
     for (Field f : requiredFields()) {
         if (const QString issue = fieldIssue(f); !issue.isEmpty())
@@ -122,6 +124,22 @@ std::expected<void, Error> GateForm::recordStatus()
         r.updatedAt = now;
     });
     return {};
+}
+
+QString GateForm::blockingMessage() const
+{
+    if (!m_blockers)
+        return {};
+    QStringList open;
+    for (const Finding &f : m_blockers()) {
+        if (f.isBlocking())
+            open << f.message;
+    }
+    if (open.isEmpty())
+        return {};
+    return Tr::tr("This gate still has %n blocking finding(s); resolve them first: %1", nullptr,
+                  int(open.size()))
+        .arg(open.first());
 }
 
 void GateForm::markVisited()

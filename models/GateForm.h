@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Error.h"
+#include "Finding.h"
 #include "GateDefinition.h"
 #include "OnboardingState.h"
 
@@ -37,6 +38,7 @@ public:
     QList<Field> requiredFields() const;
     QString fieldIssue(Field f) const;
     bool canRecord() const;
+    QString blockingMessage() const; // empty when no blocking finding is open
     std::expected<void, Error> recordStatus();
 
     // Opening a gate whose entry is met moves it from "not started" to "in progress".
@@ -46,6 +48,9 @@ public:
     static QString describe(const GateRecord &r);
 
     void setClock(std::function<QDateTime()> now) { m_now = std::move(now); }
+    // The gate's own blocking findings (from its form in models/): while any exist the gate
+    // cannot be recorded as passed.
+    void setBlockers(std::function<Findings()> blockers) { m_blockers = std::move(blockers); }
 
 signals:
     void changed();
@@ -55,6 +60,7 @@ private:
     GateId m_gate;
     GateStatus m_target;
     std::function<QDateTime()> m_now;
+    std::function<Findings()> m_blockers;
 };
 
 } // namespace onramp

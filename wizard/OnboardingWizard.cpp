@@ -3,6 +3,7 @@
 #include "GateTypes.h"
 #include "StateStore.h"
 #include "pages/GatePage.h"
+#include "pages/ResourcesPage.h"
 #include "pages/SummaryPage.h"
 #include "pages/WelcomePage.h"
 #include "widgets/Banner.h"
@@ -22,8 +23,12 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, QWidge
     setOption(QWizard::NoCancelButtonOnLastPage);
     setOption(QWizard::NoDefaultButton); // Enter in a text field must not move pages
     setPage(WelcomeId, new WelcomePage(store, this));
-    for (GateId id : kAllGates)
-        setPage(gateNumber(id), new GatePage(id, store, this));
+    for (GateId id : kAllGates) {
+        if (id == GateId::Resources)
+            setPage(ResourcesId, new ResourcesPage(store, this));
+        else
+            setPage(gateNumber(id), new GatePage(id, store, this));
+    }
     setPage(SummaryId, new SummaryPage(store, this));
 
     m_sidebar = new GateSidebar(store, language, this);

@@ -43,9 +43,27 @@ class TestWizard : public QObject
         QTest::mouseClick(w.button(QWizard::NextButton), Qt::LeftButton);
     }
 
+    // Fills gate 4's plan so it has no blocking finding: an instance and image that fit
+    // together and a storage plan.
+    static void planResources(OnboardingWizard &w)
+    {
+        auto pick = [&](const char *name, const char *key) {
+            auto *combo = child<QComboBox>(w, name);
+            QVERIFY(combo);
+            combo->setCurrentIndex(combo->findData(QLatin1String(key)));
+        };
+        pick("instance", "gpu.a100-80g.8");
+        pick("image", "pytorch-2.3-cu121");
+        QTest::keyClicks(child<QLineEdit>(w, "dataPath"), "/mnt/data");
+        QTest::keyClicks(child<QLineEdit>(w, "outputPath"), "/mnt/output");
+        QTest::keyClicks(child<QLineEdit>(w, "scratchPath"), "/local/scratch");
+    }
+
     // Records "passed" on the current gate page the way a user would.
     static void passCurrentGate(OnboardingWizard &w, const QString &acceptor)
     {
+        if (w.currentId() == OnboardingWizard::ResourcesId)
+            planResources(w);
         auto *choice = child<QComboBox>(w, "statusChoice");
         QVERIFY(choice);
         choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));

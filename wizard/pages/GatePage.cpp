@@ -39,10 +39,14 @@ void GatePage::ensureBuilt()
     if (m_content)
         return;
     auto *inner = new QWidget(m_scroll);
+    inner->setObjectName(QStringLiteral("gateContent"));
     auto *layout = new QVBoxLayout(inner);
-    layout->addWidget(new GateCard(m_form, inner));
+    // The gate's own work reads first, in the guides' order; the card (definition, status,
+    // acceptance) follows it.
     m_content = new QVBoxLayout;
     layout->addLayout(m_content);
+    buildContent(m_content);
+    layout->addWidget(new GateCard(m_form, inner));
     layout->addStretch();
     m_scroll->setWidget(inner);
     refresh();

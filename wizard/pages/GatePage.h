@@ -37,6 +37,8 @@ public:
 
 protected:
     void changeEvent(QEvent *e) override;
+    // Gate pages with forms of their own add them here, on first visit.
+    virtual void buildContent(QVBoxLayout *content) { Q_UNUSED(content); }
 
 private:
     void retranslate();

@@ -234,6 +234,14 @@ void GateCard::refresh()
         m_issues[it.key()]->setVisible(!m_form->fieldIssue(it.key()).isEmpty());
     }
     m_record->setEnabled(m_form->canRecord());
+    // Say why "passed" cannot be recorded yet, where the user is looking.
+    if (m_form->targetStatus() == GateStatus::Passed && m_form->record().status != GateStatus::Passed) {
+        const QString why = !m_form->entry().met ? m_form->entry().reason : m_form->blockingMessage();
+        if (!why.isEmpty())
+            m_recordBanner->showMessage(Banner::Tone::Warning, why);
+        else
+            m_recordBanner->clear();
+    }
 }
 
 } // namespace onramp

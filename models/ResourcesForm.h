@@ -1,0 +1,53 @@
+#pragma once
+
+#include "Finding.h"
+#include "ResourcesGate.h"
+
+#include <QObject>
+
+#include <functional>
+#include <optional>
+
+namespace onramp {
+
+class StateStore;
+
+// Gate 4's form: reads and writes ResourcesGateData in the store and computes everything the
+// page shows from it — the memory breakdown and verdict, cards needed per card type, the
+// throughput plan, and the findings. Pure computation except scanDataset(), which runs on a
+// worker thread and reports back through datasetScanned().
+class ResourcesForm : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ResourcesForm(StateStore *store, QObject *parent = nullptr);
+
+    const ResourcesGateData &data() const;
+    void update(const std::function<void(ResourcesGateData &)> &change);
+
+    // The setup with its card count taken from the chosen instance type.
+    TrainingSetup effectiveSetup() const;
+    CardSpec card() const;
+    MemoryBreakdown memory() const;
+    Verdict verdict() const;
+    std::expected<ThroughputResult, Error> throughput() const;
+    Findings findings() const;
+
+    // Writes the throughput plan's cards and hours per round into gate 3's derivation.
+    bool feedQuota();
+
+    void scanDataset(const QString &path);
+    bool isScanning() const { return m_scanning; }
+    std::optional<DatasetScan> lastScan() const { return m_scan; }
+
+signals:
+    void changed();
+    void datasetScanned();
+
+private:
+    StateStore *m_store;
+    bool m_scanning = false;
+    std::optional<DatasetScan> m_scan;
+};
+
+} // namespace onramp
