@@ -2,6 +2,7 @@
 #include "Catalogs.h"
 #include "Commands.h"
 #include "MemoryEstimator.h"
+#include "ResourcePlan.h"
 #include "Tr.h"
 
 #include <QCommandLineParser>
@@ -276,11 +277,11 @@ int estimate(const QStringList &args)
 int catalog(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Tr::tr("List a catalog: models or cards."));
+    p.setApplicationDescription(Tr::tr("List a catalog: models, cards, images or instances."));
     p.addHelpOption();
     QCommandLineOption json(QStringLiteral("json"), Tr::tr("Print JSON."));
     p.addOption(json);
-    p.addPositionalArgument(QStringLiteral("which"), Tr::tr("models or cards"));
+    p.addPositionalArgument(QStringLiteral("which"), Tr::tr("models, cards, images or instances"));
     p.process(args);
     const QString which = p.positionalArguments().value(0);
     QTextStream out(stdout);
@@ -319,9 +320,43 @@ int catalog(const QStringList &args)
                            .arg(c.bf16Tflops, 5)
                            .arg(c.interconnect, c.confidence);
         }
+    } else if (which == QLatin1String("instances")) {
+        for (const InstanceType &t : builtinInstances()) {
+            list.append(QJsonObject{{"key", t.key}, {"name", t.name}, {"card", t.card},
+                                    {"cards", t.cards}, {"cpus", t.cpus},
+                                    {"memory_gib", t.memoryGiB},
+                                    {"local_disk_gb", t.localDiskGB},
+                                    {"interconnect", t.interconnect}, {"driver", t.driver}});
+            if (!p.isSet(json))
+                out << QStringLiteral("%1 %2 %3 CPUs  %4 GiB  disk %5 GB  driver %6\n")
+                           .arg(t.key, -16)
+                           .arg(t.name, -24)
+                           .arg(t.cpus, 4)
+                           .arg(t.memoryGiB, 5)
+                           .arg(t.localDiskGB, 6)
+                           .arg(t.driver);
+        }
+    } else if (which == QLatin1String("images")) {
+        for (const TrainingImage &i : builtinImages()) {
+            list.append(QJsonObject{{"key", i.key}, {"name", i.name}, {"version", i.version},
+                                    {"digest", i.digest}, {"framework", i.framework},
+                                    {"framework_version", i.frameworkVersion},
+                                    {"accelerator", i.accelerator},
+                                    {"accelerator_version", i.acceleratorVersion},
+                                    {"min_driver", i.minDriver},
+                                    {"archs", QJsonArray::fromStringList(i.archs)},
+                                    {"python", i.python}});
+            if (!p.isSet(json))
+                out << QStringLiteral("%1 %2 %3  %4 %5  driver ≥ %6  %7\n")
+                           .arg(i.key, -22)
+                           .arg(i.name + u' ' + i.version, -36)
+                           .arg(i.framework + u' ' + i.frameworkVersion)
+                           .arg(i.accelerator, i.acceleratorVersion, i.minDriver,
+                                i.archs.join(u','));
+        }
     } else {
         return badArgument(QStringLiteral("which"),
-                           Tr::tr("say models or cards, not “%1”").arg(which));
+                           Tr::tr("say models, cards, images or instances, not “%1”").arg(which));
     }
     if (p.isSet(json))
         out << QJsonDocument(list).toJson(QJsonDocument::Indented);

@@ -86,7 +86,11 @@ int runHeadless(int argc, char **argv, const char *subcommand)
         "Onramp walks a team from a fresh cloud account to a reproducible first GPU training "
         "run. With no arguments it opens the wizard.\n\nSubcommands:\n"
         "  status [--json]                   each gate's status from the saved onboarding\n"
-        "  screenshot --out DIR [--lang L]   render every page to PNG"));
+        "  screenshot --out DIR [--lang L]   render every page to PNG\n"
+        "  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed\n"
+        "  catalog models|cards|images|instances [--json]\n"
+        "  estimate-accuracy --cases FILE [--markdown]\n"
+        "Each subcommand takes --help."));
     p.addHelpOption();
     p.addVersionOption();
     p.process(app); // exits for --help and --version

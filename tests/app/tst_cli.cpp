@@ -117,6 +117,70 @@ private slots:
         QVERIFY(r.err.contains("--out"));
     }
 
+    void estimateJson()
+    {
+        const Run r = run(ONRAMP_BIN, {"estimate", "--model", "llama-2-7b", "--precision", "bf16",
+                                       "--optimizer", "adamw", "--method", "full",
+                                       "--micro-batch", "1", "--seq-len", "2048",
+                                       "--flash-attention", "--grad-checkpointing", "full",
+                                       "--fsdp", "--gpus", "8", "--card", "a100-80g", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject b = o["breakdown"].toObject();
+        for (const char *k : {"weights", "gradients", "optimizer", "activations", "overhead"})
+            QVERIFY2(b.contains(k), k);
+        double sum = 0;
+        for (const QJsonValue &v : b)
+            sum += v.toDouble();
+        QVERIFY(std::abs(sum - o["per_gpu_gib"].toDouble()) < 1e-6);
+        // pure bf16 AdamW = 8 B/param over 8 cards ≈ 6.3 GiB of model state.
+        QVERIFY(b["weights"].toDouble() + b["gradients"].toDouble() + b["optimizer"].toDouble() < 7);
+        QCOMPARE(o["verdict"].toString(), "fits");
+        QCOMPARE(o["card"].toString(), "a100-80g");
+        QVERIFY(o["cards_needed"].toObject()["a100-80g"].toInt() >= 1);
+    }
+
+    void estimateRejectsBadInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("unknown model") << QStringList{"--model", "gpt-9"} << "--model";
+        QTest::newRow("negative batch")
+            << QStringList{"--model", "llama-2-7b", "--micro-batch", "-2"} << "--micro-batch";
+        QTest::newRow("tp not dividing heads")
+            << QStringList{"--model", "llama-2-7b", "--tp", "3", "--gpus", "3"} << "--tp";
+        QTest::newRow("bad precision")
+            << QStringList{"--model", "llama-2-7b", "--precision", "fp64"} << "--precision";
+        QTest::newRow("unknown card")
+            << QStringList{"--model", "llama-2-7b", "--card", "tpu"} << "--card";
+        QTest::newRow("no model") << QStringList{"--micro-batch", "1"} << "--model";
+    }
+
+    void estimateRejectsBadInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, mentions);
+        const Run r = run(ONRAMP_BIN, QStringList{"estimate"} + args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(mentions.toUtf8()), r.err.constData());
+    }
+
+    void catalogs()
+    {
+        const Run models = run(ONRAMP_BIN, {"catalog", "models", "--json"});
+        QCOMPARE(models.exitCode, 0);
+        QVERIFY(QJsonDocument::fromJson(models.out).array().size() >= 25);
+        const Run cards = run(ONRAMP_BIN, {"catalog", "cards"});
+        QCOMPARE(cards.exitCode, 0);
+        QVERIFY(cards.out.contains("H200"));
+        QVERIFY(cards.out.contains("910B"));
+        QCOMPARE(run(ONRAMP_BIN, {"catalog", "gpus"}).exitCode, 2);
+        const Run images = run(ONRAMP_BIN, {"catalog", "images", "--json"});
+        QCOMPARE(images.exitCode, 0);
+        QVERIFY(QJsonDocument::fromJson(images.out).array().first()["digest"].toString().startsWith("sha256:"));
+        QCOMPARE(run(ONRAMP_BIN, {"catalog", "instances"}).exitCode, 0);
+    }
+
     void probeFingerprint()
     {
         const Run r = run(ONRAMP_PROBE_BIN, {});

@@ -1,0 +1,299 @@
+#include "OnboardingState.h"
+#include "ResourcePlan.h"
+#include "ResourcesForm.h"
+#include "StateStore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace onramp;
+
+class TestResources : public QObject
+{
+    Q_OBJECT
+
+    // A plan with no findings: 8 × A100 80GB, a CUDA 12.1 image, a full storage plan.
+    static ResourceChoice good()
+    {
+        ResourceChoice c;
+        c.setup.model = *findModel("llama-3-8b");
+        c.setup.method = Method::Lora;
+        c.setup.flashAttention = true;
+        c.setup.gpus = 8;
+        c.instance = "gpu.a100-80g.8";
+        c.image = "pytorch-2.3-cu121";
+        c.codeRequirement = "torch>=2.1";
+        c.dataPath = "/mnt/data";
+        c.outputPath = "/mnt/output";
+        c.scratchPath = "/local/scratch";
+        return c;
+    }
+
+    static QStringList codes(const Findings &f)
+    {
+        QStringList out;
+        for (const Finding &x : f)
+            out << x.code;
+        return out;
+    }
+
+private slots:
+    void builtinCatalogsLoad()
+    {
+        QVERIFY(builtinInstances().size() >= 10);
+        QVERIFY(builtinImages().size() >= 5);
+        for (const InstanceType &t : builtinInstances())
+            QVERIFY2(findCard(t.card).has_value(), qPrintable(t.key));
+    }
+
+    void catalogErrorsNameTheField()
+    {
+        auto r = parseImageCatalog(R"({"images":[{"key":"x","name":"n","version":"1","digest":"md5:1",
+            "framework":"torch","framework_version":"2","accelerator":"CUDA",
+            "accelerator_version":"12","min_driver":"1","archs":["sm_80"]}]})");
+        QVERIFY(!r.has_value());
+        QCOMPARE(r.error().field, QStringLiteral("$.images[0].digest"));
+        auto i = parseInstanceCatalog(R"({"instances":[{"key":"k","name":"n","card":"tpu","driver":"1","cards":1}]})");
+        QVERIFY(!i.has_value());
+        QCOMPARE(i.error().field, QStringLiteral("$.instances[0].card"));
+        QVERIFY(!parseInstanceCatalog("{nope").has_value());
+    }
+
+    void versions_data()
+    {
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<QString>("requirement");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow(">= met") << "2.3.1" << "torch>=2.1" << true;
+        QTest::newRow(">= missed") << "1.13.1" << "torch>=2.1" << false;
+        QTest::newRow("range") << "2.3.1" << "torch>=2.1,<2.4" << true;
+        QTest::newRow("range upper") << "2.4.0" << "torch>=2.1,<2.4" << false;
+        QTest::newRow("== prefix") << "2.1.2" << "torch==2.1" << true;
+        QTest::newRow("~=") << "2.3.1" << "torch~=2.1" << true;
+        QTest::newRow("~= next major") << "3.0" << "torch~=2.1" << false;
+        QTest::newRow("bare") << "2.3.1" << ">=2.0" << true;
+        QTest::newRow("other package") << "2.3.1" << "jax>=0.4" << false;
+    }
+
+    void versions()
+    {
+        QFETCH(QString, version);
+        QFETCH(QString, requirement);
+        QFETCH(bool, ok);
+        auto r = satisfies("torch", version, requirement);
+        QVERIFY(r.has_value());
+        QCOMPARE(*r, ok);
+        QVERIFY(compareVersions("535.161.08", "550.54.15") < 0);
+        QVERIFY(!satisfies("torch", "2.1", "torch at least 2").has_value());
+    }
+
+    void goodPlanHasNoFindings() { QCOMPARE(codes(checkResources(good())), QStringList{}); }
+
+    // Each rule: a change that triggers it, on top of the good plan (its near miss).
+    void rules_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<bool>("blocking");
+        QTest::newRow("memory.does_not_fit") << "memory.does_not_fit" << true;
+        QTest::newRow("precision.fp8_unsupported") << "precision.fp8_unsupported" << true;
+        QTest::newRow("precision.bf16_unsupported") << "precision.bf16_unsupported" << true;
+        QTest::newRow("interconnect.slow") << "interconnect.slow" << false;
+        QTest::newRow("image.arch_unsupported") << "image.arch_unsupported" << true;
+        QTest::newRow("image.driver_too_old") << "image.driver_too_old" << true;
+        QTest::newRow("image.framework_mismatch") << "image.framework_mismatch" << true;
+        QTest::newRow("zone.mismatch") << "zone.mismatch" << true;
+        QTest::newRow("storage.output_missing") << "storage.output_missing" << true;
+        QTest::newRow("storage.data_missing") << "storage.data_missing" << true;
+        QTest::newRow("storage.data_writable") << "storage.data_writable" << false;
+        QTest::newRow("storage.output_is_data") << "storage.output_is_data" << true;
+        QTest::newRow("storage.scratch_missing") << "storage.scratch_missing" << false;
+        QTest::newRow("instance.missing") << "instance.missing" << true;
+        QTest::newRow("image.missing") << "image.missing" << true;
+    }
+
+    void rules()
+    {
+        QFETCH(QString, code);
+        QFETCH(bool, blocking);
+        ResourceChoice c = good();
+        if (code == "memory.does_not_fit") {
+            c.setup.method = Method::Full;
+            c.setup.seqLen = 32768;
+            c.setup.microBatch = 8;
+            c.setup.flashAttention = false;
+        } else if (code == "precision.fp8_unsupported") {
+            c.setup.precision = Precision::Fp8; // A100 has no FP8
+        } else if (code == "precision.bf16_unsupported") {
+            c.instance = "gpu.v100.8";
+            c.image = "pytorch-2.1-cu118";
+        } else if (code == "interconnect.slow") {
+            c.instance = "gpu.l40s.4";
+        } else if (code == "image.arch_unsupported") {
+            c.instance = "gpu.h100.8";
+            c.image = "pytorch-1.13-cu116"; // no sm_90
+        } else if (code == "image.driver_too_old") {
+            c.image = "pytorch-2.4-cu124"; // needs 550, A100 hosts run 535
+        } else if (code == "image.framework_mismatch") {
+            c.codeRequirement = "torch>=2.4";
+        } else if (code == "zone.mismatch") {
+            c.quotaZone = "cn-north-1a";
+            c.instanceZone = "cn-north-1b";
+        } else if (code == "storage.output_missing") {
+            c.outputPath.clear();
+        } else if (code == "storage.data_missing") {
+            c.dataPath.clear();
+        } else if (code == "storage.data_writable") {
+            c.dataReadOnly = false;
+        } else if (code == "storage.output_is_data") {
+            c.outputPath = c.dataPath;
+        } else if (code == "storage.scratch_missing") {
+            c.scratchPath.clear();
+        } else if (code == "instance.missing") {
+            c.instance.clear();
+        } else if (code == "image.missing") {
+            c.image.clear();
+        }
+        const Findings f = checkResources(c);
+        QVERIFY2(codes(f).contains(code), qPrintable(codes(f).join(',')));
+        for (const Finding &x : f) {
+            if (x.code == code) {
+                QCOMPARE(x.isBlocking(), blocking);
+                QVERIFY(!x.message.isEmpty());
+                QVERIFY(!x.field.isEmpty());
+            }
+        }
+    }
+
+    void archMessageSaysWhatHappens()
+    {
+        ResourceChoice c = good();
+        c.instance = "gpu.h100.8";
+        c.image = "pytorch-1.13-cu116";
+        for (const Finding &f : checkResources(c)) {
+            if (f.code == "image.arch_unsupported")
+                QVERIFY(f.message.contains("operator not supported"));
+        }
+    }
+
+    void datasetScanAndRoute()
+    {
+        QTemporaryDir dir;
+        for (int i = 0; i < 1200; ++i) {
+            QFile f(dir.filePath(QStringLiteral("s%1.txt").arg(i)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("x");
+        }
+        const DatasetScan scan = scanDataset(dir.path());
+        QCOMPARE(scan.files, 1200);
+        QCOMPARE(scan.smallFiles, 1200);
+        QVERIFY(codes(checkDataset(scan)).contains("data.small_files"));
+        QCOMPARE(uploadRoute(10LL * 1000 * 1000 * 1000), UploadRoute::Console);
+        QCOMPARE(uploadRoute(300LL * 1000 * 1000 * 1000), UploadRoute::BatchTransfer);
+        DatasetScan big;
+        big.files = 10;
+        big.bytes = 200LL * 1000 * 1000 * 1000;
+        QVERIFY(codes(checkDataset(big)).contains("data.use_batch_transfer"));
+        QVERIFY(codes(checkDataset(DatasetScan{})).contains("data.empty"));
+    }
+
+    void scanRunsOffTheGuiThread()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath("a.bin"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(100000, 'x'));
+        f.close();
+        StateStore store(QString{});
+        ResourcesForm form(&store);
+        QSignalSpy done(&form, &ResourcesForm::datasetScanned);
+        form.scanDataset(dir.path());
+        QVERIFY(form.isScanning());
+        QVERIFY(done.wait(5000));
+        QVERIFY(!form.isScanning());
+        QCOMPARE(form.lastScan()->files, 1);
+        QCOMPARE(form.lastScan()->bytes, 100000);
+    }
+
+    void throughputFromMeasurementAndFromFlops()
+    {
+        const ModelSpec m = *findModel("llama-2-7b");
+        const CardSpec a100 = *findCard("a100-80g");
+        ThroughputPlan p;
+        p.measuredTokensPerSecond = 3000; // on 2 cards
+        p.measuredCards = 2;
+        p.workloadTokens = 2e9;
+        p.targetHours = 24;
+        auto r = planThroughput(p, m, a100, 1);
+        QVERIFY(r.has_value());
+        QVERIFY(!r->estimated);
+        // 2e9 / (24 h) = 23148 tokens/s; 1500 per card → ≥ 16 cards with efficiency losses.
+        QVERIFY(r->cards >= 16 && r->cards <= 18);
+        QVERIFY(r->hours <= 24);
+        QCOMPARE(r->cardHours, r->cards * r->hours);
+        ThroughputPlan flops = p;
+        flops.measuredTokensPerSecond = 0;
+        auto e = planThroughput(flops, m, a100, 1);
+        QVERIFY(e.has_value());
+        QVERIFY(e->estimated);
+        // 312 TFLOPS × 0.4 / (6 × 6.74e9) ≈ 3086 tokens/s per card.
+        QVERIFY(std::abs(e->perCardTokensPerSecond - 3086) < 5);
+        QCOMPARE(scalingEfficiency(4, 1, 0.98), 0.98 * 0.98);
+        ThroughputPlan none = p;
+        none.targetHours = 0;
+        QCOMPARE(planThroughput(none, m, a100, 1).error().field, QStringLiteral("targetHours"));
+    }
+
+    void feedsGateThree()
+    {
+        StateStore store(QString{});
+        ResourcesForm form(&store);
+        form.update([](ResourcesGateData &d) {
+            d.choice.instance = "gpu.a100-80g.8";
+            d.throughput.workloadTokens = 1e9;
+            d.throughput.targetHours = 10;
+        });
+        QVERIFY(form.feedQuota());
+        QVERIFY(store.state().quota.cardsPerRun >= 8);
+        QVERIFY(store.state().quota.hoursPerRound > 0);
+        QCOMPARE(store.state().quota.cardType, QStringLiteral("a100-80g"));
+    }
+
+    void environmentIsRecordedAndSaved()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("onboarding.json");
+        {
+            StateStore store(path);
+            store.load();
+            ResourcesForm form(&store);
+            form.update([](ResourcesGateData &d) {
+                d.choice.instance = "gpu.h100.8";
+                d.choice.image = "pytorch-2.4-cu124";
+                d.choice.setup.model = *findModel("qwen2.5-7b");
+                d.choice.setup.method = Method::Qlora;
+                d.choice.outputPath = "/mnt/out";
+            });
+            const auto &env = form.data().environment;
+            QCOMPARE(env.framework, QStringLiteral("torch"));
+            QCOMPARE(env.frameworkVersion, QStringLiteral("2.4.0"));
+            QCOMPARE(env.acceleratorVersion, QStringLiteral("12.4"));
+            QCOMPARE(env.driver, QStringLiteral("550.54.15"));
+            QVERIFY(env.imageDigest.startsWith("sha256:"));
+            QCOMPARE(form.data().cardKey, QStringLiteral("h100-80g"));
+            QVERIFY(store.saveNow().has_value());
+        }
+        StateStore again(path);
+        QVERIFY(!again.load().notice);
+        const ResourcesGateData &d = again.state().resources;
+        QCOMPARE(d.choice.setup.model.key, QStringLiteral("qwen2.5-7b"));
+        QCOMPARE(d.choice.setup.method, Method::Qlora);
+        QCOMPARE(d.environment.imageVersion, QStringLiteral("2.4.0-cuda12.4-py3.11"));
+        QCOMPARE(d.choice.outputPath, QStringLiteral("/mnt/out"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestResources)
+#include "tst_resources.moc"
