@@ -44,18 +44,6 @@
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate&apos;s status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG</translation>
-    </message>
-    <message>
         <source>Account &amp; qualification</source>
         <translation>账号与资质</translation>
     </message>
@@ -301,289 +289,453 @@ Subcommands:
     </message>
     <message>
         <source>Compare the memory estimator with published figures.</source>
-        <translation type="unfinished"></translation>
+        <translation>把显存估算与公开数据逐条对比。</translation>
     </message>
     <message>
         <source>The cases file (JSON array).</source>
-        <translation type="unfinished"></translation>
+        <translation>案例文件（JSON 数组）。</translation>
     </message>
     <message>
         <source>Print the Markdown report.</source>
-        <translation type="unfinished"></translation>
+        <translation>输出 Markdown 报告。</translation>
     </message>
     <message>
         <source>--cases: say which cases file to read.</source>
-        <translation type="unfinished"></translation>
+        <translation>--cases：请指定要读取的案例文件。</translation>
     </message>
     <message>
         <source>Estimate GPU memory per card for a training setup.</source>
-        <translation type="unfinished"></translation>
+        <translation>估算某个训练配置下每张卡的显存。</translation>
     </message>
     <message>
         <source>A catalog model (onramp catalog models).</source>
-        <translation type="unfinished"></translation>
+        <translation>目录中的模型（见 onramp catalog models）。</translation>
     </message>
     <message>
         <source>A bare parameter count, in billions.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅给参数量，单位十亿（B）。</translation>
     </message>
     <message>
         <source>Layers of a custom architecture.</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义结构的层数。</translation>
     </message>
     <message>
         <source>Hidden size.</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏维度。</translation>
     </message>
     <message>
         <source>Attention heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头数。</translation>
     </message>
     <message>
         <source>Key/value heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>键/值头数。</translation>
     </message>
     <message>
         <source>FFN size.</source>
-        <translation type="unfinished"></translation>
+        <translation>FFN 维度。</translation>
     </message>
     <message>
         <source>Vocabulary size.</source>
-        <translation type="unfinished"></translation>
+        <translation>词表大小。</translation>
     </message>
     <message>
         <source>fp32, bf16, fp16, bf16-mixed, fp16-mixed or fp8.</source>
-        <translation type="unfinished"></translation>
+        <translation>fp32、bf16、fp16、bf16-mixed、fp16-mixed 或 fp8。</translation>
     </message>
     <message>
         <source>int8 or nf4 frozen weights.</source>
-        <translation type="unfinished"></translation>
+        <translation>冻结权重用 int8 或 nf4 量化。</translation>
     </message>
     <message>
         <source>adamw, adam8bit, sgd or adafactor.</source>
-        <translation type="unfinished"></translation>
+        <translation>adamw、adam8bit、sgd 或 adafactor。</translation>
     </message>
     <message>
         <source>full, lora or qlora.</source>
-        <translation type="unfinished"></translation>
+        <translation>full、lora 或 qlora。</translation>
     </message>
     <message>
         <source>LoRA rank.</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA 秩。</translation>
     </message>
     <message>
         <source>q,v or all.</source>
-        <translation type="unfinished"></translation>
+        <translation>q,v 或 all。</translation>
     </message>
     <message>
         <source>Micro-batch per GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡微批大小。</translation>
     </message>
     <message>
         <source>Sequence length in tokens.</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度（token 数）。</translation>
     </message>
     <message>
         <source>none, selective or full.</source>
-        <translation type="unfinished"></translation>
+        <translation>none、selective 或 full。</translation>
     </message>
     <message>
         <source>Fused attention (FlashAttention/SDPA).</source>
-        <translation type="unfinished"></translation>
+        <translation>融合注意力（FlashAttention/SDPA）。</translation>
     </message>
     <message>
         <source>ZeRO stage 0–3.</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO 阶段 0–3。</translation>
     </message>
     <message>
         <source>FSDP full shard (same memory as ZeRO-3).</source>
-        <translation type="unfinished"></translation>
+        <translation>FSDP 完全分片（显存同 ZeRO-3）。</translation>
     </message>
     <message>
         <source>Tensor parallel size.</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行大小。</translation>
     </message>
     <message>
         <source>Pipeline parallel size.</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线并行大小。</translation>
     </message>
     <message>
         <source>Cards in the job.</source>
-        <translation type="unfinished"></translation>
+        <translation>任务使用的卡数。</translation>
     </message>
     <message>
         <source>optimizer or params.</source>
-        <translation type="unfinished"></translation>
+        <translation>optimizer 或 params。</translation>
     </message>
     <message>
         <source>The card to judge against (onramp catalog cards).</source>
-        <translation type="unfinished"></translation>
+        <translation>用来判定的卡型（见 onramp catalog cards）。</translation>
     </message>
     <message>
         <source>“%1” is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是数字</translation>
     </message>
     <message>
         <source>“%1” is not a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是整数</translation>
     </message>
     <message>
         <source>must be at least %1</source>
-        <translation type="unfinished"></translation>
+        <translation>至少为 %1</translation>
     </message>
     <message>
         <source>give either --model or --params-b</source>
-        <translation type="unfinished"></translation>
+        <translation>请二选一：--model 或 --params-b</translation>
     </message>
     <message>
         <source>unknown model “%1”; see onramp catalog models</source>
-        <translation type="unfinished"></translation>
+        <translation>未知模型“%1”；请查看 onramp catalog models</translation>
     </message>
     <message>
         <source>must be positive</source>
-        <translation type="unfinished"></translation>
+        <translation>必须为正数</translation>
     </message>
     <message>
         <source>“%1” is not one of fp32, bf16, fp16, bf16-mixed, fp16-mixed, fp8</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不在 fp32、bf16、fp16、bf16-mixed、fp16-mixed、fp8 之中</translation>
     </message>
     <message>
         <source>“%1” is not one of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不在 %2 之中</translation>
     </message>
     <message>
         <source>is 0, 1, 2 or 3</source>
-        <translation type="unfinished"></translation>
+        <translation>只能是 0、1、2 或 3</translation>
     </message>
     <message>
         <source>give either --zero or --fsdp</source>
-        <translation type="unfinished"></translation>
+        <translation>请二选一：--zero 或 --fsdp</translation>
     </message>
     <message>
         <source>unknown card “%1”; see onramp catalog cards</source>
-        <translation type="unfinished"></translation>
+        <translation>未知卡型“%1”；请查看 onramp catalog cards</translation>
     </message>
     <message numerus="yes">
         <source>%1, %2 on %n card(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1，%2，共 %n 张卡</numerusform>
         </translation>
     </message>
     <message>
         <source>per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡合计</translation>
     </message>
     <message>
         <source>On %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 上：%2</translation>
     </message>
     <message>
         <source>Smallest card count that fits:</source>
-        <translation type="unfinished"></translation>
+        <translation>放得下所需的最少卡数：</translation>
     </message>
     <message>
         <source>does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下</translation>
     </message>
     <message>
         <source>What to change, cheapest first:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>List a catalog: models or cards.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>models or cards</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>say models or cards, not “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>可以调整的地方（代价由小到大）：</translation>
     </message>
     <message>
         <source>Fits with headroom</source>
-        <translation type="unfinished"></translation>
+        <translation>放得下，有余量</translation>
     </message>
     <message>
         <source>Tight: may run out of memory on a longer batch</source>
-        <translation type="unfinished"></translation>
+        <translation>偏紧：遇到更长的批次可能显存不足</translation>
     </message>
     <message>
         <source>Does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下</translation>
     </message>
     <message>
         <source>the parameter count must be positive</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量必须为正数</translation>
     </message>
     <message>
         <source>layers, hidden size, heads, KV heads, FFN size and vocabulary must all be positive</source>
-        <translation type="unfinished"></translation>
+        <translation>层数、隐藏维度、头数、KV 头数、FFN 维度和词表大小都必须为正数</translation>
     </message>
     <message>
         <source>the KV heads must divide the heads</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头数必须能整除注意力头数</translation>
     </message>
     <message>
         <source>must be at least 1</source>
-        <translation type="unfinished"></translation>
+        <translation>至少为 1</translation>
     </message>
     <message numerus="yes">
         <source>tensor parallelism must divide the %n attention heads</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>张量并行大小必须能整除 %n 个注意力头</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>pipeline stages must be between 1 and the %n layers</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>流水线段数必须在 1 到 %n 层之间</numerusform>
         </translation>
     </message>
     <message>
         <source>the card count must be a multiple of TP × PP (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>卡数必须是 TP × PP（%1）的整数倍</translation>
     </message>
     <message>
         <source>the ZeRO stage is 0, 1, 2 or 3</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO 阶段只能是 0、1、2 或 3</translation>
     </message>
     <message>
         <source>Halve the micro-batch to %1 and double gradient accumulation</source>
-        <translation type="unfinished"></translation>
+        <translation>把微批减半到 %1，梯度累积步数加倍</translation>
     </message>
     <message>
         <source>Turn on FlashAttention (fused attention)</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 FlashAttention（融合注意力）</translation>
     </message>
     <message>
         <source>Turn on full gradient checkpointing (about a third more compute)</source>
-        <translation type="unfinished"></translation>
+        <translation>打开完整梯度检查点（计算量约增加三分之一）</translation>
     </message>
     <message>
         <source>Shard weights, gradients and optimizer state (ZeRO-3 or FSDP)</source>
-        <translation type="unfinished"></translation>
+        <translation>把权重、梯度和优化器状态分片（ZeRO-3 或 FSDP）</translation>
     </message>
     <message>
         <source>Offload the optimizer state to CPU memory</source>
-        <translation type="unfinished"></translation>
+        <translation>把优化器状态卸载到 CPU 内存</translation>
     </message>
     <message>
         <source>Fine-tune with LoRA (rank 16) instead of all weights</source>
-        <translation type="unfinished"></translation>
+        <translation>改用 LoRA（秩 16）微调，而不是全部权重</translation>
     </message>
     <message>
         <source>Fine-tune with QLoRA (4-bit frozen weights)</source>
-        <translation type="unfinished"></translation>
+        <translation>改用 QLoRA（4 位冻结权重）微调</translation>
     </message>
     <message>
         <source>Cannot open %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1。</translation>
     </message>
     <message>
         <source>%1 is not a JSON array of cases.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是案例组成的 JSON 数组。</translation>
+    </message>
+    <message>
+        <source>List a catalog: models, cards, images or instances.</source>
+        <translation>列出目录：模型、卡型、镜像或实例规格。</translation>
+    </message>
+    <message>
+        <source>models, cards, images or instances</source>
+        <translation>models、cards、images 或 instances</translation>
+    </message>
+    <message>
+        <source>say models, cards, images or instances, not “%1”</source>
+        <translation>请写 models、cards、images 或 instances，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate&apos;s status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+每个子命令都支持 --help。</translation>
+    </message>
+    <message numerus="yes">
+        <source>This gate still has %n blocking finding(s); resolve them first: %1</source>
+        <translation>
+            <numerusform>这道门槛还有 %n 个阻断问题，请先解决：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The catalog entry %1 is invalid: %2.</source>
+        <translation>目录条目 %1 有误：%2。</translation>
+    </message>
+    <message>
+        <source>The catalog is not valid JSON.</source>
+        <translation>目录不是有效的 JSON。</translation>
+    </message>
+    <message>
+        <source>expected a list</source>
+        <translation>应为列表</translation>
+    </message>
+    <message>
+        <source>expected non-empty text</source>
+        <translation>应为非空文本</translation>
+    </message>
+    <message>
+        <source>unknown card “%1”</source>
+        <translation>未知卡型“%1”</translation>
+    </message>
+    <message>
+        <source>expected 1 to 1024 cards</source>
+        <translation>卡数应在 1 到 1024 之间</translation>
+    </message>
+    <message>
+        <source>expected sha256:…</source>
+        <translation>应为 sha256:…</translation>
+    </message>
+    <message>
+        <source>list at least one architecture</source>
+        <translation>至少列出一种架构</translation>
+    </message>
+    <message>
+        <source>“%1” is not a version requirement; write it like torch&gt;=2.1,&lt;2.4.</source>
+        <translation>“%1”不是版本要求；请写成 torch&gt;=2.1,&lt;2.4 这样的形式。</translation>
+    </message>
+    <message>
+        <source>Choose an instance type: the card count and memory follow from it.</source>
+        <translation>请选择实例规格：卡数与显存由它决定。</translation>
+    </message>
+    <message>
+        <source>Choose an image together with the instance type: it decides the framework, CUDA or CANN version and the cards it supports.</source>
+        <translation>请与实例规格一起选择镜像：它决定框架、CUDA 或 CANN 版本，以及支持哪些卡。</translation>
+    </message>
+    <message>
+        <source>The job needs %1 GiB per card but a %2 has %3 GB. Pick a larger card or more cards with sharding, or apply the memory suggestions.</source>
+        <translation>任务每卡需要 %1 GiB，但 %2 只有 %3 GB。请换更大的卡、用分片增加卡数，或采纳显存建议。</translation>
+    </message>
+    <message>
+        <source>The job uses %1 GiB of the %2 GB per card, above the 80 % that never ran out of memory in published runs. Expect to lower the batch on long sequences.</source>
+        <translation>任务每卡用掉 %2 GB 中的 %1 GiB，超过了公开实测中从未爆显存的 80% 线。遇到长序列时要准备调小批次。</translation>
+    </message>
+    <message>
+        <source>FP8 training needs a card with FP8 tensor cores (H100, H200, H20, L40S, L20, RTX 4090); the %1 has none. Use bf16 mixed precision.</source>
+        <translation>FP8 训练需要带 FP8 张量核心的卡（H100、H200、H20、L40S、L20、RTX 4090）；%1 没有。请改用 bf16 混合精度。</translation>
+    </message>
+    <message>
+        <source>The %1 has no bf16 support. Use fp16 mixed precision with loss scaling.</source>
+        <translation>%1 不支持 bf16。请改用带损失缩放的 fp16 混合精度。</translation>
+    </message>
+    <message>
+        <source>%1 cards talk over PCIe (%2), without NVLink: tensor parallelism across them is slow. Prefer FSDP/ZeRO data parallelism or pipeline stages.</source>
+        <translation>%1 张卡之间走 PCIe（%2），没有 NVLink：跨卡张量并行会很慢。优先用 FSDP/ZeRO 数据并行或流水线并行。</translation>
+    </message>
+    <message>
+        <source>The image %1 %2 is not built for the %3 (%4). It would start, then fail with “operator not supported” or produce wrong precision. Choose an image built for %4.</source>
+        <translation>镜像 %1 %2 没有为 %3（%4）构建。任务能起来，但一跑就会报“算子不支持”或精度异常。请选择为 %4 构建的镜像。</translation>
+    </message>
+    <message>
+        <source>The image needs driver %1 or newer; the %2 hosts run %3. Choose an older image or an instance type with a newer driver; do not reinstall drivers inside the job.</source>
+        <translation>镜像需要 %1 或更新的驱动；%2 的主机装的是 %3。请换更早的镜像或驱动更新的实例规格；不要在任务里重装驱动。</translation>
+    </message>
+    <message>
+        <source>Your code needs %1 but the image has %2 %3. Choose an image whose framework matches the code.</source>
+        <translation>代码要求 %1，但镜像里是 %2 %3。请选择框架版本与代码一致的镜像。</translation>
+    </message>
+    <message>
+        <source>The quota is granted in %1 but the instance would open in %2. Open it in %1: quota does not follow you to another zone.</source>
+        <translation>配额批在 %1，但实例要开在 %2。请在 %1 开通：配额不会跟着换到别的可用区。</translation>
+    </message>
+    <message>
+        <source>Set a writable, persistent output path. Anything written elsewhere vanishes with the instance, checkpoints included.</source>
+        <translation>请设置可写、持久的产出路径。写在别处的东西会随实例一起消失，检查点也不例外。</translation>
+    </message>
+    <message>
+        <source>Set the mounted data path. A local directory on your machine is the most common first-run failure: the job cannot see it.</source>
+        <translation>请设置挂接的数据路径。用本机目录是首次运行最常见的失败原因：任务根本看不到它。</translation>
+    </message>
+    <message>
+        <source>Mount the data read-only, so no job can change or delete the dataset.</source>
+        <translation>请以只读方式挂接数据，免得任务改动或删除数据集。</translation>
+    </message>
+    <message>
+        <source>The output path is the data path. Write outputs to their own writable directory.</source>
+        <translation>产出路径和数据路径是同一个。请把产出写到单独的可写目录。</translation>
+    </message>
+    <message>
+        <source>Set a scratch path on the instance&apos;s local disk for temporary files; network storage makes them slow.</source>
+        <translation>请在实例本地盘上设置临时目录；临时文件放网络存储会很慢。</translation>
+    </message>
+    <message>
+        <source>The dataset folder has no files. Check the path.</source>
+        <translation>数据集目录里没有文件。请检查路径。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) cannot be read. Fix their permissions before uploading.</source>
+        <translation>
+            <numerusform>有 %n 个文件无法读取。请在上传前修正权限。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 % of the files are under 64 KiB. Pack them into shards (tar, WebDataset, Parquet) first: many small files make reading slow.</source>
+        <translation>%1% 的文件小于 64 KiB。请先打包成分片（tar、WebDataset、Parquet）：小文件太多会让读取变慢。</translation>
+    </message>
+    <message>
+        <source>%1 GB is more than a console upload should carry (an interrupted upload starts over). Use the provider&apos;s batch transfer tool.</source>
+        <translation>%1 GB 超出了控制台上传的合适范围（上传中断要从头再来）。请使用平台的批量传输工具。</translation>
+    </message>
+    <message>
+        <source>Enter the workload: tokens per epoch × epochs.</source>
+        <translation>请填写工作量：每轮 token 数 × 轮数。</translation>
+    </message>
+    <message>
+        <source>Enter the wall-clock time the run may take, in hours.</source>
+        <translation>请填写允许的运行时长（小时）。</translation>
+    </message>
+    <message>
+        <source>The scaling efficiency is a share between 0 and 1.</source>
+        <translation>扩展效率是 0 到 1 之间的比例。</translation>
+    </message>
+    <message>
+        <source>The model FLOPs utilisation is a share between 0 and 1.</source>
+        <translation>模型算力利用率（MFU）是 0 到 1 之间的比例。</translation>
+    </message>
+    <message>
+        <source>No card count up to 65536 finishes in time; allow more hours or a smaller workload.</source>
+        <translation>即使用到 65536 张卡也无法按时完成；请放宽时长或减小工作量。</translation>
     </message>
 </context>
 <context>
@@ -802,6 +954,313 @@ Subcommands:
     <message>
         <source>Onramp — GPU training onboarding</source>
         <translation>Onramp — GPU 训练开通向导</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::ResourcesPage</name>
+    <message>
+        <source>1. Model and training setup</source>
+        <translation>1. 模型与训练配置</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Parameters (custom model)</source>
+        <translation>参数量（自定义模型）</translation>
+    </message>
+    <message>
+        <source>&amp;Precision</source>
+        <translation>精度(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Optimizer</source>
+        <translation>优化器(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Me&amp;thod</source>
+        <translation>方法(&amp;T)</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Micro-&amp;batch per card</source>
+        <translation>每卡微批(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence length</source>
+        <translation>序列长度(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Gradient &amp;checkpointing</source>
+        <translation>梯度检查点(&amp;C)</translation>
+    </message>
+    <message>
+        <source>FlashAttention / fused attention</source>
+        <translation>FlashAttention / 融合注意力</translation>
+    </message>
+    <message>
+        <source>Data-parallel sharding</source>
+        <translation>数据并行分片</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Cards in the job</source>
+        <translation>任务卡数</translation>
+    </message>
+    <message>
+        <source>CPU offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message>
+        <source>2. Memory per card</source>
+        <translation>2. 每卡显存</translation>
+    </message>
+    <message>
+        <source>Judge against &amp;card</source>
+        <translation>按卡型判定(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <source>3. Smallest card count per card type</source>
+        <translation>3. 各卡型所需的最少卡数</translation>
+    </message>
+    <message>
+        <source>4. Throughput and card-hours</source>
+        <translation>4. 吞吐与卡时</translation>
+    </message>
+    <message>
+        <source>Measured tokens/s (0 = estimate from FLOPs)</source>
+        <translation>实测 token/s（0 表示按算力估算）</translation>
+    </message>
+    <message>
+        <source>…measured on cards</source>
+        <translation>……实测所用卡数</translation>
+    </message>
+    <message>
+        <source>Scaling efficiency per doubling</source>
+        <translation>卡数每翻一倍的扩展效率</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation (estimate)</source>
+        <translation>模型算力利用率（估算用）</translation>
+    </message>
+    <message>
+        <source>Workload (tokens × epochs)</source>
+        <translation>工作量（token × 轮数）</translation>
+    </message>
+    <message>
+        <source>Finish within</source>
+        <translation>在此时长内完成</translation>
+    </message>
+    <message>
+        <source>5. Instance type and image</source>
+        <translation>5. 实例规格与镜像</translation>
+    </message>
+    <message>
+        <source>&amp;Instance type</source>
+        <translation>实例规格(&amp;I)</translation>
+    </message>
+    <message>
+        <source>I&amp;mage</source>
+        <translation>镜像(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Your code needs</source>
+        <translation>代码要求</translation>
+    </message>
+    <message>
+        <source>Instance zone</source>
+        <translation>实例可用区</translation>
+    </message>
+    <message>
+        <source>6. Storage plan</source>
+        <translation>6. 存储规划</translation>
+    </message>
+    <message>
+        <source>&amp;Data path (mounted)</source>
+        <translation>数据路径（挂接）(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Mount data read-only</source>
+        <translation>数据只读挂接</translation>
+    </message>
+    <message>
+        <source>O&amp;utput path (writable, persistent)</source>
+        <translation>产出路径（可写、持久）(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Scratch path (local disk)</source>
+        <translation>临时目录（本地盘）</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>Choose the local dataset</source>
+        <translation>选择本地数据集</translation>
+    </message>
+    <message>
+        <source>Custom (parameter count)</source>
+        <translation>自定义（按参数量）</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning / pre-training</source>
+        <translation>全参微调 / 预训练</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Optimizer state and weights</source>
+        <translation>优化器状态与权重</translation>
+    </message>
+    <message>
+        <source>(choose)</source>
+        <translation>（请选择）</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>卡型</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Cards needed</source>
+        <translation>所需卡数</translation>
+    </message>
+    <message>
+        <source>Source quality</source>
+        <translation>数据可靠度</translation>
+    </message>
+    <message>
+        <source>Use these cards and hours in the &amp;quota derivation (gate 3)</source>
+        <translation>把这些卡数和时长用于配额推导（第 3 道门槛）(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Use in quota derivation</source>
+        <translation>用于配额推导</translation>
+    </message>
+    <message>
+        <source>Scan a local dataset…</source>
+        <translation>扫描本地数据集…</translation>
+    </message>
+    <message>
+        <source>Scan a local dataset</source>
+        <translation>扫描本地数据集</translation>
+    </message>
+    <message>
+        <source>What to change</source>
+        <translation>可以调整的地方</translation>
+    </message>
+    <message>
+        <source>Cards needed per card type</source>
+        <translation>各卡型所需卡数</translation>
+    </message>
+    <message>
+        <source>%1: %2 GiB (%3)</source>
+        <translation>%1：%2 GiB（%3）</translation>
+    </message>
+    <message>
+        <source>Per card: %1 GiB on %2 (%3 GB)</source>
+        <translation>每卡：%1 GiB，卡型 %2（%3 GB）</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>%1 cards finish in %2 h: %3 card-hours. Per card %4 tokens/s%5.</source>
+        <translation>%1 张卡可在 %2 小时内完成：共 %3 卡时。每卡 %4 token/s%5。</translation>
+    </message>
+    <message>
+        <source> — an estimate from FLOPs; measure a small run to replace it</source>
+        <translation>——这是按算力估算的值；请跑一次小规模任务实测来替换</translation>
+    </message>
+    <message>
+        <source>Choose an image to record its version and digest.</source>
+        <translation>选择镜像后会记录它的版本与摘要。</translation>
+    </message>
+    <message>
+        <source>Recorded for the run spec: %1 %2 (%3), %4 %5, %6 %7, driver %8</source>
+        <translation>已记入运行说明：%1 %2（%3），%4 %5，%6 %7，驱动 %8</translation>
+    </message>
+    <message>
+        <source>Scanning…</source>
+        <translation>正在扫描…</translation>
+    </message>
+    <message>
+        <source>%1 files, %2 GB, %3 % under 64 KiB. Upload with %4.</source>
+        <translation>%1 个文件，%2 GB，%3% 小于 64 KiB。建议用%4上传。</translation>
+    </message>
+    <message>
+        <source>the console (up to tens of GB)</source>
+        <translation>控制台（适合几十 GB 以内）</translation>
+    </message>
+    <message>
+        <source>the batch transfer tool</source>
+        <translation>批量传输工具</translation>
+    </message>
+    <message>
+        <source>Scan a local copy to choose between console upload and the batch transfer tool.</source>
+        <translation>扫描本地副本，以决定用控制台上传还是批量传输工具。</translation>
+    </message>
+    <message>
+        <source>✔ No findings: the instance, image and storage plan fit together.</source>
+        <translation>✔ 没有问题：实例规格、镜像与存储规划互相匹配。</translation>
     </message>
 </context>
 <context>
