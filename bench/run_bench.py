@@ -49,12 +49,33 @@ def startup(build, runs):
     line("startup_peak_rss", med(ours, 1), "MiB", med(theirs, 1))
 
 
+def estimate_cli(build, runs):
+    """onramp estimate end to end (issue target: well under 100 ms), against the same binary
+    printing its version: the difference is the estimator and the eleven card counts."""
+    env = dict(os.environ, LC_ALL="C.UTF-8", ONRAMP_STATE_DIR=tempfile.mkdtemp())
+    onramp = os.path.join(build, "app", "onramp")
+    estimate = [onramp, "estimate", "--model", "llama-3-70b", "--method", "full",
+                "--micro-batch", "4", "--seq-len", "4096", "--flash-attention",
+                "--grad-checkpointing", "full", "--fsdp", "--gpus", "64", "--card", "h100-80g",
+                "--json"]
+    version = [onramp, "--version"]
+    for _ in range(2):
+        run_once(estimate, env)
+        run_once(version, env)
+    ours, theirs = [], []
+    for _ in range(runs):
+        ours.append(run_once(estimate, env)[0])
+        theirs.append(run_once(version, env)[0])
+    line("estimate_cli", statistics.median(ours), "ms", statistics.median(theirs))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build", default="build")
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     startup(args.build, args.runs)
+    estimate_cli(args.build, args.runs)
 
 
 if __name__ == "__main__":

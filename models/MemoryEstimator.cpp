@@ -306,12 +306,22 @@ int MemoryEstimator::cardsNeeded(const TrainingSetup &s, const CardSpec &card)
     // the model state is sharded, so count with ZeRO-3 / FSDP when the setup has none.
     if (!t.fsdp && t.zeroStage < 3)
         t.zeroStage = 3;
-    for (int n = 2 * unit; n <= 4096; n += unit) {
-        t.gpus = n;
-        if (verdict(estimate(t), card) != Verdict::DoesNotFit)
-            return n;
+    // Sharded memory per card falls as cards are added: binary search over multiples of TP×PP.
+    const auto fits = [&](int multiple) {
+        t.gpus = multiple * unit;
+        return verdict(estimate(t), card) != Verdict::DoesNotFit;
+    };
+    int lo = 2, hi = 4096 / unit;
+    if (hi < lo || !fits(hi))
+        return 0;
+    while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (fits(mid))
+            hi = mid;
+        else
+            lo = mid + 1;
     }
-    return 0;
+    return lo * unit;
 }
 
 std::vector<Suggestion> MemoryEstimator::suggestions(const TrainingSetup &s, const CardSpec &card)
