@@ -109,7 +109,11 @@ QJsonObject OnboardingState::toJson() const
     QJsonObject gatesJson;
     for (GateId id : kAllGates) {
         QJsonObject data;
-        if (id == GateId::Quota)
+        if (id == GateId::Account)
+            data = account.toJson();
+        else if (id == GateId::Workspace)
+            data = workspace.toJson();
+        else if (id == GateId::Quota)
             data = quota.toJson();
         else if (id == GateId::Resources)
             data = resources.toJson();
@@ -159,8 +163,28 @@ std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObjec
         if (!data.isUndefined() && !data.isObject())
             return std::unexpected(invalid(path + QStringLiteral(".data"),
                                            Tr::tr("expected an object")));
-        if (id == GateId::Quota) {
-            s.quota = QuotaGateData::fromJson(data.toObject());
+        const QString dataPath = path + QStringLiteral(".data");
+        const auto nameError = [&](Error e) {
+            e.field = dataPath + u'.' + e.field;
+            e.message = Tr::tr("The saved onboarding has a bad value in “%1”: %2.")
+                            .arg(e.field, e.message);
+            return e;
+        };
+        if (id == GateId::Account && !data.toObject().isEmpty()) {
+            auto a = QualificationData::fromJson(data.toObject());
+            if (!a)
+                return std::unexpected(nameError(a.error()));
+            s.account = *a;
+        } else if (id == GateId::Workspace && !data.toObject().isEmpty()) {
+            auto w = WorkspaceData::fromJson(data.toObject());
+            if (!w)
+                return std::unexpected(nameError(w.error()));
+            s.workspace = *w;
+        } else if (id == GateId::Quota && !data.toObject().isEmpty()) {
+            auto q = QuotaGateData::fromJson(data.toObject());
+            if (!q)
+                return std::unexpected(nameError(q.error()));
+            s.quota = *q;
         } else if (id == GateId::Resources) {
             auto res = ResourcesGateData::fromJson(data.toObject(), path + QStringLiteral(".data"));
             if (!res)

@@ -2,7 +2,10 @@
 
 #include "Error.h"
 #include "GateTypes.h"
+#include "QualificationGate.h"
+#include "QuotaGate.h"
 #include "ResourcesGate.h"
+#include "WorkspaceGate.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -33,8 +36,6 @@ struct GateRecord
 
 // Each gate's own data. Empty for now: the gate issues fill them, and the state file keeps a
 // "data" object per gate so they slot in without a schema break.
-struct AccountGateData { bool operator==(const AccountGateData &) const = default; };
-struct WorkspaceGateData { bool operator==(const WorkspaceGateData &) const = default; };
 struct EnvironmentGateData { bool operator==(const EnvironmentGateData &) const = default; };
 struct FirstRunGateData { bool operator==(const FirstRunGateData &) const = default; };
 
@@ -47,8 +48,8 @@ struct OnboardingState
     int currentPage = 0; // the wizard page to reopen on
     std::array<GateRecord, 6> gates;
 
-    AccountGateData account;
-    WorkspaceGateData workspace;
+    QualificationData account;
+    WorkspaceData workspace;
     QuotaGateData quota;
     ResourcesGateData resources;
     EnvironmentGateData environment;

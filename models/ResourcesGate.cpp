@@ -196,18 +196,4 @@ std::expected<ResourcesGateData, Error> ResourcesGateData::fromJson(const QJsonO
     return d;
 }
 
-QJsonObject QuotaGateData::toJson() const
-{
-    return {{"cardsPerRun", cardsPerRun}, {"hoursPerRound", hoursPerRound}, {"cardType", cardType}};
-}
-
-QuotaGateData QuotaGateData::fromJson(const QJsonObject &o)
-{
-    QuotaGateData q;
-    q.cardsPerRun = o.value("cardsPerRun").toInt();
-    q.hoursPerRound = o.value("hoursPerRound").toDouble();
-    q.cardType = o.value("cardType").toString();
-    return q;
-}
-
 } // namespace onramp

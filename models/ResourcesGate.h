@@ -34,15 +34,4 @@ struct ResourcesGateData
                                                             const QString &path);
 };
 
-// Gate 3's derivation inputs that gate 4 can feed (the quota gate fills the rest).
-struct QuotaGateData
-{
-    int cardsPerRun = 0;
-    double hoursPerRound = 0;
-    QString cardType;
-    bool operator==(const QuotaGateData &) const = default;
-    QJsonObject toJson() const;
-    static QuotaGateData fromJson(const QJsonObject &o);
-};
-
 } // namespace onramp

@@ -1,0 +1,293 @@
+#include "QuotaGate.h"
+
+#include "Tr.h"
+
+#include <QJsonArray>
+#include <QLocale>
+
+#include <cmath>
+#include <map>
+
+namespace onramp {
+
+namespace {
+
+QString iso(const QDate &d) { return d.isValid() ? d.toString(Qt::ISODate) : QString(); }
+
+Error bad(const char *field, const QString &why)
+{
+    return {Error::Kind::Invalid, QStringLiteral("%1: %2").arg(QLatin1String(field), why),
+            QString(), QLatin1String(field)};
+}
+
+QDate quarterStart(const QDate &d) { return QDate(d.year(), (d.month() - 1) / 3 * 3 + 1, 1); }
+
+QString number(double v, int decimals = 0)
+{
+    return QLocale().toString(v, 'f', decimals);
+}
+
+// Weight of each day of the period: even by default, the monthly spread when given, or the
+// peak windows (cards busy that day) when any are given.
+std::map<QDate, double> dailyWeights(const QuotaGateData &q)
+{
+    std::map<QDate, double> w;
+    for (QDate d = q.start; d <= q.end; d = d.addDays(1))
+        w[d] = 1.0;
+    if (!q.peaks.isEmpty()) {
+        for (auto &[day, weight] : w)
+            weight = 0;
+        for (const PeakWindow &p : q.peaks) {
+            for (int i = 0; i < p.days; ++i) {
+                const QDate d = p.start.addDays(i);
+                if (w.count(d))
+                    w[d] += p.cards;
+            }
+        }
+    } else if (!q.monthlyWeights.isEmpty()) {
+        for (auto &[day, weight] : w) {
+            const int month = (day.year() - q.start.year()) * 12 + day.month() - q.start.month();
+            const double monthWeight = month < q.monthlyWeights.size() ? q.monthlyWeights[month] : 0;
+            weight = monthWeight / day.daysInMonth();
+        }
+    }
+    return w;
+}
+
+} // namespace
+
+QJsonObject QuotaGateData::toJson() const
+{
+    QJsonArray peaksJson, monthly;
+    for (const PeakWindow &p : peaks)
+        peaksJson.append(QJsonObject{{"start", iso(p.start)}, {"days", p.days}, {"cards", p.cards}});
+    for (double w : monthlyWeights)
+        monthly.append(w);
+    return {{"cardsPerRun", cardsPerRun},     {"hoursPerRound", hoursPerRound},
+            {"rounds", rounds},               {"retryMargin", retryMargin},
+            {"start", iso(start)},            {"end", iso(end)},
+            {"cardType", cardType},           {"region", region},
+            {"zone", zone},                   {"peaks", peaksJson},
+            {"monthlyWeights", monthly},      {"justification", justification}};
+}
+
+std::expected<QuotaGateData, Error> QuotaGateData::fromJson(const QJsonObject &o)
+{
+    QuotaGateData q;
+    q.cardsPerRun = o.value("cardsPerRun").toInt();
+    q.hoursPerRound = o.value("hoursPerRound").toDouble();
+    q.rounds = o.value("rounds").toInt(1);
+    q.retryMargin = o.value("retryMargin").toDouble(0.2);
+    for (auto [key, member] : {std::pair{"start", &QuotaGateData::start},
+                               std::pair{"end", &QuotaGateData::end}}) {
+        const QString s = o.value(QLatin1String(key)).toString();
+        if (s.isEmpty())
+            continue;
+        q.*member = QDate::fromString(s, Qt::ISODate);
+        if (!(q.*member).isValid())
+            return std::unexpected(bad(key, Tr::tr("expected a date as YYYY-MM-DD, not “%1”").arg(s)));
+    }
+    q.cardType = o.value("cardType").toString();
+    q.region = o.value("region").toString();
+    q.zone = o.value("zone").toString();
+    for (const QJsonValue &v : o.value("peaks").toArray()) {
+        const QJsonObject p = v.toObject();
+        PeakWindow w{QDate::fromString(p.value("start").toString(), Qt::ISODate),
+                     p.value("days").toInt(), p.value("cards").toInt()};
+        if (!w.start.isValid())
+            return std::unexpected(bad("peaks", Tr::tr("a peak needs a start date")));
+        q.peaks << w;
+    }
+    for (const QJsonValue &v : o.value("monthlyWeights").toArray())
+        q.monthlyWeights << v.toDouble();
+    q.justification = o.value("justification").toString();
+    return q;
+}
+
+std::expected<void, Error> validateQuota(const QuotaGateData &q)
+{
+    if (q.cardsPerRun < 1)
+        return std::unexpected(bad("cards", Tr::tr("cards per run must be at least 1")));
+    if (!(q.hoursPerRound > 0) || !std::isfinite(q.hoursPerRound))
+        return std::unexpected(bad("hours-per-round", Tr::tr("hours per round must be positive")));
+    if (q.rounds < 1)
+        return std::unexpected(bad("rounds", Tr::tr("rounds must be at least 1")));
+    if (q.retryMargin < 0 || q.retryMargin > 2 || !std::isfinite(q.retryMargin))
+        return std::unexpected(bad("retry-margin", Tr::tr("the retry margin is a share from 0 "
+                                                          "to 2 (0.2 = 20 %)")));
+    if (!q.start.isValid())
+        return std::unexpected(bad("start", Tr::tr("give the first day of the period")));
+    if (!q.end.isValid() || q.end < q.start)
+        return std::unexpected(bad("end", Tr::tr("the period must end on or after its start")));
+    for (const PeakWindow &p : q.peaks) {
+        if (p.days < 1 || p.cards < 1)
+            return std::unexpected(bad("peak", Tr::tr("a peak needs at least 1 day and 1 card")));
+    }
+    for (double w : q.monthlyWeights) {
+        if (w < 0 || !std::isfinite(w))
+            return std::unexpected(bad("monthly", Tr::tr("monthly weights cannot be negative")));
+    }
+    return {};
+}
+
+QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
+{
+    QuotaPlan plan;
+    if (!validateQuota(q))
+        return plan;
+    const double perRound = q.cardsPerRun * q.hoursPerRound;
+    plan.cardHours = perRound * q.rounds * (1 + q.retryMargin);
+    plan.formula = Tr::tr("%1 cards × %2 h per round × %3 rounds × (1 + %4 retry margin) = %5 "
+                          "card-hours")
+                       .arg(q.cardsPerRun)
+                       .arg(number(q.hoursPerRound, 1))
+                       .arg(q.rounds)
+                       .arg(number(q.retryMargin, 2))
+                       .arg(number(plan.cardHours));
+
+    // Distribution → months and calendar quarters.
+    const auto weights = dailyWeights(q);
+    double total = 0;
+    for (const auto &[day, w] : weights)
+        total += w;
+    std::map<QDate, double> byMonth, byQuarter;
+    for (const auto &[day, w] : weights) {
+        const double share = total > 0 ? w / total : 0;
+        byMonth[QDate(day.year(), day.month(), 1)] += share * plan.cardHours;
+        byQuarter[quarterStart(day)] += share * plan.cardHours;
+    }
+    for (const auto &[month, hours] : byMonth)
+        plan.monthly << std::pair{month, hours};
+    for (const auto &[qs, hours] : byQuarter) {
+        const QDate from = std::max(qs, q.start);
+        const QDate to = std::min(qs.addMonths(3).addDays(-1), q.end);
+        plan.quarters << QuotaApplication{QStringLiteral("%1 Q%2").arg(qs.year()).arg((qs.month() - 1) / 3 + 1),
+                                          from, to, hours};
+    }
+
+    // Apply small first: one round plus margin proves the workflow.
+    const double first = std::min(plan.cardHours, perRound * (1 + q.retryMargin));
+    plan.first = {QStringLiteral("first"), q.start, q.end, first};
+    const int periodDays = q.start.daysTo(q.end) + 1;
+    const bool split = periodDays > 92;
+    if (plan.cardHours - first > 0.5) {
+        if (split) {
+            // Follow-ups by quarter, the first application taken from the earliest quarters.
+            double owed = first;
+            for (const QuotaApplication &quarter : plan.quarters) {
+                const double take = std::min(owed, quarter.cardHours);
+                owed -= take;
+                if (quarter.cardHours - take > 0.5)
+                    plan.followUps << QuotaApplication{quarter.label, quarter.from, quarter.to,
+                                                       quarter.cardHours - take};
+            }
+        } else {
+            plan.followUps << QuotaApplication{QStringLiteral("follow-up"), q.start, q.end,
+                                               plan.cardHours - first};
+        }
+    }
+
+    const auto blocking = Finding::Severity::Blocking;
+    const auto warning = Finding::Severity::Warning;
+    auto add = [&](const char *code, Finding::Severity s, const char *field, const QString &msg) {
+        plan.findings.append({QLatin1String(code), s, QLatin1String(field), msg});
+    };
+    if (split)
+        add("quota.period_split", warning, "end",
+            Tr::tr("The period is %1 days, longer than a quarter: a single application that long "
+                   "is sent back. It is split into %n quarterly application(s).",
+                   nullptr, int(plan.quarters.size()))
+                .arg(periodDays));
+    int scaleLimit = 0;
+    if (context.purpose == PurposeKind::Finetuning)
+        scaleLimit = 64;
+    else if (context.purpose == PurposeKind::Evaluation || context.purpose == PurposeKind::Inference)
+        scaleLimit = 16;
+    if (scaleLimit > 0 && q.cardsPerRun > scaleLimit &&
+        !(context.estimatedCards && *context.estimatedCards >= q.cardsPerRun))
+        add("quota.purpose_scale_mismatch", blocking, "cardsPerRun",
+            Tr::tr("Gate 1 states %1, which rarely needs more than %2 cards per run; %3 cards "
+                   "per run reads as pre-training scale and is a common rejection. Lower cards "
+                   "per run to %2 or fewer, or state pre-training as the purpose.")
+                .arg(purposeKindLabel(context.purpose).toLower())
+                .arg(scaleLimit)
+                .arg(q.cardsPerRun));
+    if (context.estimatedCards && *context.estimatedCards > q.cardsPerRun)
+        add("quota.below_estimate", blocking, "cardsPerRun",
+            Tr::tr("The memory estimate (gate 4) needs %1 cards per run, more than the %2 asked "
+                   "for. Raise cards per run to %1.")
+                .arg(*context.estimatedCards)
+                .arg(q.cardsPerRun));
+    else if (context.estimatedCards && q.cardsPerRun > 4 * *context.estimatedCards)
+        add("quota.far_above_estimate", warning, "cardsPerRun",
+            Tr::tr("The memory estimate (gate 4) needs %1 cards per run; %2 is more than four "
+                   "times that. Justify the extra cards with throughput, or lower the number.")
+                .arg(*context.estimatedCards)
+                .arg(q.cardsPerRun));
+    if (q.retryMargin > 0.5)
+        add("quota.margin_high", warning, "retryMargin",
+            Tr::tr("A retry margin of %1 % is hard to defend; 10–30 % is usual.")
+                .arg(number(q.retryMargin * 100)));
+    for (const PeakWindow &p : q.peaks) {
+        if (p.start < q.start || p.start.addDays(p.days - 1) > q.end)
+            add("quota.peak_outside_period", blocking, "peaks",
+                Tr::tr("The peak from %1 (%n day(s)) falls outside the period %2 – %3.",
+                       nullptr, p.days)
+                    .arg(iso(p.start), iso(q.start), iso(q.end)));
+        if (p.cards > q.cardsPerRun * 4)
+            add("quota.peak_above_plan", warning, "peaks",
+                Tr::tr("The peak from %1 uses %2 cards, far above the %3 cards per run.")
+                    .arg(iso(p.start))
+                    .arg(p.cards)
+                    .arg(q.cardsPerRun));
+    }
+    double shares = 0;
+    for (double s : context.memberShares)
+        shares += s;
+    if (shares > 0 && std::abs(shares - 100) > 0.5)
+        add("quota.shares_do_not_add_up", blocking, "shares",
+            Tr::tr("The per-person or per-topic shares from gate 2 add up to %1 %, not 100 %. "
+                   "Fix them in gate 2 so the whole quota is accounted for.")
+                .arg(number(shares, 1)));
+    if (q.zone.trimmed().isEmpty())
+        add("quota.zone_missing", blocking, "zone",
+            Tr::tr("Name the region and zone: quota is bound to them, and instances open only "
+                   "there."));
+    if (q.cardType.trimmed().isEmpty())
+        add("quota.card_missing", blocking, "cardType", Tr::tr("Name the card type."));
+    return plan;
+}
+
+QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,
+                           const QuotaContext &context)
+{
+    QStringList parts;
+    parts << Tr::tr("We apply for %1 card-hours of %2 in %3 %4 for %5, from %6 to %7.")
+                 .arg(number(plan.cardHours), q.cardType, q.region, q.zone,
+                      purposeKindLabel(context.purpose).toLower(), iso(q.start), iso(q.end));
+    parts << Tr::tr("Derivation: %1.").arg(plan.formula);
+    if (context.estimatedCards)
+        parts << Tr::tr("Cards per run follow from the memory estimate (%n card(s) needed) and "
+                        "the target duration.",
+                        nullptr, *context.estimatedCards);
+    if (!q.peaks.isEmpty()) {
+        QStringList peaks;
+        for (const PeakWindow &p : q.peaks)
+            peaks << Tr::tr("%1 for %n day(s) with %2 cards", nullptr, p.days)
+                         .arg(iso(p.start))
+                         .arg(p.cards);
+        parts << Tr::tr("Use is concentrated in peaks: %1.").arg(peaks.join(QStringLiteral("; ")));
+    } else if (!q.monthlyWeights.isEmpty()) {
+        parts << Tr::tr("Use is spread by month as in the attached distribution.");
+    } else {
+        parts << Tr::tr("Use is spread evenly over the period.");
+    }
+    parts << Tr::tr("We start with a first application of %1 card-hours (one round plus the "
+                    "retry margin) to prove the workflow, and apply for the rest after the "
+                    "first run: %n follow-up application(s).",
+                    nullptr, int(plan.followUps.size()))
+                 .arg(number(plan.first.cardHours));
+    return parts.join(u' ');
+}
+
+} // namespace onramp

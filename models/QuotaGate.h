@@ -1,0 +1,80 @@
+#pragma once
+
+#include "Error.h"
+#include "Finding.h"
+#include "QualificationGate.h"
+
+#include <QDate>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <expected>
+#include <optional>
+
+namespace onramp {
+
+// A window of heavy use: from `start`, `days` long, with `cards` busy.
+struct PeakWindow
+{
+    QDate start;
+    int days = 0;
+    int cards = 0;
+    bool operator==(const PeakWindow &) const = default;
+};
+
+// Gate 3's data: the derivation inputs, the time distribution and the edited justification.
+struct QuotaGateData
+{
+    int cardsPerRun = 0;
+    double hoursPerRound = 0;
+    int rounds = 1;
+    double retryMargin = 0.2; // share of the total added for failed and repeated runs
+    QDate start;
+    QDate end;
+    QString cardType;
+    QString region;
+    QString zone;
+    QList<PeakWindow> peaks;
+    QList<double> monthlyWeights; // one weight per calendar month from `start`; empty = even
+    QString justification;        // the user's edited text; empty = generated
+    bool operator==(const QuotaGateData &) const = default;
+    QJsonObject toJson() const;
+    static std::expected<QuotaGateData, Error> fromJson(const QJsonObject &o);
+};
+
+struct QuotaApplication
+{
+    QString label; // "first", "2027 Q2"
+    QDate from;
+    QDate to;
+    double cardHours = 0;
+};
+
+struct QuotaPlan
+{
+    double cardHours = 0;
+    QString formula; // the derivation with the user's numbers
+    QuotaApplication first;             // one round plus margin, to prove the workflow
+    QList<QuotaApplication> followUps;  // the rest, by quarter when the period is longer
+    QList<QuotaApplication> quarters;   // the whole period split by calendar quarter
+    QList<std::pair<QDate, double>> monthly; // card-hours per month, for the chart
+    Findings findings;
+};
+
+// What the other gates know that the quota must agree with.
+struct QuotaContext
+{
+    PurposeKind purpose = PurposeKind::Finetuning;
+    std::optional<int> estimatedCards; // from gate 4's memory estimate
+    QList<double> memberShares;        // gate 2's per-person or per-topic shares, percent
+};
+
+// Checks the inputs themselves (exit 2 in the CLI): the field and the reason.
+std::expected<void, Error> validateQuota(const QuotaGateData &q);
+QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context);
+// Ready to paste into a provider's form, in the current UI language.
+QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,
+                           const QuotaContext &context);
+
+} // namespace onramp
