@@ -14,5 +14,8 @@ int screenshot(const QStringList &args);
 int estimateAccuracy(const QStringList &args);
 int estimate(const QStringList &args);
 int catalog(const QStringList &args);
+// check qualification FILE | check roles FILE; quota plan …
+int check(const QStringList &args);
+int quota(const QStringList &args);
 
 } // namespace onramp::cli

@@ -14,7 +14,7 @@
 namespace {
 
 constexpr const char *kSubcommands[] = {"status", "screenshot", "estimate", "estimate-accuracy",
-                                         "catalog"};
+                                         "catalog", "check", "quota"};
 
 const char *subcommandOf(int argc, char **argv)
 {
@@ -80,6 +80,10 @@ int runHeadless(int argc, char **argv, const char *subcommand)
             return onramp::cli::estimateAccuracy(args);
         if (std::strcmp(subcommand, "catalog") == 0)
             return onramp::cli::catalog(args);
+        if (std::strcmp(subcommand, "check") == 0)
+            return onramp::cli::check(args);
+        if (std::strcmp(subcommand, "quota") == 0)
+            return onramp::cli::quota(args);
     }
     QCommandLineParser p;
     p.setApplicationDescription(onramp::Tr::tr(
@@ -90,6 +94,10 @@ int runHeadless(int argc, char **argv, const char *subcommand)
         "  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed\n"
         "  catalog models|cards|images|instances [--json]\n"
         "  estimate-accuracy --cases FILE [--markdown]\n"
+        "  check qualification FILE.json [--today DATE] [--json]\n"
+        "  check roles FILE.json|FILE.csv [--json]\n"
+        "  quota plan --cards N --hours-per-round H --rounds R --retry-margin F\n"
+        "             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]\n"
         "Each subcommand takes --help."));
     p.addHelpOption();
     p.addVersionOption();

@@ -181,6 +181,85 @@ private slots:
         QCOMPARE(run(ONRAMP_BIN, {"catalog", "instances"}).exitCode, 0);
     }
 
+    void checkQualification()
+    {
+        const QString file = ONRAMP_SOURCE_DIR "/docs/examples/qualification.json";
+        Run r = run(ONRAMP_BIN, {"check", "qualification", file, "--today", "2026-11-30", "--json"});
+        QVERIFY2(r.exitCode == 0, r.out.constData());
+        QVERIFY(QJsonDocument::fromJson(r.out).object()["findings"].isArray());
+        // A year later the authorization has expired: blocking, exit 1.
+        r = run(ONRAMP_BIN, {"check", "qualification", file, "--today", "2027-12-01", "--json"});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonArray f = QJsonDocument::fromJson(r.out).object()["findings"].toArray();
+        bool expired = false;
+        for (const QJsonValue &v : f) {
+            const QJsonObject o = v.toObject();
+            QVERIFY(o.contains("code") && o.contains("severity") && o.contains("field") && o.contains("message"));
+            expired |= o["code"].toString() == "authorization.expired";
+        }
+        QVERIFY(expired);
+        QTemporaryDir dir;
+        QFile bad(dir.filePath("bad.json"));
+        bad.open(QIODevice::WriteOnly);
+        bad.write(R"({"authorizationSigned": "yesterday"})");
+        bad.close();
+        r = run(ONRAMP_BIN, {"check", "qualification", dir.filePath("bad.json")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("authorizationSigned"));
+        QCOMPARE(run(ONRAMP_BIN, {"check", "qualification", dir.filePath("none.json")}).exitCode, 2);
+    }
+
+    void checkRoles()
+    {
+        Run r = run(ONRAMP_BIN, {"check", "roles", ONRAMP_SOURCE_DIR "/docs/examples/members.csv", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(QJsonDocument::fromJson(r.out).object()["predicted"].toObject()["observer_refused"].toBool());
+        r = run(ONRAMP_BIN, {"check", "roles", ONRAMP_SOURCE_DIR "/docs/examples/workspace.json"});
+        QCOMPARE(r.exitCode, 0);
+        QTemporaryDir dir;
+        QFile csv(dir.filePath("m.csv"));
+        csv.open(QIODevice::WriteOnly);
+        csv.write("name,account,role\nA,a,developer\nB,b,observer\n");
+        csv.close();
+        r = run(ONRAMP_BIN, {"check", "roles", dir.filePath("m.csv"), "--json"});
+        QCOMPARE(r.exitCode, 1); // no admin
+        QVERIFY(r.out.contains("role.no_admin"));
+        csv.open(QIODevice::WriteOnly);
+        csv.write("name,account,role\nA,a,boss\n");
+        csv.close();
+        r = run(ONRAMP_BIN, {"check", "roles", dir.filePath("m.csv")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("line 2"));
+    }
+
+    void quotaPlan()
+    {
+        Run r = run(ONRAMP_BIN, {"quota", "plan", "--cards", "8", "--hours-per-round", "12",
+                                 "--rounds", "16", "--retry-margin", "0.2", "--start",
+                                 "2028-01-01", "--end", "2028-12-31", "--zone", "cn-north-1a",
+                                 "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o["card_hours"].toDouble(), 8 * 12 * 16 * 1.2);
+        QCOMPARE(o["quarters"].toArray().size(), 4);
+        QCOMPARE(o["staged"].toArray().first()["card_hours"].toDouble(), 8 * 12 * 1.2);
+        r = run(ONRAMP_BIN, {"quota", "plan", "--cards", "256", "--hours-per-round", "12",
+                             "--rounds", "4", "--retry-margin", "0.2", "--start", "2027-01-01",
+                             "--end", "2027-02-28", "--purpose", "finetuning", "--json"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.out.contains("quota.purpose_scale_mismatch"));
+        r = run(ONRAMP_BIN, {"quota", "plan", "--cards", "8", "--hours-per-round", "12",
+                             "--rounds", "4", "--retry-margin", "0.2", "--start", "2027-03-01",
+                             "--end", "2027-02-01"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("--end"));
+        r = run(ONRAMP_BIN, {"quota", "plan", "--cards", "8", "--hours-per-round", "12",
+                             "--rounds", "4", "--retry-margin", "0.2", "--start", "2027-01-01",
+                             "--end", "2027-02-01", "--peak", "2027-01-05:x:8"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("--peak"));
+    }
+
     void probeFingerprint()
     {
         const Run r = run(ONRAMP_PROBE_BIN, {});

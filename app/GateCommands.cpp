@@ -1,0 +1,274 @@
+// onramp check qualification|roles, onramp quota plan: gates 1–3's rules, headless.
+#include "Commands.h"
+#include "QualificationGate.h"
+#include "QuotaGate.h"
+#include "Tr.h"
+#include "WorkspaceGate.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTextStream>
+
+namespace onramp::cli {
+
+namespace {
+
+int invalidInput(const QString &field, const QString &why)
+{
+    QTextStream(stderr) << QStringLiteral("%1: %2").arg(field, why) << '\n';
+    return 2;
+}
+
+// Prints findings; the exit status says whether any blocks.
+int report(const Findings &findings, bool json, const QJsonObject &extra = {})
+{
+    QTextStream out(stdout);
+    if (json) {
+        QJsonObject root = findingsJson(findings);
+        for (auto it = extra.begin(); it != extra.end(); ++it)
+            root[it.key()] = it.value();
+        out << QJsonDocument(root).toJson(QJsonDocument::Indented);
+    } else {
+        for (const Finding &f : findings)
+            out << (f.isBlocking() ? "✖ " : "⚠ ") << f.code << "  [" << f.field << "]\n   "
+                << f.message << '\n';
+        if (findings.isEmpty())
+            out << Tr::tr("No findings.") << '\n';
+    }
+    return hasBlocking(findings) ? 1 : 0;
+}
+
+std::expected<QByteArray, int> readInput(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return std::unexpected(invalidInput(path, Tr::tr("cannot read the file (%1)").arg(f.errorString())));
+    if (f.size() > 16 * 1024 * 1024)
+        return std::unexpected(invalidInput(path, Tr::tr("the file is larger than 16 MiB")));
+    return f.readAll();
+}
+
+std::expected<QJsonObject, int> readJsonObject(const QString &path)
+{
+    auto bytes = readInput(path);
+    if (!bytes)
+        return std::unexpected(bytes.error());
+    QJsonParseError pe{};
+    const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &pe);
+    if (!doc.isObject())
+        return std::unexpected(invalidInput(
+            path, doc.isNull() ? Tr::tr("not valid JSON at offset %1: %2").arg(pe.offset).arg(pe.errorString())
+                               : Tr::tr("expected a JSON object")));
+    return doc.object();
+}
+
+int checkQualificationFile(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Tr::tr("Check a gate 1 dossier (JSON, see docs/examples/qualification.json)."));
+    p.addHelpOption();
+    QCommandLineOption today(QStringLiteral("today"), Tr::tr("Judge dates as of this day."), QStringLiteral("YYYY-MM-DD"));
+    QCommandLineOption lead(QStringLiteral("review-days"), Tr::tr("Expected review lead time in days."), QStringLiteral("N"), QStringLiteral("10"));
+    QCommandLineOption json(QStringLiteral("json"), Tr::tr("Print JSON."));
+    p.addOptions({today, lead, json});
+    p.addPositionalArgument(QStringLiteral("FILE"), Tr::tr("The dossier."));
+    p.process(args);
+    if (p.positionalArguments().size() != 1)
+        return invalidInput(QStringLiteral("FILE"), Tr::tr("give one dossier file"));
+    QDate day = QDate::currentDate();
+    if (p.isSet(today)) {
+        day = QDate::fromString(p.value(today), Qt::ISODate);
+        if (!day.isValid())
+            return invalidInput(QStringLiteral("--today"), Tr::tr("expected YYYY-MM-DD"));
+    }
+    QualificationRules rules;
+    bool ok = false;
+    rules.reviewLeadDays = p.value(lead).toInt(&ok);
+    if (!ok || rules.reviewLeadDays < 0)
+        return invalidInput(QStringLiteral("--review-days"), Tr::tr("expected a number of days"));
+    auto json0 = readJsonObject(p.positionalArguments().first());
+    if (!json0)
+        return json0.error();
+    // Attachment paths are relative to the dossier file.
+    QJsonObject o = *json0;
+    const QString base = QFileInfo(p.positionalArguments().first()).absolutePath();
+    for (const char *key : {"licenceFile", "authorizationFile", "entityAuthorizationFile"}) {
+        const QString v = o.value(QLatin1String(key)).toString();
+        if (!v.isEmpty() && QFileInfo(v).isRelative())
+            o[QLatin1String(key)] = base + u'/' + v;
+    }
+    auto d = QualificationData::fromJson(o);
+    if (!d)
+        return invalidInput(d.error().field, d.error().message.section(QStringLiteral(": "), 1));
+    return report(checkQualification(*d, day, rules), p.isSet(json));
+}
+
+int checkRolesFile(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Tr::tr("Check a gate 2 workspace (JSON) or a member list (CSV)."));
+    p.addHelpOption();
+    QCommandLineOption json(QStringLiteral("json"), Tr::tr("Print JSON."));
+    p.addOption(json);
+    p.addPositionalArgument(QStringLiteral("FILE"), Tr::tr("workspace.json or members.csv"));
+    p.process(args);
+    if (p.positionalArguments().size() != 1)
+        return invalidInput(QStringLiteral("FILE"), Tr::tr("give one file"));
+    const QString path = p.positionalArguments().first();
+    WorkspaceData w;
+    if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
+        auto bytes = readInput(path);
+        if (!bytes)
+            return bytes.error();
+        auto members = importMembersCsv(*bytes);
+        if (!members) {
+            for (const CsvProblem &pr : members.error())
+                QTextStream(stderr) << Tr::tr("%1, line %2: %3").arg(path).arg(pr.line).arg(pr.message) << '\n';
+            return 2;
+        }
+        // A member list alone: judge it as if workspace and quota were in place.
+        w.create(QFileInfo(path).baseName());
+        w.attachQuota(1);
+        w.members = *members;
+    } else {
+        auto o = readJsonObject(path);
+        if (!o)
+            return o.error();
+        auto parsed = WorkspaceData::fromJson(*o);
+        if (!parsed)
+            return invalidInput(parsed.error().field, parsed.error().message);
+        w = *parsed;
+    }
+    const AcceptancePrediction pred = predictAcceptance(w.matrix);
+    return report(checkWorkspace(w), p.isSet(json),
+                  {{"predicted", QJsonObject{{"developer_submits_and_sees_log", pred.developerSubmitsAndSeesLog},
+                                             {"observer_refused", pred.observerRefused}}}});
+}
+
+} // namespace
+
+int check(const QStringList &args)
+{
+    const QString which = args.value(1);
+    QStringList rest = args;
+    if (rest.size() > 1) {
+        rest.removeAt(1);
+        rest[0] += u' ' + which;
+    }
+    if (which == QLatin1String("qualification"))
+        return checkQualificationFile(rest);
+    if (which == QLatin1String("roles"))
+        return checkRolesFile(rest);
+    return invalidInput(QStringLiteral("check"), Tr::tr("say qualification or roles"));
+}
+
+int quota(const QStringList &args)
+{
+    if (args.value(1) != QLatin1String("plan"))
+        return invalidInput(QStringLiteral("quota"), Tr::tr("say plan"));
+    QStringList rest = args;
+    rest.removeAt(1);
+    rest[0] += QStringLiteral(" plan");
+    QCommandLineParser p;
+    p.setApplicationDescription(Tr::tr("Derive a quota application: card-hours, staging, quarters."));
+    p.addHelpOption();
+    QCommandLineOption cards(QStringLiteral("cards"), Tr::tr("Cards per run."), QStringLiteral("N"));
+    QCommandLineOption hours(QStringLiteral("hours-per-round"), Tr::tr("Hours per round."), QStringLiteral("H"));
+    QCommandLineOption rounds(QStringLiteral("rounds"), Tr::tr("Rounds in the period."), QStringLiteral("R"));
+    QCommandLineOption margin(QStringLiteral("retry-margin"), Tr::tr("Retry margin as a share (0.2 = 20 %)."), QStringLiteral("F"));
+    QCommandLineOption start(QStringLiteral("start"), Tr::tr("First day."), QStringLiteral("DATE"));
+    QCommandLineOption end(QStringLiteral("end"), Tr::tr("Last day."), QStringLiteral("DATE"));
+    QCommandLineOption card(QStringLiteral("card"), Tr::tr("Card type."), QStringLiteral("TYPE"), QStringLiteral("a100-80g"));
+    QCommandLineOption zone(QStringLiteral("zone"), Tr::tr("Region/zone of the quota."), QStringLiteral("ZONE"), QStringLiteral("default"));
+    QCommandLineOption purpose(QStringLiteral("purpose"), Tr::tr("pretraining, finetuning, evaluation or inference."), QStringLiteral("KIND"), QStringLiteral("finetuning"));
+    QCommandLineOption peak(QStringLiteral("peak"), Tr::tr("A peak window START:DAYS:CARDS (repeatable)."), QStringLiteral("PEAK"));
+    QCommandLineOption estimated(QStringLiteral("estimated-cards"), Tr::tr("Cards per run the memory estimate needs."), QStringLiteral("N"));
+    QCommandLineOption json(QStringLiteral("json"), Tr::tr("Print JSON."));
+    p.addOptions({cards, hours, rounds, margin, start, end, card, zone, purpose, peak, estimated, json});
+    p.process(rest);
+
+    QuotaGateData q;
+    bool ok = false;
+    for (auto [opt, name] : {std::pair{&cards, "--cards"}, std::pair{&hours, "--hours-per-round"},
+                             std::pair{&rounds, "--rounds"}, std::pair{&margin, "--retry-margin"},
+                             std::pair{&start, "--start"}, std::pair{&end, "--end"}}) {
+        if (!p.isSet(*opt))
+            return invalidInput(QLatin1String(name), Tr::tr("required"));
+    }
+    q.cardsPerRun = p.value(cards).toInt(&ok);
+    if (!ok)
+        return invalidInput(QStringLiteral("--cards"), Tr::tr("expected a whole number"));
+    q.hoursPerRound = p.value(hours).toDouble(&ok);
+    if (!ok)
+        return invalidInput(QStringLiteral("--hours-per-round"), Tr::tr("expected a number"));
+    q.rounds = p.value(rounds).toInt(&ok);
+    if (!ok)
+        return invalidInput(QStringLiteral("--rounds"), Tr::tr("expected a whole number"));
+    q.retryMargin = p.value(margin).toDouble(&ok);
+    if (!ok)
+        return invalidInput(QStringLiteral("--retry-margin"), Tr::tr("expected a number"));
+    q.start = QDate::fromString(p.value(start), Qt::ISODate);
+    if (!q.start.isValid())
+        return invalidInput(QStringLiteral("--start"), Tr::tr("expected YYYY-MM-DD"));
+    q.end = QDate::fromString(p.value(end), Qt::ISODate);
+    if (!q.end.isValid())
+        return invalidInput(QStringLiteral("--end"), Tr::tr("expected YYYY-MM-DD"));
+    q.cardType = p.value(card);
+    q.zone = p.value(zone);
+    q.region = p.value(zone).section(u'-', 0, -2);
+    for (const QString &spec : p.values(peak)) {
+        const QStringList parts = spec.split(u':');
+        PeakWindow w;
+        bool d = false, c = false;
+        if (parts.size() == 3) {
+            w.start = QDate::fromString(parts[0], Qt::ISODate);
+            w.days = parts[1].toInt(&d);
+            w.cards = parts[2].toInt(&c);
+        }
+        if (!w.start.isValid() || !d || !c)
+            return invalidInput(QStringLiteral("--peak"), Tr::tr("“%1” is not START:DAYS:CARDS").arg(spec));
+        q.peaks << w;
+    }
+    QuotaContext ctx;
+    const auto kind = purposeKindFromKey(p.value(purpose));
+    if (!kind)
+        return invalidInput(QStringLiteral("--purpose"), Tr::tr("expected pretraining, finetuning, evaluation or inference"));
+    ctx.purpose = *kind;
+    if (p.isSet(estimated)) {
+        const int n = p.value(estimated).toInt(&ok);
+        if (!ok || n < 1)
+            return invalidInput(QStringLiteral("--estimated-cards"), Tr::tr("expected a whole number ≥ 1"));
+        ctx.estimatedCards = n;
+    }
+    if (auto valid = validateQuota(q); !valid)
+        return invalidInput(QStringLiteral("--") + valid.error().field,
+                            valid.error().message.section(QStringLiteral(": "), 1));
+    const QuotaPlan plan = planQuota(q, ctx);
+    const auto app = [](const QuotaApplication &a) {
+        return QJsonObject{{"label", a.label}, {"from", a.from.toString(Qt::ISODate)},
+                           {"to", a.to.toString(Qt::ISODate)}, {"card_hours", a.cardHours}};
+    };
+    QJsonArray staged{app(plan.first)}, quarters;
+    for (const QuotaApplication &a : plan.followUps)
+        staged.append(app(a));
+    for (const QuotaApplication &a : plan.quarters)
+        quarters.append(app(a));
+    if (!p.isSet(json)) {
+        QTextStream out(stdout);
+        out << plan.formula << '\n';
+        out << Tr::tr("Apply first for %1 card-hours; then:").arg(plan.first.cardHours, 0, 'f', 0) << '\n';
+        for (const QuotaApplication &a : plan.followUps)
+            out << QStringLiteral("  %1  %2 – %3  %4\n").arg(a.label, a.from.toString(Qt::ISODate), a.to.toString(Qt::ISODate)).arg(a.cardHours, 0, 'f', 0);
+        out << quotaJustification(q, plan, ctx) << "\n\n";
+    }
+    return report(plan.findings, p.isSet(json),
+                  {{"card_hours", plan.cardHours}, {"formula", plan.formula},
+                   {"staged", staged}, {"quarters", quarters},
+                   {"justification", quotaJustification(q, plan, ctx)}});
+}
+
+} // namespace onramp::cli
