@@ -34,36 +34,12 @@ namespace {
 
 constexpr double kGiB = double(1ull << 30);
 
-QGroupBox *group(QWidget *parent, const char *objectName)
-{
-    auto *g = new QGroupBox(parent);
-    g->setObjectName(QLatin1String(objectName));
-    return g;
-}
-
-QString stripMnemonic(QString s)
-{
-    return s.remove(u'&');
-}
-
 } // namespace
 
 ResourcesPage::ResourcesPage(StateStore *store, QWidget *parent)
-    : GatePage(GateId::Resources, store, parent), m_form(new ResourcesForm(store, this))
+    : FormGatePage(GateId::Resources, store, parent), m_form(new ResourcesForm(store, this))
 {
     form()->setBlockers([this] { return m_form->findings(); });
-}
-
-QWidget *ResourcesPage::labelled(QFormLayout *form, const char *caption, QWidget *field,
-                                 const char *objectName)
-{
-    field->setObjectName(QLatin1String(objectName));
-    auto *label = new QLabel(field->parentWidget());
-    label->setBuddy(field);
-    form->addRow(label, field);
-    m_texts.append({label, caption});
-    m_texts.append({field, caption}); // accessible name
-    return field;
 }
 
 void ResourcesPage::buildContent(QVBoxLayout *content)
@@ -71,8 +47,7 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     QWidget *host = content->parentWidget() ? content->parentWidget() : this;
 
     // 1. Model and training setup.
-    auto *setupBox = group(host, "setupGroup");
-    m_texts.append({setupBox, QT_TR_NOOP("1. Model and training setup")});
+    auto *setupBox = group(host, "setupGroup", QT_TR_NOOP("1. Model and training setup"));
     auto *columns = new QHBoxLayout(setupBox);
     auto *setupForm = new QFormLayout;
     auto *setupForm2 = new QFormLayout;
@@ -134,8 +109,7 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     content->addWidget(setupBox);
 
     // 2. Memory per card.
-    auto *memBox = group(host, "memoryGroup");
-    m_texts.append({memBox, QT_TR_NOOP("2. Memory per card")});
+    auto *memBox = group(host, "memoryGroup", QT_TR_NOOP("2. Memory per card"));
     auto *memLayout = new QVBoxLayout(memBox);
     auto *cardForm = new QFormLayout;
     m_card = new QComboBox(memBox);
@@ -188,8 +162,7 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     content->addWidget(memBox);
 
     // 3. Cards needed per card type.
-    auto *countBox = group(host, "cardsGroup");
-    m_texts.append({countBox, QT_TR_NOOP("3. Smallest card count per card type")});
+    auto *countBox = group(host, "cardsGroup", QT_TR_NOOP("3. Smallest card count per card type"));
     auto *countLayout = new QVBoxLayout(countBox);
     m_cardsNeeded = new QTableWidget(int(cardCatalog().size()), 4, countBox);
     m_cardsNeeded->setObjectName(QStringLiteral("cardsNeeded"));
@@ -201,8 +174,7 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     content->addWidget(countBox);
 
     // 4. Throughput → card count → card-hours.
-    auto *tpBox = group(host, "throughputGroup");
-    m_texts.append({tpBox, QT_TR_NOOP("4. Throughput and card-hours")});
+    auto *tpBox = group(host, "throughputGroup", QT_TR_NOOP("4. Throughput and card-hours"));
     auto *tpForm = new QFormLayout(tpBox);
     m_measured = new QDoubleSpinBox(tpBox);
     m_measured->setRange(0, 1e9);
@@ -240,8 +212,7 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     content->addWidget(tpBox);
 
     // 5. Instance type and image, chosen together.
-    auto *instBox = group(host, "instanceGroup");
-    m_texts.append({instBox, QT_TR_NOOP("5. Instance type and image")});
+    auto *instBox = group(host, "instanceGroup", QT_TR_NOOP("5. Instance type and image"));
     auto *instForm = new QFormLayout(instBox);
     m_instance = new QComboBox(instBox);
     m_instance->addItem(QString(), QString());
@@ -266,8 +237,7 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     content->addWidget(instBox);
 
     // 6. Storage plan.
-    auto *storeBox = group(host, "storageGroup");
-    m_texts.append({storeBox, QT_TR_NOOP("6. Storage plan")});
+    auto *storeBox = group(host, "storageGroup", QT_TR_NOOP("6. Storage plan"));
     auto *storeForm = new QFormLayout(storeBox);
     m_dataPath = new QLineEdit(storeBox);
     m_dataPath->setPlaceholderText(QStringLiteral("/mnt/data"));
@@ -291,13 +261,9 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     content->addWidget(storeBox);
 
     // Findings of the whole gate.
-    auto *findBox = group(host, "findingsGroup");
-    m_texts.append({findBox, QT_TR_NOOP("Findings")});
+    auto *findBox = group(host, "findingsGroup", QT_TR_NOOP("Findings"));
     auto *findLayout = new QVBoxLayout(findBox);
-    m_findings = new QListWidget(findBox);
-    m_findings->setObjectName(QStringLiteral("findings"));
-    m_findings->setWordWrap(true);
-    m_findings->setMinimumHeight(140);
+    m_findings = findingsList(findBox);
     findLayout->addWidget(m_findings);
     content->addWidget(findBox);
 
@@ -405,8 +371,8 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
         loadFromForm();
         refresh();
     });
-    m_built = true;
-    retranslate();
+    setBuilt();
+    retranslateForm();
 }
 
 void ResourcesPage::loadFromForm()
@@ -459,23 +425,8 @@ void ResourcesPage::loadFromForm()
     m_loading = false;
 }
 
-void ResourcesPage::changeEvent(QEvent *e)
+void ResourcesPage::retranslateForm()
 {
-    if (e->type() == QEvent::LanguageChange && m_built)
-        retranslate();
-    GatePage::changeEvent(e);
-}
-
-void ResourcesPage::retranslate()
-{
-    for (auto [widget, source] : m_texts) {
-        if (auto *label = qobject_cast<QLabel *>(widget))
-            label->setText(tr(source) + u':');
-        else if (auto *box = qobject_cast<QGroupBox *>(widget))
-            box->setTitle(tr(source));
-        else
-            widget->setAccessibleName(stripMnemonic(tr(source)));
-    }
     m_model->setItemText(m_model->count() - 1, tr("Custom (parameter count)"));
     m_method->setItemText(0, tr("Full fine-tuning / pre-training"));
     m_checkpointing->setItemText(0, tr("None"));
@@ -500,14 +451,13 @@ void ResourcesPage::retranslate()
     m_scan->setText(tr("Scan a local dataset…"));
     m_scan->setAccessibleName(tr("Scan a local dataset"));
     m_suggestions->setAccessibleName(tr("What to change"));
-    m_findings->setAccessibleName(tr("Findings"));
     m_cardsNeeded->setAccessibleName(tr("Cards needed per card type"));
     refresh();
 }
 
 void ResourcesPage::refresh()
 {
-    if (!m_built)
+    if (!isBuilt())
         return;
     const MemoryBreakdown m = m_form->memory();
     const CardSpec card = m_form->card();
@@ -607,35 +557,8 @@ void ResourcesPage::refresh()
     }
     m_scan->setEnabled(!m_form->isScanning());
 
-    m_findings->clear();
-    const Findings findings = m_form->findings();
-    for (const Finding &f : findings) {
-        auto *item = new QListWidgetItem(
-            QStringLiteral("%1 %2  [%3]").arg(f.isBlocking() ? QStringLiteral("✖") : QStringLiteral("⚠"),
-                                              f.message, f.code),
-            m_findings);
-        item->setForeground(f.isBlocking() ? QColor(0xb3, 0x26, 0x1e) : QColor(0xa0, 0x5a, 0x00));
-        item->setData(Qt::UserRole, f.code);
-    }
-    if (findings.isEmpty())
-        m_findings->addItem(tr("✔ No findings: the instance, image and storage plan fit together."));
-    // Inline status at the fields the findings concern.
-    for (QWidget *w : {static_cast<QWidget *>(m_instance), static_cast<QWidget *>(m_image),
-                       static_cast<QWidget *>(m_requirement), static_cast<QWidget *>(m_dataPath),
-                       static_cast<QWidget *>(m_outputPath), static_cast<QWidget *>(m_scratchPath),
-                       static_cast<QWidget *>(m_precision), static_cast<QWidget *>(m_zone)}) {
-        QStringList tips;
-        for (const Finding &f : findings) {
-            if (w->objectName() == f.field ||
-                (f.field == QLatin1String("zone") && w == m_zone))
-                tips << f.message;
-        }
-        w->setToolTip(tips.join(u'\n'));
-        QPalette p = w->palette();
-        p.setColor(QPalette::Base, tips.isEmpty() ? palette().color(QPalette::Base)
-                                                  : QColor(0xfd, 0xec, 0xea));
-        w->setPalette(p);
-    }
+    showFindings(m_findings, m_form->findings(),
+                 tr("No findings: the instance, image and storage plan fit together."));
 }
 
 } // namespace onramp

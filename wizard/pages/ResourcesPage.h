@@ -1,6 +1,6 @@
 #pragma once
 
-#include "GatePage.h"
+#include "FormGatePage.h"
 
 class QCheckBox;
 class QComboBox;
@@ -25,7 +25,7 @@ class ResourcesForm;
 // verdict → cards needed per card type → throughput and card-hours → instance type and image
 // with their compatibility → storage plan. Everything recomputes as the user types; the
 // estimator takes microseconds, and only the dataset scan runs off the GUI thread.
-class ResourcesPage : public GatePage
+class ResourcesPage : public FormGatePage
 {
     Q_OBJECT
 public:
@@ -34,17 +34,13 @@ public:
 
 protected:
     void buildContent(QVBoxLayout *content) override;
-    void changeEvent(QEvent *e) override;
+    void retranslateForm() override;
 
 private:
-    void retranslate();
     void refresh();
     void loadFromForm();
-    QWidget *labelled(QFormLayout *form, const char *caption, QWidget *field,
-                      const char *objectName);
 
     ResourcesForm *m_form;
-    bool m_built = false;
     bool m_loading = false;
 
     // Setup.
@@ -95,8 +91,6 @@ private:
     QLabel *m_scanResult = nullptr;
     // Findings.
     QListWidget *m_findings = nullptr;
-    // Labels and group titles with their untranslated sources, re-read on a language switch.
-    QList<std::pair<QWidget *, const char *>> m_texts;
 };
 
 } // namespace onramp

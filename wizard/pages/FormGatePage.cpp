@@ -1,0 +1,103 @@
+#include "FormGatePage.h"
+
+#include <QEvent>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QListWidget>
+
+namespace onramp {
+
+void FormGatePage::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange && m_built) {
+        retranslateTexts();
+        retranslateForm();
+    }
+    GatePage::changeEvent(e);
+}
+
+void FormGatePage::setBuilt()
+{
+    m_built = true;
+    retranslateTexts();
+}
+
+QWidget *FormGatePage::labelled(QFormLayout *form, const char *caption, QWidget *field,
+                                const char *objectName)
+{
+    field->setObjectName(QLatin1String(objectName));
+    auto *label = new QLabel(field->parentWidget());
+    label->setBuddy(field);
+    form->addRow(label, field);
+    m_texts.append({label, caption});
+    m_texts.append({field, caption}); // its accessible name
+    return field;
+}
+
+QGroupBox *FormGatePage::group(QWidget *parent, const char *objectName, const char *title)
+{
+    auto *g = new QGroupBox(parent);
+    g->setObjectName(QLatin1String(objectName));
+    m_texts.append({g, title});
+    return g;
+}
+
+QListWidget *FormGatePage::findingsList(QWidget *parent)
+{
+    auto *list = new QListWidget(parent);
+    list->setObjectName(QStringLiteral("findings"));
+    list->setWordWrap(true);
+    list->setMinimumHeight(120);
+    return list;
+}
+
+void FormGatePage::retranslateTexts()
+{
+    // The sources were marked in the subclass, so translate in its context.
+    for (auto [widget, source] : m_texts) {
+        const QString text = metaObject()->tr(source, nullptr);
+        if (auto *label = qobject_cast<QLabel *>(widget))
+            label->setText(text + u':');
+        else if (auto *box = qobject_cast<QGroupBox *>(widget))
+            box->setTitle(text);
+        else
+            widget->setAccessibleName(QString(text).remove(u'&'));
+    }
+}
+
+void FormGatePage::showFindings(QListWidget *list, const Findings &findings,
+                                const QString &allClear)
+{
+    list->clear();
+    list->setAccessibleName(tr("Findings"));
+    for (const Finding &f : findings) {
+        auto *item = new QListWidgetItem(
+            QStringLiteral("%1 %2  [%3]")
+                .arg(f.isBlocking() ? QStringLiteral("✖") : QStringLiteral("⚠"), f.message, f.code),
+            list);
+        item->setForeground(f.isBlocking() ? QColor(0xb3, 0x26, 0x1e) : QColor(0xa0, 0x5a, 0x00));
+        item->setData(Qt::UserRole, f.code);
+    }
+    if (findings.isEmpty())
+        list->addItem(QStringLiteral("✔ ") + allClear);
+
+    for (QWidget *w : std::as_const(m_tinted)) {
+        w->setToolTip(QString());
+        w->setPalette(QPalette());
+    }
+    m_tinted.clear();
+    for (const Finding &f : findings) {
+        QWidget *w = findChild<QWidget *>(f.field);
+        if (!w || w == list)
+            continue;
+        const QString tip = w->toolTip();
+        w->setToolTip(tip.isEmpty() ? f.message : tip + u'\n' + f.message);
+        QPalette p = w->palette();
+        p.setColor(QPalette::Base, f.isBlocking() ? QColor(0xfd, 0xec, 0xea) : QColor(0xff, 0xf4, 0xe5));
+        w->setPalette(p);
+        m_tinted << w;
+    }
+}
+
+} // namespace onramp
