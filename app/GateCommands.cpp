@@ -8,6 +8,7 @@
 #include <QCommandLineParser>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -244,9 +245,15 @@ int quota(const QStringList &args)
             return invalidInput(QStringLiteral("--estimated-cards"), Tr::tr("expected a whole number ≥ 1"));
         ctx.estimatedCards = n;
     }
-    if (auto valid = validateQuota(q); !valid)
-        return invalidInput(QStringLiteral("--") + valid.error().field,
+    if (auto valid = validateQuota(q); !valid) {
+        static const QHash<QString, QString> option = {
+            {"cardsPerRun", "--cards"},  {"hoursPerRound", "--hours-per-round"},
+            {"rounds", "--rounds"},      {"retryMargin", "--retry-margin"},
+            {"start", "--start"},        {"end", "--end"},
+            {"peaks", "--peak"},         {"monthlyWeights", "--monthly"}};
+        return invalidInput(option.value(valid.error().field, valid.error().field),
                             valid.error().message.section(QStringLiteral(": "), 1));
+    }
     const QuotaPlan plan = planQuota(q, ctx);
     const auto app = [](const QuotaApplication &a) {
         return QJsonObject{{"label", a.label}, {"from", a.from.toString(Qt::ISODate)},

@@ -131,6 +131,7 @@ QJsonObject QualificationData::toJson() const
     o[QStringLiteral("forTeam")] = forTeam;
     o[QStringLiteral("purposeKind")] = purposeKindKey(purposeKind);
     o[QStringLiteral("personalInfo")] = personalInfo;
+    o[QStringLiteral("reviewLeadDays")] = reviewLeadDays;
     return o;
 }
 
@@ -175,6 +176,7 @@ std::expected<QualificationData, Error> QualificationData::fromJson(const QJsonO
                                        Tr::tr("expected pretraining, finetuning, evaluation or "
                                               "inference")));
     d.purposeKind = *k;
+    d.reviewLeadDays = o.value(QStringLiteral("reviewLeadDays")).toInt(d.reviewLeadDays);
     for (auto [key, member] : {std::pair{"serviceActivated", &QualificationData::serviceActivated},
                                std::pair{"forTeam", &QualificationData::forTeam},
                                std::pair{"personalInfo", &QualificationData::personalInfo}}) {

@@ -61,6 +61,7 @@ struct QualificationData
     QString destructionMethod;
 
     QDate submissionDate; // planned; invalid = today
+    int reviewLeadDays = 10; // how long the provider's review usually takes
 
     bool operator==(const QualificationData &) const = default;
     QJsonObject toJson() const;

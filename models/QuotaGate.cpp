@@ -107,13 +107,13 @@ std::expected<QuotaGateData, Error> QuotaGateData::fromJson(const QJsonObject &o
 std::expected<void, Error> validateQuota(const QuotaGateData &q)
 {
     if (q.cardsPerRun < 1)
-        return std::unexpected(bad("cards", Tr::tr("cards per run must be at least 1")));
+        return std::unexpected(bad("cardsPerRun", Tr::tr("cards per run must be at least 1")));
     if (!(q.hoursPerRound > 0) || !std::isfinite(q.hoursPerRound))
-        return std::unexpected(bad("hours-per-round", Tr::tr("hours per round must be positive")));
+        return std::unexpected(bad("hoursPerRound", Tr::tr("hours per round must be positive")));
     if (q.rounds < 1)
         return std::unexpected(bad("rounds", Tr::tr("rounds must be at least 1")));
     if (q.retryMargin < 0 || q.retryMargin > 2 || !std::isfinite(q.retryMargin))
-        return std::unexpected(bad("retry-margin", Tr::tr("the retry margin is a share from 0 "
+        return std::unexpected(bad("retryMargin", Tr::tr("the retry margin is a share from 0 "
                                                           "to 2 (0.2 = 20 %)")));
     if (!q.start.isValid())
         return std::unexpected(bad("start", Tr::tr("give the first day of the period")));
@@ -121,11 +121,11 @@ std::expected<void, Error> validateQuota(const QuotaGateData &q)
         return std::unexpected(bad("end", Tr::tr("the period must end on or after its start")));
     for (const PeakWindow &p : q.peaks) {
         if (p.days < 1 || p.cards < 1)
-            return std::unexpected(bad("peak", Tr::tr("a peak needs at least 1 day and 1 card")));
+            return std::unexpected(bad("peaks", Tr::tr("a peak needs at least 1 day and 1 card")));
     }
     for (double w : q.monthlyWeights) {
         if (w < 0 || !std::isfinite(w))
-            return std::unexpected(bad("monthly", Tr::tr("monthly weights cannot be negative")));
+            return std::unexpected(bad("monthlyWeights", Tr::tr("monthly weights cannot be negative")));
     }
     return {};
 }

@@ -437,18 +437,18 @@ private slots:
     void invalidQuotaInputNamesTheField_data()
     {
         QTest::addColumn<QString>("field");
-        QTest::newRow("cards") << "cards";
-        QTest::newRow("hours-per-round") << "hours-per-round";
+        QTest::newRow("cardsPerRun") << "cardsPerRun";
+        QTest::newRow("hoursPerRound") << "hoursPerRound";
         QTest::newRow("end") << "end";
-        QTest::newRow("retry-margin") << "retry-margin";
+        QTest::newRow("retryMargin") << "retryMargin";
     }
 
     void invalidQuotaInputNamesTheField()
     {
         QFETCH(QString, field);
         QuotaGateData q = quota();
-        if (field == "cards") q.cardsPerRun = 0;
-        else if (field == "hours-per-round") q.hoursPerRound = -1;
+        if (field == "cardsPerRun") q.cardsPerRun = 0;
+        else if (field == "hoursPerRound") q.hoursPerRound = -1;
         else if (field == "end") q.end = q.start.addDays(-1);
         else q.retryMargin = -0.1;
         QCOMPARE(validateQuota(q).error().field, field);

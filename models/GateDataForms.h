@@ -1,0 +1,79 @@
+#pragma once
+
+#include "Finding.h"
+#include "QualificationGate.h"
+#include "QuotaGate.h"
+#include "WorkspaceGate.h"
+
+#include <QObject>
+
+#include <functional>
+
+namespace onramp {
+
+class StateStore;
+
+// The form objects of gates 1–3: each reads and writes its gate's data in the store and
+// exposes the findings the page shows. Pages bind widgets to these and hold no state.
+
+class QualificationForm : public QObject
+{
+    Q_OBJECT
+public:
+    explicit QualificationForm(StateStore *store, QObject *parent = nullptr);
+    const QualificationData &data() const;
+    void update(const std::function<void(QualificationData &)> &change);
+    Findings findings() const; // as of today
+    std::expected<void, Error> exportPackage(const QString &basePath) const;
+signals:
+    void changed();
+
+private:
+    StateStore *m_store;
+};
+
+class WorkspaceForm : public QObject
+{
+    Q_OBJECT
+public:
+    explicit WorkspaceForm(StateStore *store, QObject *parent = nullptr);
+    const WorkspaceData &data() const;
+    void update(const std::function<void(WorkspaceData &)> &change);
+    Findings findings() const;
+
+    // The enforced order, through WorkspaceData's steps.
+    std::expected<void, Error> create(const QString &name);
+    std::expected<void, Error> attachQuota(double cardHours);
+    std::expected<void, Error> addMember(const Member &m);
+    // Replaces nothing and imports nothing when any row is bad.
+    std::expected<int, QList<CsvProblem>> importCsv(const QByteArray &csv);
+    // Records the reviewed snapshot, and the reviewer as the gate's acceptor evidence.
+    std::expected<void, Error> markReviewed(const QString &reviewer);
+signals:
+    void changed();
+
+private:
+    StateStore *m_store;
+};
+
+class QuotaForm : public QObject
+{
+    Q_OBJECT
+public:
+    explicit QuotaForm(StateStore *store, QObject *parent = nullptr);
+    const QuotaGateData &data() const;
+    void update(const std::function<void(QuotaGateData &)> &change);
+    // Gate 1's purpose, gate 4's card estimate and gate 2's shares.
+    QuotaContext context() const;
+    QuotaPlan plan() const;
+    Findings findings() const;
+    // The user's edited justification, or the generated one.
+    QString justification() const;
+signals:
+    void changed();
+
+private:
+    StateStore *m_store;
+};
+
+} // namespace onramp
