@@ -3,6 +3,7 @@
 #include "GateTypes.h"
 #include "StateStore.h"
 #include "pages/GatePage.h"
+#include "pages/QualificationPage.h"
 #include "pages/ResourcesPage.h"
 #include "pages/SummaryPage.h"
 #include "pages/WelcomePage.h"
@@ -24,7 +25,9 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, QWidge
     setOption(QWizard::NoDefaultButton); // Enter in a text field must not move pages
     setPage(WelcomeId, new WelcomePage(store, this));
     for (GateId id : kAllGates) {
-        if (id == GateId::Resources)
+        if (id == GateId::Account)
+            setPage(AccountId, new QualificationPage(store, this));
+        else if (id == GateId::Resources)
             setPage(ResourcesId, new ResourcesPage(store, this));
         else
             setPage(gateNumber(id), new GatePage(id, store, this));

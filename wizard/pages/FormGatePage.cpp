@@ -17,6 +17,14 @@ void FormGatePage::changeEvent(QEvent *e)
     GatePage::changeEvent(e);
 }
 
+void FormGatePage::reload()
+{
+    m_loading = true;
+    for (const auto &load : std::as_const(m_loaders))
+        load();
+    m_loading = false;
+}
+
 void FormGatePage::setBuilt()
 {
     m_built = true;
@@ -24,15 +32,16 @@ void FormGatePage::setBuilt()
 }
 
 QWidget *FormGatePage::labelled(QFormLayout *form, const char *caption, QWidget *field,
-                                const char *objectName)
+                                const char *objectName, QWidget *inner)
 {
-    field->setObjectName(QLatin1String(objectName));
+    QWidget *input = inner ? inner : field;
+    input->setObjectName(QLatin1String(objectName));
     auto *label = new QLabel(field->parentWidget());
-    label->setBuddy(field);
+    label->setBuddy(input);
     form->addRow(label, field);
     m_texts.append({label, caption});
-    m_texts.append({field, caption}); // its accessible name
-    return field;
+    m_texts.append({input, caption}); // its accessible name
+    return input;
 }
 
 QGroupBox *FormGatePage::group(QWidget *parent, const char *objectName, const char *title)

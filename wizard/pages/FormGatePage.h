@@ -5,6 +5,8 @@
 
 #include <QList>
 
+#include <functional>
+
 class QFormLayout;
 class QGroupBox;
 class QListWidget;
@@ -23,12 +25,20 @@ protected:
     void changeEvent(QEvent *e) override;
 
     // Captions are QT_TR_NOOP sources in the subclass's context.
+    // `inner`, when given, is the input inside a composite `field` (an edit with a Browse
+    // button): it gets the name, the accessible name and the label's focus.
     QWidget *labelled(QFormLayout *form, const char *caption, QWidget *field,
-                      const char *objectName);
+                      const char *objectName, QWidget *inner = nullptr);
     QGroupBox *group(QWidget *parent, const char *objectName, const char *title);
     QListWidget *findingsList(QWidget *parent);
     // Fills the list and tints each field named by a finding, with the message as tooltip.
     void showFindings(QListWidget *list, const Findings &findings, const QString &allClear);
+
+    // Widgets load from the form through loaders; reload() runs them all with loading() true,
+    // so change handlers can ignore what the loaders themselves set.
+    void addLoader(std::function<void()> load) { m_loaders << std::move(load); }
+    void reload();
+    bool loading() const { return m_loading; }
 
     // Subclasses re-set their other texts here, then refresh.
     virtual void retranslateForm() {}
@@ -41,7 +51,9 @@ private:
 
     QList<std::pair<QWidget *, const char *>> m_texts;
     QList<QWidget *> m_tinted;
+    QList<std::function<void()>> m_loaders;
     bool m_built = false;
+    bool m_loading = false;
 };
 
 } // namespace onramp

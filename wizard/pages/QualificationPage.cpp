@@ -1,0 +1,286 @@
+#include "QualificationPage.h"
+
+#include "GateDataForms.h"
+#include "GateForm.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace onramp {
+
+QualificationPage::QualificationPage(StateStore *store, QWidget *parent)
+    : FormGatePage(GateId::Account, store, parent), m_form(new QualificationForm(store, this))
+{
+    form()->setBlockers([this] { return m_form->findings(); });
+}
+
+QWidget *QualificationPage::attachmentRow(QFormLayout *form, const char *caption,
+                                          const char *objectName,
+                                          QString QualificationData::*member)
+{
+    auto *row = new QWidget(form->parentWidget());
+    auto *h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    auto *edit = new QLineEdit(row);
+    auto *browse = new QPushButton(row);
+    browse->setObjectName(QLatin1String(objectName) + QStringLiteral("Browse"));
+    browse->setAutoDefault(false);
+    auto *info = new QLabel(row);
+    info->setObjectName(QLatin1String(objectName) + QStringLiteral("Info"));
+    h->addWidget(edit, 1);
+    h->addWidget(browse);
+    h->addWidget(info);
+    labelled(form, caption, row, objectName, edit);
+    m_browseButtons << browse;
+    m_attachmentInfo << std::pair{info, member};
+    connect(edit, &QLineEdit::textEdited, this, [this, member](const QString &t) {
+        m_form->update([&](QualificationData &d) { d.*member = t; });
+    });
+    connect(browse, &QPushButton::clicked, this, [this, member] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Choose the attachment"), QString(),
+            tr("Documents (*.pdf *.png *.jpg *.jpeg *.ofd);;All files (*)"));
+        if (!file.isEmpty())
+            m_form->update([&](QualificationData &d) { d.*member = file; });
+    });
+    addLoader([this, edit, member] {
+        if (edit->text() != m_form->data().*member)
+            edit->setText(m_form->data().*member);
+    });
+    return edit;
+}
+
+void QualificationPage::buildContent(QVBoxLayout *content)
+{
+    QWidget *host = content->parentWidget() ? content->parentWidget() : this;
+    using D = QualificationData;
+    const auto text = [this](QFormLayout *f, const char *caption, const char *name,
+                             QString D::*member, const QString &placeholder = {}) {
+        auto *e = new QLineEdit(f->parentWidget());
+        e->setPlaceholderText(placeholder);
+        labelled(f, caption, e, name);
+        connect(e, &QLineEdit::textEdited, this, [this, member](const QString &t) {
+            m_form->update([&](D &d) { d.*member = t; });
+        });
+        addLoader([this, e, member] {
+            if (e->text() != m_form->data().*member)
+                e->setText(m_form->data().*member);
+        });
+        return e;
+    };
+    const auto check = [this](QFormLayout *f, const char *caption, const char *name,
+                              bool D::*member) {
+        auto *c = new QCheckBox(f->parentWidget());
+        labelled(f, caption, c, name);
+        connect(c, &QCheckBox::toggled, this, [this, member](bool on) {
+            if (!loading())
+                m_form->update([&](D &d) { d.*member = on; });
+        });
+        addLoader([this, c, member] { c->setChecked(m_form->data().*member); });
+        return c;
+    };
+    const auto date = [this](QFormLayout *f, const char *caption, const char *name,
+                             QDate D::*member) {
+        auto *e = new QDateEdit(f->parentWidget());
+        e->setCalendarPopup(true);
+        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+        e->setMinimumDate(QDate(2000, 1, 1));
+        e->setSpecialValueText(tr("not set"));
+        labelled(f, caption, e, name);
+        connect(e, &QDateEdit::dateChanged, this, [this, e, member](const QDate &v) {
+            if (!loading())
+                m_form->update([&](D &d) { d.*member = v == e->minimumDate() ? QDate() : v; });
+        });
+        addLoader([this, e, member] {
+            const QDate v = m_form->data().*member;
+            e->setDate(v.isValid() ? v : e->minimumDate());
+        });
+        return e;
+    };
+    const auto combo = [this](QFormLayout *f, const char *caption, const char *name, int count,
+                              std::function<int(const D &)> get, std::function<void(D &, int)> set) {
+        auto *c = new QComboBox(f->parentWidget());
+        for (int i = 0; i < count; ++i)
+            c->addItem(QString());
+        labelled(f, caption, c, name);
+        connect(c, &QComboBox::currentIndexChanged, this, [this, set](int i) {
+            if (!loading())
+                m_form->update([&](D &d) { set(d, i); });
+        });
+        addLoader([this, c, get] { c->setCurrentIndex(get(m_form->data())); });
+        return c;
+    };
+
+    // Account.
+    auto *account = group(host, "accountGroup", QT_TR_NOOP("Account"));
+    auto *af = new QFormLayout(account);
+    text(af, QT_TR_NOOP("Provider"), "provider", &D::provider);
+    text(af, QT_TR_NOOP("Account ID"), "accountId", &D::accountId);
+    combo(af, QT_TR_NOOP("Verification &type"), "verificationType", 2,
+          [](const D &d) { return int(d.verificationType); },
+          [](D &d, int i) { d.verificationType = D::VerificationType(i); });
+    combo(af, QT_TR_NOOP("Verification &state"), "verificationState", 3,
+          [](const D &d) { return int(d.verificationState); },
+          [](D &d, int i) { d.verificationState = D::VerificationState(i); });
+    check(af, QT_TR_NOOP("Training service activated"), "serviceActivated", &D::serviceActivated);
+    check(af, QT_TR_NOOP("Used by a team"), "forTeam", &D::forTeam);
+    text(af, QT_TR_NOOP("Sub-account"), "subAccount", &D::subAccount);
+    text(af, QT_TR_NOOP("User group"), "userGroup", &D::userGroup);
+    text(af, QT_TR_NOOP("Policy"), "policy", &D::policy);
+    content->addWidget(account);
+
+    // 1. Entity proof.
+    auto *entity = group(host, "entityGroup", QT_TR_NOOP("1. Entity proof"));
+    auto *ef = new QFormLayout(entity);
+    attachmentRow(ef, QT_TR_NOOP("&Licence or certificate"), "licenceFile", &D::licenceFile);
+    attachmentRow(ef, QT_TR_NOOP("Operator's &authorization"), "authorizationFile",
+                  &D::authorizationFile);
+    date(ef, QT_TR_NOOP("Authorization signed on"), "authorizationSigned", &D::authorizationSigned);
+    date(ef, QT_TR_NOOP("Authorization valid until"), "authorizationValidUntil",
+         &D::authorizationValidUntil);
+    text(ef, QT_TR_NOOP("Signatory"), "signatory", &D::signatory);
+    text(ef, QT_TR_NOOP("Applicant entity"), "applicantEntity", &D::applicantEntity);
+    text(ef, QT_TR_NOOP("Using entity"), "usingEntity", &D::usingEntity);
+    attachmentRow(ef, QT_TR_NOOP("Authorization from the using entity"),
+                  "entityAuthorizationFile", &D::entityAuthorizationFile);
+    auto *lead = new QSpinBox(entity);
+    lead->setRange(0, 365);
+    lead->setSuffix(QStringLiteral(" d"));
+    labelled(ef, QT_TR_NOOP("Expected review time"), lead, "reviewLeadDays");
+    connect(lead, &QSpinBox::valueChanged, this, [this](int v) {
+        if (!loading())
+            m_form->update([&](D &d) { d.reviewLeadDays = v; });
+    });
+    addLoader([this, lead] { lead->setValue(m_form->data().reviewLeadDays); });
+    content->addWidget(entity);
+
+    // 2. Purpose statement.
+    auto *purpose = group(host, "purposeGroup", QT_TR_NOOP("2. Purpose statement"));
+    auto *pf = new QFormLayout(purpose);
+    combo(pf, QT_TR_NOOP("&Kind of work"), "purposeKind", 4,
+          [](const D &d) { return int(d.purposeKind); },
+          [](D &d, int i) { d.purposeKind = PurposeKind(i); });
+    text(pf, QT_TR_NOOP("&Model to train"), "modelName", &D::modelName, QStringLiteral("Qwen2.5-7B"));
+    text(pf, QT_TR_NOOP("Model size"), "modelSize", &D::modelSize);
+    text(pf, QT_TR_NOOP("&Data sources"), "dataSources", &D::dataSources);
+    text(pf, QT_TR_NOOP("Who it &serves"), "beneficiaries", &D::beneficiaries);
+    text(pf, QT_TR_NOOP("Business value"), "businessValue", &D::businessValue);
+    auto *statement = new QPlainTextEdit(purpose);
+    statement->setTabChangesFocus(true);
+    statement->setMinimumHeight(140);
+    labelled(pf, QT_TR_NOOP("S&tatement"), statement, "statement");
+    connect(statement, &QPlainTextEdit::textChanged, this, [this, statement] {
+        if (!loading())
+            m_form->update([&](D &d) { d.statement = statement->toPlainText(); });
+    });
+    addLoader([this, statement] {
+        if (statement->toPlainText() != m_form->data().statement)
+            statement->setPlainText(m_form->data().statement);
+    });
+    m_length = new QLabel(purpose);
+    m_length->setObjectName(QStringLiteral("statementLength"));
+    pf->addRow(QString(), m_length);
+    content->addWidget(purpose);
+
+    // 3. Data compliance.
+    auto *compliance = group(host, "complianceGroup", QT_TR_NOOP("3. Data compliance"));
+    auto *cf = new QFormLayout(compliance);
+    check(cf, QT_TR_NOOP("Contains &personal information"), "personalInfo", &D::personalInfo);
+    text(cf, QT_TR_NOOP("How it is handled"), "personalInfoHandling", &D::personalInfoHandling);
+    text(cf, QT_TR_NOOP("Restricted domains (empty: none)"), "restrictedDomains",
+         &D::restrictedDomains);
+    text(cf, QT_TR_NOOP("&Retention period"), "retentionPeriod", &D::retentionPeriod);
+    text(cf, QT_TR_NOOP("Destruction &method"), "destructionMethod", &D::destructionMethod);
+    content->addWidget(compliance);
+
+    auto *findBox = group(host, "findingsGroup", QT_TR_NOOP("Findings"));
+    auto *fl = new QVBoxLayout(findBox);
+    m_findings = findingsList(findBox);
+    fl->addWidget(m_findings);
+    auto *exportRow = new QHBoxLayout;
+    m_export = new QPushButton(findBox);
+    m_export->setObjectName(QStringLiteral("exportPackage"));
+    m_export->setAutoDefault(false);
+    m_exportResult = new QLabel(findBox);
+    m_exportResult->setObjectName(QStringLiteral("exportResult"));
+    m_exportResult->setWordWrap(true);
+    exportRow->addWidget(m_export);
+    exportRow->addWidget(m_exportResult, 1);
+    fl->addLayout(exportRow);
+    content->addWidget(findBox);
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        QString base = QFileDialog::getSaveFileName(this, tr("Save the submission package"),
+                                                    QStringLiteral("dossier.pdf"),
+                                                    tr("PDF (*.pdf)"));
+        if (base.isEmpty())
+            return;
+        if (base.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+            base.chop(4);
+        const auto r = m_form->exportPackage(base);
+        m_exportResult->setText(r ? tr("Saved %1.pdf and %1.json.").arg(base) : r.error().message);
+    });
+
+    connect(m_form, &QualificationForm::changed, this, [this] {
+        reload();
+        refresh();
+    });
+    reload();
+    setBuilt();
+    retranslateForm();
+}
+
+void QualificationPage::retranslateForm()
+{
+    auto set = [this](const char *name, const QStringList &items) {
+        if (auto *c = findChild<QComboBox *>(QLatin1String(name))) {
+            for (int i = 0; i < items.size(); ++i)
+                c->setItemText(i, items[i]);
+        }
+    };
+    set("verificationType", {tr("Personal"), tr("Enterprise")});
+    set("verificationState", {tr("Not verified"), tr("Under review"), tr("Verified")});
+    set("purposeKind", {purposeKindLabel(PurposeKind::Pretraining),
+                        purposeKindLabel(PurposeKind::Finetuning),
+                        purposeKindLabel(PurposeKind::Evaluation),
+                        purposeKindLabel(PurposeKind::Inference)});
+    for (QPushButton *b : std::as_const(m_browseButtons)) {
+        b->setText(tr("Browse…"));
+        b->setAccessibleName(tr("Choose a file"));
+    }
+    m_export->setText(tr("&Export submission package…"));
+    m_export->setAccessibleName(tr("Export submission package"));
+    refresh();
+}
+
+void QualificationPage::refresh()
+{
+    if (!isBuilt())
+        return;
+    for (auto [label, member] : std::as_const(m_attachmentInfo)) {
+        const QString path = m_form->data().*member;
+        const AttachmentInfo a = inspectAttachment(path);
+        label->setText(path.isEmpty() ? QString()
+                       : !a.exists   ? tr("not found")
+                       : !a.readable ? tr("cannot be read")
+                                     : tr("%1, %2 KB").arg(a.type).arg((a.bytes + 1023) / 1024));
+    }
+    m_length->setText(tr("About %1 words (a page is about 250 words or 500 characters).")
+                          .arg(qRound(statementLength(m_form->data().statement))));
+    showFindings(m_findings, m_form->findings(),
+                 tr("No findings: the dossier is ready to submit."));
+}
+
+} // namespace onramp
