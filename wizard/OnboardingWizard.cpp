@@ -4,6 +4,7 @@
 #include "StateStore.h"
 #include "pages/GatePage.h"
 #include "pages/QualificationPage.h"
+#include "pages/WorkspacePage.h"
 #include "pages/ResourcesPage.h"
 #include "pages/SummaryPage.h"
 #include "pages/WelcomePage.h"
@@ -27,6 +28,8 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, QWidge
     for (GateId id : kAllGates) {
         if (id == GateId::Account)
             setPage(AccountId, new QualificationPage(store, this));
+        else if (id == GateId::Workspace)
+            setPage(WorkspaceId, new WorkspacePage(store, this));
         else if (id == GateId::Resources)
             setPage(ResourcesId, new ResourcesPage(store, this));
         else

@@ -1,0 +1,420 @@
+#include "WorkspacePage.h"
+
+#include "GateDataForms.h"
+#include "GateForm.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace onramp {
+
+namespace {
+enum Column { NameCol, AccountCol, RoleCol, ProjectsCol, ShareCol, ColumnCount };
+}
+
+WorkspacePage::WorkspacePage(StateStore *store, QWidget *parent)
+    : FormGatePage(GateId::Workspace, store, parent), m_form(new WorkspaceForm(store, this))
+{
+    form()->setBlockers([this] { return m_form->findings(); });
+}
+
+void WorkspacePage::buildContent(QVBoxLayout *content)
+{
+    QWidget *host = content->parentWidget() ? content->parentWidget() : this;
+
+    // The fixed order, one step per row; each button stays off until the step before is done.
+    auto *steps = group(host, "stepsGroup", QT_TR_NOOP("Workspace, then quota, then members"));
+    auto *sf = new QFormLayout(steps);
+    auto *createRow = new QWidget(steps);
+    auto *ch = new QHBoxLayout(createRow);
+    ch->setContentsMargins(0, 0, 0, 0);
+    m_name = new QLineEdit(createRow);
+    m_create = new QPushButton(createRow);
+    m_create->setObjectName(QStringLiteral("createWorkspace"));
+    m_create->setAutoDefault(false);
+    ch->addWidget(m_name, 1);
+    ch->addWidget(m_create);
+    labelled(sf, QT_TR_NOOP("1. &Workspace name"), createRow, "workspace", m_name);
+    auto *quotaRow = new QWidget(steps);
+    auto *qh = new QHBoxLayout(quotaRow);
+    qh->setContentsMargins(0, 0, 0, 0);
+    m_cardHours = new QDoubleSpinBox(quotaRow);
+    m_cardHours->setRange(0, 1e9);
+    m_cardHours->setDecimals(0);
+    m_cardHours->setSuffix(QStringLiteral(" card-h"));
+    m_attach = new QPushButton(quotaRow);
+    m_attach->setObjectName(QStringLiteral("attachQuota"));
+    m_attach->setAutoDefault(false);
+    qh->addWidget(m_cardHours, 1);
+    qh->addWidget(m_attach);
+    labelled(sf, QT_TR_NOOP("2. Attach &quota"), quotaRow, "quota", m_cardHours);
+    m_steps = new QLabel(steps);
+    m_steps->setObjectName(QStringLiteral("stepStatus"));
+    m_steps->setWordWrap(true);
+    sf->addRow(m_steps);
+    content->addWidget(steps);
+    connect(m_create, &QPushButton::clicked, this, [this] {
+        if (auto r = m_form->create(m_name->text()); !r)
+            m_steps->setText(r.error().message);
+    });
+    connect(m_attach, &QPushButton::clicked, this, [this] {
+        if (auto r = m_form->attachQuota(m_cardHours->value()); !r)
+            m_steps->setText(r.error().message);
+    });
+
+    // 3. Members: the review table, filterable and sortable.
+    auto *members = group(host, "membersGroup", QT_TR_NOOP("3. Members and roles"));
+    auto *ml = new QVBoxLayout(members);
+    auto *filterForm = new QFormLayout;
+    m_filter = new QLineEdit(members);
+    labelled(filterForm, QT_TR_NOOP("&Filter"), m_filter, "memberFilter");
+    ml->addLayout(filterForm);
+    m_members = new QTableWidget(0, ColumnCount, members);
+    m_members->setObjectName(QStringLiteral("members"));
+    m_members->setSortingEnabled(true);
+    m_members->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_members->verticalHeader()->hide();
+    m_members->setMinimumHeight(180);
+    ml->addWidget(m_members);
+    auto *buttons = new QHBoxLayout;
+    m_add = new QPushButton(members);
+    m_add->setObjectName(QStringLiteral("addMember"));
+    m_remove = new QPushButton(members);
+    m_remove->setObjectName(QStringLiteral("removeMember"));
+    m_import = new QPushButton(members);
+    m_import->setObjectName(QStringLiteral("importCsv"));
+    for (QPushButton *b : {m_add, m_remove, m_import}) {
+        b->setAutoDefault(false);
+        buttons->addWidget(b);
+    }
+    buttons->addStretch();
+    ml->addLayout(buttons);
+    m_importResult = new QLabel(members);
+    m_importResult->setObjectName(QStringLiteral("importResult"));
+    m_importResult->setWordWrap(true);
+    ml->addWidget(m_importResult);
+    content->addWidget(members);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &t) {
+        for (int r = 0; r < m_members->rowCount(); ++r) {
+            bool match = t.isEmpty();
+            for (int c = 0; c < ColumnCount && !match; ++c) {
+                const QTableWidgetItem *it = m_members->item(r, c);
+                match = it && it->text().contains(t, Qt::CaseInsensitive);
+            }
+            m_members->setRowHidden(r, !match);
+        }
+    });
+    connect(m_add, &QPushButton::clicked, this, [this] {
+        const int n = int(m_form->data().members.size()) + 1;
+        if (auto r = m_form->addMember({tr("Member %1").arg(n), QString(), Role::Developer, {}, 0}); !r)
+            m_importResult->setText(r.error().message);
+    });
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        const int row = m_members->currentRow();
+        if (row < 0)
+            return;
+        const int index = m_members->item(row, NameCol)->data(Qt::UserRole).toInt();
+        m_form->update([&](WorkspaceData &w) {
+            if (index >= 0 && index < w.members.size())
+                w.members.removeAt(index);
+        });
+    });
+    connect(m_import, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import members"), QString(),
+                                                          tr("CSV (*.csv)"));
+        if (path.isEmpty())
+            return;
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly)) {
+            m_importResult->setText(tr("Cannot read %1: %2").arg(path, f.errorString()));
+            return;
+        }
+        const auto r = m_form->importCsv(f.readAll());
+        if (r) {
+            m_importResult->setText(tr("Imported %n member(s).", nullptr, *r));
+        } else {
+            QStringList lines;
+            for (const CsvProblem &p : r.error())
+                lines << tr("line %1: %2").arg(p.line).arg(p.message);
+            m_importResult->setText(tr("Nothing was imported. Fix these rows and import again:\n%1")
+                                        .arg(lines.join(u'\n')));
+        }
+    });
+    connect(m_members, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
+        if (m_filling)
+            return;
+        const int index = m_members->item(item->row(), NameCol)->data(Qt::UserRole).toInt();
+        const QString text = item->text();
+        const int column = item->column();
+        m_form->update([&](WorkspaceData &w) {
+            if (index < 0 || index >= w.members.size())
+                return;
+            Member &m = w.members[index];
+            if (column == NameCol)
+                m.name = text;
+            else if (column == AccountCol)
+                m.account = text;
+            else if (column == ProjectsCol)
+                m.projects = text.split(u';', Qt::SkipEmptyParts);
+            else if (column == ShareCol)
+                m.sharePercent = QLocale().toDouble(QString(text).remove(u'%'));
+        });
+    });
+
+    // Permission matrix: actions × roles.
+    auto *matrix = group(host, "matrixGroup", QT_TR_NOOP("Permissions"));
+    auto *xl = new QVBoxLayout(matrix);
+    m_matrix = new QTableWidget(kActionCount, 3, matrix);
+    m_matrix->setObjectName(QStringLiteral("permissions"));
+    m_matrix->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_matrix->setMinimumHeight(330);
+    xl->addWidget(m_matrix);
+    m_prediction = new QLabel(matrix);
+    m_prediction->setObjectName(QStringLiteral("acceptancePrediction"));
+    m_prediction->setWordWrap(true);
+    xl->addWidget(m_prediction);
+    content->addWidget(matrix);
+    connect(m_matrix, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
+        if (m_filling)
+            return;
+        const bool on = item->checkState() == Qt::Checked;
+        m_form->update([&](WorkspaceData &w) {
+            w.matrix.set(kAllRoles[item->column()], Action(item->row()), on);
+        });
+    });
+
+    // The team lead's review.
+    auto *review = group(host, "reviewGroup", QT_TR_NOOP("Team lead's review"));
+    auto *rl = new QVBoxLayout(review);
+    m_diff = new QPlainTextEdit(review);
+    m_diff->setObjectName(QStringLiteral("reviewDiff"));
+    m_diff->setReadOnly(true);
+    m_diff->setMaximumHeight(120);
+    rl->addWidget(m_diff);
+    auto *rf = new QFormLayout;
+    m_reviewer = new QLineEdit(review);
+    labelled(rf, QT_TR_NOOP("Re&viewer"), m_reviewer, "reviewer");
+    rl->addLayout(rf);
+    auto *rb = new QHBoxLayout;
+    m_markReviewed = new QPushButton(review);
+    m_markReviewed->setObjectName(QStringLiteral("markReviewed"));
+    m_exportCsv = new QPushButton(review);
+    m_exportCsv->setObjectName(QStringLiteral("exportCsv"));
+    m_exportMd = new QPushButton(review);
+    m_exportMd->setObjectName(QStringLiteral("exportMarkdown"));
+    for (QPushButton *b : {m_markReviewed, m_exportCsv, m_exportMd}) {
+        b->setAutoDefault(false);
+        rb->addWidget(b);
+    }
+    rb->addStretch();
+    rl->addLayout(rb);
+    m_reviewStatus = new QLabel(review);
+    m_reviewStatus->setObjectName(QStringLiteral("reviewStatus"));
+    m_reviewStatus->setWordWrap(true);
+    rl->addWidget(m_reviewStatus);
+    content->addWidget(review);
+    connect(m_markReviewed, &QPushButton::clicked, this, [this] {
+        if (auto r = m_form->markReviewed(m_reviewer->text()); !r)
+            m_reviewStatus->setText(r.error().message);
+    });
+    connect(m_exportCsv, &QPushButton::clicked, this, [this] { exportReview(false); });
+    connect(m_exportMd, &QPushButton::clicked, this, [this] { exportReview(true); });
+
+    auto *findBox = group(host, "findingsGroup", QT_TR_NOOP("Findings"));
+    auto *fl = new QVBoxLayout(findBox);
+    m_findings = findingsList(findBox);
+    fl->addWidget(m_findings);
+    content->addWidget(findBox);
+
+    addLoader([this] {
+        const WorkspaceData &w = m_form->data();
+        if (m_name->text() != w.workspaceName && !m_name->hasFocus())
+            m_name->setText(w.workspaceName);
+        if (!m_cardHours->hasFocus())
+            m_cardHours->setValue(w.quotaCardHours);
+        loadMembers();
+        loadMatrix();
+    });
+    connect(m_form, &WorkspaceForm::changed, this, [this] {
+        reload();
+        refresh();
+    });
+    reload();
+    setBuilt();
+    retranslateForm();
+}
+
+void WorkspacePage::loadMembers()
+{
+    m_filling = true;
+    const WorkspaceData &w = m_form->data();
+    m_members->setSortingEnabled(false);
+    m_members->setRowCount(int(w.members.size()));
+    for (int i = 0; i < w.members.size(); ++i) {
+        const Member &m = w.members[i];
+        const QStringList cells = {m.name, m.account, roleKey(m.role), m.projects.join(u';'),
+                                   m.sharePercent > 0 ? QLocale().toString(m.sharePercent) : QString()};
+        for (int c = 0; c < ColumnCount; ++c) {
+            auto *item = m_members->item(i, c);
+            if (!item) {
+                item = new QTableWidgetItem;
+                m_members->setItem(i, c, item);
+            }
+            item->setText(cells[c]);
+        }
+        m_members->item(i, NameCol)->setData(Qt::UserRole, i);
+        m_members->item(i, RoleCol)->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        auto *role = qobject_cast<QComboBox *>(m_members->cellWidget(i, RoleCol));
+        if (!role) {
+            role = new QComboBox(m_members);
+            role->setObjectName(QStringLiteral("role%1").arg(i));
+            for (Role r : kAllRoles)
+                role->addItem(roleLabel(r), int(r));
+            m_members->setCellWidget(i, RoleCol, role);
+            connect(role, &QComboBox::currentIndexChanged, this, [this, role](int) {
+                if (m_filling)
+                    return;
+                const int index = role->property("memberIndex").toInt();
+                const Role r = Role(role->currentData().toInt());
+                m_form->update([&](WorkspaceData &w2) {
+                    if (index >= 0 && index < w2.members.size())
+                        w2.members[index].role = r;
+                });
+            });
+        }
+        role->setProperty("memberIndex", i);
+        role->setAccessibleName(tr("Role of %1").arg(m.name));
+        role->setCurrentIndex(int(m.role));
+    }
+    m_members->setSortingEnabled(true);
+    m_filling = false;
+}
+
+void WorkspacePage::loadMatrix()
+{
+    m_filling = true;
+    const PermissionMatrix &m = m_form->data().matrix;
+    for (int a = 0; a < kActionCount; ++a) {
+        for (int r = 0; r < 3; ++r) {
+            auto *item = m_matrix->item(a, r);
+            if (!item) {
+                item = new QTableWidgetItem;
+                item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+                m_matrix->setItem(a, r, item);
+            }
+            item->setCheckState(m.can(kAllRoles[r], Action(a)) ? Qt::Checked : Qt::Unchecked);
+        }
+    }
+    m_filling = false;
+}
+
+void WorkspacePage::exportReview(bool markdown)
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export the review"),
+        markdown ? QStringLiteral("review.md") : QStringLiteral("review.csv"),
+        markdown ? tr("Markdown (*.md)") : tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    const WorkspaceData &w = m_form->data();
+    const ReviewDiff d = diffSinceReview(w);
+    const QString text = markdown ? matrixMarkdown(w) + u'\n' + diffMarkdown(d)
+                                  : matrixCsv(w) + u'\n' + diffCsv(d);
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || (f.write(text.toUtf8()), !f.commit())) {
+        m_reviewStatus->setText(tr("Could not write %1: %2").arg(path, f.errorString()));
+        return;
+    }
+    m_reviewStatus->setText(tr("Saved %1.").arg(path));
+}
+
+void WorkspacePage::retranslateForm()
+{
+    m_create->setText(tr("&Create"));
+    m_create->setAccessibleName(tr("Create the workspace"));
+    m_attach->setText(tr("A&ttach"));
+    m_attach->setAccessibleName(tr("Attach quota"));
+    m_add->setText(tr("&Add member"));
+    m_add->setAccessibleName(tr("Add member"));
+    m_remove->setText(tr("Remove"));
+    m_remove->setAccessibleName(tr("Remove the selected member"));
+    m_import->setText(tr("&Import CSV…"));
+    m_import->setAccessibleName(tr("Import members from CSV"));
+    m_markReviewed->setText(tr("&Mark reviewed"));
+    m_markReviewed->setAccessibleName(tr("Mark reviewed"));
+    m_exportCsv->setText(tr("Export CSV…"));
+    m_exportCsv->setAccessibleName(tr("Export the review as CSV"));
+    m_exportMd->setText(tr("Export Markdown…"));
+    m_exportMd->setAccessibleName(tr("Export the review as Markdown"));
+    m_members->setHorizontalHeaderLabels(
+        {tr("Name"), tr("Account"), tr("Role"), tr("Projects (;)"), tr("Share %")});
+    m_members->setAccessibleName(tr("Members"));
+    QStringList actions;
+    for (int a = 0; a < kActionCount; ++a)
+        actions << actionLabel(Action(a));
+    m_matrix->setVerticalHeaderLabels(actions);
+    m_matrix->setHorizontalHeaderLabels(
+        {roleLabel(Role::Admin), roleLabel(Role::Developer), roleLabel(Role::Observer)});
+    m_matrix->setAccessibleName(tr("Permission matrix"));
+    m_diff->setAccessibleName(tr("Changes since the last review"));
+    for (int i = 0; i < m_members->rowCount(); ++i) {
+        if (auto *role = qobject_cast<QComboBox *>(m_members->cellWidget(i, RoleCol))) {
+            for (Role r : kAllRoles)
+                role->setItemText(int(r), roleLabel(r));
+        }
+    }
+    refresh();
+}
+
+void WorkspacePage::refresh()
+{
+    if (!isBuilt())
+        return;
+    const WorkspaceData &w = m_form->data();
+    m_attach->setEnabled(w.created);
+    m_cardHours->setEnabled(w.created);
+    m_add->setEnabled(w.quotaAttached);
+    m_import->setEnabled(w.quotaAttached);
+    const auto mark = [](bool done) { return done ? QStringLiteral("✔") : QStringLiteral("○"); };
+    m_steps->setText(tr("%1 workspace created   %2 quota attached (%3 card-hours)   %4 %n member(s)",
+                        nullptr, int(w.members.size()))
+                         .arg(mark(w.created), mark(w.quotaAttached))
+                         .arg(QLocale().toString(w.quotaCardHours, 'f', 0))
+                         .arg(mark(!w.members.isEmpty())));
+    const AcceptancePrediction p = predictAcceptance(w.matrix);
+    m_prediction->setText(
+        tr("Acceptance checks, predicted from the matrix until they run for real:\n"
+           "%1 a developer submits a light job and sees its log\n"
+           "%2 an observer's submit is refused with a clear message")
+            .arg(p.developerSubmitsAndSeesLog ? QStringLiteral("✔") : QStringLiteral("✖"),
+                 p.observerRefused ? QStringLiteral("✔") : QStringLiteral("✖")));
+    const ReviewDiff d = diffSinceReview(w);
+    m_diff->setPlainText(w.lastReview.reviewedAt.isValid()
+                             ? diffMarkdown(d)
+                             : tr("Not reviewed yet: every member is new."));
+    m_reviewStatus->setText(
+        w.lastReview.reviewedAt.isValid()
+            ? tr("Last reviewed by %1 on %2.")
+                  .arg(w.lastReview.reviewer,
+                       QLocale().toString(w.lastReview.reviewedAt.toLocalTime(), QLocale::ShortFormat))
+            : QString());
+    showFindings(m_findings, m_form->findings(),
+                 tr("No findings: roles and permissions follow the guides."));
+}
+
+} // namespace onramp

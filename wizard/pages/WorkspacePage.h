@@ -1,0 +1,61 @@
+#pragma once
+
+#include "FormGatePage.h"
+
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QTableWidget;
+
+namespace onramp {
+
+class WorkspaceForm;
+
+// Gate 2: create the workspace → attach quota → add members with roles, in that order; the
+// permission matrix; and the team lead's review (filterable table, diff since the last review,
+// mark reviewed, export).
+class WorkspacePage : public FormGatePage
+{
+    Q_OBJECT
+public:
+    WorkspacePage(StateStore *store, QWidget *parent = nullptr);
+    WorkspaceForm *workspace() const { return m_form; }
+
+protected:
+    void buildContent(QVBoxLayout *content) override;
+    void retranslateForm() override;
+
+private:
+    void refresh();
+    void loadMembers();
+    void loadMatrix();
+    void exportReview(bool markdown);
+
+    WorkspaceForm *m_form;
+    QLineEdit *m_name = nullptr;
+    QPushButton *m_create = nullptr;
+    QDoubleSpinBox *m_cardHours = nullptr;
+    QPushButton *m_attach = nullptr;
+    QLabel *m_steps = nullptr;
+    QLineEdit *m_filter = nullptr;
+    QTableWidget *m_members = nullptr;
+    QPushButton *m_add = nullptr;
+    QPushButton *m_remove = nullptr;
+    QPushButton *m_import = nullptr;
+    QLabel *m_importResult = nullptr;
+    QTableWidget *m_matrix = nullptr;
+    QLabel *m_prediction = nullptr;
+    QPlainTextEdit *m_diff = nullptr;
+    QLineEdit *m_reviewer = nullptr;
+    QPushButton *m_markReviewed = nullptr;
+    QPushButton *m_exportCsv = nullptr;
+    QPushButton *m_exportMd = nullptr;
+    QLabel *m_reviewStatus = nullptr;
+    QListWidget *m_findings = nullptr;
+    bool m_filling = false;
+};
+
+} // namespace onramp
