@@ -214,15 +214,15 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
                 .arg(q.cardsPerRun));
     if (context.estimatedCards && *context.estimatedCards > q.cardsPerRun)
         add("quota.below_estimate", blocking, "cardsPerRun",
-            Tr::tr("The memory estimate (gate 4) needs %1 cards per run, more than the %2 asked "
-                   "for. Raise cards per run to %1.")
-                .arg(*context.estimatedCards)
-                .arg(q.cardsPerRun));
+            Tr::tr("The memory estimate (gate 4) needs %1 cards per run, more than the %n asked "
+                   "for. Raise cards per run to %1.",
+                   nullptr, q.cardsPerRun)
+                .arg(*context.estimatedCards));
     else if (context.estimatedCards && q.cardsPerRun > 4 * *context.estimatedCards)
         add("quota.far_above_estimate", warning, "cardsPerRun",
-            Tr::tr("The memory estimate (gate 4) needs %1 cards per run; %2 is more than four "
-                   "times that. Justify the extra cards with throughput, or lower the number.")
-                .arg(*context.estimatedCards)
+            Tr::tr("The memory estimate (gate 4) needs %n card(s) per run; %1 is more than four "
+                   "times that. Justify the extra cards with throughput, or lower the number.",
+                   nullptr, *context.estimatedCards)
                 .arg(q.cardsPerRun));
     if (q.retryMargin > 0.5)
         add("quota.margin_high", warning, "retryMargin",

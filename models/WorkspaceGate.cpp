@@ -227,7 +227,8 @@ std::expected<WorkspaceData, Error> WorkspaceData::fromJson(const QJsonObject &o
         if (auto m = memberFromJson(v.toObject(), QStringLiteral("lastReview.members")))
             w.lastReview.members << *m;
     }
-    w.lastReview.matrix = matrixFromJson(review.value("permissions").toArray(), PermissionMatrix{});
+    w.lastReview.matrix =
+        matrixFromJson(review.value("permissions").toArray(), PermissionMatrix::defaults());
     w.lastReview.reviewer = review.value("reviewer").toString();
     w.lastReview.reviewedAt =
         QDateTime::fromString(review.value("reviewedAt").toString(), Qt::ISODateWithMs);

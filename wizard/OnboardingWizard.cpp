@@ -4,6 +4,7 @@
 #include "StateStore.h"
 #include "pages/GatePage.h"
 #include "pages/QualificationPage.h"
+#include "pages/QuotaPage.h"
 #include "pages/WorkspacePage.h"
 #include "pages/ResourcesPage.h"
 #include "pages/SummaryPage.h"
@@ -30,6 +31,8 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, QWidge
             setPage(AccountId, new QualificationPage(store, this));
         else if (id == GateId::Workspace)
             setPage(WorkspaceId, new WorkspacePage(store, this));
+        else if (id == GateId::Quota)
+            setPage(QuotaId, new QuotaPage(store, this));
         else if (id == GateId::Resources)
             setPage(ResourcesId, new ResourcesPage(store, this));
         else

@@ -3,9 +3,14 @@
 #include "OnboardingWizard.h"
 #include "StateStore.h"
 #include "pages/GatePage.h"
+#include "WorkspaceGate.h"
 
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDateEdit>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -59,11 +64,81 @@ class TestWizard : public QObject
         QTest::keyClicks(child<QLineEdit>(w, "scratchPath"), "/local/scratch");
     }
 
+    static void type(OnboardingWizard &w, const char *name, const QString &text)
+    {
+        auto *e = child<QLineEdit>(w, name);
+        QVERIFY(e);
+        e->clear();
+        QTest::keyClicks(e, text);
+    }
+
+    // Gate 1 filled field by field, as a user would.
+    static void fillQualification(OnboardingWizard &w)
+    {
+        type(w, "provider", "Example Cloud");
+        type(w, "accountId", "1876");
+        child<QComboBox>(w, "verificationState")->setCurrentIndex(2);
+        child<QCheckBox>(w, "serviceActivated")->setChecked(true);
+        type(w, "licenceFile", ONRAMP_SOURCE_DIR "/docs/examples/attachments/licence.pdf");
+        type(w, "authorizationFile", ONRAMP_SOURCE_DIR "/docs/examples/attachments/authorization.pdf");
+        child<QDateEdit>(w, "authorizationSigned")->setDate(QDate::currentDate().addDays(-3));
+        child<QDateEdit>(w, "authorizationValidUntil")->setDate(QDate::currentDate().addYears(1));
+        type(w, "signatory", "Wang Fang");
+        type(w, "applicantEntity", "Example Robotics");
+        type(w, "usingEntity", "Example Robotics");
+        type(w, "modelName", "Qwen2.5-7B");
+        type(w, "dataSources", "our maintenance tickets");
+        type(w, "beneficiaries", "our field engineers");
+        QString statement;
+        for (int i = 0; i < 30; ++i)
+            statement += QStringLiteral("We fine-tune Qwen on our own tickets for engineers. ");
+        child<QPlainTextEdit>(w, "statement")->setPlainText(statement);
+        type(w, "retentionPeriod", "24 months");
+        type(w, "destructionMethod", "bucket deleted, deletion logged");
+    }
+
+    // Gate 2: create → attach → add, then make the first member admin.
+    static void fillWorkspace(OnboardingWizard &w)
+    {
+        type(w, "workspace", "field-assistant");
+        QTest::mouseClick(child<QPushButton>(w, "createWorkspace"), Qt::LeftButton);
+        child<QDoubleSpinBox>(w, "quota")->setValue(1000);
+        QTest::mouseClick(child<QPushButton>(w, "attachQuota"), Qt::LeftButton);
+        for (int i = 0; i < 3; ++i)
+            QTest::mouseClick(child<QPushButton>(w, "addMember"), Qt::LeftButton);
+        auto *role = child<QComboBox>(w, "role0");
+        QVERIFY(role);
+        role->setCurrentIndex(int(Role::Admin));
+    }
+
+    static void fillQuota(OnboardingWizard &w)
+    {
+        child<QSpinBox>(w, "cardsPerRun")->setValue(8);
+        child<QDoubleSpinBox>(w, "hoursPerRound")->setValue(12);
+        child<QSpinBox>(w, "rounds")->setValue(4);
+        child<QDoubleSpinBox>(w, "retryMargin")->setValue(20);
+        child<QDateEdit>(w, "start")->setDate(QDate(2027, 1, 1));
+        child<QDateEdit>(w, "end")->setDate(QDate(2027, 3, 31));
+        auto *card = child<QComboBox>(w, "cardType");
+        card->setCurrentIndex(card->findData(QStringLiteral("a100-80g")));
+        type(w, "zone", "cn-north-1a");
+    }
+
+    static void fillGate(OnboardingWizard &w)
+    {
+        switch (w.currentId()) {
+        case OnboardingWizard::AccountId: fillQualification(w); break;
+        case OnboardingWizard::WorkspaceId: fillWorkspace(w); break;
+        case OnboardingWizard::QuotaId: fillQuota(w); break;
+        case OnboardingWizard::ResourcesId: planResources(w); break;
+        default: break;
+        }
+    }
+
     // Records "passed" on the current gate page the way a user would.
     static void passCurrentGate(OnboardingWizard &w, const QString &acceptor)
     {
-        if (w.currentId() == OnboardingWizard::ResourcesId)
-            planResources(w);
+        fillGate(w);
         auto *choice = child<QComboBox>(w, "statusChoice");
         QVERIFY(choice);
         choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
@@ -146,6 +221,51 @@ private slots:
         // The sidebar jumps back to any visited gate.
         QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
         QCOMPARE(w.currentId(), int(OnboardingWizard::WorkspaceId));
+    }
+
+    // Each form gate: Passed cannot be recorded (so Next stays off) while blocking findings
+    // remain, the card says why, and filling the page by objectName clears them.
+    void formGatesBlockUntilFilled_data()
+    {
+        QTest::addColumn<int>("gate");
+        QTest::newRow("gate 1") << int(OnboardingWizard::AccountId);
+        QTest::newRow("gate 2") << int(OnboardingWizard::WorkspaceId);
+        QTest::newRow("gate 3") << int(OnboardingWizard::QuotaId);
+        QTest::newRow("gate 4") << int(OnboardingWizard::ResourcesId);
+    }
+
+    void formGatesBlockUntilFilled()
+    {
+        QFETCH(int, gate);
+        StateStore store(statePath());
+        store.load();
+        // Earlier gates already accepted.
+        store.update([&](OnboardingState &s) {
+            for (int g = 1; g < gate; ++g)
+                s.gate(GateId(g)).status = GateStatus::Passed;
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(gate));
+        QCOMPARE(w.currentId(), gate);
+        auto *findings = child<QListWidget>(w, "findings");
+        QVERIFY(findings);
+        QVERIFY(findings->count() > 0);
+        QVERIFY(findings->item(0)->text().startsWith(QStringLiteral("✖")));
+        auto *choice = child<QComboBox>(w, "statusChoice");
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        type(w, "evidence", "seen");
+        type(w, "acceptedBy", "acceptor");
+        QVERIFY(!child<QPushButton>(w, "recordStatus")->isEnabled());
+        QVERIFY(child<QWidget>(w, "recordBanner")->isVisible());
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        fillGate(w);
+        for (int i = 0; i < findings->count(); ++i)
+            QVERIFY2(!findings->item(i)->text().startsWith(QStringLiteral("✖")),
+                     qPrintable(findings->item(i)->text()));
+        QVERIFY(child<QPushButton>(w, "recordStatus")->isEnabled());
+        QTest::mouseClick(child<QPushButton>(w, "recordStatus"), Qt::LeftButton);
+        QVERIFY(w.button(QWizard::NextButton)->isEnabled());
     }
 
     void reopensWhereItWasLeft()

@@ -1,6 +1,7 @@
 #include "FormGatePage.h"
 
 #include <QEvent>
+#include <QHash>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -78,33 +79,57 @@ void FormGatePage::retranslateTexts()
 void FormGatePage::showFindings(QListWidget *list, const Findings &findings,
                                 const QString &allClear)
 {
-    list->clear();
-    list->setAccessibleName(tr("Findings"));
-    for (const Finding &f : findings) {
-        auto *item = new QListWidgetItem(
-            QStringLiteral("%1 %2  [%3]")
-                .arg(f.isBlocking() ? QStringLiteral("✖") : QStringLiteral("⚠"), f.message, f.code),
-            list);
-        item->setForeground(f.isBlocking() ? QColor(0xb3, 0x26, 0x1e) : QColor(0xa0, 0x5a, 0x00));
-        item->setData(Qt::UserRole, f.code);
-    }
+    QStringList texts;
+    for (const Finding &f : findings)
+        texts << QStringLiteral("%1 %2  [%3]").arg(f.isBlocking() ? QStringLiteral("✖")
+                                                                  : QStringLiteral("⚠"),
+                                                   f.message, f.code);
     if (findings.isEmpty())
-        list->addItem(QStringLiteral("✔ ") + allClear);
-
-    for (QWidget *w : std::as_const(m_tinted)) {
-        w->setToolTip(QString());
-        w->setPalette(QPalette());
+        texts << QStringLiteral("✔ ") + allClear;
+    bool same = list->count() == texts.size();
+    for (int i = 0; same && i < texts.size(); ++i)
+        same = list->item(i)->text() == texts[i];
+    if (!same) {
+        list->clear();
+        list->setAccessibleName(tr("Findings"));
+        for (int i = 0; i < texts.size(); ++i) {
+            auto *item = new QListWidgetItem(texts[i], list);
+            if (i < findings.size()) {
+                item->setForeground(findings[i].isBlocking() ? QColor(0xb3, 0x26, 0x1e)
+                                                             : QColor(0xa0, 0x5a, 0x00));
+                item->setData(Qt::UserRole, findings[i].code);
+            }
+        }
     }
-    m_tinted.clear();
+
+    // Tint each field a finding names, with the messages as its tooltip; touch only what
+    // changed, since this runs on every keystroke.
+    QHash<QWidget *, std::pair<QString, bool>> wanted; // tooltip, blocking
     for (const Finding &f : findings) {
         QWidget *w = findChild<QWidget *>(f.field);
         if (!w || w == list)
             continue;
-        const QString tip = w->toolTip();
-        w->setToolTip(tip.isEmpty() ? f.message : tip + u'\n' + f.message);
-        QPalette p = w->palette();
-        p.setColor(QPalette::Base, f.isBlocking() ? QColor(0xfd, 0xec, 0xea) : QColor(0xff, 0xf4, 0xe5));
-        w->setPalette(p);
+        auto &[tip, blocking] = wanted[w];
+        tip = tip.isEmpty() ? f.message : tip + u'\n' + f.message;
+        blocking = blocking || f.isBlocking();
+    }
+    for (QWidget *w : std::as_const(m_tinted)) {
+        if (!wanted.contains(w)) {
+            w->setToolTip(QString());
+            w->setPalette(QPalette());
+        }
+    }
+    m_tinted.clear();
+    for (auto it = wanted.cbegin(); it != wanted.cend(); ++it) {
+        QWidget *w = it.key();
+        const QColor tint = it->second ? QColor(0xfd, 0xec, 0xea) : QColor(0xff, 0xf4, 0xe5);
+        if (w->toolTip() != it->first)
+            w->setToolTip(it->first);
+        if (w->palette().color(QPalette::Base) != tint) {
+            QPalette p = w->palette();
+            p.setColor(QPalette::Base, tint);
+            w->setPalette(p);
+        }
         m_tinted << w;
     }
 }

@@ -29,7 +29,12 @@ GatePage::GatePage(GateId gate, StateStore *store, QWidget *parent)
 
     connect(m_store, &StateStore::changed, this, [this] {
         refresh();
-        emit completeChanged();
+        // QWizard re-lays out its buttons on every completeChanged(): only say it on a change.
+        const bool complete = isComplete();
+        if (complete != m_lastComplete) {
+            m_lastComplete = complete;
+            emit completeChanged();
+        }
     });
     retranslate();
 }

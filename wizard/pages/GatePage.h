@@ -51,6 +51,7 @@ private:
     GateForm *m_form;
     Banner *m_refusal;
     QScrollArea *m_scroll;
+    bool m_lastComplete = false;
     QVBoxLayout *m_content = nullptr;
 };
 

@@ -87,6 +87,7 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     m_members = new QTableWidget(0, ColumnCount, members);
     m_members->setObjectName(QStringLiteral("members"));
     m_members->setSortingEnabled(true);
+    m_members->sortByColumn(NameCol, Qt::AscendingOrder);
     m_members->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_members->verticalHeader()->hide();
     m_members->setMinimumHeight(180);

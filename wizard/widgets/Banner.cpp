@@ -37,6 +37,12 @@ Banner::Banner(QWidget *parent) : QFrame(parent)
 
 void Banner::showMessage(Tone tone, const QString &message, const QString &details, bool retry)
 {
+    // Refreshes run on every keystroke: an unchanged banner must cost nothing (a palette
+    // change re-polishes and re-lays out the whole strip).
+    if (isVisible() && m_text->text() == message && m_detailText == details &&
+        m_retry->isVisibleTo(this) == retry && m_tone == int(tone))
+        return;
+    m_tone = int(tone);
     static const QColor colours[] = {QColor(0xe8, 0xf0, 0xfe), QColor(0xff, 0xf4, 0xe5),
                                      QColor(0xfd, 0xec, 0xea)};
     QPalette p = palette();
@@ -52,6 +58,8 @@ void Banner::showMessage(Tone tone, const QString &message, const QString &detai
 
 void Banner::clear()
 {
+    if (isHidden() && m_text->text().isEmpty())
+        return;
     m_text->clear();
     hide();
 }

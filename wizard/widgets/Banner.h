@@ -35,6 +35,7 @@ private:
     QPushButton *m_retry;
     QPushButton *m_details;
     QString m_detailText;
+    int m_tone = -1;
 };
 
 } // namespace onramp

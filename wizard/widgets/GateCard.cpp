@@ -227,12 +227,18 @@ void GateCard::refresh()
     }
     const QList<GateForm::Field> required = m_form->requiredFields();
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
-        m_recordForm->setRowVisible(m_rows[it.key()], required.contains(it.key()));
+        const bool shown = required.contains(it.key());
+        if (it.value()->isVisibleTo(this) != shown || !m_rowsInitialised)
+            m_recordForm->setRowVisible(m_rows[it.key()], shown);
         if (it.value()->text() != m_form->text(it.key()))
             it.value()->setText(m_form->text(it.key()));
-        m_issues[it.key()]->setText(m_form->fieldIssue(it.key()));
-        m_issues[it.key()]->setVisible(!m_form->fieldIssue(it.key()).isEmpty());
+        const QString issue = m_form->fieldIssue(it.key());
+        QLabel *issueLabel = m_issues[it.key()];
+        issueLabel->setText(issue);
+        if (issueLabel->isVisibleTo(this) == issue.isEmpty() || !m_rowsInitialised)
+            issueLabel->setVisible(!issue.isEmpty());
     }
+    m_rowsInitialised = true;
     m_record->setEnabled(m_form->canRecord());
     // Say why "passed" cannot be recorded yet, where the user is looking.
     if (m_form->targetStatus() == GateStatus::Passed && m_form->record().status != GateStatus::Passed) {

@@ -51,6 +51,7 @@ private:
     QPlainTextEdit *m_notes;
     QLabel *m_notesLabel;
     QList<QLabel *> m_captions;
+    bool m_rowsInitialised = false;
 };
 
 } // namespace onramp

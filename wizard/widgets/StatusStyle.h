@@ -38,6 +38,8 @@ inline QColor statusColour(GateStatus s)
 // (measured: tens of milliseconds at startup for the six gate cards).
 inline void setTextColour(QWidget *w, const QColor &c)
 {
+    if (w->palette().color(QPalette::WindowText) == c)
+        return;
     QPalette p = w->palette();
     p.setColor(QPalette::WindowText, c);
     w->setPalette(p);

@@ -1,0 +1,341 @@
+#include "QuotaPage.h"
+
+#include "Catalogs.h"
+#include "GateDataForms.h"
+#include "GateForm.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+namespace onramp {
+
+QuotaPage::QuotaPage(StateStore *store, QWidget *parent)
+    : FormGatePage(GateId::Quota, store, parent), m_form(new QuotaForm(store, this))
+{
+    form()->setBlockers([this] { return m_form->findings(); });
+}
+
+void QuotaPage::buildContent(QVBoxLayout *content)
+{
+    QWidget *host = content->parentWidget() ? content->parentWidget() : this;
+    using Q = QuotaGateData;
+
+    auto *derivation = group(host, "derivationGroup", QT_TR_NOOP("Derivation"));
+    auto *dl = new QVBoxLayout(derivation);
+    auto *columns = new QHBoxLayout;
+    auto *left = new QFormLayout;
+    auto *right = new QFormLayout;
+    columns->addLayout(left, 1);
+    columns->addSpacing(16);
+    columns->addLayout(right, 1);
+    dl->addLayout(columns);
+    const auto spin = [this](QFormLayout *f, const char *caption, const char *name, int max,
+                             int Q::*member) {
+        auto *s = new QSpinBox(f->parentWidget());
+        s->setRange(0, max);
+        labelled(f, caption, s, name);
+        connect(s, &QSpinBox::valueChanged, this, [this, member](int v) {
+            if (!loading())
+                m_form->update([&](Q &q) { q.*member = v; });
+        });
+        addLoader([this, s, member] { s->setValue(m_form->data().*member); });
+    };
+    const auto dspin = [this](QFormLayout *f, const char *caption, const char *name, double max,
+                              double scale, const QString &suffix, double Q::*member) {
+        auto *s = new QDoubleSpinBox(f->parentWidget());
+        s->setRange(0, max);
+        s->setDecimals(1);
+        s->setSuffix(suffix);
+        labelled(f, caption, s, name);
+        connect(s, &QDoubleSpinBox::valueChanged, this, [this, member, scale](double v) {
+            if (!loading())
+                m_form->update([&](Q &q) { q.*member = v / scale; });
+        });
+        addLoader([this, s, member, scale] { s->setValue(m_form->data().*member * scale); });
+    };
+    const auto date = [this](QFormLayout *f, const char *caption, const char *name,
+                             QDate Q::*member) {
+        auto *e = new QDateEdit(f->parentWidget());
+        e->setCalendarPopup(true);
+        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+        labelled(f, caption, e, name);
+        connect(e, &QDateEdit::dateChanged, this, [this, member](const QDate &d) {
+            if (!loading())
+                m_form->update([&](Q &q) { q.*member = d; });
+        });
+        addLoader([this, e, member] {
+            const QDate d = m_form->data().*member;
+            e->setDate(d.isValid() ? d : QDate::currentDate());
+        });
+    };
+    const auto text = [this](QFormLayout *f, const char *caption, const char *name,
+                             QString Q::*member) {
+        auto *e = new QLineEdit(f->parentWidget());
+        labelled(f, caption, e, name);
+        connect(e, &QLineEdit::textEdited, this, [this, member](const QString &t) {
+            m_form->update([&](Q &q) { q.*member = t; });
+        });
+        addLoader([this, e, member] {
+            if (e->text() != m_form->data().*member)
+                e->setText(m_form->data().*member);
+        });
+    };
+    spin(left, QT_TR_NOOP("&Cards per run"), "cardsPerRun", 100000, &Q::cardsPerRun);
+    dspin(left, QT_TR_NOOP("&Hours per round"), "hoursPerRound", 100000, 1, QStringLiteral(" h"),
+          &Q::hoursPerRound);
+    spin(left, QT_TR_NOOP("&Rounds in the period"), "rounds", 10000, &Q::rounds);
+    dspin(left, QT_TR_NOOP("Retry &margin"), "retryMargin", 200, 100, QStringLiteral(" %"),
+          &Q::retryMargin);
+    date(right, QT_TR_NOOP("Period &start"), "start", &Q::start);
+    date(right, QT_TR_NOOP("Period &end"), "end", &Q::end);
+    auto *card = new QComboBox(derivation);
+    card->addItem(QString(), QString());
+    for (const CardSpec &c : cardCatalog())
+        card->addItem(c.name, c.key);
+    labelled(right, QT_TR_NOOP("Card &type"), card, "cardType");
+    connect(card, &QComboBox::currentIndexChanged, this, [this, card] {
+        if (!loading())
+            m_form->update([&](Q &q) { q.cardType = card->currentData().toString(); });
+    });
+    addLoader([this, card] { card->setCurrentIndex(std::max(0, card->findData(m_form->data().cardType))); });
+    text(right, QT_TR_NOOP("Region"), "region", &Q::region);
+    text(right, QT_TR_NOOP("&Zone"), "zone", &Q::zone);
+    m_formula = new QLabel(derivation);
+    m_formula->setObjectName(QStringLiteral("formula"));
+    m_formula->setWordWrap(true);
+    QFont big = m_formula->font();
+    big.setPointSizeF(big.pointSizeF() * 1.15);
+    big.setBold(true);
+    m_formula->setFont(big);
+    m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    dl->addWidget(m_formula);
+    content->addWidget(derivation);
+
+    // Time distribution: peak windows; empty = spread evenly.
+    auto *distribution = group(host, "distributionGroup", QT_TR_NOOP("Time distribution"));
+    auto *tl = new QVBoxLayout(distribution);
+    m_peaks = new QTableWidget(0, 3, distribution);
+    m_peaks->setObjectName(QStringLiteral("peaks"));
+    m_peaks->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_peaks->verticalHeader()->hide();
+    m_peaks->setMaximumHeight(130);
+    tl->addWidget(m_peaks);
+    auto *pb = new QHBoxLayout;
+    m_addPeak = new QPushButton(distribution);
+    m_addPeak->setObjectName(QStringLiteral("addPeak"));
+    m_removePeak = new QPushButton(distribution);
+    m_removePeak->setObjectName(QStringLiteral("removePeak"));
+    for (QPushButton *b : {m_addPeak, m_removePeak}) {
+        b->setAutoDefault(false);
+        pb->addWidget(b);
+    }
+    pb->addStretch();
+    tl->addLayout(pb);
+    m_series = new QBarSeries;
+    auto *chart = new QChart;
+    chart->addSeries(m_series);
+    m_months = new QBarCategoryAxis;
+    chart->addAxis(m_months, Qt::AlignBottom);
+    m_series->attachAxis(m_months);
+    m_hoursAxis = new QValueAxis;
+    m_hoursAxis->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(m_hoursAxis, Qt::AlignLeft);
+    m_series->attachAxis(m_hoursAxis);
+    chart->legend()->hide();
+    chart->setMargins(QMargins(0, 0, 0, 0));
+    m_chart = new QChartView(chart, distribution);
+    m_chart->setObjectName(QStringLiteral("distributionChart"));
+    m_chart->setMinimumHeight(220);
+    tl->addWidget(m_chart);
+    content->addWidget(distribution);
+    connect(m_addPeak, &QPushButton::clicked, this, [this] {
+        m_form->update([](Q &q) {
+            q.peaks << PeakWindow{q.start.isValid() ? q.start : QDate::currentDate(), 14,
+                                  std::max(1, q.cardsPerRun)};
+        });
+    });
+    connect(m_removePeak, &QPushButton::clicked, this, [this] {
+        const int row = m_peaks->currentRow();
+        m_form->update([&](Q &q) {
+            if (row >= 0 && row < q.peaks.size())
+                q.peaks.removeAt(row);
+            else if (!q.peaks.isEmpty())
+                q.peaks.removeLast();
+        });
+    });
+    connect(m_peaks, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
+        if (m_filling)
+            return;
+        const int row = item->row(), col = item->column();
+        const QString t = item->text();
+        m_form->update([&](Q &q) {
+            if (row >= q.peaks.size())
+                return;
+            PeakWindow &p = q.peaks[row];
+            if (col == 0) {
+                const QDate d = QDate::fromString(t, Qt::ISODate);
+                if (d.isValid())
+                    p.start = d;
+            } else if (col == 1) {
+                p.days = std::max(1, t.toInt());
+            } else {
+                p.cards = std::max(1, t.toInt());
+            }
+        });
+    });
+
+    // Staging and the quarter split.
+    auto *staging = group(host, "stagingGroup", QT_TR_NOOP("Applications"));
+    auto *sl = new QVBoxLayout(staging);
+    m_staged = new QTableWidget(0, 4, staging);
+    m_staged->setObjectName(QStringLiteral("staged"));
+    m_staged->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_staged->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_staged->verticalHeader()->hide();
+    m_staged->setMaximumHeight(170);
+    sl->addWidget(m_staged);
+    content->addWidget(staging);
+
+    auto *justify = group(host, "justificationGroup", QT_TR_NOOP("Justification"));
+    auto *jl = new QVBoxLayout(justify);
+    m_justification = new QPlainTextEdit(justify);
+    m_justification->setObjectName(QStringLiteral("justification"));
+    m_justification->setMinimumHeight(120);
+    m_justification->setTabChangesFocus(true);
+    jl->addWidget(m_justification);
+    m_regenerate = new QPushButton(justify);
+    m_regenerate->setObjectName(QStringLiteral("regenerateJustification"));
+    m_regenerate->setAutoDefault(false);
+    jl->addWidget(m_regenerate, 0, Qt::AlignLeft);
+    content->addWidget(justify);
+    connect(m_justification, &QPlainTextEdit::textChanged, this, [this] {
+        if (m_filling)
+            return;
+        const QString text = m_justification->toPlainText();
+        m_form->update([&](Q &q) { q.justification = text; });
+    });
+    connect(m_regenerate, &QPushButton::clicked, this,
+            [this] { m_form->update([](Q &q) { q.justification.clear(); }); });
+
+    auto *findBox = group(host, "findingsGroup", QT_TR_NOOP("Findings"));
+    auto *fl = new QVBoxLayout(findBox);
+    m_findings = findingsList(findBox);
+    fl->addWidget(m_findings);
+    content->addWidget(findBox);
+
+    addLoader([this] {
+        m_filling = true;
+        const auto &peaks = m_form->data().peaks;
+        m_peaks->setRowCount(int(peaks.size()));
+        for (int i = 0; i < peaks.size(); ++i) {
+            const QStringList cells = {peaks[i].start.toString(Qt::ISODate),
+                                       QString::number(peaks[i].days),
+                                       QString::number(peaks[i].cards)};
+            for (int c = 0; c < 3; ++c) {
+                auto *item = m_peaks->item(i, c);
+                if (!item)
+                    m_peaks->setItem(i, c, item = new QTableWidgetItem);
+                if (item->text() != cells[c])
+                    item->setText(cells[c]);
+            }
+        }
+        const QString text = m_form->justification();
+        if (m_justification->toPlainText() != text && !m_justification->hasFocus())
+            m_justification->setPlainText(text);
+        m_filling = false;
+    });
+    connect(m_form, &QuotaForm::changed, this, [this] {
+        reload();
+        refresh();
+    });
+    reload();
+    setBuilt();
+    retranslateForm();
+}
+
+void QuotaPage::retranslateForm()
+{
+    m_addPeak->setText(tr("Add &peak window"));
+    m_addPeak->setAccessibleName(tr("Add peak window"));
+    m_removePeak->setText(tr("Remove peak"));
+    m_removePeak->setAccessibleName(tr("Remove the selected peak window"));
+    m_regenerate->setText(tr("Re&generate from the numbers"));
+    m_regenerate->setAccessibleName(tr("Regenerate the justification"));
+    m_peaks->setHorizontalHeaderLabels({tr("Start (YYYY-MM-DD)"), tr("Days"), tr("Cards")});
+    m_peaks->setAccessibleName(tr("Peak windows"));
+    m_staged->setHorizontalHeaderLabels({tr("Application"), tr("From"), tr("To"), tr("Card-hours")});
+    m_staged->setAccessibleName(tr("Staged applications"));
+    m_justification->setAccessibleName(tr("Justification"));
+    if (auto *c = findChild<QComboBox *>(QStringLiteral("cardType")))
+        c->setItemText(0, tr("(choose)"));
+    refresh();
+}
+
+void QuotaPage::refresh()
+{
+    if (!isBuilt())
+        return;
+    const auto valid = validateQuota(m_form->data());
+    const QuotaPlan plan = m_form->plan();
+    m_formula->setText(valid ? plan.formula : valid.error().message.section(QStringLiteral(": "), 1));
+
+    // Monthly bars: replace the one set wholesale (never append to a live series).
+    m_series->clear();
+    auto *set = new QBarSet(tr("Card-hours"));
+    QStringList months;
+    double top = 0;
+    for (const auto &[month, hours] : plan.monthly) {
+        *set << hours;
+        months << QLocale().toString(month, QStringLiteral("yy-MM"));
+        top = std::max(top, hours);
+    }
+    m_series->append(set);
+    m_months->clear();
+    m_months->append(months);
+    m_hoursAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+
+    QList<QuotaApplication> rows;
+    if (valid) {
+        rows << plan.first;
+        rows += plan.followUps;
+    }
+    m_staged->setRowCount(int(rows.size()));
+    for (int i = 0; i < rows.size(); ++i) {
+        const QString label = rows[i].label == QLatin1String("first")       ? tr("First (one round + margin)")
+                              : rows[i].label == QLatin1String("follow-up") ? tr("Follow-up")
+                                                                            : rows[i].label;
+        const QStringList cells = {label, rows[i].from.toString(Qt::ISODate),
+                                   rows[i].to.toString(Qt::ISODate),
+                                   QLocale().toString(rows[i].cardHours, 'f', 0)};
+        for (int c = 0; c < 4; ++c) {
+            auto *item = m_staged->item(i, c);
+            if (!item)
+                m_staged->setItem(i, c, item = new QTableWidgetItem);
+            item->setText(cells[c]);
+        }
+    }
+    showFindings(m_findings, m_form->findings(),
+                 tr("No findings: the application is derived, staged and consistent."));
+}
+
+} // namespace onramp

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "FormGatePage.h"
+
+class QBarSeries;
+class QBarCategoryAxis;
+class QChartView;
+class QLabel;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QTableWidget;
+class QValueAxis;
+
+namespace onramp {
+
+class QuotaForm;
+
+// Gate 3: the derivation as a live formula, the time distribution (peak windows or a monthly
+// spread) drawn as a bar chart, the staged applications and the quarter split, and a
+// justification to paste into the provider's form.
+class QuotaPage : public FormGatePage
+{
+    Q_OBJECT
+public:
+    QuotaPage(StateStore *store, QWidget *parent = nullptr);
+    QuotaForm *quota() const { return m_form; }
+
+protected:
+    void buildContent(QVBoxLayout *content) override;
+    void retranslateForm() override;
+
+private:
+    void refresh();
+
+    QuotaForm *m_form;
+    QLabel *m_formula = nullptr;
+    QTableWidget *m_peaks = nullptr;
+    QPushButton *m_addPeak = nullptr;
+    QPushButton *m_removePeak = nullptr;
+    QChartView *m_chart = nullptr;
+    QBarSeries *m_series = nullptr;
+    QBarCategoryAxis *m_months = nullptr;
+    QValueAxis *m_hoursAxis = nullptr;
+    QTableWidget *m_staged = nullptr;
+    QPlainTextEdit *m_justification = nullptr;
+    QPushButton *m_regenerate = nullptr;
+    QListWidget *m_findings = nullptr;
+    bool m_filling = false;
+};
+
+} // namespace onramp
