@@ -573,26 +573,6 @@
         <source>say models, cards, images or instances, not “%1”</source>
         <translation>请写 models、cards、images 或 instances，而不是“%1”</translation>
     </message>
-    <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate&apos;s status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG
-  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-Each subcommand takes --help.</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
-  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-每个子命令都支持 --help。</translation>
-    </message>
     <message numerus="yes">
         <source>This gate still has %n blocking finding(s); resolve them first: %1</source>
         <translation>
@@ -737,6 +717,780 @@ Each subcommand takes --help.</source>
         <source>No card count up to 65536 finishes in time; allow more hours or a smaller workload.</source>
         <translation>即使用到 65536 张卡也无法按时完成；请放宽时长或减小工作量。</translation>
     </message>
+    <message>
+        <source>No findings.</source>
+        <translation>没有发现问题。</translation>
+    </message>
+    <message>
+        <source>cannot read the file (%1)</source>
+        <translation>无法读取文件（%1）</translation>
+    </message>
+    <message>
+        <source>the file is larger than 16 MiB</source>
+        <translation>文件超过 16 MiB</translation>
+    </message>
+    <message>
+        <source>not valid JSON at offset %1: %2</source>
+        <translation>不是有效的 JSON（偏移 %1）：%2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Check a gate 1 dossier (JSON, see docs/examples/qualification.json).</source>
+        <translation>检查第 1 道门槛的资质材料（JSON，见 docs/examples/qualification.json）。</translation>
+    </message>
+    <message>
+        <source>Judge dates as of this day.</source>
+        <translation>按这一天判断日期。</translation>
+    </message>
+    <message>
+        <source>Expected review lead time in days.</source>
+        <translation>预计审核所需天数。</translation>
+    </message>
+    <message>
+        <source>The dossier.</source>
+        <translation>资质材料文件。</translation>
+    </message>
+    <message>
+        <source>give one dossier file</source>
+        <translation>请给出一个资质材料文件</translation>
+    </message>
+    <message>
+        <source>expected YYYY-MM-DD</source>
+        <translation>应为 YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <source>expected a number of days</source>
+        <translation>应为天数</translation>
+    </message>
+    <message>
+        <source>Check a gate 2 workspace (JSON) or a member list (CSV).</source>
+        <translation>检查第 2 道门槛的工作空间（JSON）或成员名单（CSV）。</translation>
+    </message>
+    <message>
+        <source>workspace.json or members.csv</source>
+        <translation>workspace.json 或 members.csv</translation>
+    </message>
+    <message>
+        <source>give one file</source>
+        <translation>请给出一个文件</translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3</source>
+        <translation>%1，第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>say qualification or roles</source>
+        <translation>请写 qualification 或 roles</translation>
+    </message>
+    <message>
+        <source>say plan</source>
+        <translation>请写 plan</translation>
+    </message>
+    <message>
+        <source>Derive a quota application: card-hours, staging, quarters.</source>
+        <translation>推导配额申请：卡时、分批、按季度拆分。</translation>
+    </message>
+    <message>
+        <source>Cards per run.</source>
+        <translation>单次训练卡数。</translation>
+    </message>
+    <message>
+        <source>Hours per round.</source>
+        <translation>单轮时长（小时）。</translation>
+    </message>
+    <message>
+        <source>Rounds in the period.</source>
+        <translation>周期内轮次。</translation>
+    </message>
+    <message>
+        <source>Retry margin as a share (0.2 = 20 %).</source>
+        <translation>重跑余量比例（0.2 = 20%）。</translation>
+    </message>
+    <message>
+        <source>First day.</source>
+        <translation>第一天。</translation>
+    </message>
+    <message>
+        <source>Last day.</source>
+        <translation>最后一天。</translation>
+    </message>
+    <message>
+        <source>Card type.</source>
+        <translation>卡型。</translation>
+    </message>
+    <message>
+        <source>Region/zone of the quota.</source>
+        <translation>配额所在地域/可用区。</translation>
+    </message>
+    <message>
+        <source>pretraining, finetuning, evaluation or inference.</source>
+        <translation>pretraining、finetuning、evaluation 或 inference。</translation>
+    </message>
+    <message>
+        <source>A peak window START:DAYS:CARDS (repeatable).</source>
+        <translation>峰值时段 开始:天数:卡数（可重复）。</translation>
+    </message>
+    <message>
+        <source>Cards per run the memory estimate needs.</source>
+        <translation>显存估算所需的单次卡数。</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>expected a whole number</source>
+        <translation>应为整数</translation>
+    </message>
+    <message>
+        <source>expected a number</source>
+        <translation>应为数字</translation>
+    </message>
+    <message>
+        <source>“%1” is not START:DAYS:CARDS</source>
+        <translation>“%1”不是 开始:天数:卡数 格式</translation>
+    </message>
+    <message>
+        <source>expected pretraining, finetuning, evaluation or inference</source>
+        <translation>应为 pretraining、finetuning、evaluation 或 inference</translation>
+    </message>
+    <message>
+        <source>expected a whole number ≥ 1</source>
+        <translation>应为不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>Apply first for %1 card-hours; then:</source>
+        <translation>先申请 %1 卡时；之后：</translation>
+    </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate&apos;s status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+每个子命令都支持 --help。</translation>
+    </message>
+    <message>
+        <source>Attach quota to the workspace before adding members.</source>
+        <translation>请先给工作空间挂配额，再添加成员。</translation>
+    </message>
+    <message>
+        <source>Name the reviewer.</source>
+        <translation>请填写审核人。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Role matrix of %n member(s) reviewed on %1</source>
+        <translation>
+            <numerusform>已于 %1 审核 %n 名成员的角色矩阵</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pre-training</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>评测</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>expected a date as YYYY-MM-DD, not “%1”</source>
+        <translation>应为 YYYY-MM-DD 格式的日期，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>expected personal or enterprise</source>
+        <translation>应为 personal 或 enterprise</translation>
+    </message>
+    <message>
+        <source>expected unverified, pending or verified</source>
+        <translation>应为 unverified、pending 或 verified</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>Finish real-name verification of the account first; nothing else in this gate can be reviewed before it.</source>
+        <translation>请先完成账号实名核验；在此之前，这道门槛的其他材料都无法审核。</translation>
+    </message>
+    <message>
+        <source>A personal account gets limited instance types and quota. For a team, verify an enterprise account.</source>
+        <translation>个人账号能开通的规格与额度有限。团队使用请做企业实名核验。</translation>
+    </message>
+    <message>
+        <source>Activate the training service once in the console; it is off by default, and without it the service entry stays invisible.</source>
+        <translation>请在控制台开通一次训练服务；它默认关闭，不开通就看不到服务入口。</translation>
+    </message>
+    <message>
+        <source>The sub-account has no policy. Its console looks empty, as if the service were not activated: put it in a user group with a policy that grants the training service.</source>
+        <translation>子账号没有授权策略。它的控制台看起来是空的，像是服务没开通：请把它放进一个授予训练服务权限的用户组。</translation>
+    </message>
+    <message>
+        <source>Attach the %1.</source>
+        <translation>请附上%1。</translation>
+    </message>
+    <message>
+        <source>The %1 file %2 cannot be read. Choose the file again.</source>
+        <translation>%1文件 %2 无法读取。请重新选择文件。</translation>
+    </message>
+    <message>
+        <source>business licence or certificate</source>
+        <translation>营业执照或证照</translation>
+    </message>
+    <message>
+        <source>operator&apos;s authorization</source>
+        <translation>经办人授权书</translation>
+    </message>
+    <message>
+        <source>Enter the authorization&apos;s signing date and its valid-until date.</source>
+        <translation>请填写授权书的签署日期和有效期至。</translation>
+    </message>
+    <message>
+        <source>The authorization expired on %1. Get a new one signed.</source>
+        <translation>授权书已于 %1 过期。请重新签署。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The authorization expires on %1, before a review started today would end (about %n day(s)). Get one valid for longer.</source>
+        <translation>
+            <numerusform>授权书将于 %1 到期，早于今天开始的审核预计结束时间（约 %n 天）。请换一份有效期更长的授权书。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The authorization was signed %1 days before submission; letters left for a month often bounce. Submit soon after signing.</source>
+        <translation>授权书在提交前 %1 天签署；签完放一个月的授权书常被退回。请签署后尽快提交。</translation>
+    </message>
+    <message>
+        <source>Name the signatory of the authorization.</source>
+        <translation>请填写授权书的签署人。</translation>
+    </message>
+    <message>
+        <source>Name both the applicant entity and the entity that will use the resources.</source>
+        <translation>请同时填写申请主体和实际使用资源的主体。</translation>
+    </message>
+    <message>
+        <source>The applicant (%1) is not the using entity (%2). Attach an authorization from the using entity, or apply as the using entity.</source>
+        <translation>申请主体（%1）与使用主体（%2）不一致。请附上使用主体的授权说明，或改由使用主体申请。</translation>
+    </message>
+    <message>
+        <source>authorization from the using entity</source>
+        <translation>使用主体的授权说明</translation>
+    </message>
+    <message>
+        <source>Name the model you will train and its size.</source>
+        <translation>请写明要训练的模型及其规模。</translation>
+    </message>
+    <message>
+        <source>Say where the training data comes from.</source>
+        <translation>请写明训练数据从哪里来。</translation>
+    </message>
+    <message>
+        <source>Say whom the model serves and what it is worth to them.</source>
+        <translation>请写明模型服务谁、带来什么价值。</translation>
+    </message>
+    <message>
+        <source>“Model training” alone is the most common reason for rejection. Describe the model, the data and its source, who it serves and the business value.</source>
+        <translation>只写“模型训练”是最常见的退回原因。请写清模型、数据及其来源、服务对象和业务价值。</translation>
+    </message>
+    <message>
+        <source>The statement is too short to review (about %1 words). Reviewers pass a page far more often than three lines: aim for 250 words or 500 characters.</source>
+        <translation>用途说明太短，无法审核（约 %1 词）。写满一页的通过率远高于三行：目标是 250 个英文词或 500 个汉字。</translation>
+    </message>
+    <message>
+        <source>The statement is shorter than a page (about %1 words); a page passes far more often.</source>
+        <translation>用途说明不到一页（约 %1 词）；写满一页的通过率高得多。</translation>
+    </message>
+    <message>
+        <source>The data contains personal information: say how it is handled (consent, de-identification, access control).</source>
+        <translation>数据含个人信息：请说明如何处理（授权同意、去标识化、访问控制）。</translation>
+    </message>
+    <message>
+        <source>State how long the data is kept.</source>
+        <translation>请说明数据留存多久。</translation>
+    </message>
+    <message>
+        <source>State how the data is destroyed at the end of the retention period.</source>
+        <translation>请说明留存期满后如何销毁数据。</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3 KB)</source>
+        <translation>%1（%2，%3 KB）</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>Qualification dossier</source>
+        <translation>资质材料</translation>
+    </message>
+    <message>
+        <source>Provider: %1 · account %2</source>
+        <translation>平台：%1 · 账号 %2</translation>
+    </message>
+    <message>
+        <source>1. Entity proof</source>
+        <translation>1. 主体证明</translation>
+    </message>
+    <message>
+        <source>Applicant entity</source>
+        <translation>申请主体</translation>
+    </message>
+    <message>
+        <source>Using entity</source>
+        <translation>使用主体</translation>
+    </message>
+    <message>
+        <source>Licence or certificate</source>
+        <translation>营业执照或证照</translation>
+    </message>
+    <message>
+        <source>Operator&apos;s authorization</source>
+        <translation>经办人授权书</translation>
+    </message>
+    <message>
+        <source>Signed / valid until</source>
+        <translation>签署日期 / 有效期至</translation>
+    </message>
+    <message>
+        <source>Signatory</source>
+        <translation>签署人</translation>
+    </message>
+    <message>
+        <source>Authorization from the using entity</source>
+        <translation>使用主体的授权说明</translation>
+    </message>
+    <message>
+        <source>2. Purpose statement</source>
+        <translation>2. 用途说明</translation>
+    </message>
+    <message>
+        <source>Kind of work</source>
+        <translation>工作类型</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Data sources</source>
+        <translation>数据来源</translation>
+    </message>
+    <message>
+        <source>Who it serves</source>
+        <translation>服务对象</translation>
+    </message>
+    <message>
+        <source>Business value</source>
+        <translation>业务价值</translation>
+    </message>
+    <message>
+        <source>3. Data compliance</source>
+        <translation>3. 数据合规说明</translation>
+    </message>
+    <message>
+        <source>Personal information</source>
+        <translation>个人信息</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>How it is handled</source>
+        <translation>处理方式</translation>
+    </message>
+    <message>
+        <source>Restricted domains</source>
+        <translation>受限领域</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Retention period</source>
+        <translation>留存期限</translation>
+    </message>
+    <message>
+        <source>Destruction method</source>
+        <translation>销毁方式</translation>
+    </message>
+    <message>
+        <source>Could not write %1. Choose a folder you can write to.</source>
+        <translation>无法写入 %1。请选择一个有写权限的目录。</translation>
+    </message>
+    <message>
+        <source>a peak needs a start date</source>
+        <translation>峰值时段需要开始日期</translation>
+    </message>
+    <message>
+        <source>cards per run must be at least 1</source>
+        <translation>单次卡数至少为 1</translation>
+    </message>
+    <message>
+        <source>hours per round must be positive</source>
+        <translation>单轮时长必须为正数</translation>
+    </message>
+    <message>
+        <source>rounds must be at least 1</source>
+        <translation>轮次至少为 1</translation>
+    </message>
+    <message>
+        <source>the retry margin is a share from 0 to 2 (0.2 = 20 %)</source>
+        <translation>重跑余量是 0 到 2 之间的比例（0.2 = 20%）</translation>
+    </message>
+    <message>
+        <source>give the first day of the period</source>
+        <translation>请给出周期的第一天</translation>
+    </message>
+    <message>
+        <source>the period must end on or after its start</source>
+        <translation>周期的结束日期不能早于开始日期</translation>
+    </message>
+    <message>
+        <source>a peak needs at least 1 day and 1 card</source>
+        <translation>峰值时段至少 1 天、1 张卡</translation>
+    </message>
+    <message>
+        <source>monthly weights cannot be negative</source>
+        <translation>月度权重不能为负</translation>
+    </message>
+    <message>
+        <source>%1 cards × %2 h per round × %3 rounds × (1 + %4 retry margin) = %5 card-hours</source>
+        <translation>%1 张卡 × 每轮 %2 小时 × %3 轮 × (1 + %4 重跑余量) = %5 卡时</translation>
+    </message>
+    <message numerus="yes">
+        <source>The period is %1 days, longer than a quarter: a single application that long is sent back. It is split into %n quarterly application(s).</source>
+        <translation>
+            <numerusform>周期长达 %1 天，超过一个季度：一次申请这么长会被退回。已按季度拆分为 %n 份申请。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Gate 1 states %1, which rarely needs more than %2 cards per run; %3 cards per run reads as pre-training scale and is a common rejection. Lower cards per run to %2 or fewer, or state pre-training as the purpose.</source>
+        <translation>第 1 道门槛写明用途是%1，这类工作单次很少需要超过 %2 张卡；单次 %3 张卡看起来是预训练规模，是常见的退回原因。请把单次卡数降到 %2 张以内，或把用途写明为预训练。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The memory estimate (gate 4) needs %1 cards per run, more than the %n asked for. Raise cards per run to %1.</source>
+        <translation>
+            <numerusform>显存估算（第 4 道门槛）需要单次 %1 张卡，多于申请的 %n 张。请把单次卡数提高到 %1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The memory estimate (gate 4) needs %n card(s) per run; %1 is more than four times that. Justify the extra cards with throughput, or lower the number.</source>
+        <translation>
+            <numerusform>显存估算（第 4 道门槛）单次只需 %n 张卡；%1 张超过它的四倍。请用吞吐需求说明多出的卡，或减少卡数。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A retry margin of %1 % is hard to defend; 10–30 % is usual.</source>
+        <translation>%1% 的重跑余量很难说服审核方；通常为 10–30%。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The peak from %1 (%n day(s)) falls outside the period %2 – %3.</source>
+        <translation>
+            <numerusform>从 %1 开始的峰值时段（%n 天）超出了周期 %2 – %3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The peak from %1 uses %2 cards, far above the %3 cards per run.</source>
+        <translation>从 %1 开始的峰值时段用 %2 张卡，远超单次 %3 张卡。</translation>
+    </message>
+    <message>
+        <source>The per-person or per-topic shares from gate 2 add up to %1 %, not 100 %. Fix them in gate 2 so the whole quota is accounted for.</source>
+        <translation>第 2 道门槛里按人或按课题的分配合计为 %1%，不是 100%。请在第 2 道门槛修正，使全部配额都有归属。</translation>
+    </message>
+    <message>
+        <source>Name the region and zone: quota is bound to them, and instances open only there.</source>
+        <translation>请填写地域和可用区：配额与它们绑定，实例也只能在那里开通。</translation>
+    </message>
+    <message>
+        <source>Name the card type.</source>
+        <translation>请填写卡型。</translation>
+    </message>
+    <message>
+        <source>We apply for %1 card-hours of %2 in %3 %4 for %5, from %6 to %7.</source>
+        <translation>我们申请 %3 %4 的 %2 共 %1 卡时，用于%5，周期为 %6 至 %7。</translation>
+    </message>
+    <message>
+        <source>Derivation: %1.</source>
+        <translation>推导：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cards per run follow from the memory estimate (%n card(s) needed) and the target duration.</source>
+        <translation>
+            <numerusform>单次卡数来自显存估算（需要 %n 张卡）和目标时长。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 for %n day(s) with %2 cards</source>
+        <translation>
+            <numerusform>%1 起 %n 天，%2 张卡</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Use is concentrated in peaks: %1.</source>
+        <translation>用量集中在峰值时段：%1。</translation>
+    </message>
+    <message>
+        <source>Use is spread by month as in the attached distribution.</source>
+        <translation>用量按月分布，见附带的分布。</translation>
+    </message>
+    <message>
+        <source>Use is spread evenly over the period.</source>
+        <translation>用量在周期内均匀分布。</translation>
+    </message>
+    <message numerus="yes">
+        <source>We start with a first application of %1 card-hours (one round plus the retry margin) to prove the workflow, and apply for the rest after the first run: %n follow-up application(s).</source>
+        <translation>
+            <numerusform>我们先申请 %1 卡时（一轮加重跑余量）跑通流程，首次运行后再申请其余部分：共 %n 份后续申请。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1.role: expected admin, developer or observer</source>
+        <translation>%1.role：应为 admin、developer 或 observer</translation>
+    </message>
+    <message>
+        <source>%1.name: required</source>
+        <translation>%1.name：必填</translation>
+    </message>
+    <message>
+        <source>Admin</source>
+        <translation>管理员</translation>
+    </message>
+    <message>
+        <source>Developer</source>
+        <translation>开发者</translation>
+    </message>
+    <message>
+        <source>Observer</source>
+        <translation>观察者</translation>
+    </message>
+    <message>
+        <source>Manage members</source>
+        <translation>管理成员</translation>
+    </message>
+    <message>
+        <source>Manage quota</source>
+        <translation>管理配额</translation>
+    </message>
+    <message>
+        <source>Submit jobs</source>
+        <translation>提交任务</translation>
+    </message>
+    <message>
+        <source>Read/write own data</source>
+        <translation>读写自己的数据</translation>
+    </message>
+    <message>
+        <source>Read others&apos; data</source>
+        <translation>读取他人数据</translation>
+    </message>
+    <message>
+        <source>Delete data</source>
+        <translation>删除数据</translation>
+    </message>
+    <message>
+        <source>View job status</source>
+        <translation>查看任务状态</translation>
+    </message>
+    <message>
+        <source>View own logs</source>
+        <translation>查看自己的日志</translation>
+    </message>
+    <message>
+        <source>View all logs</source>
+        <translation>查看所有日志</translation>
+    </message>
+    <message>
+        <source>Release instances</source>
+        <translation>释放实例</translation>
+    </message>
+    <message>
+        <source>Name the workspace.</source>
+        <translation>请为工作空间命名。</translation>
+    </message>
+    <message>
+        <source>Create the workspace first: quota is attached to a workspace.</source>
+        <translation>请先创建工作空间：配额是挂在工作空间上的。</translation>
+    </message>
+    <message>
+        <source>Attach a positive number of card-hours.</source>
+        <translation>请挂上正数的卡时。</translation>
+    </message>
+    <message>
+        <source>Attach quota to the workspace before adding members: members without quota can do nothing.</source>
+        <translation>请先给工作空间挂配额再加成员：没有配额，成员什么也做不了。</translation>
+    </message>
+    <message>
+        <source>Give the member a name.</source>
+        <translation>请填写成员姓名。</translation>
+    </message>
+    <message>
+        <source>Create the workspace first; quota and members come after it.</source>
+        <translation>请先创建工作空间；配额和成员在它之后。</translation>
+    </message>
+    <message>
+        <source>Members were added but no quota is attached: they can do nothing yet. Attach quota to the workspace.</source>
+        <translation>已经加了成员但没有挂配额：他们还什么都做不了。请给工作空间挂配额。</translation>
+    </message>
+    <message>
+        <source>Quota is attached but nobody is in the workspace: it sits idle. Add the members.</source>
+        <translation>配额已挂上，但空间里没有人：配额空占着。请添加成员。</translation>
+    </message>
+    <message>
+        <source>Nobody is admin: nobody can manage members or quota. Make one person admin.</source>
+        <translation>没有管理员：没人能管理成员和配额。请指定一名管理员。</translation>
+    </message>
+    <message>
+        <source>Everyone is admin. Later nobody can tell who changed quota or deleted data: keep one or two admins and make the rest developers or observers.</source>
+        <translation>所有人都是管理员。之后没人说得清谁改过配额、谁删过数据：请只留一两名管理员，其余设为开发者或观察者。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 members are admins. Keep admins to a small share of the team.</source>
+        <translation>%2 名成员中有 %1 名管理员。管理员应只占团队的一小部分。</translation>
+    </message>
+    <message>
+        <source>Observers can “%1”. Observers see job status and logs only: take it away.</source>
+        <translation>观察者可以“%1”。观察者只应查看任务状态和日志：请收回这项权限。</translation>
+    </message>
+    <message>
+        <source>Developers cannot “%1”. Without it they cannot run or debug their own jobs: grant it.</source>
+        <translation>开发者不能“%1”。没有它就无法运行或调试自己的任务：请授予。</translation>
+    </message>
+    <message>
+        <source>Admins must manage members and quota.</source>
+        <translation>管理员必须能管理成员和配额。</translation>
+    </message>
+    <message>
+        <source>%1 holds all of the shared quota: one long job of theirs can starve everyone else. Split the card-hours per person or per topic.</source>
+        <translation>%1 占用了全部共享配额：他的一个长任务就能让其他人无卡可用。请按人或按课题分配卡时。</translation>
+    </message>
+    <message>
+        <source>The members&apos; shares add up to %1 %, more than the whole quota.</source>
+        <translation>成员分配合计 %1%，超过了全部配额。</translation>
+    </message>
+    <message>
+        <source>%1 is in no project while projects are in use: they will see no project&apos;s data. Add them to one.</source>
+        <translation>已启用项目维度，但 %1 不在任何项目中：他将看不到任何项目的数据。请把他加入一个项目。</translation>
+    </message>
+    <message>
+        <source>The header must name the columns name, account and role (projects and share are optional).</source>
+        <translation>表头必须包含 name、account 和 role 列（projects 和 share 可选）。</translation>
+    </message>
+    <message>
+        <source>expected %1 columns, found %2</source>
+        <translation>应有 %1 列，实际 %2 列</translation>
+    </message>
+    <message>
+        <source>the name is empty</source>
+        <translation>姓名为空</translation>
+    </message>
+    <message>
+        <source>the account is empty</source>
+        <translation>账号为空</translation>
+    </message>
+    <message>
+        <source>“%1” is not a role; use admin, developer or observer</source>
+        <translation>“%1”不是角色；请用 admin、developer 或 observer</translation>
+    </message>
+    <message>
+        <source>share “%1” is not a percentage from 0 to 100</source>
+        <translation>分配“%1”不是 0 到 100 之间的百分比</translation>
+    </message>
+    <message>
+        <source>the account %1 appears twice</source>
+        <translation>账号 %1 重复出现</translation>
+    </message>
+    <message>
+        <source>The file is empty.</source>
+        <translation>文件为空。</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>姓名</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>账号</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Projects</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>分配</translation>
+    </message>
+    <message>
+        <source>No changes since the last review.</source>
+        <translation>自上次审核以来没有变化。</translation>
+    </message>
+    <message>
+        <source>- added: %1 (%2)</source>
+        <translation>- 新增：%1（%2）</translation>
+    </message>
+    <message>
+        <source>- removed: %1 (%2)</source>
+        <translation>- 移除：%1（%2）</translation>
+    </message>
+    <message>
+        <source>- role changed: %1, %2 → %3</source>
+        <translation>- 角色变更：%1，%2 → %3</translation>
+    </message>
+    <message>
+        <source>- permission changed: %1 may %2: %3</source>
+        <translation>- 权限变更：%1 能否%2：%3</translation>
+    </message>
+    <message>
+        <source>now yes</source>
+        <translation>现在可以</translation>
+    </message>
+    <message>
+        <source>now no</source>
+        <translation>现在不可以</translation>
+    </message>
 </context>
 <context>
     <name>onramp::Banner</name>
@@ -755,6 +1509,13 @@ Each subcommand takes --help.</source>
     <message>
         <source>Show technical details</source>
         <translation>显示技术细节</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::FormGatePage</name>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
     </message>
 </context>
 <context>
@@ -954,6 +1715,364 @@ Each subcommand takes --help.</source>
     <message>
         <source>Onramp — GPU training onboarding</source>
         <translation>Onramp — GPU 训练开通向导</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::QualificationPage</name>
+    <message>
+        <source>Choose the attachment</source>
+        <translation>选择附件</translation>
+    </message>
+    <message>
+        <source>Documents (*.pdf *.png *.jpg *.jpeg *.ofd);;All files (*)</source>
+        <translation>文档 (*.pdf *.png *.jpg *.jpeg *.ofd);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>账号</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>平台</translation>
+    </message>
+    <message>
+        <source>Account ID</source>
+        <translation>账号 ID</translation>
+    </message>
+    <message>
+        <source>Verification &amp;type</source>
+        <translation>实名类型(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Verification &amp;state</source>
+        <translation>实名状态(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Training service activated</source>
+        <translation>已开通训练服务</translation>
+    </message>
+    <message>
+        <source>Used by a team</source>
+        <translation>团队使用</translation>
+    </message>
+    <message>
+        <source>Sub-account</source>
+        <translation>子账号</translation>
+    </message>
+    <message>
+        <source>User group</source>
+        <translation>用户组</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>授权策略</translation>
+    </message>
+    <message>
+        <source>1. Entity proof</source>
+        <translation>1. 主体证明</translation>
+    </message>
+    <message>
+        <source>&amp;Licence or certificate</source>
+        <translation>营业执照或证照(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Operator&apos;s &amp;authorization</source>
+        <translation>经办人授权书(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Authorization signed on</source>
+        <translation>授权书签署日期</translation>
+    </message>
+    <message>
+        <source>Authorization valid until</source>
+        <translation>授权书有效期至</translation>
+    </message>
+    <message>
+        <source>Signatory</source>
+        <translation>签署人</translation>
+    </message>
+    <message>
+        <source>Applicant entity</source>
+        <translation>申请主体</translation>
+    </message>
+    <message>
+        <source>Using entity</source>
+        <translation>使用主体</translation>
+    </message>
+    <message>
+        <source>Authorization from the using entity</source>
+        <translation>使用主体的授权说明</translation>
+    </message>
+    <message>
+        <source>Expected review time</source>
+        <translation>预计审核时长</translation>
+    </message>
+    <message>
+        <source>2. Purpose statement</source>
+        <translation>2. 用途说明</translation>
+    </message>
+    <message>
+        <source>&amp;Kind of work</source>
+        <translation>工作类型(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Model to train</source>
+        <translation>要训练的模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation>模型规模</translation>
+    </message>
+    <message>
+        <source>&amp;Data sources</source>
+        <translation>数据来源(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Who it &amp;serves</source>
+        <translation>服务对象(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Business value</source>
+        <translation>业务价值</translation>
+    </message>
+    <message>
+        <source>S&amp;tatement</source>
+        <translation>用途说明(&amp;T)</translation>
+    </message>
+    <message>
+        <source>3. Data compliance</source>
+        <translation>3. 数据合规说明</translation>
+    </message>
+    <message>
+        <source>Contains &amp;personal information</source>
+        <translation>含个人信息(&amp;P)</translation>
+    </message>
+    <message>
+        <source>How it is handled</source>
+        <translation>处理方式</translation>
+    </message>
+    <message>
+        <source>Restricted domains (empty: none)</source>
+        <translation>受限领域（留空表示无）</translation>
+    </message>
+    <message>
+        <source>&amp;Retention period</source>
+        <translation>留存期限(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Destruction &amp;method</source>
+        <translation>销毁方式(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>Save the submission package</source>
+        <translation>保存提交材料包</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Saved %1.pdf and %1.json.</source>
+        <translation>已保存 %1.pdf 和 %1.json。</translation>
+    </message>
+    <message>
+        <source>Personal</source>
+        <translation>个人</translation>
+    </message>
+    <message>
+        <source>Enterprise</source>
+        <translation>企业</translation>
+    </message>
+    <message>
+        <source>Not verified</source>
+        <translation>未核验</translation>
+    </message>
+    <message>
+        <source>Under review</source>
+        <translation>审核中</translation>
+    </message>
+    <message>
+        <source>Verified</source>
+        <translation>已核验</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation>选择文件</translation>
+    </message>
+    <message>
+        <source>&amp;Export submission package…</source>
+        <translation>导出提交材料包(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export submission package</source>
+        <translation>导出提交材料包</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>找不到</translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>%1, %2 KB</source>
+        <translation>%1，%2 KB</translation>
+    </message>
+    <message>
+        <source>About %1 words (a page is about 250 words or 500 characters).</source>
+        <translation>约 %1 词（一页约为 250 个英文词或 500 个汉字）。</translation>
+    </message>
+    <message>
+        <source>No findings: the dossier is ready to submit.</source>
+        <translation>没有问题：资质材料可以提交。</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::QuotaPage</name>
+    <message>
+        <source>Derivation</source>
+        <translation>推导</translation>
+    </message>
+    <message>
+        <source>&amp;Cards per run</source>
+        <translation>单次卡数(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Hours per round</source>
+        <translation>单轮时长(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Rounds in the period</source>
+        <translation>周期内轮次(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Retry &amp;margin</source>
+        <translation>重跑余量(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Period &amp;start</source>
+        <translation>周期开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Period &amp;end</source>
+        <translation>周期结束(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Card &amp;type</source>
+        <translation>卡型(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>&amp;Zone</source>
+        <translation>可用区(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>Time distribution</source>
+        <translation>时间分布</translation>
+    </message>
+    <message>
+        <source>Applications</source>
+        <translation>分批申请</translation>
+    </message>
+    <message>
+        <source>Justification</source>
+        <translation>申请理由</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>Add &amp;peak window</source>
+        <translation>添加峰值时段(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Add peak window</source>
+        <translation>添加峰值时段</translation>
+    </message>
+    <message>
+        <source>Remove peak</source>
+        <translation>删除峰值时段</translation>
+    </message>
+    <message>
+        <source>Remove the selected peak window</source>
+        <translation>删除选中的峰值时段</translation>
+    </message>
+    <message>
+        <source>Re&amp;generate from the numbers</source>
+        <translation>按数字重新生成(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Regenerate the justification</source>
+        <translation>重新生成申请理由</translation>
+    </message>
+    <message>
+        <source>Start (YYYY-MM-DD)</source>
+        <translation>开始（YYYY-MM-DD）</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Cards</source>
+        <translation>卡数</translation>
+    </message>
+    <message>
+        <source>Peak windows</source>
+        <translation>峰值时段</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>申请</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>起</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>止</translation>
+    </message>
+    <message>
+        <source>Card-hours</source>
+        <translation>卡时</translation>
+    </message>
+    <message>
+        <source>Staged applications</source>
+        <translation>分批申请</translation>
+    </message>
+    <message>
+        <source>(choose)</source>
+        <translation>（请选择）</translation>
+    </message>
+    <message>
+        <source>First (one round + margin)</source>
+        <translation>首次（一轮 + 余量）</translation>
+    </message>
+    <message>
+        <source>Follow-up</source>
+        <translation>后续</translation>
+    </message>
+    <message>
+        <source>No findings: the application is derived, staged and consistent.</source>
+        <translation>没有问题：申请有推导、分了批，且前后一致。</translation>
     </message>
 </context>
 <context>
@@ -1259,8 +2378,8 @@ Each subcommand takes --help.</source>
         <translation>扫描本地副本，以决定用控制台上传还是批量传输工具。</translation>
     </message>
     <message>
-        <source>✔ No findings: the instance, image and storage plan fit together.</source>
-        <translation>✔ 没有问题：实例规格、镜像与存储规划互相匹配。</translation>
+        <source>No findings: the instance, image and storage plan fit together.</source>
+        <translation>没有问题：实例规格、镜像与存储规划互相匹配。</translation>
     </message>
 </context>
 <context>
@@ -1336,6 +2455,219 @@ Each subcommand takes --help.</source>
     <message>
         <source>Progress is saved as you go in %1</source>
         <translation>进度随时自动保存在 %1</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::WorkspacePage</name>
+    <message>
+        <source>Workspace, then quota, then members</source>
+        <translation>先建空间，再挂配额，最后加成员</translation>
+    </message>
+    <message>
+        <source>1. &amp;Workspace name</source>
+        <translation>1. 工作空间名称(&amp;W)</translation>
+    </message>
+    <message>
+        <source>2. Attach &amp;quota</source>
+        <translation>2. 挂配额(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>3. Members and roles</source>
+        <translation>3. 成员与角色</translation>
+    </message>
+    <message>
+        <source>&amp;Filter</source>
+        <translation>筛选(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Member %1</source>
+        <translation>成员 %1</translation>
+    </message>
+    <message>
+        <source>Import members</source>
+        <translation>导入成员</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n member(s).</source>
+        <translation>
+            <numerusform>已导入 %n 名成员。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>Nothing was imported. Fix these rows and import again:
+%1</source>
+        <translation>没有导入任何内容。请修正以下各行后重新导入：
+%1</translation>
+    </message>
+    <message>
+        <source>Permissions</source>
+        <translation>权限</translation>
+    </message>
+    <message>
+        <source>Team lead&apos;s review</source>
+        <translation>团队负责人审核</translation>
+    </message>
+    <message>
+        <source>Re&amp;viewer</source>
+        <translation>审核人(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>Role of %1</source>
+        <translation>%1 的角色</translation>
+    </message>
+    <message>
+        <source>Export the review</source>
+        <translation>导出审核结果</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>&amp;Create</source>
+        <translation>创建(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Create the workspace</source>
+        <translation>创建工作空间</translation>
+    </message>
+    <message>
+        <source>A&amp;ttach</source>
+        <translation>挂上(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Attach quota</source>
+        <translation>挂配额</translation>
+    </message>
+    <message>
+        <source>&amp;Add member</source>
+        <translation>添加成员(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add member</source>
+        <translation>添加成员</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the selected member</source>
+        <translation>移除选中的成员</translation>
+    </message>
+    <message>
+        <source>&amp;Import CSV…</source>
+        <translation>导入 CSV(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Import members from CSV</source>
+        <translation>从 CSV 导入成员</translation>
+    </message>
+    <message>
+        <source>&amp;Mark reviewed</source>
+        <translation>标记为已审核(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Mark reviewed</source>
+        <translation>标记为已审核</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Export the review as CSV</source>
+        <translation>把审核结果导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Export Markdown…</source>
+        <translation>导出 Markdown…</translation>
+    </message>
+    <message>
+        <source>Export the review as Markdown</source>
+        <translation>把审核结果导出为 Markdown</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>姓名</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>账号</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Projects (;)</source>
+        <translation>项目（用 ; 分隔）</translation>
+    </message>
+    <message>
+        <source>Share %</source>
+        <translation>分配 %</translation>
+    </message>
+    <message>
+        <source>Members</source>
+        <translation>成员</translation>
+    </message>
+    <message>
+        <source>Permission matrix</source>
+        <translation>权限矩阵</translation>
+    </message>
+    <message>
+        <source>Changes since the last review</source>
+        <translation>自上次审核以来的变化</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 workspace created   %2 quota attached (%3 card-hours)   %4 %n member(s)</source>
+        <translation>
+            <numerusform>%1 已建空间   %2 已挂配额（%3 卡时）   %4 %n 名成员</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Acceptance checks, predicted from the matrix until they run for real:
+%1 a developer submits a light job and sees its log
+%2 an observer&apos;s submit is refused with a clear message</source>
+        <translation>验收项（实际运行之前，根据权限矩阵预判）：
+%1 开发者能提交轻量任务并看到日志
+%2 观察者提交时被拒绝，且提示明确</translation>
+    </message>
+    <message>
+        <source>Not reviewed yet: every member is new.</source>
+        <translation>尚未审核：所有成员都是新增。</translation>
+    </message>
+    <message>
+        <source>Last reviewed by %1 on %2.</source>
+        <translation>上次由 %1 于 %2 审核。</translation>
+    </message>
+    <message>
+        <source>No findings: roles and permissions follow the guides.</source>
+        <translation>没有问题：角色与权限符合指南。</translation>
     </message>
 </context>
 </TS>
