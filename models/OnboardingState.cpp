@@ -164,10 +164,13 @@ std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObjec
             return std::unexpected(invalid(path + QStringLiteral(".data"),
                                            Tr::tr("expected an object")));
         const QString dataPath = path + QStringLiteral(".data");
+        // The gates' readers say "field: why"; name the field by its path in the file.
         const auto nameError = [&](Error e) {
+            const QString why = e.message.section(QStringLiteral(": "), 1);
             e.field = dataPath + u'.' + e.field;
             e.message = Tr::tr("The saved onboarding has a bad value in “%1”: %2.")
-                            .arg(e.field, e.message);
+                            .arg(e.field, why.isEmpty() ? e.message : why);
+            e.details = e.field;
             return e;
         };
         if (id == GateId::Account && !data.toObject().isEmpty()) {

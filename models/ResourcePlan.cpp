@@ -54,12 +54,6 @@ QStringList strings(const QJsonValue &v)
     return out;
 }
 
-const std::vector<InstanceType> &emptyInstances()
-{
-    static const std::vector<InstanceType> none;
-    return none;
-}
-
 } // namespace
 
 std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QByteArray &json)
@@ -141,7 +135,7 @@ const std::vector<InstanceType> &builtinInstances()
         QFile f(QStringLiteral(":/catalog/instances.json"));
         f.open(QIODevice::ReadOnly);
         auto parsed = parseInstanceCatalog(f.readAll());
-        return parsed ? *parsed : emptyInstances();
+        return parsed ? *parsed : std::vector<InstanceType>{};
     }();
     return list;
 }
