@@ -150,7 +150,8 @@ int main(int argc, char **argv)
         wizard.installEventFilter(&quitter);
     wizard.show();
     QObject::connect(&app, &QCoreApplication::aboutToQuit, &store, [&store] {
-        (void)store.saveNow();
+        if (store.hasUnsavedChanges())
+            (void)store.saveNow();
     });
     return app.exec();
 }

@@ -81,7 +81,7 @@ Findings ResourcesForm::findings() const
 {
     ResourceChoice c = data().choice;
     c.setup = effectiveSetup();
-    c.quotaZone = QString(); // gate 3 records the zone with the grant
+    c.quotaZone = m_store->state().quota.zone; // quota is bound to gate 3's zone
     Findings f;
     if (auto ok = MemoryEstimator::validate(c.setup); !ok)
         f.append({QStringLiteral("setup.invalid"), Finding::Severity::Blocking, ok.error().field,
