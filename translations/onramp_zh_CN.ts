@@ -2074,6 +2074,10 @@ Each subcommand takes --help.</source>
         <source>No findings: the application is derived, staged and consistent.</source>
         <translation>没有问题：申请有推导、分了批，且前后一致。</translation>
     </message>
+    <message>
+        <source>Monthly &amp;spread (weights, used without peaks)</source>
+        <translation>月度分布(&amp;S)（权重；无峰值时段时使用）</translation>
+    </message>
 </context>
 <context>
     <name>onramp::ResourcesPage</name>

@@ -3,6 +3,7 @@
 #include "OnboardingWizard.h"
 #include "StateStore.h"
 #include "pages/GatePage.h"
+#include "QuotaGate.h"
 #include "WorkspaceGate.h"
 
 #include <QAbstractButton>
@@ -266,6 +267,31 @@ private slots:
         QVERIFY(child<QPushButton>(w, "recordStatus")->isEnabled());
         QTest::mouseClick(child<QPushButton>(w, "recordStatus"), Qt::LeftButton);
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
+    }
+
+    void quotaMonthlySpreadShapesTheQuarters()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.gate(GateId::Workspace).status = GateStatus::Passed;
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::QuotaId));
+        fillQuota(w);
+        child<QDateEdit>(w, "end")->setDate(QDate(2027, 6, 30));
+        type(w, "monthlyWeights", "0, 0, 0, 1, 1, 1");
+        QCOMPARE(store.state().quota.monthlyWeights, (QList<double>{0, 0, 0, 1, 1, 1}));
+        const QuotaPlan plan = planQuota(store.state().quota, {});
+        QCOMPARE(plan.quarters.size(), 2);
+        QCOMPARE(plan.quarters[0].cardHours, 0.0);
+        QCOMPARE(plan.quarters[1].cardHours, plan.cardHours);
+        auto *staged = child<QTableWidget>(w, "staged");
+        QVERIFY(staged->rowCount() >= 2);
+        QCOMPARE(staged->item(1, 0)->text(), QStringLiteral("2027 Q2"));
+        QVERIFY(child<QLabel>(w, "formula")->text().contains("card-hours"));
     }
 
     void reopensWhereItWasLeft()

@@ -22,6 +22,7 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QValueAxis>
@@ -151,6 +152,31 @@ void QuotaPage::buildContent(QVBoxLayout *content)
     }
     pb->addStretch();
     tl->addLayout(pb);
+    // Or a monthly spread: one weight per month from the start (used when no peaks are set).
+    auto *spreadForm = new QFormLayout;
+    auto *spread = new QLineEdit(distribution);
+    spread->setPlaceholderText(QStringLiteral("1, 1, 2, 2, 1, 0, …"));
+    labelled(spreadForm, QT_TR_NOOP("Monthly &spread (weights, used without peaks)"), spread,
+             "monthlyWeights");
+    tl->addLayout(spreadForm);
+    connect(spread, &QLineEdit::textEdited, this, [this](const QString &t) {
+        QList<double> weights;
+        for (const QString &part : t.split(QRegularExpression(QStringLiteral("[,;\\s]+")),
+                                           Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const double w = QLocale::c().toDouble(part, &ok);
+            weights << (ok ? w : -1); // -1 makes validateQuota name the field
+        }
+        m_form->update([&](QuotaGateData &q) { q.monthlyWeights = weights; });
+    });
+    addLoader([this, spread] {
+        if (spread->hasFocus())
+            return;
+        QStringList parts;
+        for (double w : m_form->data().monthlyWeights)
+            parts << QLocale::c().toString(w);
+        spread->setText(parts.join(QStringLiteral(", ")));
+    });
     m_series = new QBarSeries;
     auto *chart = new QChart;
     chart->addSeries(m_series);
