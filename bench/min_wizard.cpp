@@ -7,16 +7,25 @@
 #include <QWizard>
 #include <QWizardPage>
 
+#include <cstdio>
+
 class QuitOnPaint : public QObject
 {
 public:
     using QObject::QObject;
     bool eventFilter(QObject *o, QEvent *e) override
     {
-        if (e->type() == QEvent::Paint)
+        if (e->type() == QEvent::Paint && !m_done) {
+            m_done = true;
+            std::fputs("first-paint\n", stdout);
+            std::fflush(stdout);
             QTimer::singleShot(0, qApp, &QCoreApplication::quit);
+        }
         return QObject::eventFilter(o, e);
     }
+
+private:
+    bool m_done = false;
 };
 
 int main(int argc, char **argv)
