@@ -15,17 +15,9 @@ GatePage::GatePage(GateId gate, StateStore *store, QWidget *parent)
     : QWizardPage(parent), m_gate(gate), m_store(store), m_form(new GateForm(store, gate, this))
 {
     setObjectName(QStringLiteral("page-") + gateKey(gate));
+    // A shell until first visited: startup builds only the page it shows.
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    m_refusal = new Banner(this);
-    m_refusal->setObjectName(QStringLiteral("entryRefusal"));
-    outer->addWidget(m_refusal);
-
-    m_scroll = new QScrollArea(this);
-    m_scroll->setObjectName(QStringLiteral("gateScroll"));
-    m_scroll->setWidgetResizable(true);
-    m_scroll->setFrameShape(QFrame::NoFrame);
-    outer->addWidget(m_scroll, 1);
 
     connect(m_store, &StateStore::changed, this, [this] {
         refresh();
@@ -43,6 +35,15 @@ void GatePage::ensureBuilt()
 {
     if (m_content)
         return;
+    auto *outer = static_cast<QVBoxLayout *>(layout());
+    m_refusal = new Banner(this);
+    m_refusal->setObjectName(QStringLiteral("entryRefusal"));
+    outer->addWidget(m_refusal);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("gateScroll"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    outer->addWidget(m_scroll, 1);
     auto *inner = new QWidget(m_scroll);
     inner->setObjectName(QStringLiteral("gateContent"));
     auto *layout = new QVBoxLayout(inner);
@@ -78,6 +79,7 @@ bool GatePage::validatePage()
     const QString why = refusal();
     if (why.isEmpty())
         return true;
+    ensureBuilt();
     m_refusal->showMessage(Banner::Tone::Error, tr("Next is locked. %1").arg(why));
     return false;
 }

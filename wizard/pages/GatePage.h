@@ -49,8 +49,8 @@ private:
     GateId m_gate;
     StateStore *m_store;
     GateForm *m_form;
-    Banner *m_refusal;
-    QScrollArea *m_scroll;
+    Banner *m_refusal = nullptr;
+    QScrollArea *m_scroll = nullptr;
     bool m_lastComplete = false;
     QVBoxLayout *m_content = nullptr;
 };
