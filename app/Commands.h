@@ -17,5 +17,6 @@ int catalog(const QStringList &args);
 // check qualification FILE | check roles FILE; quota plan …
 int check(const QStringList &args);
 int quota(const QStringList &args);
+int sigv4(const QStringList &args);
 
 } // namespace onramp::cli

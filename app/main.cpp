@@ -15,7 +15,7 @@
 namespace {
 
 constexpr const char *kSubcommands[] = {"status", "screenshot", "estimate", "estimate-accuracy",
-                                         "catalog", "check", "quota"};
+                                         "catalog", "check", "quota", "sigv4"};
 
 const char *subcommandOf(int argc, char **argv)
 {
@@ -88,6 +88,8 @@ int runHeadless(int argc, char **argv, const char *subcommand)
             return onramp::cli::check(args);
         if (std::strcmp(subcommand, "quota") == 0)
             return onramp::cli::quota(args);
+        if (std::strcmp(subcommand, "sigv4") == 0)
+            return onramp::cli::sigv4(args);
     }
     QCommandLineParser p;
     p.setApplicationDescription(onramp::Tr::tr(
@@ -102,6 +104,7 @@ int runHeadless(int argc, char **argv, const char *subcommand)
         "  check roles FILE.json|FILE.csv [--json]\n"
         "  quota plan --cards N --hours-per-round H --rounds R --retry-margin F\n"
         "             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]\n"
+        "  sigv4 --context FILE --request FILE [--query]\n"
         "Each subcommand takes --help."));
     p.addHelpOption();
     p.addVersionOption();

@@ -866,34 +866,6 @@
         <translation>先申请 %1 卡时；之后：</translation>
     </message>
     <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate&apos;s status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG
-  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-Each subcommand takes --help.</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
-  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-每个子命令都支持 --help。</translation>
-    </message>
-    <message>
         <source>Attach quota to the workspace before adding members.</source>
         <translation>请先给工作空间挂配额，再添加成员。</translation>
     </message>
@@ -1490,6 +1462,80 @@ Each subcommand takes --help.</source>
     <message>
         <source>now no</source>
         <translation>现在不可以</translation>
+    </message>
+    <message>
+        <source>Print the canonical request, the string to sign and the AWS SigV4 signature for a raw HTTP request.</source>
+        <translation>为一个原始 HTTP 请求打印规范请求、待签字符串和 AWS SigV4 签名。</translation>
+    </message>
+    <message>
+        <source>Signing context (credentials, region, service, timestamp) as JSON.</source>
+        <translation>签名上下文（凭据、地域、服务、时间戳），JSON 格式。</translation>
+    </message>
+    <message>
+        <source>The raw HTTP request.</source>
+        <translation>原始 HTTP 请求。</translation>
+    </message>
+    <message>
+        <source>Presign in the query string instead of the header.</source>
+        <translation>把签名放在查询串里（预签名），而不是请求头里。</translation>
+    </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate&apos;s status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+每个子命令都支持 --help。</translation>
+    </message>
+    <message>
+        <source>The request file is not a raw HTTP request: %1.</source>
+        <translation>请求文件不是原始 HTTP 请求：%1。</translation>
+    </message>
+    <message>
+        <source>the first line is empty</source>
+        <translation>第一行为空</translation>
+    </message>
+    <message>
+        <source>the first line must be “METHOD TARGET HTTP/1.1”</source>
+        <translation>第一行必须是“方法 目标 HTTP/1.1”</translation>
+    </message>
+    <message>
+        <source>a continuation line comes before any header</source>
+        <translation>续行出现在任何请求头之前</translation>
+    </message>
+    <message>
+        <source>“%1” is not a header line</source>
+        <translation>“%1”不是请求头行</translation>
+    </message>
+    <message>
+        <source>The signing context is not a JSON object.</source>
+        <translation>签名上下文不是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>The signing context lacks “%1”.</source>
+        <translation>签名上下文缺少“%1”。</translation>
     </message>
 </context>
 <context>

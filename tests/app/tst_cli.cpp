@@ -260,6 +260,26 @@ private slots:
         QVERIFY(r.err.contains("--peak"));
     }
 
+    void sigv4()
+    {
+        const QString dir = ONRAMP_SHARED_DIR "/data/signing-vectors/aws-sigv4/post-sts-header-before/";
+        if (!QFile::exists(dir + "context.json"))
+            QSKIP("shared/data/signing-vectors is not beside the checkout");
+        for (bool query : {false, true}) {
+            QStringList args = {"sigv4", "--context", dir + "context.json", "--request", dir + "request.txt"};
+            if (query)
+                args << "--query";
+            const Run r = run(ONRAMP_BIN, args);
+            QCOMPARE(r.exitCode, 0);
+            QFile sig(dir + (query ? "query-signature.txt" : "header-signature.txt"));
+            QVERIFY(sig.open(QIODevice::ReadOnly));
+            QVERIFY(r.out.contains(sig.readAll().trimmed()));
+            QVERIFY(r.out.contains("# canonical request"));
+        }
+        QCOMPARE(run(ONRAMP_BIN, {"sigv4", "--context", dir + "request.txt", "--request", dir + "request.txt"}).exitCode, 2);
+        QCOMPARE(run(ONRAMP_BIN, {"sigv4", "--request", dir + "request.txt"}).exitCode, 2);
+    }
+
     void probeFingerprint()
     {
         const Run r = run(ONRAMP_PROBE_BIN, {});

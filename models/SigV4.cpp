@@ -1,0 +1,260 @@
+#include "SigV4.h"
+
+#include "Tr.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStringList>
+
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#include <algorithm>
+#include <map>
+
+namespace onramp {
+
+namespace {
+
+bool isUnreserved(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           c == '-' || c == '_' || c == '.' || c == '~';
+}
+
+// RFC 3986 percent-encoding of every byte but the unreserved ones (and '/' when asked).
+QByteArray uriEncode(const QByteArray &in, bool keepSlash)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    QByteArray out;
+    out.reserve(in.size() * 3);
+    for (char c : in) {
+        if (isUnreserved(c) || (keepSlash && c == '/')) {
+            out += c;
+        } else {
+            const auto b = static_cast<unsigned char>(c);
+            out += '%';
+            out += hex[b >> 4];
+            out += hex[b & 0xF];
+        }
+    }
+    return out;
+}
+
+// RFC 3986 §5.2.4 remove_dot_segments, keeping a trailing slash.
+QByteArray removeDotSegments(const QByteArray &path)
+{
+    QList<QByteArray> out;
+    const QList<QByteArray> parts = path.split('/');
+    for (const QByteArray &seg : parts) {
+        if (seg == ".")
+            continue;
+        if (seg == "..") {
+            if (!out.isEmpty())
+                out.removeLast();
+            continue;
+        }
+        if (seg.isEmpty())
+            continue; // normalisation also merges repeated slashes
+        out << seg;
+    }
+    QByteArray result = '/' + out.join('/');
+    const bool trailing = path.endsWith('/') || path.endsWith("/.") || path.endsWith("/..");
+    if (trailing && !result.endsWith('/'))
+        result += '/';
+    return result;
+}
+
+QByteArray canonicalPath(const QByteArray &raw, bool normalize)
+{
+    QByteArray path = raw.isEmpty() ? QByteArray("/") : raw;
+    if (normalize)
+        path = removeDotSegments(path);
+    return uriEncode(path, true);
+}
+
+// Header values: trimmed, runs of whitespace (folded lines included) become one space.
+QByteArray canonicalValue(const QByteArray &v) { return v.simplified(); }
+
+QByteArray amzDate(const QDateTime &t)
+{
+    return t.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")).toLatin1();
+}
+
+} // namespace
+
+QByteArray sha256Hex(const QByteArray &data)
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    EVP_Digest(data.constData(), size_t(data.size()), md, &len, EVP_sha256(), nullptr);
+    return QByteArray(reinterpret_cast<const char *>(md), int(len)).toHex();
+}
+
+QByteArray hmacSha256(const QByteArray &key, const QByteArray &data)
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    HMAC(EVP_sha256(), key.constData(), key.size(),
+         reinterpret_cast<const unsigned char *>(data.constData()), size_t(data.size()), md, &len);
+    return QByteArray(reinterpret_cast<const char *>(md), int(len));
+}
+
+std::expected<HttpRequest, Error> parseRawRequest(const QByteArray &text)
+{
+    const auto bad = [](const QString &why) {
+        return std::unexpected(Error{Error::Kind::Parse,
+                                     Tr::tr("The request file is not a raw HTTP request: %1.").arg(why),
+                                     QString(), QStringLiteral("request")});
+    };
+    HttpRequest r;
+    QByteArray data = text;
+    data.replace("\r\n", "\n");
+    const int headerEnd = data.indexOf("\n\n");
+    const QByteArray head = headerEnd >= 0 ? data.left(headerEnd) : data;
+    r.body = headerEnd >= 0 ? data.mid(headerEnd + 2) : QByteArray();
+    QList<QByteArray> lines = head.split('\n');
+    if (lines.isEmpty() || lines.first().trimmed().isEmpty())
+        return bad(Tr::tr("the first line is empty"));
+    const QByteArray first = lines.takeFirst();
+    const int sp1 = first.indexOf(' ');
+    const int sp2 = first.lastIndexOf(' ');
+    if (sp1 <= 0 || sp2 <= sp1 || !first.mid(sp2 + 1).startsWith("HTTP/"))
+        return bad(Tr::tr("the first line must be “METHOD TARGET HTTP/1.1”"));
+    r.method = first.left(sp1);
+    const QByteArray target = first.mid(sp1 + 1, sp2 - sp1 - 1);
+    const int q = target.indexOf('?');
+    r.path = q >= 0 ? target.left(q) : target;
+    r.query = q >= 0 ? target.mid(q + 1) : QByteArray();
+    for (const QByteArray &line : lines) {
+        if (line.isEmpty())
+            continue; // a trailing newline without a body
+        if (line[0] == ' ' || line[0] == '\t') {
+            if (r.headers.isEmpty())
+                return bad(Tr::tr("a continuation line comes before any header"));
+            r.headers.last().second += ' ' + line.trimmed();
+            continue;
+        }
+        const int colon = line.indexOf(':');
+        if (colon <= 0)
+            return bad(Tr::tr("“%1” is not a header line").arg(QString::fromUtf8(line)));
+        r.headers.append({line.left(colon).trimmed(), line.mid(colon + 1)});
+    }
+    return r;
+}
+
+std::expected<SigningContext, Error> parseSigningContext(const QByteArray &json)
+{
+    QJsonParseError pe{};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    if (!doc.isObject())
+        return std::unexpected(Error{Error::Kind::Parse,
+                                     Tr::tr("The signing context is not a JSON object."),
+                                     pe.errorString(), QStringLiteral("context")});
+    const QJsonObject o = doc.object();
+    const QJsonObject cred = o.value(QStringLiteral("credentials")).toObject();
+    SigningContext c;
+    c.accessKeyId = cred.value(QStringLiteral("access_key_id")).toString().toUtf8();
+    c.secretAccessKey = cred.value(QStringLiteral("secret_access_key")).toString().toUtf8();
+    c.sessionToken = cred.value(QStringLiteral("token")).toString().toUtf8();
+    c.region = o.value(QStringLiteral("region")).toString().toUtf8();
+    c.service = o.value(QStringLiteral("service")).toString().toUtf8();
+    c.time = QDateTime::fromString(o.value(QStringLiteral("timestamp")).toString(), Qt::ISODate);
+    c.expiresSeconds = o.value(QStringLiteral("expiration_in_seconds")).toInt(3600);
+    c.normalizePath = o.value(QStringLiteral("normalize")).toBool(true);
+    c.signBody = o.value(QStringLiteral("sign_body")).toBool(false);
+    c.omitSessionToken = o.value(QStringLiteral("omit_session_token")).toBool(false);
+    const char *missing = c.accessKeyId.isEmpty()       ? "credentials.access_key_id"
+                          : c.secretAccessKey.isEmpty() ? "credentials.secret_access_key"
+                          : c.region.isEmpty()          ? "region"
+                          : c.service.isEmpty()         ? "service"
+                          : !c.time.isValid()           ? "timestamp"
+                                                        : nullptr;
+    if (missing)
+        return std::unexpected(Error{Error::Kind::Invalid,
+                                     Tr::tr("The signing context lacks “%1”.").arg(QLatin1String(missing)),
+                                     QString(), QLatin1String(missing)});
+    return c;
+}
+
+SigningResult signSigV4(const HttpRequest &request, const SigningContext &ctx, bool inQuery)
+{
+    SigningResult out;
+    const QByteArray date = amzDate(ctx.time);
+    const QByteArray day = date.left(8);
+    const QByteArray scope = day + '/' + ctx.region + '/' + ctx.service + "/aws4_request";
+    const QByteArray payloadHash = sha256Hex(request.body);
+    const bool withToken = !ctx.sessionToken.isEmpty() && !ctx.omitSessionToken;
+
+    // Headers: lowercase names, duplicates joined with ',' in order of appearance.
+    std::map<QByteArray, QByteArray> headers;
+    for (const auto &[name, value] : request.headers) {
+        const auto [it, fresh] = headers.try_emplace(name.toLower(), canonicalValue(value));
+        if (!fresh)
+            it->second += ',' + canonicalValue(value);
+    }
+    if (!inQuery) {
+        headers["x-amz-date"] = date;
+        out.headers.append({"X-Amz-Date", date});
+        if (withToken) {
+            headers["x-amz-security-token"] = ctx.sessionToken;
+            out.headers.append({"X-Amz-Security-Token", ctx.sessionToken});
+        }
+        if (ctx.signBody) {
+            headers["x-amz-content-sha256"] = payloadHash;
+            out.headers.append({"X-Amz-Content-Sha256", payloadHash});
+        }
+    }
+    QByteArray canonicalHeaders, signedHeaders;
+    for (const auto &[name, value] : headers) {
+        canonicalHeaders += name + ':' + value + '\n';
+        signedHeaders += (signedHeaders.isEmpty() ? "" : ";") + name;
+    }
+
+    // Query: decoded, re-encoded, sorted by name then value.
+    std::multimap<QByteArray, QByteArray> params;
+    for (const QByteArray &pair : request.query.split('&')) {
+        if (pair.isEmpty())
+            continue;
+        const int eq = pair.indexOf('=');
+        const QByteArray k = QByteArray::fromPercentEncoding(eq >= 0 ? pair.left(eq) : pair);
+        const QByteArray v = eq >= 0 ? QByteArray::fromPercentEncoding(pair.mid(eq + 1)) : QByteArray();
+        params.insert({uriEncode(k, false), uriEncode(v, false)});
+    }
+    if (inQuery) {
+        params.insert({"X-Amz-Algorithm", "AWS4-HMAC-SHA256"});
+        params.insert({"X-Amz-Credential", uriEncode(ctx.accessKeyId + '/' + scope, false)});
+        params.insert({"X-Amz-Date", date});
+        params.insert({"X-Amz-Expires", QByteArray::number(ctx.expiresSeconds)});
+        if (withToken)
+            params.insert({"X-Amz-Security-Token", uriEncode(ctx.sessionToken, false)});
+        params.insert({"X-Amz-SignedHeaders", uriEncode(signedHeaders, false)});
+    }
+    std::vector<std::pair<QByteArray, QByteArray>> sorted(params.begin(), params.end());
+    std::sort(sorted.begin(), sorted.end());
+    QByteArray canonicalQuery;
+    for (const auto &[k, v] : sorted)
+        canonicalQuery += (canonicalQuery.isEmpty() ? "" : "&") + k + '=' + v;
+
+    out.canonicalRequest = request.method + '\n' +
+                           canonicalPath(request.path, ctx.normalizePath) + '\n' +
+                           canonicalQuery + '\n' + canonicalHeaders + '\n' + signedHeaders + '\n' +
+                           payloadHash;
+    out.stringToSign = "AWS4-HMAC-SHA256\n" + date + '\n' + scope + '\n' +
+                       sha256Hex(out.canonicalRequest);
+    QByteArray key = hmacSha256("AWS4" + ctx.secretAccessKey, day);
+    key = hmacSha256(key, ctx.region);
+    key = hmacSha256(key, ctx.service);
+    key = hmacSha256(key, "aws4_request");
+    out.signature = hmacSha256(key, out.stringToSign).toHex();
+    if (inQuery) {
+        out.query = canonicalQuery + "&X-Amz-Signature=" + out.signature;
+    } else {
+        out.headers.append({"Authorization", "AWS4-HMAC-SHA256 Credential=" + ctx.accessKeyId +
+                                                 '/' + scope + ", SignedHeaders=" + signedHeaders +
+                                                 ", Signature=" + out.signature});
+    }
+    return out;
+}
+
+} // namespace onramp
