@@ -177,14 +177,64 @@ std::expected<SigningContext, Error> parseSigningContext(const QByteArray &json)
     return c;
 }
 
-SigningResult signSigV4(const HttpRequest &request, const SigningContext &ctx, bool inQuery)
+SignerProfile SignerProfile::aws()
+{
+    SignerProfile p;
+    p.algorithm = "AWS4-HMAC-SHA256";
+    p.dateHeader = "x-amz-date";
+    p.contentHashHeader = "x-amz-content-sha256";
+    p.tokenHeader = "x-amz-security-token";
+    p.scopeTerminator = "aws4_request";
+    p.keyPrefix = "AWS4";
+    return p;
+}
+
+SignerProfile SignerProfile::alibabaAcs3()
+{
+    SignerProfile p;
+    p.algorithm = "ACS3-HMAC-SHA256";
+    p.dateHeader = "x-acs-date";
+    p.addDateHeader = false; // the caller sets x-acs-date (ISO 8601) and the nonce
+    p.contentHashHeader = "x-acs-content-sha256";
+    p.alwaysHashHeader = true;
+    p.tokenHeader = "x-acs-security-token";
+    p.dateInStringToSign = false;
+    return p;
+}
+
+SignerProfile SignerProfile::huaweiSdk()
+{
+    SignerProfile p;
+    p.algorithm = "SDK-HMAC-SHA256";
+    p.dateHeader = "x-sdk-date";
+    p.addDateHeader = false;
+    p.pathTrailingSlash = true;
+    return p;
+}
+
+SignerProfile SignerProfile::volcengine()
+{
+    SignerProfile p;
+    p.algorithm = "HMAC-SHA256";
+    p.dateHeader = "x-date";
+    p.addDateHeader = false;
+    p.scopeTerminator = "request";
+    return p;
+}
+
+SigningResult signRequest(const HttpRequest &request, const SigningContext &ctx,
+                          const SignerProfile &profile, bool inQuery)
 {
     SigningResult out;
     const QByteArray date = amzDate(ctx.time);
     const QByteArray day = date.left(8);
-    const QByteArray scope = day + '/' + ctx.region + '/' + ctx.service + "/aws4_request";
+    const bool scoped = !profile.scopeTerminator.isEmpty();
+    const QByteArray scope =
+        scoped ? day + '/' + ctx.region + '/' + ctx.service + '/' + profile.scopeTerminator
+               : QByteArray();
     const QByteArray payloadHash = sha256Hex(request.body);
-    const bool withToken = !ctx.sessionToken.isEmpty() && !ctx.omitSessionToken;
+    const bool withToken = !ctx.sessionToken.isEmpty() && !ctx.omitSessionToken &&
+                           !profile.tokenHeader.isEmpty();
 
     // Headers: lowercase names, duplicates joined with ',' in order of appearance.
     std::map<QByteArray, QByteArray> headers;
@@ -193,17 +243,17 @@ SigningResult signSigV4(const HttpRequest &request, const SigningContext &ctx, b
         if (!fresh)
             it->second += ',' + canonicalValue(value);
     }
+    const auto add = [&](const QByteArray &name, const QByteArray &value) {
+        headers[name] = value;
+        out.headers.append({name, value});
+    };
     if (!inQuery) {
-        headers["x-amz-date"] = date;
-        out.headers.append({"X-Amz-Date", date});
-        if (withToken) {
-            headers["x-amz-security-token"] = ctx.sessionToken;
-            out.headers.append({"X-Amz-Security-Token", ctx.sessionToken});
-        }
-        if (ctx.signBody) {
-            headers["x-amz-content-sha256"] = payloadHash;
-            out.headers.append({"X-Amz-Content-Sha256", payloadHash});
-        }
+        if (profile.addDateHeader)
+            add(profile.dateHeader, date);
+        if (withToken)
+            add(profile.tokenHeader, ctx.sessionToken);
+        if (!profile.contentHashHeader.isEmpty() && (ctx.signBody || profile.alwaysHashHeader))
+            add(profile.contentHashHeader, payloadHash);
     }
     QByteArray canonicalHeaders, signedHeaders;
     for (const auto &[name, value] : headers) {
@@ -212,45 +262,59 @@ SigningResult signSigV4(const HttpRequest &request, const SigningContext &ctx, b
     }
 
     // Query: decoded, re-encoded, sorted by name then value.
-    std::multimap<QByteArray, QByteArray> params;
+    std::vector<std::pair<QByteArray, QByteArray>> params;
     for (const QByteArray &pair : request.query.split('&')) {
         if (pair.isEmpty())
             continue;
         const int eq = pair.indexOf('=');
         const QByteArray k = QByteArray::fromPercentEncoding(eq >= 0 ? pair.left(eq) : pair);
         const QByteArray v = eq >= 0 ? QByteArray::fromPercentEncoding(pair.mid(eq + 1)) : QByteArray();
-        params.insert({uriEncode(k, false), uriEncode(v, false)});
+        params.push_back({uriEncode(k, false), uriEncode(v, false)});
     }
     if (inQuery) {
-        params.insert({"X-Amz-Algorithm", "AWS4-HMAC-SHA256"});
-        params.insert({"X-Amz-Credential", uriEncode(ctx.accessKeyId + '/' + scope, false)});
-        params.insert({"X-Amz-Date", date});
-        params.insert({"X-Amz-Expires", QByteArray::number(ctx.expiresSeconds)});
+        params.push_back({"X-Amz-Algorithm", profile.algorithm});
+        params.push_back({"X-Amz-Credential", uriEncode(ctx.accessKeyId + '/' + scope, false)});
+        params.push_back({"X-Amz-Date", date});
+        params.push_back({"X-Amz-Expires", QByteArray::number(ctx.expiresSeconds)});
         if (withToken)
-            params.insert({"X-Amz-Security-Token", uriEncode(ctx.sessionToken, false)});
-        params.insert({"X-Amz-SignedHeaders", uriEncode(signedHeaders, false)});
+            params.push_back({"X-Amz-Security-Token", uriEncode(ctx.sessionToken, false)});
+        params.push_back({"X-Amz-SignedHeaders", uriEncode(signedHeaders, false)});
     }
-    std::vector<std::pair<QByteArray, QByteArray>> sorted(params.begin(), params.end());
-    std::sort(sorted.begin(), sorted.end());
+    std::sort(params.begin(), params.end());
     QByteArray canonicalQuery;
-    for (const auto &[k, v] : sorted)
+    for (const auto &[k, v] : params)
         canonicalQuery += (canonicalQuery.isEmpty() ? "" : "&") + k + '=' + v;
 
-    out.canonicalRequest = request.method + '\n' +
-                           canonicalPath(request.path, ctx.normalizePath) + '\n' +
-                           canonicalQuery + '\n' + canonicalHeaders + '\n' + signedHeaders + '\n' +
-                           payloadHash;
-    out.stringToSign = "AWS4-HMAC-SHA256\n" + date + '\n' + scope + '\n' +
-                       sha256Hex(out.canonicalRequest);
-    QByteArray key = hmacSha256("AWS4" + ctx.secretAccessKey, day);
-    key = hmacSha256(key, ctx.region);
-    key = hmacSha256(key, ctx.service);
-    key = hmacSha256(key, "aws4_request");
+    QByteArray path = canonicalPath(request.path, ctx.normalizePath);
+    if (profile.pathTrailingSlash && !path.endsWith('/'))
+        path += '/';
+    out.canonicalRequest = request.method + '\n' + path + '\n' + canonicalQuery + '\n' +
+                           canonicalHeaders + '\n' + signedHeaders + '\n' + payloadHash;
+    out.stringToSign = profile.algorithm + '\n';
+    if (profile.dateInStringToSign)
+        out.stringToSign += date + '\n';
+    if (scoped)
+        out.stringToSign += scope + '\n';
+    out.stringToSign += sha256Hex(out.canonicalRequest);
+
+    QByteArray key = profile.keyPrefix + ctx.secretAccessKey;
+    if (scoped) {
+        for (const QByteArray &part : {day, ctx.region, ctx.service, profile.scopeTerminator})
+            key = hmacSha256(key, part);
+    }
     out.signature = hmacSha256(key, out.stringToSign).toHex();
     if (inQuery) {
         out.query = canonicalQuery + "&X-Amz-Signature=" + out.signature;
+    } else if (profile.algorithm == "ACS3-HMAC-SHA256") {
+        out.headers.append({"authorization", profile.algorithm + " Credential=" + ctx.accessKeyId +
+                                                 ",SignedHeaders=" + signedHeaders +
+                                                 ",Signature=" + out.signature});
+    } else if (!scoped) {
+        out.headers.append({"authorization", profile.algorithm + " Access=" + ctx.accessKeyId +
+                                                 ", SignedHeaders=" + signedHeaders +
+                                                 ", Signature=" + out.signature});
     } else {
-        out.headers.append({"Authorization", "AWS4-HMAC-SHA256 Credential=" + ctx.accessKeyId +
+        out.headers.append({"authorization", profile.algorithm + " Credential=" + ctx.accessKeyId +
                                                  '/' + scope + ", SignedHeaders=" + signedHeaders +
                                                  ", Signature=" + out.signature});
     }

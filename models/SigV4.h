@@ -54,10 +54,39 @@ struct SigningResult
     QByteArray query;
 };
 
-// AWS Signature Version 4 (HMAC-SHA256 on OpenSSL), in the Authorization header or in the
-// query string (presigned).
-SigningResult signSigV4(const HttpRequest &request, const SigningContext &context,
-                        bool inQuery = false);
+// The HMAC-SHA256 request-signing schemes providers use are variations of one design:
+// a canonical request (method, path, query, headers, payload hash), a string to sign, a key.
+// A profile says where a provider differs.
+struct SignerProfile
+{
+    QByteArray algorithm;          // "AWS4-HMAC-SHA256", "ACS3-HMAC-SHA256", …
+    QByteArray dateHeader;         // added by the signer when addDateHeader
+    bool addDateHeader = true;
+    QByteArray dateFormat = "yyyyMMdd'T'HHmmss'Z'";
+    QByteArray contentHashHeader;  // e.g. x-amz-content-sha256
+    bool alwaysHashHeader = false; // add it on every request, not only with signBody
+    QByteArray tokenHeader;        // session token header, if any
+    QByteArray scopeTerminator;    // "aws4_request"; empty: no credential scope
+    QByteArray keyPrefix;          // "AWS4"; with a scope, the key is derived along it
+    bool dateInStringToSign = true;
+    bool pathTrailingSlash = false; // Huawei signs "/v1/x/" for "/v1/x"
+
+    static SignerProfile aws();
+    static SignerProfile alibabaAcs3();
+    static SignerProfile huaweiSdk();
+    static SignerProfile volcengine();
+};
+
+// Signs in the Authorization header, or (AWS query signing) in the query string (presigned).
+SigningResult signRequest(const HttpRequest &request, const SigningContext &context,
+                          const SignerProfile &profile, bool inQuery = false);
+
+// AWS Signature Version 4 (HMAC-SHA256 on OpenSSL): the profile Onramp's own API uses.
+inline SigningResult signSigV4(const HttpRequest &request, const SigningContext &context,
+                               bool inQuery = false)
+{
+    return signRequest(request, context, SignerProfile::aws(), inQuery);
+}
 
 QByteArray sha256Hex(const QByteArray &data);
 QByteArray hmacSha256(const QByteArray &key, const QByteArray &data);
