@@ -18,5 +18,6 @@ int catalog(const QStringList &args);
 int check(const QStringList &args);
 int quota(const QStringList &args);
 int sigv4(const QStringList &args);
+int sandbox(const QStringList &args);
 
 } // namespace onramp::cli

@@ -15,7 +15,7 @@
 namespace {
 
 constexpr const char *kSubcommands[] = {"status", "screenshot", "estimate", "estimate-accuracy",
-                                         "catalog", "check", "quota", "sigv4"};
+                                         "catalog", "check", "quota", "sigv4", "sandbox"};
 
 const char *subcommandOf(int argc, char **argv)
 {
@@ -90,6 +90,8 @@ int runHeadless(int argc, char **argv, const char *subcommand)
             return onramp::cli::quota(args);
         if (std::strcmp(subcommand, "sigv4") == 0)
             return onramp::cli::sigv4(args);
+        if (std::strcmp(subcommand, "sandbox") == 0)
+            return onramp::cli::sandbox(args);
     }
     QCommandLineParser p;
     p.setApplicationDescription(onramp::Tr::tr(
@@ -105,6 +107,7 @@ int runHeadless(int argc, char **argv, const char *subcommand)
         "  quota plan --cards N --hours-per-round H --rounds R --retry-margin F\n"
         "             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]\n"
         "  sigv4 --context FILE --request FILE [--query]\n"
+        "  sandbox serve [--port N] [--data-dir DIR]\n"
         "Each subcommand takes --help."));
     p.addHelpOption();
     p.addVersionOption();

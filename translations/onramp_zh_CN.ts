@@ -1480,36 +1480,6 @@
         <translation>把签名放在查询串里（预签名），而不是请求头里。</translation>
     </message>
     <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate&apos;s status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG
-  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-Each subcommand takes --help.</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
-  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-每个子命令都支持 --help。</translation>
-    </message>
-    <message>
         <source>The request file is not a raw HTTP request: %1.</source>
         <translation>请求文件不是原始 HTTP 请求：%1。</translation>
     </message>
@@ -1536,6 +1506,66 @@ Each subcommand takes --help.</source>
     <message>
         <source>The signing context lacks “%1”.</source>
         <translation>签名上下文缺少“%1”。</translation>
+    </message>
+    <message>
+        <source>onramp-sandbox was not found beside %1. Build it with `cmake --build build`.</source>
+        <translation>在 %1 旁边找不到 onramp-sandbox。请用 `cmake --build build` 构建它。</translation>
+    </message>
+    <message>
+        <source>Cannot start %1.</source>
+        <translation>无法启动 %1。</translation>
+    </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate&apos;s status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR]
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR]
+每个子命令都支持 --help。</translation>
+    </message>
+    <message>
+        <source>say serve</source>
+        <translation>请写 serve</translation>
+    </message>
+    <message>
+        <source>Run the built-in sandbox provider on loopback until interrupted. Prints its URL and fresh credentials as one JSON line.</source>
+        <translation>在本机回环地址上运行内置沙箱平台，直到被中断。以一行 JSON 打印它的地址和新生成的凭据。</translation>
+    </message>
+    <message>
+        <source>Port (0 picks a free one).</source>
+        <translation>端口（0 表示自动选一个空闲端口）。</translation>
+    </message>
+    <message>
+        <source>Keep the sandbox&apos;s state (SQLite) in DIR.</source>
+        <translation>把沙箱的状态（SQLite）保存在 DIR。</translation>
+    </message>
+    <message>
+        <source>expected 0 to 65535</source>
+        <translation>应在 0 到 65535 之间</translation>
     </message>
 </context>
 <context>
@@ -2430,6 +2460,21 @@ Each subcommand takes --help.</source>
     <message>
         <source>No findings: the instance, image and storage plan fit together.</source>
         <translation>没有问题：实例规格、镜像与存储规划互相匹配。</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::SandboxServer</name>
+    <message>
+        <source>The sandbox listens on loopback only (127.0.0.1 or ::1).</source>
+        <translation>沙箱只监听本机回环地址（127.0.0.1 或 ::1）。</translation>
+    </message>
+    <message>
+        <source>Cannot open the sandbox database: %1</source>
+        <translation>无法打开沙箱数据库：%1</translation>
+    </message>
+    <message>
+        <source>Cannot listen on %1:%2: %3</source>
+        <translation>无法在 %1:%2 上监听：%3</translation>
     </message>
 </context>
 <context>

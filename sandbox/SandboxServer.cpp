@@ -1,0 +1,281 @@
+#include "SandboxServer.h"
+
+#include "QualificationGate.h"
+#include "SigV4.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QHttpServer>
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTcpServer>
+#include <QUuid>
+
+#include <openssl/crypto.h>
+
+Q_LOGGING_CATEGORY(lcSandbox, "onramp.sandbox")
+
+namespace onramp {
+
+namespace {
+
+QByteArray randomToken(int bytes)
+{
+    QByteArray b(bytes, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(b.data()), bytes / 4);
+    return b.toHex();
+}
+
+QByteArray methodName(QHttpServerRequest::Method m)
+{
+    switch (m) {
+    case QHttpServerRequest::Method::Get: return "GET";
+    case QHttpServerRequest::Method::Put: return "PUT";
+    case QHttpServerRequest::Method::Delete: return "DELETE";
+    case QHttpServerRequest::Method::Post: return "POST";
+    case QHttpServerRequest::Method::Head: return "HEAD";
+    case QHttpServerRequest::Method::Options: return "OPTIONS";
+    case QHttpServerRequest::Method::Patch: return "PATCH";
+    default: return "OTHER";
+    }
+}
+
+} // namespace
+
+QJsonObject apiError(const QString &code, const QString &message, const QString &field)
+{
+    QJsonObject o{{"code", code}, {"message", message}};
+    if (!field.isEmpty())
+        o["field"] = field;
+    return o;
+}
+
+SandboxServer::SandboxServer(QObject *parent) : QObject(parent)
+{
+    m_credentials.accessKeyId = "SBX" + randomToken(8).toUpper();
+    m_credentials.secret = randomToken(32);
+}
+
+SandboxServer::~SandboxServer()
+{
+    m_server.reset();
+    if (!m_connection.isEmpty()) {
+        QSqlDatabase::database(m_connection).close();
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+}
+
+bool SandboxServer::start(const QHostAddress &address, quint16 port, const QString &dataDir,
+                          QString *error)
+{
+    if (!address.isLoopback()) {
+        if (error)
+            *error = tr("The sandbox listens on loopback only (127.0.0.1 or ::1).");
+        return false;
+    }
+    m_connection = QStringLiteral("sandbox-%1").arg(QUuid::createUuid().toString(QUuid::Id128));
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    if (dataDir.isEmpty()) {
+        db.setDatabaseName(QStringLiteral(":memory:"));
+    } else {
+        QDir().mkpath(dataDir);
+        db.setDatabaseName(QDir(dataDir).filePath(QStringLiteral("sandbox.sqlite")));
+    }
+    if (!db.open() ||
+        !QSqlQuery(db).exec(QStringLiteral(
+            "CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL)"))) {
+        if (error)
+            *error = tr("Cannot open the sandbox database: %1").arg(db.lastError().text());
+        return false;
+    }
+    m_server = std::make_unique<QHttpServer>();
+    m_server->setMissingHandler([this](const QHttpServerRequest &request,
+                                       QHttpServerResponder &&responder) {
+        handle(request, std::move(responder));
+    });
+    m_tcp = new QTcpServer(m_server.get());
+    m_tcp->setListenBacklogSize(256);
+    if (!m_tcp->listen(address, port)) {
+        if (error)
+            *error = tr("Cannot listen on %1:%2: %3")
+                         .arg(address.toString())
+                         .arg(port)
+                         .arg(m_tcp->errorString());
+        return false;
+    }
+    m_server->bind(m_tcp);
+    m_port = m_tcp->serverPort();
+    return true;
+}
+
+std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &request) const
+{
+    // DNS rebinding and browser pages: only our own Host, never a cross-origin caller.
+    const QByteArray host = request.value("Host");
+    const QList<QByteArray> allowed = {"127.0.0.1:" + QByteArray::number(m_port),
+                                       "localhost:" + QByteArray::number(m_port),
+                                       "[::1]:" + QByteArray::number(m_port)};
+    if (!allowed.contains(host))
+        return {421, apiError(QStringLiteral("forbidden"),
+                              QStringLiteral("Host %1 is not this sandbox").arg(QString::fromUtf8(host)),
+                              QStringLiteral("Host"))};
+    if (!request.value("Origin").isEmpty())
+        return {403, apiError(QStringLiteral("forbidden"),
+                              QStringLiteral("requests from web pages are refused"),
+                              QStringLiteral("Origin"))};
+    if (request.body().size() > kMaxBodyBytes)
+        return {413, apiError(QStringLiteral("validation_failed"),
+                              QStringLiteral("body larger than %1 bytes").arg(kMaxBodyBytes),
+                              QStringLiteral("body"))};
+
+    // SigV4: recompute over the headers the caller signed, at the time it signed.
+    static const QRegularExpression auth(QStringLiteral(
+        R"(^AWS4-HMAC-SHA256 Credential=([^/]+)/(\d{8})/([^/]+)/onramp/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$)"));
+    const auto m = auth.match(QString::fromLatin1(request.value("Authorization")));
+    const auto unauthenticated = [](const QString &why) {
+        return std::pair{401, apiError(QStringLiteral("unauthenticated"), why,
+                                       QStringLiteral("Authorization"))};
+    };
+    if (!m.hasMatch())
+        return unauthenticated(QStringLiteral("missing or malformed SigV4 Authorization header"));
+    if (m.captured(1).toLatin1() != m_credentials.accessKeyId)
+        return unauthenticated(QStringLiteral("unknown access key"));
+    const QDateTime when =
+        QDateTime::fromString(QString::fromLatin1(request.value("X-Amz-Date")),
+                              QStringLiteral("yyyyMMdd'T'HHmmss'Z'"));
+    QDateTime utc = when;
+    utc.setTimeSpec(Qt::UTC);
+    if (!when.isValid() || std::abs(utc.secsTo(QDateTime::currentDateTimeUtc())) > 15 * 60)
+        return unauthenticated(QStringLiteral("X-Amz-Date missing or more than 15 minutes off"));
+    HttpRequest r;
+    r.method = methodName(request.method());
+    r.path = request.url().path(QUrl::FullyEncoded).toUtf8();
+    r.query = request.url().query(QUrl::FullyEncoded).toUtf8();
+    r.body = request.body();
+    const QList<QByteArray> signedHeaders = m.captured(4).toLatin1().split(';');
+    for (const auto &[name, value] : request.headers()) {
+        const QByteArray lower = name.toLower();
+        if (signedHeaders.contains(lower) && lower != "x-amz-date" &&
+            lower != "x-amz-content-sha256" && lower != "x-amz-security-token")
+            r.headers.append({lower, value});
+    }
+    SigningContext ctx;
+    ctx.accessKeyId = m_credentials.accessKeyId;
+    ctx.secretAccessKey = m_credentials.secret;
+    ctx.region = m.captured(3).toLatin1();
+    ctx.service = "onramp";
+    ctx.time = utc;
+    ctx.signBody = signedHeaders.contains("x-amz-content-sha256");
+    const QByteArray expected = signSigV4(r, ctx).signature;
+    const QByteArray given = m.captured(5).toLatin1();
+    if (ctx.region != m_credentials.region || expected.size() != given.size() ||
+        CRYPTO_memcmp(expected.constData(), given.constData(), size_t(expected.size())) != 0)
+        return unauthenticated(QStringLiteral("signature does not match"));
+    return {0, {}};
+}
+
+void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
+{
+    auto [status, body] = guard(request);
+    if (status == 0)
+        std::tie(status, body) = dispatch(request);
+    qCDebug(lcSandbox) << methodName(request.method()) << request.url().path() << status;
+    responder.write(QJsonDocument(body), QHttpServerResponder::StatusCode(status));
+}
+
+QJsonObject SandboxServer::load(const QString &key) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("SELECT value FROM state WHERE key = ?"));
+    q.addBindValue(key);
+    if (q.exec() && q.next())
+        return QJsonDocument::fromJson(q.value(0).toByteArray()).object();
+    return {};
+}
+
+void SandboxServer::store(const QString &key, const QJsonObject &value)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("INSERT INTO state(key, value) VALUES(?, ?) "
+                             "ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
+    q.addBindValue(key);
+    q.addBindValue(QString::fromUtf8(QJsonDocument(value).toJson(QJsonDocument::Compact)));
+    if (!q.exec())
+        qCWarning(lcSandbox) << "store failed" << q.lastError().text();
+}
+
+std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &request)
+{
+    const QString path = request.url().path();
+    const auto method = request.method();
+    // A new sandbox account: verified, training service off (as the guides say it starts).
+    const auto account = [this] {
+        QJsonObject a = load(QStringLiteral("account"));
+        if (a.isEmpty()) {
+            a = {{"accountId", QString::fromLatin1(m_credentials.accessKeyId)},
+                 {"verificationType", "enterprise"},
+                 {"verificationState", "verified"},
+                 {"services", QJsonObject{{"training", false}}},
+                 {"mayApplyForResources", false}};
+            store(QStringLiteral("account"), a);
+        }
+        return a;
+    };
+    if (path == QLatin1String("/v1/account") && method == QHttpServerRequest::Method::Get)
+        return {200, account()};
+    if (path == QLatin1String("/v1/account/services/training:activate") &&
+        method == QHttpServerRequest::Method::Post) {
+        QJsonObject a = account();
+        a["services"] = QJsonObject{{"training", true}};
+        a["mayApplyForResources"] = true;
+        store(QStringLiteral("account"), a);
+        return {200, a};
+    }
+    if (path == QLatin1String("/v1/qualification")) {
+        if (method == QHttpServerRequest::Method::Get) {
+            const QJsonObject review = load(QStringLiteral("qualification"));
+            if (review.isEmpty())
+                return {404, apiError(QStringLiteral("not_found"),
+                                      QStringLiteral("no dossier submitted yet"))};
+            return {200, review};
+        }
+        if (method == QHttpServerRequest::Method::Post) {
+            QJsonParseError pe{};
+            const QJsonDocument doc = QJsonDocument::fromJson(request.body(), &pe);
+            if (!doc.isObject())
+                return {400, apiError(QStringLiteral("validation_failed"),
+                                      QStringLiteral("body is not a JSON object"),
+                                      QStringLiteral("$"))};
+            auto dossier = QualificationData::fromJson(doc.object());
+            if (!dossier)
+                return {400, apiError(QStringLiteral("validation_failed"), dossier.error().message,
+                                      QStringLiteral("$.") + dossier.error().field)};
+            // The review follows the same rules as gate 1, minus attachments (uploaded apart).
+            QJsonArray reasons;
+            for (const Finding &f : checkQualification(*dossier, QDate::currentDate())) {
+                if (f.isBlocking() && !f.code.startsWith(QLatin1String("attachment.")))
+                    reasons.append(QJsonObject{{"code", f.code}, {"field", f.field},
+                                               {"message", f.message}});
+            }
+            const QJsonObject review{
+                {"id", QUuid::createUuid().toString(QUuid::WithoutBraces)},
+                {"state", reasons.isEmpty() ? "approved" : "rejected"},
+                {"since", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+                {"reasons", reasons}};
+            store(QStringLiteral("qualification"), review);
+            return {202, review};
+        }
+    }
+    return {404, apiError(QStringLiteral("not_found"),
+                          QStringLiteral("no such resource: %1 %2")
+                              .arg(QString::fromLatin1(methodName(method)), path))};
+}
+
+} // namespace onramp

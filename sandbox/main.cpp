@@ -1,0 +1,71 @@
+// onramp-sandbox serve: the built-in provider, standalone. `onramp sandbox …` runs this
+// program, so that the wizard's own startup does not load the HTTP server and SQL libraries.
+#include "Language.h"
+#include "SandboxServer.h"
+#include "Tr.h"
+#include "Version.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+namespace {
+
+int serve(const QStringList &args)
+{
+    using namespace onramp;
+    if (args.value(1) != QLatin1String("serve")) {
+        QTextStream(stderr) << "sandbox: " << Tr::tr("say serve") << '\n';
+        return 2;
+    }
+    QStringList rest = args;
+    rest.removeAt(1);
+    rest[0] += QStringLiteral(" serve");
+    QCommandLineParser p;
+    p.setApplicationDescription(Tr::tr("Run the built-in sandbox provider on loopback until "
+                                       "interrupted. Prints its URL and fresh credentials as one "
+                                       "JSON line."));
+    p.addHelpOption();
+    QCommandLineOption port(QStringLiteral("port"), Tr::tr("Port (0 picks a free one)."),
+                            QStringLiteral("N"), QStringLiteral("0"));
+    QCommandLineOption dataDir(QStringLiteral("data-dir"),
+                               Tr::tr("Keep the sandbox's state (SQLite) in DIR."),
+                               QStringLiteral("DIR"));
+    p.addOptions({port, dataDir});
+    p.process(rest);
+    bool ok = false;
+    const int n = p.value(port).toInt(&ok);
+    if (!ok || n < 0 || n > 65535) {
+        QTextStream(stderr) << "--port: " << Tr::tr("expected 0 to 65535") << '\n';
+        return 2;
+    }
+    SandboxServer server;
+    QString error;
+    if (!server.start(QHostAddress::LocalHost, quint16(n), p.value(dataDir), &error)) {
+        QTextStream(stderr) << error << '\n';
+        return 2;
+    }
+    // The credentials are fresh for this run and work only against this loopback server.
+    const QJsonObject hello{
+        {"url", QStringLiteral("http://127.0.0.1:%1/v1").arg(server.port())},
+        {"accessKeyId", QString::fromLatin1(server.credentials().accessKeyId)},
+        {"secretAccessKey", QString::fromLatin1(server.credentials().secret)},
+        {"region", QString::fromLatin1(server.credentials().region)},
+        {"service", "onramp"}};
+    QTextStream(stdout) << QJsonDocument(hello).toJson(QJsonDocument::Compact) << Qt::endl;
+    return QCoreApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("onramp-sandbox"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ONRAMP_VERSION));
+    onramp::Language language;
+    language.apply(QString());
+    return serve(app.arguments());
+}

@@ -1,0 +1,236 @@
+// The sandbox provider over real loopback HTTP, driven by libcurl from another thread while
+// the server runs on this thread's event loop.
+#include "SandboxServer.h"
+#include "SigV4.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <curl/curl.h>
+
+#include <atomic>
+#include <thread>
+
+using namespace onramp;
+
+namespace {
+
+struct Reply
+{
+    long status = 0;
+    QByteArray body;
+    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
+};
+
+size_t collect(char *data, size_t size, size_t n, void *user)
+{
+    static_cast<QByteArray *>(user)->append(data, qsizetype(size * n));
+    return size * n;
+}
+
+} // namespace
+
+class TestSandbox : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    struct Call
+    {
+        QByteArray method = "GET";
+        QByteArray path = "/v1/account";
+        QByteArray body;
+        QByteArray host; // default: 127.0.0.1:port
+        QByteArray secret; // default: the server's
+        QList<std::pair<QByteArray, QByteArray>> extraHeaders;
+        bool sign = true;
+    };
+
+    // Signs like the client will and performs the request on a worker thread, spinning this
+    // thread's event loop so the server can answer.
+    Reply call(SandboxServer &server, Call c)
+    {
+        const QByteArray host = c.host.isEmpty() ? "127.0.0.1:" + QByteArray::number(server.port()) : c.host;
+        HttpRequest r;
+        r.method = c.method;
+        r.path = c.path;
+        r.body = c.body;
+        r.headers = {{"host", host}};
+        if (!c.body.isEmpty())
+            r.headers.append(std::pair<QByteArray, QByteArray>("content-type", "application/json"));
+        SigningContext ctx;
+        ctx.accessKeyId = server.credentials().accessKeyId;
+        ctx.secretAccessKey = c.secret.isEmpty() ? server.credentials().secret : c.secret;
+        ctx.region = server.credentials().region;
+        ctx.service = "onramp";
+        ctx.time = QDateTime::currentDateTimeUtc();
+        const SigningResult s = signSigV4(r, ctx);
+        QList<QByteArray> headers;
+        for (const auto &[k, v] : r.headers)
+            headers << k + ": " + v;
+        if (c.sign) {
+            for (const auto &[k, v] : s.headers)
+                headers << k + ": " + v;
+        }
+        for (const auto &[k, v] : c.extraHeaders)
+            headers << k + ": " + v;
+        const QByteArray url = "http://127.0.0.1:" + QByteArray::number(server.port()) + c.path;
+        Reply reply;
+        std::atomic<bool> done = false;
+        std::thread worker([&] {
+            CURL *curl = curl_easy_init();
+            curl_slist *list = nullptr;
+            for (const QByteArray &h : headers)
+                list = curl_slist_append(list, h.constData());
+            curl_easy_setopt(curl, CURLOPT_URL, url.constData());
+            curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, c.method.constData());
+            curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
+            curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+            curl_easy_setopt(curl, CURLOPT_TIMEOUT, 20L);
+            curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
+            if (!c.body.isEmpty()) {
+                curl_easy_setopt(curl, CURLOPT_POSTFIELDS, c.body.constData());
+                curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, long(c.body.size()));
+            }
+            curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+            curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply.body);
+            if (curl_easy_perform(curl) == CURLE_OK)
+                curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply.status);
+            curl_slist_free_all(list);
+            curl_easy_cleanup(curl);
+            done = true;
+        });
+        QDeadlineTimer deadline(20000);
+        while (!done.load() && !deadline.hasExpired())
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        worker.join();
+        return reply;
+    }
+
+    static QByteArray dossier(const QString &statement)
+    {
+        QFile f(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/qualification.json"));
+        f.open(QIODevice::ReadOnly);
+        QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        o["authorizationSigned"] = QDate::currentDate().addDays(-2).toString(Qt::ISODate);
+        o["authorizationValidUntil"] = QDate::currentDate().addYears(1).toString(Qt::ISODate);
+        o["submissionDate"] = QDate::currentDate().toString(Qt::ISODate);
+        if (!statement.isEmpty())
+            o["statement"] = statement;
+        return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    }
+
+private slots:
+    void initTestCase() { curl_global_init(CURL_GLOBAL_DEFAULT); }
+    void cleanupTestCase() { curl_global_cleanup(); }
+
+    void loopbackOnly()
+    {
+        SandboxServer server;
+        QString error;
+        QVERIFY(!server.start(QHostAddress(QStringLiteral("192.0.2.1")), 0, QString(), &error));
+        QVERIFY(error.contains("loopback"));
+    }
+
+    void signedRequestsAnswer()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        const Reply r = call(server, {});
+        QCOMPARE(r.status, 200L);
+        QCOMPARE(r.json()["accountId"].toString(), QString::fromLatin1(server.credentials().accessKeyId));
+        QCOMPARE(r.json()["services"].toObject()["training"].toBool(), false);
+        Call activate;
+        activate.method = "POST";
+        activate.path = "/v1/account/services/training:activate";
+        QCOMPARE(call(server, activate).json()["services"].toObject()["training"].toBool(), true);
+    }
+
+    void refusals_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<long>("status");
+        QTest::addColumn<QString>("code");
+        QTest::newRow("unsigned") << "unsigned" << 401L << "unauthenticated";
+        QTest::newRow("wrong secret") << "secret" << 401L << "unauthenticated";
+        QTest::newRow("foreign Host") << "host" << 421L << "forbidden";
+        QTest::newRow("Origin header") << "origin" << 403L << "forbidden";
+        QTest::newRow("oversized body") << "size" << 413L << "validation_failed";
+        QTest::newRow("unknown path") << "path" << 404L << "not_found";
+    }
+
+    void refusals()
+    {
+        QFETCH(QString, kind);
+        QFETCH(long, status);
+        QFETCH(QString, code);
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        Call c;
+        if (kind == "unsigned") c.sign = false;
+        else if (kind == "secret") c.secret = "not-the-secret";
+        else if (kind == "host") c.host = "evil.example.com";
+        else if (kind == "origin") c.extraHeaders = {{"Origin", "http://evil.example.com"}};
+        else if (kind == "size") { c.method = "POST"; c.path = "/v1/qualification"; c.body = QByteArray(SandboxServer::kMaxBodyBytes + 10, 'x'); }
+        else c.path = "/v1/nothing-here";
+        const Reply r = call(server, c);
+        QCOMPARE(r.status, status);
+        QCOMPARE(r.json()["code"].toString(), code);
+        QVERIFY(!r.json()["message"].toString().isEmpty());
+    }
+
+    void qualificationReviewFollowsGateOneRules()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, m_dir.path()));
+        Call vague;
+        vague.method = "POST";
+        vague.path = "/v1/qualification";
+        vague.body = dossier("Model training.");
+        Reply r = call(server, vague);
+        QCOMPARE(r.status, 202L);
+        QCOMPARE(r.json()["state"].toString(), "rejected");
+        QVERIFY(r.body.contains("purpose.too_vague"));
+        Call good = vague;
+        good.body = dossier({});
+        r = call(server, good);
+        QCOMPARE(r.json()["state"].toString(), "approved");
+        Call bad = vague;
+        bad.body = R"({"authorizationSigned": "soon"})";
+        r = call(server, bad);
+        QCOMPARE(r.status, 400L);
+        QCOMPARE(r.json()["field"].toString(), "$.authorizationSigned");
+    }
+
+    void stateSurvivesARestart()
+    {
+        QTemporaryDir dir;
+        SandboxServer::Credentials creds;
+        {
+            SandboxServer server;
+            QVERIFY(server.start(QHostAddress::LocalHost, 0, dir.path()));
+            creds = server.credentials();
+            Call c;
+            c.method = "POST";
+            c.path = "/v1/qualification";
+            c.body = dossier({});
+            QCOMPARE(call(server, c).status, 202L);
+        }
+        QVERIFY(QFile::exists(dir.filePath("sandbox.sqlite")));
+        SandboxServer again;
+        again.setCredentials(creds);
+        QVERIFY(again.start(QHostAddress::LocalHost, 0, dir.path()));
+        Call get;
+        get.path = "/v1/qualification";
+        const Reply r = call(again, get);
+        QCOMPARE(r.status, 200L);
+        QCOMPARE(r.json()["state"].toString(), "approved");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSandbox)
+#include "tst_sandbox.moc"
