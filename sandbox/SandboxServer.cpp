@@ -183,6 +183,19 @@ std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &reque
 
 void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
 {
+    ++m_requests;
+    if (m_failures > 0) {
+        --m_failures;
+        const QJsonDocument body(m_failureStatus == 429
+                                     ? apiError(QStringLiteral("rate_limited"), QStringLiteral("slow down"))
+                                     : apiError(QStringLiteral("unavailable"), QStringLiteral("injected failure")));
+        if (m_retryAfter.isEmpty())
+            responder.write(body, QHttpServerResponder::StatusCode(m_failureStatus));
+        else
+            responder.write(body, {{"Retry-After", m_retryAfter}},
+                            QHttpServerResponder::StatusCode(m_failureStatus));
+        return;
+    }
     auto [status, body] = guard(request);
     if (status == 0)
         std::tie(status, body) = dispatch(request);

@@ -47,6 +47,16 @@ public:
 
     static constexpr qsizetype kMaxBodyBytes = 4 * 1024 * 1024;
 
+    // Fault injection for tests, off by default: the next `count` requests answer `status`
+    // (with Retry-After when retryAfter ≥ 0) before anything else is checked.
+    void injectFailures(int count, int status, const QByteArray &retryAfter = {})
+    {
+        m_failures = count;
+        m_failureStatus = status;
+        m_retryAfter = retryAfter;
+    }
+    int requestsSeen() const { return m_requests; }
+
 private:
     void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
     // Empty when the request may go on; else the refusal (status, error body).
@@ -61,6 +71,10 @@ private:
     quint16 m_port = 0;
     Credentials m_credentials;
     QString m_connection;
+    int m_failures = 0;
+    int m_failureStatus = 503;
+    QByteArray m_retryAfter;
+    int m_requests = 0;
 };
 
 // An error body in the API's one shape.

@@ -1,0 +1,336 @@
+#include "Transport.h"
+
+#include <QDateTime>
+#include <QLocale>
+#include <QMetaObject>
+#include <QPointer>
+#include <QRandomGenerator>
+
+#include <curl/curl.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace onramp {
+
+QByteArray HttpResponse::header(const QByteArray &name) const
+{
+    for (const auto &[k, v] : headers) {
+        if (k.compare(name, Qt::CaseInsensitive) == 0)
+            return v;
+    }
+    return {};
+}
+
+qint64 retryAfterMs(const QByteArray &value, const QDateTime &now)
+{
+    const QByteArray v = value.trimmed();
+    if (v.isEmpty())
+        return -1;
+    bool ok = false;
+    const qint64 seconds = v.toLongLong(&ok);
+    if (ok)
+        return seconds < 0 ? -1 : seconds * 1000;
+    // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT".
+    QDateTime when = QLocale::c().toDateTime(QString::fromLatin1(v).remove(QStringLiteral(" GMT")),
+                                             QStringLiteral("ddd, dd MMM yyyy HH:mm:ss"));
+    if (!when.isValid())
+        return -1;
+    when.setTimeSpec(Qt::UTC);
+    return std::max<qint64>(0, now.msecsTo(when));
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Job
+{
+    quint64 id = 0;
+    HttpCall call;
+    QPointer<QObject> context;
+    std::function<void(const HttpResponse &)> done;
+    std::function<void(HttpCall &)> prepare;
+    HttpResponse response;
+    CURL *easy = nullptr;
+    curl_slist *headers = nullptr;
+    Clock::time_point due; // when a retry may start
+    std::atomic<bool> *cancelFlag = nullptr;
+};
+
+bool isLoopback(const QUrl &url)
+{
+    const QString host = url.host();
+    return host == QLatin1String("localhost") || host == QLatin1String("::1") ||
+           (host.startsWith(QLatin1String("127.")) && host.count(u'.') == 3);
+}
+
+size_t onBody(char *data, size_t size, size_t n, void *user)
+{
+    static_cast<Job *>(user)->response.body.append(data, qsizetype(size * n));
+    return size * n;
+}
+
+size_t onHeader(char *data, size_t size, size_t n, void *user)
+{
+    const QByteArray line = QByteArray(data, qsizetype(size * n)).trimmed();
+    const int colon = line.indexOf(':');
+    if (colon > 0)
+        static_cast<Job *>(user)->response.headers.append({line.left(colon).trimmed(), line.mid(colon + 1).trimmed()});
+    else if (line.startsWith("HTTP/"))
+        static_cast<Job *>(user)->response.headers.clear(); // a new response (after 100 Continue)
+    return size * n;
+}
+
+} // namespace
+
+struct Transport::Worker
+{
+    std::thread thread;
+    std::mutex mutex;
+    std::deque<std::unique_ptr<Job>> incoming;
+    std::map<quint64, std::atomic<bool>> cancelled;
+    std::atomic<bool> stop = false;
+    CURLM *multi = nullptr;
+    RetryPolicy policy;
+    quint64 nextId = 1;
+
+    Worker()
+    {
+        multi = curl_multi_init();
+        thread = std::thread([this] { run(); });
+    }
+
+    ~Worker()
+    {
+        stop = true;
+        curl_multi_wakeup(multi);
+        thread.join();
+        curl_multi_cleanup(multi);
+    }
+
+    static void deliver(std::unique_ptr<Job> job)
+    {
+        QObject *context = job->context.data();
+        if (!context)
+            return;
+        auto shared = std::shared_ptr<Job>(job.release());
+        QMetaObject::invokeMethod(
+            context, [shared] { if (shared->context) shared->done(shared->response); },
+            Qt::QueuedConnection);
+    }
+
+    // Starts one attempt; false with the response's error set when the call is refused.
+    bool start(Job &job)
+    {
+        HttpCall &c = job.call;
+        if (job.prepare)
+            job.prepare(c);
+        const QString scheme = c.url.scheme();
+        if (scheme != QLatin1String("https") && !(scheme == QLatin1String("http") && isLoopback(c.url))) {
+            job.response.error = QStringLiteral("refused: %1 is not https (plain http only to loopback)")
+                                     .arg(c.url.toString(QUrl::RemoveUserInfo));
+            return false;
+        }
+        job.response.status = 0;
+        job.response.body.clear();
+        job.response.headers.clear();
+        job.response.error.clear();
+        ++job.response.attempts;
+        CURL *e = curl_easy_init();
+        job.easy = e;
+        const QByteArray url = c.url.toEncoded();
+        curl_easy_setopt(e, CURLOPT_URL, url.constData());
+        curl_easy_setopt(e, CURLOPT_COPYPOSTFIELDS, nullptr);
+        curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, c.method.constData());
+        if (c.method == "HEAD")
+            curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
+        if (!c.body.isEmpty() || c.method == "POST" || c.method == "PUT" || c.method == "PATCH") {
+            curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(c.body.size()));
+            curl_easy_setopt(e, CURLOPT_COPYPOSTFIELDS, c.body.constData());
+            curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, c.method.constData());
+        }
+        curl_slist_free_all(job.headers);
+        job.headers = curl_slist_append(nullptr, "Expect:");
+        for (const auto &[k, v] : c.headers)
+            job.headers = curl_slist_append(job.headers, (k + ": " + v).constData());
+        curl_easy_setopt(e, CURLOPT_HTTPHEADER, job.headers);
+        curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+        curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L); // signed calls never follow redirects
+        curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+        curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 1L);
+        curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 2L);
+        curl_easy_setopt(e, CURLOPT_SSLVERSION, long(CURL_SSLVERSION_TLSv1_2));
+        if (!c.caFile.isEmpty())
+            curl_easy_setopt(e, CURLOPT_CAINFO, c.caFile.constData());
+        curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, long(c.connectTimeoutMs));
+        curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, long(c.stallSeconds));
+        if (isLoopback(c.url))
+            curl_easy_setopt(e, CURLOPT_NOPROXY, "*");
+        curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, onBody);
+        curl_easy_setopt(e, CURLOPT_WRITEDATA, &job);
+        curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, onHeader);
+        curl_easy_setopt(e, CURLOPT_HEADERDATA, &job);
+        curl_easy_setopt(e, CURLOPT_PRIVATE, &job);
+        curl_multi_add_handle(multi, e);
+        return true;
+    }
+
+    qint64 backoffMs(const Job &job) const
+    {
+        const qint64 asked = retryAfterMs(job.response.header("Retry-After"),
+                                          QDateTime::currentDateTimeUtc());
+        if (asked >= 0)
+            return std::min<qint64>(asked, policy.maxRetryAfterMs);
+        const qint64 exp = std::min<qint64>(policy.maxDelayMs,
+                                            qint64(policy.baseDelayMs) << (job.response.attempts - 1));
+        return exp / 2 + QRandomGenerator::global()->bounded(exp / 2 + 1); // jitter
+    }
+
+    bool shouldRetry(const Job &job) const
+    {
+        if (!job.call.idempotent || job.response.attempts >= policy.maxAttempts)
+            return false;
+        const int s = job.response.status;
+        return s == 0 || s == 429 || s == 502 || s == 503 || s == 504;
+    }
+
+    void run()
+    {
+        std::map<CURL *, std::unique_ptr<Job>> active;
+        std::deque<std::unique_ptr<Job>> waiting; // retries not yet due
+        while (!stop) {
+            {
+                std::lock_guard lock(mutex);
+                while (!incoming.empty()) {
+                    std::unique_ptr<Job> job = std::move(incoming.front());
+                    incoming.pop_front();
+                    job->cancelFlag = &cancelled[job->id];
+                    waiting.push_back(std::move(job));
+                }
+            }
+            const auto now = Clock::now();
+            int pollMs = 1000;
+            for (auto it = waiting.begin(); it != waiting.end();) {
+                Job &job = **it;
+                if (job.cancelFlag->load()) {
+                    job.response.cancelled = true;
+                    deliver(std::move(*it));
+                    it = waiting.erase(it);
+                } else if (job.due <= now) {
+                    std::unique_ptr<Job> owned = std::move(*it);
+                    it = waiting.erase(it);
+                    if (start(*owned))
+                        active[owned->easy] = std::move(owned);
+                    else
+                        deliver(std::move(owned));
+                } else {
+                    pollMs = std::min<int>(pollMs, int(std::chrono::duration_cast<std::chrono::milliseconds>(job.due - now).count()) + 1);
+                    ++it;
+                }
+            }
+            for (auto &[easy, job] : active) {
+                if (job->cancelFlag->load()) {
+                    curl_multi_remove_handle(multi, easy);
+                    curl_easy_cleanup(easy);
+                    job->easy = nullptr;
+                    job->response.cancelled = true;
+                }
+            }
+            for (auto it = active.begin(); it != active.end();) {
+                if (!it->second->easy) {
+                    curl_slist_free_all(it->second->headers);
+                    it->second->headers = nullptr;
+                    deliver(std::move(it->second));
+                    it = active.erase(it);
+                } else {
+                    ++it;
+                }
+            }
+            int running = 0;
+            curl_multi_perform(multi, &running);
+            int left = 0;
+            while (CURLMsg *msg = curl_multi_info_read(multi, &left)) {
+                if (msg->msg != CURLMSG_DONE)
+                    continue;
+                CURL *easy = msg->easy_handle;
+                std::unique_ptr<Job> job = std::move(active[easy]);
+                active.erase(easy);
+                long status = 0;
+                curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
+                job->response.status = int(status);
+                if (msg->data.result != CURLE_OK)
+                    job->response.error = QString::fromUtf8(curl_easy_strerror(msg->data.result));
+                curl_multi_remove_handle(multi, easy);
+                curl_easy_cleanup(easy);
+                job->easy = nullptr;
+                if (shouldRetry(*job)) {
+                    job->due = Clock::now() + std::chrono::milliseconds(backoffMs(*job));
+                    waiting.push_back(std::move(job));
+                    pollMs = 0;
+                } else {
+                    curl_slist_free_all(job->headers);
+                    job->headers = nullptr;
+                    deliver(std::move(job));
+                }
+            }
+            curl_multi_poll(multi, nullptr, 0, std::max(0, pollMs), nullptr);
+        }
+        for (auto &[easy, job] : active) {
+            curl_multi_remove_handle(multi, easy);
+            curl_easy_cleanup(easy);
+            curl_slist_free_all(job->headers);
+        }
+    }
+};
+
+Transport::Transport(QObject *parent) : QObject(parent), m_worker(std::make_unique<Worker>()) {}
+
+Transport::~Transport() = default;
+
+void Transport::setRetryPolicy(const RetryPolicy &p)
+{
+    std::lock_guard lock(m_worker->mutex);
+    m_worker->policy = p;
+}
+
+quint64 Transport::send(HttpCall call, QObject *context,
+                        std::function<void(const HttpResponse &)> done,
+                        std::function<void(HttpCall &)> prepare)
+{
+    auto job = std::make_unique<Job>();
+    job->call = std::move(call);
+    job->context = context;
+    job->done = std::move(done);
+    job->prepare = std::move(prepare);
+    job->due = Clock::now();
+    quint64 id = 0;
+    {
+        std::lock_guard lock(m_worker->mutex);
+        id = m_worker->nextId++;
+        job->id = id;
+        m_worker->cancelled[id] = false;
+        m_worker->incoming.push_back(std::move(job));
+    }
+    curl_multi_wakeup(m_worker->multi);
+    return id;
+}
+
+void Transport::cancel(quint64 id)
+{
+    {
+        std::lock_guard lock(m_worker->mutex);
+        auto it = m_worker->cancelled.find(id);
+        if (it != m_worker->cancelled.end())
+            it->second = true;
+    }
+    curl_multi_wakeup(m_worker->multi);
+}
+
+} // namespace onramp
