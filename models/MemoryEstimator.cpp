@@ -154,8 +154,10 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     if (s.method == Method::Full) {
         const double ob = optimizerBytes(s.optimizer, s.precision, m.hidden);
         out.weights = {P * wb / mp, QStringLiteral("%1 B/param × P").arg(wb) + shard};
-        out.gradients = {P * gradBytes(s.precision) / mp,
-                         QStringLiteral("%1 B/param × P").arg(gradBytes(s.precision)) + shard};
+        const double gb = isMixed(s.precision) && s.fp32Gradients && zero < 3
+                              ? 4
+                              : gradBytes(s.precision);
+        out.gradients = {P * gb / mp, QStringLiteral("%1 B/param × P").arg(gb) + shard};
         out.optimizer = {P * ob / mp, QStringLiteral("%1 B/param × P").arg(ob, 0, 'g', 3) + shard};
     } else {
         const WeightQuant q = s.method == Method::Qlora && s.weightQuant == WeightQuant::None

@@ -42,7 +42,11 @@ struct TrainingSetup
     int gpus = 1;
     Offload offload = Offload::None;
     bool compiled = false;    // torch.compile: fused elementwise regions save only their inputs
-    bool chunkedLoss = false; // cross-entropy over chunks: no full fp32 copy of the logits
+    bool chunkedLoss = false;
+    // PyTorch AMP keeps fp32 gradients (HF's 18 B/param); DeepSpeed/Megatron-style mixed
+    // precision keeps 16-bit ones (ZeRO's 16 B/param). FSDP/ZeRO-3 shard fp32 params and grads
+    // without a separate master copy, so there it is 16 B/param either way.
+    bool fp32Gradients = true; // cross-entropy over chunks: no full fp32 copy of the logits
     bool optimizerInBackward = false; // step each parameter in backward; gradients never pile up
     double contextGiB = 0.5; // CUDA/CANN context and kernels
 

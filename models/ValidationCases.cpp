@@ -182,6 +182,8 @@ CaseResult evaluateCase(const QJsonObject &c)
     s.contextGiB = statedContextGiB(c);
     // LitGPT and torchtune recipes compute the loss over chunks of the logits.
     s.chunkedLoss = has(everything, "litgpt|torchtune|chunked");
+    // DeepSpeed/Megatron-style mixed precision keeps 16-bit gradients; PyTorch AMP fp32 ones.
+    s.fp32Gradients = !has(everything + u' ' + sharding, "zero|deepspeed|megatron|rajbhandari");
     s.compiled = has(everything, "torch compile|torch\\.compile|uses torch compile");
 
     if (auto ok = MemoryEstimator::validate(s); !ok) {

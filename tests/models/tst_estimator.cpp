@@ -49,6 +49,7 @@ private slots:
         TrainingSetup s;
         s.model = modelFromParams(paramsB);
         s.precision = Precision::Fp16Mixed;
+        s.fp32Gradients = false; // the paper's Megatron-style fp16 gradients
         s.gpus = dp;
         s.zeroStage = stage;
         const double got = gb(MemoryEstimator::estimate(s).modelStateBytes());
@@ -60,22 +61,26 @@ private slots:
     {
         QTest::addColumn<int>("precision");
         QTest::addColumn<int>("optimizer");
+        QTest::addColumn<bool>("fp32Grads");
         QTest::addColumn<double>("bytes");
-        QTest::newRow("mixed AdamW (ZeRO 16)") << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << 16.0;
-        QTest::newRow("pure bf16 AdamW (8)") << int(Precision::Bf16) << int(Optimizer::AdamW) << 8.0;
-        QTest::newRow("fp32 AdamW (16)") << int(Precision::Fp32) << int(Optimizer::AdamW) << 16.0;
-        QTest::newRow("mixed 8-bit Adam (2+2+6)") << int(Precision::Bf16Mixed) << int(Optimizer::Adam8bit) << 10.0;
-        QTest::newRow("mixed SGD momentum (2+2+8)") << int(Precision::Fp16Mixed) << int(Optimizer::Sgd) << 12.0;
+        QTest::newRow("mixed AdamW, DeepSpeed (ZeRO 16)") << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << false << 16.0;
+        QTest::newRow("mixed AdamW, PyTorch AMP (HF 18)") << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << true << 18.0;
+        QTest::newRow("pure bf16 AdamW (8)") << int(Precision::Bf16) << int(Optimizer::AdamW) << true << 8.0;
+        QTest::newRow("fp32 AdamW (16)") << int(Precision::Fp32) << int(Optimizer::AdamW) << true << 16.0;
+        QTest::newRow("mixed 8-bit Adam (2+2+6)") << int(Precision::Bf16Mixed) << int(Optimizer::Adam8bit) << false << 10.0;
+        QTest::newRow("mixed SGD momentum (2+2+8)") << int(Precision::Fp16Mixed) << int(Optimizer::Sgd) << false << 12.0;
     }
 
     void bytesPerParameter()
     {
         QFETCH(int, precision);
         QFETCH(int, optimizer);
+        QFETCH(bool, fp32Grads);
         QFETCH(double, bytes);
         TrainingSetup s = llama7b();
         s.precision = Precision(precision);
         s.optimizer = Optimizer(optimizer);
+        s.fp32Gradients = fp32Grads;
         const double perParam = MemoryEstimator::estimate(s).modelStateBytes() / (6.74e9);
         QVERIFY2(std::abs(perParam - bytes) < 0.01, qPrintable(QString::number(perParam)));
     }
@@ -211,7 +216,7 @@ private slots:
         QVERIFY(a.measured >= 20);
         // Regression floors at today's accuracy; the targets below are not met yet (see
         // docs/estimator-accuracy.md for the cases and why).
-        QVERIFY(a.measuredWithin15 >= 10);
+        QVERIFY(a.measuredWithin15 >= 12);
         QVERIFY(a.fitsRight >= 8);
         QEXPECT_FAIL("", "target: 80 % of measured cases within ±15 % (not met)", Continue);
         QVERIFY(a.measuredWithin15 >= 0.8 * a.measured);
