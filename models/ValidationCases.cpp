@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QDate>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -181,7 +182,17 @@ CaseResult evaluateCase(const QJsonObject &c)
     s.flashAttention = s.model.sdpaDefault;
     s.contextGiB = statedContextGiB(c);
     // LitGPT and torchtune recipes compute the loss over chunks of the logits.
-    s.chunkedLoss = has(everything, "litgpt|torchtune|chunked");
+    // LitGPT always has; torchtune's recipes since v0.3 (September 2024): a source dated
+    // earlier measured the whole logits.
+    {
+        const auto dated = QRegularExpression(QStringLiteral(R"((20\d\d)-(\d\d)-(\d\d))"))
+                               .match(lower(c, "source"));
+        const bool beforeChunking =
+            dated.hasMatch() && QDate(dated.captured(1).toInt(), dated.captured(2).toInt(),
+                                      dated.captured(3).toInt()) < QDate(2024, 9, 1);
+        s.chunkedLoss = has(everything, "litgpt|chunked") ||
+                        (has(everything, "torchtune") && !beforeChunking);
+    }
     // DeepSpeed/Megatron-style mixed precision keeps 16-bit gradients; PyTorch AMP fp32 ones.
     s.fp32Gradients = !has(everything + u' ' + sharding, "zero|deepspeed|megatron|rajbhandari");
     s.compiled = has(everything, "torch compile|torch\\.compile|uses torch compile");
