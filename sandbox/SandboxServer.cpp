@@ -1,8 +1,10 @@
 #include "SandboxServer.h"
 
 #include "QualificationGate.h"
+#include "WorkspaceGate.h"
 #include "SigV4.h"
 
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QHttpServer>
@@ -90,7 +92,10 @@ bool SandboxServer::start(const QHostAddress &address, quint16 port, const QStri
     }
     if (!db.open() ||
         !QSqlQuery(db).exec(QStringLiteral(
-            "CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL)"))) {
+            "CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL)")) ||
+        !QSqlQuery(db).exec(QStringLiteral(
+            "CREATE TABLE IF NOT EXISTS idempotency (key TEXT PRIMARY KEY, request TEXT NOT NULL, "
+            "status INTEGER NOT NULL, response TEXT NOT NULL)"))) {
         if (error)
             *error = tr("Cannot open the sandbox database: %1").arg(db.lastError().text());
         return false;
@@ -197,8 +202,41 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
         return;
     }
     auto [status, body] = guard(request);
-    if (status == 0)
-        std::tie(status, body) = dispatch(request);
+    if (status == 0) {
+        // A create repeated with the same Idempotency-Key answers what the first one did, so a
+        // retry after a reset connection or a restarted app creates exactly one resource.
+        const QByteArray key = request.value("Idempotency-Key");
+        const QByteArray fingerprint = methodName(request.method()) + ' ' +
+                                       request.url().path().toUtf8() + ' ' +
+                                       QCryptographicHash::hash(request.body(), QCryptographicHash::Sha256).toHex();
+        QSqlQuery q(QSqlDatabase::database(m_connection));
+        if (!key.isEmpty()) {
+            q.prepare(QStringLiteral("SELECT request, status, response FROM idempotency WHERE key = ?"));
+            q.addBindValue(QString::fromUtf8(key));
+        }
+        if (!key.isEmpty() && q.exec() && q.next()) {
+            if (q.value(0).toByteArray() != fingerprint) {
+                status = 409;
+                body = apiError(QStringLiteral("conflict"),
+                                QStringLiteral("Idempotency-Key reused for a different request"),
+                                QStringLiteral("Idempotency-Key"));
+            } else {
+                status = q.value(1).toInt();
+                body = QJsonDocument::fromJson(q.value(2).toByteArray()).object();
+            }
+        } else {
+            std::tie(status, body) = dispatch(request);
+            if (!key.isEmpty() && status < 500) {
+                QSqlQuery insert(QSqlDatabase::database(m_connection));
+                insert.prepare(QStringLiteral("INSERT INTO idempotency VALUES (?, ?, ?, ?)"));
+                insert.addBindValue(QString::fromUtf8(key));
+                insert.addBindValue(QString::fromUtf8(fingerprint));
+                insert.addBindValue(status);
+                insert.addBindValue(QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact)));
+                insert.exec();
+            }
+        }
+    }
     qCDebug(lcSandbox) << methodName(request.method()) << request.url().path() << status;
     responder.write(QJsonDocument(body), QHttpServerResponder::StatusCode(status));
 }
@@ -284,6 +322,78 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                 {"reasons", reasons}};
             store(QStringLiteral("qualification"), review);
             return {202, review};
+        }
+    }
+    // Workspaces: create → attach quota → add members, in that order; jobs under RBAC.
+    static const QRegularExpression wsPath(
+        QStringLiteral(R"(^/v1/workspaces(?:/([A-Za-z0-9_.-]+)(?:/(quota|members|jobs))?)?$)"));
+    if (const auto m = wsPath.match(path); m.hasMatch()) {
+        const QJsonObject in = QJsonDocument::fromJson(request.body()).object();
+        const QString id = m.captured(1), sub = m.captured(2);
+        if (id.isEmpty() && method == QHttpServerRequest::Method::Post) {
+            const QString name = in.value("name").toString();
+            if (name.isEmpty() || name.contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]"))))
+                return {400, apiError(QStringLiteral("validation_failed"),
+                                      QStringLiteral("name: letters, digits, '.', '_' or '-'"),
+                                      QStringLiteral("$.name"))};
+            if (!load(QStringLiteral("ws/") + name).isEmpty())
+                return {409, apiError(QStringLiteral("conflict"),
+                                      QStringLiteral("workspace %1 exists").arg(name))};
+            QJsonObject ws{{"id", name}, {"name", name}, {"quotaAttached", false},
+                           {"members", QJsonArray()}};
+            store(QStringLiteral("ws/") + name, ws);
+            return {201, ws};
+        }
+        QJsonObject ws = load(QStringLiteral("ws/") + id);
+        if (ws.isEmpty())
+            return {404, apiError(QStringLiteral("not_found"), QStringLiteral("no workspace %1").arg(id))};
+        if (sub.isEmpty() && method == QHttpServerRequest::Method::Get)
+            return {200, ws};
+        if (sub == QLatin1String("quota") && method == QHttpServerRequest::Method::Put) {
+            ws["quotaAttached"] = true;
+            ws["quotaCardHours"] = in.value("cardHours").toDouble();
+            store(QStringLiteral("ws/") + id, ws);
+            return {200, ws};
+        }
+        if (sub == QLatin1String("members") && method == QHttpServerRequest::Method::Post) {
+            if (!ws.value("quotaAttached").toBool())
+                return {409, apiError(QStringLiteral("conflict"),
+                                      QStringLiteral("attach quota before adding members"))};
+            const auto role = roleFromKey(in.value("role").toString());
+            if (in.value("account").toString().isEmpty() || !role)
+                return {400, apiError(QStringLiteral("validation_failed"),
+                                      QStringLiteral("account and role (admin, developer, observer) are required"),
+                                      in.value("account").toString().isEmpty() ? QStringLiteral("$.account")
+                                                                               : QStringLiteral("$.role"))};
+            QJsonArray members = ws.value("members").toArray();
+            members.append(in);
+            ws["members"] = members;
+            store(QStringLiteral("ws/") + id, ws);
+            return {201, in};
+        }
+        if (sub == QLatin1String("jobs") && method == QHttpServerRequest::Method::Post) {
+            // The caller acts as one member (X-Onramp-Member); the matrix decides.
+            const QString who = QString::fromUtf8(request.value("X-Onramp-Member"));
+            std::optional<Role> role;
+            for (const QJsonValue &v : ws.value("members").toArray()) {
+                if (v.toObject().value("account").toString() == who)
+                    role = roleFromKey(v.toObject().value("role").toString());
+            }
+            if (!role)
+                return {403, apiError(QStringLiteral("forbidden"),
+                                      QStringLiteral("%1 is not a member of %2").arg(who, id))};
+            if (!PermissionMatrix::defaults().can(*role, Action::SubmitJobs)) {
+                QJsonObject e = apiError(QStringLiteral("forbidden"),
+                                         QStringLiteral("role %1 may not submit jobs in %2")
+                                             .arg(roleKey(*role), id));
+                e["role"] = roleKey(*role);
+                e["action"] = actionKey(Action::SubmitJobs);
+                return {403, e};
+            }
+            const QJsonObject job{{"id", QUuid::createUuid().toString(QUuid::WithoutBraces)},
+                                  {"state", "queued"},
+                                  {"reason", "the sandbox runs jobs in a later version"}};
+            return {201, job};
         }
     }
     return {404, apiError(QStringLiteral("not_found"),

@@ -206,6 +206,65 @@ private slots:
         QCOMPARE(r.json()["field"].toString(), "$.authorizationSigned");
     }
 
+    void workspaceOrderAndTheObserverRefusal()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        const auto post = [&](const QByteArray &path, const QByteArray &body,
+                              QList<std::pair<QByteArray, QByteArray>> extra = {}) {
+            Call c;
+            c.method = "POST";
+            c.path = path;
+            c.body = body;
+            c.extraHeaders = extra;
+            return call(server, c);
+        };
+        QCOMPARE(post("/v1/workspaces", R"({"name":"ws1"})").status, 201L);
+        Reply r = post("/v1/workspaces/ws1/members", R"({"account":"li","role":"admin"})");
+        QCOMPARE(r.status, 409L); // members before quota
+        QCOMPARE(r.json()["code"].toString(), "conflict");
+        Call quota;
+        quota.method = "PUT";
+        quota.path = "/v1/workspaces/ws1/quota";
+        quota.body = R"({"cardHours":1000})";
+        QCOMPARE(call(server, quota).status, 200L);
+        QCOMPARE(post("/v1/workspaces/ws1/members", R"({"account":"zhang","role":"developer"})").status, 201L);
+        QCOMPARE(post("/v1/workspaces/ws1/members", R"({"account":"zhao","role":"observer"})").status, 201L);
+        r = post("/v1/workspaces/ws1/jobs", R"({"image":"pytorch-2.3-cu121"})", {{"X-Onramp-Member", "zhao"}});
+        QCOMPARE(r.status, 403L);
+        QCOMPARE(r.json()["code"].toString(), "forbidden");
+        QCOMPARE(r.json()["role"].toString(), "observer");
+        QCOMPARE(r.json()["action"].toString(), "submit_jobs");
+        QVERIFY(r.json()["message"].toString().contains("observer"));
+        r = post("/v1/workspaces/ws1/jobs", R"({"image":"pytorch-2.3-cu121"})", {{"X-Onramp-Member", "zhang"}});
+        QCOMPARE(r.status, 201L);
+        QCOMPARE(r.json()["state"].toString(), "queued");
+    }
+
+    void idempotencyKeyCreatesExactlyOnce()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        Call c;
+        c.method = "POST";
+        c.path = "/v1/workspaces";
+        c.body = R"({"name":"once"})";
+        c.extraHeaders = {{"Idempotency-Key", "k-123"}};
+        const Reply first = call(server, c);
+        const Reply again = call(server, c); // a retry after a reset connection
+        QCOMPARE(first.status, 201L);
+        QCOMPARE(again.status, 201L);
+        QCOMPARE(again.body, first.body);
+        Call fresh = c;
+        fresh.extraHeaders.clear();
+        QCOMPARE(call(server, fresh).status, 409L); // it exists exactly once
+        Call reused = c;
+        reused.body = R"({"name":"other"})";
+        const Reply clash = call(server, reused);
+        QCOMPARE(clash.status, 409L);
+        QCOMPARE(clash.json()["field"].toString(), "Idempotency-Key");
+    }
+
     void stateSurvivesARestart()
     {
         QTemporaryDir dir;
