@@ -1,6 +1,7 @@
 #include "SandboxServer.h"
 
 #include "QualificationGate.h"
+#include "QuotaGate.h"
 #include "WorkspaceGate.h"
 #include "SigV4.h"
 
@@ -324,6 +325,49 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
             return {202, review};
         }
     }
+    // Quota applications: reviewed by gate 3's own rules; a period longer than a quarter is
+    // returned to be split, a fine-tuning purpose at pre-training scale is rejected.
+    if (path == QLatin1String("/v1/quota-applications") && method == QHttpServerRequest::Method::Post) {
+        const QJsonObject in = QJsonDocument::fromJson(request.body()).object();
+        auto q = QuotaGateData::fromJson(in);
+        if (!q)
+            return {400, apiError(QStringLiteral("validation_failed"), q.error().message,
+                                  QStringLiteral("$.") + q.error().field)};
+        if (auto ok = validateQuota(*q); !ok)
+            return {400, apiError(QStringLiteral("validation_failed"), ok.error().message,
+                                  QStringLiteral("$.") + ok.error().field)};
+        QuotaContext context;
+        context.purpose = purposeKindFromKey(in.value("purpose").toString()).value_or(PurposeKind::Finetuning);
+        const QuotaPlan plan = planQuota(*q, context);
+        QJsonArray reasons;
+        QString state = QStringLiteral("approved");
+        for (const Finding &f : plan.findings) {
+            if (f.code == QLatin1String("quota.period_split"))
+                state = QStringLiteral("returned");
+            else if (!f.isBlocking())
+                continue;
+            else
+                state = QStringLiteral("rejected");
+            reasons.append(QJsonObject{{"code", f.code}, {"field", f.field}, {"message", f.message}});
+        }
+        const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        QJsonObject review{{"id", id},
+                           {"state", state},
+                           {"since", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+                           {"reasons", reasons}};
+        if (state == QLatin1String("approved"))
+            review["grantedCardHours"] = plan.cardHours;
+        store(QStringLiteral("quota/") + id, review);
+        return {202, review};
+    }
+    static const QRegularExpression quotaPath(QStringLiteral(R"(^/v1/quota-applications/([0-9a-f-]{36})$)"));
+    if (const auto m = quotaPath.match(path); m.hasMatch() && method == QHttpServerRequest::Method::Get) {
+        const QJsonObject review = load(QStringLiteral("quota/") + m.captured(1));
+        if (review.isEmpty())
+            return {404, apiError(QStringLiteral("not_found"), QStringLiteral("no such application"))};
+        return {200, review};
+    }
+
     // Workspaces: create → attach quota → add members, in that order; jobs under RBAC.
     static const QRegularExpression wsPath(
         QStringLiteral(R"(^/v1/workspaces(?:/([A-Za-z0-9_.-]+)(?:/(quota|members|jobs))?)?$)"));

@@ -265,6 +265,50 @@ private slots:
         QCOMPARE(clash.json()["field"].toString(), "Idempotency-Key");
     }
 
+    void quotaReviewFollowsGateThreeRules_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QString>("state");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("a quarter, fine-tuning, 8 cards")
+            << QByteArray(R"({"cardsPerRun":8,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
+            << "approved" << "";
+        QTest::newRow("a year: split it")
+            << QByteArray(R"({"cardsPerRun":8,"hoursPerRound":12,"rounds":16,"retryMargin":0.2,"start":"2027-01-01","end":"2027-12-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
+            << "returned" << "quota.period_split";
+        QTest::newRow("fine-tuning at pre-training scale")
+            << QByteArray(R"({"cardsPerRun":512,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
+            << "rejected" << "quota.purpose_scale_mismatch";
+    }
+
+    void quotaReviewFollowsGateThreeRules()
+    {
+        QFETCH(QByteArray, body);
+        QFETCH(QString, state);
+        QFETCH(QString, reason);
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        Call c;
+        c.method = "POST";
+        c.path = "/v1/quota-applications";
+        c.body = body;
+        const Reply r = call(server, c);
+        QCOMPARE(r.status, 202L);
+        QCOMPARE(r.json()["state"].toString(), state);
+        if (!reason.isEmpty())
+            QVERIFY(r.body.contains(reason.toUtf8()));
+        else
+            QCOMPARE(r.json()["grantedCardHours"].toDouble(), 8 * 12 * 4 * 1.2);
+        Call get;
+        get.path = "/v1/quota-applications/" + r.json()["id"].toString().toUtf8();
+        QCOMPARE(call(server, get).json()["state"].toString(), state);
+        Call bad = c;
+        bad.body = R"({"cardsPerRun":0,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31"})";
+        const Reply invalid = call(server, bad);
+        QCOMPARE(invalid.status, 400L);
+        QCOMPARE(invalid.json()["field"].toString(), "$.cardsPerRun");
+    }
+
     void stateSurvivesARestart()
     {
         QTemporaryDir dir;
