@@ -2,6 +2,7 @@
 
 #include "QualificationGate.h"
 #include "QuotaGate.h"
+#include "ResourcePlan.h"
 #include "WorkspaceGate.h"
 #include "SigV4.h"
 
@@ -12,6 +13,7 @@
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
 #include <QJsonArray>
+#include <QMap>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
@@ -368,9 +370,41 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         return {200, review};
     }
 
+    // Catalog: finite stock per zone and card type, kept in the database as it is consumed.
+    const auto stock = [this] {
+        QJsonObject st = load(QStringLiteral("stock"));
+        if (st.isEmpty()) {
+            st = {{"sandbox-north-1a", QJsonObject{{"a100-80g", 16}, {"h100-80g", 0}, {"l40s", 8}}},
+                  {"sandbox-north-1b", QJsonObject{{"a100-80g", 8}, {"h100-80g", 8}}},
+                  {"sandbox-east-1a", QJsonObject{{"rtx4090", 4}, {"a10", 8}}}};
+            store(QStringLiteral("stock"), st);
+        }
+        return st;
+    };
+    if (path == QLatin1String("/v1/catalog/regions") && method == QHttpServerRequest::Method::Get) {
+        const QJsonObject st = stock();
+        QMap<QString, QJsonArray> byRegion;
+        for (auto it = st.begin(); it != st.end(); ++it)
+            byRegion[it.key().section(u'-', 0, -2)].append(
+                QJsonObject{{"zone", it.key()}, {"stock", it.value()}});
+        QJsonArray regions;
+        for (auto it = byRegion.begin(); it != byRegion.end(); ++it)
+            regions.append(QJsonObject{{"region", it.key()}, {"zones", it.value()}});
+        return {200, QJsonObject{{"regions", regions}}};
+    }
+    if (path == QLatin1String("/v1/catalog/instance-types") && method == QHttpServerRequest::Method::Get) {
+        QJsonArray list;
+        for (const InstanceType &t : builtinInstances())
+            list.append(QJsonObject{{"key", t.key}, {"name", t.name}, {"card", t.card},
+                                    {"cards", t.cards}, {"cpus", t.cpus},
+                                    {"memory_gib", t.memoryGiB}, {"local_disk_gb", t.localDiskGB},
+                                    {"interconnect", t.interconnect}, {"driver", t.driver}});
+        return {200, QJsonObject{{"instances", list}}};
+    }
+
     // Workspaces: create → attach quota → add members, in that order; jobs under RBAC.
     static const QRegularExpression wsPath(
-        QStringLiteral(R"(^/v1/workspaces(?:/([A-Za-z0-9_.-]+)(?:/(quota|members|jobs))?)?$)"));
+        QStringLiteral(R"(^/v1/workspaces(?:/([A-Za-z0-9_.-]+)(?:/(quota|members|jobs|instances))?)?$)"));
     if (const auto m = wsPath.match(path); m.hasMatch()) {
         const QJsonObject in = QJsonDocument::fromJson(request.body()).object();
         const QString id = m.captured(1), sub = m.captured(2);
@@ -396,6 +430,7 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         if (sub == QLatin1String("quota") && method == QHttpServerRequest::Method::Put) {
             ws["quotaAttached"] = true;
             ws["quotaCardHours"] = in.value("cardHours").toDouble();
+            ws["zone"] = in.value("zone").toString(QStringLiteral("sandbox-north-1a"));
             store(QStringLiteral("ws/") + id, ws);
             return {200, ws};
         }
@@ -414,6 +449,52 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
             ws["members"] = members;
             store(QStringLiteral("ws/") + id, ws);
             return {201, in};
+        }
+        if (sub == QLatin1String("instances") && method == QHttpServerRequest::Method::Post) {
+            const QString type = in.value("instanceType").toString();
+            const QString zone = in.value("zone").toString();
+            const InstanceType *inst = nullptr;
+            for (const InstanceType &t : builtinInstances())
+                if (t.key == type)
+                    inst = &t;
+            if (!inst)
+                return {400, apiError(QStringLiteral("validation_failed"),
+                                      QStringLiteral("unknown instance type %1").arg(type),
+                                      QStringLiteral("$.instanceType"))};
+            if (!ws.value("quotaAttached").toBool())
+                return {409, apiError(QStringLiteral("quota_exceeded"),
+                                      QStringLiteral("workspace %1 has no quota").arg(id))};
+            if (zone != ws.value("zone").toString()) {
+                QJsonObject e = apiError(QStringLiteral("zone_mismatch"),
+                                         QStringLiteral("quota is in %1, not %2")
+                                             .arg(ws.value("zone").toString(), zone),
+                                         QStringLiteral("$.zone"));
+                e["quotaZone"] = ws.value("zone").toString();
+                return {409, e};
+            }
+            QJsonObject st = stock();
+            QJsonObject inZone = st.value(zone).toObject();
+            const int free = inZone.value(inst->card).toInt();
+            if (free < inst->cards) {
+                // Say where the same cards are free.
+                QJsonArray elsewhere;
+                for (auto it = st.begin(); it != st.end(); ++it)
+                    if (it.value().toObject().value(inst->card).toInt() >= inst->cards)
+                        elsewhere.append(it.key());
+                QJsonObject e = apiError(QStringLiteral("out_of_stock"),
+                                         QStringLiteral("%1 has %2 free %3 cards, %4 needed")
+                                             .arg(zone).arg(free).arg(inst->card).arg(inst->cards),
+                                         QStringLiteral("$.instanceType"));
+                e["availableIn"] = elsewhere;
+                return {409, e};
+            }
+            inZone[inst->card] = free - inst->cards;
+            st[zone] = inZone;
+            store(QStringLiteral("stock"), st);
+            const QJsonObject instance{{"id", QUuid::createUuid().toString(QUuid::WithoutBraces)},
+                                       {"state", "running"}, {"zone", zone}, {"instanceType", type}};
+            store(QStringLiteral("instance/") + instance.value("id").toString(), instance);
+            return {201, instance};
         }
         if (sub == QLatin1String("jobs") && method == QHttpServerRequest::Method::Post) {
             // The caller acts as one member (X-Onramp-Member); the matrix decides.
