@@ -141,20 +141,20 @@ int screenshot(const QStringList &args)
         w.setStartId(id);
         w.show();
         QApplication::processEvents();
-        const QString file =
-            dir.filePath(QStringLiteral("%1-%2.png")
-                             .arg(id, 2, 10, QLatin1Char('0'))
-                             .arg(OnboardingWizard::pageKey(id)));
+        const QString file = dir.filePath(QStringLiteral("%1-%2.png")
+                                              .arg(id, 2, 10, QLatin1Char('0'))
+                                              .arg(OnboardingWizard::pageKey(id)));
         if (!w.grab().save(file)) {
             err() << Tr::tr("Cannot write %1.").arg(file) << '\n';
             return 2;
         }
         out() << file << '\n';
         // Gate pages scroll; also keep the whole content, top to bottom.
-        if (QWidget *content = w.currentPage()->findChild<QWidget *>(QStringLiteral("gateContent"))) {
+        if (QWidget *content =
+                w.currentPage()->findChild<QWidget *>(QStringLiteral("gateContent"))) {
             if (content->height() > content->parentWidget()->height() + 40) {
-                const QString full = QString(file).replace(QStringLiteral(".png"),
-                                                           QStringLiteral("-full.png"));
+                const QString full =
+                    QString(file).replace(QStringLiteral(".png"), QStringLiteral("-full.png"));
                 content->grab().save(full);
                 out() << full << '\n';
             }
@@ -166,8 +166,7 @@ int screenshot(const QStringList &args)
 int estimateAccuracy(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(
-        Tr::tr("Compare the memory estimator with published figures."));
+    p.setApplicationDescription(Tr::tr("Compare the memory estimator with published figures."));
     p.addHelpOption();
     QCommandLineOption cases(QStringLiteral("cases"), Tr::tr("The cases file (JSON array)."),
                              QStringLiteral("FILE"));

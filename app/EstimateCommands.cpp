@@ -41,8 +41,7 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     p.addHelpOption();
     const auto opt = [&](const char *name, const QString &help, const char *value = nullptr,
                          const char *def = nullptr) {
-        QCommandLineOption o(QLatin1String(name), help,
-                             value ? QLatin1String(value) : QString(),
+        QCommandLineOption o(QLatin1String(name), help, value ? QLatin1String(value) : QString(),
                              def ? QLatin1String(def) : QString());
         p.addOption(o);
         return o;
@@ -55,11 +54,11 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     const auto kvHeads = opt("kv-heads", Tr::tr("Key/value heads."), "K");
     const auto ffn = opt("ffn", Tr::tr("FFN size."), "F");
     const auto vocab = opt("vocab", Tr::tr("Vocabulary size."), "V");
-    const auto precision = opt("precision", Tr::tr("fp32, bf16, fp16, bf16-mixed, fp16-mixed or fp8."),
-                               "P", "bf16-mixed");
+    const auto precision = opt(
+        "precision", Tr::tr("fp32, bf16, fp16, bf16-mixed, fp16-mixed or fp8."), "P", "bf16-mixed");
     const auto quant = opt("weights-quant", Tr::tr("int8 or nf4 frozen weights."), "Q");
-    const auto optimizer = opt("optimizer", Tr::tr("adamw, adam8bit, sgd or adafactor."), "O",
-                               "adamw");
+    const auto optimizer =
+        opt("optimizer", Tr::tr("adamw, adam8bit, sgd or adafactor."), "O", "adamw");
     const auto method = opt("method", Tr::tr("full, lora or qlora."), "M", "full");
     const auto rank = opt("lora-rank", Tr::tr("LoRA rank."), "R", "8");
     const auto targets = opt("lora-targets", Tr::tr("q,v or all."), "T", "q,v");
@@ -88,8 +87,8 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
         into = v;
         return std::nullopt;
     };
-    const auto integer = [&](const QCommandLineOption &o, int &into, int min)
-        -> std::optional<int> {
+    const auto integer = [&](const QCommandLineOption &o, int &into,
+                             int min) -> std::optional<int> {
         bool ok = false;
         const int v = p.value(o).toInt(&ok);
         if (!ok)
@@ -100,13 +99,13 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
         into = v;
         return std::nullopt;
     };
-#define ONRAMP_TRY(expr)                                                                          \
-    if (auto rc = (expr))                                                                         \
+#define ONRAMP_TRY(expr)                                                                           \
+    if (auto rc = (expr))                                                                          \
         return std::unexpected(*rc);
 
     if (p.isSet(model) == p.isSet(paramsB))
-        return std::unexpected(badArgument(QStringLiteral("model"),
-                                           Tr::tr("give either --model or --params-b")));
+        return std::unexpected(
+            badArgument(QStringLiteral("model"), Tr::tr("give either --model or --params-b")));
     if (p.isSet(model)) {
         auto m = findModel(p.value(model));
         if (!m)
@@ -118,15 +117,13 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
         double b = 0;
         ONRAMP_TRY(number(paramsB, b));
         if (b <= 0)
-            return std::unexpected(badArgument(QStringLiteral("params-b"),
-                                               Tr::tr("must be positive")));
+            return std::unexpected(
+                badArgument(QStringLiteral("params-b"), Tr::tr("must be positive")));
         s.model = modelFromParams(b);
-        for (auto [o, member] : {std::pair{&layers, &ModelSpec::layers},
-                                 std::pair{&hidden, &ModelSpec::hidden},
-                                 std::pair{&heads, &ModelSpec::heads},
-                                 std::pair{&kvHeads, &ModelSpec::kvHeads},
-                                 std::pair{&ffn, &ModelSpec::ffn},
-                                 std::pair{&vocab, &ModelSpec::vocab}}) {
+        for (auto [o, member] :
+             {std::pair{&layers, &ModelSpec::layers}, std::pair{&hidden, &ModelSpec::hidden},
+              std::pair{&heads, &ModelSpec::heads}, std::pair{&kvHeads, &ModelSpec::kvHeads},
+              std::pair{&ffn, &ModelSpec::ffn}, std::pair{&vocab, &ModelSpec::vocab}}) {
             if (p.isSet(*o))
                 ONRAMP_TRY(integer(*o, s.model.*member, 1));
         }
@@ -135,22 +132,22 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     }
     const auto prec = precisionFromKey(p.value(precision));
     if (!prec)
-        return std::unexpected(badArgument(QStringLiteral("precision"),
-                                           Tr::tr("“%1” is not one of fp32, bf16, fp16, "
-                                                  "bf16-mixed, fp16-mixed, fp8")
-                                               .arg(p.value(precision))));
+        return std::unexpected(
+            badArgument(QStringLiteral("precision"), Tr::tr("“%1” is not one of fp32, bf16, fp16, "
+                                                            "bf16-mixed, fp16-mixed, fp8")
+                                                         .arg(p.value(precision))));
     s.precision = *prec;
-    const auto choose = [&](const QCommandLineOption &o, const QStringList &keys)
-        -> std::expected<int, int> {
+    const auto choose = [&](const QCommandLineOption &o,
+                            const QStringList &keys) -> std::expected<int, int> {
         const int i = keys.indexOf(p.value(o));
         if (i < 0)
             return std::unexpected(badArgument(
-                o.names().first(), Tr::tr("“%1” is not one of %2")
-                                       .arg(p.value(o), keys.join(QStringLiteral(", ")))));
+                o.names().first(),
+                Tr::tr("“%1” is not one of %2").arg(p.value(o), keys.join(QStringLiteral(", ")))));
         return i;
     };
-    const auto pick = [&](const QCommandLineOption &o, const QStringList &keys, auto &into)
-        -> std::optional<int> {
+    const auto pick = [&](const QCommandLineOption &o, const QStringList &keys,
+                          auto &into) -> std::optional<int> {
         auto i = choose(o, keys);
         if (!i)
             return i.error();
@@ -159,9 +156,8 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     };
     if (p.isSet(quant)) {
         int q = 0;
-        ONRAMP_TRY(pick(quant, {QStringLiteral("none"), QStringLiteral("int8"),
-                                QStringLiteral("nf4")},
-                        q));
+        ONRAMP_TRY(pick(
+            quant, {QStringLiteral("none"), QStringLiteral("int8"), QStringLiteral("nf4")}, q));
         s.weightQuant = WeightQuant(q);
     }
     ONRAMP_TRY(pick(optimizer, {"adamw", "adam8bit", "sgd", "adafactor"}, s.optimizer));
@@ -178,8 +174,8 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     if (s.zeroStage > 3)
         return std::unexpected(badArgument(QStringLiteral("zero"), Tr::tr("is 0, 1, 2 or 3")));
     if (p.isSet(fsdp) && p.isSet(zero))
-        return std::unexpected(badArgument(QStringLiteral("fsdp"),
-                                           Tr::tr("give either --zero or --fsdp")));
+        return std::unexpected(
+            badArgument(QStringLiteral("fsdp"), Tr::tr("give either --zero or --fsdp")));
     s.fsdp = p.isSet(fsdp);
     ONRAMP_TRY(integer(tp, s.tp, 1));
     ONRAMP_TRY(integer(pp, s.pp, 1));
@@ -191,13 +187,13 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     }
 #undef ONRAMP_TRY
     if (auto ok = MemoryEstimator::validate(s); !ok)
-        return std::unexpected(badArgument(ok.error().field, ok.error().message.section(
-                                                                 QStringLiteral(": "), 1)));
+        return std::unexpected(
+            badArgument(ok.error().field, ok.error().message.section(QStringLiteral(": "), 1)));
     auto c = findCard(p.value(card));
     if (!c)
-        return std::unexpected(badArgument(
-            QStringLiteral("card"),
-            Tr::tr("unknown card “%1”; see onramp catalog cards").arg(p.value(card))));
+        return std::unexpected(
+            badArgument(QStringLiteral("card"),
+                        Tr::tr("unknown card “%1”; see onramp catalog cards").arg(p.value(card))));
     out.card = *c;
     out.json = p.isSet(json);
     return out;
@@ -215,12 +211,11 @@ int estimate(const QStringList &args)
     const Verdict v = MemoryEstimator::verdict(m, parsed->card);
     QTextStream out(stdout);
 
-    const std::pair<const char *, const MemoryPart *> parts[] = {
-        {"weights", &m.weights},
-        {"gradients", &m.gradients},
-        {"optimizer", &m.optimizer},
-        {"activations", &m.activations},
-        {"overhead", &m.overhead}};
+    const std::pair<const char *, const MemoryPart *> parts[] = {{"weights", &m.weights},
+                                                                 {"gradients", &m.gradients},
+                                                                 {"optimizer", &m.optimizer},
+                                                                 {"activations", &m.activations},
+                                                                 {"overhead", &m.overhead}};
     if (parsed->json) {
         QJsonObject breakdown, formulas, needed;
         for (auto [name, part] : parts) {
@@ -232,18 +227,13 @@ int estimate(const QStringList &args)
         QJsonArray suggestions;
         if (v == Verdict::DoesNotFit) {
             for (const Suggestion &sg : MemoryEstimator::suggestions(s, parsed->card))
-                suggestions.append(QJsonObject{{"change", sg.change},
-                                               {"per_gpu_gib", sg.totalGiB},
-                                               {"fits", sg.fits}});
+                suggestions.append(QJsonObject{
+                    {"change", sg.change}, {"per_gpu_gib", sg.totalGiB}, {"fits", sg.fits}});
         }
-        const QJsonObject root{{"model", s.model.key},
-                               {"per_gpu_gib", m.totalGiB()},
-                               {"breakdown", breakdown},
-                               {"formulas", formulas},
-                               {"card", parsed->card.key},
-                               {"verdict", verdictKey(v)},
-                               {"cards_needed", needed},
-                               {"suggestions", suggestions}};
+        const QJsonObject root{{"model", s.model.key},     {"per_gpu_gib", m.totalGiB()},
+                               {"breakdown", breakdown},   {"formulas", formulas},
+                               {"card", parsed->card.key}, {"verdict", verdictKey(v)},
+                               {"cards_needed", needed},   {"suggestions", suggestions}};
         out << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
     }
@@ -288,10 +278,16 @@ int catalog(const QStringList &args)
     QJsonArray list;
     if (which == QLatin1String("models")) {
         for (const ModelSpec &m : modelCatalog()) {
-            list.append(QJsonObject{{"key", m.key}, {"name", m.name}, {"params_b", m.paramsB},
-                                    {"layers", m.layers}, {"hidden", m.hidden},
-                                    {"heads", m.heads}, {"kv_heads", m.kvHeads},
-                                    {"ffn", m.ffn}, {"vocab", m.vocab}, {"source", m.source}});
+            list.append(QJsonObject{{"key", m.key},
+                                    {"name", m.name},
+                                    {"params_b", m.paramsB},
+                                    {"layers", m.layers},
+                                    {"hidden", m.hidden},
+                                    {"heads", m.heads},
+                                    {"kv_heads", m.kvHeads},
+                                    {"ffn", m.ffn},
+                                    {"vocab", m.vocab},
+                                    {"source", m.source}});
             if (!p.isSet(json))
                 out << QStringLiteral("%1 %2 %3B  L=%4 h=%5 a=%6 kv=%7 ffn=%8 V=%9\n")
                            .arg(m.key, -16)
@@ -306,9 +302,12 @@ int catalog(const QStringList &args)
         }
     } else if (which == QLatin1String("cards")) {
         for (const CardSpec &c : cardCatalog()) {
-            list.append(QJsonObject{{"key", c.key}, {"name", c.name}, {"memory_gb", c.memoryGB},
+            list.append(QJsonObject{{"key", c.key},
+                                    {"name", c.name},
+                                    {"memory_gb", c.memoryGB},
                                     {"bandwidth_gbs", c.bandwidthGBs},
-                                    {"bf16_tflops", c.bf16Tflops}, {"fp16_tflops", c.fp16Tflops},
+                                    {"bf16_tflops", c.bf16Tflops},
+                                    {"fp16_tflops", c.fp16Tflops},
                                     {"fp8_tflops", c.fp8Tflops},
                                     {"interconnect", c.interconnect},
                                     {"confidence", c.confidence}});
@@ -322,11 +321,15 @@ int catalog(const QStringList &args)
         }
     } else if (which == QLatin1String("instances")) {
         for (const InstanceType &t : builtinInstances()) {
-            list.append(QJsonObject{{"key", t.key}, {"name", t.name}, {"card", t.card},
-                                    {"cards", t.cards}, {"cpus", t.cpus},
+            list.append(QJsonObject{{"key", t.key},
+                                    {"name", t.name},
+                                    {"card", t.card},
+                                    {"cards", t.cards},
+                                    {"cpus", t.cpus},
                                     {"memory_gib", t.memoryGiB},
                                     {"local_disk_gb", t.localDiskGB},
-                                    {"interconnect", t.interconnect}, {"driver", t.driver}});
+                                    {"interconnect", t.interconnect},
+                                    {"driver", t.driver}});
             if (!p.isSet(json))
                 out << QStringLiteral("%1 %2 %3 CPUs  %4 GiB  disk %5 GB  driver %6\n")
                            .arg(t.key, -16)
@@ -338,8 +341,11 @@ int catalog(const QStringList &args)
         }
     } else if (which == QLatin1String("images")) {
         for (const TrainingImage &i : builtinImages()) {
-            list.append(QJsonObject{{"key", i.key}, {"name", i.name}, {"version", i.version},
-                                    {"digest", i.digest}, {"framework", i.framework},
+            list.append(QJsonObject{{"key", i.key},
+                                    {"name", i.name},
+                                    {"version", i.version},
+                                    {"digest", i.digest},
+                                    {"framework", i.framework},
                                     {"framework_version", i.frameworkVersion},
                                     {"accelerator", i.accelerator},
                                     {"accelerator_version", i.acceleratorVersion},

@@ -47,7 +47,8 @@ std::expected<QByteArray, int> readInput(const QString &path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
-        return std::unexpected(invalidInput(path, Tr::tr("cannot read the file (%1)").arg(f.errorString())));
+        return std::unexpected(
+            invalidInput(path, Tr::tr("cannot read the file (%1)").arg(f.errorString())));
     if (f.size() > 16 * 1024 * 1024)
         return std::unexpected(invalidInput(path, Tr::tr("the file is larger than 16 MiB")));
     return f.readAll();
@@ -62,18 +63,24 @@ std::expected<QJsonObject, int> readJsonObject(const QString &path)
     const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &pe);
     if (!doc.isObject())
         return std::unexpected(invalidInput(
-            path, doc.isNull() ? Tr::tr("not valid JSON at offset %1: %2").arg(pe.offset).arg(pe.errorString())
-                               : Tr::tr("expected a JSON object")));
+            path,
+            doc.isNull()
+                ? Tr::tr("not valid JSON at offset %1: %2").arg(pe.offset).arg(pe.errorString())
+                : Tr::tr("expected a JSON object")));
     return doc.object();
 }
 
 int checkQualificationFile(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Tr::tr("Check a gate 1 dossier (JSON, see docs/examples/qualification.json)."));
+    p.setApplicationDescription(
+        Tr::tr("Check a gate 1 dossier (JSON, see docs/examples/qualification.json)."));
     p.addHelpOption();
-    QCommandLineOption today(QStringLiteral("today"), Tr::tr("Judge dates as of this day."), QStringLiteral("YYYY-MM-DD"));
-    QCommandLineOption lead(QStringLiteral("review-days"), Tr::tr("Expected review lead time in days."), QStringLiteral("N"), QStringLiteral("10"));
+    QCommandLineOption today(QStringLiteral("today"), Tr::tr("Judge dates as of this day."),
+                             QStringLiteral("YYYY-MM-DD"));
+    QCommandLineOption lead(QStringLiteral("review-days"),
+                            Tr::tr("Expected review lead time in days."), QStringLiteral("N"),
+                            QStringLiteral("10"));
     QCommandLineOption json(QStringLiteral("json"), Tr::tr("Print JSON."));
     p.addOptions({today, lead, json});
     p.addPositionalArgument(QStringLiteral("FILE"), Tr::tr("The dossier."));
@@ -128,7 +135,8 @@ int checkRolesFile(const QStringList &args)
         auto members = importMembersCsv(*bytes);
         if (!members) {
             for (const CsvProblem &pr : members.error())
-                QTextStream(stderr) << Tr::tr("%1, line %2: %3").arg(path).arg(pr.line).arg(pr.message) << '\n';
+                QTextStream(stderr)
+                    << Tr::tr("%1, line %2: %3").arg(path).arg(pr.line).arg(pr.message) << '\n';
             return 2;
         }
         // A member list alone: judge it as if workspace and quota were in place.
@@ -146,8 +154,9 @@ int checkRolesFile(const QStringList &args)
     }
     const AcceptancePrediction pred = predictAcceptance(w.matrix);
     return report(checkWorkspace(w), p.isSet(json),
-                  {{"predicted", QJsonObject{{"developer_submits_and_sees_log", pred.developerSubmitsAndSeesLog},
-                                             {"observer_refused", pred.observerRefused}}}});
+                  {{"predicted",
+                    QJsonObject{{"developer_submits_and_sees_log", pred.developerSubmitsAndSeesLog},
+                                {"observer_refused", pred.observerRefused}}}});
 }
 
 } // namespace
@@ -175,21 +184,35 @@ int quota(const QStringList &args)
     rest.removeAt(1);
     rest[0] += QStringLiteral(" plan");
     QCommandLineParser p;
-    p.setApplicationDescription(Tr::tr("Derive a quota application: card-hours, staging, quarters."));
+    p.setApplicationDescription(
+        Tr::tr("Derive a quota application: card-hours, staging, quarters."));
     p.addHelpOption();
-    QCommandLineOption cards(QStringLiteral("cards"), Tr::tr("Cards per run."), QStringLiteral("N"));
-    QCommandLineOption hours(QStringLiteral("hours-per-round"), Tr::tr("Hours per round."), QStringLiteral("H"));
-    QCommandLineOption rounds(QStringLiteral("rounds"), Tr::tr("Rounds in the period."), QStringLiteral("R"));
-    QCommandLineOption margin(QStringLiteral("retry-margin"), Tr::tr("Retry margin as a share (0.2 = 20 %)."), QStringLiteral("F"));
+    QCommandLineOption cards(QStringLiteral("cards"), Tr::tr("Cards per run."),
+                             QStringLiteral("N"));
+    QCommandLineOption hours(QStringLiteral("hours-per-round"), Tr::tr("Hours per round."),
+                             QStringLiteral("H"));
+    QCommandLineOption rounds(QStringLiteral("rounds"), Tr::tr("Rounds in the period."),
+                              QStringLiteral("R"));
+    QCommandLineOption margin(QStringLiteral("retry-margin"),
+                              Tr::tr("Retry margin as a share (0.2 = 20 %)."), QStringLiteral("F"));
     QCommandLineOption start(QStringLiteral("start"), Tr::tr("First day."), QStringLiteral("DATE"));
     QCommandLineOption end(QStringLiteral("end"), Tr::tr("Last day."), QStringLiteral("DATE"));
-    QCommandLineOption card(QStringLiteral("card"), Tr::tr("Card type."), QStringLiteral("TYPE"), QStringLiteral("a100-80g"));
-    QCommandLineOption zone(QStringLiteral("zone"), Tr::tr("Region/zone of the quota."), QStringLiteral("ZONE"), QStringLiteral("default"));
-    QCommandLineOption purpose(QStringLiteral("purpose"), Tr::tr("pretraining, finetuning, evaluation or inference."), QStringLiteral("KIND"), QStringLiteral("finetuning"));
-    QCommandLineOption peak(QStringLiteral("peak"), Tr::tr("A peak window START:DAYS:CARDS (repeatable)."), QStringLiteral("PEAK"));
-    QCommandLineOption estimated(QStringLiteral("estimated-cards"), Tr::tr("Cards per run the memory estimate needs."), QStringLiteral("N"));
+    QCommandLineOption card(QStringLiteral("card"), Tr::tr("Card type."), QStringLiteral("TYPE"),
+                            QStringLiteral("a100-80g"));
+    QCommandLineOption zone(QStringLiteral("zone"), Tr::tr("Region/zone of the quota."),
+                            QStringLiteral("ZONE"), QStringLiteral("default"));
+    QCommandLineOption purpose(QStringLiteral("purpose"),
+                               Tr::tr("pretraining, finetuning, evaluation or inference."),
+                               QStringLiteral("KIND"), QStringLiteral("finetuning"));
+    QCommandLineOption peak(QStringLiteral("peak"),
+                            Tr::tr("A peak window START:DAYS:CARDS (repeatable)."),
+                            QStringLiteral("PEAK"));
+    QCommandLineOption estimated(QStringLiteral("estimated-cards"),
+                                 Tr::tr("Cards per run the memory estimate needs."),
+                                 QStringLiteral("N"));
     QCommandLineOption json(QStringLiteral("json"), Tr::tr("Print JSON."));
-    p.addOptions({cards, hours, rounds, margin, start, end, card, zone, purpose, peak, estimated, json});
+    p.addOptions(
+        {cards, hours, rounds, margin, start, end, card, zone, purpose, peak, estimated, json});
     p.process(rest);
 
     QuotaGateData q;
@@ -231,33 +254,38 @@ int quota(const QStringList &args)
             w.cards = parts[2].toInt(&c);
         }
         if (!w.start.isValid() || !d || !c)
-            return invalidInput(QStringLiteral("--peak"), Tr::tr("“%1” is not START:DAYS:CARDS").arg(spec));
+            return invalidInput(QStringLiteral("--peak"),
+                                Tr::tr("“%1” is not START:DAYS:CARDS").arg(spec));
         q.peaks << w;
     }
     QuotaContext ctx;
     const auto kind = purposeKindFromKey(p.value(purpose));
     if (!kind)
-        return invalidInput(QStringLiteral("--purpose"), Tr::tr("expected pretraining, finetuning, evaluation or inference"));
+        return invalidInput(QStringLiteral("--purpose"),
+                            Tr::tr("expected pretraining, finetuning, evaluation or inference"));
     ctx.purpose = *kind;
     if (p.isSet(estimated)) {
         const int n = p.value(estimated).toInt(&ok);
         if (!ok || n < 1)
-            return invalidInput(QStringLiteral("--estimated-cards"), Tr::tr("expected a whole number ≥ 1"));
+            return invalidInput(QStringLiteral("--estimated-cards"),
+                                Tr::tr("expected a whole number ≥ 1"));
         ctx.estimatedCards = n;
     }
     if (auto valid = validateQuota(q); !valid) {
         static const QHash<QString, QString> option = {
-            {"cardsPerRun", "--cards"},  {"hoursPerRound", "--hours-per-round"},
-            {"rounds", "--rounds"},      {"retryMargin", "--retry-margin"},
-            {"start", "--start"},        {"end", "--end"},
-            {"peaks", "--peak"},         {"monthlyWeights", "--monthly"}};
+            {"cardsPerRun", "--cards"}, {"hoursPerRound", "--hours-per-round"},
+            {"rounds", "--rounds"},     {"retryMargin", "--retry-margin"},
+            {"start", "--start"},       {"end", "--end"},
+            {"peaks", "--peak"},        {"monthlyWeights", "--monthly"}};
         return invalidInput(option.value(valid.error().field, valid.error().field),
                             valid.error().message.section(QStringLiteral(": "), 1));
     }
     const QuotaPlan plan = planQuota(q, ctx);
     const auto app = [](const QuotaApplication &a) {
-        return QJsonObject{{"label", a.label}, {"from", a.from.toString(Qt::ISODate)},
-                           {"to", a.to.toString(Qt::ISODate)}, {"card_hours", a.cardHours}};
+        return QJsonObject{{"label", a.label},
+                           {"from", a.from.toString(Qt::ISODate)},
+                           {"to", a.to.toString(Qt::ISODate)},
+                           {"card_hours", a.cardHours}};
     };
     QJsonArray staged{app(plan.first)}, quarters;
     for (const QuotaApplication &a : plan.followUps)
@@ -267,14 +295,19 @@ int quota(const QStringList &args)
     if (!p.isSet(json)) {
         QTextStream out(stdout);
         out << plan.formula << '\n';
-        out << Tr::tr("Apply first for %1 card-hours; then:").arg(plan.first.cardHours, 0, 'f', 0) << '\n';
+        out << Tr::tr("Apply first for %1 card-hours; then:").arg(plan.first.cardHours, 0, 'f', 0)
+            << '\n';
         for (const QuotaApplication &a : plan.followUps)
-            out << QStringLiteral("  %1  %2 – %3  %4\n").arg(a.label, a.from.toString(Qt::ISODate), a.to.toString(Qt::ISODate)).arg(a.cardHours, 0, 'f', 0);
+            out << QStringLiteral("  %1  %2 – %3  %4\n")
+                       .arg(a.label, a.from.toString(Qt::ISODate), a.to.toString(Qt::ISODate))
+                       .arg(a.cardHours, 0, 'f', 0);
         out << quotaJustification(q, plan, ctx) << "\n\n";
     }
     return report(plan.findings, p.isSet(json),
-                  {{"card_hours", plan.cardHours}, {"formula", plan.formula},
-                   {"staged", staged}, {"quarters", quarters},
+                  {{"card_hours", plan.cardHours},
+                   {"formula", plan.formula},
+                   {"staged", staged},
+                   {"quarters", quarters},
                    {"justification", quotaJustification(q, plan, ctx)}});
 }
 

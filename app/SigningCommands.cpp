@@ -55,8 +55,10 @@ int sigv4(const QStringList &args)
     }
     const SigningResult r = signSigV4(*req, *ctx, p.isSet(query));
     QTextStream out(stdout);
-    out << "# canonical request\n" << r.canonicalRequest << "\n\n# string to sign\n"
-        << r.stringToSign << "\n\n# signature\n" << r.signature << '\n';
+    out << "# canonical request\n"
+        << r.canonicalRequest << "\n\n# string to sign\n"
+        << r.stringToSign << "\n\n# signature\n"
+        << r.signature << '\n';
     if (p.isSet(query)) {
         out << "\n# query\n" << r.query << '\n';
     } else {

@@ -14,8 +14,9 @@
 
 namespace {
 
-constexpr const char *kSubcommands[] = {"status", "screenshot", "estimate", "estimate-accuracy",
-                                         "catalog", "check", "quota", "sigv4", "sandbox"};
+constexpr const char *kSubcommands[] = {"status",  "screenshot", "estimate", "estimate-accuracy",
+                                        "catalog", "check",      "quota",    "sigv4",
+                                        "sandbox"};
 
 const char *subcommandOf(int argc, char **argv)
 {

@@ -20,11 +20,11 @@ struct ModelSpec
     int kvHeads = 0;
     int ffn = 0;
     int vocab = 0;
-    bool gatedMlp = false;    // SwiGLU/GeGLU: three MLP matrices
-    bool dropout = false;     // dropout layers in training (BERT/T5/GPT-2 era)
-    bool lmHead = true;       // trains with vocabulary logits (false: encoder classifier)
-    bool sdpaDefault = true;  // frameworks run fused (flash/SDPA) attention by default
-    QString source;           // where the facts come from
+    bool gatedMlp = false;   // SwiGLU/GeGLU: three MLP matrices
+    bool dropout = false;    // dropout layers in training (BERT/T5/GPT-2 era)
+    bool lmHead = true;      // trains with vocabulary logits (false: encoder classifier)
+    bool sdpaDefault = true; // frameworks run fused (flash/SDPA) attention by default
+    QString source;          // where the facts come from
 };
 
 // A training card. Memory is the nameplate in GB (1e9 bytes), as vendors print it.

@@ -8,7 +8,16 @@ namespace onramp {
 // `details` is technical and stays untranslated (paths, parser offsets, HTTP bodies).
 struct Error
 {
-    enum class Kind { Io, Parse, Invalid, Version, Network, Provider, Internal };
+    enum class Kind
+    {
+        Io,
+        Parse,
+        Invalid,
+        Version,
+        Network,
+        Provider,
+        Internal
+    };
 
     Kind kind = Kind::Internal;
     QString message;

@@ -11,9 +11,13 @@ namespace onramp {
 // field it concerns, and a translated message that says what to change.
 struct Finding
 {
-    enum class Severity { Blocking, Warning };
+    enum class Severity
+    {
+        Blocking,
+        Warning
+    };
 
-    QString code;  // "image.arch_unsupported"
+    QString code; // "image.arch_unsupported"
     Severity severity = Severity::Blocking;
     QString field; // "image"
     QString message;
@@ -24,9 +28,9 @@ struct Finding
     QJsonObject toJson() const
     {
         return {{QStringLiteral("code"), code},
-                {QStringLiteral("severity"),
-                 severity == Severity::Blocking ? QStringLiteral("blocking")
-                                                : QStringLiteral("warning")},
+                {QStringLiteral("severity"), severity == Severity::Blocking
+                                                 ? QStringLiteral("blocking")
+                                                 : QStringLiteral("warning")},
                 {QStringLiteral("field"), field},
                 {QStringLiteral("message"), message}};
     }

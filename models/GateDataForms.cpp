@@ -14,7 +14,10 @@ QualificationForm::QualificationForm(StateStore *store, QObject *parent)
     connect(store, &StateStore::changed, this, &QualificationForm::changed);
 }
 
-const QualificationData &QualificationForm::data() const { return m_store->state().account; }
+const QualificationData &QualificationForm::data() const
+{
+    return m_store->state().account;
+}
 
 void QualificationForm::update(const std::function<void(QualificationData &)> &change)
 {
@@ -38,14 +41,20 @@ WorkspaceForm::WorkspaceForm(StateStore *store, QObject *parent) : QObject(paren
     connect(store, &StateStore::changed, this, &WorkspaceForm::changed);
 }
 
-const WorkspaceData &WorkspaceForm::data() const { return m_store->state().workspace; }
+const WorkspaceData &WorkspaceForm::data() const
+{
+    return m_store->state().workspace;
+}
 
 void WorkspaceForm::update(const std::function<void(WorkspaceData &)> &change)
 {
     m_store->update([&](OnboardingState &s) { change(s.workspace); });
 }
 
-Findings WorkspaceForm::findings() const { return checkWorkspace(data()); }
+Findings WorkspaceForm::findings() const
+{
+    return checkWorkspace(data());
+}
 
 std::expected<void, Error> WorkspaceForm::create(const QString &name)
 {
@@ -77,8 +86,8 @@ std::expected<void, Error> WorkspaceForm::addMember(const Member &m)
 std::expected<int, QList<CsvProblem>> WorkspaceForm::importCsv(const QByteArray &csv)
 {
     if (!data().quotaAttached)
-        return std::unexpected(QList<CsvProblem>{
-            {0, Tr::tr("Attach quota to the workspace before adding members.")}});
+        return std::unexpected(
+            QList<CsvProblem>{{0, Tr::tr("Attach quota to the workspace before adding members.")}});
     auto members = importMembersCsv(csv);
     if (!members)
         return std::unexpected(members.error());
@@ -108,7 +117,10 @@ QuotaForm::QuotaForm(StateStore *store, QObject *parent) : QObject(parent), m_st
     connect(store, &StateStore::changed, this, &QuotaForm::changed);
 }
 
-const QuotaGateData &QuotaForm::data() const { return m_store->state().quota; }
+const QuotaGateData &QuotaForm::data() const
+{
+    return m_store->state().quota;
+}
 
 void QuotaForm::update(const std::function<void(QuotaGateData &)> &change)
 {
@@ -126,7 +138,8 @@ QuotaContext QuotaForm::context() const
     }
     // Gate 4's estimate, once its setup has been touched and the card is known.
     if (s.gate(GateId::Resources).status != GateStatus::NotStarted) {
-        if (auto card = findCard(data().cardType.isEmpty() ? s.resources.cardKey : data().cardType)) {
+        if (auto card =
+                findCard(data().cardType.isEmpty() ? s.resources.cardKey : data().cardType)) {
             const int n = MemoryEstimator::cardsNeeded(s.resources.choice.setup, *card);
             if (n > 0)
                 c.estimatedCards = n;
@@ -135,7 +148,10 @@ QuotaContext QuotaForm::context() const
     return c;
 }
 
-QuotaPlan QuotaForm::plan() const { return planQuota(data(), context()); }
+QuotaPlan QuotaForm::plan() const
+{
+    return planQuota(data(), context());
+}
 
 Findings QuotaForm::findings() const
 {

@@ -46,8 +46,7 @@ const std::array<GateDefinition, 6> &definitions()
          {GateId::Workspace}},
         {GateId::Resources,
          QT_TRANSLATE_NOOP("Onramp", "Resources"),
-         QT_TRANSLATE_NOOP("Onramp",
-                           "Gate 3 passed: quota is granted in a known region and zone."),
+         QT_TRANSLATE_NOOP("Onramp", "Gate 3 passed: quota is granted in a known region and zone."),
          QT_TRANSLATE_NOOP("Onramp",
                            "An instance type and image chosen together from the memory estimate, "
                            "with data mounted read-only, outputs writable and scratch on local "
@@ -99,10 +98,22 @@ QString translated(const char *source)
 
 } // namespace
 
-QString GateDefinition::titleText() const { return translated(title); }
-QString GateDefinition::entryText() const { return translated(entryCondition); }
-QString GateDefinition::outputText() const { return translated(output); }
-QString GateDefinition::acceptorText() const { return translated(acceptorRole); }
+QString GateDefinition::titleText() const
+{
+    return translated(title);
+}
+QString GateDefinition::entryText() const
+{
+    return translated(entryCondition);
+}
+QString GateDefinition::outputText() const
+{
+    return translated(output);
+}
+QString GateDefinition::acceptorText() const
+{
+    return translated(acceptorRole);
+}
 
 QStringList GateDefinition::checkTexts() const
 {

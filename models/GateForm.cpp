@@ -12,12 +12,18 @@ namespace {
 QString GateRecord::*member(GateForm::Field f)
 {
     switch (f) {
-    case GateForm::Field::WaitingFor: return &GateRecord::waitingFor;
-    case GateForm::Field::Evidence: return &GateRecord::evidence;
-    case GateForm::Field::AcceptedBy: return &GateRecord::acceptedBy;
-    case GateForm::Field::RejectionReason: return &GateRecord::rejectionReason;
-    case GateForm::Field::WhatToChange: return &GateRecord::whatToChange;
-    case GateForm::Field::Notes: return &GateRecord::notes;
+    case GateForm::Field::WaitingFor:
+        return &GateRecord::waitingFor;
+    case GateForm::Field::Evidence:
+        return &GateRecord::evidence;
+    case GateForm::Field::AcceptedBy:
+        return &GateRecord::acceptedBy;
+    case GateForm::Field::RejectionReason:
+        return &GateRecord::rejectionReason;
+    case GateForm::Field::WhatToChange:
+        return &GateRecord::whatToChange;
+    case GateForm::Field::Notes:
+        return &GateRecord::notes;
     }
     return &GateRecord::notes;
 }
@@ -37,11 +43,20 @@ GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
     connect(m_store, &StateStore::changed, this, &GateForm::changed);
 }
 
-const GateRecord &GateForm::record() const { return m_store->state().gate(m_gate); }
+const GateRecord &GateForm::record() const
+{
+    return m_store->state().gate(m_gate);
+}
 
-EntryCheck GateForm::entry() const { return checkEntry(m_store->state(), m_gate); }
+EntryCheck GateForm::entry() const
+{
+    return checkEntry(m_store->state(), m_gate);
+}
 
-QString GateForm::text(Field f) const { return record().*member(f); }
+QString GateForm::text(Field f) const
+{
+    return record().*member(f);
+}
 
 void GateForm::setText(Field f, const QString &value)
 {
@@ -59,11 +74,15 @@ void GateForm::setTargetStatus(GateStatus s)
 QList<GateForm::Field> GateForm::requiredFields() const
 {
     switch (m_target) {
-    case GateStatus::Waiting: return {Field::WaitingFor};
-    case GateStatus::Passed: return {Field::Evidence, Field::AcceptedBy};
-    case GateStatus::Rejected: return {Field::RejectionReason, Field::WhatToChange};
+    case GateStatus::Waiting:
+        return {Field::WaitingFor};
+    case GateStatus::Passed:
+        return {Field::Evidence, Field::AcceptedBy};
+    case GateStatus::Rejected:
+        return {Field::RejectionReason, Field::WhatToChange};
     case GateStatus::NotStarted:
-    case GateStatus::InProgress: return {};
+    case GateStatus::InProgress:
+        return {};
     }
     return {};
 }
@@ -77,10 +96,14 @@ QString GateForm::fieldIssue(Field f) const
         return Tr::tr("Say who or what the gate is waiting for, for example “provider review”.");
     case Field::Evidence:
         return Tr::tr("Describe the evidence that the acceptance checks passed.");
-    case Field::AcceptedBy: return Tr::tr("Name the acceptor who signed this gate off.");
-    case Field::RejectionReason: return Tr::tr("Copy the reason the gate was rejected.");
-    case Field::WhatToChange: return Tr::tr("Write down what to change before trying again.");
-    case Field::Notes: return {};
+    case Field::AcceptedBy:
+        return Tr::tr("Name the acceptor who signed this gate off.");
+    case Field::RejectionReason:
+        return Tr::tr("Copy the reason the gate was rejected.");
+    case Field::WhatToChange:
+        return Tr::tr("Write down what to change before trying again.");
+    case Field::Notes:
+        return {};
     }
     return {};
 }
@@ -159,18 +182,17 @@ void GateForm::markVisited()
 QString GateForm::describe(const GateRecord &r)
 {
     switch (r.status) {
-    case GateStatus::NotStarted: return Tr::tr("Not started");
+    case GateStatus::NotStarted:
+        return Tr::tr("Not started");
     case GateStatus::InProgress:
-        return r.startedAt.isValid()
-                   ? Tr::tr("In progress since %1").arg(localTime(r.startedAt))
-                   : Tr::tr("In progress");
+        return r.startedAt.isValid() ? Tr::tr("In progress since %1").arg(localTime(r.startedAt))
+                                     : Tr::tr("In progress");
     case GateStatus::Waiting:
         return Tr::tr("Waiting for %1 since %2").arg(r.waitingFor, localTime(r.waitingSince));
     case GateStatus::Passed:
-        return r.acceptedBy.isEmpty()
-                   ? Tr::tr("Passed")
-                   : Tr::tr("Passed: accepted by %1 on %2. Evidence: %3")
-                         .arg(r.acceptedBy, localTime(r.acceptedAt), r.evidence);
+        return r.acceptedBy.isEmpty() ? Tr::tr("Passed")
+                                      : Tr::tr("Passed: accepted by %1 on %2. Evidence: %3")
+                                            .arg(r.acceptedBy, localTime(r.acceptedAt), r.evidence);
     case GateStatus::Rejected:
         return Tr::tr("Rejected: %1. To change: %2").arg(r.rejectionReason, r.whatToChange);
     }

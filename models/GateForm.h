@@ -21,7 +21,15 @@ class GateForm : public QObject
 {
     Q_OBJECT
 public:
-    enum class Field { WaitingFor, Evidence, AcceptedBy, RejectionReason, WhatToChange, Notes };
+    enum class Field
+    {
+        WaitingFor,
+        Evidence,
+        AcceptedBy,
+        RejectionReason,
+        WhatToChange,
+        Notes
+    };
 
     GateForm(StateStore *store, GateId gate, QObject *parent = nullptr);
 

@@ -7,12 +7,18 @@ namespace onramp {
 QString gateKey(GateId id)
 {
     switch (id) {
-    case GateId::Account: return QStringLiteral("account");
-    case GateId::Workspace: return QStringLiteral("workspace");
-    case GateId::Quota: return QStringLiteral("quota");
-    case GateId::Resources: return QStringLiteral("resources");
-    case GateId::Environment: return QStringLiteral("environment");
-    case GateId::FirstRun: return QStringLiteral("first-run");
+    case GateId::Account:
+        return QStringLiteral("account");
+    case GateId::Workspace:
+        return QStringLiteral("workspace");
+    case GateId::Quota:
+        return QStringLiteral("quota");
+    case GateId::Resources:
+        return QStringLiteral("resources");
+    case GateId::Environment:
+        return QStringLiteral("environment");
+    case GateId::FirstRun:
+        return QStringLiteral("first-run");
     }
     return {};
 }
@@ -29,11 +35,16 @@ std::optional<GateId> gateFromKey(const QString &key)
 QString statusKey(GateStatus s)
 {
     switch (s) {
-    case GateStatus::NotStarted: return QStringLiteral("not_started");
-    case GateStatus::InProgress: return QStringLiteral("in_progress");
-    case GateStatus::Waiting: return QStringLiteral("waiting");
-    case GateStatus::Passed: return QStringLiteral("passed");
-    case GateStatus::Rejected: return QStringLiteral("rejected");
+    case GateStatus::NotStarted:
+        return QStringLiteral("not_started");
+    case GateStatus::InProgress:
+        return QStringLiteral("in_progress");
+    case GateStatus::Waiting:
+        return QStringLiteral("waiting");
+    case GateStatus::Passed:
+        return QStringLiteral("passed");
+    case GateStatus::Rejected:
+        return QStringLiteral("rejected");
     }
     return {};
 }
@@ -51,11 +62,16 @@ std::optional<GateStatus> statusFromKey(const QString &key)
 QString statusLabel(GateStatus s)
 {
     switch (s) {
-    case GateStatus::NotStarted: return Tr::tr("Not started");
-    case GateStatus::InProgress: return Tr::tr("In progress");
-    case GateStatus::Waiting: return Tr::tr("Waiting");
-    case GateStatus::Passed: return Tr::tr("Passed");
-    case GateStatus::Rejected: return Tr::tr("Rejected");
+    case GateStatus::NotStarted:
+        return Tr::tr("Not started");
+    case GateStatus::InProgress:
+        return Tr::tr("In progress");
+    case GateStatus::Waiting:
+        return Tr::tr("Waiting");
+    case GateStatus::Passed:
+        return Tr::tr("Passed");
+    case GateStatus::Rejected:
+        return Tr::tr("Rejected");
     }
     return {};
 }

@@ -8,20 +8,41 @@
 namespace onramp {
 
 // The six gates, in the order the guides walk them. Values are the gate numbers users see.
-enum class GateId { Account = 1, Workspace, Quota, Resources, Environment, FirstRun };
+enum class GateId
+{
+    Account = 1,
+    Workspace,
+    Quota,
+    Resources,
+    Environment,
+    FirstRun
+};
 
-inline constexpr std::array<GateId, 6> kAllGates = {GateId::Account,   GateId::Workspace,
-                                                    GateId::Quota,     GateId::Resources,
+inline constexpr std::array<GateId, 6> kAllGates = {GateId::Account,     GateId::Workspace,
+                                                    GateId::Quota,       GateId::Resources,
                                                     GateId::Environment, GateId::FirstRun};
 
-inline int gateNumber(GateId id) { return static_cast<int>(id); }
-inline int gateIndex(GateId id) { return static_cast<int>(id) - 1; }
+inline int gateNumber(GateId id)
+{
+    return static_cast<int>(id);
+}
+inline int gateIndex(GateId id)
+{
+    return static_cast<int>(id) - 1;
+}
 
 // Stable keys used in the state file, the CLI and screenshot names.
 QString gateKey(GateId id);
 std::optional<GateId> gateFromKey(const QString &key);
 
-enum class GateStatus { NotStarted, InProgress, Waiting, Passed, Rejected };
+enum class GateStatus
+{
+    NotStarted,
+    InProgress,
+    Waiting,
+    Passed,
+    Rejected
+};
 
 QString statusKey(GateStatus s);
 std::optional<GateStatus> statusFromKey(const QString &key);

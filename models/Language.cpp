@@ -6,7 +6,9 @@
 
 namespace onramp {
 
-Language::Language(QObject *parent) : QObject(parent) {}
+Language::Language(QObject *parent) : QObject(parent)
+{
+}
 
 Language::~Language()
 {
@@ -16,7 +18,10 @@ Language::~Language()
     }
 }
 
-QStringList Language::supported() { return {QStringLiteral("en"), QStringLiteral("zh_CN")}; }
+QStringList Language::supported()
+{
+    return {QStringLiteral("en"), QStringLiteral("zh_CN")};
+}
 
 QString Language::nativeName(const QString &code)
 {

@@ -18,8 +18,14 @@ bool isMixed(Precision p)
 
 // Bytes per parameter of the working weights and of their gradients. FP8 training (Transformer
 // Engine) keeps bf16 weights and casts on the fly, so it saves no weight memory.
-double weightBytes(Precision p) { return p == Precision::Fp32 ? 4 : 2; }
-double gradBytes(Precision p) { return p == Precision::Fp32 ? 4 : 2; }
+double weightBytes(Precision p)
+{
+    return p == Precision::Fp32 ? 4 : 2;
+}
+double gradBytes(Precision p)
+{
+    return p == Precision::Fp32 ? 4 : 2;
+}
 
 // Optimizer state per trainable parameter, with the fp32 master copy of mixed precision
 // counted here as ZeRO and Transformer Math 101 do (mixed AdamW: 4 + 4 + 4 = 12).
@@ -28,16 +34,22 @@ double optimizerBytes(Optimizer o, Precision p, int hidden)
     const double master = isMixed(p) ? 4 : 0;
     const double state = (p == Precision::Fp32 || isMixed(p)) ? 4 : 2;
     switch (o) {
-    case Optimizer::AdamW: return master + 2 * state;
-    case Optimizer::Adam8bit: return master + 2 * 1;
-    case Optimizer::Sgd: return master + state;
+    case Optimizer::AdamW:
+        return master + 2 * state;
+    case Optimizer::Adam8bit:
+        return master + 2 * 1;
+    case Optimizer::Sgd:
+        return master + state;
     case Optimizer::Adafactor: // factored second moment: a row and a column per matrix
         return master + state * 2.0 / std::max(1, hidden);
     }
     return 0;
 }
 
-double kvRatio(const ModelSpec &m) { return m.heads > 0 ? double(m.kvHeads) / m.heads : 1.0; }
+double kvRatio(const ModelSpec &m)
+{
+    return m.heads > 0 ? double(m.kvHeads) / m.heads : 1.0;
+}
 
 // Parameters of one transformer layer's linear maps.
 double layerParams(const ModelSpec &m)
@@ -63,12 +75,18 @@ double loraParams(const TrainingSetup &s)
 QString precisionKey(Precision p)
 {
     switch (p) {
-    case Precision::Fp32: return QStringLiteral("fp32");
-    case Precision::Bf16: return QStringLiteral("bf16");
-    case Precision::Fp16: return QStringLiteral("fp16");
-    case Precision::Bf16Mixed: return QStringLiteral("bf16-mixed");
-    case Precision::Fp16Mixed: return QStringLiteral("fp16-mixed");
-    case Precision::Fp8: return QStringLiteral("fp8");
+    case Precision::Fp32:
+        return QStringLiteral("fp32");
+    case Precision::Bf16:
+        return QStringLiteral("bf16");
+    case Precision::Fp16:
+        return QStringLiteral("fp16");
+    case Precision::Bf16Mixed:
+        return QStringLiteral("bf16-mixed");
+    case Precision::Fp16Mixed:
+        return QStringLiteral("fp16-mixed");
+    case Precision::Fp8:
+        return QStringLiteral("fp8");
     }
     return {};
 }
@@ -86,9 +104,12 @@ std::optional<Precision> precisionFromKey(const QString &key)
 QString verdictKey(Verdict v)
 {
     switch (v) {
-    case Verdict::Fits: return QStringLiteral("fits");
-    case Verdict::Tight: return QStringLiteral("tight");
-    case Verdict::DoesNotFit: return QStringLiteral("no");
+    case Verdict::Fits:
+        return QStringLiteral("fits");
+    case Verdict::Tight:
+        return QStringLiteral("tight");
+    case Verdict::DoesNotFit:
+        return QStringLiteral("no");
     }
     return {};
 }
@@ -96,9 +117,12 @@ QString verdictKey(Verdict v)
 QString verdictText(Verdict v)
 {
     switch (v) {
-    case Verdict::Fits: return Tr::tr("Fits with headroom");
-    case Verdict::Tight: return Tr::tr("Tight: may run out of memory on a longer batch");
-    case Verdict::DoesNotFit: return Tr::tr("Does not fit");
+    case Verdict::Fits:
+        return Tr::tr("Fits with headroom");
+    case Verdict::Tight:
+        return Tr::tr("Tight: may run out of memory on a longer batch");
+    case Verdict::DoesNotFit:
+        return Tr::tr("Does not fit");
     }
     return {};
 }
@@ -123,13 +147,16 @@ std::expected<void, Error> MemoryEstimator::validate(const TrainingSetup &s)
         return bad(QStringLiteral("seq-len"), Tr::tr("must be at least 1"));
     if (s.tp < 1 || m.heads % s.tp != 0)
         return bad(QStringLiteral("tp"), Tr::tr("tensor parallelism must divide the %n attention "
-                                                "heads", nullptr, m.heads));
+                                                "heads",
+                                                nullptr, m.heads));
     if (s.pp < 1 || s.pp > m.layers)
         return bad(QStringLiteral("pp"), Tr::tr("pipeline stages must be between 1 and the %n "
-                                                "layers", nullptr, m.layers));
+                                                "layers",
+                                                nullptr, m.layers));
     if (s.gpus < 1 || s.gpus % (s.tp * s.pp) != 0)
         return bad(QStringLiteral("gpus"), Tr::tr("the card count must be a multiple of TP × PP "
-                                                  "(%1)").arg(s.tp * s.pp));
+                                                  "(%1)")
+                                               .arg(s.tp * s.pp));
     if (s.zeroStage < 0 || s.zeroStage > 3)
         return bad(QStringLiteral("zero"), Tr::tr("the ZeRO stage is 0, 1, 2 or 3"));
     if (s.method != Method::Full && s.loraRank < 1)
@@ -154,9 +181,8 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     if (s.method == Method::Full) {
         const double ob = optimizerBytes(s.optimizer, s.precision, m.hidden);
         out.weights = {P * wb / mp, QStringLiteral("%1 B/param × P").arg(wb) + shard};
-        const double gb = isMixed(s.precision) && s.fp32Gradients && zero < 3
-                              ? 4
-                              : gradBytes(s.precision);
+        const double gb =
+            isMixed(s.precision) && s.fp32Gradients && zero < 3 ? 4 : gradBytes(s.precision);
         out.gradients = {P * gb / mp, QStringLiteral("%1 B/param × P").arg(gb) + shard};
         out.optimizer = {P * ob / mp, QStringLiteral("%1 B/param × P").arg(ob, 0, 'g', 3) + shard};
     } else {
@@ -164,7 +190,9 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
                                   ? WeightQuant::Nf4
                                   : s.weightQuant;
         // NF4 with double quantization: 4 bits plus 0.127 bits of constants (QLoRA paper).
-        const double qb = q == WeightQuant::Nf4 ? (4 + 0.127) / 8 : q == WeightQuant::Int8 ? 1.0 : wb;
+        const double qb = q == WeightQuant::Nf4    ? (4 + 0.127) / 8
+                          : q == WeightQuant::Int8 ? 1.0
+                                                   : wb;
         const double T = loraParams(s);
         const double ab = (s.precision == Precision::Fp32 || isMixed(s.precision)) ? 4 : 2;
         const double ob =
@@ -177,12 +205,12 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
                                .arg(ab)
                                .arg(T / 1e6, 0, 'f', 1) +
                            shard};
-        out.gradients = {T * ab / mp, QStringLiteral("adapters only: %1 B × %2 M")
-                                          .arg(ab)
-                                          .arg(T / 1e6, 0, 'f', 1)};
-        out.optimizer = {T * ob / mp, QStringLiteral("adapters only: %1 B × %2 M")
-                                          .arg(ob)
-                                          .arg(T / 1e6, 0, 'f', 1)};
+        out.gradients = {
+            T * ab / mp,
+            QStringLiteral("adapters only: %1 B × %2 M").arg(ab).arg(T / 1e6, 0, 'f', 1)};
+        out.optimizer = {
+            T * ob / mp,
+            QStringLiteral("adapters only: %1 B × %2 M").arg(ob).arg(T / 1e6, 0, 'f', 1)};
     }
 
     // ZeRO / FSDP sharding over data parallel ranks (ZeRO paper §5).
@@ -249,15 +277,16 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     QString layerFormula;
     if (s.checkpointing == Checkpointing::Full) {
         layerUnits = 2 * wide * m.layers + perLayer + scores;
-        layerFormula = QStringLiteral("s·b·h·(%1·L + %2) (full recompute: layer inputs + one layer)")
-                           .arg(2 * wide)
-                           .arg(perLayer, 0, 'f', 1);
+        layerFormula =
+            QStringLiteral("s·b·h·(%1·L + %2) (full recompute: layer inputs + one layer)")
+                .arg(2 * wide)
+                .arg(perLayer, 0, 'f', 1);
     } else {
         layerUnits = m.layers * (perLayer + scores);
-        layerFormula = QStringLiteral("s·b·h·L·(%1%2)")
-                           .arg(perLayer, 0, 'f', 1)
-                           .arg(scores > 0 ? QStringLiteral(" + %1·a·s/h").arg(scoreBytes)
-                                           : QString());
+        layerFormula =
+            QStringLiteral("s·b·h·L·(%1%2)")
+                .arg(perLayer, 0, 'f', 1)
+                .arg(scores > 0 ? QStringLiteral(" + %1·a·s/h").arg(scoreBytes) : QString());
     }
     double act = layerUnits * sbh * actScale;
     // Logits: 16-bit logits, their fp32 copy for the loss and its gradient; a chunked loss

@@ -11,12 +11,46 @@
 
 namespace onramp {
 
-enum class Precision { Fp32, Bf16, Fp16, Bf16Mixed, Fp16Mixed, Fp8 };
-enum class WeightQuant { None, Int8, Nf4 };
-enum class Optimizer { AdamW, Adam8bit, Sgd, Adafactor };
-enum class Method { Full, Lora, Qlora };
-enum class Checkpointing { None, Selective, Full };
-enum class Offload { None, Optimizer, Params };
+enum class Precision
+{
+    Fp32,
+    Bf16,
+    Fp16,
+    Bf16Mixed,
+    Fp16Mixed,
+    Fp8
+};
+enum class WeightQuant
+{
+    None,
+    Int8,
+    Nf4
+};
+enum class Optimizer
+{
+    AdamW,
+    Adam8bit,
+    Sgd,
+    Adafactor
+};
+enum class Method
+{
+    Full,
+    Lora,
+    Qlora
+};
+enum class Checkpointing
+{
+    None,
+    Selective,
+    Full
+};
+enum class Offload
+{
+    None,
+    Optimizer,
+    Params
+};
 
 QString precisionKey(Precision p);
 std::optional<Precision> precisionFromKey(const QString &key);
@@ -41,14 +75,14 @@ struct TrainingSetup
     int pp = 1;
     int gpus = 1;
     Offload offload = Offload::None;
-    bool compiled = false;    // torch.compile: fused elementwise regions save only their inputs
+    bool compiled = false; // torch.compile: fused elementwise regions save only their inputs
     bool chunkedLoss = false;
     // PyTorch AMP keeps fp32 gradients (HF's 18 B/param); DeepSpeed/Megatron-style mixed
     // precision keeps 16-bit ones (ZeRO's 16 B/param). FSDP/ZeRO-3 shard fp32 params and grads
     // without a separate master copy, so there it is 16 B/param either way.
-    bool fp32Gradients = true; // cross-entropy over chunks: no full fp32 copy of the logits
+    bool fp32Gradients = true;        // cross-entropy over chunks: no full fp32 copy of the logits
     bool optimizerInBackward = false; // step each parameter in backward; gradients never pile up
-    double contextGiB = 0.5; // CUDA/CANN context and kernels
+    double contextGiB = 0.5;          // CUDA/CANN context and kernels
 
     int dataParallel() const { return std::max(1, gpus / (tp * pp)); }
 };
@@ -73,8 +107,13 @@ struct MemoryBreakdown
     double totalGiB() const { return totalBytes() / double(1ull << 30); }
 };
 
-enum class Verdict { Fits, Tight, DoesNotFit };
-QString verdictKey(Verdict v); // "fits", "tight", "no"
+enum class Verdict
+{
+    Fits,
+    Tight,
+    DoesNotFit
+};
+QString verdictKey(Verdict v);  // "fits", "tight", "no"
 QString verdictText(Verdict v); // translated
 
 // The share of a card's memory a job may plan to use: below 80 % no run of 454 in Fujii et al.

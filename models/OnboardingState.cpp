@@ -77,7 +77,11 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
                                            Tr::tr("unknown status “%1”").arg(*status)));
         r.status = *s;
     }
-    struct TextField { const char *key; QString GateRecord::*member; };
+    struct TextField
+    {
+        const char *key;
+        QString GateRecord::*member;
+    };
     for (auto [key, member] : {TextField{"waitingFor", &GateRecord::waitingFor},
                                TextField{"evidence", &GateRecord::evidence},
                                TextField{"acceptedBy", &GateRecord::acceptedBy},
@@ -89,7 +93,11 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
             return std::unexpected(v.error());
         r.*member = *v;
     }
-    struct TimeField { const char *key; QDateTime GateRecord::*member; };
+    struct TimeField
+    {
+        const char *key;
+        QDateTime GateRecord::*member;
+    };
     for (auto [key, member] : {TimeField{"startedAt", &GateRecord::startedAt},
                                TimeField{"updatedAt", &GateRecord::updatedAt},
                                TimeField{"waitingSince", &GateRecord::waitingSince},
@@ -139,8 +147,8 @@ std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObjec
     const QJsonValue page = json.value(QStringLiteral("currentPage"));
     if (!page.isUndefined()) {
         if (!page.isDouble() || page.toDouble() < 0 || page.toDouble() > 100)
-            return std::unexpected(invalid(QStringLiteral("$.currentPage"),
-                                           Tr::tr("expected a page number")));
+            return std::unexpected(
+                invalid(QStringLiteral("$.currentPage"), Tr::tr("expected a page number")));
         s.currentPage = page.toInt();
     }
 
@@ -161,8 +169,8 @@ std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObjec
         s.gate(id) = *r;
         const QJsonValue data = g.toObject().value(QStringLiteral("data"));
         if (!data.isUndefined() && !data.isObject())
-            return std::unexpected(invalid(path + QStringLiteral(".data"),
-                                           Tr::tr("expected an object")));
+            return std::unexpected(
+                invalid(path + QStringLiteral(".data"), Tr::tr("expected an object")));
         const QString dataPath = path + QStringLiteral(".data");
         // The gates' readers say "field: why"; name the field by its path in the file.
         const auto nameError = [&](Error e) {

@@ -36,8 +36,14 @@ struct GateRecord
 
 // Each gate's own data. Empty for now: the gate issues fill them, and the state file keeps a
 // "data" object per gate so they slot in without a schema break.
-struct EnvironmentGateData { bool operator==(const EnvironmentGateData &) const = default; };
-struct FirstRunGateData { bool operator==(const FirstRunGateData &) const = default; };
+struct EnvironmentGateData
+{
+    bool operator==(const EnvironmentGateData &) const = default;
+};
+struct FirstRunGateData
+{
+    bool operator==(const FirstRunGateData &) const = default;
+};
 
 // The whole onboarding, owned by the wizard and saved as one versioned JSON file.
 struct OnboardingState

@@ -68,28 +68,41 @@ bool isGenericPurpose(const QString &text)
 {
     QString t = text.toLower();
     t.remove(QRegularExpression(QStringLiteral(R"([\s\p{P}]+)")));
-    static const QStringList generic = {
-        QStringLiteral("modeltraining"),     QStringLiteral("training"),
-        QStringLiteral("aitraining"),        QStringLiteral("trainingmodels"),
-        QStringLiteral("trainamodel"),       QStringLiteral("llmtraining"),
-        QStringLiteral("模型训练"),          QStringLiteral("训练模型"),
-        QStringLiteral("大模型训练"),        QStringLiteral("用于模型训练"),
-        QStringLiteral("人工智能模型训练"),  QStringLiteral("ai模型训练"),
-        QStringLiteral("forthemodeltraining"), QStringLiteral("usedformodeltraining")};
+    static const QStringList generic = {QStringLiteral("modeltraining"),
+                                        QStringLiteral("training"),
+                                        QStringLiteral("aitraining"),
+                                        QStringLiteral("trainingmodels"),
+                                        QStringLiteral("trainamodel"),
+                                        QStringLiteral("llmtraining"),
+                                        QStringLiteral("模型训练"),
+                                        QStringLiteral("训练模型"),
+                                        QStringLiteral("大模型训练"),
+                                        QStringLiteral("用于模型训练"),
+                                        QStringLiteral("人工智能模型训练"),
+                                        QStringLiteral("ai模型训练"),
+                                        QStringLiteral("forthemodeltraining"),
+                                        QStringLiteral("usedformodeltraining")};
     return t.isEmpty() || generic.contains(t);
 }
 
-QString iso(const QDate &d) { return d.isValid() ? d.toString(Qt::ISODate) : QString(); }
+QString iso(const QDate &d)
+{
+    return d.isValid() ? d.toString(Qt::ISODate) : QString();
+}
 
 } // namespace
 
 QString purposeKindKey(PurposeKind k)
 {
     switch (k) {
-    case PurposeKind::Pretraining: return QStringLiteral("pretraining");
-    case PurposeKind::Finetuning: return QStringLiteral("finetuning");
-    case PurposeKind::Evaluation: return QStringLiteral("evaluation");
-    case PurposeKind::Inference: return QStringLiteral("inference");
+    case PurposeKind::Pretraining:
+        return QStringLiteral("pretraining");
+    case PurposeKind::Finetuning:
+        return QStringLiteral("finetuning");
+    case PurposeKind::Evaluation:
+        return QStringLiteral("evaluation");
+    case PurposeKind::Inference:
+        return QStringLiteral("inference");
     }
     return {};
 }
@@ -107,10 +120,14 @@ std::optional<PurposeKind> purposeKindFromKey(const QString &key)
 QString purposeKindLabel(PurposeKind k)
 {
     switch (k) {
-    case PurposeKind::Pretraining: return Tr::tr("Pre-training");
-    case PurposeKind::Finetuning: return Tr::tr("Fine-tuning");
-    case PurposeKind::Evaluation: return Tr::tr("Evaluation");
-    case PurposeKind::Inference: return Tr::tr("Inference");
+    case PurposeKind::Pretraining:
+        return Tr::tr("Pre-training");
+    case PurposeKind::Finetuning:
+        return Tr::tr("Fine-tuning");
+    case PurposeKind::Evaluation:
+        return Tr::tr("Evaluation");
+    case PurposeKind::Inference:
+        return Tr::tr("Inference");
     }
     return {};
 }
@@ -123,8 +140,8 @@ QJsonObject QualificationData::toJson() const
     for (const DateField &f : kDateFields)
         o[QLatin1String(f.key)] = iso(this->*f.member);
     o[QStringLiteral("verificationType")] = verificationType == VerificationType::Personal
-                                                 ? QStringLiteral("personal")
-                                                 : QStringLiteral("enterprise");
+                                                ? QStringLiteral("personal")
+                                                : QStringLiteral("enterprise");
     static const char *const states[] = {"unverified", "pending", "verified"};
     o[QStringLiteral("verificationState")] = QLatin1String(states[int(verificationState)]);
     o[QStringLiteral("serviceActivated")] = serviceActivated;
@@ -152,24 +169,27 @@ std::expected<QualificationData, Error> QualificationData::fromJson(const QJsonO
             continue;
         const QDate date = QDate::fromString(s, Qt::ISODate);
         if (!date.isValid())
-            return std::unexpected(invalid(QLatin1String(f.key),
-                                           Tr::tr("expected a date as YYYY-MM-DD, not “%1”").arg(s)));
+            return std::unexpected(invalid(
+                QLatin1String(f.key), Tr::tr("expected a date as YYYY-MM-DD, not “%1”").arg(s)));
         d.*f.member = date;
     }
-    const QString type = o.value(QStringLiteral("verificationType")).toString(QStringLiteral("enterprise"));
+    const QString type =
+        o.value(QStringLiteral("verificationType")).toString(QStringLiteral("enterprise"));
     if (type != QLatin1String("personal") && type != QLatin1String("enterprise"))
-        return std::unexpected(invalid(QStringLiteral("verificationType"),
-                                       Tr::tr("expected personal or enterprise")));
+        return std::unexpected(
+            invalid(QStringLiteral("verificationType"), Tr::tr("expected personal or enterprise")));
     d.verificationType = type == QLatin1String("personal") ? VerificationType::Personal
-                                                            : VerificationType::Enterprise;
-    const QString state = o.value(QStringLiteral("verificationState")).toString(QStringLiteral("unverified"));
+                                                           : VerificationType::Enterprise;
+    const QString state =
+        o.value(QStringLiteral("verificationState")).toString(QStringLiteral("unverified"));
     const QStringList states = {QStringLiteral("unverified"), QStringLiteral("pending"),
                                 QStringLiteral("verified")};
     if (!states.contains(state))
         return std::unexpected(invalid(QStringLiteral("verificationState"),
                                        Tr::tr("expected unverified, pending or verified")));
     d.verificationState = VerificationState(states.indexOf(state));
-    const QString kind = o.value(QStringLiteral("purposeKind")).toString(QStringLiteral("finetuning"));
+    const QString kind =
+        o.value(QStringLiteral("purposeKind")).toString(QStringLiteral("finetuning"));
     const auto k = purposeKindFromKey(kind);
     if (!k)
         return std::unexpected(invalid(QStringLiteral("purposeKind"),
@@ -247,8 +267,7 @@ Findings checkQualification(const QualificationData &d, const QDate &today,
     // 1. Entity proof.
     const auto attachment = [&](const QString &path, const char *field, const QString &what) {
         if (path.trimmed().isEmpty()) {
-            add("attachment.missing", blocking, field,
-                Tr::tr("Attach the %1.").arg(what));
+            add("attachment.missing", blocking, field, Tr::tr("Attach the %1.").arg(what));
             return;
         }
         const AttachmentInfo info = inspectAttachment(path);
@@ -283,8 +302,8 @@ Findings checkQualification(const QualificationData &d, const QDate &today,
         add("authorization.signatory_missing", blocking, "signatory",
             Tr::tr("Name the signatory of the authorization."));
     if (d.applicantEntity.trimmed().isEmpty() || d.usingEntity.trimmed().isEmpty())
-        add("entity.missing", blocking, d.applicantEntity.trimmed().isEmpty() ? "applicantEntity"
-                                                                               : "usingEntity",
+        add("entity.missing", blocking,
+            d.applicantEntity.trimmed().isEmpty() ? "applicantEntity" : "usingEntity",
             Tr::tr("Name both the applicant entity and the entity that will use the resources."));
     else if (d.applicantEntity.trimmed() != d.usingEntity.trimmed() &&
              d.entityAuthorizationFile.trimmed().isEmpty())
@@ -339,42 +358,51 @@ Findings checkQualification(const QualificationData &d, const QDate &today,
 std::expected<void, Error> writeSubmissionPackage(const QualificationData &d,
                                                   const QString &basePath)
 {
-    auto esc = [](const QString &s) { return s.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>")); };
+    auto esc = [](const QString &s) {
+        return s.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>"));
+    };
     const auto row = [&](const QString &k, const QString &v) {
-        return QStringLiteral("<tr><td width='32%'><b>%1</b></td><td>%2</td></tr>").arg(esc(k), esc(v));
+        return QStringLiteral("<tr><td width='32%'><b>%1</b></td><td>%2</td></tr>")
+            .arg(esc(k), esc(v));
     };
     const auto file = [](const QString &path) {
         const AttachmentInfo a = inspectAttachment(path);
-        return a.exists ? Tr::tr("%1 (%2, %3 KB)").arg(QFileInfo(path).fileName(), a.type)
+        return a.exists ? Tr::tr("%1 (%2, %3 KB)")
+                              .arg(QFileInfo(path).fileName(), a.type)
                               .arg((a.bytes + 1023) / 1024)
                         : Tr::tr("missing");
     };
     QString html = QStringLiteral("<html><body style='font-size:10pt'>");
     html += QStringLiteral("<h1>%1</h1>").arg(esc(Tr::tr("Qualification dossier")));
-    html += QStringLiteral("<p>%1</p>").arg(esc(Tr::tr("Provider: %1 · account %2")
-                                                    .arg(d.provider, d.accountId)));
-    html += QStringLiteral("<h2>%1</h2><table cellpadding='4'>").arg(esc(Tr::tr("1. Entity proof")));
+    html += QStringLiteral("<p>%1</p>")
+                .arg(esc(Tr::tr("Provider: %1 · account %2").arg(d.provider, d.accountId)));
+    html +=
+        QStringLiteral("<h2>%1</h2><table cellpadding='4'>").arg(esc(Tr::tr("1. Entity proof")));
     html += row(Tr::tr("Applicant entity"), d.applicantEntity);
     html += row(Tr::tr("Using entity"), d.usingEntity);
     html += row(Tr::tr("Licence or certificate"), file(d.licenceFile));
     html += row(Tr::tr("Operator's authorization"), file(d.authorizationFile));
-    html += row(Tr::tr("Signed / valid until"),
-                QStringLiteral("%1 / %2").arg(iso(d.authorizationSigned), iso(d.authorizationValidUntil)));
+    html += row(
+        Tr::tr("Signed / valid until"),
+        QStringLiteral("%1 / %2").arg(iso(d.authorizationSigned), iso(d.authorizationValidUntil)));
     html += row(Tr::tr("Signatory"), d.signatory);
     if (d.applicantEntity != d.usingEntity)
         html += row(Tr::tr("Authorization from the using entity"), file(d.entityAuthorizationFile));
-    html += QStringLiteral("</table><h2>%1</h2><table cellpadding='4'>").arg(esc(Tr::tr("2. Purpose statement")));
+    html += QStringLiteral("</table><h2>%1</h2><table cellpadding='4'>")
+                .arg(esc(Tr::tr("2. Purpose statement")));
     html += row(Tr::tr("Kind of work"), purposeKindLabel(d.purposeKind));
     html += row(Tr::tr("Model"), QStringLiteral("%1 (%2)").arg(d.modelName, d.modelSize));
     html += row(Tr::tr("Data sources"), d.dataSources);
     html += row(Tr::tr("Who it serves"), d.beneficiaries);
     html += row(Tr::tr("Business value"), d.businessValue);
     html += QStringLiteral("</table><p>%1</p>").arg(esc(d.statement));
-    html += QStringLiteral("<h2>%1</h2><table cellpadding='4'>").arg(esc(Tr::tr("3. Data compliance")));
+    html +=
+        QStringLiteral("<h2>%1</h2><table cellpadding='4'>").arg(esc(Tr::tr("3. Data compliance")));
     html += row(Tr::tr("Personal information"), d.personalInfo ? Tr::tr("yes") : Tr::tr("no"));
     if (d.personalInfo)
         html += row(Tr::tr("How it is handled"), d.personalInfoHandling);
-    html += row(Tr::tr("Restricted domains"), d.restrictedDomains.isEmpty() ? Tr::tr("none") : d.restrictedDomains);
+    html += row(Tr::tr("Restricted domains"),
+                d.restrictedDomains.isEmpty() ? Tr::tr("none") : d.restrictedDomains);
     html += row(Tr::tr("Retention period"), d.retentionPeriod);
     html += row(Tr::tr("Destruction method"), d.destructionMethod);
     html += QStringLiteral("</table></body></html>");
@@ -392,22 +420,22 @@ std::expected<void, Error> writeSubmissionPackage(const QualificationData &d,
         doc.print(&pdf);
     }
     if (QFileInfo(pdfPath).size() == 0)
-        return std::unexpected(Error{Error::Kind::Io,
-                                     Tr::tr("Could not write %1. Choose a folder you can write to.")
-                                         .arg(pdfPath),
-                                     QString()});
+        return std::unexpected(
+            Error{Error::Kind::Io,
+                  Tr::tr("Could not write %1. Choose a folder you can write to.").arg(pdfPath),
+                  QString()});
     QSaveFile json(jsonPath);
     if (!json.open(QIODevice::WriteOnly))
-        return std::unexpected(Error{Error::Kind::Io,
-                                     Tr::tr("Could not write %1. Choose a folder you can write to.")
-                                         .arg(jsonPath),
-                                     json.errorString()});
+        return std::unexpected(
+            Error{Error::Kind::Io,
+                  Tr::tr("Could not write %1. Choose a folder you can write to.").arg(jsonPath),
+                  json.errorString()});
     json.write(QJsonDocument(d.toJson()).toJson(QJsonDocument::Indented));
     if (!json.commit())
-        return std::unexpected(Error{Error::Kind::Io,
-                                     Tr::tr("Could not write %1. Choose a folder you can write to.")
-                                         .arg(jsonPath),
-                                     json.errorString()});
+        return std::unexpected(
+            Error{Error::Kind::Io,
+                  Tr::tr("Could not write %1. Choose a folder you can write to.").arg(jsonPath),
+                  json.errorString()});
     return {};
 }
 

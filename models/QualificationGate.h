@@ -11,7 +11,13 @@
 
 namespace onramp {
 
-enum class PurposeKind { Pretraining, Finetuning, Evaluation, Inference };
+enum class PurposeKind
+{
+    Pretraining,
+    Finetuning,
+    Evaluation,
+    Inference
+};
 QString purposeKindKey(PurposeKind k);
 std::optional<PurposeKind> purposeKindFromKey(const QString &key);
 QString purposeKindLabel(PurposeKind k); // translated
@@ -20,8 +26,17 @@ QString purposeKindLabel(PurposeKind k); // translated
 // values, so the provider issue only has to send them.
 struct QualificationData
 {
-    enum class VerificationType { Personal, Enterprise };
-    enum class VerificationState { Unverified, Pending, Verified };
+    enum class VerificationType
+    {
+        Personal,
+        Enterprise
+    };
+    enum class VerificationState
+    {
+        Unverified,
+        Pending,
+        Verified
+    };
 
     // Account.
     QString provider;
@@ -60,7 +75,7 @@ struct QualificationData
     QString retentionPeriod;
     QString destructionMethod;
 
-    QDate submissionDate; // planned; invalid = today
+    QDate submissionDate;    // planned; invalid = today
     int reviewLeadDays = 10; // how long the provider's review usually takes
 
     bool operator==(const QualificationData &) const = default;

@@ -12,7 +12,10 @@ namespace onramp {
 
 namespace {
 
-QString iso(const QDate &d) { return d.isValid() ? d.toString(Qt::ISODate) : QString(); }
+QString iso(const QDate &d)
+{
+    return d.isValid() ? d.toString(Qt::ISODate) : QString();
+}
 
 Error bad(const char *field, const QString &why)
 {
@@ -20,7 +23,10 @@ Error bad(const char *field, const QString &why)
             QString(), QLatin1String(field)};
 }
 
-QDate quarterStart(const QDate &d) { return QDate(d.year(), (d.month() - 1) / 3 * 3 + 1, 1); }
+QDate quarterStart(const QDate &d)
+{
+    return QDate(d.year(), (d.month() - 1) / 3 * 3 + 1, 1);
+}
 
 QString number(double v, int decimals = 0)
 {
@@ -47,7 +53,8 @@ std::map<QDate, double> dailyWeights(const QuotaGateData &q)
     } else if (!q.monthlyWeights.isEmpty()) {
         for (auto &[day, weight] : w) {
             const int month = (day.year() - q.start.year()) * 12 + day.month() - q.start.month();
-            const double monthWeight = month < q.monthlyWeights.size() ? q.monthlyWeights[month] : 0;
+            const double monthWeight =
+                month < q.monthlyWeights.size() ? q.monthlyWeights[month] : 0;
             weight = monthWeight / day.daysInMonth();
         }
     }
@@ -60,15 +67,22 @@ QJsonObject QuotaGateData::toJson() const
 {
     QJsonArray peaksJson, monthly;
     for (const PeakWindow &p : peaks)
-        peaksJson.append(QJsonObject{{"start", iso(p.start)}, {"days", p.days}, {"cards", p.cards}});
+        peaksJson.append(
+            QJsonObject{{"start", iso(p.start)}, {"days", p.days}, {"cards", p.cards}});
     for (double w : monthlyWeights)
         monthly.append(w);
-    return {{"cardsPerRun", cardsPerRun},     {"hoursPerRound", hoursPerRound},
-            {"rounds", rounds},               {"retryMargin", retryMargin},
-            {"start", iso(start)},            {"end", iso(end)},
-            {"cardType", cardType},           {"region", region},
-            {"zone", zone},                   {"peaks", peaksJson},
-            {"monthlyWeights", monthly},      {"justification", justification}};
+    return {{"cardsPerRun", cardsPerRun},
+            {"hoursPerRound", hoursPerRound},
+            {"rounds", rounds},
+            {"retryMargin", retryMargin},
+            {"start", iso(start)},
+            {"end", iso(end)},
+            {"cardType", cardType},
+            {"region", region},
+            {"zone", zone},
+            {"peaks", peaksJson},
+            {"monthlyWeights", monthly},
+            {"justification", justification}};
 }
 
 std::expected<QuotaGateData, Error> QuotaGateData::fromJson(const QJsonObject &o)
@@ -78,14 +92,15 @@ std::expected<QuotaGateData, Error> QuotaGateData::fromJson(const QJsonObject &o
     q.hoursPerRound = o.value("hoursPerRound").toDouble();
     q.rounds = o.value("rounds").toInt(1);
     q.retryMargin = o.value("retryMargin").toDouble(0.2);
-    for (auto [key, member] : {std::pair{"start", &QuotaGateData::start},
-                               std::pair{"end", &QuotaGateData::end}}) {
+    for (auto [key, member] :
+         {std::pair{"start", &QuotaGateData::start}, std::pair{"end", &QuotaGateData::end}}) {
         const QString s = o.value(QLatin1String(key)).toString();
         if (s.isEmpty())
             continue;
         q.*member = QDate::fromString(s, Qt::ISODate);
         if (!(q.*member).isValid())
-            return std::unexpected(bad(key, Tr::tr("expected a date as YYYY-MM-DD, not “%1”").arg(s)));
+            return std::unexpected(
+                bad(key, Tr::tr("expected a date as YYYY-MM-DD, not “%1”").arg(s)));
     }
     q.cardType = o.value("cardType").toString();
     q.region = o.value("region").toString();
@@ -114,7 +129,7 @@ std::expected<void, Error> validateQuota(const QuotaGateData &q)
         return std::unexpected(bad("rounds", Tr::tr("rounds must be at least 1")));
     if (q.retryMargin < 0 || q.retryMargin > 2 || !std::isfinite(q.retryMargin))
         return std::unexpected(bad("retryMargin", Tr::tr("the retry margin is a share from 0 "
-                                                          "to 2 (0.2 = 20 %)")));
+                                                         "to 2 (0.2 = 20 %)")));
     if (!q.start.isValid())
         return std::unexpected(bad("start", Tr::tr("give the first day of the period")));
     if (!q.end.isValid() || q.end < q.start)
@@ -125,7 +140,8 @@ std::expected<void, Error> validateQuota(const QuotaGateData &q)
     }
     for (double w : q.monthlyWeights) {
         if (w < 0 || !std::isfinite(w))
-            return std::unexpected(bad("monthlyWeights", Tr::tr("monthly weights cannot be negative")));
+            return std::unexpected(
+                bad("monthlyWeights", Tr::tr("monthly weights cannot be negative")));
     }
     return {};
 }
@@ -161,8 +177,8 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
     for (const auto &[qs, hours] : byQuarter) {
         const QDate from = std::max(qs, q.start);
         const QDate to = std::min(qs.addMonths(3).addDays(-1), q.end);
-        plan.quarters << QuotaApplication{QStringLiteral("%1 Q%2").arg(qs.year()).arg((qs.month() - 1) / 3 + 1),
-                                          from, to, hours};
+        plan.quarters << QuotaApplication{
+            QStringLiteral("%1 Q%2").arg(qs.year()).arg((qs.month() - 1) / 3 + 1), from, to, hours};
     }
 
     // Apply small first: one round plus margin proves the workflow.
@@ -201,7 +217,8 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
     int scaleLimit = 0;
     if (context.purpose == PurposeKind::Finetuning)
         scaleLimit = 64;
-    else if (context.purpose == PurposeKind::Evaluation || context.purpose == PurposeKind::Inference)
+    else if (context.purpose == PurposeKind::Evaluation ||
+             context.purpose == PurposeKind::Inference)
         scaleLimit = 16;
     if (scaleLimit > 0 && q.cardsPerRun > scaleLimit &&
         !(context.estimatedCards && *context.estimatedCards >= q.cardsPerRun))
@@ -231,8 +248,8 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
     for (const PeakWindow &p : q.peaks) {
         if (p.start < q.start || p.start.addDays(p.days - 1) > q.end)
             add("quota.peak_outside_period", blocking, "peaks",
-                Tr::tr("The peak from %1 (%n day(s)) falls outside the period %2 – %3.",
-                       nullptr, p.days)
+                Tr::tr("The peak from %1 (%n day(s)) falls outside the period %2 – %3.", nullptr,
+                       p.days)
                     .arg(iso(p.start), iso(q.start), iso(q.end)));
         if (p.cards > q.cardsPerRun * 4)
             add("quota.peak_above_plan", warning, "peaks",

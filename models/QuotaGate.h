@@ -54,10 +54,10 @@ struct QuotaApplication
 struct QuotaPlan
 {
     double cardHours = 0;
-    QString formula; // the derivation with the user's numbers
-    QuotaApplication first;             // one round plus margin, to prove the workflow
-    QList<QuotaApplication> followUps;  // the rest, by quarter when the period is longer
-    QList<QuotaApplication> quarters;   // the whole period split by calendar quarter
+    QString formula;                         // the derivation with the user's numbers
+    QuotaApplication first;                  // one round plus margin, to prove the workflow
+    QList<QuotaApplication> followUps;       // the rest, by quarter when the period is longer
+    QList<QuotaApplication> quarters;        // the whole period split by calendar quarter
     QList<std::pair<QDate, double>> monthly; // card-hours per month, for the chart
     Findings findings;
 };

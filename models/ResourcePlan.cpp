@@ -27,12 +27,12 @@ std::expected<QJsonArray, Error> entries(const QByteArray &json, const char *key
     QJsonParseError pe{};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
     if (!doc.isObject())
-        return std::unexpected(Error{Error::Kind::Parse, Tr::tr("The catalog is not valid JSON."),
-                                     pe.errorString()});
+        return std::unexpected(
+            Error{Error::Kind::Parse, Tr::tr("The catalog is not valid JSON."), pe.errorString()});
     const QJsonValue list = doc.object().value(QLatin1String(key));
     if (!list.isArray())
-        return std::unexpected(catalogError(QStringLiteral("$.") + QLatin1String(key),
-                                            Tr::tr("expected a list")));
+        return std::unexpected(
+            catalogError(QStringLiteral("$.") + QLatin1String(key), Tr::tr("expected a list")));
     return list.toArray();
 }
 
@@ -66,10 +66,9 @@ std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QByte
         const QJsonObject o = list->at(i).toObject();
         const QString path = QStringLiteral("$.instances[%1]").arg(i);
         InstanceType t;
-        for (auto [key, member] : {std::pair{"key", &InstanceType::key},
-                                   std::pair{"name", &InstanceType::name},
-                                   std::pair{"card", &InstanceType::card},
-                                   std::pair{"driver", &InstanceType::driver}}) {
+        for (auto [key, member] :
+             {std::pair{"key", &InstanceType::key}, std::pair{"name", &InstanceType::name},
+              std::pair{"card", &InstanceType::card}, std::pair{"driver", &InstanceType::driver}}) {
             auto v = text(o, key, path);
             if (!v)
                 return std::unexpected(v.error());
@@ -80,8 +79,8 @@ std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QByte
                                                 Tr::tr("unknown card “%1”").arg(t.card)));
         t.cards = o.value(QLatin1String("cards")).toInt(0);
         if (t.cards < 1 || t.cards > 1024)
-            return std::unexpected(catalogError(path + QStringLiteral(".cards"),
-                                                Tr::tr("expected 1 to 1024 cards")));
+            return std::unexpected(
+                catalogError(path + QStringLiteral(".cards"), Tr::tr("expected 1 to 1024 cards")));
         t.cpus = o.value(QLatin1String("cpus")).toInt();
         t.memoryGiB = o.value(QLatin1String("memory_gib")).toDouble();
         t.localDiskGB = o.value(QLatin1String("local_disk_gb")).toDouble();
@@ -116,8 +115,8 @@ std::expected<std::vector<TrainingImage>, Error> parseImageCatalog(const QByteAr
             t.*member = *v;
         }
         if (!t.digest.startsWith(QLatin1String("sha256:")))
-            return std::unexpected(catalogError(path + QStringLiteral(".digest"),
-                                                Tr::tr("expected sha256:…")));
+            return std::unexpected(
+                catalogError(path + QStringLiteral(".digest"), Tr::tr("expected sha256:…")));
         t.archs = strings(o.value(QLatin1String("archs")));
         if (t.archs.isEmpty())
             return std::unexpected(catalogError(path + QStringLiteral(".archs"),
@@ -167,7 +166,8 @@ std::expected<bool, Error> satisfies(const QString &package, const QString &vers
                                      const QString &requirement)
 {
     static const QRegularExpression name(QStringLiteral(R"(^\s*([A-Za-z0-9_.\-]+)?\s*(.*)$)"));
-    static const QRegularExpression clause(QStringLiteral(R"(^\s*(>=|<=|==|!=|~=|>|<)\s*([0-9][0-9.]*)\s*$)"));
+    static const QRegularExpression clause(
+        QStringLiteral(R"(^\s*(>=|<=|==|!=|~=|>|<)\s*([0-9][0-9.]*)\s*$)"));
     const auto m = name.match(requirement);
     const QString pkg = m.captured(1);
     if (!pkg.isEmpty() && pkg.compare(package, Qt::CaseInsensitive) != 0)
@@ -200,7 +200,8 @@ std::expected<bool, Error> satisfies(const QString &package, const QString &vers
             ok = cmp < 0;
         else { // ~=X.Y: >= X.Y and == X.*
             const QString prefix = want.section(u'.', 0, -2);
-            ok = cmp >= 0 && compareVersions(version.section(u'.', 0, prefix.count(u'.')), prefix) == 0;
+            ok = cmp >= 0 &&
+                 compareVersions(version.section(u'.', 0, prefix.count(u'.')), prefix) == 0;
         }
         if (!ok)
             return false;
@@ -388,8 +389,8 @@ double scalingEfficiency(int cards, int baseCards, double perDoubling)
 }
 
 std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan,
-                                                      const ModelSpec &model,
-                                                      const CardSpec &card, int minimumCards)
+                                                      const ModelSpec &model, const CardSpec &card,
+                                                      int minimumCards)
 {
     auto bad = [](const char *field, const QString &why) {
         return std::unexpected(Error{Error::Kind::Invalid, why, QString(), QLatin1String(field)});
@@ -422,7 +423,8 @@ std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan
     }
     const double target = plan.workloadTokens / (plan.targetHours * 3600.0);
     for (int n = std::max(1, minimumCards); n <= 65536; n += std::max(1, minimumCards)) {
-        const double rate = r.perCardTokensPerSecond * n * scalingEfficiency(n, base, plan.efficiencyPerDoubling);
+        const double rate =
+            r.perCardTokensPerSecond * n * scalingEfficiency(n, base, plan.efficiencyPerDoubling);
         if (rate >= target) {
             r.cards = n;
             r.hours = plan.workloadTokens / rate / 3600.0;

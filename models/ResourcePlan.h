@@ -60,16 +60,16 @@ std::expected<bool, Error> satisfies(const QString &package, const QString &vers
 // The choices gate 4 checks together.
 struct ResourceChoice
 {
-    TrainingSetup setup;          // the memory estimate's inputs
-    QString instance;             // InstanceType key
-    QString image;                // TrainingImage key
-    QString codeRequirement;      // e.g. "torch>=2.1"
-    QString quotaZone;            // from gate 3; empty when not known yet
+    TrainingSetup setup;     // the memory estimate's inputs
+    QString instance;        // InstanceType key
+    QString image;           // TrainingImage key
+    QString codeRequirement; // e.g. "torch>=2.1"
+    QString quotaZone;       // from gate 3; empty when not known yet
     QString instanceZone;
-    QString dataPath;             // read-only mount
+    QString dataPath; // read-only mount
     bool dataReadOnly = true;
-    QString outputPath;           // writable, persistent
-    QString scratchPath;          // local fast disk
+    QString outputPath;  // writable, persistent
+    QString scratchPath; // local fast disk
 };
 
 // Every rule of gate 4: memory, image and card, driver, framework, precision, interconnect,
@@ -87,7 +87,11 @@ struct DatasetScan
 };
 // Walks a directory (call off the GUI thread: it reads the whole tree's metadata).
 DatasetScan scanDataset(const QString &path);
-enum class UploadRoute { Console, BatchTransfer };
+enum class UploadRoute
+{
+    Console,
+    BatchTransfer
+};
 UploadRoute uploadRoute(qint64 bytes); // console up to tens of GB (≤ 50 GB here)
 Findings checkDataset(const DatasetScan &scan);
 
@@ -119,7 +123,7 @@ struct ThroughputResult
 
 double scalingEfficiency(int cards, int baseCards, double perDoubling);
 std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan,
-                                                      const ModelSpec &model,
-                                                      const CardSpec &card, int minimumCards);
+                                                      const ModelSpec &model, const CardSpec &card,
+                                                      int minimumCards);
 
 } // namespace onramp

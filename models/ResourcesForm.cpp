@@ -13,7 +13,10 @@ ResourcesForm::ResourcesForm(StateStore *store, QObject *parent) : QObject(paren
     connect(store, &StateStore::changed, this, &ResourcesForm::changed);
 }
 
-const ResourcesGateData &ResourcesForm::data() const { return m_store->state().resources; }
+const ResourcesGateData &ResourcesForm::data() const
+{
+    return m_store->state().resources;
+}
 
 void ResourcesForm::update(const std::function<void(ResourcesGateData &)> &change)
 {
@@ -66,7 +69,10 @@ MemoryBreakdown ResourcesForm::memory() const
     return MemoryEstimator::estimate(effectiveSetup());
 }
 
-Verdict ResourcesForm::verdict() const { return MemoryEstimator::verdict(memory(), card()); }
+Verdict ResourcesForm::verdict() const
+{
+    return MemoryEstimator::verdict(memory(), card());
+}
 
 std::expected<ThroughputResult, Error> ResourcesForm::throughput() const
 {

@@ -6,13 +6,12 @@ namespace onramp {
 
 namespace {
 
-template<typename E>
-QString enumKey(E v, std::initializer_list<const char *> keys)
+template <typename E> QString enumKey(E v, std::initializer_list<const char *> keys)
 {
     return QLatin1String(*(keys.begin() + int(v)));
 }
 
-template<typename E>
+template <typename E>
 std::expected<E, Error> enumFrom(const QJsonObject &o, const char *key,
                                  std::initializer_list<const char *> keys, E fallback,
                                  const QString &path)
@@ -32,11 +31,11 @@ std::expected<E, Error> enumFrom(const QJsonObject &o, const char *key,
                                  QString(), path + u'.' + QLatin1String(key)});
 }
 
-constexpr std::initializer_list<const char *> kPrecisions = {"fp32", "bf16", "fp16", "bf16-mixed",
-                                                            "fp16-mixed", "fp8"};
+constexpr std::initializer_list<const char *> kPrecisions = {"fp32",       "bf16",       "fp16",
+                                                             "bf16-mixed", "fp16-mixed", "fp8"};
 constexpr std::initializer_list<const char *> kQuants = {"none", "int8", "nf4"};
 constexpr std::initializer_list<const char *> kOptimizers = {"adamw", "adam8bit", "sgd",
-                                                            "adafactor"};
+                                                             "adafactor"};
 constexpr std::initializer_list<const char *> kMethods = {"full", "lora", "qlora"};
 constexpr std::initializer_list<const char *> kCheckpointing = {"none", "selective", "full"};
 constexpr std::initializer_list<const char *> kOffload = {"none", "optimizer", "params"};
@@ -141,10 +140,10 @@ std::expected<ResourcesGateData, Error> ResourcesGateData::fromJson(const QJsonO
     auto method = enumFrom(setup, "method", kMethods, s.method, sp);
     auto ckpt = enumFrom(setup, "checkpointing", kCheckpointing, s.checkpointing, sp);
     auto offload = enumFrom(setup, "offload", kOffload, s.offload, sp);
-    for (const Error *e : {precision ? nullptr : &precision.error(), quant ? nullptr : &quant.error(),
-                           optimizer ? nullptr : &optimizer.error(),
-                           method ? nullptr : &method.error(), ckpt ? nullptr : &ckpt.error(),
-                           offload ? nullptr : &offload.error()}) {
+    for (const Error *e :
+         {precision ? nullptr : &precision.error(), quant ? nullptr : &quant.error(),
+          optimizer ? nullptr : &optimizer.error(), method ? nullptr : &method.error(),
+          ckpt ? nullptr : &ckpt.error(), offload ? nullptr : &offload.error()}) {
         if (e)
             return std::unexpected(*e);
     }

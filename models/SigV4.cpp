@@ -18,8 +18,8 @@ namespace {
 
 bool isUnreserved(char c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '-' || c == '_' || c == '.' || c == '~';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.' || c == '~';
 }
 
 // RFC 3986 percent-encoding of every byte but the unreserved ones (and '/' when asked).
@@ -74,7 +74,10 @@ QByteArray canonicalPath(const QByteArray &raw, bool normalize)
 }
 
 // Header values: trimmed, runs of whitespace (folded lines included) become one space.
-QByteArray canonicalValue(const QByteArray &v) { return v.simplified(); }
+QByteArray canonicalValue(const QByteArray &v)
+{
+    return v.simplified();
+}
 
 QByteArray amzDate(const QDateTime &t)
 {
@@ -103,9 +106,9 @@ QByteArray hmacSha256(const QByteArray &key, const QByteArray &data)
 std::expected<HttpRequest, Error> parseRawRequest(const QByteArray &text)
 {
     const auto bad = [](const QString &why) {
-        return std::unexpected(Error{Error::Kind::Parse,
-                                     Tr::tr("The request file is not a raw HTTP request: %1.").arg(why),
-                                     QString(), QStringLiteral("request")});
+        return std::unexpected(Error{
+            Error::Kind::Parse, Tr::tr("The request file is not a raw HTTP request: %1.").arg(why),
+            QString(), QStringLiteral("request")});
     };
     HttpRequest r;
     QByteArray data = text;
@@ -171,9 +174,10 @@ std::expected<SigningContext, Error> parseSigningContext(const QByteArray &json)
                           : !c.time.isValid()           ? "timestamp"
                                                         : nullptr;
     if (missing)
-        return std::unexpected(Error{Error::Kind::Invalid,
-                                     Tr::tr("The signing context lacks “%1”.").arg(QLatin1String(missing)),
-                                     QString(), QLatin1String(missing)});
+        return std::unexpected(
+            Error{Error::Kind::Invalid,
+                  Tr::tr("The signing context lacks “%1”.").arg(QLatin1String(missing)), QString(),
+                  QLatin1String(missing)});
     return c;
 }
 
@@ -233,8 +237,8 @@ SigningResult signRequest(const HttpRequest &request, const SigningContext &ctx,
         scoped ? day + '/' + ctx.region + '/' + ctx.service + '/' + profile.scopeTerminator
                : QByteArray();
     const QByteArray payloadHash = sha256Hex(request.body);
-    const bool withToken = !ctx.sessionToken.isEmpty() && !ctx.omitSessionToken &&
-                           !profile.tokenHeader.isEmpty();
+    const bool withToken =
+        !ctx.sessionToken.isEmpty() && !ctx.omitSessionToken && !profile.tokenHeader.isEmpty();
 
     // Headers: lowercase names, duplicates joined with ',' in order of appearance.
     std::map<QByteArray, QByteArray> headers;
@@ -268,7 +272,8 @@ SigningResult signRequest(const HttpRequest &request, const SigningContext &ctx,
             continue;
         const int eq = pair.indexOf('=');
         const QByteArray k = QByteArray::fromPercentEncoding(eq >= 0 ? pair.left(eq) : pair);
-        const QByteArray v = eq >= 0 ? QByteArray::fromPercentEncoding(pair.mid(eq + 1)) : QByteArray();
+        const QByteArray v =
+            eq >= 0 ? QByteArray::fromPercentEncoding(pair.mid(eq + 1)) : QByteArray();
         params.push_back({uriEncode(k, false), uriEncode(v, false)});
     }
     if (inQuery) {

@@ -33,7 +33,7 @@ struct SigningContext
     QByteArray sessionToken; // empty: none
     QByteArray region;
     QByteArray service;
-    QDateTime time; // UTC
+    QDateTime time;            // UTC
     int expiresSeconds = 3600; // query signing only
     bool normalizePath = true; // remove dot segments (not for S3-style paths)
     bool signBody = false;     // add and sign x-amz-content-sha256 (header signing)
@@ -59,8 +59,8 @@ struct SigningResult
 // A profile says where a provider differs.
 struct SignerProfile
 {
-    QByteArray algorithm;          // "AWS4-HMAC-SHA256", "ACS3-HMAC-SHA256", …
-    QByteArray dateHeader;         // added by the signer when addDateHeader
+    QByteArray algorithm;  // "AWS4-HMAC-SHA256", "ACS3-HMAC-SHA256", …
+    QByteArray dateHeader; // added by the signer when addDateHeader
     bool addDateHeader = true;
     QByteArray dateFormat = "yyyyMMdd'T'HHmmss'Z'";
     QByteArray contentHashHeader;  // e.g. x-amz-content-sha256

@@ -112,8 +112,9 @@ StateStore::LoadResult StateStore::load(Access access)
         return {e};
     }
     // Corrupt: set it aside, never silently reset.
-    const QString aside = m_filePath + QStringLiteral(".corrupt-") +
-                          QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    const QString aside =
+        m_filePath + QStringLiteral(".corrupt-") +
+        QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     const bool renamed = QFile::rename(m_filePath, aside);
     qCWarning(lcState) << "corrupt state file" << m_filePath << problem->details
                        << (renamed ? "set aside as" : "could not be renamed to") << aside;

@@ -35,7 +35,11 @@ public:
     // read-only, so nothing this version writes can clobber it.
     // ReadOnly (the headless commands) never renames, migrates on disk or saves: a problem is
     // only reported.
-    enum class Access { ReadWrite, ReadOnly };
+    enum class Access
+    {
+        ReadWrite,
+        ReadOnly
+    };
     LoadResult load(Access access = Access::ReadWrite);
 
     // Replaces the state without touching the file (screenshots, tests).

@@ -81,7 +81,8 @@ size_t onHeader(char *data, size_t size, size_t n, void *user)
     const QByteArray line = QByteArray(data, qsizetype(size * n)).trimmed();
     const int colon = line.indexOf(':');
     if (colon > 0)
-        static_cast<Job *>(user)->response.headers.append({line.left(colon).trimmed(), line.mid(colon + 1).trimmed()});
+        static_cast<Job *>(user)->response.headers.append(
+            {line.left(colon).trimmed(), line.mid(colon + 1).trimmed()});
     else if (line.startsWith("HTTP/"))
         static_cast<Job *>(user)->response.headers.clear(); // a new response (after 100 Continue)
     return size * n;
@@ -121,7 +122,11 @@ struct Transport::Worker
             return;
         auto shared = std::shared_ptr<Job>(job.release());
         QMetaObject::invokeMethod(
-            context, [shared] { if (shared->context) shared->done(shared->response); },
+            context,
+            [shared] {
+                if (shared->context)
+                    shared->done(shared->response);
+            },
             Qt::QueuedConnection);
     }
 
@@ -132,9 +137,11 @@ struct Transport::Worker
         if (job.prepare)
             job.prepare(c);
         const QString scheme = c.url.scheme();
-        if (scheme != QLatin1String("https") && !(scheme == QLatin1String("http") && isLoopback(c.url))) {
-            job.response.error = QStringLiteral("refused: %1 is not https (plain http only to loopback)")
-                                     .arg(c.url.toString(QUrl::RemoveUserInfo));
+        if (scheme != QLatin1String("https") &&
+            !(scheme == QLatin1String("http") && isLoopback(c.url))) {
+            job.response.error =
+                QStringLiteral("refused: %1 is not https (plain http only to loopback)")
+                    .arg(c.url.toString(QUrl::RemoveUserInfo));
             return false;
         }
         job.response.status = 0;
@@ -184,12 +191,12 @@ struct Transport::Worker
 
     qint64 backoffMs(const Job &job) const
     {
-        const qint64 asked = retryAfterMs(job.response.header("Retry-After"),
-                                          QDateTime::currentDateTimeUtc());
+        const qint64 asked =
+            retryAfterMs(job.response.header("Retry-After"), QDateTime::currentDateTimeUtc());
         if (asked >= 0)
             return std::min<qint64>(asked, policy.maxRetryAfterMs);
-        const qint64 exp = std::min<qint64>(policy.maxDelayMs,
-                                            qint64(policy.baseDelayMs) << (job.response.attempts - 1));
+        const qint64 exp = std::min<qint64>(policy.maxDelayMs, qint64(policy.baseDelayMs)
+                                                                   << (job.response.attempts - 1));
         return exp / 2 + QRandomGenerator::global()->bounded(exp / 2 + 1); // jitter
     }
 
@@ -231,7 +238,11 @@ struct Transport::Worker
                     else
                         deliver(std::move(owned));
                 } else {
-                    pollMs = std::min<int>(pollMs, int(std::chrono::duration_cast<std::chrono::milliseconds>(job.due - now).count()) + 1);
+                    pollMs = std::min<int>(
+                        pollMs,
+                        int(std::chrono::duration_cast<std::chrono::milliseconds>(job.due - now)
+                                .count()) +
+                            1);
                     ++it;
                 }
             }
@@ -290,7 +301,9 @@ struct Transport::Worker
     }
 };
 
-Transport::Transport(QObject *parent) : QObject(parent), m_worker(std::make_unique<Worker>()) {}
+Transport::Transport(QObject *parent) : QObject(parent), m_worker(std::make_unique<Worker>())
+{
+}
 
 Transport::~Transport() = default;
 

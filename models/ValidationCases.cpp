@@ -2,10 +2,10 @@
 
 #include "Tr.h"
 
+#include <QDate>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QDate>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -30,8 +30,9 @@ bool has(const QString &text, const char *pattern)
 
 int firstInt(const QString &text, const char *pattern, int fallback)
 {
-    const auto m = QRegularExpression(QLatin1String(pattern), QRegularExpression::CaseInsensitiveOption)
-                       .match(text);
+    const auto m =
+        QRegularExpression(QLatin1String(pattern), QRegularExpression::CaseInsensitiveOption)
+            .match(text);
     return m.hasMatch() ? m.captured(1).toInt() : fallback;
 }
 
@@ -62,8 +63,8 @@ std::expected<std::vector<QJsonObject>, Error> loadValidationCases(const QString
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
-        return std::unexpected(Error{Error::Kind::Io, Tr::tr("Cannot open %1.").arg(path),
-                                     f.errorString()});
+        return std::unexpected(
+            Error{Error::Kind::Io, Tr::tr("Cannot open %1.").arg(path), f.errorString()});
     QJsonParseError pe{};
     const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
     if (!doc.isArray())
@@ -190,8 +191,8 @@ CaseResult evaluateCase(const QJsonObject &c)
         const bool beforeChunking =
             dated.hasMatch() && QDate(dated.captured(1).toInt(), dated.captured(2).toInt(),
                                       dated.captured(3).toInt()) < QDate(2024, 9, 1);
-        s.chunkedLoss = has(everything, "litgpt|chunked") ||
-                        (has(everything, "torchtune") && !beforeChunking);
+        s.chunkedLoss =
+            has(everything, "litgpt|chunked") || (has(everything, "torchtune") && !beforeChunking);
     }
     // DeepSpeed/Megatron-style mixed precision keeps 16-bit gradients; PyTorch AMP fp32 ones.
     s.fp32Gradients = !has(everything + u' ' + sharding, "zero|deepspeed|megatron|rajbhandari");
@@ -206,8 +207,9 @@ CaseResult evaluateCase(const QJsonObject &c)
 
     const QJsonValue reported = c.value(QLatin1String("reported_gb_per_gpu"));
     if (r.kind == QLatin1String("fits")) {
-        r.expectedVerdict = has(everything, "\\boom\\b|does not fit|not fit") ? QStringLiteral("no")
-                                                                             : QStringLiteral("fits");
+        r.expectedVerdict = has(everything, "\\boom\\b|does not fit|not fit")
+                                ? QStringLiteral("no")
+                                : QStringLiteral("fits");
         const double memGB = firstInt(lower(c, "gpu"), R"((\d+)\s*gb)", 0);
         if (memGB <= 0) {
             r.whyNot = QStringLiteral("card memory not stated");
@@ -246,8 +248,8 @@ CaseResult evaluateCase(const QJsonObject &c)
                    "model states only|zero|deepspeed|16ψ|2\\*p|ψ|excludes activations")) {
         r.compared = QStringLiteral("model states");
         estimate = m.modelStateBytes();
-        r.zeroPaperModelState = r.id.startsWith(QLatin1String("zero-")) &&
-                                has(r.source, "rajbhandari|zero");
+        r.zeroPaperModelState =
+            r.id.startsWith(QLatin1String("zero-")) && has(r.source, "rajbhandari|zero");
     } else if (r.kind == QLatin1String("measured") && !readsWholeDevice(c)) {
         r.compared = QStringLiteral("peak allocated (framework counter)");
         estimate = m.modelStateBytes() + m.activations.bytes;
@@ -316,10 +318,11 @@ QString accuracyMarkdown(const std::vector<CaseResult> &results)
                             .arg(r.expectedVerdict, r.ourVerdict,
                                  r.verdictRight ? QStringLiteral("✔") : QStringLiteral("✖"));
             else if (r.expressible)
-                error = QStringLiteral("%1%2 %").arg(r.errorShare >= 0 ? "+" : "").arg(
-                    r.errorShare * 100, 0, 'f', 1);
-            const QString note = r.expressible ? r.assumptions
-                                               : QStringLiteral("not compared: ") + r.whyNot;
+                error = QStringLiteral("%1%2 %")
+                            .arg(r.errorShare >= 0 ? "+" : "")
+                            .arg(r.errorShare * 100, 0, 'f', 1);
+            const QString note =
+                r.expressible ? r.assumptions : QStringLiteral("not compared: ") + r.whyNot;
             md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | [%7](%8) | %9 |\n")
                       .arg(r.id, r.model, r.compared,
                            r.reportedGiB > 0 ? QString::number(r.reportedGiB, 'f', 2) : QString(),

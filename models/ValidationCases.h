@@ -21,7 +21,7 @@ struct CaseResult
     QString kind; // measured, computed, fits
     QString source;
     QString sourceUrl;
-    QString model;   // catalog key or "custom"
+    QString model;    // catalog key or "custom"
     QString compared; // what is compared: "total", "model states", "activation checkpoints"
     bool expressible = false;
     QString whyNot;

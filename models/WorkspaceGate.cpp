@@ -68,10 +68,10 @@ std::expected<Member, Error> memberFromJson(const QJsonObject &o, const QString 
     m.account = o.value("account").toString();
     const auto role = roleFromKey(o.value("role").toString());
     if (!role)
-        return std::unexpected(Error{Error::Kind::Invalid,
-                                     Tr::tr("%1.role: expected admin, developer or observer")
-                                         .arg(path),
-                                     QString(), path + QStringLiteral(".role")});
+        return std::unexpected(
+            Error{Error::Kind::Invalid,
+                  Tr::tr("%1.role: expected admin, developer or observer").arg(path), QString(),
+                  path + QStringLiteral(".role")});
     m.role = *role;
     for (const QJsonValue &p : o.value("projects").toArray())
         m.projects << p.toString();
@@ -120,9 +120,12 @@ PermissionMatrix matrixFromJson(const QJsonArray &rows, const PermissionMatrix &
 QString roleKey(Role r)
 {
     switch (r) {
-    case Role::Admin: return QStringLiteral("admin");
-    case Role::Developer: return QStringLiteral("developer");
-    case Role::Observer: return QStringLiteral("observer");
+    case Role::Admin:
+        return QStringLiteral("admin");
+    case Role::Developer:
+        return QStringLiteral("developer");
+    case Role::Observer:
+        return QStringLiteral("observer");
     }
     return {};
 }
@@ -139,35 +142,47 @@ std::optional<Role> roleFromKey(const QString &key)
 QString roleLabel(Role r)
 {
     switch (r) {
-    case Role::Admin: return Tr::tr("Admin");
-    case Role::Developer: return Tr::tr("Developer");
-    case Role::Observer: return Tr::tr("Observer");
+    case Role::Admin:
+        return Tr::tr("Admin");
+    case Role::Developer:
+        return Tr::tr("Developer");
+    case Role::Observer:
+        return Tr::tr("Observer");
     }
     return {};
 }
 
 QString actionKey(Action a)
 {
-    static const char *const keys[] = {"manage_members",   "manage_quota",     "submit_jobs",
-                                       "rw_own_data",      "read_others_data", "delete_data",
-                                       "view_job_status",  "view_own_logs",    "view_all_logs",
-                                       "release_instances"};
+    static const char *const keys[] = {
+        "manage_members", "manage_quota",    "submit_jobs",   "rw_own_data",   "read_others_data",
+        "delete_data",    "view_job_status", "view_own_logs", "view_all_logs", "release_instances"};
     return QLatin1String(keys[int(a)]);
 }
 
 QString actionLabel(Action a)
 {
     switch (a) {
-    case Action::ManageMembers: return Tr::tr("Manage members");
-    case Action::ManageQuota: return Tr::tr("Manage quota");
-    case Action::SubmitJobs: return Tr::tr("Submit jobs");
-    case Action::ReadWriteOwnData: return Tr::tr("Read/write own data");
-    case Action::ReadOthersData: return Tr::tr("Read others' data");
-    case Action::DeleteData: return Tr::tr("Delete data");
-    case Action::ViewJobStatus: return Tr::tr("View job status");
-    case Action::ViewOwnLogs: return Tr::tr("View own logs");
-    case Action::ViewAllLogs: return Tr::tr("View all logs");
-    case Action::ReleaseInstances: return Tr::tr("Release instances");
+    case Action::ManageMembers:
+        return Tr::tr("Manage members");
+    case Action::ManageQuota:
+        return Tr::tr("Manage quota");
+    case Action::SubmitJobs:
+        return Tr::tr("Submit jobs");
+    case Action::ReadWriteOwnData:
+        return Tr::tr("Read/write own data");
+    case Action::ReadOthersData:
+        return Tr::tr("Read others' data");
+    case Action::DeleteData:
+        return Tr::tr("Delete data");
+    case Action::ViewJobStatus:
+        return Tr::tr("View job status");
+    case Action::ViewOwnLogs:
+        return Tr::tr("View own logs");
+    case Action::ViewAllLogs:
+        return Tr::tr("View all logs");
+    case Action::ReleaseInstances:
+        return Tr::tr("Release instances");
     }
     return {};
 }
@@ -357,7 +372,8 @@ Findings checkWorkspace(const WorkspaceData &w)
 
 AcceptancePrediction predictAcceptance(const PermissionMatrix &m)
 {
-    return {m.can(Role::Developer, Action::SubmitJobs) && m.can(Role::Developer, Action::ViewOwnLogs),
+    return {m.can(Role::Developer, Action::SubmitJobs) &&
+                m.can(Role::Developer, Action::ViewOwnLogs),
             !m.can(Role::Observer, Action::SubmitJobs)};
 }
 
@@ -380,11 +396,16 @@ std::expected<QList<Member>, QList<CsvProblem>> importMembersCsv(const QByteArra
             header = true;
             for (int c = 0; c < f.size(); ++c) {
                 const QString h = f[c].toLower().remove(QChar(0xFEFF));
-                if (h == QLatin1String("name")) nameCol = c;
-                else if (h == QLatin1String("account")) accountCol = c;
-                else if (h == QLatin1String("role")) roleCol = c;
-                else if (h == QLatin1String("projects")) projectsCol = c;
-                else if (h == QLatin1String("share")) shareCol = c;
+                if (h == QLatin1String("name"))
+                    nameCol = c;
+                else if (h == QLatin1String("account"))
+                    accountCol = c;
+                else if (h == QLatin1String("role"))
+                    roleCol = c;
+                else if (h == QLatin1String("projects"))
+                    projectsCol = c;
+                else if (h == QLatin1String("share"))
+                    shareCol = c;
             }
             if (nameCol < 0 || accountCol < 0 || roleCol < 0) {
                 problems << CsvProblem{lineNo, Tr::tr("The header must name the columns name, "
@@ -396,9 +417,8 @@ std::expected<QList<Member>, QList<CsvProblem>> importMembersCsv(const QByteArra
         }
         const int needed = std::max({nameCol, accountCol, roleCol, projectsCol, shareCol}) + 1;
         if (f.size() < std::max(nameCol, std::max(accountCol, roleCol)) + 1) {
-            problems << CsvProblem{lineNo, Tr::tr("expected %1 columns, found %2")
-                                               .arg(needed)
-                                               .arg(f.size())};
+            problems << CsvProblem{
+                lineNo, Tr::tr("expected %1 columns, found %2").arg(needed).arg(f.size())};
             continue;
         }
         Member m;
@@ -431,8 +451,8 @@ std::expected<QList<Member>, QList<CsvProblem>> importMembersCsv(const QByteArra
         }
         for (const Member &seen : out) {
             if (!m.account.isEmpty() && seen.account == m.account)
-                problems << CsvProblem{lineNo, Tr::tr("the account %1 appears twice")
-                                                   .arg(m.account)};
+                problems << CsvProblem{lineNo,
+                                       Tr::tr("the account %1 appears twice").arg(m.account)};
         }
         out << m;
     }
@@ -546,7 +566,8 @@ QString diffMarkdown(const ReviewDiff &d)
                u'\n';
     for (const auto &[action, role, now] : d.permissionChanged)
         out += Tr::tr("- permission changed: %1 may %2: %3")
-                   .arg(roleLabel(role), actionLabel(action), now ? Tr::tr("now yes") : Tr::tr("now no")) +
+                   .arg(roleLabel(role), actionLabel(action),
+                        now ? Tr::tr("now yes") : Tr::tr("now no")) +
                u'\n';
     return out;
 }

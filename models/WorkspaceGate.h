@@ -14,13 +14,19 @@
 
 namespace onramp {
 
-enum class Role { Admin, Developer, Observer };
+enum class Role
+{
+    Admin,
+    Developer,
+    Observer
+};
 inline constexpr std::array<Role, 3> kAllRoles = {Role::Admin, Role::Developer, Role::Observer};
 QString roleKey(Role r);
 std::optional<Role> roleFromKey(const QString &key);
 QString roleLabel(Role r); // translated
 
-enum class Action {
+enum class Action
+{
     ManageMembers,
     ManageQuota,
     SubmitJobs,
@@ -112,7 +118,7 @@ struct ReviewDiff
 {
     QList<Member> added;
     QList<Member> removed;
-    QList<std::pair<Member, Member>> roleChanged; // before, after
+    QList<std::pair<Member, Member>> roleChanged;            // before, after
     QList<std::tuple<Action, Role, bool>> permissionChanged; // now allowed?
     bool isEmpty() const
     {

@@ -100,7 +100,9 @@ json fingerprint()
 {
     utsname u{};
     uname(&u);
-    struct sysinfo si{};
+    struct sysinfo si
+    {
+    };
     sysinfo(&si);
     json j{{"event", "fingerprint"},
            {"probe_version", ONRAMP_VERSION},

@@ -3,8 +3,8 @@
 #include "QualificationGate.h"
 #include "QuotaGate.h"
 #include "ResourcePlan.h"
-#include "WorkspaceGate.h"
 #include "SigV4.h"
+#include "WorkspaceGate.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -13,9 +13,9 @@
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
 #include <QJsonArray>
-#include <QMap>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QMap>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSqlError>
@@ -41,14 +41,22 @@ QByteArray randomToken(int bytes)
 QByteArray methodName(QHttpServerRequest::Method m)
 {
     switch (m) {
-    case QHttpServerRequest::Method::Get: return "GET";
-    case QHttpServerRequest::Method::Put: return "PUT";
-    case QHttpServerRequest::Method::Delete: return "DELETE";
-    case QHttpServerRequest::Method::Post: return "POST";
-    case QHttpServerRequest::Method::Head: return "HEAD";
-    case QHttpServerRequest::Method::Options: return "OPTIONS";
-    case QHttpServerRequest::Method::Patch: return "PATCH";
-    default: return "OTHER";
+    case QHttpServerRequest::Method::Get:
+        return "GET";
+    case QHttpServerRequest::Method::Put:
+        return "PUT";
+    case QHttpServerRequest::Method::Delete:
+        return "DELETE";
+    case QHttpServerRequest::Method::Post:
+        return "POST";
+    case QHttpServerRequest::Method::Head:
+        return "HEAD";
+    case QHttpServerRequest::Method::Options:
+        return "OPTIONS";
+    case QHttpServerRequest::Method::Patch:
+        return "PATCH";
+    default:
+        return "OTHER";
     }
 }
 
@@ -104,10 +112,10 @@ bool SandboxServer::start(const QHostAddress &address, quint16 port, const QStri
         return false;
     }
     m_server = std::make_unique<QHttpServer>();
-    m_server->setMissingHandler([this](const QHttpServerRequest &request,
-                                       QHttpServerResponder &&responder) {
-        handle(request, std::move(responder));
-    });
+    m_server->setMissingHandler(
+        [this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+            handle(request, std::move(responder));
+        });
     m_tcp = new QTcpServer(m_server.get());
     m_tcp->setListenBacklogSize(256);
     if (!m_tcp->listen(address, port)) {
@@ -131,9 +139,10 @@ std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &reque
                                        "localhost:" + QByteArray::number(m_port),
                                        "[::1]:" + QByteArray::number(m_port)};
     if (!allowed.contains(host))
-        return {421, apiError(QStringLiteral("forbidden"),
-                              QStringLiteral("Host %1 is not this sandbox").arg(QString::fromUtf8(host)),
-                              QStringLiteral("Host"))};
+        return {421,
+                apiError(QStringLiteral("forbidden"),
+                         QStringLiteral("Host %1 is not this sandbox").arg(QString::fromUtf8(host)),
+                         QStringLiteral("Host"))};
     if (!request.value("Origin").isEmpty())
         return {403, apiError(QStringLiteral("forbidden"),
                               QStringLiteral("requests from web pages are refused"),
@@ -148,16 +157,15 @@ std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &reque
         R"(^AWS4-HMAC-SHA256 Credential=([^/]+)/(\d{8})/([^/]+)/onramp/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$)"));
     const auto m = auth.match(QString::fromLatin1(request.value("Authorization")));
     const auto unauthenticated = [](const QString &why) {
-        return std::pair{401, apiError(QStringLiteral("unauthenticated"), why,
-                                       QStringLiteral("Authorization"))};
+        return std::pair{
+            401, apiError(QStringLiteral("unauthenticated"), why, QStringLiteral("Authorization"))};
     };
     if (!m.hasMatch())
         return unauthenticated(QStringLiteral("missing or malformed SigV4 Authorization header"));
     if (m.captured(1).toLatin1() != m_credentials.accessKeyId)
         return unauthenticated(QStringLiteral("unknown access key"));
-    const QDateTime when =
-        QDateTime::fromString(QString::fromLatin1(request.value("X-Amz-Date")),
-                              QStringLiteral("yyyyMMdd'T'HHmmss'Z'"));
+    const QDateTime when = QDateTime::fromString(QString::fromLatin1(request.value("X-Amz-Date")),
+                                                 QStringLiteral("yyyyMMdd'T'HHmmss'Z'"));
     QDateTime utc = when;
     utc.setTimeSpec(Qt::UTC);
     if (!when.isValid() || std::abs(utc.secsTo(QDateTime::currentDateTimeUtc())) > 15 * 60)
@@ -194,9 +202,10 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
     ++m_requests;
     if (m_failures > 0) {
         --m_failures;
-        const QJsonDocument body(m_failureStatus == 429
-                                     ? apiError(QStringLiteral("rate_limited"), QStringLiteral("slow down"))
-                                     : apiError(QStringLiteral("unavailable"), QStringLiteral("injected failure")));
+        const QJsonDocument body(
+            m_failureStatus == 429
+                ? apiError(QStringLiteral("rate_limited"), QStringLiteral("slow down"))
+                : apiError(QStringLiteral("unavailable"), QStringLiteral("injected failure")));
         if (m_retryAfter.isEmpty())
             responder.write(body, QHttpServerResponder::StatusCode(m_failureStatus));
         else
@@ -209,12 +218,13 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
         // A create repeated with the same Idempotency-Key answers what the first one did, so a
         // retry after a reset connection or a restarted app creates exactly one resource.
         const QByteArray key = request.value("Idempotency-Key");
-        const QByteArray fingerprint = methodName(request.method()) + ' ' +
-                                       request.url().path().toUtf8() + ' ' +
-                                       QCryptographicHash::hash(request.body(), QCryptographicHash::Sha256).toHex();
+        const QByteArray fingerprint =
+            methodName(request.method()) + ' ' + request.url().path().toUtf8() + ' ' +
+            QCryptographicHash::hash(request.body(), QCryptographicHash::Sha256).toHex();
         QSqlQuery q(QSqlDatabase::database(m_connection));
         if (!key.isEmpty()) {
-            q.prepare(QStringLiteral("SELECT request, status, response FROM idempotency WHERE key = ?"));
+            q.prepare(
+                QStringLiteral("SELECT request, status, response FROM idempotency WHERE key = ?"));
             q.addBindValue(QString::fromUtf8(key));
         }
         if (!key.isEmpty() && q.exec() && q.next()) {
@@ -235,7 +245,8 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
                 insert.addBindValue(QString::fromUtf8(key));
                 insert.addBindValue(QString::fromUtf8(fingerprint));
                 insert.addBindValue(status);
-                insert.addBindValue(QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact)));
+                insert.addBindValue(
+                    QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact)));
                 insert.exec();
             }
         }
@@ -304,9 +315,9 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
             QJsonParseError pe{};
             const QJsonDocument doc = QJsonDocument::fromJson(request.body(), &pe);
             if (!doc.isObject())
-                return {400, apiError(QStringLiteral("validation_failed"),
-                                      QStringLiteral("body is not a JSON object"),
-                                      QStringLiteral("$"))};
+                return {400,
+                        apiError(QStringLiteral("validation_failed"),
+                                 QStringLiteral("body is not a JSON object"), QStringLiteral("$"))};
             auto dossier = QualificationData::fromJson(doc.object());
             if (!dossier)
                 return {400, apiError(QStringLiteral("validation_failed"), dossier.error().message,
@@ -315,8 +326,8 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
             QJsonArray reasons;
             for (const Finding &f : checkQualification(*dossier, QDate::currentDate())) {
                 if (f.isBlocking() && !f.code.startsWith(QLatin1String("attachment.")))
-                    reasons.append(QJsonObject{{"code", f.code}, {"field", f.field},
-                                               {"message", f.message}});
+                    reasons.append(
+                        QJsonObject{{"code", f.code}, {"field", f.field}, {"message", f.message}});
             }
             const QJsonObject review{
                 {"id", QUuid::createUuid().toString(QUuid::WithoutBraces)},
@@ -329,7 +340,8 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
     }
     // Quota applications: reviewed by gate 3's own rules; a period longer than a quarter is
     // returned to be split, a fine-tuning purpose at pre-training scale is rejected.
-    if (path == QLatin1String("/v1/quota-applications") && method == QHttpServerRequest::Method::Post) {
+    if (path == QLatin1String("/v1/quota-applications") &&
+        method == QHttpServerRequest::Method::Post) {
         const QJsonObject in = QJsonDocument::fromJson(request.body()).object();
         auto q = QuotaGateData::fromJson(in);
         if (!q)
@@ -339,7 +351,8 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
             return {400, apiError(QStringLiteral("validation_failed"), ok.error().message,
                                   QStringLiteral("$.") + ok.error().field)};
         QuotaContext context;
-        context.purpose = purposeKindFromKey(in.value("purpose").toString()).value_or(PurposeKind::Finetuning);
+        context.purpose =
+            purposeKindFromKey(in.value("purpose").toString()).value_or(PurposeKind::Finetuning);
         const QuotaPlan plan = planQuota(*q, context);
         QJsonArray reasons;
         QString state = QStringLiteral("approved");
@@ -350,7 +363,8 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                 continue;
             else
                 state = QStringLiteral("rejected");
-            reasons.append(QJsonObject{{"code", f.code}, {"field", f.field}, {"message", f.message}});
+            reasons.append(
+                QJsonObject{{"code", f.code}, {"field", f.field}, {"message", f.message}});
         }
         const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
         QJsonObject review{{"id", id},
@@ -362,11 +376,14 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         store(QStringLiteral("quota/") + id, review);
         return {202, review};
     }
-    static const QRegularExpression quotaPath(QStringLiteral(R"(^/v1/quota-applications/([0-9a-f-]{36})$)"));
-    if (const auto m = quotaPath.match(path); m.hasMatch() && method == QHttpServerRequest::Method::Get) {
+    static const QRegularExpression quotaPath(
+        QStringLiteral(R"(^/v1/quota-applications/([0-9a-f-]{36})$)"));
+    if (const auto m = quotaPath.match(path);
+        m.hasMatch() && method == QHttpServerRequest::Method::Get) {
         const QJsonObject review = load(QStringLiteral("quota/") + m.captured(1));
         if (review.isEmpty())
-            return {404, apiError(QStringLiteral("not_found"), QStringLiteral("no such application"))};
+            return {404,
+                    apiError(QStringLiteral("not_found"), QStringLiteral("no such application"))};
         return {200, review};
     }
 
@@ -392,39 +409,47 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
             regions.append(QJsonObject{{"region", it.key()}, {"zones", it.value()}});
         return {200, QJsonObject{{"regions", regions}}};
     }
-    if (path == QLatin1String("/v1/catalog/instance-types") && method == QHttpServerRequest::Method::Get) {
+    if (path == QLatin1String("/v1/catalog/instance-types") &&
+        method == QHttpServerRequest::Method::Get) {
         QJsonArray list;
         for (const InstanceType &t : builtinInstances())
-            list.append(QJsonObject{{"key", t.key}, {"name", t.name}, {"card", t.card},
-                                    {"cards", t.cards}, {"cpus", t.cpus},
-                                    {"memory_gib", t.memoryGiB}, {"local_disk_gb", t.localDiskGB},
-                                    {"interconnect", t.interconnect}, {"driver", t.driver}});
+            list.append(QJsonObject{{"key", t.key},
+                                    {"name", t.name},
+                                    {"card", t.card},
+                                    {"cards", t.cards},
+                                    {"cpus", t.cpus},
+                                    {"memory_gib", t.memoryGiB},
+                                    {"local_disk_gb", t.localDiskGB},
+                                    {"interconnect", t.interconnect},
+                                    {"driver", t.driver}});
         return {200, QJsonObject{{"instances", list}}};
     }
 
     // Workspaces: create → attach quota → add members, in that order; jobs under RBAC.
-    static const QRegularExpression wsPath(
-        QStringLiteral(R"(^/v1/workspaces(?:/([A-Za-z0-9_.-]+)(?:/(quota|members|jobs|instances))?)?$)"));
+    static const QRegularExpression wsPath(QStringLiteral(
+        R"(^/v1/workspaces(?:/([A-Za-z0-9_.-]+)(?:/(quota|members|jobs|instances))?)?$)"));
     if (const auto m = wsPath.match(path); m.hasMatch()) {
         const QJsonObject in = QJsonDocument::fromJson(request.body()).object();
         const QString id = m.captured(1), sub = m.captured(2);
         if (id.isEmpty() && method == QHttpServerRequest::Method::Post) {
             const QString name = in.value("name").toString();
-            if (name.isEmpty() || name.contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]"))))
+            if (name.isEmpty() ||
+                name.contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]"))))
                 return {400, apiError(QStringLiteral("validation_failed"),
                                       QStringLiteral("name: letters, digits, '.', '_' or '-'"),
                                       QStringLiteral("$.name"))};
             if (!load(QStringLiteral("ws/") + name).isEmpty())
                 return {409, apiError(QStringLiteral("conflict"),
                                       QStringLiteral("workspace %1 exists").arg(name))};
-            QJsonObject ws{{"id", name}, {"name", name}, {"quotaAttached", false},
-                           {"members", QJsonArray()}};
+            QJsonObject ws{
+                {"id", name}, {"name", name}, {"quotaAttached", false}, {"members", QJsonArray()}};
             store(QStringLiteral("ws/") + name, ws);
             return {201, ws};
         }
         QJsonObject ws = load(QStringLiteral("ws/") + id);
         if (ws.isEmpty())
-            return {404, apiError(QStringLiteral("not_found"), QStringLiteral("no workspace %1").arg(id))};
+            return {404, apiError(QStringLiteral("not_found"),
+                                  QStringLiteral("no workspace %1").arg(id))};
         if (sub.isEmpty() && method == QHttpServerRequest::Method::Get)
             return {200, ws};
         if (sub == QLatin1String("quota") && method == QHttpServerRequest::Method::Put) {
@@ -440,10 +465,13 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                                       QStringLiteral("attach quota before adding members"))};
             const auto role = roleFromKey(in.value("role").toString());
             if (in.value("account").toString().isEmpty() || !role)
-                return {400, apiError(QStringLiteral("validation_failed"),
-                                      QStringLiteral("account and role (admin, developer, observer) are required"),
-                                      in.value("account").toString().isEmpty() ? QStringLiteral("$.account")
-                                                                               : QStringLiteral("$.role"))};
+                return {400,
+                        apiError(QStringLiteral("validation_failed"),
+                                 QStringLiteral(
+                                     "account and role (admin, developer, observer) are required"),
+                                 in.value("account").toString().isEmpty()
+                                     ? QStringLiteral("$.account")
+                                     : QStringLiteral("$.role"))};
             QJsonArray members = ws.value("members").toArray();
             members.append(in);
             ws["members"] = members;
@@ -465,10 +493,10 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                 return {409, apiError(QStringLiteral("quota_exceeded"),
                                       QStringLiteral("workspace %1 has no quota").arg(id))};
             if (zone != ws.value("zone").toString()) {
-                QJsonObject e = apiError(QStringLiteral("zone_mismatch"),
-                                         QStringLiteral("quota is in %1, not %2")
-                                             .arg(ws.value("zone").toString(), zone),
-                                         QStringLiteral("$.zone"));
+                QJsonObject e = apiError(
+                    QStringLiteral("zone_mismatch"),
+                    QStringLiteral("quota is in %1, not %2").arg(ws.value("zone").toString(), zone),
+                    QStringLiteral("$.zone"));
                 e["quotaZone"] = ws.value("zone").toString();
                 return {409, e};
             }
@@ -483,7 +511,10 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                         elsewhere.append(it.key());
                 QJsonObject e = apiError(QStringLiteral("out_of_stock"),
                                          QStringLiteral("%1 has %2 free %3 cards, %4 needed")
-                                             .arg(zone).arg(free).arg(inst->card).arg(inst->cards),
+                                             .arg(zone)
+                                             .arg(free)
+                                             .arg(inst->card)
+                                             .arg(inst->cards),
                                          QStringLiteral("$.instanceType"));
                 e["availableIn"] = elsewhere;
                 return {409, e};
@@ -492,7 +523,9 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
             st[zone] = inZone;
             store(QStringLiteral("stock"), st);
             const QJsonObject instance{{"id", QUuid::createUuid().toString(QUuid::WithoutBraces)},
-                                       {"state", "running"}, {"zone", zone}, {"instanceType", type}};
+                                       {"state", "running"},
+                                       {"zone", zone},
+                                       {"instanceType", type}};
             store(QStringLiteral("instance/") + instance.value("id").toString(), instance);
             return {201, instance};
         }
@@ -508,9 +541,9 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                 return {403, apiError(QStringLiteral("forbidden"),
                                       QStringLiteral("%1 is not a member of %2").arg(who, id))};
             if (!PermissionMatrix::defaults().can(*role, Action::SubmitJobs)) {
-                QJsonObject e = apiError(QStringLiteral("forbidden"),
-                                         QStringLiteral("role %1 may not submit jobs in %2")
-                                             .arg(roleKey(*role), id));
+                QJsonObject e = apiError(
+                    QStringLiteral("forbidden"),
+                    QStringLiteral("role %1 may not submit jobs in %2").arg(roleKey(*role), id));
                 e["role"] = roleKey(*role);
                 e["action"] = actionKey(Action::SubmitJobs);
                 return {403, e};

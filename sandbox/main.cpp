@@ -48,12 +48,11 @@ int serve(const QStringList &args)
         return 2;
     }
     // The credentials are fresh for this run and work only against this loopback server.
-    const QJsonObject hello{
-        {"url", QStringLiteral("http://127.0.0.1:%1/v1").arg(server.port())},
-        {"accessKeyId", QString::fromLatin1(server.credentials().accessKeyId)},
-        {"secretAccessKey", QString::fromLatin1(server.credentials().secret)},
-        {"region", QString::fromLatin1(server.credentials().region)},
-        {"service", "onramp"}};
+    const QJsonObject hello{{"url", QStringLiteral("http://127.0.0.1:%1/v1").arg(server.port())},
+                            {"accessKeyId", QString::fromLatin1(server.credentials().accessKeyId)},
+                            {"secretAccessKey", QString::fromLatin1(server.credentials().secret)},
+                            {"region", QString::fromLatin1(server.credentials().region)},
+                            {"service", "onramp"}};
     QTextStream(stdout) << QJsonDocument(hello).toJson(QJsonDocument::Compact) << Qt::endl;
     return QCoreApplication::exec();
 }

@@ -5,10 +5,10 @@
 #include "pages/GatePage.h"
 #include "pages/QualificationPage.h"
 #include "pages/QuotaPage.h"
-#include "pages/WorkspacePage.h"
 #include "pages/ResourcesPage.h"
 #include "pages/SummaryPage.h"
 #include "pages/WelcomePage.h"
+#include "pages/WorkspacePage.h"
 #include "widgets/Banner.h"
 #include "widgets/GateSidebar.h"
 
@@ -116,13 +116,14 @@ void OnboardingWizard::retranslate()
     // QWizard picks its button texts once; re-read them from Qt's own catalogue so that a
     // language switch reaches the standard buttons too. The sources are qtbase's, so they
     // are passed through variables to keep them out of Onramp's catalogue.
-    struct ButtonText { WizardButton button; const char *source; };
-    static constexpr ButtonText kTexts[] = {{BackButton, "< &Back"},
-                                            {NextButton, "&Next >"},
-                                            {CommitButton, "Commit"},
-                                            {FinishButton, "&Finish"},
-                                            {CancelButton, "Cancel"},
-                                            {HelpButton, "&Help"}};
+    struct ButtonText
+    {
+        WizardButton button;
+        const char *source;
+    };
+    static constexpr ButtonText kTexts[] = {{BackButton, "< &Back"},  {NextButton, "&Next >"},
+                                            {CommitButton, "Commit"}, {FinishButton, "&Finish"},
+                                            {CancelButton, "Cancel"}, {HelpButton, "&Help"}};
     for (const ButtonText &t : kTexts)
         setButtonText(t.button, QCoreApplication::translate("QWizard", t.source));
 }

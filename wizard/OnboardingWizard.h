@@ -17,7 +17,8 @@ class OnboardingWizard : public QWizard
     Q_OBJECT
 public:
     // Page ids: the gate pages use their gate numbers.
-    enum PageId {
+    enum PageId
+    {
         WelcomeId = 0,
         AccountId = 1,
         WorkspaceId,

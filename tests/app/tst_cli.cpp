@@ -23,8 +23,8 @@ class TestCli : public QObject
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("ONRAMP_STATE_DIR", stateDir.isEmpty() ? QDir::tempPath() + "/onramp-none"
-                                                           : stateDir);
+        env.insert("ONRAMP_STATE_DIR",
+                   stateDir.isEmpty() ? QDir::tempPath() + "/onramp-none" : stateDir);
         env.remove("DISPLAY");
         env.remove("QT_QPA_PLATFORM"); // headless commands must not need one
         env.insert("LC_ALL", "C.UTF-8");
@@ -81,8 +81,8 @@ private slots:
     void statusRefusesACorruptFileWithoutTouchingIt()
     {
         QTemporaryDir dir;
-        QVERIFY(QFile::copy(ONRAMP_TEST_DATA "/state-truncated.json",
-                            dir.filePath("onboarding.json")));
+        QVERIFY(
+            QFile::copy(ONRAMP_TEST_DATA "/state-truncated.json", dir.filePath("onboarding.json")));
         const Run r = run(ONRAMP_BIN, {"status"}, dir.path());
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("onboarding.json"));
@@ -92,13 +92,12 @@ private slots:
     void screenshotsEveryPageInBothLanguages()
     {
         QTemporaryDir out;
-        const QStringList pages = {"00-welcome",   "01-account",     "02-workspace",
-                                   "03-quota",     "04-resources",   "05-environment",
-                                   "06-first-run", "07-summary"};
+        const QStringList pages = {"00-welcome",   "01-account",     "02-workspace", "03-quota",
+                                   "04-resources", "05-environment", "06-first-run", "07-summary"};
         for (const QString lang : {"en", "zh_CN"}) {
-            const Run r = run(ONRAMP_BIN,
-                              {"screenshot", "--out", out.filePath(lang), "--lang", lang,
-                               "--state", ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"});
+            const Run r =
+                run(ONRAMP_BIN, {"screenshot", "--out", out.filePath(lang), "--lang", lang,
+                                 "--state", ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"});
             QVERIFY2(r.exitCode == 0, r.err.constData());
             for (const QString &pageName : pages) {
                 QImage img(out.filePath(lang + "/" + pageName + ".png"));
@@ -107,7 +106,8 @@ private slots:
             }
         }
         // The two languages render differently.
-        QVERIFY(QImage(out.filePath("en/03-quota.png")) != QImage(out.filePath("zh_CN/03-quota.png")));
+        QVERIFY(QImage(out.filePath("en/03-quota.png")) !=
+                QImage(out.filePath("zh_CN/03-quota.png")));
     }
 
     void screenshotNeedsOut()
@@ -119,11 +119,28 @@ private slots:
 
     void estimateJson()
     {
-        const Run r = run(ONRAMP_BIN, {"estimate", "--model", "llama-2-7b", "--precision", "bf16",
-                                       "--optimizer", "adamw", "--method", "full",
-                                       "--micro-batch", "1", "--seq-len", "2048",
-                                       "--flash-attention", "--grad-checkpointing", "full",
-                                       "--fsdp", "--gpus", "8", "--card", "a100-80g", "--json"});
+        const Run r = run(ONRAMP_BIN, {"estimate",
+                                       "--model",
+                                       "llama-2-7b",
+                                       "--precision",
+                                       "bf16",
+                                       "--optimizer",
+                                       "adamw",
+                                       "--method",
+                                       "full",
+                                       "--micro-batch",
+                                       "1",
+                                       "--seq-len",
+                                       "2048",
+                                       "--flash-attention",
+                                       "--grad-checkpointing",
+                                       "full",
+                                       "--fsdp",
+                                       "--gpus",
+                                       "8",
+                                       "--card",
+                                       "a100-80g",
+                                       "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         const QJsonObject b = o["breakdown"].toObject();
@@ -134,7 +151,8 @@ private slots:
             sum += v.toDouble();
         QVERIFY(std::abs(sum - o["per_gpu_gib"].toDouble()) < 1e-6);
         // pure bf16 AdamW = 8 B/param over 8 cards ≈ 6.3 GiB of model state.
-        QVERIFY(b["weights"].toDouble() + b["gradients"].toDouble() + b["optimizer"].toDouble() < 7);
+        QVERIFY(b["weights"].toDouble() + b["gradients"].toDouble() + b["optimizer"].toDouble() <
+                7);
         QCOMPARE(o["verdict"].toString(), "fits");
         QCOMPARE(o["card"].toString(), "a100-80g");
         QVERIFY(o["cards_needed"].toObject()["a100-80g"].toInt() >= 1);
@@ -177,14 +195,19 @@ private slots:
         QCOMPARE(run(ONRAMP_BIN, {"catalog", "gpus"}).exitCode, 2);
         const Run images = run(ONRAMP_BIN, {"catalog", "images", "--json"});
         QCOMPARE(images.exitCode, 0);
-        QVERIFY(QJsonDocument::fromJson(images.out).array().first()["digest"].toString().startsWith("sha256:"));
+        QVERIFY(QJsonDocument::fromJson(images.out)
+                    .array()
+                    .first()["digest"]
+                    .toString()
+                    .startsWith("sha256:"));
         QCOMPARE(run(ONRAMP_BIN, {"catalog", "instances"}).exitCode, 0);
     }
 
     void checkQualification()
     {
         const QString file = ONRAMP_SOURCE_DIR "/docs/examples/qualification.json";
-        Run r = run(ONRAMP_BIN, {"check", "qualification", file, "--today", "2026-11-30", "--json"});
+        Run r =
+            run(ONRAMP_BIN, {"check", "qualification", file, "--today", "2026-11-30", "--json"});
         QVERIFY2(r.exitCode == 0, r.out.constData());
         QVERIFY(QJsonDocument::fromJson(r.out).object()["findings"].isArray());
         // A year later the authorization has expired: blocking, exit 1.
@@ -194,7 +217,8 @@ private slots:
         bool expired = false;
         for (const QJsonValue &v : f) {
             const QJsonObject o = v.toObject();
-            QVERIFY(o.contains("code") && o.contains("severity") && o.contains("field") && o.contains("message"));
+            QVERIFY(o.contains("code") && o.contains("severity") && o.contains("field") &&
+                    o.contains("message"));
             expired |= o["code"].toString() == "authorization.expired";
         }
         QVERIFY(expired);
@@ -206,14 +230,19 @@ private slots:
         r = run(ONRAMP_BIN, {"check", "qualification", dir.filePath("bad.json")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("authorizationSigned"));
-        QCOMPARE(run(ONRAMP_BIN, {"check", "qualification", dir.filePath("none.json")}).exitCode, 2);
+        QCOMPARE(run(ONRAMP_BIN, {"check", "qualification", dir.filePath("none.json")}).exitCode,
+                 2);
     }
 
     void checkRoles()
     {
-        Run r = run(ONRAMP_BIN, {"check", "roles", ONRAMP_SOURCE_DIR "/docs/examples/members.csv", "--json"});
+        Run r = run(ONRAMP_BIN,
+                    {"check", "roles", ONRAMP_SOURCE_DIR "/docs/examples/members.csv", "--json"});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(QJsonDocument::fromJson(r.out).object()["predicted"].toObject()["observer_refused"].toBool());
+        QVERIFY(QJsonDocument::fromJson(r.out)
+                    .object()["predicted"]
+                    .toObject()["observer_refused"]
+                    .toBool());
         r = run(ONRAMP_BIN, {"check", "roles", ONRAMP_SOURCE_DIR "/docs/examples/workspace.json"});
         QCOMPARE(r.exitCode, 0);
         QTemporaryDir dir;
@@ -235,9 +264,8 @@ private slots:
     void quotaPlan()
     {
         Run r = run(ONRAMP_BIN, {"quota", "plan", "--cards", "8", "--hours-per-round", "12",
-                                 "--rounds", "16", "--retry-margin", "0.2", "--start",
-                                 "2028-01-01", "--end", "2028-12-31", "--zone", "cn-north-1a",
-                                 "--json"});
+                                 "--rounds", "16", "--retry-margin", "0.2", "--start", "2028-01-01",
+                                 "--end", "2028-12-31", "--zone", "cn-north-1a", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o["card_hours"].toDouble(), 8 * 12 * 16 * 1.2);
@@ -248,25 +276,27 @@ private slots:
                              "--end", "2027-02-28", "--purpose", "finetuning", "--json"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.out.contains("quota.purpose_scale_mismatch"));
-        r = run(ONRAMP_BIN, {"quota", "plan", "--cards", "8", "--hours-per-round", "12",
-                             "--rounds", "4", "--retry-margin", "0.2", "--start", "2027-03-01",
-                             "--end", "2027-02-01"});
+        r = run(ONRAMP_BIN,
+                {"quota", "plan", "--cards", "8", "--hours-per-round", "12", "--rounds", "4",
+                 "--retry-margin", "0.2", "--start", "2027-03-01", "--end", "2027-02-01"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("--end"));
-        r = run(ONRAMP_BIN, {"quota", "plan", "--cards", "8", "--hours-per-round", "12",
-                             "--rounds", "4", "--retry-margin", "0.2", "--start", "2027-01-01",
-                             "--end", "2027-02-01", "--peak", "2027-01-05:x:8"});
+        r = run(ONRAMP_BIN, {"quota", "plan", "--cards", "8", "--hours-per-round", "12", "--rounds",
+                             "4", "--retry-margin", "0.2", "--start", "2027-01-01", "--end",
+                             "2027-02-01", "--peak", "2027-01-05:x:8"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("--peak"));
     }
 
     void sigv4()
     {
-        const QString dir = ONRAMP_SHARED_DIR "/data/signing-vectors/aws-sigv4/post-sts-header-before/";
+        const QString dir =
+            ONRAMP_SHARED_DIR "/data/signing-vectors/aws-sigv4/post-sts-header-before/";
         if (!QFile::exists(dir + "context.json"))
             QSKIP("shared/data/signing-vectors is not beside the checkout");
         for (bool query : {false, true}) {
-            QStringList args = {"sigv4", "--context", dir + "context.json", "--request", dir + "request.txt"};
+            QStringList args = {"sigv4", "--context", dir + "context.json", "--request",
+                                dir + "request.txt"};
             if (query)
                 args << "--query";
             const Run r = run(ONRAMP_BIN, args);
@@ -276,7 +306,10 @@ private slots:
             QVERIFY(r.out.contains(sig.readAll().trimmed()));
             QVERIFY(r.out.contains("# canonical request"));
         }
-        QCOMPARE(run(ONRAMP_BIN, {"sigv4", "--context", dir + "request.txt", "--request", dir + "request.txt"}).exitCode, 2);
+        QCOMPARE(run(ONRAMP_BIN,
+                     {"sigv4", "--context", dir + "request.txt", "--request", dir + "request.txt"})
+                     .exitCode,
+                 2);
         QCOMPARE(run(ONRAMP_BIN, {"sigv4", "--request", dir + "request.txt"}).exitCode, 2);
     }
 

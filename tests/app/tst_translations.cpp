@@ -62,9 +62,9 @@ private slots:
         QVERIFY(QFile::copy(ONRAMP_SOURCE_DIR "/translations/onramp_zh_CN.ts", copy));
         QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
         QProcess lupdate;
-        lupdate.start(LUPDATE_BIN, {"-silent", "-no-obsolete", "-locations", "none",
-                                    ONRAMP_SOURCE_DIR "/models", ONRAMP_SOURCE_DIR "/wizard",
-                                    ONRAMP_SOURCE_DIR "/app", "-ts", copy});
+        lupdate.start(LUPDATE_BIN,
+                      {"-silent", "-no-obsolete", "-locations", "none", ONRAMP_SOURCE_DIR "/models",
+                       ONRAMP_SOURCE_DIR "/wizard", ONRAMP_SOURCE_DIR "/app", "-ts", copy});
         QVERIFY(lupdate.waitForFinished(120'000));
         QVERIFY2(lupdate.exitCode() == 0, lupdate.readAllStandardError().constData());
         const Counts c = inspect(copy);

@@ -53,8 +53,7 @@ private slots:
         s.gpus = dp;
         s.zeroStage = stage;
         const double got = gb(MemoryEstimator::estimate(s).modelStateBytes());
-        QVERIFY2(std::abs(got - expectedGB) / expectedGB < 0.01,
-                 qPrintable(QString::number(got)));
+        QVERIFY2(std::abs(got - expectedGB) / expectedGB < 0.01, qPrintable(QString::number(got)));
     }
 
     void bytesPerParameter_data()
@@ -63,12 +62,18 @@ private slots:
         QTest::addColumn<int>("optimizer");
         QTest::addColumn<bool>("fp32Grads");
         QTest::addColumn<double>("bytes");
-        QTest::newRow("mixed AdamW, DeepSpeed (ZeRO 16)") << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << false << 16.0;
-        QTest::newRow("mixed AdamW, PyTorch AMP (HF 18)") << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << true << 18.0;
-        QTest::newRow("pure bf16 AdamW (8)") << int(Precision::Bf16) << int(Optimizer::AdamW) << true << 8.0;
-        QTest::newRow("fp32 AdamW (16)") << int(Precision::Fp32) << int(Optimizer::AdamW) << true << 16.0;
-        QTest::newRow("mixed 8-bit Adam (2+2+6)") << int(Precision::Bf16Mixed) << int(Optimizer::Adam8bit) << false << 10.0;
-        QTest::newRow("mixed SGD momentum (2+2+8)") << int(Precision::Fp16Mixed) << int(Optimizer::Sgd) << false << 12.0;
+        QTest::newRow("mixed AdamW, DeepSpeed (ZeRO 16)")
+            << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << false << 16.0;
+        QTest::newRow("mixed AdamW, PyTorch AMP (HF 18)")
+            << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << true << 18.0;
+        QTest::newRow("pure bf16 AdamW (8)")
+            << int(Precision::Bf16) << int(Optimizer::AdamW) << true << 8.0;
+        QTest::newRow("fp32 AdamW (16)")
+            << int(Precision::Fp32) << int(Optimizer::AdamW) << true << 16.0;
+        QTest::newRow("mixed 8-bit Adam (2+2+6)")
+            << int(Precision::Bf16Mixed) << int(Optimizer::Adam8bit) << false << 10.0;
+        QTest::newRow("mixed SGD momentum (2+2+8)")
+            << int(Precision::Fp16Mixed) << int(Optimizer::Sgd) << false << 12.0;
     }
 
     void bytesPerParameter()
@@ -156,10 +161,12 @@ private slots:
         s.zeroStage = 3;
         QVERIFY(n >= 2 && n <= 4);
         s.gpus = n;
-        QVERIFY(MemoryEstimator::verdict(MemoryEstimator::estimate(s), a100) != Verdict::DoesNotFit);
+        QVERIFY(MemoryEstimator::verdict(MemoryEstimator::estimate(s), a100) !=
+                Verdict::DoesNotFit);
         s.gpus = n - 1;
         if (n > 1)
-            QCOMPARE(MemoryEstimator::verdict(MemoryEstimator::estimate(s), a100), Verdict::DoesNotFit);
+            QCOMPARE(MemoryEstimator::verdict(MemoryEstimator::estimate(s), a100),
+                     Verdict::DoesNotFit);
     }
 
     void suggestionsAreOrderedAndHelp()
@@ -183,11 +190,16 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("key");
-        QTest::newRow("torchtune id") << "tt-l31-8b-lora-4090" << "llama-3-8b";
-        QTest::newRow("spelled out") << "Llama 2 70B full fine-tune" << "llama-2-70b";
-        QTest::newRow("bert") << "bert-large-uncased classifier" << "bert-large";
-        QTest::newRow("T0") << "bigscience/T0_3B" << "t5-3b";
-        QTest::newRow("qwen") << "Qwen2.5-14B-Instruct" << "qwen2.5-14b";
+        QTest::newRow("torchtune id") << "tt-l31-8b-lora-4090"
+                                      << "llama-3-8b";
+        QTest::newRow("spelled out") << "Llama 2 70B full fine-tune"
+                                     << "llama-2-70b";
+        QTest::newRow("bert") << "bert-large-uncased classifier"
+                              << "bert-large";
+        QTest::newRow("T0") << "bigscience/T0_3B"
+                            << "t5-3b";
+        QTest::newRow("qwen") << "Qwen2.5-14B-Instruct"
+                              << "qwen2.5-14b";
     }
 
     void mentionsResolveToCatalogModels()
@@ -202,7 +214,8 @@ private slots:
     // The headline: every public case the estimator can express.
     void publishedCases()
     {
-        auto cases = loadValidationCases(QStringLiteral(ONRAMP_SHARED_DIR "/data/memory-cases.json"));
+        auto cases =
+            loadValidationCases(QStringLiteral(ONRAMP_SHARED_DIR "/data/memory-cases.json"));
         if (!cases)
             QSKIP("shared/data/memory-cases.json is not beside the checkout");
         std::vector<CaseResult> results;

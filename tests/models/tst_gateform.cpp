@@ -99,7 +99,8 @@ private slots:
         QVERIFY(!refused.has_value());
         QVERIFY(refused.error().message.contains("gate 1"));
 
-        store.update([](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
         QVERIFY(form.canRecord());
         QVERIFY(form.recordStatus().has_value());
         QCOMPARE(form.record().status, GateStatus::Passed);
@@ -112,9 +113,8 @@ private slots:
         StateStore store(QString{});
         GateForm form(&store, GateId::Account);
         form.setTargetStatus(GateStatus::Rejected);
-        QCOMPARE(form.requiredFields(),
-                 (QList<GateForm::Field>{GateForm::Field::RejectionReason,
-                                         GateForm::Field::WhatToChange}));
+        QCOMPARE(form.requiredFields(), (QList<GateForm::Field>{GateForm::Field::RejectionReason,
+                                                                GateForm::Field::WhatToChange}));
         form.setText(GateForm::Field::RejectionReason, QStringLiteral("authorization expired"));
         QVERIFY(!form.canRecord());
         form.setText(GateForm::Field::WhatToChange, QStringLiteral("new letter, submit same day"));

@@ -34,8 +34,10 @@ class TestGates : public QObject
         QFile f(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/qualification.json"));
         f.open(QIODevice::ReadOnly);
         QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-        o["licenceFile"] = QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/attachments/licence.pdf");
-        o["authorizationFile"] = QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/attachments/authorization.pdf");
+        o["licenceFile"] =
+            QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/attachments/licence.pdf");
+        o["authorizationFile"] =
+            QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/attachments/authorization.pdf");
         return *QualificationData::fromJson(o);
     }
 
@@ -89,12 +91,14 @@ private slots:
         QTest::newRow("licence unreadable") << "attachment.unreadable" << true;
         QTest::newRow("authorization expired") << "authorization.expired" << true;
         QTest::newRow("expires during review") << "authorization.expires_during_review" << true;
-        QTest::newRow("expires after review: fine") << "authorization.expires_during_review" << false;
+        QTest::newRow("expires after review: fine")
+            << "authorization.expires_during_review" << false;
         QTest::newRow("signed 31 days ago") << "authorization.signed_long_ago" << true;
         QTest::newRow("signed 30 days ago: fine") << "authorization.signed_long_ago" << false;
         QTest::newRow("dates missing") << "authorization.dates_missing" << true;
         QTest::newRow("entity mismatch") << "entity.mismatch_without_authorization" << true;
-        QTest::newRow("entity mismatch with authorization") << "entity.mismatch_without_authorization" << false;
+        QTest::newRow("entity mismatch with authorization")
+            << "entity.mismatch_without_authorization" << false;
         QTest::newRow("model missing") << "purpose.model_missing" << true;
         QTest::newRow("data source missing") << "purpose.data_source_missing" << true;
         QTest::newRow("beneficiary missing") << "purpose.beneficiary_missing" << true;
@@ -102,8 +106,10 @@ private slots:
         QTest::newRow("only 模型训练") << "purpose.too_vague" << true;
         QTest::newRow("three lines") << "purpose.too_short" << true;
         QTest::newRow("Chinese, 220 characters: fine") << "purpose.too_short" << false;
-        QTest::newRow("personal info without handling") << "compliance.personal_info_handling_missing" << true;
-        QTest::newRow("no personal info: fine") << "compliance.personal_info_handling_missing" << false;
+        QTest::newRow("personal info without handling")
+            << "compliance.personal_info_handling_missing" << true;
+        QTest::newRow("no personal info: fine")
+            << "compliance.personal_info_handling_missing" << false;
         QTest::newRow("retention missing") << "compliance.retention_missing" << true;
         QTest::newRow("destruction missing") << "compliance.destruction_missing" << true;
     }
@@ -114,37 +120,66 @@ private slots:
         QFETCH(bool, triggered);
         QualificationData d = dossier();
         const QString row = QTest::currentDataTag();
-        if (row == "not verified") d.verificationState = QualificationData::VerificationState::Unverified;
-        else if (row == "pending still not verified") d.verificationState = QualificationData::VerificationState::Pending;
-        else if (row == "personal for team") d.verificationType = QualificationData::VerificationType::Personal;
-        else if (row == "personal, alone: fine") { d.verificationType = QualificationData::VerificationType::Personal; d.forTeam = false; }
-        else if (row == "service inactive") d.serviceActivated = false;
-        else if (row == "sub-account no policy") d.policy.clear();
-        else if (row == "no sub-account, no policy: fine") { d.subAccount.clear(); d.policy.clear(); }
-        else if (row == "licence missing") d.licenceFile.clear();
-        else if (row == "licence unreadable") d.licenceFile = m_dir.filePath("gone.pdf");
-        else if (row == "authorization expired") d.authorizationValidUntil = kToday.addDays(-1);
-        else if (row == "expires during review") d.authorizationValidUntil = kToday.addDays(9);
-        else if (row == "expires after review: fine") d.authorizationValidUntil = kToday.addDays(10);
-        else if (row == "signed 31 days ago") d.authorizationSigned = d.submissionDate.addDays(-31);
-        else if (row == "signed 30 days ago: fine") d.authorizationSigned = d.submissionDate.addDays(-30);
-        else if (row == "dates missing") d.authorizationSigned = QDate();
-        else if (row == "entity mismatch") d.usingEntity = "Example Robotics (Shanghai) Ltd.";
+        if (row == "not verified")
+            d.verificationState = QualificationData::VerificationState::Unverified;
+        else if (row == "pending still not verified")
+            d.verificationState = QualificationData::VerificationState::Pending;
+        else if (row == "personal for team")
+            d.verificationType = QualificationData::VerificationType::Personal;
+        else if (row == "personal, alone: fine") {
+            d.verificationType = QualificationData::VerificationType::Personal;
+            d.forTeam = false;
+        } else if (row == "service inactive")
+            d.serviceActivated = false;
+        else if (row == "sub-account no policy")
+            d.policy.clear();
+        else if (row == "no sub-account, no policy: fine") {
+            d.subAccount.clear();
+            d.policy.clear();
+        } else if (row == "licence missing")
+            d.licenceFile.clear();
+        else if (row == "licence unreadable")
+            d.licenceFile = m_dir.filePath("gone.pdf");
+        else if (row == "authorization expired")
+            d.authorizationValidUntil = kToday.addDays(-1);
+        else if (row == "expires during review")
+            d.authorizationValidUntil = kToday.addDays(9);
+        else if (row == "expires after review: fine")
+            d.authorizationValidUntil = kToday.addDays(10);
+        else if (row == "signed 31 days ago")
+            d.authorizationSigned = d.submissionDate.addDays(-31);
+        else if (row == "signed 30 days ago: fine")
+            d.authorizationSigned = d.submissionDate.addDays(-30);
+        else if (row == "dates missing")
+            d.authorizationSigned = QDate();
+        else if (row == "entity mismatch")
+            d.usingEntity = "Example Robotics (Shanghai) Ltd.";
         else if (row == "entity mismatch with authorization") {
             d.usingEntity = "Example Robotics (Shanghai) Ltd.";
             d.entityAuthorizationFile = d.authorizationFile;
-        }
-        else if (row == "model missing") d.modelName.clear();
-        else if (row == "data source missing") d.dataSources.clear();
-        else if (row == "beneficiary missing") d.beneficiaries.clear();
-        else if (row == "only model training") d.statement = "Model training.";
-        else if (row == "only 模型训练") d.statement = "模型训练";
-        else if (row == "three lines") d.statement = "We fine-tune Qwen on our tickets.\nIt helps engineers.\nData is ours.";
-        else if (row == "Chinese, 220 characters: fine") d.statement = QString(220, QChar(0x6A21));
-        else if (row == "personal info without handling") d.personalInfoHandling.clear();
-        else if (row == "no personal info: fine") { d.personalInfo = false; d.personalInfoHandling.clear(); }
-        else if (row == "retention missing") d.retentionPeriod.clear();
-        else if (row == "destruction missing") d.destructionMethod.clear();
+        } else if (row == "model missing")
+            d.modelName.clear();
+        else if (row == "data source missing")
+            d.dataSources.clear();
+        else if (row == "beneficiary missing")
+            d.beneficiaries.clear();
+        else if (row == "only model training")
+            d.statement = "Model training.";
+        else if (row == "only 模型训练")
+            d.statement = "模型训练";
+        else if (row == "three lines")
+            d.statement = "We fine-tune Qwen on our tickets.\nIt helps engineers.\nData is ours.";
+        else if (row == "Chinese, 220 characters: fine")
+            d.statement = QString(220, QChar(0x6A21));
+        else if (row == "personal info without handling")
+            d.personalInfoHandling.clear();
+        else if (row == "no personal info: fine") {
+            d.personalInfo = false;
+            d.personalInfoHandling.clear();
+        } else if (row == "retention missing")
+            d.retentionPeriod.clear();
+        else if (row == "destruction missing")
+            d.destructionMethod.clear();
         const Findings f = checkQualification(d, kToday);
         QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
     }
@@ -162,7 +197,8 @@ private slots:
         QCOMPARE(*QualificationData::fromJson(d.toJson()), d);
         QJsonObject bad = d.toJson();
         bad["authorizationValidUntil"] = "next year";
-        QCOMPARE(QualificationData::fromJson(bad).error().field, QStringLiteral("authorizationValidUntil"));
+        QCOMPARE(QualificationData::fromJson(bad).error().field,
+                 QStringLiteral("authorizationValidUntil"));
         bad = d.toJson();
         bad["purposeKind"] = "vibes";
         QCOMPARE(QualificationData::fromJson(bad).error().field, QStringLiteral("purposeKind"));
@@ -178,7 +214,8 @@ private slots:
         QVERIFY(pdf.size() > 2000);
         QFile json(base + ".json");
         QVERIFY(json.open(QIODevice::ReadOnly));
-        QCOMPARE(*QualificationData::fromJson(QJsonDocument::fromJson(json.readAll()).object()), dossier());
+        QCOMPARE(*QualificationData::fromJson(QJsonDocument::fromJson(json.readAll()).object()),
+                 dossier());
         const AttachmentInfo a = inspectAttachment(dossier().licenceFile);
         QVERIFY(a.readable);
         QCOMPARE(a.type, QStringLiteral("application/pdf"));
@@ -224,24 +261,41 @@ private slots:
         QFETCH(bool, triggered);
         WorkspaceData w = workspace();
         const QString row = QTest::currentDataTag();
-        if (row == "no admin") w.members[0].role = Role::Developer;
-        else if (row == "everyone admin") for (Member &m : w.members) m.role = Role::Admin;
+        if (row == "no admin")
+            w.members[0].role = Role::Developer;
+        else if (row == "everyone admin")
+            for (Member &m : w.members)
+                m.role = Role::Admin;
         else if (row == "too many admins" || row == "two admins of ten: fine") {
             w.members.clear();
             for (int i = 0; i < 10; ++i)
-                w.members << Member{QString::number(i), QString::number(i),
-                                    i < (row == "too many admins" ? 4 : 2) ? Role::Admin : Role::Developer, {}, 0};
-        }
-        else if (row == "observer can submit") w.matrix.set(Role::Observer, Action::SubmitJobs, true);
-        else if (row == "observer can delete") w.matrix.set(Role::Observer, Action::DeleteData, true);
-        else if (row == "observer reads all logs: fine") w.matrix.set(Role::Observer, Action::ViewAllLogs, true);
-        else if (row == "developer without own logs") w.matrix.set(Role::Developer, Action::ViewOwnLogs, false);
-        else if (row == "developer without own data") w.matrix.set(Role::Developer, Action::ReadWriteOwnData, false);
-        else if (row == "quota without members") w.members.clear();
-        else if (row == "members without quota") w.quotaAttached = false;
-        else if (row == "one member holds all") w.members[1].sharePercent = 100;
-        else if (row == "shares split: fine") { w.members[1].sharePercent = 50; w.members[2].sharePercent = 50; }
-        else if (row == "member without project") w.members[1].projects = {"diagnosis"};
+                w.members << Member{QString::number(i),
+                                    QString::number(i),
+                                    i < (row == "too many admins" ? 4 : 2) ? Role::Admin
+                                                                           : Role::Developer,
+                                    {},
+                                    0};
+        } else if (row == "observer can submit")
+            w.matrix.set(Role::Observer, Action::SubmitJobs, true);
+        else if (row == "observer can delete")
+            w.matrix.set(Role::Observer, Action::DeleteData, true);
+        else if (row == "observer reads all logs: fine")
+            w.matrix.set(Role::Observer, Action::ViewAllLogs, true);
+        else if (row == "developer without own logs")
+            w.matrix.set(Role::Developer, Action::ViewOwnLogs, false);
+        else if (row == "developer without own data")
+            w.matrix.set(Role::Developer, Action::ReadWriteOwnData, false);
+        else if (row == "quota without members")
+            w.members.clear();
+        else if (row == "members without quota")
+            w.quotaAttached = false;
+        else if (row == "one member holds all")
+            w.members[1].sharePercent = 100;
+        else if (row == "shares split: fine") {
+            w.members[1].sharePercent = 50;
+            w.members[2].sharePercent = 50;
+        } else if (row == "member without project")
+            w.members[1].projects = {"diagnosis"};
         const Findings f = checkWorkspace(w);
         QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
     }
@@ -277,8 +331,8 @@ private slots:
                                "Li,li,admin,,10\n"
                                "Zhang,zhang,superuser,,10\n" // line 3: bad role
                                "\n"
-                               ",chen,developer,,10\n"        // line 5: no name
-                               "Liu,li,developer,,150\n";     // line 6: share and duplicate
+                               ",chen,developer,,10\n"    // line 5: no name
+                               "Liu,li,developer,,150\n"; // line 6: share and duplicate
         auto r = importMembersCsv(csv);
         QVERIFY(!r.has_value());
         QList<int> lines;
@@ -297,10 +351,10 @@ private slots:
         WorkspaceData w = workspace();
         w.lastReview = {w.members, w.matrix, "lead", QDateTime::currentDateTimeUtc()};
         QVERIFY(diffSinceReview(w).isEmpty());
-        w.members[1].role = Role::Admin;                        // role changed
-        w.members.removeAt(2);                                  // removed
+        w.members[1].role = Role::Admin;                           // role changed
+        w.members.removeAt(2);                                     // removed
         w.members << Member{"Sun", "sun", Role::Developer, {}, 0}; // added
-        w.matrix.set(Role::Observer, Action::DeleteData, true); // permission changed
+        w.matrix.set(Role::Observer, Action::DeleteData, true);    // permission changed
         const ReviewDiff d = diffSinceReview(w);
         QCOMPARE(d.added.size(), 1);
         QCOMPARE(d.added[0].name, QStringLiteral("Sun"));
@@ -311,7 +365,8 @@ private slots:
         QCOMPARE(d.permissionChanged.size(), 1);
         QVERIFY(diffCsv(d).contains("permission,observer delete_data,no,yes"));
         QVERIFY(diffMarkdown(d).contains("Sun"));
-        QVERIFY(matrixCsv(w).startsWith("action,admin,developer,observer\nmanage_members,yes,no,no"));
+        QVERIFY(
+            matrixCsv(w).startsWith("action,admin,developer,observer\nmanage_members,yes,no,no"));
         QVERIFY(matrixMarkdown(w).contains("| Sun |"));
         auto back = WorkspaceData::fromJson(w.toJson());
         QVERIFY(back.has_value());
@@ -341,9 +396,9 @@ private slots:
                                        << QList<int>{90, 91, 92, 92};
         QTest::newRow("leap year Q1") << QDate(2028, 1, 1) << QDate(2028, 6, 30)
                                       << QStringList{"2028 Q1", "2028 Q2"} << QList<int>{91, 91};
-        QTest::newRow("across a year end") << QDate(2026, 11, 15) << QDate(2027, 4, 14)
-                                           << QStringList{"2026 Q4", "2027 Q1", "2027 Q2"}
-                                           << QList<int>{47, 90, 14};
+        QTest::newRow("across a year end")
+            << QDate(2026, 11, 15) << QDate(2027, 4, 14)
+            << QStringList{"2026 Q4", "2027 Q1", "2027 Q2"} << QList<int>{47, 90, 14};
     }
 
     void quarterSplit()
@@ -414,17 +469,30 @@ private slots:
         QuotaGateData q = quota();
         QuotaContext c;
         const QString row = QTest::currentDataTag();
-        if (row == "fine-tuning at 128 cards") q.cardsPerRun = 128;
-        else if (row == "fine-tuning at 64 cards: fine") q.cardsPerRun = 64;
-        else if (row == "pre-training at 128 cards: fine") { q.cardsPerRun = 128; c.purpose = PurposeKind::Pretraining; }
-        else if (row == "inference at 32 cards") { q.cardsPerRun = 32; c.purpose = PurposeKind::Inference; }
-        else if (row == "below the estimate") c.estimatedCards = 16;
-        else if (row == "at the estimate: fine") c.estimatedCards = 8;
-        else if (row == "far above the estimate") c.estimatedCards = 1;
-        else if (row == "shares add to 90") c.memberShares = {40, 50};
-        else if (row == "shares add to 100: fine") c.memberShares = {40, 60};
-        else if (row == "no zone") q.zone.clear();
-        else if (row == "margin 80 %") q.retryMargin = 0.8;
+        if (row == "fine-tuning at 128 cards")
+            q.cardsPerRun = 128;
+        else if (row == "fine-tuning at 64 cards: fine")
+            q.cardsPerRun = 64;
+        else if (row == "pre-training at 128 cards: fine") {
+            q.cardsPerRun = 128;
+            c.purpose = PurposeKind::Pretraining;
+        } else if (row == "inference at 32 cards") {
+            q.cardsPerRun = 32;
+            c.purpose = PurposeKind::Inference;
+        } else if (row == "below the estimate")
+            c.estimatedCards = 16;
+        else if (row == "at the estimate: fine")
+            c.estimatedCards = 8;
+        else if (row == "far above the estimate")
+            c.estimatedCards = 1;
+        else if (row == "shares add to 90")
+            c.memberShares = {40, 50};
+        else if (row == "shares add to 100: fine")
+            c.memberShares = {40, 60};
+        else if (row == "no zone")
+            q.zone.clear();
+        else if (row == "margin 80 %")
+            q.retryMargin = 0.8;
         const Findings f = planQuota(q, c).findings;
         QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
         if (code == "quota.purpose_scale_mismatch" && triggered) {
@@ -447,10 +515,14 @@ private slots:
     {
         QFETCH(QString, field);
         QuotaGateData q = quota();
-        if (field == "cardsPerRun") q.cardsPerRun = 0;
-        else if (field == "hoursPerRound") q.hoursPerRound = -1;
-        else if (field == "end") q.end = q.start.addDays(-1);
-        else q.retryMargin = -0.1;
+        if (field == "cardsPerRun")
+            q.cardsPerRun = 0;
+        else if (field == "hoursPerRound")
+            q.hoursPerRound = -1;
+        else if (field == "end")
+            q.end = q.start.addDays(-1);
+        else
+            q.retryMargin = -0.1;
         QCOMPARE(validateQuota(q).error().field, field);
     }
 

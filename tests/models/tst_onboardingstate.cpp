@@ -124,8 +124,7 @@ private slots:
         // The original is kept, and the migrated form is what gets written.
         QCOMPARE(readAll(path + ".v0.bak"), original);
         QVERIFY(store.saveNow().has_value());
-        QCOMPARE(QJsonDocument::fromJson(readAll(path)).object().value("schemaVersion").toInt(),
-                 1);
+        QCOMPARE(QJsonDocument::fromJson(readAll(path)).object().value("schemaVersion").toInt(), 1);
     }
 
     void refusesToOverwriteANewerFile()
@@ -149,8 +148,10 @@ private slots:
     {
         QTest::addColumn<QString>("fixture");
         QTest::addColumn<QString>("detail");
-        QTest::newRow("truncated") << "state-truncated.json" << "JSON error";
-        QTest::newRow("wrong type") << "state-badtype.json" << "$.gates.quota.acceptedAt";
+        QTest::newRow("truncated") << "state-truncated.json"
+                                   << "JSON error";
+        QTest::newRow("wrong type") << "state-badtype.json"
+                                    << "$.gates.quota.acceptedAt";
     }
 
     void setsACorruptFileAside()

@@ -51,12 +51,14 @@ private slots:
 
     void catalogErrorsNameTheField()
     {
-        auto r = parseImageCatalog(R"({"images":[{"key":"x","name":"n","version":"1","digest":"md5:1",
+        auto r =
+            parseImageCatalog(R"({"images":[{"key":"x","name":"n","version":"1","digest":"md5:1",
             "framework":"torch","framework_version":"2","accelerator":"CUDA",
             "accelerator_version":"12","min_driver":"1","archs":["sm_80"]}]})");
         QVERIFY(!r.has_value());
         QCOMPARE(r.error().field, QStringLiteral("$.images[0].digest"));
-        auto i = parseInstanceCatalog(R"({"instances":[{"key":"k","name":"n","card":"tpu","driver":"1","cards":1}]})");
+        auto i = parseInstanceCatalog(
+            R"({"instances":[{"key":"k","name":"n","card":"tpu","driver":"1","cards":1}]})");
         QVERIFY(!i.has_value());
         QCOMPARE(i.error().field, QStringLiteral("$.instances[0].card"));
         QVERIFY(!parseInstanceCatalog("{nope").has_value());
@@ -67,15 +69,24 @@ private slots:
         QTest::addColumn<QString>("version");
         QTest::addColumn<QString>("requirement");
         QTest::addColumn<bool>("ok");
-        QTest::newRow(">= met") << "2.3.1" << "torch>=2.1" << true;
-        QTest::newRow(">= missed") << "1.13.1" << "torch>=2.1" << false;
-        QTest::newRow("range") << "2.3.1" << "torch>=2.1,<2.4" << true;
-        QTest::newRow("range upper") << "2.4.0" << "torch>=2.1,<2.4" << false;
-        QTest::newRow("== prefix") << "2.1.2" << "torch==2.1" << true;
-        QTest::newRow("~=") << "2.3.1" << "torch~=2.1" << true;
-        QTest::newRow("~= next major") << "3.0" << "torch~=2.1" << false;
-        QTest::newRow("bare") << "2.3.1" << ">=2.0" << true;
-        QTest::newRow("other package") << "2.3.1" << "jax>=0.4" << false;
+        QTest::newRow(">= met") << "2.3.1"
+                                << "torch>=2.1" << true;
+        QTest::newRow(">= missed") << "1.13.1"
+                                   << "torch>=2.1" << false;
+        QTest::newRow("range") << "2.3.1"
+                               << "torch>=2.1,<2.4" << true;
+        QTest::newRow("range upper") << "2.4.0"
+                                     << "torch>=2.1,<2.4" << false;
+        QTest::newRow("== prefix") << "2.1.2"
+                                   << "torch==2.1" << true;
+        QTest::newRow("~=") << "2.3.1"
+                            << "torch~=2.1" << true;
+        QTest::newRow("~= next major") << "3.0"
+                                       << "torch~=2.1" << false;
+        QTest::newRow("bare") << "2.3.1"
+                              << ">=2.0" << true;
+        QTest::newRow("other package") << "2.3.1"
+                                       << "jax>=0.4" << false;
     }
 
     void versions()

@@ -20,7 +20,10 @@ class TestSigV4 : public QObject
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }
 
-    static QString suite() { return QStringLiteral(ONRAMP_SHARED_DIR "/data/signing-vectors/aws-sigv4"); }
+    static QString suite()
+    {
+        return QStringLiteral(ONRAMP_SHARED_DIR "/data/signing-vectors/aws-sigv4");
+    }
 
 private slots:
     void vectors_data()
@@ -69,7 +72,8 @@ private slots:
     void providerProfiles()
     {
         QFETCH(QString, name);
-        const QString base = QStringLiteral(ONRAMP_SHARED_DIR "/data/signing-vectors/other/") + name;
+        const QString base =
+            QStringLiteral(ONRAMP_SHARED_DIR "/data/signing-vectors/other/") + name;
         const QJsonObject in = QJsonDocument::fromJson(read(base + ".inputs.json")).object();
         if (in.isEmpty())
             QSKIP("shared/data/signing-vectors is not beside the checkout");
@@ -121,12 +125,14 @@ private slots:
         QCOMPARE(QString::fromUtf8(r.stringToSign),
                  QString::fromUtf8(read(base + ".string-to-sign.txt")).trimmed());
         QCOMPARE(r.signature, in["expected_signature"].toString().toUtf8());
-        QCOMPARE(QString::fromUtf8(r.headers.last().second), in["expected_authorization"].toString());
+        QCOMPARE(QString::fromUtf8(r.headers.last().second),
+                 in["expected_authorization"].toString());
     }
 
     void knownDigests()
     {
-        QCOMPARE(sha256Hex(""), QByteArray("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+        QCOMPARE(sha256Hex(""),
+                 QByteArray("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
         // RFC 4231 test case 2.
         QCOMPARE(hmacSha256("Jefe", "what do ya want for nothing?").toHex(),
                  QByteArray("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"));

@@ -4,8 +4,8 @@
 #include "SigV4.h"
 
 #include <QFile>
-#include <QJsonDocument>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -45,7 +45,7 @@ class TestSandbox : public QObject
         QByteArray method = "GET";
         QByteArray path = "/v1/account";
         QByteArray body;
-        QByteArray host; // default: 127.0.0.1:port
+        QByteArray host;   // default: 127.0.0.1:port
         QByteArray secret; // default: the server's
         QList<std::pair<QByteArray, QByteArray>> extraHeaders;
         bool sign = true;
@@ -55,7 +55,8 @@ class TestSandbox : public QObject
     // thread's event loop so the server can answer.
     Reply call(SandboxServer &server, Call c)
     {
-        const QByteArray host = c.host.isEmpty() ? "127.0.0.1:" + QByteArray::number(server.port()) : c.host;
+        const QByteArray host =
+            c.host.isEmpty() ? "127.0.0.1:" + QByteArray::number(server.port()) : c.host;
         HttpRequest r;
         r.method = c.method;
         r.path = c.path;
@@ -143,7 +144,8 @@ private slots:
         QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
         const Reply r = call(server, {});
         QCOMPARE(r.status, 200L);
-        QCOMPARE(r.json()["accountId"].toString(), QString::fromLatin1(server.credentials().accessKeyId));
+        QCOMPARE(r.json()["accountId"].toString(),
+                 QString::fromLatin1(server.credentials().accessKeyId));
         QCOMPARE(r.json()["services"].toObject()["training"].toBool(), false);
         Call activate;
         activate.method = "POST";
@@ -172,12 +174,20 @@ private slots:
         SandboxServer server;
         QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
         Call c;
-        if (kind == "unsigned") c.sign = false;
-        else if (kind == "secret") c.secret = "not-the-secret";
-        else if (kind == "host") c.host = "evil.example.com";
-        else if (kind == "origin") c.extraHeaders = {{"Origin", "http://evil.example.com"}};
-        else if (kind == "size") { c.method = "POST"; c.path = "/v1/qualification"; c.body = QByteArray(SandboxServer::kMaxBodyBytes + 10, 'x'); }
-        else c.path = "/v1/nothing-here";
+        if (kind == "unsigned")
+            c.sign = false;
+        else if (kind == "secret")
+            c.secret = "not-the-secret";
+        else if (kind == "host")
+            c.host = "evil.example.com";
+        else if (kind == "origin")
+            c.extraHeaders = {{"Origin", "http://evil.example.com"}};
+        else if (kind == "size") {
+            c.method = "POST";
+            c.path = "/v1/qualification";
+            c.body = QByteArray(SandboxServer::kMaxBodyBytes + 10, 'x');
+        } else
+            c.path = "/v1/nothing-here";
         const Reply r = call(server, c);
         QCOMPARE(r.status, status);
         QCOMPARE(r.json()["code"].toString(), code);
@@ -229,15 +239,21 @@ private slots:
         quota.path = "/v1/workspaces/ws1/quota";
         quota.body = R"({"cardHours":1000})";
         QCOMPARE(call(server, quota).status, 200L);
-        QCOMPARE(post("/v1/workspaces/ws1/members", R"({"account":"zhang","role":"developer"})").status, 201L);
-        QCOMPARE(post("/v1/workspaces/ws1/members", R"({"account":"zhao","role":"observer"})").status, 201L);
-        r = post("/v1/workspaces/ws1/jobs", R"({"image":"pytorch-2.3-cu121"})", {{"X-Onramp-Member", "zhao"}});
+        QCOMPARE(
+            post("/v1/workspaces/ws1/members", R"({"account":"zhang","role":"developer"})").status,
+            201L);
+        QCOMPARE(
+            post("/v1/workspaces/ws1/members", R"({"account":"zhao","role":"observer"})").status,
+            201L);
+        r = post("/v1/workspaces/ws1/jobs", R"({"image":"pytorch-2.3-cu121"})",
+                 {{"X-Onramp-Member", "zhao"}});
         QCOMPARE(r.status, 403L);
         QCOMPARE(r.json()["code"].toString(), "forbidden");
         QCOMPARE(r.json()["role"].toString(), "observer");
         QCOMPARE(r.json()["action"].toString(), "submit_jobs");
         QVERIFY(r.json()["message"].toString().contains("observer"));
-        r = post("/v1/workspaces/ws1/jobs", R"({"image":"pytorch-2.3-cu121"})", {{"X-Onramp-Member", "zhang"}});
+        r = post("/v1/workspaces/ws1/jobs", R"({"image":"pytorch-2.3-cu121"})",
+                 {{"X-Onramp-Member", "zhang"}});
         QCOMPARE(r.status, 201L);
         QCOMPARE(r.json()["state"].toString(), "queued");
     }
@@ -272,14 +288,20 @@ private slots:
         QTest::addColumn<QString>("state");
         QTest::addColumn<QString>("reason");
         QTest::newRow("a quarter, fine-tuning, 8 cards")
-            << QByteArray(R"({"cardsPerRun":8,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
-            << "approved" << "";
+            << QByteArray(
+                   R"({"cardsPerRun":8,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
+            << "approved"
+            << "";
         QTest::newRow("a year: split it")
-            << QByteArray(R"({"cardsPerRun":8,"hoursPerRound":12,"rounds":16,"retryMargin":0.2,"start":"2027-01-01","end":"2027-12-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
-            << "returned" << "quota.period_split";
+            << QByteArray(
+                   R"({"cardsPerRun":8,"hoursPerRound":12,"rounds":16,"retryMargin":0.2,"start":"2027-01-01","end":"2027-12-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
+            << "returned"
+            << "quota.period_split";
         QTest::newRow("fine-tuning at pre-training scale")
-            << QByteArray(R"({"cardsPerRun":512,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
-            << "rejected" << "quota.purpose_scale_mismatch";
+            << QByteArray(
+                   R"({"cardsPerRun":512,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
+            << "rejected"
+            << "quota.purpose_scale_mismatch";
     }
 
     void quotaReviewFollowsGateThreeRules()
@@ -304,7 +326,8 @@ private slots:
         get.path = "/v1/quota-applications/" + r.json()["id"].toString().toUtf8();
         QCOMPARE(call(server, get).json()["state"].toString(), state);
         Call bad = c;
-        bad.body = R"({"cardsPerRun":0,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31"})";
+        bad.body =
+            R"({"cardsPerRun":0,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31"})";
         const Reply invalid = call(server, bad);
         QCOMPARE(invalid.status, 400L);
         QCOMPARE(invalid.json()["field"].toString(), "$.cardsPerRun");
@@ -314,7 +337,8 @@ private slots:
     {
         SandboxServer server;
         QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
-        const auto send = [&](const QByteArray &method, const QByteArray &path, const QByteArray &body) {
+        const auto send = [&](const QByteArray &method, const QByteArray &path,
+                              const QByteArray &body) {
             Call c;
             c.method = method;
             c.path = path;
@@ -322,28 +346,43 @@ private slots:
             return call(server, c);
         };
         QCOMPARE(send("POST", "/v1/workspaces", R"({"name":"w"})").status, 201L);
-        QCOMPARE(send("PUT", "/v1/workspaces/w/quota", R"({"cardHours":500,"zone":"sandbox-north-1a"})").status, 200L);
-        Reply r = send("POST", "/v1/workspaces/w/instances",
-                       R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1b"})");
+        QCOMPARE(
+            send("PUT", "/v1/workspaces/w/quota", R"({"cardHours":500,"zone":"sandbox-north-1a"})")
+                .status,
+            200L);
+        Reply r = send(
+            "POST", "/v1/workspaces/w/instances",
+            R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1b"})");
         QCOMPARE(r.status, 409L);
         QCOMPARE(r.json()["code"].toString(), "zone_mismatch");
         QCOMPARE(r.json()["quotaZone"].toString(), "sandbox-north-1a");
-        r = send("POST", "/v1/workspaces/w/instances",
-                 R"({"instanceType":"gpu.h100.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1a"})");
+        r = send(
+            "POST", "/v1/workspaces/w/instances",
+            R"({"instanceType":"gpu.h100.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1a"})");
         QCOMPARE(r.status, 409L);
         QCOMPARE(r.json()["code"].toString(), "out_of_stock");
         QVERIFY(r.json()["availableIn"].toArray().contains("sandbox-north-1b"));
         // 16 free A100s in 1a: two 8-card instances, then none.
         for (int i = 0; i < 2; ++i)
-            QCOMPARE(send("POST", "/v1/workspaces/w/instances",
-                          R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1a"})").status, 201L);
-        QCOMPARE(send("POST", "/v1/workspaces/w/instances",
-                      R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1a"})").json()["code"].toString(),
-                 "out_of_stock");
+            QCOMPARE(
+                send(
+                    "POST", "/v1/workspaces/w/instances",
+                    R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1a"})")
+                    .status,
+                201L);
+        QCOMPARE(
+            send(
+                "POST", "/v1/workspaces/w/instances",
+                R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1a"})")
+                .json()["code"]
+                .toString(),
+            "out_of_stock");
         r = send("GET", "/v1/catalog/regions", {});
         QCOMPARE(r.status, 200L);
         QVERIFY(r.body.contains("sandbox-north-1a"));
-        QVERIFY(send("GET", "/v1/catalog/instance-types", {}).json()["instances"].toArray().size() >= 10);
+        QVERIFY(
+            send("GET", "/v1/catalog/instance-types", {}).json()["instances"].toArray().size() >=
+            10);
     }
 
     void stateSurvivesARestart()

@@ -28,7 +28,8 @@ class TestTransport : public QObject
             r.path = call.url.path(QUrl::FullyEncoded).toUtf8();
             r.query = call.url.query(QUrl::FullyEncoded).toUtf8();
             r.body = call.body;
-            const QByteArray host = call.url.host().toUtf8() + ':' + QByteArray::number(call.url.port());
+            const QByteArray host =
+                call.url.host().toUtf8() + ':' + QByteArray::number(call.url.port());
             r.headers = {{"host", host}};
             SigningContext ctx;
             ctx.accessKeyId = creds.accessKeyId;
@@ -45,7 +46,9 @@ class TestTransport : public QObject
     static HttpCall get(const SandboxServer &server, const QByteArray &path)
     {
         HttpCall c;
-        c.url = QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(server.port()).arg(QString::fromLatin1(path)));
+        c.url = QUrl(QStringLiteral("http://127.0.0.1:%1%2")
+                         .arg(server.port())
+                         .arg(QString::fromLatin1(path)));
         c.idempotent = true;
         return c;
     }
@@ -63,16 +66,20 @@ private slots:
         QThread *deliveredOn = nullptr;
         QElapsedTimer t;
         t.start();
-        transport.send(get(server, "/v1/account"), this, [&](const HttpResponse &r) {
-            got = r;
-            deliveredOn = QThread::currentThread();
-        }, signer(server));
+        transport.send(
+            get(server, "/v1/account"), this,
+            [&](const HttpResponse &r) {
+                got = r;
+                deliveredOn = QThread::currentThread();
+            },
+            signer(server));
         QVERIFY(t.elapsed() < 50); // queued, not performed, on this thread
         QVERIFY(!got);
         QTRY_VERIFY(got.has_value());
         QCOMPARE(deliveredOn, QThread::currentThread());
         QCOMPARE(got->status, 200);
-        QCOMPARE(QJsonDocument::fromJson(got->body).object()["verificationState"].toString(), "verified");
+        QCOMPARE(QJsonDocument::fromJson(got->body).object()["verificationState"].toString(),
+                 "verified");
         QCOMPARE(got->attempts, 1);
     }
 
@@ -99,13 +106,15 @@ private slots:
         std::optional<HttpResponse> got;
         QElapsedTimer t;
         t.start();
-        transport.send(get(server, "/v1/account"), this, [&](const HttpResponse &r) { got = r; },
-                       signer(server));
+        transport.send(
+            get(server, "/v1/account"), this, [&](const HttpResponse &r) { got = r; },
+            signer(server));
         QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 10000);
         QCOMPARE(got->status, 200);
         QCOMPARE(got->attempts, 3);
         QCOMPARE(server.requestsSeen(), 3);
-        QVERIFY2(t.elapsed() >= 1900, qPrintable(QString::number(t.elapsed()))); // 2 × Retry-After 1 s
+        QVERIFY2(t.elapsed() >= 1900,
+                 qPrintable(QString::number(t.elapsed()))); // 2 × Retry-After 1 s
     }
 
     void doesNotRepeatUnsafeCalls()
@@ -119,7 +128,8 @@ private slots:
         c.method = "POST";
         c.body = "{}";
         c.idempotent = false; // a create without an Idempotency-Key
-        transport.send(c, this, [&](const HttpResponse &r) { got = r; }, signer(server));
+        transport.send(
+            c, this, [&](const HttpResponse &r) { got = r; }, signer(server));
         QTRY_VERIFY(got.has_value());
         QCOMPARE(got->status, 503);
         QCOMPARE(got->attempts, 1);
@@ -143,8 +153,9 @@ private slots:
         Transport transport;
         bool called = false;
         auto *context = new QObject;
-        transport.send(get(server, "/v1/account"), context, [&](const HttpResponse &) { called = true; },
-                       signer(server));
+        transport.send(
+            get(server, "/v1/account"), context, [&](const HttpResponse &) { called = true; },
+            signer(server));
         delete context;
         QTRY_COMPARE(server.requestsSeen(), 1);
         QTest::qWait(100);

@@ -1,22 +1,22 @@
 #include "GateForm.h"
 #include "Language.h"
 #include "OnboardingWizard.h"
-#include "StateStore.h"
-#include "pages/GatePage.h"
 #include "QuotaGate.h"
+#include "StateStore.h"
 #include "WorkspaceGate.h"
+#include "pages/GatePage.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDoubleSpinBox>
-#include <QSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -34,8 +34,7 @@ class TestWizard : public QObject
 
     static QWidget *page(OnboardingWizard &w) { return w.currentPage(); }
 
-    template<typename T>
-    static T *child(OnboardingWizard &w, const char *name)
+    template <typename T> static T *child(OnboardingWizard &w, const char *name)
     {
         T *found = page(w)->findChild<T *>(QLatin1String(name));
         if (!found)
@@ -81,7 +80,8 @@ class TestWizard : public QObject
         child<QComboBox>(w, "verificationState")->setCurrentIndex(2);
         child<QCheckBox>(w, "serviceActivated")->setChecked(true);
         type(w, "licenceFile", ONRAMP_SOURCE_DIR "/docs/examples/attachments/licence.pdf");
-        type(w, "authorizationFile", ONRAMP_SOURCE_DIR "/docs/examples/attachments/authorization.pdf");
+        type(w, "authorizationFile",
+             ONRAMP_SOURCE_DIR "/docs/examples/attachments/authorization.pdf");
         child<QDateEdit>(w, "authorizationSigned")->setDate(QDate::currentDate().addDays(-3));
         child<QDateEdit>(w, "authorizationValidUntil")->setDate(QDate::currentDate().addYears(1));
         type(w, "signatory", "Wang Fang");
@@ -128,11 +128,20 @@ class TestWizard : public QObject
     static void fillGate(OnboardingWizard &w)
     {
         switch (w.currentId()) {
-        case OnboardingWizard::AccountId: fillQualification(w); break;
-        case OnboardingWizard::WorkspaceId: fillWorkspace(w); break;
-        case OnboardingWizard::QuotaId: fillQuota(w); break;
-        case OnboardingWizard::ResourcesId: planResources(w); break;
-        default: break;
+        case OnboardingWizard::AccountId:
+            fillQualification(w);
+            break;
+        case OnboardingWizard::WorkspaceId:
+            fillWorkspace(w);
+            break;
+        case OnboardingWizard::QuotaId:
+            fillQuota(w);
+            break;
+        case OnboardingWizard::ResourcesId:
+            planResources(w);
+            break;
+        default:
+            break;
         }
     }
 
@@ -209,8 +218,9 @@ private slots:
                 QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
             passCurrentGate(w, QStringLiteral("acceptor %1").arg(id));
             QCOMPARE(store.state().gate(GateId(id)).status, GateStatus::Passed);
-            QVERIFY(child<QLabel>(w, "statusLabel")->text().contains(
-                QStringLiteral("acceptor %1").arg(id)));
+            QVERIFY(child<QLabel>(w, "statusLabel")
+                        ->text()
+                        .contains(QStringLiteral("acceptor %1").arg(id)));
             QVERIFY(w.button(QWizard::NextButton)->isEnabled());
             clickNext(w);
         }
@@ -376,10 +386,9 @@ private slots:
             if (input->objectName().startsWith(QLatin1String("__qt__")) ||
                 input->objectName().startsWith(QLatin1String("qt_")))
                 continue;
-            const bool isInput = qobject_cast<QLineEdit *>(input) ||
-                                 qobject_cast<QComboBox *>(input) ||
-                                 qobject_cast<QPlainTextEdit *>(input) ||
-                                 qobject_cast<QPushButton *>(input);
+            const bool isInput =
+                qobject_cast<QLineEdit *>(input) || qobject_cast<QComboBox *>(input) ||
+                qobject_cast<QPlainTextEdit *>(input) || qobject_cast<QPushButton *>(input);
             if (!isInput)
                 continue;
             ++checked;

@@ -1,9 +1,9 @@
 #include "FormGatePage.h"
 
 #include <QEvent>
-#include <QHash>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHash>
 #include <QLabel>
 #include <QListWidget>
 
@@ -81,9 +81,9 @@ void FormGatePage::showFindings(QListWidget *list, const Findings &findings,
 {
     QStringList texts;
     for (const Finding &f : findings)
-        texts << QStringLiteral("%1 %2  [%3]").arg(f.isBlocking() ? QStringLiteral("✖")
-                                                                  : QStringLiteral("⚠"),
-                                                   f.message, f.code);
+        texts << QStringLiteral("%1 %2  [%3]")
+                     .arg(f.isBlocking() ? QStringLiteral("✖") : QStringLiteral("⚠"), f.message,
+                          f.code);
     if (findings.isEmpty())
         texts << QStringLiteral("✔ ") + allClear;
     bool same = list->count() == texts.size();

@@ -72,7 +72,10 @@ QString GatePage::refusal() const
     return next.met ? QString() : next.reason;
 }
 
-bool GatePage::isComplete() const { return refusal().isEmpty(); }
+bool GatePage::isComplete() const
+{
+    return refusal().isEmpty();
+}
 
 bool GatePage::validatePage()
 {

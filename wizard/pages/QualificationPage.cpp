@@ -72,9 +72,8 @@ void QualificationPage::buildContent(QVBoxLayout *content)
         auto *e = new QLineEdit(f->parentWidget());
         e->setPlaceholderText(placeholder);
         labelled(f, caption, e, name);
-        connect(e, &QLineEdit::textEdited, this, [this, member](const QString &t) {
-            m_form->update([&](D &d) { d.*member = t; });
-        });
+        connect(e, &QLineEdit::textEdited, this,
+                [this, member](const QString &t) { m_form->update([&](D &d) { d.*member = t; }); });
         addLoader([this, e, member] {
             if (e->text() != m_form->data().*member)
                 e->setText(m_form->data().*member);
@@ -111,7 +110,8 @@ void QualificationPage::buildContent(QVBoxLayout *content)
         return e;
     };
     const auto combo = [this](QFormLayout *f, const char *caption, const char *name, int count,
-                              std::function<int(const D &)> get, std::function<void(D &, int)> set) {
+                              std::function<int(const D &)> get,
+                              std::function<void(D &, int)> set) {
         auto *c = new QComboBox(f->parentWidget());
         for (int i = 0; i < count; ++i)
             c->addItem(QString());
@@ -129,12 +129,14 @@ void QualificationPage::buildContent(QVBoxLayout *content)
     auto *af = new QFormLayout(account);
     text(af, QT_TR_NOOP("Provider"), "provider", &D::provider);
     text(af, QT_TR_NOOP("Account ID"), "accountId", &D::accountId);
-    combo(af, QT_TR_NOOP("Verification &type"), "verificationType", 2,
-          [](const D &d) { return int(d.verificationType); },
-          [](D &d, int i) { d.verificationType = D::VerificationType(i); });
-    combo(af, QT_TR_NOOP("Verification &state"), "verificationState", 3,
-          [](const D &d) { return int(d.verificationState); },
-          [](D &d, int i) { d.verificationState = D::VerificationState(i); });
+    combo(
+        af, QT_TR_NOOP("Verification &type"), "verificationType", 2,
+        [](const D &d) { return int(d.verificationType); },
+        [](D &d, int i) { d.verificationType = D::VerificationType(i); });
+    combo(
+        af, QT_TR_NOOP("Verification &state"), "verificationState", 3,
+        [](const D &d) { return int(d.verificationState); },
+        [](D &d, int i) { d.verificationState = D::VerificationState(i); });
     check(af, QT_TR_NOOP("Training service activated"), "serviceActivated", &D::serviceActivated);
     check(af, QT_TR_NOOP("Used by a team"), "forTeam", &D::forTeam);
     text(af, QT_TR_NOOP("Sub-account"), "subAccount", &D::subAccount);
@@ -154,8 +156,8 @@ void QualificationPage::buildContent(QVBoxLayout *content)
     text(ef, QT_TR_NOOP("Signatory"), "signatory", &D::signatory);
     text(ef, QT_TR_NOOP("Applicant entity"), "applicantEntity", &D::applicantEntity);
     text(ef, QT_TR_NOOP("Using entity"), "usingEntity", &D::usingEntity);
-    attachmentRow(ef, QT_TR_NOOP("Authorization from the using entity"),
-                  "entityAuthorizationFile", &D::entityAuthorizationFile);
+    attachmentRow(ef, QT_TR_NOOP("Authorization from the using entity"), "entityAuthorizationFile",
+                  &D::entityAuthorizationFile);
     auto *lead = new QSpinBox(entity);
     lead->setRange(0, 365);
     lead->setSuffix(QStringLiteral(" d"));
@@ -170,10 +172,12 @@ void QualificationPage::buildContent(QVBoxLayout *content)
     // 2. Purpose statement.
     auto *purpose = group(host, "purposeGroup", QT_TR_NOOP("2. Purpose statement"));
     auto *pf = new QFormLayout(purpose);
-    combo(pf, QT_TR_NOOP("&Kind of work"), "purposeKind", 4,
-          [](const D &d) { return int(d.purposeKind); },
-          [](D &d, int i) { d.purposeKind = PurposeKind(i); });
-    text(pf, QT_TR_NOOP("&Model to train"), "modelName", &D::modelName, QStringLiteral("Qwen2.5-7B"));
+    combo(
+        pf, QT_TR_NOOP("&Kind of work"), "purposeKind", 4,
+        [](const D &d) { return int(d.purposeKind); },
+        [](D &d, int i) { d.purposeKind = PurposeKind(i); });
+    text(pf, QT_TR_NOOP("&Model to train"), "modelName", &D::modelName,
+         QStringLiteral("Qwen2.5-7B"));
     text(pf, QT_TR_NOOP("Model size"), "modelSize", &D::modelSize);
     text(pf, QT_TR_NOOP("&Data sources"), "dataSources", &D::dataSources);
     text(pf, QT_TR_NOOP("Who it &serves"), "beneficiaries", &D::beneficiaries);
@@ -222,9 +226,9 @@ void QualificationPage::buildContent(QVBoxLayout *content)
     fl->addLayout(exportRow);
     content->addWidget(findBox);
     connect(m_export, &QPushButton::clicked, this, [this] {
-        QString base = QFileDialog::getSaveFileName(this, tr("Save the submission package"),
-                                                    QStringLiteral("dossier.pdf"),
-                                                    tr("PDF (*.pdf)"));
+        QString base =
+            QFileDialog::getSaveFileName(this, tr("Save the submission package"),
+                                         QStringLiteral("dossier.pdf"), tr("PDF (*.pdf)"));
         if (base.isEmpty())
             return;
         if (base.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
@@ -252,10 +256,9 @@ void QualificationPage::retranslateForm()
     };
     set("verificationType", {tr("Personal"), tr("Enterprise")});
     set("verificationState", {tr("Not verified"), tr("Under review"), tr("Verified")});
-    set("purposeKind", {purposeKindLabel(PurposeKind::Pretraining),
-                        purposeKindLabel(PurposeKind::Finetuning),
-                        purposeKindLabel(PurposeKind::Evaluation),
-                        purposeKindLabel(PurposeKind::Inference)});
+    set("purposeKind",
+        {purposeKindLabel(PurposeKind::Pretraining), purposeKindLabel(PurposeKind::Finetuning),
+         purposeKindLabel(PurposeKind::Evaluation), purposeKindLabel(PurposeKind::Inference)});
     for (QPushButton *b : std::as_const(m_browseButtons)) {
         b->setText(tr("Browse…"));
         b->setAccessibleName(tr("Choose a file"));
@@ -273,9 +276,9 @@ void QualificationPage::refresh()
         const QString path = m_form->data().*member;
         const AttachmentInfo a = inspectAttachment(path);
         label->setText(path.isEmpty() ? QString()
-                       : !a.exists   ? tr("not found")
-                       : !a.readable ? tr("cannot be read")
-                                     : tr("%1, %2 KB").arg(a.type).arg((a.bytes + 1023) / 1024));
+                       : !a.exists    ? tr("not found")
+                       : !a.readable  ? tr("cannot be read")
+                                      : tr("%1, %2 KB").arg(a.type).arg((a.bytes + 1023) / 1024));
     }
     m_length->setText(tr("About %1 words (a page is about 250 words or 500 characters).")
                           .arg(qRound(statementLength(m_form->data().statement))));

@@ -25,8 +25,8 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 namespace onramp {
 
@@ -93,9 +93,8 @@ void QuotaPage::buildContent(QVBoxLayout *content)
                              QString Q::*member) {
         auto *e = new QLineEdit(f->parentWidget());
         labelled(f, caption, e, name);
-        connect(e, &QLineEdit::textEdited, this, [this, member](const QString &t) {
-            m_form->update([&](Q &q) { q.*member = t; });
-        });
+        connect(e, &QLineEdit::textEdited, this,
+                [this, member](const QString &t) { m_form->update([&](Q &q) { q.*member = t; }); });
         addLoader([this, e, member] {
             if (e->text() != m_form->data().*member)
                 e->setText(m_form->data().*member);
@@ -118,7 +117,9 @@ void QuotaPage::buildContent(QVBoxLayout *content)
         if (!loading())
             m_form->update([&](Q &q) { q.cardType = card->currentData().toString(); });
     });
-    addLoader([this, card] { card->setCurrentIndex(std::max(0, card->findData(m_form->data().cardType))); });
+    addLoader([this, card] {
+        card->setCurrentIndex(std::max(0, card->findData(m_form->data().cardType)));
+    });
     text(right, QT_TR_NOOP("Region"), "region", &Q::region);
     text(right, QT_TR_NOOP("&Zone"), "zone", &Q::zone);
     m_formula = new QLabel(derivation);
@@ -161,8 +162,8 @@ void QuotaPage::buildContent(QVBoxLayout *content)
     tl->addLayout(spreadForm);
     connect(spread, &QLineEdit::textEdited, this, [this](const QString &t) {
         QList<double> weights;
-        for (const QString &part : t.split(QRegularExpression(QStringLiteral("[,;\\s]+")),
-                                           Qt::SkipEmptyParts)) {
+        for (const QString &part :
+             t.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
             bool ok = false;
             const double w = QLocale::c().toDouble(part, &ok);
             weights << (ok ? w : -1); // -1 makes validateQuota name the field
@@ -309,7 +310,8 @@ void QuotaPage::retranslateForm()
     m_regenerate->setAccessibleName(tr("Regenerate the justification"));
     m_peaks->setHorizontalHeaderLabels({tr("Start (YYYY-MM-DD)"), tr("Days"), tr("Cards")});
     m_peaks->setAccessibleName(tr("Peak windows"));
-    m_staged->setHorizontalHeaderLabels({tr("Application"), tr("From"), tr("To"), tr("Card-hours")});
+    m_staged->setHorizontalHeaderLabels(
+        {tr("Application"), tr("From"), tr("To"), tr("Card-hours")});
     m_staged->setAccessibleName(tr("Staged applications"));
     m_justification->setAccessibleName(tr("Justification"));
     if (auto *c = findChild<QComboBox *>(QStringLiteral("cardType")))
@@ -323,7 +325,8 @@ void QuotaPage::refresh()
         return;
     const auto valid = validateQuota(m_form->data());
     const QuotaPlan plan = m_form->plan();
-    m_formula->setText(valid ? plan.formula : valid.error().message.section(QStringLiteral(": "), 1));
+    m_formula->setText(valid ? plan.formula
+                             : valid.error().message.section(QStringLiteral(": "), 1));
 
     // Monthly bars: replace the one set wholesale (never append to a live series).
     m_series->clear();
@@ -347,7 +350,8 @@ void QuotaPage::refresh()
     }
     m_staged->setRowCount(int(rows.size()));
     for (int i = 0; i < rows.size(); ++i) {
-        const QString label = rows[i].label == QLatin1String("first")       ? tr("First (one round + margin)")
+        const QString label = rows[i].label == QLatin1String("first")
+                                  ? tr("First (one round + margin)")
                               : rows[i].label == QLatin1String("follow-up") ? tr("Follow-up")
                                                                             : rows[i].label;
         const QStringList cells = {label, rows[i].from.toString(Qt::ISODate),

@@ -25,8 +25,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 namespace onramp {
 
@@ -317,13 +317,13 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     });
     connect(m_tp, &QSpinBox::valueChanged, this, [=](int v) { setup(&TrainingSetup::tp, v); });
     connect(m_pp, &QSpinBox::valueChanged, this, [=](int v) { setup(&TrainingSetup::pp, v); });
-    connect(m_gpus, &QSpinBox::valueChanged, this,
-            [=](int v) { setup(&TrainingSetup::gpus, v); });
+    connect(m_gpus, &QSpinBox::valueChanged, this, [=](int v) { setup(&TrainingSetup::gpus, v); });
     connect(m_offload, &QComboBox::currentIndexChanged, this,
             [=](int i) { setup(&TrainingSetup::offload, Offload(i)); });
     connect(m_card, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_loading)
-            m_form->update([&](ResourcesGateData &d) { d.cardKey = m_card->currentData().toString(); });
+            m_form->update(
+                [&](ResourcesGateData &d) { d.cardKey = m_card->currentData().toString(); });
     });
     const auto plan = [this](auto member, auto value) {
         if (!m_loading)
@@ -413,11 +413,11 @@ void ResourcesPage::loadFromForm()
     m_targetHours->setValue(d.throughput.targetHours);
     setCombo(m_instance, std::max(0, m_instance->findData(d.choice.instance)));
     setCombo(m_image, std::max(0, m_image->findData(d.choice.image)));
-    for (auto [edit, value] : {std::pair{m_requirement, d.choice.codeRequirement},
-                               std::pair{m_zone, d.choice.instanceZone},
-                               std::pair{m_dataPath, d.choice.dataPath},
-                               std::pair{m_outputPath, d.choice.outputPath},
-                               std::pair{m_scratchPath, d.choice.scratchPath}}) {
+    for (auto [edit, value] :
+         {std::pair{m_requirement, d.choice.codeRequirement},
+          std::pair{m_zone, d.choice.instanceZone}, std::pair{m_dataPath, d.choice.dataPath},
+          std::pair{m_outputPath, d.choice.outputPath},
+          std::pair{m_scratchPath, d.choice.scratchPath}}) {
         if (edit->text() != value)
             edit->setText(value);
     }
@@ -467,7 +467,8 @@ void ResourcesPage::refresh()
         m_sets[i]->replace(0, parts[i]->bytes / kGiB);
         m_sets[i]->setLabel(m_sets[i]->label()); // keep
     }
-    if (auto *axis = qobject_cast<QValueAxis *>(m_chartView->chart()->axes(Qt::Horizontal).value(0)))
+    if (auto *axis =
+            qobject_cast<QValueAxis *>(m_chartView->chart()->axes(Qt::Horizontal).value(0)))
         axis->setRange(0, std::max(card.memoryGB, m.totalGiB()) * 1.05);
     QStringList lines;
     const char *const partNames[] = {QT_TR_NOOP("Weights"), QT_TR_NOOP("Gradients"),
@@ -493,10 +494,10 @@ void ResourcesPage::refresh()
     m_suggestions->clear();
     if (v == Verdict::DoesNotFit) {
         for (const Suggestion &s : MemoryEstimator::suggestions(m_form->effectiveSetup(), card))
-            m_suggestions->addItem(QStringLiteral("%1 %2 → %3 GiB")
-                                       .arg(s.fits ? QStringLiteral("✔") : QStringLiteral("·"),
-                                            s.change)
-                                       .arg(s.totalGiB, 0, 'f', 1));
+            m_suggestions->addItem(
+                QStringLiteral("%1 %2 → %3 GiB")
+                    .arg(s.fits ? QStringLiteral("✔") : QStringLiteral("·"), s.change)
+                    .arg(s.totalGiB, 0, 'f', 1));
     }
     m_suggestions->setVisible(v == Verdict::DoesNotFit);
 
@@ -525,8 +526,9 @@ void ResourcesPage::refresh()
                 .arg(t->hours, 0, 'f', 1)
                 .arg(t->cardHours, 0, 'f', 0)
                 .arg(t->perCardTokensPerSecond, 0, 'f', 0)
-                .arg(t->estimated ? tr(" — an estimate from FLOPs; measure a small run to replace it")
-                                  : QString()));
+                .arg(t->estimated
+                         ? tr(" — an estimate from FLOPs; measure a small run to replace it")
+                         : QString()));
     } else {
         m_throughputResult->setText(t.error().message);
     }
@@ -543,14 +545,13 @@ void ResourcesPage::refresh()
     if (m_form->isScanning()) {
         m_scanResult->setText(tr("Scanning…"));
     } else if (auto scan = m_form->lastScan()) {
-        m_scanResult->setText(
-            tr("%1 files, %2 GB, %3 % under 64 KiB. Upload with %4.")
-                .arg(scan->files)
-                .arg(scan->bytes / 1e9, 0, 'f', 2)
-                .arg(scan->smallFileShare() * 100, 0, 'f', 0)
-                .arg(uploadRoute(scan->bytes) == UploadRoute::Console
-                         ? tr("the console (up to tens of GB)")
-                         : tr("the batch transfer tool")));
+        m_scanResult->setText(tr("%1 files, %2 GB, %3 % under 64 KiB. Upload with %4.")
+                                  .arg(scan->files)
+                                  .arg(scan->bytes / 1e9, 0, 'f', 2)
+                                  .arg(scan->smallFileShare() * 100, 0, 'f', 0)
+                                  .arg(uploadRoute(scan->bytes) == UploadRoute::Console
+                                           ? tr("the console (up to tens of GB)")
+                                           : tr("the batch transfer tool")));
     } else {
         m_scanResult->setText(tr("Scan a local copy to choose between console upload and the "
                                  "batch transfer tool."));

@@ -24,7 +24,15 @@
 namespace onramp {
 
 namespace {
-enum Column { NameCol, AccountCol, RoleCol, ProjectsCol, ShareCol, ColumnCount };
+enum Column
+{
+    NameCol,
+    AccountCol,
+    RoleCol,
+    ProjectsCol,
+    ShareCol,
+    ColumnCount
+};
 }
 
 WorkspacePage::WorkspacePage(StateStore *store, QWidget *parent)
@@ -122,7 +130,8 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     });
     connect(m_add, &QPushButton::clicked, this, [this] {
         const int n = int(m_form->data().members.size()) + 1;
-        if (auto r = m_form->addMember({tr("Member %1").arg(n), QString(), Role::Developer, {}, 0}); !r)
+        if (auto r = m_form->addMember({tr("Member %1").arg(n), QString(), Role::Developer, {}, 0});
+            !r)
             m_importResult->setText(r.error().message);
     });
     connect(m_remove, &QPushButton::clicked, this, [this] {
@@ -136,8 +145,8 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
         });
     });
     connect(m_import, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import members"), QString(),
-                                                          tr("CSV (*.csv)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Import members"), QString(), tr("CSV (*.csv)"));
         if (path.isEmpty())
             return;
         QFile f(path);
@@ -269,7 +278,8 @@ void WorkspacePage::loadMembers()
     for (int i = 0; i < w.members.size(); ++i) {
         const Member &m = w.members[i];
         const QStringList cells = {m.name, m.account, roleKey(m.role), m.projects.join(u';'),
-                                   m.sharePercent > 0 ? QLocale().toString(m.sharePercent) : QString()};
+                                   m.sharePercent > 0 ? QLocale().toString(m.sharePercent)
+                                                      : QString()};
         for (int c = 0; c < ColumnCount; ++c) {
             auto *item = m_members->item(i, c);
             if (!item) {
@@ -334,8 +344,8 @@ void WorkspacePage::exportReview(bool markdown)
         return;
     const WorkspaceData &w = m_form->data();
     const ReviewDiff d = diffSinceReview(w);
-    const QString text = markdown ? matrixMarkdown(w) + u'\n' + diffMarkdown(d)
-                                  : matrixCsv(w) + u'\n' + diffCsv(d);
+    const QString text =
+        markdown ? matrixMarkdown(w) + u'\n' + diffMarkdown(d) : matrixCsv(w) + u'\n' + diffCsv(d);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || (f.write(text.toUtf8()), !f.commit())) {
         m_reviewStatus->setText(tr("Could not write %1: %2").arg(path, f.errorString()));
@@ -392,11 +402,12 @@ void WorkspacePage::refresh()
     m_add->setEnabled(w.quotaAttached);
     m_import->setEnabled(w.quotaAttached);
     const auto mark = [](bool done) { return done ? QStringLiteral("✔") : QStringLiteral("○"); };
-    m_steps->setText(tr("%1 workspace created   %2 quota attached (%3 card-hours)   %4 %n member(s)",
-                        nullptr, int(w.members.size()))
-                         .arg(mark(w.created), mark(w.quotaAttached))
-                         .arg(QLocale().toString(w.quotaCardHours, 'f', 0))
-                         .arg(mark(!w.members.isEmpty())));
+    m_steps->setText(
+        tr("%1 workspace created   %2 quota attached (%3 card-hours)   %4 %n member(s)", nullptr,
+           int(w.members.size()))
+            .arg(mark(w.created), mark(w.quotaAttached))
+            .arg(QLocale().toString(w.quotaCardHours, 'f', 0))
+            .arg(mark(!w.members.isEmpty())));
     const AcceptancePrediction p = predictAcceptance(w.matrix);
     m_prediction->setText(
         tr("Acceptance checks, predicted from the matrix until they run for real:\n"
@@ -408,12 +419,12 @@ void WorkspacePage::refresh()
     m_diff->setPlainText(w.lastReview.reviewedAt.isValid()
                              ? diffMarkdown(d)
                              : tr("Not reviewed yet: every member is new."));
-    m_reviewStatus->setText(
-        w.lastReview.reviewedAt.isValid()
-            ? tr("Last reviewed by %1 on %2.")
-                  .arg(w.lastReview.reviewer,
-                       QLocale().toString(w.lastReview.reviewedAt.toLocalTime(), QLocale::ShortFormat))
-            : QString());
+    m_reviewStatus->setText(w.lastReview.reviewedAt.isValid()
+                                ? tr("Last reviewed by %1 on %2.")
+                                      .arg(w.lastReview.reviewer,
+                                           QLocale().toString(w.lastReview.reviewedAt.toLocalTime(),
+                                                              QLocale::ShortFormat))
+                                : QString());
     showFindings(m_findings, m_form->findings(),
                  tr("No findings: roles and permissions follow the guides."));
 }

@@ -64,7 +64,10 @@ void Banner::clear()
     hide();
 }
 
-QString Banner::message() const { return m_text->text(); }
+QString Banner::message() const
+{
+    return m_text->text();
+}
 
 void Banner::changeEvent(QEvent *e)
 {

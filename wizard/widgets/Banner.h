@@ -13,7 +13,12 @@ class Banner : public QFrame
 {
     Q_OBJECT
 public:
-    enum class Tone { Info, Warning, Error };
+    enum class Tone
+    {
+        Info,
+        Warning,
+        Error
+    };
 
     explicit Banner(QWidget *parent = nullptr);
 

@@ -113,9 +113,8 @@ GateCard::GateCard(GateForm *form, QWidget *parent) : QWidget(parent), m_form(fo
         m_form->setTargetStatus(GateStatus(m_statusChoice->currentData().toInt()));
         m_recordBanner->clear();
     });
-    connect(m_notes, &QPlainTextEdit::textChanged, this, [this] {
-        m_form->setText(GateForm::Field::Notes, m_notes->toPlainText());
-    });
+    connect(m_notes, &QPlainTextEdit::textChanged, this,
+            [this] { m_form->setText(GateForm::Field::Notes, m_notes->toPlainText()); });
     connect(m_record, &QPushButton::clicked, this, [this] {
         if (auto r = m_form->recordStatus(); !r)
             m_recordBanner->showMessage(Banner::Tone::Warning, r.error().message);
@@ -147,9 +146,8 @@ QLineEdit *GateCard::addField(GateForm::Field f, const char *objectName)
     m_rows.insert(f, box);
     m_fields.insert(f, edit);
     m_issues.insert(f, issue);
-    connect(edit, &QLineEdit::textEdited, this, [this, f](const QString &t) {
-        m_form->setText(f, t);
-    });
+    connect(edit, &QLineEdit::textEdited, this,
+            [this, f](const QString &t) { m_form->setText(f, t); });
     return edit;
 }
 
@@ -164,8 +162,8 @@ void GateCard::retranslate()
 {
     const GateDefinition &def = gateDefinition(m_form->gate());
     const QStringList captions = {
-        tr("Entry condition"), tr("Output"), tr("Acceptor"), tr("Acceptance checks"),
-        tr("&New status"), tr("&Waiting for"), tr("&Evidence"), tr("Accepted &by"),
+        tr("Entry condition"),   tr("Output"),         tr("Acceptor"),  tr("Acceptance checks"),
+        tr("&New status"),       tr("&Waiting for"),   tr("&Evidence"), tr("Accepted &by"),
         tr("Re&jection reason"), tr("What to &change")};
     for (int i = 0; i < m_captions.size() && i < captions.size(); ++i)
         m_captions[i]->setText(captions[i] + u':');
@@ -184,8 +182,7 @@ void GateCard::retranslate()
     findChild<QGroupBox *>(QStringLiteral("gateStatus"))->setTitle(tr("Status"));
 
     const QStringList choiceTexts = {tr("In progress"), tr("Waiting for someone else"),
-                                     tr("Passed (accepted)"), tr("Rejected"),
-                                     tr("Not started")};
+                                     tr("Passed (accepted)"), tr("Rejected"), tr("Not started")};
     for (int i = 0; i < m_statusChoice->count(); ++i)
         m_statusChoice->setItemText(i, choiceTexts[i]);
     m_statusChoice->setAccessibleName(tr("New status"));
@@ -197,9 +194,9 @@ void GateCard::retranslate()
     const QStringList fieldNames = {tr("Waiting for"), tr("Evidence"), tr("Accepted by"),
                                     tr("Rejection reason"), tr("What to change")};
     int i = 0;
-    for (GateForm::Field f : {GateForm::Field::WaitingFor, GateForm::Field::Evidence,
-                              GateForm::Field::AcceptedBy, GateForm::Field::RejectionReason,
-                              GateForm::Field::WhatToChange})
+    for (GateForm::Field f :
+         {GateForm::Field::WaitingFor, GateForm::Field::Evidence, GateForm::Field::AcceptedBy,
+          GateForm::Field::RejectionReason, GateForm::Field::WhatToChange})
         m_fields[f]->setAccessibleName(fieldNames[i++]);
     m_record->setText(tr("&Record status"));
     m_record->setAccessibleName(tr("Record status"));
@@ -241,8 +238,10 @@ void GateCard::refresh()
     m_rowsInitialised = true;
     m_record->setEnabled(m_form->canRecord());
     // Say why "passed" cannot be recorded yet, where the user is looking.
-    if (m_form->targetStatus() == GateStatus::Passed && m_form->record().status != GateStatus::Passed) {
-        const QString why = !m_form->entry().met ? m_form->entry().reason : m_form->blockingMessage();
+    if (m_form->targetStatus() == GateStatus::Passed &&
+        m_form->record().status != GateStatus::Passed) {
+        const QString why =
+            !m_form->entry().met ? m_form->entry().reason : m_form->blockingMessage();
         if (!why.isEmpty())
             m_recordBanner->showMessage(Banner::Tone::Warning, why);
         else

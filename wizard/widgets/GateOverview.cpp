@@ -1,8 +1,8 @@
 #include "GateOverview.h"
 
 #include "GateForm.h"
-#include "StatusStyle.h"
 #include "StateStore.h"
+#include "StatusStyle.h"
 
 #include <QEvent>
 #include <QHeaderView>

@@ -4,8 +4,8 @@
 
 #include <QColor>
 #include <QPalette>
-#include <QWidget>
 #include <QString>
+#include <QWidget>
 
 namespace onramp {
 
@@ -13,11 +13,16 @@ namespace onramp {
 inline QString statusGlyph(GateStatus s)
 {
     switch (s) {
-    case GateStatus::NotStarted: return QStringLiteral("○");
-    case GateStatus::InProgress: return QStringLiteral("◐");
-    case GateStatus::Waiting: return QStringLiteral("◷");
-    case GateStatus::Passed: return QStringLiteral("✔");
-    case GateStatus::Rejected: return QStringLiteral("✖");
+    case GateStatus::NotStarted:
+        return QStringLiteral("○");
+    case GateStatus::InProgress:
+        return QStringLiteral("◐");
+    case GateStatus::Waiting:
+        return QStringLiteral("◷");
+    case GateStatus::Passed:
+        return QStringLiteral("✔");
+    case GateStatus::Rejected:
+        return QStringLiteral("✖");
     }
     return {};
 }
@@ -25,11 +30,16 @@ inline QString statusGlyph(GateStatus s)
 inline QColor statusColour(GateStatus s)
 {
     switch (s) {
-    case GateStatus::NotStarted: return QColor(0x60, 0x60, 0x60);
-    case GateStatus::InProgress: return QColor(0x1a, 0x5f, 0xb4);
-    case GateStatus::Waiting: return QColor(0xa0, 0x5a, 0x00);
-    case GateStatus::Passed: return QColor(0x1b, 0x7f, 0x3b);
-    case GateStatus::Rejected: return QColor(0xb3, 0x26, 0x1e);
+    case GateStatus::NotStarted:
+        return QColor(0x60, 0x60, 0x60);
+    case GateStatus::InProgress:
+        return QColor(0x1a, 0x5f, 0xb4);
+    case GateStatus::Waiting:
+        return QColor(0xa0, 0x5a, 0x00);
+    case GateStatus::Passed:
+        return QColor(0x1b, 0x7f, 0x3b);
+    case GateStatus::Rejected:
+        return QColor(0xb3, 0x26, 0x1e);
     }
     return {};
 }
