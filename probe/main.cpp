@@ -2,6 +2,7 @@
 // clean image with nothing installed. Prints one JSON object per line (see
 // docs/probe-events.md).
 
+#include "TrainLoop.h"
 #include "Version.h"
 
 #include <nlohmann/json.hpp>
@@ -116,23 +117,70 @@ json fingerprint()
     return j;
 }
 
+// environment: the fingerprint, then the light training loop that must run in a clean image
+// (loss reported per step and required to fall), then a verdict. Exit 1 when it fails.
+int environment(int steps)
+{
+    std::cout << fingerprint().dump() << '\n';
+    const auto result = onramp::probe::trainSynthetic(steps, 64, 7, [](const auto &r) {
+        std::cout << nlohmann::json{{"event", "step"},
+                                    {"check", "environment"},
+                                    {"step", r.step},
+                                    {"loss", r.loss},
+                                    {"step_seconds", r.stepSeconds},
+                                    {"samples_per_second", r.samplesPerSecond}}
+                         .dump()
+                  << '\n';
+    });
+    std::cout << nlohmann::json{{"event", "verdict"},
+                                {"check", "environment"},
+                                {"passed", result.lossFell},
+                                {"first_loss", result.steps.front().loss},
+                                {"last_loss", result.steps.back().loss},
+                                {"reason", result.lossFell ? "loss decreased in the plain C++ loop"
+                                                           : "loss did not decrease"}}
+                     .dump()
+              << '\n';
+    return result.lossFell ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--version") == 0) {
-            std::cout << "onramp-probe " << ONRAMP_VERSION << '\n';
-            return 0;
-        }
-        if (std::strcmp(argv[i], "--help") == 0) {
-            std::cout << "usage: onramp-probe [--version]\n"
-                         "Prints an environment fingerprint as one JSON line.\n";
-            return 0;
-        }
-        std::cerr << "onramp-probe: unknown argument " << argv[i] << " (try --help)\n";
-        return 2;
+    const std::string mode = argc > 1 ? argv[1] : "";
+    if (mode == "--version") {
+        std::cout << "onramp-probe " << ONRAMP_VERSION << '\n';
+        return 0;
     }
-    std::cout << fingerprint().dump() << '\n';
-    return 0;
+    if (mode == "--help") {
+        std::cout << "usage: onramp-probe [--version | environment [--steps N]]\n"
+                     "Without a mode: an environment fingerprint as one JSON line.\n"
+                     "environment: the fingerprint, a light training loop in plain C++ (loss per\n"
+                     "step, required to fall) and a verdict, one JSON object per line.\n";
+        return 0;
+    }
+    if (mode.empty()) {
+        std::cout << fingerprint().dump() << '\n';
+        return 0;
+    }
+    if (mode == "environment") {
+        int steps = 200;
+        if (argc == 4 && std::strcmp(argv[2], "--steps") == 0) {
+            try {
+                steps = std::stoi(argv[3]);
+            } catch (...) {
+                steps = 0;
+            }
+        } else if (argc != 2) {
+            steps = 0;
+        }
+        if (steps < 5 || steps > 1000000) {
+            std::cerr << "onramp-probe: --steps takes a number from 5 to 1000000\n";
+            return 2;
+        }
+        return environment(steps);
+    }
+    std::cerr << "onramp-probe: unknown argument " << mode << " (try --help)\n";
+    return 2;
 }

@@ -325,6 +325,29 @@ private slots:
         QVERIFY(!fp["kernel"].toString().isEmpty());
         QCOMPARE(run(ONRAMP_PROBE_BIN, {"--bogus"}).exitCode, 2);
     }
+
+    void probeEnvironmentLoopLearns()
+    {
+        const Run r = run(ONRAMP_PROBE_BIN, {"environment", "--steps", "120"});
+        QCOMPARE(r.exitCode, 0);
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 1 + 120 + 1); // fingerprint, steps, verdict
+        QCOMPARE(QJsonDocument::fromJson(lines.first()).object()["event"].toString(),
+                 "fingerprint");
+        double first = 0, last = 0;
+        for (int i = 1; i <= 120; ++i) {
+            const QJsonObject step = QJsonDocument::fromJson(lines[i]).object();
+            QCOMPARE(step["event"].toString(), "step");
+            QCOMPARE(step["step"].toInt(), i);
+            QVERIFY(step["loss"].toDouble() >= 0);
+            (i == 1 ? first : last) = step["loss"].toDouble();
+        }
+        QVERIFY(last < 0.5 * first);
+        const QJsonObject verdict = QJsonDocument::fromJson(lines.last()).object();
+        QCOMPARE(verdict["event"].toString(), "verdict");
+        QVERIFY(verdict["passed"].toBool());
+        QCOMPARE(run(ONRAMP_PROBE_BIN, {"environment", "--steps", "2"}).exitCode, 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)
