@@ -5,7 +5,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QHash>
 #include <QMimeDatabase>
+#include <QMutex>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QRegularExpression>
@@ -228,10 +230,28 @@ AttachmentInfo inspectAttachment(const QString &path)
     info.exists = !path.isEmpty() && fi.exists() && fi.isFile();
     if (!info.exists)
         return info;
+    // Forms re-check on every keystroke: open and sniff a file only when it changed.
+    struct Cached
+    {
+        QDateTime modified;
+        qint64 bytes;
+        AttachmentInfo info;
+    };
+    static QMutex mutex;
+    static QHash<QString, Cached> cache;
+    const QString key = fi.absoluteFilePath();
+    {
+        QMutexLocker lock(&mutex);
+        const auto it = cache.constFind(key);
+        if (it != cache.cend() && it->modified == fi.lastModified() && it->bytes == fi.size())
+            return it->info;
+    }
     QFile f(path);
     info.readable = f.open(QIODevice::ReadOnly);
     info.bytes = fi.size();
     info.type = QMimeDatabase().mimeTypeForFile(fi).name();
+    QMutexLocker lock(&mutex);
+    cache.insert(key, {fi.lastModified(), fi.size(), info});
     return info;
 }
 
