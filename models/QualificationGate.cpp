@@ -235,6 +235,7 @@ AttachmentInfo inspectAttachment(const QString &path)
     {
         QDateTime modified;
         qint64 bytes;
+        QFileDevice::Permissions permissions;
         AttachmentInfo info;
     };
     static QMutex mutex;
@@ -243,7 +244,8 @@ AttachmentInfo inspectAttachment(const QString &path)
     {
         QMutexLocker lock(&mutex);
         const auto it = cache.constFind(key);
-        if (it != cache.cend() && it->modified == fi.lastModified() && it->bytes == fi.size())
+        if (it != cache.cend() && it->modified == fi.lastModified() && it->bytes == fi.size() &&
+            it->permissions == fi.permissions())
             return it->info;
     }
     QFile f(path);
@@ -251,7 +253,7 @@ AttachmentInfo inspectAttachment(const QString &path)
     info.bytes = fi.size();
     info.type = QMimeDatabase().mimeTypeForFile(fi).name();
     QMutexLocker lock(&mutex);
-    cache.insert(key, {fi.lastModified(), fi.size(), info});
+    cache.insert(key, {fi.lastModified(), fi.size(), fi.permissions(), info});
     return info;
 }
 
