@@ -321,15 +321,7 @@ int catalog(const QStringList &args)
         }
     } else if (which == QLatin1String("instances")) {
         for (const InstanceType &t : builtinInstances()) {
-            list.append(QJsonObject{{"key", t.key},
-                                    {"name", t.name},
-                                    {"card", t.card},
-                                    {"cards", t.cards},
-                                    {"cpus", t.cpus},
-                                    {"memory_gib", t.memoryGiB},
-                                    {"local_disk_gb", t.localDiskGB},
-                                    {"interconnect", t.interconnect},
-                                    {"driver", t.driver}});
+            list.append(t.toJson());
             if (!p.isSet(json))
                 out << QStringLiteral("%1 %2 %3 CPUs  %4 GiB  disk %5 GB  driver %6\n")
                            .arg(t.key, -16)
@@ -341,17 +333,7 @@ int catalog(const QStringList &args)
         }
     } else if (which == QLatin1String("images")) {
         for (const TrainingImage &i : builtinImages()) {
-            list.append(QJsonObject{{"key", i.key},
-                                    {"name", i.name},
-                                    {"version", i.version},
-                                    {"digest", i.digest},
-                                    {"framework", i.framework},
-                                    {"framework_version", i.frameworkVersion},
-                                    {"accelerator", i.accelerator},
-                                    {"accelerator_version", i.acceleratorVersion},
-                                    {"min_driver", i.minDriver},
-                                    {"archs", QJsonArray::fromStringList(i.archs)},
-                                    {"python", i.python}});
+            list.append(i.toJson());
             if (!p.isSet(json))
                 out << QStringLiteral("%1 %2 %3  %4 %5  driver ≥ %6  %7\n")
                            .arg(i.key, -22)

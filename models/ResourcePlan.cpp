@@ -56,6 +56,35 @@ QStringList strings(const QJsonValue &v)
 
 } // namespace
 
+QJsonObject InstanceType::toJson() const
+{
+    return {{"key", key},
+            {"name", name},
+            {"card", card},
+            {"cards", cards},
+            {"cpus", cpus},
+            {"memory_gib", memoryGiB},
+            {"local_disk_gb", localDiskGB},
+            {"interconnect", interconnect},
+            {"driver", driver}};
+}
+
+QJsonObject TrainingImage::toJson() const
+{
+    return {{"key", key},
+            {"name", name},
+            {"version", version},
+            {"digest", digest},
+            {"framework", framework},
+            {"framework_version", frameworkVersion},
+            {"accelerator", accelerator},
+            {"accelerator_version", acceleratorVersion},
+            {"min_driver", minDriver},
+            {"archs", QJsonArray::fromStringList(archs)},
+            {"python", python},
+            {"libraries", QJsonArray::fromStringList(libraries)}};
+}
+
 std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QByteArray &json)
 {
     auto list = entries(json, "instances");

@@ -5,6 +5,7 @@
 #include "Finding.h"
 #include "MemoryEstimator.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -24,6 +25,8 @@ struct InstanceType
     double localDiskGB = 0;
     QString interconnect;
     QString driver; // driver version installed on the host
+
+    QJsonObject toJson() const; // the catalog's shape, read back by parseInstanceCatalog()
 };
 
 struct TrainingImage
@@ -40,6 +43,8 @@ struct TrainingImage
     QStringList archs;
     QString python;
     QStringList libraries;
+
+    QJsonObject toJson() const; // the catalog's shape, read back by parseImageCatalog()
 };
 
 // Catalogs as JSON: the built-in ones ship in resources/catalog/; a provider answers the same

@@ -413,16 +413,14 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         method == QHttpServerRequest::Method::Get) {
         QJsonArray list;
         for (const InstanceType &t : builtinInstances())
-            list.append(QJsonObject{{"key", t.key},
-                                    {"name", t.name},
-                                    {"card", t.card},
-                                    {"cards", t.cards},
-                                    {"cpus", t.cpus},
-                                    {"memory_gib", t.memoryGiB},
-                                    {"local_disk_gb", t.localDiskGB},
-                                    {"interconnect", t.interconnect},
-                                    {"driver", t.driver}});
+            list.append(t.toJson());
         return {200, QJsonObject{{"instances", list}}};
+    }
+    if (path == QLatin1String("/v1/catalog/images") && method == QHttpServerRequest::Method::Get) {
+        QJsonArray list;
+        for (const TrainingImage &i : builtinImages())
+            list.append(i.toJson());
+        return {200, QJsonObject{{"images", list}}};
     }
 
     // Workspaces: create → attach quota → add members, in that order; jobs under RBAC.

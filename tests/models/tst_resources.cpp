@@ -5,6 +5,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -47,6 +49,23 @@ private slots:
         QVERIFY(builtinImages().size() >= 5);
         for (const InstanceType &t : builtinInstances())
             QVERIFY2(findCard(t.card).has_value(), qPrintable(t.key));
+    }
+
+    void catalogsRoundTripThroughJson()
+    {
+        QJsonArray instances, images;
+        for (const InstanceType &t : builtinInstances())
+            instances.append(t.toJson());
+        for (const TrainingImage &i : builtinImages())
+            images.append(i.toJson());
+        auto back = parseInstanceCatalog(QJsonDocument(QJsonObject{{"instances", instances}}).toJson());
+        QVERIFY(back.has_value());
+        QCOMPARE(back->size(), builtinInstances().size());
+        QCOMPARE(back->back().driver, builtinInstances().back().driver);
+        auto imgs = parseImageCatalog(QJsonDocument(QJsonObject{{"images", images}}).toJson());
+        QVERIFY(imgs.has_value());
+        QCOMPARE(imgs->front().archs, builtinImages().front().archs);
+        QCOMPARE(imgs->front().libraries, builtinImages().front().libraries);
     }
 
     void catalogErrorsNameTheField()
