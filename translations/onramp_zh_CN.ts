@@ -2461,6 +2461,10 @@ Each subcommand takes --help.</source>
         <source>No findings: the instance, image and storage plan fit together.</source>
         <translation>没有问题：实例规格、镜像与存储规划互相匹配。</translation>
     </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
 </context>
 <context>
     <name>onramp::SandboxServer</name>

@@ -429,6 +429,7 @@ void ResourcesPage::retranslateForm()
 {
     m_model->setItemText(m_model->count() - 1, tr("Custom (parameter count)"));
     m_method->setItemText(0, tr("Full fine-tuning / pre-training"));
+    m_optimizer->setItemText(int(Optimizer::Sgd), tr("SGD with momentum"));
     m_checkpointing->setItemText(0, tr("None"));
     m_checkpointing->setItemText(1, tr("Selective"));
     m_checkpointing->setItemText(2, tr("Full"));
