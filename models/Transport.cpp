@@ -276,8 +276,11 @@ struct Transport::Worker
                 long status = 0;
                 curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
                 job->response.status = int(status);
-                if (msg->data.result != CURLE_OK)
+                if (msg->data.result != CURLE_OK) {
+                    // A cut or stalled answer is no answer: its status line alone proves nothing.
+                    job->response.status = 0;
                     job->response.error = QString::fromUtf8(curl_easy_strerror(msg->data.result));
+                }
                 curl_multi_remove_handle(multi, easy);
                 curl_easy_cleanup(easy);
                 job->easy = nullptr;

@@ -82,7 +82,9 @@ std::expected<Member, Error> memberFromJson(const QJsonObject &o, const QString 
     return m;
 }
 
-QJsonArray matrixJson(const PermissionMatrix &m)
+} // namespace
+
+QJsonArray permissionMatrixJson(const PermissionMatrix &m)
 {
     QJsonArray rows;
     for (int a = 0; a < kActionCount; ++a) {
@@ -96,7 +98,7 @@ QJsonArray matrixJson(const PermissionMatrix &m)
     return rows;
 }
 
-PermissionMatrix matrixFromJson(const QJsonArray &rows, const PermissionMatrix &fallback)
+PermissionMatrix permissionMatrixFromJson(const QJsonArray &rows, const PermissionMatrix &fallback)
 {
     if (rows.isEmpty())
         return fallback;
@@ -114,8 +116,6 @@ PermissionMatrix matrixFromJson(const QJsonArray &rows, const PermissionMatrix &
     }
     return m;
 }
-
-} // namespace
 
 QString roleKey(Role r)
 {
@@ -212,10 +212,10 @@ QJsonObject WorkspaceData::toJson() const
             {"quotaAttached", quotaAttached},
             {"quotaCardHours", quotaCardHours},
             {"members", ms},
-            {"permissions", matrixJson(matrix)},
+            {"permissions", permissionMatrixJson(matrix)},
             {"lastReview",
              QJsonObject{{"members", reviewed},
-                         {"permissions", matrixJson(lastReview.matrix)},
+                         {"permissions", permissionMatrixJson(lastReview.matrix)},
                          {"reviewer", lastReview.reviewer},
                          {"reviewedAt", lastReview.reviewedAt.isValid()
                                             ? lastReview.reviewedAt.toString(Qt::ISODateWithMs)
@@ -236,14 +236,15 @@ std::expected<WorkspaceData, Error> WorkspaceData::fromJson(const QJsonObject &o
             return std::unexpected(m.error());
         w.members << *m;
     }
-    w.matrix = matrixFromJson(o.value("permissions").toArray(), PermissionMatrix::defaults());
+    w.matrix =
+        permissionMatrixFromJson(o.value("permissions").toArray(), PermissionMatrix::defaults());
     const QJsonObject review = o.value("lastReview").toObject();
     for (const QJsonValue &v : review.value("members").toArray()) {
         if (auto m = memberFromJson(v.toObject(), QStringLiteral("lastReview.members")))
             w.lastReview.members << *m;
     }
-    w.lastReview.matrix =
-        matrixFromJson(review.value("permissions").toArray(), PermissionMatrix::defaults());
+    w.lastReview.matrix = permissionMatrixFromJson(review.value("permissions").toArray(),
+                                                   PermissionMatrix::defaults());
     w.lastReview.reviewer = review.value("reviewer").toString();
     w.lastReview.reviewedAt =
         QDateTime::fromString(review.value("reviewedAt").toString(), Qt::ISODateWithMs);

@@ -4,6 +4,7 @@
 #include "Finding.h"
 
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -53,6 +54,10 @@ struct PermissionMatrix
     void set(Role r, Action a, bool on) { allowed[int(a)][int(r)] = on; }
     bool operator==(const PermissionMatrix &) const = default;
 };
+
+// The matrix as the state file and the provider API carry it: [{action, roles: [...]}].
+QJsonArray permissionMatrixJson(const PermissionMatrix &m);
+PermissionMatrix permissionMatrixFromJson(const QJsonArray &rows, const PermissionMatrix &fallback);
 
 struct Member
 {

@@ -16,11 +16,14 @@
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QMap>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTcpServer>
+#include <QTemporaryDir>
+#include <QThread>
 #include <QUuid>
 
 #include <openssl/crypto.h>
@@ -78,6 +81,13 @@ SandboxServer::SandboxServer(QObject *parent) : QObject(parent)
 
 SandboxServer::~SandboxServer()
 {
+    // Jobs are our children: they end with the sandbox.
+    for (QProcess *p : std::as_const(m_processes)) {
+        p->disconnect();
+        p->kill();
+        p->waitForFinished(2000);
+        delete p;
+    }
     m_server.reset();
     if (!m_connection.isEmpty()) {
         QSqlDatabase::database(m_connection).close();
@@ -110,6 +120,12 @@ bool SandboxServer::start(const QHostAddress &address, quint16 port, const QStri
         if (error)
             *error = tr("Cannot open the sandbox database: %1").arg(db.lastError().text());
         return false;
+    }
+    if (dataDir.isEmpty()) {
+        m_tempRoot = std::make_unique<QTemporaryDir>();
+        m_root = m_tempRoot->path();
+    } else {
+        m_root = QDir(dataDir).absolutePath();
     }
     m_server = std::make_unique<QHttpServer>();
     m_server->setMissingHandler(
@@ -200,6 +216,17 @@ std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &reque
 void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
 {
     ++m_requests;
+    if (m_faults.latencyMs > 0)
+        QThread::msleep(ulong(m_faults.latencyMs));
+    if (m_faults.redirect > 0) {
+        --m_faults.redirect;
+        responder.write(
+            QByteArray(),
+            {{"Location", QByteArray("http://127.0.0.1:") + QByteArray::number(m_port + 1) +
+                              request.url().path().toUtf8()}},
+            QHttpServerResponder::StatusCode::TemporaryRedirect);
+        return;
+    }
     if (m_failures > 0) {
         --m_failures;
         const QJsonDocument body(
@@ -252,7 +279,84 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
         }
     }
     qCDebug(lcSandbox) << methodName(request.method()) << request.url().path() << status;
-    responder.write(QJsonDocument(body), QHttpServerResponder::StatusCode(status));
+    if (m_faults.resetAfterCommit > 0) {
+        // Done and committed, but the caller never hears: the case idempotency keys are for.
+        --m_faults.resetAfterCommit;
+        responder.socket()->abort();
+        return;
+    }
+    const QByteArray bytes = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    if (m_faults.stallBody > 0) {
+        --m_faults.stallBody;
+        responder.writeStatusLine(QHttpServerResponder::StatusCode(status));
+        responder.writeHeader("Content-Type", "application/json");
+        responder.writeHeader("Content-Length", QByteArray::number(bytes.size() + 1000));
+        responder.writeBody(bytes.left(bytes.size() / 2));
+        return; // the rest never comes
+    }
+    responder.write(bytes, {{"Content-Type", "application/json"}},
+                    QHttpServerResponder::StatusCode(status));
+}
+
+// Finite stock per zone and card type, kept in the database as instances take and give back.
+QJsonObject SandboxServer::stock()
+{
+    QJsonObject st = load(QStringLiteral("stock"));
+    if (st.isEmpty()) {
+        st = {{"sandbox-north-1a", QJsonObject{{"a100-80g", 16}, {"h100-80g", 0}, {"l40s", 8}}},
+              {"sandbox-north-1b", QJsonObject{{"a100-80g", 8}, {"h100-80g", 8}}},
+              {"sandbox-east-1a", QJsonObject{{"rtx4090", 4}, {"a10", 8}}}};
+        store(QStringLiteral("stock"), st);
+    }
+    if (m_faults.stockOut) {
+        for (auto zone = st.begin(); zone != st.end(); ++zone) {
+            QJsonObject cards = zone.value().toObject();
+            for (auto c = cards.begin(); c != cards.end(); ++c)
+                c.value() = 0;
+            zone.value() = cards;
+        }
+    }
+    return st;
+}
+
+QList<QJsonObject> SandboxServer::loadAll(const QString &prefix) const
+{
+    QList<QJsonObject> out;
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("SELECT value FROM state WHERE key >= ? AND key < ? ORDER BY key"));
+    q.addBindValue(prefix);
+    q.addBindValue(prefix + QChar(0xFFFF));
+    if (q.exec())
+        while (q.next())
+            out.append(QJsonDocument::fromJson(q.value(0).toByteArray()).object());
+    return out;
+}
+
+int SandboxServer::countOf(const QString &kind) const
+{
+    return int(loadAll(kind + u'/').size());
+}
+
+std::optional<Role> SandboxServer::memberRole(const QJsonObject &ws, const QString &who) const
+{
+    for (const QJsonValue &v : ws.value("members").toArray()) {
+        if (v.toObject().value("account").toString() == who)
+            return roleFromKey(v.toObject().value("role").toString());
+    }
+    return std::nullopt;
+}
+
+void SandboxServer::audit(const QString &ws, const QString &actor, const QString &action,
+                          const QString &target)
+{
+    QJsonObject trail = load(QStringLiteral("audit/") + ws);
+    QJsonArray entries = trail.value("entries").toArray();
+    entries.append(QJsonObject{{"at", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+                               {"actor", actor.isEmpty() ? QStringLiteral("owner") : actor},
+                               {"action", action},
+                               {"target", target}});
+    trail["entries"] = entries;
+    store(QStringLiteral("audit/") + ws, trail);
 }
 
 QJsonObject SandboxServer::load(const QString &key) const
@@ -387,17 +491,6 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         return {200, review};
     }
 
-    // Catalog: finite stock per zone and card type, kept in the database as it is consumed.
-    const auto stock = [this] {
-        QJsonObject st = load(QStringLiteral("stock"));
-        if (st.isEmpty()) {
-            st = {{"sandbox-north-1a", QJsonObject{{"a100-80g", 16}, {"h100-80g", 0}, {"l40s", 8}}},
-                  {"sandbox-north-1b", QJsonObject{{"a100-80g", 8}, {"h100-80g", 8}}},
-                  {"sandbox-east-1a", QJsonObject{{"rtx4090", 4}, {"a10", 8}}}};
-            store(QStringLiteral("stock"), st);
-        }
-        return st;
-    };
     if (path == QLatin1String("/v1/catalog/regions") && method == QHttpServerRequest::Method::Get) {
         const QJsonObject st = stock();
         QMap<QString, QJsonArray> byRegion;
@@ -423,12 +516,15 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         return {200, QJsonObject{{"images", list}}};
     }
 
-    // Workspaces: create → attach quota → add members, in that order; jobs under RBAC.
+    // Workspaces: create → attach quota → add members, in that order. The caller acts as one
+    // member (X-Onramp-Member) or, without one, as the account owner; the workspace's own
+    // permission matrix decides.
     static const QRegularExpression wsPath(QStringLiteral(
-        R"(^/v1/workspaces(?:/([A-Za-z0-9_.-]+)(?:/(quota|members|jobs|instances))?)?$)"));
+        R"(^/v1/workspaces(?:/([A-Za-z0-9_.-]+)(?:/(quota|members|audit|usage)(?:/([^/]+))?)?)?$)"));
     if (const auto m = wsPath.match(path); m.hasMatch()) {
         const QJsonObject in = QJsonDocument::fromJson(request.body()).object();
-        const QString id = m.captured(1), sub = m.captured(2);
+        const QString id = m.captured(1), sub = m.captured(2), item = m.captured(3);
+        const QString who = QString::fromUtf8(request.value("X-Onramp-Member"));
         if (id.isEmpty() && method == QHttpServerRequest::Method::Post) {
             const QString name = in.value("name").toString();
             if (name.isEmpty() ||
@@ -440,118 +536,147 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                 return {409, apiError(QStringLiteral("conflict"),
                                       QStringLiteral("workspace %1 exists").arg(name))};
             QJsonObject ws{
-                {"id", name}, {"name", name}, {"quotaAttached", false}, {"members", QJsonArray()}};
+                {"id", name},
+                {"name", name},
+                {"quotaAttached", false},
+                {"members", QJsonArray()},
+                {"permissions", in.contains("permissions")
+                                    ? in.value("permissions").toArray()
+                                    : permissionMatrixJson(PermissionMatrix::defaults())}};
             store(QStringLiteral("ws/") + name, ws);
+            audit(name, who, QStringLiteral("workspace.create"), name);
             return {201, ws};
         }
         QJsonObject ws = load(QStringLiteral("ws/") + id);
         if (ws.isEmpty())
             return {404, apiError(QStringLiteral("not_found"),
                                   QStringLiteral("no workspace %1").arg(id))};
+        const PermissionMatrix matrix = permissionMatrixFromJson(ws.value("permissions").toArray(),
+                                                                 PermissionMatrix::defaults());
+        // Empty when allowed; else the 403 naming the role and the action.
+        const auto refuse = [&](Action action) -> std::optional<std::pair<int, QJsonObject>> {
+            if (who.isEmpty())
+                return std::nullopt;
+            const auto role = memberRole(ws, who);
+            if (!role)
+                return std::pair{403,
+                                 apiError(QStringLiteral("forbidden"),
+                                          QStringLiteral("%1 is not a member of %2").arg(who, id))};
+            if (matrix.can(*role, action))
+                return std::nullopt;
+            QJsonObject e = apiError(QStringLiteral("forbidden"),
+                                     QStringLiteral("role %1 may not %2 in %3")
+                                         .arg(roleKey(*role), actionKey(action), id));
+            e["role"] = roleKey(*role);
+            e["action"] = actionKey(action);
+            return std::pair{403, e};
+        };
         if (sub.isEmpty() && method == QHttpServerRequest::Method::Get)
             return {200, ws};
         if (sub == QLatin1String("quota") && method == QHttpServerRequest::Method::Put) {
+            if (auto no = refuse(Action::ManageQuota))
+                return *no;
+            const double hours = in.value("cardHours").toDouble();
+            if (!(hours > 0))
+                return {400, apiError(QStringLiteral("validation_failed"),
+                                      QStringLiteral("cardHours must be above 0"),
+                                      QStringLiteral("$.cardHours"))};
             ws["quotaAttached"] = true;
-            ws["quotaCardHours"] = in.value("cardHours").toDouble();
+            ws["quotaCardHours"] = hours;
             ws["zone"] = in.value("zone").toString(QStringLiteral("sandbox-north-1a"));
             store(QStringLiteral("ws/") + id, ws);
+            audit(id, who, QStringLiteral("quota.attach"),
+                  QStringLiteral("%1 card-hours in %2").arg(hours).arg(ws["zone"].toString()));
             return {200, ws};
         }
-        if (sub == QLatin1String("members") && method == QHttpServerRequest::Method::Post) {
+        if (sub == QLatin1String("members")) {
+            QJsonArray members = ws.value("members").toArray();
+            if (method == QHttpServerRequest::Method::Get && item.isEmpty())
+                return {200, QJsonObject{{"members", members}}};
+            if (auto no = refuse(Action::ManageMembers))
+                return *no;
             if (!ws.value("quotaAttached").toBool())
                 return {409, apiError(QStringLiteral("conflict"),
                                       QStringLiteral("attach quota before adding members"))};
-            const auto role = roleFromKey(in.value("role").toString());
-            if (in.value("account").toString().isEmpty() || !role)
-                return {400,
-                        apiError(QStringLiteral("validation_failed"),
-                                 QStringLiteral(
-                                     "account and role (admin, developer, observer) are required"),
-                                 in.value("account").toString().isEmpty()
-                                     ? QStringLiteral("$.account")
-                                     : QStringLiteral("$.role"))};
-            QJsonArray members = ws.value("members").toArray();
-            members.append(in);
-            ws["members"] = members;
-            store(QStringLiteral("ws/") + id, ws);
-            return {201, in};
+            qsizetype at = -1;
+            for (qsizetype i = 0; i < members.size(); ++i)
+                if (members[i].toObject().value("account").toString() ==
+                    (item.isEmpty() ? in.value("account").toString() : item))
+                    at = i;
+            if (method == QHttpServerRequest::Method::Delete && !item.isEmpty()) {
+                if (at < 0)
+                    return {404, apiError(QStringLiteral("not_found"),
+                                          QStringLiteral("%1 is not a member").arg(item))};
+                members.removeAt(at);
+                ws["members"] = members;
+                store(QStringLiteral("ws/") + id, ws);
+                audit(id, who, QStringLiteral("member.remove"), item);
+                return {200, QJsonObject{{"removed", item}}};
+            }
+            const bool create = method == QHttpServerRequest::Method::Post && item.isEmpty();
+            const bool change = method == QHttpServerRequest::Method::Put && !item.isEmpty();
+            if (create || change) {
+                QJsonObject member = in;
+                if (change)
+                    member["account"] = item;
+                const auto role = roleFromKey(member.value("role").toString());
+                if (member.value("account").toString().isEmpty() || !role)
+                    return {400, apiError(QStringLiteral("validation_failed"),
+                                          QStringLiteral("account and role (admin, developer, "
+                                                         "observer) are required"),
+                                          member.value("account").toString().isEmpty()
+                                              ? QStringLiteral("$.account")
+                                              : QStringLiteral("$.role"))};
+                if (create && at >= 0)
+                    return {409, apiError(QStringLiteral("conflict"),
+                                          QStringLiteral("%1 is already a member")
+                                              .arg(member.value("account").toString()))};
+                if (change && at < 0)
+                    return {404, apiError(QStringLiteral("not_found"),
+                                          QStringLiteral("%1 is not a member").arg(item))};
+                if (change)
+                    members[at] = member;
+                else
+                    members.append(member);
+                ws["members"] = members;
+                store(QStringLiteral("ws/") + id, ws);
+                audit(id, who,
+                      create ? QStringLiteral("member.add") : QStringLiteral("member.change"),
+                      member.value("account").toString() + u'=' + member.value("role").toString());
+                return {create ? 201 : 200, member};
+            }
         }
-        if (sub == QLatin1String("instances") && method == QHttpServerRequest::Method::Post) {
-            const QString type = in.value("instanceType").toString();
-            const QString zone = in.value("zone").toString();
-            const InstanceType *inst = nullptr;
-            for (const InstanceType &t : builtinInstances())
-                if (t.key == type)
-                    inst = &t;
-            if (!inst)
-                return {400, apiError(QStringLiteral("validation_failed"),
-                                      QStringLiteral("unknown instance type %1").arg(type),
-                                      QStringLiteral("$.instanceType"))};
-            if (!ws.value("quotaAttached").toBool())
-                return {409, apiError(QStringLiteral("quota_exceeded"),
-                                      QStringLiteral("workspace %1 has no quota").arg(id))};
-            if (zone != ws.value("zone").toString()) {
-                QJsonObject e = apiError(
-                    QStringLiteral("zone_mismatch"),
-                    QStringLiteral("quota is in %1, not %2").arg(ws.value("zone").toString(), zone),
-                    QStringLiteral("$.zone"));
-                e["quotaZone"] = ws.value("zone").toString();
-                return {409, e};
-            }
-            QJsonObject st = stock();
-            QJsonObject inZone = st.value(zone).toObject();
-            const int free = inZone.value(inst->card).toInt();
-            if (free < inst->cards) {
-                // Say where the same cards are free.
-                QJsonArray elsewhere;
-                for (auto it = st.begin(); it != st.end(); ++it)
-                    if (it.value().toObject().value(inst->card).toInt() >= inst->cards)
-                        elsewhere.append(it.key());
-                QJsonObject e = apiError(QStringLiteral("out_of_stock"),
-                                         QStringLiteral("%1 has %2 free %3 cards, %4 needed")
-                                             .arg(zone)
-                                             .arg(free)
-                                             .arg(inst->card)
-                                             .arg(inst->cards),
-                                         QStringLiteral("$.instanceType"));
-                e["availableIn"] = elsewhere;
-                return {409, e};
-            }
-            inZone[inst->card] = free - inst->cards;
-            st[zone] = inZone;
-            store(QStringLiteral("stock"), st);
-            const QJsonObject instance{{"id", QUuid::createUuid().toString(QUuid::WithoutBraces)},
-                                       {"state", "running"},
-                                       {"zone", zone},
-                                       {"instanceType", type}};
-            store(QStringLiteral("instance/") + instance.value("id").toString(), instance);
-            return {201, instance};
+        if (sub == QLatin1String("audit") && method == QHttpServerRequest::Method::Get) {
+            if (auto no = refuse(Action::ManageMembers))
+                return *no;
+            return {200,
+                    QJsonObject{{"entries",
+                                 load(QStringLiteral("audit/") + id).value("entries").toArray()}}};
         }
-        if (sub == QLatin1String("jobs") && method == QHttpServerRequest::Method::Post) {
-            // The caller acts as one member (X-Onramp-Member); the matrix decides.
-            const QString who = QString::fromUtf8(request.value("X-Onramp-Member"));
-            std::optional<Role> role;
-            for (const QJsonValue &v : ws.value("members").toArray()) {
-                if (v.toObject().value("account").toString() == who)
-                    role = roleFromKey(v.toObject().value("role").toString());
+        if (sub == QLatin1String("usage") && method == QHttpServerRequest::Method::Get) {
+            double used = 0;
+            QJsonObject perMember, perTopic;
+            for (const QJsonObject &job : loadAll(QStringLiteral("job/"))) {
+                if (job.value("workspace").toString() != id)
+                    continue;
+                const double h = job.value("cardHours").toDouble();
+                used += h;
+                const QString member = job.value("member").toString();
+                perMember[member] = perMember.value(member).toDouble() + h;
+                const QString topic = job.value("topic").toString();
+                if (!topic.isEmpty())
+                    perTopic[topic] = perTopic.value(topic).toDouble() + h;
             }
-            if (!role)
-                return {403, apiError(QStringLiteral("forbidden"),
-                                      QStringLiteral("%1 is not a member of %2").arg(who, id))};
-            if (!PermissionMatrix::defaults().can(*role, Action::SubmitJobs)) {
-                QJsonObject e = apiError(
-                    QStringLiteral("forbidden"),
-                    QStringLiteral("role %1 may not submit jobs in %2").arg(roleKey(*role), id));
-                e["role"] = roleKey(*role);
-                e["action"] = actionKey(Action::SubmitJobs);
-                return {403, e};
-            }
-            const QJsonObject job{{"id", QUuid::createUuid().toString(QUuid::WithoutBraces)},
-                                  {"state", "queued"},
-                                  {"reason", "the sandbox runs jobs in a later version"}};
-            return {201, job};
+            const double granted = ws.value("quotaCardHours").toDouble();
+            return {200, QJsonObject{{"grantedCardHours", granted},
+                                     {"usedCardHours", used},
+                                     {"remainingCardHours", std::max(0.0, granted - used)},
+                                     {"perMember", perMember},
+                                     {"perTopic", perTopic}}};
         }
     }
+    if (auto answer = dispatchCompute(request, path))
+        return *answer;
     return {404, apiError(QStringLiteral("not_found"),
                           QStringLiteral("no such resource: %1 %2")
                               .arg(QString::fromLatin1(methodName(method)), path))};

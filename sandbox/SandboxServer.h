@@ -1,6 +1,9 @@
 #pragma once
 
+#include "WorkspaceGate.h"
+
 #include <QByteArray>
+#include <QHash>
 #include <QHostAddress>
 #include <QJsonObject>
 #include <QObject>
@@ -8,8 +11,11 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 class QHttpServer;
+class QProcess;
+class QTemporaryDir;
 class QHttpServerRequest;
 class QHttpServerResponder;
 class QTcpServer;
@@ -57,14 +63,50 @@ public:
     }
     int requestsSeen() const { return m_requests; }
 
+    // Further faults, each off at 0: every request waits latencyMs first; the next
+    // `resetAfterCommit` requests are carried out and then the connection is cut before the
+    // answer; the next `stallBody` answers promise a body and stop sending; the next `redirect`
+    // answers are a 307 to another port; stockOut makes every zone report no free cards.
+    struct Faults
+    {
+        int latencyMs = 0;
+        int resetAfterCommit = 0;
+        int stallBody = 0;
+        int redirect = 0;
+        bool stockOut = false;
+    };
+    Faults &faults() { return m_faults; }
+
+    // The program jobs run (onramp-probe); found beside this program when not set.
+    void setProbeProgram(const QString &path) { m_probe = path; }
+    QString probeProgram() const;
+    // Where instances, jobs and uploaded data live (under dataDir, or a temporary folder).
+    QString rootDir() const { return m_root; }
+    // How many created resources of a kind exist (tests: "exactly one").
+    int countOf(const QString &kind) const;
+
 private:
     void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
     // Empty when the request may go on; else the refusal (status, error body).
     std::pair<int, QJsonObject> guard(const QHttpServerRequest &request) const;
     std::pair<int, QJsonObject> dispatch(const QHttpServerRequest &request);
 
+    // Instances, jobs, uploads and data: the compute half of the API. Empty when the path is
+    // not one of theirs.
+    std::optional<std::pair<int, QJsonObject>> dispatchCompute(const QHttpServerRequest &request,
+                                                               const QString &path);
+    std::pair<int, QJsonObject> submitJob(const QString &ws, const QString &who,
+                                          const QJsonObject &in);
+    bool startJob(QJsonObject &job);
+    void refreshQueued(QJsonObject &job);
+    void audit(const QString &ws, const QString &actor, const QString &action,
+               const QString &target);
+    std::optional<Role> memberRole(const QJsonObject &ws, const QString &who) const;
+    QJsonObject stock();
+
     QJsonObject load(const QString &key) const;
     void store(const QString &key, const QJsonObject &value);
+    QList<QJsonObject> loadAll(const QString &prefix) const;
 
     std::unique_ptr<QHttpServer> m_server;
     QTcpServer *m_tcp = nullptr;
@@ -75,6 +117,11 @@ private:
     int m_failureStatus = 503;
     QByteArray m_retryAfter;
     int m_requests = 0;
+    Faults m_faults;
+    QString m_probe;
+    QString m_root;
+    std::unique_ptr<QTemporaryDir> m_tempRoot;
+    QHash<QString, QProcess *> m_processes; // running jobs by id
 };
 
 // An error body in the API's one shape.

@@ -220,6 +220,7 @@ private slots:
     void workspaceOrderAndTheObserverRefusal()
     {
         SandboxServer server;
+        server.setProbeProgram(QStringLiteral(ONRAMP_PROBE));
         QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
         const auto post = [&](const QByteArray &path, const QByteArray &body,
                               QList<std::pair<QByteArray, QByteArray>> extra = {}) {
@@ -252,10 +253,12 @@ private slots:
         QCOMPARE(r.json()["role"].toString(), "observer");
         QCOMPARE(r.json()["action"].toString(), "submit_jobs");
         QVERIFY(r.json()["message"].toString().contains("observer"));
-        r = post("/v1/workspaces/ws1/jobs", R"({"image":"pytorch-2.3-cu121"})",
+        r = post("/v1/workspaces/ws1/jobs",
+                 R"({"image":"pytorch-2.3-cu121","instanceType":"gpu.a100-80g.1",)"
+                 R"("launch":{"mode":"builtin","entry":"environment","args":["--steps","5"]}})",
                  {{"X-Onramp-Member", "zhang"}});
         QCOMPARE(r.status, 201L);
-        QCOMPARE(r.json()["state"].toString(), "queued");
+        QCOMPARE(r.json()["state"].toString(), "running");
     }
 
     void idempotencyKeyCreatesExactlyOnce()

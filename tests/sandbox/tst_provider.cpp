@@ -1,0 +1,502 @@
+// The provider client (models/) against the real sandbox over loopback: every error code becomes
+// a value with a message that says what to do; creates happen exactly once under every fault;
+// jobs are real onramp-probe processes with logs and metrics; data arrives in checked chunks.
+#include "ProviderClient.h"
+#include "SandboxServer.h"
+#include "SigV4.h"
+#include "Transport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTcpServer>
+#include <QtTest>
+
+#include <curl/curl.h>
+
+using namespace onramp;
+
+class TestProvider : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<SandboxServer> m_server;
+    std::unique_ptr<Transport> m_transport;
+
+    ProviderProfile profile(const QString &member = {}) const
+    {
+        ProviderProfile p;
+        p.kind = ProviderProfile::Kind::Sandbox;
+        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server->port()));
+        p.accessKeyId = m_server->credentials().accessKeyId;
+        p.region = m_server->credentials().region;
+        p.member = member;
+        return p;
+    }
+    ProviderClient client(const QString &member = {}) const
+    {
+        return ProviderClient(m_transport.get(), profile(member), m_server->credentials().secret);
+    }
+
+    // Waits for one answer (tests only: the app never waits).
+    ProviderResult await(const std::function<void(ProviderClient::Done)> &send)
+    {
+        std::optional<ProviderResult> got;
+        send([&](const ProviderResult &r) { got = r; });
+        QElapsedTimer t;
+        t.start();
+        while (!got && t.elapsed() < 20000)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        if (!got) {
+            ProviderError e;
+            e.details = QStringLiteral("test timed out");
+            return std::unexpected(e);
+        }
+        return *got;
+    }
+    ProviderResult call(const ProviderClient &c, const QByteArray &method, const QString &path,
+                        const QJsonObject &body = {}, const QByteArray &key = {})
+    {
+        return await([&](ProviderClient::Done d) {
+            c.request(method, path, body, key, this, std::move(d));
+        });
+    }
+    ProviderError failure(const ProviderResult &r)
+    {
+        if (r)
+            qWarning() << "expected a failure, got" << r.value();
+        return r ? ProviderError{} : r.error();
+    }
+
+    // ws1: quota of `hours` in sandbox-north-1a; li admin, zhang developer, zhao observer.
+    void makeWorkspace(double hours = 100)
+    {
+        const ProviderClient owner = client();
+        QVERIFY(call(owner, "POST", "/v1/workspaces", {{"name", "ws1"}}));
+        QVERIFY(call(owner, "PUT", "/v1/workspaces/ws1/quota",
+                     {{"cardHours", hours}, {"zone", "sandbox-north-1a"}}));
+        for (const auto &[who, role] : {std::pair{"li", "admin"}, std::pair{"zhang", "developer"},
+                                        std::pair{"zhao", "observer"}})
+            QVERIFY(call(owner, "POST", "/v1/workspaces/ws1/members",
+                         {{"account", who}, {"role", role}}));
+    }
+
+    static QJsonObject probeJob(const QStringList &args, const QString &entry = "environment")
+    {
+        return {{"image", "pytorch-2.3-cu121"},
+                {"instanceType", "gpu.a100-80g.1"},
+                {"topic", "first-run"},
+                {"launch", QJsonObject{{"mode", "builtin"},
+                                       {"entry", entry},
+                                       {"args", QJsonArray::fromStringList(args)}}}};
+    }
+
+    QJsonObject waitForJob(const ProviderClient &c, const QString &id)
+    {
+        QJsonObject job;
+        for (int i = 0; i < 400; ++i) {
+            const auto r = call(c, "GET", "/v1/jobs/" + id);
+            if (!r)
+                return {};
+            job = *r;
+            const QString state = job["state"].toString();
+            if (state != "running" && state != "queued" && state != "interrupting")
+                return job;
+            QTest::qWait(50);
+        }
+        return job;
+    }
+
+private slots:
+    void initTestCase() { curl_global_init(CURL_GLOBAL_DEFAULT); }
+    void cleanupTestCase() { curl_global_cleanup(); }
+    void init()
+    {
+        m_server = std::make_unique<SandboxServer>();
+        m_server->setProbeProgram(QStringLiteral(ONRAMP_PROBE));
+        QVERIFY(m_server->start(QHostAddress::LocalHost, 0, QString()));
+        m_transport = std::make_unique<Transport>();
+        RetryPolicy fast;
+        fast.baseDelayMs = 10;
+        fast.maxDelayMs = 50;
+        fast.maxRetryAfterMs = 1500;
+        m_transport->setRetryPolicy(fast);
+    }
+    void cleanup()
+    {
+        m_transport.reset();
+        m_server.reset();
+    }
+
+    void profileChecksAddressAndKey()
+    {
+        ProviderProfile p;
+        p.kind = ProviderProfile::Kind::OnrampApi;
+        p.baseUrl = QUrl("http://onramp.example.com");
+        p.accessKeyId = "AK";
+        QCOMPARE(p.validate().error().field, "baseUrl"); // plain http off loopback
+        p.baseUrl = QUrl("https://onramp.example.com/");
+        QVERIFY(p.validate());
+        p.accessKeyId.clear();
+        QCOMPARE(p.validate().error().field, "accessKeyId");
+        // Round trip, and no secret anywhere in it.
+        p.accessKeyId = "AK";
+        p.member = "zhang";
+        const auto back = ProviderProfile::fromJson(p.toJson());
+        QVERIFY(back);
+        QCOMPARE(*back, p);
+        QCOMPARE(ProviderProfile::fromJson({{"kind", "ftp"}}).error().field, "$.kind");
+    }
+
+    void everyErrorCodeIsAValueThatSaysWhatToDo()
+    {
+        makeWorkspace();
+        const ProviderClient owner = client();
+        struct Case
+        {
+            ProviderErrorCode code;
+            TroubleKind trouble;
+            ProviderResult result;
+        };
+        QList<Case> cases;
+        // Quota: a workspace without quota.
+        QVERIFY(call(owner, "POST", "/v1/workspaces", {{"name", "bare"}}));
+        cases.append({ProviderErrorCode::QuotaExceeded, TroubleKind::Quota,
+                      call(owner, "POST", "/v1/workspaces/bare/instances",
+                           {{"instanceType", "gpu.a100-80g.1"}, {"zone", "sandbox-north-1a"}})});
+        // Stock: no H100 in north-1a; the answer says where they are.
+        const auto stock = call(owner, "POST", "/v1/workspaces/ws1/instances",
+                                {{"instanceType", "gpu.h100.8"}, {"zone", "sandbox-north-1a"}});
+        cases.append({ProviderErrorCode::OutOfStock, TroubleKind::Stock, stock});
+        QCOMPARE(failure(stock).availableIn, QStringList{"sandbox-north-1b"});
+        QVERIFY(failure(stock).message.contains("sandbox-north-1b"));
+        const auto zone = call(owner, "POST", "/v1/workspaces/ws1/instances",
+                               {{"instanceType", "gpu.a10.1"}, {"zone", "sandbox-east-1a"}});
+        cases.append({ProviderErrorCode::ZoneMismatch, TroubleKind::Stock, zone});
+        QCOMPARE(failure(zone).quotaZone, "sandbox-north-1a");
+        // Permission: the observer's submit names the role and the action.
+        const auto forbidden =
+            call(client("zhao"), "POST", "/v1/workspaces/ws1/jobs", probeJob({"--steps", "5"}));
+        cases.append({ProviderErrorCode::Forbidden, TroubleKind::Permission, forbidden});
+        QCOMPARE(failure(forbidden).role, "observer");
+        QCOMPARE(failure(forbidden).action, "submit_jobs");
+        QVERIFY(failure(forbidden).message.contains("observer"));
+        const auto invalid = call(owner, "POST", "/v1/workspaces", {{"name", "a b"}});
+        cases.append({ProviderErrorCode::ValidationFailed, TroubleKind::Input, invalid});
+        QCOMPARE(failure(invalid).field, "$.name");
+        QVERIFY(failure(invalid).message.contains("$.name"));
+        cases.append({ProviderErrorCode::NotFound, TroubleKind::Input,
+                      call(owner, "GET", "/v1/workspaces/nope")});
+        cases.append({ProviderErrorCode::Conflict, TroubleKind::Input,
+                      call(owner, "POST", "/v1/workspaces", {{"name", "ws1"}})});
+        // Transient: 429 with Retry-After and 503, after the retries run out.
+        RetryPolicy once;
+        once.maxAttempts = 1;
+        m_transport->setRetryPolicy(once);
+        m_server->injectFailures(1, 429, "7");
+        const auto limited = call(owner, "GET", "/v1/account");
+        cases.append({ProviderErrorCode::RateLimited, TroubleKind::Transient, limited});
+        QCOMPARE(failure(limited).retryAfterMs, 7000);
+        m_server->injectFailures(1, 503);
+        cases.append({ProviderErrorCode::Unavailable, TroubleKind::Transient,
+                      call(owner, "GET", "/v1/account")});
+        // Credentials, a closed port, and a redirect (never followed on a signed call).
+        const ProviderClient wrongSecret(m_transport.get(), profile(), "not-the-secret");
+        cases.append({ProviderErrorCode::Unauthenticated, TroubleKind::Permission,
+                      call(wrongSecret, "GET", "/v1/account")});
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost, 0));
+        ProviderProfile gone = profile();
+        gone.baseUrl.setPort(closed.serverPort());
+        closed.close();
+        cases.append({ProviderErrorCode::Network, TroubleKind::Transient,
+                      call(ProviderClient(m_transport.get(), gone, "x"), "GET", "/v1/account")});
+        m_server->faults().redirect = 1;
+        cases.append({ProviderErrorCode::BadResponse, TroubleKind::Fault,
+                      call(owner, "GET", "/v1/account")});
+
+        QCOMPARE(cases.size(), 12); // every code the API and the client know
+        for (const Case &c : cases) {
+            QVERIFY2(!c.result, qPrintable(providerErrorKey(c.code)));
+            const ProviderError &e = c.result.error();
+            QVERIFY2(e.code == c.code, qPrintable(providerErrorKey(c.code) + " got " +
+                                                  providerErrorKey(e.code) + " " + e.details));
+            QCOMPARE(e.trouble(), c.trouble);
+            QVERIFY(!e.message.isEmpty());
+            QVERIFY2(!e.details.isEmpty(), qPrintable(providerErrorKey(c.code)));
+            QCOMPARE(e.toError().message, e.message);
+        }
+    }
+
+    void createsHappenExactlyOnceUnderEachFault_data()
+    {
+        QTest::addColumn<QString>("fault");
+        QTest::newRow("reset after commit") << "reset";
+        QTest::newRow("503 then success") << "503";
+        QTest::newRow("429 with Retry-After") << "429";
+        QTest::newRow("stalled body") << "stall";
+        QTest::newRow("latency") << "latency";
+    }
+    void createsHappenExactlyOnceUnderEachFault()
+    {
+        QFETCH(QString, fault);
+        if (fault == "reset")
+            m_server->faults().resetAfterCommit = 1;
+        else if (fault == "503")
+            m_server->injectFailures(2, 503);
+        else if (fault == "429")
+            m_server->injectFailures(1, 429, "1");
+        else if (fault == "stall")
+            m_server->faults().stallBody = 1;
+        else
+            m_server->faults().latencyMs = 200;
+        ProviderClient owner = client();
+        owner.setStallSeconds(1);
+        const QByteArray key = newIdempotencyKey();
+        const auto r = call(owner, "POST", "/v1/workspaces", {{"name", "once"}}, key);
+        if (fault == "stall") {
+            // The stall is noticed by the transfer's low-speed limit and the call retried with
+            // the same key, which answers what the first one did.
+            QVERIFY2(r, qPrintable(r ? QString() : r.error().details));
+            QCOMPARE(r->value("name").toString(), "once");
+        } else {
+            QVERIFY2(r, qPrintable(r ? QString() : r.error().details));
+            QCOMPARE(r->value("name").toString(), "once");
+        }
+        m_server->faults() = {};
+        const auto again = call(owner, "POST", "/v1/workspaces", {{"name", "once"}}, key);
+        QVERIFY(again);
+        QCOMPARE(again->value("name").toString(), "once");
+        QCOMPARE(m_server->countOf("ws"), 1);
+        // Without a key the same create is not repeated: a conflict, not a second workspace.
+        const auto noKey = call(owner, "POST", "/v1/workspaces", {{"name", "once"}});
+        QCOMPARE(failure(noKey).code, ProviderErrorCode::Conflict);
+    }
+
+    void aRestartMidRequestReusesTheSavedKey()
+    {
+        makeWorkspace();
+        // The first attempt's answer is lost and the app quits before retrying.
+        // A fresh connection: libcurl itself resends a request once when a *reused* connection
+        // turns out dead, which would hide the lost answer this test is about.
+        m_transport = std::make_unique<Transport>();
+        RetryPolicy once;
+        once.maxAttempts = 1;
+        m_transport->setRetryPolicy(once);
+        m_server->faults().resetAfterCommit = 1;
+        const QByteArray savedKey = newIdempotencyKey(); // kept in the onboarding state
+        const QJsonObject body{{"instanceType", "gpu.a100-80g.1"}, {"zone", "sandbox-north-1a"}};
+        const auto lost = call(client(), "POST", "/v1/workspaces/ws1/instances", body, savedKey);
+        QCOMPARE(failure(lost).code, ProviderErrorCode::Network);
+        QCOMPARE(m_server->countOf("instance"), 1);
+        // Next run: a new transport and client, the key read back from the state file.
+        m_transport = std::make_unique<Transport>();
+        const auto resumed = call(client(), "POST", "/v1/workspaces/ws1/instances", body, savedKey);
+        QVERIFY(resumed);
+        QCOMPARE(m_server->countOf("instance"), 1);
+        // The same key for a different body is refused, not silently reused.
+        QJsonObject other = body;
+        other["instanceType"] = "gpu.l40s.1";
+        QCOMPARE(
+            failure(call(client(), "POST", "/v1/workspaces/ws1/instances", other, savedKey)).code,
+            ProviderErrorCode::Conflict);
+    }
+
+    void aJobIsARealProcessWithLogMetricsAndAudit()
+    {
+        makeWorkspace();
+        const ProviderClient dev = client("zhang");
+        const auto submitted = call(dev, "POST", "/v1/workspaces/ws1/jobs",
+                                    probeJob({"--steps", "40"}), newIdempotencyKey());
+        QVERIFY2(submitted, qPrintable(submitted ? QString() : submitted.error().details));
+        const QString id = submitted->value("id").toString();
+        const QJsonObject done = waitForJob(dev, id);
+        QCOMPARE(done["state"].toString(), "succeeded");
+        QCOMPARE(done["exitCode"].toInt(), 0);
+        // The log, read from an offset in pieces, ends with the probe's verdict.
+        QString log;
+        qint64 offset = 0;
+        for (int i = 0; i < 100; ++i) {
+            const auto part =
+                call(dev, "GET",
+                     QStringLiteral("/v1/jobs/%1/logs?offset=%2&limit=512").arg(id).arg(offset));
+            QVERIFY(part);
+            QCOMPARE(part->value("offset").toInteger(), offset);
+            log += part->value("text").toString();
+            offset = part->value("nextOffset").toInteger();
+            if (part->value("eof").toBool())
+                break;
+        }
+        QVERIFY(log.contains("\"event\":\"fingerprint\""));
+        QVERIFY(log.contains("\"event\":\"verdict\""));
+        const auto metrics =
+            call(dev, "GET", QStringLiteral("/v1/jobs/%1/metrics?since=30").arg(id));
+        QVERIFY(metrics);
+        QCOMPARE(metrics->value("points").toArray().size(), 10);
+        QCOMPARE(metrics->value("points").toArray().first()["step"].toInt(), 31);
+        // The observer reads status and logs (the guides' defaults); another developer sees the
+        // status but not zhang's log.
+        QVERIFY(call(client("zhao"), "GET", QStringLiteral("/v1/jobs/%1/logs").arg(id)));
+        QVERIFY(call(client(), "POST", "/v1/workspaces/ws1/members",
+                     {{"account", "wu"}, {"role", "developer"}}));
+        QVERIFY(call(client("wu"), "GET", "/v1/jobs/" + id));
+        const auto refused = call(client("wu"), "GET", QStringLiteral("/v1/jobs/%1/logs").arg(id));
+        QCOMPARE(failure(refused).code, ProviderErrorCode::Forbidden);
+        QCOMPARE(failure(refused).action, "view_all_logs");
+        // Usage is accounted per member and topic; the admin reads the audit trail.
+        const auto usage = call(client("li"), "GET", "/v1/workspaces/ws1/usage");
+        QVERIFY(usage);
+        QVERIFY(usage->value("usedCardHours").toDouble() > 0);
+        QVERIFY(usage->value("perMember").toObject().contains("zhang"));
+        QVERIFY(usage->value("perTopic").toObject().contains("first-run"));
+        const auto trail = call(client("li"), "GET", "/v1/workspaces/ws1/audit");
+        QVERIFY(trail);
+        QStringList actions;
+        for (const QJsonValue &e : trail->value("entries").toArray())
+            actions << e["action"].toString();
+        QCOMPARE(actions, (QStringList{"workspace.create", "quota.attach", "member.add",
+                                       "member.add", "member.add", "job.submit", "member.add"}));
+        QCOMPARE(failure(call(dev, "GET", "/v1/workspaces/ws1/audit")).code,
+                 ProviderErrorCode::Forbidden);
+    }
+
+    void interruptAndCancelReachTheProcess()
+    {
+        makeWorkspace();
+        const ProviderClient dev = client("zhang");
+        const auto long1 =
+            call(dev, "POST", "/v1/workspaces/ws1/jobs", probeJob({"--steps", "1000000"}));
+        const auto long2 =
+            call(dev, "POST", "/v1/workspaces/ws1/jobs", probeJob({"--steps", "1000000"}));
+        QVERIFY(long1 && long2);
+        QCOMPARE(long1->value("state").toString(), "running");
+        QVERIFY(call(dev, "POST", "/v1/jobs/" + long1->value("id").toString() + ":interrupt"));
+        QVERIFY(call(dev, "POST", "/v1/jobs/" + long2->value("id").toString() + ":cancel"));
+        QCOMPARE(waitForJob(dev, long1->value("id").toString())["state"].toString(), "interrupted");
+        QCOMPARE(waitForJob(dev, long2->value("id").toString())["state"].toString(), "cancelled");
+        // Another developer may not stop zhang's job.
+        QVERIFY(call(client(), "POST", "/v1/workspaces/ws1/members",
+                     {{"account", "wu"}, {"role", "developer"}}));
+        const auto third =
+            call(dev, "POST", "/v1/workspaces/ws1/jobs", probeJob({"--steps", "1000000"}));
+        QCOMPARE(failure(call(client("wu"), "POST",
+                              "/v1/jobs/" + third->value("id").toString() + ":cancel"))
+                     .code,
+                 ProviderErrorCode::Forbidden);
+        QVERIFY(
+            call(client("li"), "POST", "/v1/jobs/" + third->value("id").toString() + ":cancel"));
+    }
+
+    void queuedJobsSayWhetherQuotaOrStockIsShort()
+    {
+        makeWorkspace(1e-9); // a sliver of quota, used up by the first job
+        const ProviderClient dev = client("zhang");
+        m_server->faults().stockOut = true;
+        const auto stock = call(dev, "POST", "/v1/workspaces/ws1/jobs", probeJob({"--steps", "5"}));
+        QVERIFY(stock);
+        QCOMPARE(stock->value("state").toString(), "queued");
+        QCOMPARE(stock->value("reason")["kind"].toString(), "stock");
+        m_server->faults().stockOut = false;
+        // Stock is back: the queued job starts when next looked at, and uses the quota up.
+        QCOMPARE(waitForJob(dev, stock->value("id").toString())["state"].toString(), "succeeded");
+        const auto quota = call(dev, "POST", "/v1/workspaces/ws1/jobs", probeJob({"--steps", "5"}));
+        QVERIFY(quota);
+        QCOMPARE(quota->value("state").toString(), "queued");
+        QCOMPARE(quota->value("reason")["kind"].toString(), "quota");
+    }
+
+    void instancesAreFoldersAndReleaseGivesStockBack()
+    {
+        makeWorkspace();
+        const ProviderClient dev = client("zhang");
+        const auto inst = call(dev, "POST", "/v1/workspaces/ws1/instances",
+                               {{"instanceType", "gpu.a100-80g.8"}, {"zone", "sandbox-north-1a"}},
+                               newIdempotencyKey());
+        QVERIFY(inst);
+        const QJsonObject paths = inst->value("paths").toObject();
+        QVERIFY(QFileInfo(paths["output"].toString()).isDir());
+        QVERIFY(QFileInfo(paths["scratch"].toString()).isDir());
+        QVERIFY(QFileInfo(paths["data"].toString()).isDir());
+        QVERIFY(!(QFileInfo(paths["data"].toString()).permissions() & QFileDevice::WriteOwner));
+        const auto stockOf = [&] {
+            const auto r = call(dev, "GET", "/v1/catalog/regions");
+            for (const QJsonValue &region : r->value("regions").toArray())
+                for (const QJsonValue &z : region["zones"].toArray())
+                    if (z["zone"].toString() == "sandbox-north-1a")
+                        return z["stock"]["a100-80g"].toInt();
+            return -1;
+        };
+        QCOMPARE(stockOf(), 8);
+        // A job on the instance writes into its output folder.
+        const QJsonObject job{
+            {"instanceId", inst->value("id")},
+            {"launch", QJsonObject{{"mode", "builtin"}, {"entry", "fingerprint"}}}};
+        const auto j = call(dev, "POST", "/v1/workspaces/ws1/jobs", job);
+        QVERIFY(j);
+        QCOMPARE(waitForJob(dev, j->value("id").toString())["state"].toString(), "succeeded");
+        // The observer may not release; the developer may, twice without harm.
+        const QString path = "/v1/instances/" + inst->value("id").toString();
+        QCOMPARE(failure(call(client("zhao"), "DELETE", path)).code, ProviderErrorCode::Forbidden);
+        QCOMPARE(call(dev, "DELETE", path)->value("state").toString(), "released");
+        QCOMPARE(call(dev, "DELETE", path)->value("state").toString(), "released");
+        QCOMPARE(stockOf(), 16);
+        QCOMPARE(failure(call(dev, "POST", "/v1/workspaces/ws1/jobs", job)).code,
+                 ProviderErrorCode::Conflict);
+    }
+
+    void dataArrivesInCheckedChunksAndResumes()
+    {
+        makeWorkspace();
+        const ProviderClient dev = client("zhang");
+        QByteArray file(2500 * 3 + 17, Qt::Uninitialized);
+        for (qsizetype i = 0; i < file.size(); ++i)
+            file[i] = char((i * 7919) % 251);
+        const auto up = call(dev, "POST", "/v1/workspaces/ws1/uploads",
+                             {{"path", "train/part-0.bin"},
+                              {"size", file.size()},
+                              {"chunkSize", 2500},
+                              {"sha256", QString::fromLatin1(sha256Hex(file))}});
+        QVERIFY2(up, qPrintable(up ? QString() : up.error().details));
+        QCOMPARE(up->value("chunks").toInt(), 4);
+        const QString base = "/v1/uploads/" + up->value("id").toString();
+        const auto sendChunk = [&](int n, QByteArray bytes, QByteArray sum = {}) {
+            if (sum.isEmpty())
+                sum = sha256Hex(bytes);
+            return await([&](ProviderClient::Done d) {
+                dev.requestBytes("PUT", base + "/chunks/" + QString::number(n), bytes,
+                                 {{"X-Chunk-Sha256", sum}}, {}, this, std::move(d));
+            });
+        };
+        QVERIFY(sendChunk(0, file.mid(0, 2500)));
+        QVERIFY(sendChunk(2, file.mid(5000, 2500)));
+        // A chunk damaged on the way is refused by its checksum.
+        QByteArray damaged = file.mid(2500, 2500);
+        damaged[10] = ~damaged[10];
+        const auto bad = sendChunk(1, damaged, sha256Hex(file.mid(2500, 2500)));
+        QCOMPARE(failure(bad).field, "X-Chunk-Sha256");
+        QCOMPARE(failure(call(dev, "POST", base + ":complete")).code, ProviderErrorCode::Conflict);
+        // Resume: ask what arrived, send the rest.
+        const auto state = call(dev, "GET", base);
+        QVERIFY(state);
+        QList<int> have;
+        for (const QJsonValue &v : state->value("received").toArray())
+            have << v.toInt();
+        std::sort(have.begin(), have.end());
+        QCOMPARE(have, (QList<int>{0, 2}));
+        QVERIFY(sendChunk(1, file.mid(2500, 2500)));
+        QVERIFY(sendChunk(3, file.mid(7500)));
+        QVERIFY(call(dev, "POST", base + ":complete"));
+        const auto list = call(dev, "GET", "/v1/workspaces/ws1/data?path=train");
+        QVERIFY(list);
+        QCOMPARE(list->value("files").toArray().size(), 1);
+        QCOMPARE(list->value("files")[0]["size"].toInteger(), file.size());
+        const auto range = call(
+            dev, "GET", "/v1/workspaces/ws1/data?path=train/part-0.bin&offset=2400&length=200");
+        QVERIFY(range);
+        QCOMPARE(QByteArray::fromBase64(range->value("base64").toString().toLatin1()),
+                 file.mid(2400, 200));
+        QCOMPARE(failure(call(dev, "GET", "/v1/workspaces/ws1/data?path=../../etc")).field, "path");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProvider)
+#include "tst_provider.moc"
