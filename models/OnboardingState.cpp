@@ -133,6 +133,7 @@ QJsonObject OnboardingState::toJson() const
     o[QStringLiteral("language")] = language;
     o[QStringLiteral("currentPage")] = currentPage;
     o[QStringLiteral("gates")] = gatesJson;
+    o[QStringLiteral("provider")] = provider.toJson();
     return o;
 }
 
@@ -150,6 +151,17 @@ std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObjec
             return std::unexpected(
                 invalid(QStringLiteral("$.currentPage"), Tr::tr("expected a page number")));
         s.currentPage = page.toInt();
+    }
+
+    const QJsonValue provider = json.value(QStringLiteral("provider"));
+    if (!provider.isUndefined()) {
+        if (!provider.isObject())
+            return std::unexpected(
+                invalid(QStringLiteral("$.provider"), Tr::tr("expected an object")));
+        auto link = ProviderLink::fromJson(provider.toObject());
+        if (!link)
+            return std::unexpected(link.error());
+        s.provider = *link;
     }
 
     const QJsonValue gates = json.value(QStringLiteral("gates"));

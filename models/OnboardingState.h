@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "GateTypes.h"
+#include "ProviderLink.h"
 #include "QualificationGate.h"
 #include "QuotaGate.h"
 #include "ResourcesGate.h"
@@ -60,6 +61,7 @@ struct OnboardingState
     ResourcesGateData resources;
     EnvironmentGateData environment;
     FirstRunGateData firstRun;
+    ProviderLink provider; // what was done at the provider: ids, reviews, keys in flight
 
     GateRecord &gate(GateId id) { return gates[gateIndex(id)]; }
     const GateRecord &gate(GateId id) const { return gates[gateIndex(id)]; }

@@ -7,6 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -117,11 +121,72 @@ json fingerprint()
     return j;
 }
 
+// The instance's folders, when the job was given them: data must be readable (a loader lists it
+// and reads a file's first bytes), output must take a file. Empty results when not given.
+struct StorageResult
+{
+    bool dataChecked = false, dataReadable = false;
+    bool outputChecked = false, outputWritten = false;
+};
+
+StorageResult checkStorage(const nlohmann::json &report)
+{
+    namespace fs = std::filesystem;
+    StorageResult r;
+    if (const char *data = std::getenv("ONRAMP_DATA_DIR"); data && *data) {
+        r.dataChecked = true;
+        std::error_code ec;
+        std::size_t files = 0;
+        bool sampled = false;
+        for (fs::recursive_directory_iterator it(data, ec), end; !ec && it != end;
+             it.increment(ec)) {
+            if (!it->is_regular_file(ec))
+                continue;
+            ++files;
+            if (!sampled) {
+                std::ifstream f(it->path(), std::ios::binary);
+                char buf[4096];
+                f.read(buf, sizeof buf);
+                sampled = f.gcount() > 0 || it->file_size(ec) == 0;
+            }
+        }
+        r.dataReadable = !ec && (files == 0 || sampled);
+        std::cout << nlohmann::json{{"event", "storage"},
+                                    {"check", "data"},
+                                    {"path", data},
+                                    {"readable", r.dataReadable},
+                                    {"files", files},
+                                    {"error", ec ? ec.message() : std::string()}}
+                         .dump()
+                  << '\n';
+    }
+    if (const char *out = std::getenv("ONRAMP_OUTPUT_DIR"); out && *out) {
+        r.outputChecked = true;
+        const fs::path file = fs::path(out) / "environment.json";
+        {
+            std::ofstream f(file);
+            f << report.dump(2) << '\n';
+            r.outputWritten = static_cast<bool>(f);
+        }
+        std::error_code ec;
+        const auto bytes = r.outputWritten ? fs::file_size(file, ec) : 0;
+        std::cout << nlohmann::json{{"event", "artifact"},
+                                    {"check", "output"},
+                                    {"path", file.string()},
+                                    {"written", r.outputWritten},
+                                    {"bytes", bytes}}
+                         .dump()
+                  << '\n';
+    }
+    return r;
+}
+
 // environment: the fingerprint, then the light training loop that must run in a clean image
 // (loss reported per step and required to fall), then a verdict. Exit 1 when it fails.
 int environment(int steps)
 {
-    std::cout << fingerprint().dump() << '\n';
+    const nlohmann::json print = fingerprint();
+    std::cout << print.dump() << '\n';
     const auto result = onramp::probe::trainSynthetic(steps, 64, 7, [](const auto &r) {
         std::cout << nlohmann::json{{"event", "step"},
                                     {"check", "environment"},
@@ -132,16 +197,28 @@ int environment(int steps)
                          .dump()
                   << '\n';
     });
-    std::cout << nlohmann::json{{"event", "verdict"},
-                                {"check", "environment"},
-                                {"passed", result.lossFell},
-                                {"first_loss", result.steps.front().loss},
-                                {"last_loss", result.steps.back().loss},
-                                {"reason", result.lossFell ? "loss decreased in the plain C++ loop"
-                                                           : "loss did not decrease"}}
-                     .dump()
-              << '\n';
-    return result.lossFell ? 0 : 1;
+    const StorageResult storage = checkStorage({{"fingerprint", print},
+                                                {"first_loss", result.steps.front().loss},
+                                                {"last_loss", result.steps.back().loss}});
+    const bool passed = result.lossFell && (!storage.dataChecked || storage.dataReadable) &&
+                        (!storage.outputChecked || storage.outputWritten);
+    const char *reason = !result.lossFell                               ? "loss did not decrease"
+                         : storage.dataChecked && !storage.dataReadable ? "data folder not readable"
+                         : storage.outputChecked && !storage.outputWritten
+                             ? "output folder not writable"
+                             : "loss decreased in the plain C++ loop";
+    nlohmann::json verdict{{"event", "verdict"},
+                           {"check", "environment"},
+                           {"passed", passed},
+                           {"first_loss", result.steps.front().loss},
+                           {"last_loss", result.steps.back().loss},
+                           {"reason", reason}};
+    if (storage.dataChecked)
+        verdict["data_readable"] = storage.dataReadable;
+    if (storage.outputChecked)
+        verdict["output_written"] = storage.outputWritten;
+    std::cout << verdict.dump() << '\n';
+    return passed ? 0 : 1;
 }
 
 } // namespace

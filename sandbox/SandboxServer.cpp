@@ -359,6 +359,21 @@ void SandboxServer::audit(const QString &ws, const QString &actor, const QString
     store(QStringLiteral("audit/") + ws, trail);
 }
 
+// A review is decided when it arrives but shown as pending until the configured delay has
+// passed since it was submitted, the way a human reviewer takes time.
+QJsonObject SandboxServer::shownReview(const QJsonObject &review) const
+{
+    const QDateTime since = QDateTime::fromString(review.value("since").toString(), Qt::ISODate);
+    if (m_reviewDelaySeconds <= 0 || !since.isValid() ||
+        since.secsTo(QDateTime::currentDateTimeUtc()) >= m_reviewDelaySeconds)
+        return review;
+    QJsonObject pending{{"id", review.value("id")},
+                        {"state", "pending"},
+                        {"since", review.value("since")},
+                        {"reasons", QJsonArray()}};
+    return pending;
+}
+
 QJsonObject SandboxServer::load(const QString &key) const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));
@@ -413,7 +428,7 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
             if (review.isEmpty())
                 return {404, apiError(QStringLiteral("not_found"),
                                       QStringLiteral("no dossier submitted yet"))};
-            return {200, review};
+            return {200, shownReview(review)};
         }
         if (method == QHttpServerRequest::Method::Post) {
             QJsonParseError pe{};
@@ -439,7 +454,7 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                 {"since", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
                 {"reasons", reasons}};
             store(QStringLiteral("qualification"), review);
-            return {202, review};
+            return {202, shownReview(review)};
         }
     }
     // Quota applications: reviewed by gate 3's own rules; a period longer than a quarter is
@@ -478,7 +493,7 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         if (state == QLatin1String("approved"))
             review["grantedCardHours"] = plan.cardHours;
         store(QStringLiteral("quota/") + id, review);
-        return {202, review};
+        return {202, shownReview(review)};
     }
     static const QRegularExpression quotaPath(
         QStringLiteral(R"(^/v1/quota-applications/([0-9a-f-]{36})$)"));
@@ -488,7 +503,7 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         if (review.isEmpty())
             return {404,
                     apiError(QStringLiteral("not_found"), QStringLiteral("no such application"))};
-        return {200, review};
+        return {200, shownReview(review)};
     }
 
     if (path == QLatin1String("/v1/catalog/regions") && method == QHttpServerRequest::Method::Get) {
@@ -581,9 +596,15 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                 return {400, apiError(QStringLiteral("validation_failed"),
                                       QStringLiteral("cardHours must be above 0"),
                                       QStringLiteral("$.cardHours"))};
+            const QString zone = in.value("zone").toString(QStringLiteral("sandbox-north-1a"));
+            if (!stock().contains(zone))
+                return {400, apiError(QStringLiteral("validation_failed"),
+                                      QStringLiteral("no zone %1 here; zones: %2")
+                                          .arg(zone, stock().keys().join(QStringLiteral(", "))),
+                                      QStringLiteral("$.zone"))};
             ws["quotaAttached"] = true;
             ws["quotaCardHours"] = hours;
-            ws["zone"] = in.value("zone").toString(QStringLiteral("sandbox-north-1a"));
+            ws["zone"] = zone;
             store(QStringLiteral("ws/") + id, ws);
             audit(id, who, QStringLiteral("quota.attach"),
                   QStringLiteral("%1 card-hours in %2").arg(hours).arg(ws["zone"].toString()));

@@ -77,6 +77,9 @@ public:
     };
     Faults &faults() { return m_faults; }
 
+    // Reviews (dossier, quota) read as pending for this long after submission; 0 = instant.
+    void setReviewDelaySeconds(int seconds) { m_reviewDelaySeconds = seconds; }
+
     // The program jobs run (onramp-probe); found beside this program when not set.
     void setProbeProgram(const QString &path) { m_probe = path; }
     QString probeProgram() const;
@@ -104,6 +107,7 @@ private:
     std::optional<Role> memberRole(const QJsonObject &ws, const QString &who) const;
     QJsonObject stock();
 
+    QJsonObject shownReview(const QJsonObject &review) const;
     QJsonObject load(const QString &key) const;
     void store(const QString &key, const QJsonObject &value);
     QList<QJsonObject> loadAll(const QString &prefix) const;
@@ -118,6 +122,7 @@ private:
     QByteArray m_retryAfter;
     int m_requests = 0;
     Faults m_faults;
+    int m_reviewDelaySeconds = 0;
     QString m_probe;
     QString m_root;
     std::unique_ptr<QTemporaryDir> m_tempRoot;

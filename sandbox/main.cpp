@@ -33,7 +33,10 @@ int serve(const QStringList &args)
     QCommandLineOption dataDir(QStringLiteral("data-dir"),
                                Tr::tr("Keep the sandbox's state (SQLite) in DIR."),
                                QStringLiteral("DIR"));
-    p.addOptions({port, dataDir});
+    QCommandLineOption reviewDelay(QStringLiteral("review-delay"),
+                                   Tr::tr("Reviews stay pending for SECONDS (a demo of waiting)."),
+                                   QStringLiteral("SECONDS"), QStringLiteral("0"));
+    p.addOptions({port, dataDir, reviewDelay});
     p.process(rest);
     bool ok = false;
     const int n = p.value(port).toInt(&ok);
@@ -42,6 +45,7 @@ int serve(const QStringList &args)
         return 2;
     }
     SandboxServer server;
+    server.setReviewDelaySeconds(p.value(reviewDelay).toInt());
     QString error;
     if (!server.start(QHostAddress::LocalHost, quint16(n), p.value(dataDir), &error)) {
         QTextStream(stderr) << error << '\n';

@@ -1,0 +1,574 @@
+#include "ProviderSession.h"
+
+#include "Tr.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QPointer>
+#include <QTimer>
+
+namespace onramp {
+
+namespace {
+
+QString reasonsText(const QJsonArray &reasons)
+{
+    QStringList lines;
+    for (const QJsonValue &r : reasons) {
+        const QJsonObject o = r.toObject();
+        const QString field = o.value("field").toString();
+        lines << (field.isEmpty() ? o.value("message").toString()
+                                  : field + QStringLiteral(": ") + o.value("message").toString());
+    }
+    return lines.join(u'\n');
+}
+
+bool finalJobState(const QString &s)
+{
+    return s == QLatin1String("succeeded") || s == QLatin1String("failed") ||
+           s == QLatin1String("cancelled") || s == QLatin1String("interrupted");
+}
+
+// The events an onramp-probe log carries, by name (the last of each).
+QMap<QString, QJsonObject> probeEvents(const QString &log)
+{
+    QMap<QString, QJsonObject> events;
+    for (const QString &line : log.split(u'\n', Qt::SkipEmptyParts)) {
+        const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+        const QString name = o.value("event").toString();
+        if (!name.isEmpty() && name != QLatin1String("step"))
+            events[name + u'/' + o.value("check").toString()] = o;
+    }
+    return events;
+}
+
+} // namespace
+
+ProviderSession::ProviderSession(ProviderClient client, OnboardingState &state, QObject *parent)
+    : QObject(parent), m_client(std::move(client)), m_state(state)
+{
+}
+
+bool ProviderSession::begin(Done &done)
+{
+    if (m_busy) {
+        done(std::unexpected(localError(Tr::tr("Another provider operation is still running."))));
+        return false;
+    }
+    m_busy = true;
+    m_done = std::move(done);
+    return true;
+}
+
+void ProviderSession::finish(const std::expected<void, ProviderError> &result)
+{
+    if (!m_busy)
+        return;
+    m_busy = false;
+    m_inFlight = 0;
+    Done done = std::move(m_done);
+    m_done = {};
+    if (done)
+        done(result);
+}
+
+void ProviderSession::cancel()
+{
+    if (!m_busy)
+        return;
+    ++m_generation;
+    if (m_inFlight)
+        m_client.cancel(m_inFlight);
+    ProviderError e;
+    e.code = ProviderErrorCode::Network;
+    e.message = Tr::tr("Cancelled.");
+    e.details = QStringLiteral("cancelled by the user");
+    finish(std::unexpected(e));
+}
+
+void ProviderSession::changed()
+{
+    if (onStateChanged)
+        onStateChanged();
+}
+
+void ProviderSession::progress(const QString &text)
+{
+    if (onProgress)
+        onProgress(text);
+}
+
+ProviderError ProviderSession::localError(const QString &message) const
+{
+    ProviderError e;
+    e.code = ProviderErrorCode::ValidationFailed;
+    e.message = message;
+    e.details = message;
+    return e;
+}
+
+void ProviderSession::call(const QByteArray &method, const QString &path, const QJsonObject &body,
+                           const QString &operation, Then then, const QString &member)
+{
+    QByteArray key;
+    if (!operation.isEmpty()) {
+        const bool fresh = !m_state.provider.pendingKeys.contains(operation);
+        key = m_state.provider.keyFor(operation);
+        if (fresh)
+            changed(); // the key is saved before the request leaves
+    }
+    ProviderClient client = m_client;
+    if (!member.isEmpty())
+        client.setMember(member);
+    const quint64 generation = m_generation;
+    m_inFlight = client.request(
+        method, path, body, key, this,
+        [this, generation, operation, then = std::move(then)](const ProviderResult &r) {
+            if (generation != m_generation)
+                return;
+            m_inFlight = 0;
+            if (!r) {
+                // A definitive refusal settles the key; a lost answer keeps it for the retry.
+                if (!operation.isEmpty() && r.error().trouble() != TroubleKind::Transient) {
+                    m_state.provider.settle(operation);
+                    changed();
+                }
+                finish(std::unexpected(r.error()));
+                return;
+            }
+            if (!operation.isEmpty()) {
+                m_state.provider.settle(operation);
+                changed();
+            }
+            then(*r);
+        });
+}
+
+QString ProviderSession::workspacePath() const
+{
+    return QStringLiteral("/v1/workspaces/") +
+           QString::fromUtf8(QUrl::toPercentEncoding(m_state.workspace.workspaceName));
+}
+
+QString ProviderSession::actingMember(Role role) const
+{
+    for (const Member &m : m_state.workspace.members)
+        if (m.role == role && !m.account.isEmpty())
+            return m.account;
+    return {};
+}
+
+// ---- Gate 1 ----------------------------------------------------------------------------------
+
+void ProviderSession::applyQualification(const RemoteReview &review)
+{
+    m_state.provider.qualification = review;
+    GateRecord &g = m_state.gate(GateId::Account);
+    g.updatedAt = QDateTime::currentDateTimeUtc();
+    if (review.state == QLatin1String("approved")) {
+        g.status = GateStatus::Passed;
+        g.waitingFor.clear();
+        g.evidence = Tr::tr("Dossier approved by the provider (review %1).").arg(review.id);
+        g.acceptedBy = Tr::tr("The provider's qualification reviewer");
+        g.acceptedAt = review.since;
+        g.rejectionReason.clear();
+        g.whatToChange.clear();
+    } else if (review.state == QLatin1String("rejected")) {
+        g.status = GateStatus::Rejected;
+        g.waitingFor.clear();
+        g.rejectionReason = reasonsText(review.reasons);
+        g.whatToChange = Tr::tr("Change the fields named above, then submit the dossier again.");
+    } else {
+        g.status = GateStatus::Waiting;
+        g.waitingFor = Tr::tr("the provider's qualification review");
+        g.waitingSince = review.since.isValid() ? review.since : QDateTime::currentDateTimeUtc();
+    }
+    changed();
+}
+
+void ProviderSession::submitQualification(Done done)
+{
+    if (!begin(done))
+        return;
+    const auto submit = [this] {
+        progress(Tr::tr("Submitting the qualification dossier…"));
+        QJsonObject dossier = m_state.account.toJson();
+        call("POST", QStringLiteral("/v1/qualification"), dossier,
+             QStringLiteral("qualification.submit"), [this](const QJsonObject &answer) {
+                 applyQualification(RemoteReview::fromAnswer(answer));
+                 finish({});
+             });
+    };
+    if (m_state.provider.trainingActivated) {
+        submit();
+        return;
+    }
+    progress(Tr::tr("Activating the training service…"));
+    call("POST", QStringLiteral("/v1/account/services/training:activate"), {},
+         QStringLiteral("account.activate"), [this, submit](const QJsonObject &) {
+             m_state.provider.trainingActivated = true;
+             changed();
+             submit();
+         });
+}
+
+void ProviderSession::refreshQualification(Done done)
+{
+    if (!begin(done))
+        return;
+    progress(Tr::tr("Reading the dossier's review…"));
+    call("GET", QStringLiteral("/v1/qualification"), {}, {}, [this](const QJsonObject &answer) {
+        applyQualification(RemoteReview::fromAnswer(answer));
+        finish({});
+    });
+}
+
+// ---- Gate 2 ----------------------------------------------------------------------------------
+
+void ProviderSession::setUpWorkspace(Done done)
+{
+    if (!begin(done))
+        return;
+    const WorkspaceData &w = m_state.workspace;
+    if (w.workspaceName.isEmpty()) {
+        finish(std::unexpected(localError(Tr::tr("Name the workspace first."))));
+        return;
+    }
+    // Each step runs only when the one before it is done, and is skipped when already done.
+    auto step = std::make_shared<std::function<void()>>();
+    *step = [this, step] {
+        ProviderLink &link = m_state.provider;
+        const WorkspaceData &w = m_state.workspace;
+        if (!link.workspaceCreated) {
+            progress(Tr::tr("Creating workspace %1…").arg(w.workspaceName));
+            call("POST", QStringLiteral("/v1/workspaces"),
+                 {{"name", w.workspaceName}, {"permissions", permissionMatrixJson(w.matrix)}},
+                 QStringLiteral("workspace.create"), [this, step](const QJsonObject &) {
+                     m_state.provider.workspaceCreated = true;
+                     changed();
+                     (*step)();
+                 });
+            return;
+        }
+        if (!link.quotaAttached) {
+            progress(Tr::tr("Attaching %1 card-hours of quota…").arg(w.quotaCardHours));
+            QJsonObject body{{"cardHours", w.quotaCardHours}};
+            if (!m_state.quota.zone.isEmpty())
+                body["zone"] = m_state.quota.zone;
+            call("PUT", workspacePath() + QStringLiteral("/quota"), body, {},
+                 [this, step](const QJsonObject &) {
+                     m_state.provider.quotaAttached = true;
+                     changed();
+                     (*step)();
+                 });
+            return;
+        }
+        for (const Member &m : w.members) {
+            if (link.membersAdded.contains(m.account))
+                continue;
+            progress(Tr::tr("Adding %1 as %2…").arg(m.account, roleLabel(m.role)));
+            call("POST", workspacePath() + QStringLiteral("/members"),
+                 {{"account", m.account},
+                  {"name", m.name},
+                  {"role", roleKey(m.role)},
+                  {"projects", QJsonArray::fromStringList(m.projects)}},
+                 QStringLiteral("member.add/") + m.account,
+                 [this, step, account = m.account](const QJsonObject &) {
+                     m_state.provider.membersAdded << account;
+                     changed();
+                     (*step)();
+                 });
+            return;
+        }
+        finish({});
+    };
+    (*step)();
+}
+
+void ProviderSession::runWorkspaceChecks(Done done)
+{
+    if (!begin(done))
+        return;
+    const QString developer = actingMember(Role::Developer);
+    const QString observer = actingMember(Role::Observer);
+    if (developer.isEmpty() || observer.isEmpty()) {
+        finish(std::unexpected(localError(
+            Tr::tr("The checks need one developer and one observer in the workspace."))));
+        return;
+    }
+    const QJsonObject job{{"name", "gate2-developer-check"},
+                          {"topic", "onboarding"},
+                          {"instanceType", m_state.resources.choice.instance},
+                          {"launch", QJsonObject{{"mode", "builtin"},
+                                                 {"entry", "environment"},
+                                                 {"args", QJsonArray{"--steps", "50"}}}}};
+    // The observer first: a refusal is the expected answer, anything else fails the check.
+    progress(Tr::tr("Submitting a job as observer %1 (it must be refused)…").arg(observer));
+    ProviderClient asObserver = m_client;
+    asObserver.setMember(observer);
+    const quint64 generation = m_generation;
+    m_inFlight = asObserver.request(
+        "POST", workspacePath() + QStringLiteral("/jobs"), job, newIdempotencyKey(), this,
+        [this, generation, job, developer, observer](const ProviderResult &r) {
+            if (generation != m_generation)
+                return;
+            ProviderLink &link = m_state.provider;
+            if (!r && r.error().code == ProviderErrorCode::Forbidden) {
+                link.observerCheckPassed = true;
+                link.observerCheck = Tr::tr("Refused as expected: %1")
+                                         .arg(r.error().details.section(u':', 1).trimmed());
+            } else if (!r) {
+                finish(std::unexpected(r.error()));
+                return;
+            } else {
+                link.observerCheckPassed = false;
+                link.observerCheck = Tr::tr("The provider accepted a job from observer %1: the "
+                                            "permission matrix lets observers submit.")
+                                         .arg(observer);
+                // Do not leave it running.
+                m_client.request(
+                    "POST", QStringLiteral("/v1/jobs/%1:cancel").arg(r->value("id").toString()), {},
+                    {}, this, [](const ProviderResult &) {});
+            }
+            changed();
+            progress(Tr::tr("Running a light job as developer %1…").arg(developer));
+            runJob(developer, job, [this](const QJsonObject &finished) {
+                ProviderLink &link = m_state.provider;
+                const QString state = finished.value("state").toString();
+                const QJsonObject verdict =
+                    probeEvents(finished.value("log").toString()).value("verdict/environment");
+                link.developerCheckPassed =
+                    state == QLatin1String("succeeded") && verdict.value("passed").toBool();
+                link.developerCheck =
+                    link.developerCheckPassed
+                        ? Tr::tr("Job %1 succeeded; its log ends: loss %2 → %3.")
+                              .arg(finished.value("id").toString())
+                              .arg(verdict.value("first_loss").toDouble(), 0, 'f', 3)
+                              .arg(verdict.value("last_loss").toDouble(), 0, 'f', 3)
+                        : Tr::tr("Job %1 ended %2: %3")
+                              .arg(finished.value("id").toString(), state,
+                                   finished.value("reason").toObject().value("message").toString());
+                GateRecord &g = m_state.gate(GateId::Workspace);
+                g.updatedAt = QDateTime::currentDateTimeUtc();
+                if (link.developerCheckPassed && link.observerCheckPassed)
+                    g.evidence = link.developerCheck + u'\n' + link.observerCheck;
+                changed();
+                finish({});
+            });
+        });
+}
+
+// A job runs to its end; `whenDone` gets the final job with its whole log in "log".
+void ProviderSession::runJob(const QString &member, const QJsonObject &job, Then whenDone)
+{
+    call(
+        "POST", workspacePath() + QStringLiteral("/jobs"), job,
+        QStringLiteral("job.submit/") + job.value("name").toString(),
+        [this, member, whenDone](const QJsonObject &submitted) {
+            pollJob(member, submitted.value("id").toString(), whenDone, 0);
+        },
+        member);
+}
+
+void ProviderSession::pollJob(const QString &member, const QString &id, Then whenDone, int ticks)
+{
+    call(
+        "GET", QStringLiteral("/v1/jobs/") + id, {}, {},
+        [this, member, id, whenDone, ticks](const QJsonObject &job) {
+            const QString state = job.value("state").toString();
+            if (!finalJobState(state)) {
+                if (state == QLatin1String("queued") && ticks == 0)
+                    progress(Tr::tr("Queued: %1")
+                                 .arg(job.value("reason").toObject().value("message").toString()));
+                const quint64 generation = m_generation;
+                QTimer::singleShot(m_pollMs, this, [=, this] {
+                    if (generation == m_generation)
+                        pollJob(member, id, whenDone, ticks + 1);
+                });
+                return;
+            }
+            call(
+                "GET", QStringLiteral("/v1/jobs/%1/logs?limit=1048576").arg(id), {}, {},
+                [job, whenDone](const QJsonObject &log) {
+                    QJsonObject withLog = job;
+                    withLog["log"] = log.value("text").toString();
+                    whenDone(withLog);
+                },
+                member);
+        },
+        member);
+}
+
+// ---- Gate 3 ----------------------------------------------------------------------------------
+
+void ProviderSession::applyQuotaReview(const RemoteReview &review)
+{
+    m_state.provider.quotaApplication = review;
+    GateRecord &g = m_state.gate(GateId::Quota);
+    g.updatedAt = QDateTime::currentDateTimeUtc();
+    if (review.state == QLatin1String("approved")) {
+        g.status = GateStatus::Passed;
+        g.waitingFor.clear();
+        g.evidence = Tr::tr("Quota application %1 approved: %2 card-hours granted.")
+                         .arg(review.id)
+                         .arg(review.grantedCardHours, 0, 'f', 0);
+        g.acceptedBy = Tr::tr("The provider's quota reviewer");
+        g.acceptedAt = review.since;
+    } else if (review.state == QLatin1String("rejected") ||
+               review.state == QLatin1String("returned")) {
+        g.status = GateStatus::Rejected;
+        g.waitingFor.clear();
+        g.rejectionReason = reasonsText(review.reasons);
+        g.whatToChange = review.state == QLatin1String("returned")
+                             ? Tr::tr("Split the period by calendar quarter and apply again.")
+                             : Tr::tr("Change what the reasons name, then apply again.");
+    } else {
+        g.status = GateStatus::Waiting;
+        g.waitingFor = Tr::tr("the provider's quota review");
+        g.waitingSince = review.since.isValid() ? review.since : QDateTime::currentDateTimeUtc();
+    }
+    changed();
+}
+
+void ProviderSession::applyQuota(Done done)
+{
+    if (!begin(done))
+        return;
+    progress(Tr::tr("Submitting the quota application…"));
+    QJsonObject body = m_state.quota.toJson();
+    body["purpose"] = purposeKindKey(m_state.account.purposeKind);
+    body["workspace"] = m_state.workspace.workspaceName;
+    call("POST", QStringLiteral("/v1/quota-applications"), body, QStringLiteral("quota.apply"),
+         [this](const QJsonObject &answer) {
+             applyQuotaReview(RemoteReview::fromAnswer(answer));
+             finish({});
+         });
+}
+
+void ProviderSession::refreshQuota(Done done)
+{
+    if (!begin(done))
+        return;
+    if (m_state.provider.quotaApplication.id.isEmpty()) {
+        finish(std::unexpected(localError(Tr::tr("No quota application was sent yet."))));
+        return;
+    }
+    progress(Tr::tr("Reading the quota review…"));
+    call("GET", QStringLiteral("/v1/quota-applications/") + m_state.provider.quotaApplication.id,
+         {}, {}, [this](const QJsonObject &answer) {
+             applyQuotaReview(RemoteReview::fromAnswer(answer));
+             finish({});
+         });
+}
+
+// ---- Gate 4 ----------------------------------------------------------------------------------
+
+void ProviderSession::createInstance(Done done)
+{
+    if (!begin(done))
+        return;
+    const ResourceChoice &c = m_state.resources.choice;
+    if (c.instance.isEmpty()) {
+        finish(std::unexpected(localError(Tr::tr("Choose an instance type first."))));
+        return;
+    }
+    progress(Tr::tr("Creating a %1 instance…").arg(c.instance));
+    QJsonObject body{{"instanceType", c.instance},
+                     {"zone", c.instanceZone.isEmpty() ? m_state.quota.zone : c.instanceZone},
+                     {"image", c.image}};
+    call(
+        "POST", workspacePath() + QStringLiteral("/instances"), body,
+        QStringLiteral("instance.create"),
+        [this](const QJsonObject &inst) {
+            m_state.provider.instanceId = inst.value("id").toString();
+            m_state.provider.instanceState = inst.value("state").toString();
+            changed();
+            finish({});
+        },
+        actingMember(Role::Admin));
+}
+
+void ProviderSession::verifyResources(Done done)
+{
+    if (!begin(done))
+        return;
+    const QString id = m_state.provider.instanceId;
+    if (id.isEmpty()) {
+        finish(std::unexpected(localError(Tr::tr("Create the instance first."))));
+        return;
+    }
+    const QString member = actingMember(Role::Developer).isEmpty() ? actingMember(Role::Admin)
+                                                                   : actingMember(Role::Developer);
+    progress(Tr::tr("Checking that instance %1 is up…").arg(id));
+    call(
+        "GET", QStringLiteral("/v1/instances/") + id, {}, {},
+        [this, id, member](const QJsonObject &inst) {
+            m_state.provider.instanceState = inst.value("state").toString();
+            changed();
+            if (m_state.provider.instanceState != QLatin1String("running")) {
+                m_state.provider.resourcesCheckPassed = false;
+                m_state.provider.resourcesCheck = Tr::tr("Instance %1 is %2, not running.")
+                                                      .arg(id, m_state.provider.instanceState);
+                changed();
+                finish({});
+                return;
+            }
+            progress(Tr::tr("Reading the data and writing output on the instance…"));
+            const QJsonObject job{{"name", "gate4-resources-check"},
+                                  {"topic", "onboarding"},
+                                  {"instanceId", id},
+                                  {"launch", QJsonObject{{"mode", "builtin"},
+                                                         {"entry", "environment"},
+                                                         {"args", QJsonArray{"--steps", "20"}}}}};
+            runJob(member, job, [this, id](const QJsonObject &finished) {
+                const auto events = probeEvents(finished.value("log").toString());
+                const bool readable = events.value("storage/data").value("readable").toBool();
+                const bool written = events.value("artifact/output").value("written").toBool();
+                ProviderLink &link = m_state.provider;
+                link.resourcesCheckPassed =
+                    finished.value("state").toString() == QLatin1String("succeeded") && readable &&
+                    written;
+                link.resourcesCheck =
+                    link.resourcesCheckPassed
+                        ? Tr::tr("Instance %1 is running; data readable (%2 files); output "
+                                 "written (%3).")
+                              .arg(id)
+                              .arg(events.value("storage/data").value("files").toInt())
+                              .arg(events.value("artifact/output").value("path").toString())
+                        : Tr::tr("Instance %1 check failed: job %2, data readable: %3, output "
+                                 "written: %4.")
+                              .arg(id, finished.value("state").toString(),
+                                   readable ? Tr::tr("yes") : Tr::tr("no"),
+                                   written ? Tr::tr("yes") : Tr::tr("no"));
+                GateRecord &g = m_state.gate(GateId::Resources);
+                g.updatedAt = QDateTime::currentDateTimeUtc();
+                if (link.resourcesCheckPassed)
+                    g.evidence = link.resourcesCheck;
+                changed();
+                finish({});
+            });
+        },
+        member);
+}
+
+void ProviderSession::releaseInstance(Done done)
+{
+    if (!begin(done))
+        return;
+    const QString id = m_state.provider.instanceId;
+    if (id.isEmpty()) {
+        finish({});
+        return;
+    }
+    progress(Tr::tr("Releasing instance %1…").arg(id));
+    call(
+        "DELETE", QStringLiteral("/v1/instances/") + id, {}, {},
+        [this](const QJsonObject &inst) {
+            m_state.provider.instanceState = inst.value("state").toString();
+            changed();
+            finish({});
+        },
+        actingMember(Role::Admin));
+}
+
+} // namespace onramp

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "OnboardingState.h"
+#include "ProviderClient.h"
+
+#include <QObject>
+
+#include <expected>
+#include <functional>
+
+namespace onramp {
+
+// Gates 1–4 done for real at a provider, step by step, recording every result in the onboarding
+// state (ProviderLink and the gate records) so that a restart picks up where it left off: a
+// create that was in flight is repeated with its saved idempotency key, a review that was
+// pending is read again. The wizard's pages and the headless tests drive the same object.
+//
+// Asynchronous: every method returns at once; `done` runs on this object's thread. One
+// operation at a time (busy()); cancel() stops the one running.
+// (No Q_OBJECT: it only needs to be a context for callbacks and timers.)
+class ProviderSession : public QObject
+{
+public:
+    using Done = std::function<void(const std::expected<void, ProviderError> &)>;
+
+    ProviderSession(ProviderClient client, OnboardingState &state, QObject *parent = nullptr);
+
+    // Called after every change to the state (save it), and with each step's translated text.
+    std::function<void()> onStateChanged;
+    std::function<void(const QString &)> onProgress;
+
+    // How often a running job or a pending review is read again.
+    void setPollIntervalMs(int ms) { m_pollMs = ms; }
+
+    bool busy() const { return m_busy; }
+    void cancel();
+
+    // Gate 1: activate the training service, submit the dossier, follow its review.
+    void submitQualification(Done done);
+    void refreshQualification(Done done);
+    // Gate 2: create the workspace, attach quota, add the members, in that order; then the two
+    // acceptance checks: a developer's light job and its log, an observer refused.
+    void setUpWorkspace(Done done);
+    void runWorkspaceChecks(Done done);
+    // Gate 3: apply for the quota and follow the review.
+    void applyQuota(Done done);
+    void refreshQuota(Done done);
+    // Gate 4: create the chosen instance, then check it: running, data readable, a light
+    // computation writes output.
+    void createInstance(Done done);
+    void verifyResources(Done done);
+    void releaseInstance(Done done);
+
+    const ProviderClient &client() const { return m_client; }
+
+private:
+    using Then = std::function<void(const QJsonObject &)>;
+    bool begin(Done &done);
+    void finish(const std::expected<void, ProviderError> &result);
+    void changed();
+    void progress(const QString &text);
+    // One call: on success `then`, on failure the operation ends with the error. A create
+    // names its operation, which keeps its idempotency key until a definitive answer.
+    void call(const QByteArray &method, const QString &path, const QJsonObject &body,
+              const QString &operation, Then then, const QString &member = {});
+    void runJob(const QString &member, const QJsonObject &job, Then whenDone);
+    void pollJob(const QString &member, const QString &id, Then whenDone, int ticks);
+    void applyQualification(const RemoteReview &review);
+    void applyQuotaReview(const RemoteReview &review);
+    QString actingMember(Role role) const;
+    QString workspacePath() const;
+    ProviderError localError(const QString &message) const;
+
+    ProviderClient m_client;
+    OnboardingState &m_state;
+    Done m_done;
+    bool m_busy = false;
+    quint64 m_inFlight = 0;
+    quint64 m_generation = 0; // bumps on cancel: late answers of a cancelled run are dropped
+    int m_pollMs = 500;
+};
+
+} // namespace onramp
