@@ -1,6 +1,7 @@
 #include "Commands.h"
 #include "Language.h"
 #include "OnboardingWizard.h"
+#include "SecretStores.h"
 #include "StateStore.h"
 #include "Tr.h"
 #include "Version.h"
@@ -152,7 +153,8 @@ int main(int argc, char **argv)
     onramp::Language language;
     language.apply(p.isSet(lang) ? p.value(lang) : store.state().language);
 
-    onramp::OnboardingWizard wizard(&store, &language);
+    onramp::KeychainSecretStore secrets;
+    onramp::OnboardingWizard wizard(&store, &language, &secrets);
     if (loaded.notice)
         wizard.showNotice(*loaded.notice);
     wizard.restoreProgress();
@@ -160,6 +162,9 @@ int main(int argc, char **argv)
     if (p.isSet(quitOnPaint))
         wizard.installEventFilter(&quitter);
     wizard.show();
+    // The provider (the sandbox for a new user) starts once the first page is on screen.
+    if (!p.isSet(quitOnPaint))
+        QTimer::singleShot(0, &wizard, [&wizard] { wizard.connectProvider(); });
     QObject::connect(&app, &QCoreApplication::aboutToQuit, &store, [&store] {
         if (store.hasUnsavedChanges())
             (void)store.saveNow();

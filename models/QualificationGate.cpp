@@ -4,8 +4,8 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QHash>
+#include <QJsonDocument>
 #include <QMimeDatabase>
 #include <QMutex>
 #include <QPageSize>

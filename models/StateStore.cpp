@@ -150,6 +150,14 @@ void StateStore::update(const std::function<void(OnboardingState &)> &change)
         m_saveTimer.start();
 }
 
+void StateStore::markChanged()
+{
+    m_dirty = true;
+    emit changed();
+    if (!m_filePath.isEmpty() && !m_readOnly)
+        m_saveTimer.start();
+}
+
 std::expected<void, Error> StateStore::saveNow()
 {
     m_saveTimer.stop();

@@ -52,6 +52,11 @@ public:
     // Applies a change, announces it and schedules the save.
     void update(const std::function<void(OnboardingState &)> &change);
 
+    // For an object that edits the state over time by reference (ProviderSession): it changes
+    // fields in place and calls markChanged() after each change, which announces and saves.
+    OnboardingState &stateForEditing() { return m_state; }
+    void markChanged();
+
     std::expected<void, Error> saveNow();
     bool hasUnsavedChanges() const { return m_dirty; }
 

@@ -9,9 +9,38 @@
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSocketNotifier>
 #include <QTextStream>
 
+#include <csignal>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 namespace {
+
+int g_signalPipe[2] = {-1, -1};
+
+// SIGTERM and SIGINT end the event loop normally, so the server's destructor stops the jobs it
+// started instead of leaving them orphaned.
+void quitOnSignals()
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalPipe) != 0)
+        return;
+    auto *notifier =
+        new QSocketNotifier(g_signalPipe[1], QSocketNotifier::Read, QCoreApplication::instance());
+    QObject::connect(notifier, &QSocketNotifier::activated, QCoreApplication::instance(),
+                     [] { QCoreApplication::quit(); });
+    struct sigaction sa = {};
+    sa.sa_handler = [](int) {
+        const char c = 1;
+        [[maybe_unused]] auto n = ::write(g_signalPipe[0], &c, 1);
+    };
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGINT, &sa, nullptr);
+}
 
 int serve(const QStringList &args)
 {
@@ -44,6 +73,10 @@ int serve(const QStringList &args)
         QTextStream(stderr) << "--port: " << Tr::tr("expected 0 to 65535") << '\n';
         return 2;
     }
+    quitOnSignals();
+    // Started by the wizard: end with it, even when it crashes.
+    if (qEnvironmentVariableIsSet("ONRAMP_SANDBOX_CHILD"))
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
     SandboxServer server;
     server.setReviewDelaySeconds(p.value(reviewDelay).toInt());
     QString error;

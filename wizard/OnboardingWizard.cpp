@@ -1,6 +1,9 @@
 #include "OnboardingWizard.h"
 
 #include "GateTypes.h"
+#include "ProviderDialog.h"
+#include "ProviderHub.h"
+#include "SecretStore.h"
 #include "StateStore.h"
 #include "pages/GatePage.h"
 #include "pages/QualificationPage.h"
@@ -12,14 +15,21 @@
 #include "widgets/Banner.h"
 #include "widgets/GateSidebar.h"
 
+#include <QAbstractButton>
 #include <QCoreApplication>
 #include <QEvent>
 
 namespace onramp {
 
-OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, QWidget *parent)
+OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, SecretStore *secrets,
+                                   QWidget *parent)
     : QWizard(parent), m_store(store)
 {
+    if (!secrets) {
+        m_ownSecrets = std::make_unique<MemorySecretStore>();
+        secrets = m_ownSecrets.get();
+    }
+    m_hub = new ProviderHub(store, secrets, this);
     setObjectName(QStringLiteral("onboardingWizard"));
     setWizardStyle(QWizard::ModernStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
@@ -39,6 +49,14 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, QWidge
             setPage(gateNumber(id), new GatePage(id, store, this));
     }
     setPage(SummaryId, new SummaryPage(store, this));
+    for (GateId id : kAllGates)
+        static_cast<GatePage *>(page(gateNumber(id)))->setProviderHub(m_hub);
+    setOption(QWizard::HaveCustomButton1);
+    button(QWizard::CustomButton1)->setObjectName(QStringLiteral("providerButton"));
+    connect(this, &QWizard::customButtonClicked, this, [this](int which) {
+        if (which == QWizard::CustomButton1)
+            openProviderSettings();
+    });
 
     m_sidebar = new GateSidebar(store, language, this);
     setSideWidget(m_sidebar);
@@ -58,6 +76,24 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, QWidge
     });
     resize(1060, 740);
     retranslate();
+}
+
+OnboardingWizard::~OnboardingWizard()
+{
+    delete m_hub; // before the secret store it reads from
+    m_hub = nullptr;
+}
+
+void OnboardingWizard::connectProvider()
+{
+    m_hub->connectProvider();
+}
+
+void OnboardingWizard::openProviderSettings()
+{
+    auto *dialog = new ProviderDialog(m_hub, m_store, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 QString OnboardingWizard::pageKey(int id)
@@ -126,6 +162,8 @@ void OnboardingWizard::retranslate()
                                             {CancelButton, "Cancel"}, {HelpButton, "&Help"}};
     for (const ButtonText &t : kTexts)
         setButtonText(t.button, QCoreApplication::translate("QWizard", t.source));
+    setButtonText(CustomButton1, tr("&Provider…"));
+    button(CustomButton1)->setAccessibleName(tr("Provider settings"));
 }
 
 } // namespace onramp

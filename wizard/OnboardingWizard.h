@@ -4,10 +4,14 @@
 
 #include <QWizard>
 
+#include <memory>
+
 namespace onramp {
 
 class GateSidebar;
 class Language;
+class ProviderHub;
+class SecretStore;
 class StateStore;
 
 // The wizard: a welcome page, one page per gate, a summary. It owns no onboarding data; the
@@ -30,7 +34,10 @@ public:
     };
     Q_ENUM(PageId)
 
-    OnboardingWizard(StateStore *store, Language *language, QWidget *parent = nullptr);
+    // `secrets`: where provider secrets are kept; null = memory for this run.
+    OnboardingWizard(StateStore *store, Language *language, SecretStore *secrets = nullptr,
+                     QWidget *parent = nullptr);
+    ~OnboardingWizard() override;
 
     static QString pageKey(int id); // "welcome", "account", …, "summary"
 
@@ -42,6 +49,12 @@ public:
 
     void showNotice(const Error &error);
 
+    // Connects to the saved provider (the sandbox for a new user). Call after the first paint:
+    // starting the sandbox must not delay it.
+    void connectProvider();
+    ProviderHub *providerHub() const { return m_hub; }
+    void openProviderSettings();
+
 protected:
     void changeEvent(QEvent *e) override;
 
@@ -49,6 +62,8 @@ private:
     void retranslate();
 
     StateStore *m_store;
+    std::unique_ptr<SecretStore> m_ownSecrets;
+    ProviderHub *m_hub;
     GateSidebar *m_sidebar;
     bool m_restoring = false;
 };

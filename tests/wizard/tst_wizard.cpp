@@ -1,6 +1,7 @@
 #include "GateForm.h"
 #include "Language.h"
 #include "OnboardingWizard.h"
+#include "ProviderHub.h"
 #include "QuotaGate.h"
 #include "StateStore.h"
 #include "WorkspaceGate.h"
@@ -11,6 +12,7 @@
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDoubleSpinBox>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -396,6 +398,49 @@ private slots:
             QVERIFY2(!input->accessibleName().isEmpty(), qPrintable(input->objectName()));
         }
         QVERIFY(checked > 20);
+    }
+
+    // The wizard starts the real sandbox (a child process), and gate 1's panel submits the
+    // dossier and shows the review's answer; the state records it for the next run.
+    void theProviderPanelWorksAgainstTheSandbox()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_PROGRAM", ONRAMP_SANDBOX);
+        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
+        QVERIFY(demo.open(QIODevice::ReadOnly));
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        OnboardingState state =
+            *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object());
+        state.currentPage = OnboardingWizard::AccountId;
+        store.setState(state);
+        OnboardingWizard w(&store, &m_language);
+        w.restoreProgress();
+        w.show();
+        QCOMPARE(w.currentId(), int(OnboardingWizard::AccountId));
+        auto *submit = child<QPushButton>(w, "providerSubmitDossier");
+        QVERIFY(submit);
+        QVERIFY(!submit->isEnabled()); // not connected yet
+        QElapsedTimer t;
+        t.start();
+        w.connectProvider();
+        QVERIFY(t.elapsed() < 100); // the sandbox starts in the background
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        QVERIFY(child<QLabel>(w, "providerConnection")->text().contains("127.0.0.1"));
+        QTRY_VERIFY(submit->isEnabled());
+        QTest::mouseClick(submit, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(store.state().provider.qualification.state,
+                                  QStringLiteral("approved"), 15000);
+        QCOMPARE(store.state().gate(GateId::Account).status, GateStatus::Passed);
+        QVERIFY(store.state()
+                    .gate(GateId::Account)
+                    .evidence.contains(store.state().provider.qualification.id));
+        QVERIFY(store.state().provider.trainingActivated);
+        QTRY_VERIFY(child<QLabel>(w, "providerStatus")->text().contains("Approved"));
+        QVERIFY(store.state().provider.pendingKeys.isEmpty());
+        qunsetenv("ONRAMP_STATE_DIR");
+        qunsetenv("ONRAMP_SANDBOX_PROGRAM");
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "GateCard.h"
 #include "GateForm.h"
+#include "ProviderActions.h"
 #include "StateStore.h"
 #include "widgets/Banner.h"
 
@@ -52,6 +53,10 @@ void GatePage::ensureBuilt()
     m_content = new QVBoxLayout;
     layout->addLayout(m_content);
     buildContent(m_content);
+    if (m_hub) {
+        if (QWidget *panel = providerPanelFor(m_gate, m_hub, m_store, inner))
+            layout->addWidget(panel);
+    }
     layout->addWidget(new GateCard(m_form, inner));
     layout->addStretch();
     m_scroll->setWidget(inner);

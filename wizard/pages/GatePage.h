@@ -11,6 +11,7 @@ namespace onramp {
 
 class Banner;
 class GateForm;
+class ProviderHub;
 class StateStore;
 
 // One gate: its card (definition, status, recording) and the area the gate's own forms fill.
@@ -30,6 +31,9 @@ public:
         ensureBuilt();
         return m_content;
     }
+
+    // The provider the gate's operations run on (its panel is built with the page).
+    void setProviderHub(ProviderHub *hub) { m_hub = hub; }
 
     void initializePage() override;
     bool isComplete() const override;
@@ -53,6 +57,7 @@ private:
     QScrollArea *m_scroll = nullptr;
     bool m_lastComplete = false;
     QVBoxLayout *m_content = nullptr;
+    ProviderHub *m_hub = nullptr;
 };
 
 } // namespace onramp

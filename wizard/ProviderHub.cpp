@@ -1,0 +1,145 @@
+#include "ProviderHub.h"
+
+#include "ProviderSession.h"
+#include "SandboxLauncher.h"
+#include "SecretStore.h"
+#include "StateStore.h"
+#include "Transport.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace onramp {
+
+ProviderHub::ProviderHub(StateStore *store, SecretStore *secrets, QObject *parent)
+    : QObject(parent), m_store(store), m_secrets(secrets)
+{
+}
+
+ProviderHub::~ProviderHub()
+{
+    m_session.reset();
+    m_transport.reset();
+}
+
+QString ProviderHub::sandboxDataDir()
+{
+    const QString state = StateStore::defaultFilePath();
+    return QFileInfo(state).dir().filePath(QStringLiteral("sandbox"));
+}
+
+bool ProviderHub::secretsPersist() const
+{
+    return m_secrets && m_secrets->persistent();
+}
+
+QString ProviderHub::description() const
+{
+    switch (m_status) {
+    case Status::Disconnected:
+        return tr("Not connected to a provider.");
+    case Status::Connecting:
+        return tr("Connecting to %1…").arg(m_where);
+    case Status::Ready:
+        return tr("Connected to %1.").arg(m_where);
+    case Status::Failed:
+        return m_error.message;
+    }
+    return {};
+}
+
+void ProviderHub::setStatus(Status s, const Error &e)
+{
+    m_status = s;
+    m_error = e;
+    emit statusChanged();
+}
+
+void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret)
+{
+    if (!m_transport)
+        m_transport = std::make_unique<Transport>();
+    m_session.reset();
+    ProviderProfile p = profile;
+    m_session = std::make_unique<ProviderSession>(ProviderClient(m_transport.get(), p, secret),
+                                                  m_store->stateForEditing());
+    m_session->onStateChanged = [this] { m_store->markChanged(); };
+    m_session->onProgress = [this](const QString &text) { emit progress(text); };
+    // The profile is remembered (never the secret; the sandbox's address changes every run).
+    if (!(m_store->state().provider.profile == p))
+        m_store->update([&](OnboardingState &s) { s.provider.profile = p; });
+    setStatus(Status::Ready);
+}
+
+void ProviderHub::connectProvider()
+{
+    const ProviderProfile saved = m_store->state().provider.profile;
+    if (saved.kind == ProviderProfile::Kind::Sandbox) {
+        useSandbox();
+        return;
+    }
+    m_where = saved.baseUrl.toString();
+    setStatus(Status::Connecting);
+    if (!m_secrets) {
+        Error e;
+        e.message = tr("Enter the secret for %1 in the provider settings.").arg(m_where);
+        setStatus(Status::Failed, e);
+        return;
+    }
+    m_secrets->read(
+        secretKeyFor(providerKindKey(saved.kind), saved.baseUrl.toString(), saved.accessKeyId),
+        [this, saved](const QByteArray &secret, const QString &error) {
+            if (secret.isEmpty()) {
+                Error e;
+                e.kind = Error::Kind::Provider;
+                e.message = tr("Enter the secret for %1 in the provider settings: "
+                               "it is not remembered on this computer.")
+                                .arg(m_where);
+                e.details = error;
+                setStatus(Status::Failed, e);
+                return;
+            }
+            ready(saved, secret);
+        });
+}
+
+void ProviderHub::useSandbox()
+{
+    m_session.reset();
+    m_where = tr("the built-in sandbox");
+    setStatus(Status::Connecting);
+    if (!m_sandbox)
+        m_sandbox = new SandboxLauncher(this);
+    const int delay = qEnvironmentVariableIntValue("ONRAMP_SANDBOX_REVIEW_DELAY");
+    m_sandbox->start(
+        sandboxDataDir(),
+        [this](const std::expected<SandboxLauncher::Started, Error> &started) {
+            if (!started) {
+                setStatus(Status::Failed, started.error());
+                return;
+            }
+            m_where = tr("the built-in sandbox (%1)").arg(started->profile.baseUrl.authority());
+            ProviderProfile p = started->profile;
+            p.member = m_store->state().provider.profile.member;
+            ready(p, started->secret);
+        },
+        delay);
+}
+
+void ProviderHub::useRemote(const ProviderProfile &profile, const QByteArray &secret, bool remember)
+{
+    if (m_sandbox)
+        m_sandbox->stop();
+    m_where = profile.baseUrl.toString();
+    const QString key = secretKeyFor(providerKindKey(profile.kind), profile.baseUrl.toString(),
+                                     profile.accessKeyId);
+    if (m_secrets) {
+        if (remember)
+            m_secrets->write(key, secret, {});
+        else
+            m_secrets->remove(key);
+    }
+    ready(profile, secret);
+}
+
+} // namespace onramp

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "Error.h"
+#include "ProviderClient.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace onramp {
+
+class ProviderSession;
+class SandboxLauncher;
+class SecretStore;
+class StateStore;
+class Transport;
+
+// The wizard's one connection to a provider: the built-in sandbox (started as a child process
+// after the first paint) or a remote Onramp API whose secret comes from the SecretStore. Gate
+// pages run their operations through session(); the hub owns the transport thread.
+class ProviderHub : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Status
+    {
+        Disconnected,
+        Connecting,
+        Ready,
+        Failed
+    };
+
+    ProviderHub(StateStore *store, SecretStore *secrets, QObject *parent = nullptr);
+    ~ProviderHub() override;
+
+    // Connects to the provider the saved profile names (the sandbox for a new user).
+    void connectProvider();
+    // From the provider dialog. `remember`: keep the secret in the keychain when there is one.
+    void useRemote(const ProviderProfile &profile, const QByteArray &secret, bool remember);
+    void useSandbox();
+
+    Status status() const { return m_status; }
+    QString description() const; // translated: where we are connected, or why not
+    const Error &error() const { return m_error; }
+    bool secretsPersist() const;
+    // Null unless Ready.
+    ProviderSession *session() const { return m_session.get(); }
+
+    // Where the sandbox keeps its database, instances and jobs: beside the state file.
+    static QString sandboxDataDir();
+
+signals:
+    void statusChanged();
+    void progress(const QString &text);
+
+private:
+    void setStatus(Status s, const Error &e = {});
+    void ready(const ProviderProfile &profile, const QByteArray &secret);
+
+    StateStore *m_store;
+    SecretStore *m_secrets;
+    std::unique_ptr<Transport> m_transport;
+    std::unique_ptr<ProviderSession> m_session;
+    SandboxLauncher *m_sandbox = nullptr;
+    Status m_status = Status::Disconnected;
+    Error m_error;
+    QString m_where;
+};
+
+} // namespace onramp

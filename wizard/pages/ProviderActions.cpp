@@ -1,0 +1,176 @@
+#include "ProviderActions.h"
+
+#include "ProviderHub.h"
+#include "ProviderPanel.h"
+#include "QuotaGate.h"
+#include "StateStore.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+namespace onramp {
+
+namespace {
+
+struct ProviderActions
+{
+    Q_DECLARE_TR_FUNCTIONS(ProviderActions)
+};
+
+QString when(const QDateTime &t)
+{
+    return QLocale().toString(t.toLocalTime(), QLocale::ShortFormat);
+}
+
+QString reviewText(const RemoteReview &r)
+{
+    if (!r.sent())
+        return ProviderActions::tr("Not sent yet.");
+    if (r.state == QLatin1String("approved"))
+        return ProviderActions::tr("Approved on %1.").arg(when(r.since));
+    if (r.state == QLatin1String("rejected"))
+        return ProviderActions::tr("Rejected. The reviewer's reasons are on the gate card below.");
+    if (r.state == QLatin1String("returned"))
+        return ProviderActions::tr("Sent back to be split by calendar quarter.");
+    return ProviderActions::tr("Waiting for review since %1. Onramp checks again on its own.")
+        .arg(when(r.since));
+}
+
+QString check(bool passed, const QString &text)
+{
+    if (text.isEmpty())
+        return ProviderActions::tr("not run yet");
+    return (passed ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) + text;
+}
+
+constexpr int kReviewPollMs = 15000;
+
+} // namespace
+
+QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWidget *parent)
+{
+    using S = ProviderSession;
+    using St = OnboardingState;
+    ProviderPanel *panel = nullptr;
+    switch (gate) {
+    case GateId::Account:
+        panel = new ProviderPanel(hub, store, parent);
+        panel->addAction(
+            QStringLiteral("providerSubmitDossier"),
+            [] { return ProviderActions::tr("Submit the dossier"); },
+            [](const St &s) { return s.provider.qualification.state != QLatin1String("approved"); },
+            [](S *s, S::Done d) { s->submitQualification(std::move(d)); });
+        panel->addAction(
+            QStringLiteral("providerCheckDossier"),
+            [] { return ProviderActions::tr("Check the review"); },
+            [](const St &s) { return s.provider.qualification.sent(); },
+            [](S *s, S::Done d) { s->refreshQualification(std::move(d)); });
+        panel->setStatusText([](const St &s) {
+            return ProviderActions::tr("Training service: %1\nDossier review: %2")
+                .arg(s.provider.trainingActivated ? ProviderActions::tr("activated")
+                                                  : ProviderActions::tr("not activated yet"),
+                     reviewText(s.provider.qualification));
+        });
+        panel->setAutoRefresh(
+            [](const St &s) { return s.provider.qualification.state == QLatin1String("pending"); },
+            [](S *s, S::Done d) { s->refreshQualification(std::move(d)); }, kReviewPollMs);
+        break;
+    case GateId::Workspace:
+        panel = new ProviderPanel(hub, store, parent);
+        panel->addAction(
+            QStringLiteral("providerSetUpWorkspace"),
+            [] { return ProviderActions::tr("Create, attach quota, add members"); },
+            [](const St &s) { return !s.workspace.workspaceName.isEmpty(); },
+            [](S *s, S::Done d) { s->setUpWorkspace(std::move(d)); });
+        panel->addAction(
+            QStringLiteral("providerWorkspaceChecks"),
+            [] { return ProviderActions::tr("Run the two acceptance checks"); },
+            [](const St &s) {
+                return s.provider.workspaceCreated && s.provider.quotaAttached &&
+                       s.provider.membersAdded.size() == s.workspace.members.size();
+            },
+            [](S *s, S::Done d) { s->runWorkspaceChecks(std::move(d)); });
+        panel->setStatusText([](const St &s) {
+            const ProviderLink &l = s.provider;
+            return ProviderActions::tr("Workspace: %1 · quota: %2 · members added: %3 of %4\n"
+                                       "Developer's light job: %5\nObserver refused: %6")
+                .arg(l.workspaceCreated ? ProviderActions::tr("created")
+                                        : ProviderActions::tr("not created"),
+                     l.quotaAttached ? ProviderActions::tr("attached")
+                                     : ProviderActions::tr("not attached"))
+                .arg(l.membersAdded.size())
+                .arg(s.workspace.members.size())
+                .arg(check(l.developerCheckPassed, l.developerCheck),
+                     check(l.observerCheckPassed, l.observerCheck));
+        });
+        break;
+    case GateId::Quota:
+        panel = new ProviderPanel(hub, store, parent);
+        panel->addAction(
+            QStringLiteral("providerApplyQuota"),
+            [] { return ProviderActions::tr("Apply for quota"); },
+            [](const St &s) {
+                return s.provider.quotaApplication.state != QLatin1String("approved");
+            },
+            [](S *s, S::Done d) { s->applyQuota(std::move(d)); });
+        panel->addAction(
+            QStringLiteral("providerCheckQuota"),
+            [] { return ProviderActions::tr("Check the review"); },
+            [](const St &s) { return !s.provider.quotaApplication.id.isEmpty(); },
+            [](S *s, S::Done d) { s->refreshQuota(std::move(d)); });
+        panel->setStatusText([](const St &s) {
+            const RemoteReview &r = s.provider.quotaApplication;
+            QuotaContext context;
+            context.purpose = s.account.purposeKind;
+            const double asked = planQuota(s.quota, context).cardHours;
+            QString text = ProviderActions::tr("Quota application: %1").arg(reviewText(r));
+            if (r.state == QLatin1String("approved"))
+                text += u'\n' + ProviderActions::tr("Granted %1 card-hours of the %2 asked.")
+                                    .arg(QLocale().toString(r.grantedCardHours, 'f', 0),
+                                         QLocale().toString(asked, 'f', 0));
+            return text;
+        });
+        panel->setAutoRefresh(
+            [](const St &s) {
+                return s.provider.quotaApplication.state == QLatin1String("pending");
+            },
+            [](S *s, S::Done d) { s->refreshQuota(std::move(d)); }, kReviewPollMs);
+        break;
+    case GateId::Resources:
+        panel = new ProviderPanel(hub, store, parent);
+        panel->addAction(
+            QStringLiteral("providerCreateInstance"),
+            [] { return ProviderActions::tr("Create the instance"); },
+            [](const St &s) {
+                return !s.resources.choice.instance.isEmpty() &&
+                       (s.provider.instanceId.isEmpty() ||
+                        s.provider.instanceState == QLatin1String("released"));
+            },
+            [](S *s, S::Done d) { s->createInstance(std::move(d)); });
+        panel->addAction(
+            QStringLiteral("providerVerifyInstance"),
+            [] { return ProviderActions::tr("Run the acceptance check"); },
+            [](const St &s) { return s.provider.instanceState == QLatin1String("running"); },
+            [](S *s, S::Done d) { s->verifyResources(std::move(d)); });
+        panel->addAction(
+            QStringLiteral("providerReleaseInstance"),
+            [] { return ProviderActions::tr("Release the instance"); },
+            [](const St &s) { return s.provider.instanceState == QLatin1String("running"); },
+            [](S *s, S::Done d) { s->releaseInstance(std::move(d)); });
+        panel->setStatusText([](const St &s) {
+            const ProviderLink &l = s.provider;
+            return ProviderActions::tr("Instance: %1\nAcceptance (up, data readable, output "
+                                       "written): %2")
+                .arg(l.instanceId.isEmpty()
+                         ? ProviderActions::tr("not created")
+                         : QStringLiteral("%1 (%2)").arg(l.instanceId, l.instanceState),
+                     check(l.resourcesCheckPassed, l.resourcesCheck));
+        });
+        break;
+    default:
+        break;
+    }
+    return panel;
+}
+
+} // namespace onramp

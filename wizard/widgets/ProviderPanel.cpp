@@ -1,0 +1,177 @@
+#include "ProviderPanel.h"
+
+#include "Banner.h"
+#include "ProviderHub.h"
+#include "StateStore.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace onramp {
+
+ProviderPanel::ProviderPanel(ProviderHub *hub, StateStore *store, QWidget *parent)
+    : QGroupBox(parent), m_hub(hub), m_store(store)
+{
+    setObjectName(QStringLiteral("providerPanel"));
+    auto *layout = new QVBoxLayout(this);
+    m_connection = new QLabel(this);
+    m_connection->setObjectName(QStringLiteral("providerConnection"));
+    m_connection->setWordWrap(true);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("providerStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_buttons = new QWidget(this);
+    auto *buttons = new QHBoxLayout(m_buttons);
+    buttons->setContentsMargins(0, 0, 0, 0);
+    buttons->addStretch(1);
+    m_progressRow = new QWidget(this);
+    auto *progress = new QHBoxLayout(m_progressRow);
+    progress->setContentsMargins(0, 0, 0, 0);
+    m_busy = new QProgressBar(m_progressRow);
+    m_busy->setRange(0, 0); // we rarely know how long a provider takes
+    m_busy->setMaximumWidth(120);
+    m_progressText = new QLabel(m_progressRow);
+    m_progressText->setObjectName(QStringLiteral("providerProgress"));
+    m_cancel = new QPushButton(m_progressRow);
+    m_cancel->setObjectName(QStringLiteral("providerCancel"));
+    m_cancel->setAutoDefault(false);
+    progress->addWidget(m_busy);
+    progress->addWidget(m_progressText, 1);
+    progress->addWidget(m_cancel);
+    m_progressRow->hide();
+    m_banner = new Banner(this);
+    layout->addWidget(m_connection);
+    layout->addWidget(m_status);
+    layout->addWidget(m_buttons);
+    layout->addWidget(m_progressRow);
+    layout->addWidget(m_banner);
+
+    m_autoTimer = new QTimer(this);
+    connect(m_autoTimer, &QTimer::timeout, this, &ProviderPanel::autoTick);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_hub->session())
+            m_hub->session()->cancel();
+    });
+    connect(m_banner, &Banner::retryRequested, this, [this] {
+        if (m_lastRun)
+            start(m_lastRun);
+    });
+    connect(m_hub, &ProviderHub::progress, this, [this](const QString &text) {
+        if (m_running)
+            m_progressText->setText(text);
+    });
+    connect(m_hub, &ProviderHub::statusChanged, this, [this] {
+        refresh();
+        if (m_hub->status() == ProviderHub::Status::Ready)
+            autoTick(); // look once now: a decision may have come while we were away
+    });
+    connect(m_store, &StateStore::changed, this, &ProviderPanel::refresh);
+    retranslate();
+}
+
+QPushButton *ProviderPanel::addAction(const QString &objectName, std::function<QString()> label,
+                                      std::function<bool(const OnboardingState &)> enabled, Run run)
+{
+    auto *b = new QPushButton(m_buttons);
+    b->setObjectName(objectName);
+    b->setAutoDefault(false);
+    b->setText(label());
+    b->setAccessibleName(label());
+    static_cast<QHBoxLayout *>(m_buttons->layout())
+        ->insertWidget(m_buttons->layout()->count() - 1, b);
+    m_actions.append({b, std::move(label), std::move(enabled), run});
+    connect(b, &QPushButton::clicked, this, [this, run] { start(run); });
+    refresh();
+    return b;
+}
+
+void ProviderPanel::autoTick()
+{
+    if (m_autoRun && !m_running && m_hub->session() && !m_hub->session()->busy() && m_autoWhen &&
+        m_autoWhen(m_store->state()))
+        start(m_autoRun);
+}
+
+void ProviderPanel::setStatusText(std::function<QString(const OnboardingState &)> text)
+{
+    m_statusText = std::move(text);
+    refresh();
+}
+
+void ProviderPanel::setAutoRefresh(std::function<bool(const OnboardingState &)> when, Run run,
+                                   int intervalMs)
+{
+    m_autoWhen = std::move(when);
+    m_autoRun = std::move(run);
+    m_autoTimer->start(intervalMs);
+}
+
+void ProviderPanel::start(const Run &run)
+{
+    ProviderSession *session = m_hub->session();
+    if (!session || session->busy() || m_running)
+        return;
+    m_running = true;
+    m_lastRun = run;
+    m_banner->clear();
+    m_progressText->clear();
+    m_progressRow->show();
+    refresh();
+    run(session, [this](const std::expected<void, ProviderError> &result) {
+        m_running = false;
+        m_progressRow->hide();
+        if (!result) {
+            const ProviderError &e = result.error();
+            const bool cancelled = e.details == QLatin1String("cancelled by the user");
+            if (cancelled)
+                m_banner->showMessage(Banner::Tone::Info, e.message);
+            else
+                m_banner->showMessage(e.trouble() == TroubleKind::Transient ? Banner::Tone::Warning
+                                                                            : Banner::Tone::Error,
+                                      e.message, e.details, true);
+        }
+        refresh();
+    });
+}
+
+void ProviderPanel::refresh()
+{
+    const bool ready = m_hub->status() == ProviderHub::Status::Ready;
+    const QString connection = m_hub->description();
+    if (m_connection->text() != connection)
+        m_connection->setText(connection);
+    const QString status = m_statusText ? m_statusText(m_store->state()) : QString();
+    if (m_status->text() != status)
+        m_status->setText(status);
+    m_status->setVisible(!status.isEmpty());
+    const bool idle = ready && !m_running && !(m_hub->session() && m_hub->session()->busy());
+    for (const Action &a : std::as_const(m_actions))
+        a.button->setEnabled(idle && (!a.enabled || a.enabled(m_store->state())));
+}
+
+void ProviderPanel::retranslate()
+{
+    setTitle(tr("At the provider"));
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setAccessibleName(tr("Cancel the provider operation"));
+    for (const Action &a : std::as_const(m_actions)) {
+        a.button->setText(a.label());
+        a.button->setAccessibleName(a.label());
+    }
+    refresh();
+}
+
+void ProviderPanel::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QGroupBox::changeEvent(e);
+}
+
+} // namespace onramp

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "ProviderSession.h"
+
+#include <QGroupBox>
+
+#include <functional>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTimer;
+
+namespace onramp {
+
+class Banner;
+class ProviderHub;
+class StateStore;
+
+// A gate's operations at the provider: a status text read from the state, one button per
+// operation, progress with Cancel while one runs, and a banner with Retry when one fails.
+// Operations run on the hub's session; nothing here blocks.
+class ProviderPanel : public QGroupBox
+{
+    Q_OBJECT
+public:
+    using Run = std::function<void(ProviderSession *, ProviderSession::Done)>;
+
+    ProviderPanel(ProviderHub *hub, StateStore *store, QWidget *parent = nullptr);
+
+    // `label` is called again on a language switch; `enabled` on every state change.
+    QPushButton *addAction(const QString &objectName, std::function<QString()> label,
+                           std::function<bool(const OnboardingState &)> enabled, Run run);
+    void setStatusText(std::function<QString(const OnboardingState &)> text);
+    // Runs `run` by itself every `intervalMs` while `when` holds and nothing else runs (and once
+    // as soon as the provider is ready): a pending review is noticed without a click.
+    void setAutoRefresh(std::function<bool(const OnboardingState &)> when, Run run, int intervalMs);
+
+    bool isRunning() const { return m_running; }
+
+protected:
+    void changeEvent(QEvent *e) override;
+
+private:
+    struct Action
+    {
+        QPushButton *button;
+        std::function<QString()> label;
+        std::function<bool(const OnboardingState &)> enabled;
+        Run run;
+    };
+    void start(const Run &run);
+    void autoTick();
+    void refresh();
+    void retranslate();
+
+    ProviderHub *m_hub;
+    StateStore *m_store;
+    QLabel *m_connection;
+    QLabel *m_status;
+    QWidget *m_buttons;
+    QWidget *m_progressRow;
+    QProgressBar *m_busy;
+    QLabel *m_progressText;
+    QPushButton *m_cancel;
+    Banner *m_banner;
+    QTimer *m_autoTimer;
+    QList<Action> m_actions;
+    std::function<QString(const OnboardingState &)> m_statusText;
+    std::function<bool(const OnboardingState &)> m_autoWhen;
+    Run m_autoRun;
+    Run m_lastRun;
+    bool m_running = false;
+};
+
+} // namespace onramp
