@@ -8,7 +8,7 @@
         <translation>从 FILE 读取开通进度，而不是已保存的进度。</translation>
     </message>
     <message>
-        <source>Print each gate&apos;s status from the saved onboarding.</source>
+        <source>Print each gate's status from the saved onboarding.</source>
         <translation>根据已保存的开通进度，打印每道门槛的状态。</translation>
     </message>
     <message>
@@ -56,7 +56,7 @@
         <translation>一个完成实名核验、类型合适（团队用企业类型）并已开通训练服务的账号，以及审核通过的三份材料：主体证明、用途说明、数据合规说明。</translation>
     </message>
     <message>
-        <source>The provider&apos;s qualification reviewer</source>
+        <source>The provider's qualification reviewer</source>
         <translation>平台的资质审核人</translation>
     </message>
     <message>
@@ -104,7 +104,7 @@
         <translation>一个周期内获批的卡时，申请时附有推导（单次卡数 × 单轮时长 × 轮次，加重跑余量）和时间分布。</translation>
     </message>
     <message>
-        <source>The provider&apos;s quota reviewer</source>
+        <source>The provider's quota reviewer</source>
         <translation>平台的配额审核人</translation>
     </message>
     <message>
@@ -152,7 +152,7 @@
         <translation>第 4 道门槛已通过：实例在运行，存储已就位。</translation>
     </message>
     <message>
-        <source>Evidence that the environment is ready, which is stricter than &quot;the instance is running&quot;: all four readiness checks pass.</source>
+        <source>Evidence that the environment is ready, which is stricter than "the instance is running": all four readiness checks pass.</source>
         <translation>环境已就绪的证据——这比“实例在运行”严格得多：四项就绪判定全部通过。</translation>
     </message>
     <message>
@@ -676,7 +676,7 @@
         <translation>产出路径和数据路径是同一个。请把产出写到单独的可写目录。</translation>
     </message>
     <message>
-        <source>Set a scratch path on the instance&apos;s local disk for temporary files; network storage makes them slow.</source>
+        <source>Set a scratch path on the instance's local disk for temporary files; network storage makes them slow.</source>
         <translation>请在实例本地盘上设置临时目录；临时文件放网络存储会很慢。</translation>
     </message>
     <message>
@@ -694,7 +694,7 @@
         <translation>%1% 的文件小于 64 KiB。请先打包成分片（tar、WebDataset、Parquet）：小文件太多会让读取变慢。</translation>
     </message>
     <message>
-        <source>%1 GB is more than a console upload should carry (an interrupted upload starts over). Use the provider&apos;s batch transfer tool.</source>
+        <source>%1 GB is more than a console upload should carry (an interrupted upload starts over). Use the provider's batch transfer tool.</source>
         <translation>%1 GB 超出了控制台上传的合适范围（上传中断要从头再来）。请使用平台的批量传输工具。</translation>
     </message>
     <message>
@@ -940,11 +940,11 @@
         <translation>营业执照或证照</translation>
     </message>
     <message>
-        <source>operator&apos;s authorization</source>
+        <source>operator's authorization</source>
         <translation>经办人授权书</translation>
     </message>
     <message>
-        <source>Enter the authorization&apos;s signing date and its valid-until date.</source>
+        <source>Enter the authorization's signing date and its valid-until date.</source>
         <translation>请填写授权书的签署日期和有效期至。</translation>
     </message>
     <message>
@@ -1046,7 +1046,7 @@
         <translation>营业执照或证照</translation>
     </message>
     <message>
-        <source>Operator&apos;s authorization</source>
+        <source>Operator's authorization</source>
         <translation>经办人授权书</translation>
     </message>
     <message>
@@ -1288,7 +1288,7 @@
         <translation>读写自己的数据</translation>
     </message>
     <message>
-        <source>Read others&apos; data</source>
+        <source>Read others' data</source>
         <translation>读取他人数据</translation>
     </message>
     <message>
@@ -1372,11 +1372,11 @@
         <translation>%1 占用了全部共享配额：他的一个长任务就能让其他人无卡可用。请按人或按课题分配卡时。</translation>
     </message>
     <message>
-        <source>The members&apos; shares add up to %1 %, more than the whole quota.</source>
+        <source>The members' shares add up to %1 %, more than the whole quota.</source>
         <translation>成员分配合计 %1%，超过了全部配额。</translation>
     </message>
     <message>
-        <source>%1 is in no project while projects are in use: they will see no project&apos;s data. Add them to one.</source>
+        <source>%1 is in no project while projects are in use: they will see no project's data. Add them to one.</source>
         <translation>已启用项目维度，但 %1 不在任何项目中：他将看不到任何项目的数据。请把他加入一个项目。</translation>
     </message>
     <message>
@@ -1519,7 +1519,7 @@
         <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
 
 Subcommands:
-  status [--json]                   each gate&apos;s status from the saved onboarding
+  status [--json]                   each gate's status from the saved onboarding
   screenshot --out DIR [--lang L]   render every page to PNG
   estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
   catalog models|cards|images|instances [--json]
@@ -1560,12 +1560,375 @@ Each subcommand takes --help.</source>
         <translation>端口（0 表示自动选一个空闲端口）。</translation>
     </message>
     <message>
-        <source>Keep the sandbox&apos;s state (SQLite) in DIR.</source>
+        <source>Keep the sandbox's state (SQLite) in DIR.</source>
         <translation>把沙箱的状态（SQLite）保存在 DIR。</translation>
     </message>
     <message>
         <source>expected 0 to 65535</source>
         <translation>应在 0 到 65535 之间</translation>
+    </message>
+    <message>
+        <source>The workspace has no quota left for this. Apply for more quota in gate 3, or wait for the next period.</source>
+        <translation>工作空间的配额已不够做这件事。请在第 3 关申请更多配额，或等到下一个周期。</translation>
+    </message>
+    <message>
+        <source>No free cards of this type in the zone right now. Try again later or choose another card type.</source>
+        <translation>该可用区目前没有这种卡的空闲库存。请稍后再试，或换一种卡型。</translation>
+    </message>
+    <message>
+        <source>No free cards of this type in the zone right now. They are free in: %1. Your quota must be in the same zone.</source>
+        <translation>该可用区目前没有这种卡的空闲库存。以下可用区有空闲：%1。配额必须和实例在同一可用区。</translation>
+    </message>
+    <message>
+        <source>Your quota is bound to zone %1: create the instance there, or move the quota first.</source>
+        <translation>你的配额绑定在可用区 %1：请在那里创建实例，或先迁移配额。</translation>
+    </message>
+    <message>
+        <source>Your role “%1” may not do “%2” in this workspace. Ask the workspace admin to change your role.</source>
+        <translation>你的角色“%1”在此工作空间内不能执行“%2”。请联系工作空间管理员调整你的角色。</translation>
+    </message>
+    <message>
+        <source>The provider refused this: %1. Ask the workspace admin for access.</source>
+        <translation>平台拒绝了此操作：%1。请向工作空间管理员申请权限。</translation>
+    </message>
+    <message>
+        <source>The provider did not accept what we sent: %1.</source>
+        <translation>平台不接受我们提交的内容：%1。</translation>
+    </message>
+    <message>
+        <source>The provider did not accept the field %1: %2.</source>
+        <translation>平台不接受字段 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The provider does not know this resource (%1). It may have been released or never created; check the workspace and try again.</source>
+        <translation>平台找不到这个资源（%1）。它可能已被释放或从未创建；请检查工作空间后重试。</translation>
+    </message>
+    <message>
+        <source>The provider's state does not allow this now: %1.</source>
+        <translation>平台当前的状态不允许此操作：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The provider asks us to slow down. Try again in %n second(s).</source>
+        <translation><numerusform>平台要求降低请求频率。请在 %n 秒后重试。</numerusform></translation>
+    </message>
+    <message>
+        <source>The provider asks us to slow down. Try again in a minute.</source>
+        <translation>平台要求降低请求频率。请一分钟后重试。</translation>
+    </message>
+    <message>
+        <source>The provider is unavailable right now (HTTP %1). Try again in a few minutes.</source>
+        <translation>平台暂时不可用（HTTP %1）。请几分钟后重试。</translation>
+    </message>
+    <message>
+        <source>The provider did not accept our credentials: check the access key and secret in the provider profile, and the computer's clock.</source>
+        <translation>平台不接受我们的凭据：请检查平台设置中的访问密钥和密钥值，以及本机时钟。</translation>
+    </message>
+    <message>
+        <source>Cannot reach the provider. Check the address in the provider profile and your network, then retry.</source>
+        <translation>无法连接平台。请检查平台设置中的地址和网络，然后重试。</translation>
+    </message>
+    <message>
+        <source>The provider answered something we cannot read (HTTP %1). Report it with the details below.</source>
+        <translation>平台返回了无法解析的内容（HTTP %1）。请附上下方详情报告此问题。</translation>
+    </message>
+    <message>
+        <source>expected one of sandbox, onramp-api, slurm</source>
+        <translation>应为 sandbox、onramp-api 或 slurm 之一</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>Enter the provider's address, for example https://onramp.example.com.</source>
+        <translation>请输入平台地址，例如 https://onramp.example.com。</translation>
+    </message>
+    <message>
+        <source>The address must start with https:// (plain http only for this computer).</source>
+        <translation>地址必须以 https:// 开头（仅本机地址可用 http）。</translation>
+    </message>
+    <message>
+        <source>Enter the access key id of your profile.</source>
+        <translation>请输入访问密钥 ID。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>expected an idempotency key</source>
+        <translation>应为幂等键</translation>
+    </message>
+    <message>
+        <source>Another provider operation is still running.</source>
+        <translation>另一个平台操作仍在进行中。</translation>
+    </message>
+    <message>
+        <source>Dossier approved by the provider (review %1).</source>
+        <translation>资质材料已通过平台审核（审核单 %1）。</translation>
+    </message>
+    <message>
+        <source>Change the fields named above, then submit the dossier again.</source>
+        <translation>请修改上面列出的字段，然后重新提交资质材料。</translation>
+    </message>
+    <message>
+        <source>the provider's qualification review</source>
+        <translation>平台的资质审核</translation>
+    </message>
+    <message>
+        <source>Submitting the qualification dossier…</source>
+        <translation>正在提交资质材料…</translation>
+    </message>
+    <message>
+        <source>Activating the training service…</source>
+        <translation>正在开通训练服务…</translation>
+    </message>
+    <message>
+        <source>Reading the dossier's review…</source>
+        <translation>正在读取资质审核结果…</translation>
+    </message>
+    <message>
+        <source>Name the workspace first.</source>
+        <translation>请先为工作空间命名。</translation>
+    </message>
+    <message>
+        <source>Creating workspace %1…</source>
+        <translation>正在创建工作空间 %1…</translation>
+    </message>
+    <message>
+        <source>Attaching %1 card-hours of quota…</source>
+        <translation>正在绑定 %1 卡时配额…</translation>
+    </message>
+    <message>
+        <source>Adding %1 as %2…</source>
+        <translation>正在添加 %1 为%2…</translation>
+    </message>
+    <message>
+        <source>The checks need one developer and one observer in the workspace.</source>
+        <translation>验收检查需要工作空间中至少有一名开发者和一名观察者。</translation>
+    </message>
+    <message>
+        <source>Submitting a job as observer %1 (it must be refused)…</source>
+        <translation>正在以观察者 %1 的身份提交任务（应被拒绝）…</translation>
+    </message>
+    <message>
+        <source>Refused as expected: %1</source>
+        <translation>按预期被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>The provider accepted a job from observer %1: the permission matrix lets observers submit.</source>
+        <translation>平台接受了观察者 %1 提交的任务：权限矩阵允许观察者提交任务。</translation>
+    </message>
+    <message>
+        <source>Running a light job as developer %1…</source>
+        <translation>正在以开发者 %1 的身份运行轻量任务…</translation>
+    </message>
+    <message>
+        <source>Job %1 succeeded; its log ends: loss %2 → %3.</source>
+        <translation>任务 %1 成功；日志结尾：损失 %2 → %3。</translation>
+    </message>
+    <message>
+        <source>Job %1 ended %2: %3</source>
+        <translation>任务 %1 结束，状态 %2：%3</translation>
+    </message>
+    <message>
+        <source>Queued: %1</source>
+        <translation>排队中：%1</translation>
+    </message>
+    <message>
+        <source>Quota application %1 approved: %2 card-hours granted.</source>
+        <translation>配额申请 %1 已批准：获批 %2 卡时。</translation>
+    </message>
+    <message>
+        <source>Split the period by calendar quarter and apply again.</source>
+        <translation>请按自然季度拆分周期后重新申请。</translation>
+    </message>
+    <message>
+        <source>Change what the reasons name, then apply again.</source>
+        <translation>请按驳回理由修改后重新申请。</translation>
+    </message>
+    <message>
+        <source>the provider's quota review</source>
+        <translation>平台的配额审核</translation>
+    </message>
+    <message>
+        <source>Submitting the quota application…</source>
+        <translation>正在提交配额申请…</translation>
+    </message>
+    <message>
+        <source>No quota application was sent yet.</source>
+        <translation>尚未提交配额申请。</translation>
+    </message>
+    <message>
+        <source>Reading the quota review…</source>
+        <translation>正在读取配额审核结果…</translation>
+    </message>
+    <message>
+        <source>Choose an instance type first.</source>
+        <translation>请先选择实例规格。</translation>
+    </message>
+    <message>
+        <source>Creating a %1 instance…</source>
+        <translation>正在创建 %1 实例…</translation>
+    </message>
+    <message>
+        <source>Create the instance first.</source>
+        <translation>请先创建实例。</translation>
+    </message>
+    <message>
+        <source>Checking that instance %1 is up…</source>
+        <translation>正在检查实例 %1 是否已运行…</translation>
+    </message>
+    <message>
+        <source>Instance %1 is %2, not running.</source>
+        <translation>实例 %1 的状态是 %2，未在运行。</translation>
+    </message>
+    <message>
+        <source>Reading the data and writing output on the instance…</source>
+        <translation>正在实例上读取数据并写入输出…</translation>
+    </message>
+    <message>
+        <source>Instance %1 is running; data readable (%2 files); output written (%3).</source>
+        <translation>实例 %1 正在运行；数据可读（%2 个文件）；输出已写入（%3）。</translation>
+    </message>
+    <message>
+        <source>Instance %1 check failed: job %2, data readable: %3, output written: %4.</source>
+        <translation>实例 %1 检查未通过：任务 %2，数据可读：%3，输出已写入：%4。</translation>
+    </message>
+    <message>
+        <source>Releasing instance %1…</source>
+        <translation>正在释放实例 %1…</translation>
+    </message>
+    <message>
+        <source>The built-in sandbox (onramp-sandbox) is not installed beside Onramp. Reinstall Onramp, or choose another provider.</source>
+        <translation>内置沙箱（onramp-sandbox）没有和 Onramp 安装在一起。请重新安装 Onramp，或选择其他平台。</translation>
+    </message>
+    <message>
+        <source>The built-in sandbox did not start properly.</source>
+        <translation>内置沙箱未能正常启动。</translation>
+    </message>
+    <message>
+        <source>The built-in sandbox stopped at start: %1</source>
+        <translation>内置沙箱在启动时退出：%1</translation>
+    </message>
+    <message>
+        <source>Cannot start the built-in sandbox.</source>
+        <translation>无法启动内置沙箱。</translation>
+    </message>
+    <message>
+        <source>Reviews stay pending for SECONDS (a demo of waiting).</source>
+        <translation>审核保持“待审”SECONDS 秒（演示等待过程）。</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderActions</name>
+    <message>
+        <source>Not sent yet.</source>
+        <translation>尚未提交。</translation>
+    </message>
+    <message>
+        <source>Approved on %1.</source>
+        <translation>已于 %1 通过。</translation>
+    </message>
+    <message>
+        <source>Rejected. The reviewer's reasons are on the gate card below.</source>
+        <translation>已驳回。审核理由见下方关卡卡片。</translation>
+    </message>
+    <message>
+        <source>Sent back to be split by calendar quarter.</source>
+        <translation>已退回，需按自然季度拆分。</translation>
+    </message>
+    <message>
+        <source>Waiting for review since %1. Onramp checks again on its own.</source>
+        <translation>自 %1 起等待审核。Onramp 会自动再次查询。</translation>
+    </message>
+    <message>
+        <source>not run yet</source>
+        <translation>尚未运行</translation>
+    </message>
+    <message>
+        <source>Submit the dossier</source>
+        <translation>提交资质材料</translation>
+    </message>
+    <message>
+        <source>Check the review</source>
+        <translation>查询审核结果</translation>
+    </message>
+    <message>
+        <source>Training service: %1
+Dossier review: %2</source>
+        <translation>训练服务：%1
+资质审核：%2</translation>
+    </message>
+    <message>
+        <source>activated</source>
+        <translation>已开通</translation>
+    </message>
+    <message>
+        <source>not activated yet</source>
+        <translation>尚未开通</translation>
+    </message>
+    <message>
+        <source>Create, attach quota, add members</source>
+        <translation>创建、绑定配额、添加成员</translation>
+    </message>
+    <message>
+        <source>Run the two acceptance checks</source>
+        <translation>运行两项验收检查</translation>
+    </message>
+    <message>
+        <source>Workspace: %1 · quota: %2 · members added: %3 of %4
+Developer's light job: %5
+Observer refused: %6</source>
+        <translation>工作空间：%1 · 配额：%2 · 已添加成员：%3/%4
+开发者的轻量任务：%5
+观察者被拒绝：%6</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>已创建</translation>
+    </message>
+    <message>
+        <source>not created</source>
+        <translation>未创建</translation>
+    </message>
+    <message>
+        <source>attached</source>
+        <translation>已绑定</translation>
+    </message>
+    <message>
+        <source>not attached</source>
+        <translation>未绑定</translation>
+    </message>
+    <message>
+        <source>Apply for quota</source>
+        <translation>申请配额</translation>
+    </message>
+    <message>
+        <source>Quota application: %1</source>
+        <translation>配额申请：%1</translation>
+    </message>
+    <message>
+        <source>Granted %1 card-hours of the %2 asked.</source>
+        <translation>申请 %2 卡时，获批 %1 卡时。</translation>
+    </message>
+    <message>
+        <source>Create the instance</source>
+        <translation>创建实例</translation>
+    </message>
+    <message>
+        <source>Run the acceptance check</source>
+        <translation>运行验收检查</translation>
+    </message>
+    <message>
+        <source>Release the instance</source>
+        <translation>释放实例</translation>
+    </message>
+    <message>
+        <source>Instance: %1
+Acceptance (up, data readable, output written): %2</source>
+        <translation>实例：%1
+验收（已运行、数据可读、输出已写入）：%2</translation>
     </message>
 </context>
 <context>
@@ -1669,7 +2032,7 @@ Each subcommand takes --help.</source>
         <translation>新状态</translation>
     </message>
     <message>
-        <source>e.g. the provider&apos;s qualification review</source>
+        <source>e.g. the provider's qualification review</source>
         <translation>例如：平台的资质审核</translation>
     </message>
     <message>
@@ -1792,6 +2155,123 @@ Each subcommand takes --help.</source>
         <source>Onramp — GPU training onboarding</source>
         <translation>Onramp — GPU 训练开通向导</translation>
     </message>
+    <message>
+        <source>&amp;Provider…</source>
+        <translation>平台(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Provider settings</source>
+        <translation>平台设置</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::ProviderDialog</name>
+    <message>
+        <source>Provider</source>
+        <translation>平台</translation>
+    </message>
+    <message>
+        <source>The built-in sandbox: no account needed, runs on this computer</source>
+        <translation>内置沙箱：无需账号，在本机运行</translation>
+    </message>
+    <message>
+        <source>An Onramp API server</source>
+        <translation>Onramp API 服务器</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Access &amp;key id:</source>
+        <translation>访问密钥 ID(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>&amp;Secret:</source>
+        <translation>密钥(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Region:</source>
+        <translation>地域(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Extra &amp;CA file:</source>
+        <translation>额外 CA 文件(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>only for a provider with its own certificate authority</source>
+        <translation>仅用于自建证书颁发机构的平台</translation>
+    </message>
+    <message>
+        <source>Act as &amp;member:</source>
+        <translation>以成员身份(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>your account in the workspace</source>
+        <translation>你在工作空间中的账号</translation>
+    </message>
+    <message>
+        <source>Remember the secret in the system keychain</source>
+        <translation>在系统钥匙串中记住密钥</translation>
+    </message>
+    <message>
+        <source>No system keychain answers on this computer: the secret is kept in memory until Onramp quits, and asked for again next time.</source>
+        <translation>本机没有可用的系统钥匙串：密钥只保存在内存中，Onramp 退出后清除，下次需要重新输入。</translation>
+    </message>
+    <message>
+        <source>Enter the secret that belongs to the access key.</source>
+        <translation>请输入与访问密钥对应的密钥。</translation>
+    </message>
+    <message>
+        <source>Enter the region the provider signs for.</source>
+        <translation>请输入平台签名使用的地域。</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::ProviderHub</name>
+    <message>
+        <source>Not connected to a provider.</source>
+        <translation>未连接平台。</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Connected to %1.</source>
+        <translation>已连接 %1。</translation>
+    </message>
+    <message>
+        <source>Enter the secret for %1 in the provider settings.</source>
+        <translation>请在平台设置中输入 %1 的密钥。</translation>
+    </message>
+    <message>
+        <source>Enter the secret for %1 in the provider settings: it is not remembered on this computer.</source>
+        <translation>请在平台设置中输入 %1 的密钥：本机没有记住它。</translation>
+    </message>
+    <message>
+        <source>the built-in sandbox</source>
+        <translation>内置沙箱</translation>
+    </message>
+    <message>
+        <source>the built-in sandbox (%1)</source>
+        <translation>内置沙箱（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::ProviderPanel</name>
+    <message>
+        <source>At the provider</source>
+        <translation>在平台上</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancel the provider operation</source>
+        <translation>取消平台操作</translation>
+    </message>
 </context>
 <context>
     <name>onramp::QualificationPage</name>
@@ -1856,7 +2336,7 @@ Each subcommand takes --help.</source>
         <translation>营业执照或证照(&amp;L)</translation>
     </message>
     <message>
-        <source>Operator&apos;s &amp;authorization</source>
+        <source>Operator's &amp;authorization</source>
         <translation>经办人授权书(&amp;A)</translation>
     </message>
     <message>
@@ -2484,7 +2964,7 @@ Each subcommand takes --help.</source>
 <context>
     <name>onramp::StateStore</name>
     <message>
-        <source>Onramp cannot read your saved onboarding at %1. Check the file&apos;s permissions; until then nothing will be saved.</source>
+        <source>Onramp cannot read your saved onboarding at %1. Check the file's permissions; until then nothing will be saved.</source>
         <translation>Onramp 无法读取保存在 %1 的开通进度。请检查文件权限；在此之前不会保存任何内容。</translation>
     </message>
     <message>
@@ -2508,7 +2988,7 @@ Each subcommand takes --help.</source>
         <translation>本次已关闭保存，以免覆盖 %1 处的现有文件。</translation>
     </message>
     <message>
-        <source>Onramp could not save your onboarding to %1. Free some disk space or fix the folder&apos;s permissions; your work is kept in memory and saved on the next change.</source>
+        <source>Onramp could not save your onboarding to %1. Free some disk space or fix the folder's permissions; your work is kept in memory and saved on the next change.</source>
         <translation>Onramp 无法把开通进度保存到 %1。请清理磁盘空间或修正目录权限；你的修改保留在内存中，下次改动时会再次保存。</translation>
     </message>
 </context>
@@ -2615,7 +3095,7 @@ Each subcommand takes --help.</source>
         <translation>权限</translation>
     </message>
     <message>
-        <source>Team lead&apos;s review</source>
+        <source>Team lead's review</source>
         <translation>团队负责人审核</translation>
     </message>
     <message>
@@ -2751,7 +3231,7 @@ Each subcommand takes --help.</source>
     <message>
         <source>Acceptance checks, predicted from the matrix until they run for real:
 %1 a developer submits a light job and sees its log
-%2 an observer&apos;s submit is refused with a clear message</source>
+%2 an observer's submit is refused with a clear message</source>
         <translation>验收项（实际运行之前，根据权限矩阵预判）：
 %1 开发者能提交轻量任务并看到日志
 %2 观察者提交时被拒绝，且提示明确</translation>
