@@ -35,7 +35,7 @@ bench:
 screenshots: build
 	for lang in en zh_CN; do \
 	  $(BUILD_DIR)/app/onramp screenshot --out docs/screenshots/$$lang --lang $$lang \
-	    --state docs/examples/state-demo.json; done
+	    --state docs/examples/state-demo.json --walk-sandbox; done
 
 # Refreshes translations/onramp_zh_CN.ts from the sources (then translate what is new).
 translations: configure

@@ -4,15 +4,21 @@
 #include "GateForm.h"
 #include "Language.h"
 #include "OnboardingWizard.h"
+#include "ProviderHub.h"
+#include "ProviderSession.h"
+#include "SandboxLauncher.h"
 #include "StateStore.h"
 #include "Tr.h"
+#include "Transport.h"
 #include "ValidationCases.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QTextStream>
 
 namespace onramp::cli {
@@ -106,9 +112,13 @@ int screenshot(const QStringList &args)
                               QStringLiteral("DIR"));
     QCommandLineOption lang(QStringLiteral("lang"), Tr::tr("Language: zh_CN or en."),
                             QStringLiteral("LANG"), QStringLiteral("en"));
+    QCommandLineOption walk(QStringLiteral("walk-sandbox"),
+                            Tr::tr("First do gates 1–4 at a fresh built-in sandbox, so the pages "
+                                   "show its real answers."));
     p.addOption(outDir);
     p.addOption(lang);
     p.addOption(stateOption());
+    p.addOption(walk);
     p.process(args);
     if (!p.isSet(outDir)) {
         err() << Tr::tr("--out: say where to write the screenshots.") << '\n';
@@ -135,9 +145,47 @@ int screenshot(const QStringList &args)
     StateStore preview(QString{});
     preview.setState(store.state());
 
+    // A headless command: waiting in a local event loop blocks no one.
+    QTemporaryDir sandboxDir;
+    SandboxLauncher launcher;
+    std::optional<SandboxLauncher::Started> sandbox;
+    if (p.isSet(walk)) {
+        QEventLoop loop;
+        std::optional<Error> failed;
+        launcher.start(sandboxDir.path(),
+                       [&](const std::expected<SandboxLauncher::Started, Error> &r) {
+                           if (r)
+                               sandbox = *r;
+                           else
+                               failed = r.error();
+                           loop.quit();
+                       });
+        loop.exec();
+        if (!sandbox) {
+            err() << failed->message << '\n';
+            return 2;
+        }
+        Transport transport;
+        ProviderSession session(ProviderClient(&transport, sandbox->profile, sandbox->secret),
+                                preview.stateForEditing());
+        session.setPollIntervalMs(100);
+        session.walkGatesOneToFour([&](const std::expected<void, ProviderError> &r) {
+            if (!r)
+                failed = r.error().toError();
+            loop.quit();
+        });
+        loop.exec();
+        if (failed) {
+            err() << failed->message << " (" << failed->details << ")\n";
+            return 2;
+        }
+    }
+
     const int last = OnboardingWizard::SummaryId;
     for (int id = OnboardingWizard::WelcomeId; id <= last; ++id) {
         OnboardingWizard w(&preview, &language);
+        if (sandbox)
+            w.providerHub()->useRemote(sandbox->profile, sandbox->secret, false);
         w.setStartId(id);
         w.show();
         QApplication::processEvents();

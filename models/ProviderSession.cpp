@@ -1,5 +1,6 @@
 #include "ProviderSession.h"
 
+#include "QuotaGate.h"
 #include "Tr.h"
 
 #include <QJsonArray>
@@ -435,9 +436,18 @@ void ProviderSession::applyQuota(Done done)
     if (!begin(done))
         return;
     progress(Tr::tr("Submitting the quota application…"));
+    // The guides: the first application is one round plus its margin, to prove the workflow;
+    // the rest follow by calendar quarter.
+    QuotaContext context;
+    context.purpose = m_state.account.purposeKind;
+    const QuotaPlan plan = planQuota(m_state.quota, context);
     QJsonObject body = m_state.quota.toJson();
     body["purpose"] = purposeKindKey(m_state.account.purposeKind);
     body["workspace"] = m_state.workspace.workspaceName;
+    body["application"] = QJsonObject{{"label", plan.first.label},
+                                      {"from", plan.first.from.toString(Qt::ISODate)},
+                                      {"to", plan.first.to.toString(Qt::ISODate)},
+                                      {"cardHours", plan.first.cardHours}};
     call("POST", QStringLiteral("/v1/quota-applications"), body, QStringLiteral("quota.apply"),
          [this](const QJsonObject &answer) {
              applyQuotaReview(RemoteReview::fromAnswer(answer));
@@ -549,6 +559,41 @@ void ProviderSession::verifyResources(Done done)
             });
         },
         member);
+}
+
+void ProviderSession::walkGatesOneToFour(Done done)
+{
+    using Op = void (ProviderSession::*)(Done);
+    static constexpr Op kSteps[] = {
+        &ProviderSession::submitQualification, &ProviderSession::setUpWorkspace,
+        &ProviderSession::runWorkspaceChecks,  &ProviderSession::applyQuota,
+        &ProviderSession::createInstance,      &ProviderSession::verifyResources};
+    auto next = std::make_shared<std::function<void(size_t)>>();
+    *next = [this, next, done = std::move(done)](size_t i) {
+        if (i == std::size(kSteps)) {
+            done({});
+            return;
+        }
+        (this->*kSteps[i])([this, next, done, i](const std::expected<void, ProviderError> &r) {
+            if (!r) {
+                done(r);
+                return;
+            }
+            // A review that says no ends the walk: the next gate would be refused anyway.
+            for (GateId gate : {GateId::Account, GateId::Quota}) {
+                const GateRecord &g = m_state.gate(gate);
+                if (g.status == GateStatus::Rejected) {
+                    ProviderError e = localError(g.rejectionReason + u'\n' + g.whatToChange);
+                    e.details =
+                        QStringLiteral("gate %1 rejected by the provider").arg(gateKey(gate));
+                    done(std::unexpected(e));
+                    return;
+                }
+            }
+            (*next)(i + 1);
+        });
+    };
+    (*next)(0);
 }
 
 void ProviderSession::releaseInstance(Done done)

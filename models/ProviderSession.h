@@ -51,6 +51,10 @@ public:
     void verifyResources(Done done);
     void releaseInstance(Done done);
 
+    // Gates 1–4 in order, stopping at the first failure: what `onramp replay` and the
+    // screenshot walk do. Reviews still pending are left pending.
+    void walkGatesOneToFour(Done done);
+
     const ProviderClient &client() const { return m_client; }
 
 private:

@@ -183,7 +183,14 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
 
     // Apply small first: one round plus margin proves the workflow.
     const double first = std::min(plan.cardHours, perRound * (1 + q.retryMargin));
-    plan.first = {QStringLiteral("first"), q.start, q.end, first};
+    // It runs within the period's first calendar quarter: one application, one quarter.
+    const QDate quarterEnd =
+        q.start.isValid()
+            ? QDate(q.start.year(), ((q.start.month() - 1) / 3) * 3 + 3, 1).addMonths(1).addDays(-1)
+            : QDate();
+    plan.first = {QStringLiteral("first"), q.start,
+                  q.end.isValid() && quarterEnd.isValid() ? std::min(q.end, quarterEnd) : q.end,
+                  first};
     const int periodDays = q.start.daysTo(q.end) + 1;
     const bool split = periodDays > 92;
     if (plan.cardHours - first > 0.5) {

@@ -103,9 +103,10 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
                                                                  PermissionMatrix::defaults());
         if (matrix.can(*role, action))
             return std::nullopt;
-        QJsonObject e = apiError(QStringLiteral("forbidden"),
-                                 QStringLiteral("role %1 may not %2 in %3")
-                                     .arg(roleKey(*role), actionKey(action), wsId));
+        QJsonObject e =
+            apiError(QStringLiteral("forbidden"),
+                     QStringLiteral("role %1 may not %2 in %3")
+                         .arg(roleKey(*role), actionKey(action).replace(u'_', u' '), wsId));
         e["role"] = roleKey(*role);
         e["action"] = actionKey(action);
         return Answer{403, e};

@@ -303,9 +303,9 @@ QJsonObject SandboxServer::stock()
 {
     QJsonObject st = load(QStringLiteral("stock"));
     if (st.isEmpty()) {
-        st = {{"sandbox-north-1a", QJsonObject{{"a100-80g", 16}, {"h100-80g", 0}, {"l40s", 8}}},
-              {"sandbox-north-1b", QJsonObject{{"a100-80g", 8}, {"h100-80g", 8}}},
-              {"sandbox-east-1a", QJsonObject{{"rtx4090", 4}, {"a10", 8}}}};
+        st = {{"cn-north-1a", QJsonObject{{"a100-80g", 16}, {"h100-80g", 0}, {"l40s", 8}}},
+              {"cn-north-1b", QJsonObject{{"a100-80g", 8}, {"h100-80g", 8}}},
+              {"cn-east-1a", QJsonObject{{"rtx4090", 4}, {"a10", 8}}}};
         store(QStringLiteral("stock"), st);
     }
     if (m_faults.stockOut) {
@@ -473,12 +473,37 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         context.purpose =
             purposeKindFromKey(in.value("purpose").toString()).value_or(PurposeKind::Finetuning);
         const QuotaPlan plan = planQuota(*q, context);
+        // One application covers at most one calendar quarter: either the whole period does,
+        // or the request names the part it asks for now ("application": {from, to, cardHours}).
+        const QJsonObject part = in.value("application").toObject();
+        const QDate from = QDate::fromString(part.value("from").toString(), Qt::ISODate);
+        const QDate to = QDate::fromString(part.value("to").toString(), Qt::ISODate);
+        const auto quarterOf = [](const QDate &d) { return d.year() * 4 + (d.month() - 1) / 3; };
+        const bool partGiven = !part.isEmpty();
+        if (partGiven && (!from.isValid() || !to.isValid() || to < from ||
+                          part.value("cardHours").toDouble() <= 0 ||
+                          part.value("cardHours").toDouble() > plan.cardHours * 1.0001))
+            return {400, apiError(QStringLiteral("validation_failed"),
+                                  QStringLiteral("from ≤ to within the period, and cardHours "
+                                                 "above 0 and at most the derivation's %1")
+                                      .arg(plan.cardHours),
+                                  QStringLiteral("$.application"))};
+        const bool partInOneQuarter = partGiven && quarterOf(from) == quarterOf(to);
         QJsonArray reasons;
         QString state = QStringLiteral("approved");
+        if (partGiven && !partInOneQuarter) {
+            state = QStringLiteral("returned");
+            reasons.append(QJsonObject{{"code", "quota.period_split"},
+                                       {"field", "application"},
+                                       {"message", "one application covers one calendar quarter"}});
+        }
         for (const Finding &f : plan.findings) {
-            if (f.code == QLatin1String("quota.period_split"))
-                state = QStringLiteral("returned");
-            else if (!f.isBlocking())
+            if (f.code == QLatin1String("quota.period_split")) {
+                if (partGiven)
+                    continue; // the part asked for decides
+                if (state != QLatin1String("rejected"))
+                    state = QStringLiteral("returned");
+            } else if (!f.isBlocking())
                 continue;
             else
                 state = QStringLiteral("rejected");
@@ -491,7 +516,8 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                            {"since", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
                            {"reasons", reasons}};
         if (state == QLatin1String("approved"))
-            review["grantedCardHours"] = plan.cardHours;
+            review["grantedCardHours"] =
+                partGiven ? part.value("cardHours").toDouble() : plan.cardHours;
         store(QStringLiteral("quota/") + id, review);
         return {202, shownReview(review)};
     }
@@ -579,9 +605,10 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                                           QStringLiteral("%1 is not a member of %2").arg(who, id))};
             if (matrix.can(*role, action))
                 return std::nullopt;
-            QJsonObject e = apiError(QStringLiteral("forbidden"),
-                                     QStringLiteral("role %1 may not %2 in %3")
-                                         .arg(roleKey(*role), actionKey(action), id));
+            QJsonObject e =
+                apiError(QStringLiteral("forbidden"),
+                         QStringLiteral("role %1 may not %2 in %3")
+                             .arg(roleKey(*role), actionKey(action).replace(u'_', u' '), id));
             e["role"] = roleKey(*role);
             e["action"] = actionKey(action);
             return std::pair{403, e};
@@ -596,7 +623,7 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                 return {400, apiError(QStringLiteral("validation_failed"),
                                       QStringLiteral("cardHours must be above 0"),
                                       QStringLiteral("$.cardHours"))};
-            const QString zone = in.value("zone").toString(QStringLiteral("sandbox-north-1a"));
+            const QString zone = in.value("zone").toString(QStringLiteral("cn-north-1a"));
             if (!stock().contains(zone))
                 return {400, apiError(QStringLiteral("validation_failed"),
                                       QStringLiteral("no zone %1 here; zones: %2")

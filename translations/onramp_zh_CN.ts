@@ -1609,7 +1609,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>The provider asks us to slow down. Try again in %n second(s).</source>
-        <translation><numerusform>平台要求降低请求频率。请在 %n 秒后重试。</numerusform></translation>
+        <translation>
+            <numerusform>平台要求降低请求频率。请在 %n 秒后重试。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The provider asks us to slow down. Try again in a minute.</source>
@@ -1818,6 +1820,10 @@ Each subcommand takes --help.</source>
     <message>
         <source>Reviews stay pending for SECONDS (a demo of waiting).</source>
         <translation>审核保持“待审”SECONDS 秒（演示等待过程）。</translation>
+    </message>
+    <message>
+        <source>First do gates 1–4 at a fresh built-in sandbox, so the pages show its real answers.</source>
+        <translation>先在一个全新的内置沙箱上完成第 1–4 关，让页面显示真实的平台回应。</translation>
     </message>
 </context>
 <context>

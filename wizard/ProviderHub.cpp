@@ -57,6 +57,9 @@ void ProviderHub::setStatus(Status s, const Error &e)
 
 void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret)
 {
+    m_where = profile.kind == ProviderProfile::Kind::Sandbox
+                  ? tr("the built-in sandbox (%1)").arg(profile.baseUrl.authority())
+                  : profile.baseUrl.toString();
     if (!m_transport)
         m_transport = std::make_unique<Transport>();
     m_session.reset();
@@ -118,7 +121,6 @@ void ProviderHub::useSandbox()
                 setStatus(Status::Failed, started.error());
                 return;
             }
-            m_where = tr("the built-in sandbox (%1)").arg(started->profile.baseUrl.authority());
             ProviderProfile p = started->profile;
             p.member = m_store->state().provider.profile.member;
             ready(p, started->secret);

@@ -67,13 +67,13 @@ class TestProvider : public QObject
         return r ? ProviderError{} : r.error();
     }
 
-    // ws1: quota of `hours` in sandbox-north-1a; li admin, zhang developer, zhao observer.
+    // ws1: quota of `hours` in cn-north-1a; li admin, zhang developer, zhao observer.
     void makeWorkspace(double hours = 100)
     {
         const ProviderClient owner = client();
         QVERIFY(call(owner, "POST", "/v1/workspaces", {{"name", "ws1"}}));
         QVERIFY(call(owner, "PUT", "/v1/workspaces/ws1/quota",
-                     {{"cardHours", hours}, {"zone", "sandbox-north-1a"}}));
+                     {{"cardHours", hours}, {"zone", "cn-north-1a"}}));
         for (const auto &[who, role] : {std::pair{"li", "admin"}, std::pair{"zhang", "developer"},
                                         std::pair{"zhao", "observer"}})
             QVERIFY(call(owner, "POST", "/v1/workspaces/ws1/members",
@@ -162,17 +162,17 @@ private slots:
         QVERIFY(call(owner, "POST", "/v1/workspaces", {{"name", "bare"}}));
         cases.append({ProviderErrorCode::QuotaExceeded, TroubleKind::Quota,
                       call(owner, "POST", "/v1/workspaces/bare/instances",
-                           {{"instanceType", "gpu.a100-80g.1"}, {"zone", "sandbox-north-1a"}})});
+                           {{"instanceType", "gpu.a100-80g.1"}, {"zone", "cn-north-1a"}})});
         // Stock: no H100 in north-1a; the answer says where they are.
         const auto stock = call(owner, "POST", "/v1/workspaces/ws1/instances",
-                                {{"instanceType", "gpu.h100.8"}, {"zone", "sandbox-north-1a"}});
+                                {{"instanceType", "gpu.h100.8"}, {"zone", "cn-north-1a"}});
         cases.append({ProviderErrorCode::OutOfStock, TroubleKind::Stock, stock});
-        QCOMPARE(failure(stock).availableIn, QStringList{"sandbox-north-1b"});
-        QVERIFY(failure(stock).message.contains("sandbox-north-1b"));
+        QCOMPARE(failure(stock).availableIn, QStringList{"cn-north-1b"});
+        QVERIFY(failure(stock).message.contains("cn-north-1b"));
         const auto zone = call(owner, "POST", "/v1/workspaces/ws1/instances",
-                               {{"instanceType", "gpu.a10.1"}, {"zone", "sandbox-east-1a"}});
+                               {{"instanceType", "gpu.a10.1"}, {"zone", "cn-east-1a"}});
         cases.append({ProviderErrorCode::ZoneMismatch, TroubleKind::Stock, zone});
-        QCOMPARE(failure(zone).quotaZone, "sandbox-north-1a");
+        QCOMPARE(failure(zone).quotaZone, "cn-north-1a");
         // Permission: the observer's submit names the role and the action.
         const auto forbidden =
             call(client("zhao"), "POST", "/v1/workspaces/ws1/jobs", probeJob({"--steps", "5"}));
@@ -284,7 +284,7 @@ private slots:
         m_transport->setRetryPolicy(once);
         m_server->faults().resetAfterCommit = 1;
         const QByteArray savedKey = newIdempotencyKey(); // kept in the onboarding state
-        const QJsonObject body{{"instanceType", "gpu.a100-80g.1"}, {"zone", "sandbox-north-1a"}};
+        const QJsonObject body{{"instanceType", "gpu.a100-80g.1"}, {"zone", "cn-north-1a"}};
         const auto lost = call(client(), "POST", "/v1/workspaces/ws1/instances", body, savedKey);
         QCOMPARE(failure(lost).code, ProviderErrorCode::Network);
         QCOMPARE(m_server->countOf("instance"), 1);
@@ -409,7 +409,7 @@ private slots:
         makeWorkspace();
         const ProviderClient dev = client("zhang");
         const auto inst = call(dev, "POST", "/v1/workspaces/ws1/instances",
-                               {{"instanceType", "gpu.a100-80g.8"}, {"zone", "sandbox-north-1a"}},
+                               {{"instanceType", "gpu.a100-80g.8"}, {"zone", "cn-north-1a"}},
                                newIdempotencyKey());
         QVERIFY(inst);
         const QJsonObject paths = inst->value("paths").toObject();
@@ -421,7 +421,7 @@ private slots:
             const auto r = call(dev, "GET", "/v1/catalog/regions");
             for (const QJsonValue &region : r->value("regions").toArray())
                 for (const QJsonValue &z : region["zones"].toArray())
-                    if (z["zone"].toString() == "sandbox-north-1a")
+                    if (z["zone"].toString() == "cn-north-1a")
                         return z["stock"]["a100-80g"].toInt();
             return -1;
         };

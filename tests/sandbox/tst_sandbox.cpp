@@ -349,40 +349,39 @@ private slots:
             return call(server, c);
         };
         QCOMPARE(send("POST", "/v1/workspaces", R"({"name":"w"})").status, 201L);
-        QCOMPARE(
-            send("PUT", "/v1/workspaces/w/quota", R"({"cardHours":500,"zone":"sandbox-north-1a"})")
-                .status,
-            200L);
+        QCOMPARE(send("PUT", "/v1/workspaces/w/quota", R"({"cardHours":500,"zone":"cn-north-1a"})")
+                     .status,
+                 200L);
         Reply r = send(
             "POST", "/v1/workspaces/w/instances",
-            R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1b"})");
+            R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"cn-north-1b"})");
         QCOMPARE(r.status, 409L);
         QCOMPARE(r.json()["code"].toString(), "zone_mismatch");
-        QCOMPARE(r.json()["quotaZone"].toString(), "sandbox-north-1a");
+        QCOMPARE(r.json()["quotaZone"].toString(), "cn-north-1a");
         r = send(
             "POST", "/v1/workspaces/w/instances",
-            R"({"instanceType":"gpu.h100.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1a"})");
+            R"({"instanceType":"gpu.h100.8","image":"pytorch-2.3-cu121","zone":"cn-north-1a"})");
         QCOMPARE(r.status, 409L);
         QCOMPARE(r.json()["code"].toString(), "out_of_stock");
-        QVERIFY(r.json()["availableIn"].toArray().contains("sandbox-north-1b"));
+        QVERIFY(r.json()["availableIn"].toArray().contains("cn-north-1b"));
         // 16 free A100s in 1a: two 8-card instances, then none.
         for (int i = 0; i < 2; ++i)
             QCOMPARE(
                 send(
                     "POST", "/v1/workspaces/w/instances",
-                    R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1a"})")
+                    R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"cn-north-1a"})")
                     .status,
                 201L);
         QCOMPARE(
             send(
                 "POST", "/v1/workspaces/w/instances",
-                R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"sandbox-north-1a"})")
+                R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"cn-north-1a"})")
                 .json()["code"]
                 .toString(),
             "out_of_stock");
         r = send("GET", "/v1/catalog/regions", {});
         QCOMPARE(r.status, 200L);
-        QVERIFY(r.body.contains("sandbox-north-1a"));
+        QVERIFY(r.body.contains("cn-north-1a"));
         QVERIFY(
             send("GET", "/v1/catalog/instance-types", {}).json()["instances"].toArray().size() >=
             10);

@@ -3,6 +3,7 @@
 // (state saved, everything else thrown away) picks up where it was, creating nothing twice.
 #include "OnboardingState.h"
 #include "ProviderSession.h"
+#include "QuotaGate.h"
 #include "SandboxServer.h"
 #include "Transport.h"
 
@@ -29,13 +30,10 @@ class TestWalk : public QObject
         auto s = OnboardingState::fromJson(QJsonDocument::fromJson(f.readAll()).object());
         if (!s)
             qFatal("state-demo.json: %s", qPrintable(s.error().message));
-        // The sandbox's own zones; one quarter, so the review does not send it back.
-        s->quota.zone = QStringLiteral("sandbox-north-1a");
+        // One quarter, so the review does not send it back.
         s->quota.start = QDate(2027, 1, 1);
         s->quota.end = QDate(2027, 3, 31);
         s->quota.peaks.clear();
-        s->resources.choice.instanceZone = QStringLiteral("sandbox-north-1a");
-        s->resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
         s->provider = {};
         return *s;
     }
@@ -194,13 +192,46 @@ private slots:
         WALK(*s, submitQualification);
         QCOMPARE(state.gate(GateId::Account).status, GateStatus::Rejected);
         QVERIFY(state.gate(GateId::Account).rejectionReason.contains("statement"));
-        // A period over a quarter is sent back to be split.
+        // The whole walk stops there and says why, before creating anything.
+        const auto walked = run(*s, &ProviderSession::walkGatesOneToFour);
+        QVERIFY(!walked);
+        QVERIFY(walked.error().message.contains("statement"));
+        QVERIFY(!state.provider.workspaceCreated);
+    }
+
+    void anApplicationSpanningTwoQuartersIsSentBack()
+    {
+        OnboardingState state = demoState();
+        ProviderProfile p;
+        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server->port()));
+        p.accessKeyId = m_server->credentials().accessKeyId;
+        const ProviderClient client(m_transport.get(), p, m_server->credentials().secret);
+        QJsonObject body = state.quota.toJson();
+        body["application"] =
+            QJsonObject{{"from", "2027-03-01"}, {"to", "2027-04-30"}, {"cardHours", 100}};
+        std::optional<ProviderResult> got;
+        client.request("POST", "/v1/quota-applications", body, newIdempotencyKey(), this,
+                       [&](const ProviderResult &r) { got = r; });
+        QTRY_VERIFY(got.has_value());
+        QVERIFY(*got);
+        QCOMPARE((*got)->value("state").toString(), "returned");
+    }
+
+    void aYearLongPlanAsksForTheFirstRoundOnly()
+    {
+        // The guides: the first application is one round plus margin; the rest follow by
+        // quarter. A whole-year plan is not sent back: its first part is granted.
+        OnboardingState state = demoState();
         state.quota.end = QDate(2027, 12, 31);
+        auto s = session(state);
         WALK(*s, setUpWorkspace);
         WALK(*s, applyQuota);
-        QCOMPARE(state.provider.quotaApplication.state, "returned");
-        QCOMPARE(state.gate(GateId::Quota).status, GateStatus::Rejected);
-        QVERIFY(!state.gate(GateId::Quota).whatToChange.isEmpty());
+        QCOMPARE(state.provider.quotaApplication.state, "approved");
+        QuotaContext context;
+        context.purpose = state.account.purposeKind;
+        const QuotaPlan plan = planQuota(state.quota, context);
+        QVERIFY(plan.first.cardHours < plan.cardHours);
+        QCOMPARE(state.provider.quotaApplication.grantedCardHours, plan.first.cardHours);
     }
 
     void cancelStopsTheOperation()
