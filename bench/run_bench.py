@@ -79,6 +79,18 @@ def estimate_cli(build, runs):
     line("estimate_cli", statistics.median(ours), "ms", statistics.median(theirs))
 
 
+def provider(build):
+    """The provider client against plain libcurl, and the GUI thread's longest stall while
+    requests run (bench/provider_bench.cpp prints its own BENCH lines)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", LC_ALL="C.UTF-8")
+    env.pop("DISPLAY", None)
+    result = subprocess.run([os.path.join(build, "bench", "provider_bench")], env=env,
+                            stdout=subprocess.PIPE, text=True)
+    sys.stdout.write(result.stdout)
+    if result.returncode != 0:
+        sys.exit("bench: provider_bench failed")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build", default="build")
@@ -86,6 +98,7 @@ def main():
     args = parser.parse_args()
     startup(args.build, args.runs)
     estimate_cli(args.build, args.runs)
+    provider(args.build)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,9 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <cstdio>
+#include <cstring>
+
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
@@ -81,26 +84,61 @@ QByteArray canonicalValue(const QByteArray &v)
 
 QByteArray amzDate(const QDateTime &t)
 {
-    return t.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")).toLatin1();
+    const QDateTime u = t.toUTC();
+    const QDate d = u.date();
+    const QTime h = u.time();
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%04d%02d%02dT%02d%02d%02dZ", d.year(), d.month(), d.day(),
+                  h.hour(), h.minute(), h.second());
+    return QByteArray(buf);
+}
+
+// SHA-256 fetched once: OpenSSL 3 looks an algorithm up on every implicit use, which costs more
+// than hashing a request.
+const EVP_MD *sha256Md()
+{
+    static EVP_MD *md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+    return md;
+}
+
+void sha256Raw(const char *a, size_t an, const char *b, size_t bn, unsigned char out[32])
+{
+    thread_local EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    unsigned int len = 0;
+    EVP_DigestInit_ex(ctx, sha256Md(), nullptr);
+    EVP_DigestUpdate(ctx, a, an);
+    if (bn)
+        EVP_DigestUpdate(ctx, b, bn);
+    EVP_DigestFinal_ex(ctx, out, &len);
 }
 
 } // namespace
 
 QByteArray sha256Hex(const QByteArray &data)
 {
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_Digest(data.constData(), size_t(data.size()), md, &len, EVP_sha256(), nullptr);
-    return QByteArray(reinterpret_cast<const char *>(md), int(len)).toHex();
+    unsigned char md[32];
+    sha256Raw(data.constData(), size_t(data.size()), nullptr, 0, md);
+    return QByteArray(reinterpret_cast<const char *>(md), 32).toHex();
 }
 
+// HMAC-SHA256 (RFC 2104) on the cached digest; checked by every signing vector.
 QByteArray hmacSha256(const QByteArray &key, const QByteArray &data)
 {
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    HMAC(EVP_sha256(), key.constData(), key.size(),
-         reinterpret_cast<const unsigned char *>(data.constData()), size_t(data.size()), md, &len);
-    return QByteArray(reinterpret_cast<const char *>(md), int(len));
+    constexpr int kBlock = 64;
+    unsigned char k[kBlock] = {};
+    if (key.size() > kBlock)
+        sha256Raw(key.constData(), size_t(key.size()), nullptr, 0, k);
+    else
+        std::memcpy(k, key.constData(), size_t(key.size()));
+    char ipad[kBlock], opad[kBlock];
+    for (int i = 0; i < kBlock; ++i) {
+        ipad[i] = char(k[i] ^ 0x36);
+        opad[i] = char(k[i] ^ 0x5c);
+    }
+    unsigned char inner[32], outer[32];
+    sha256Raw(ipad, kBlock, data.constData(), size_t(data.size()), inner);
+    sha256Raw(opad, kBlock, reinterpret_cast<const char *>(inner), 32, outer);
+    return QByteArray(reinterpret_cast<const char *>(outer), 32);
 }
 
 std::expected<HttpRequest, Error> parseRawRequest(const QByteArray &text)
@@ -304,8 +342,17 @@ SigningResult signRequest(const HttpRequest &request, const SigningContext &ctx,
 
     QByteArray key = profile.keyPrefix + ctx.secretAccessKey;
     if (scoped) {
-        for (const QByteArray &part : {day, ctx.region, ctx.service, profile.scopeTerminator})
-            key = hmacSha256(key, part);
+        // The derived key changes once a day: keep the last one (per thread).
+        thread_local QByteArray lastInput, lastKey;
+        const QByteArray input = key + '\0' + day + '\0' + ctx.region + '\0' + ctx.service + '\0' +
+                                 profile.scopeTerminator;
+        if (input != lastInput) {
+            for (const QByteArray &part : {day, ctx.region, ctx.service, profile.scopeTerminator})
+                key = hmacSha256(key, part);
+            lastInput = input;
+            lastKey = key;
+        }
+        key = lastKey;
     }
     out.signature = hmacSha256(key, out.stringToSign).toHex();
     if (inQuery) {

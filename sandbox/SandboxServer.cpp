@@ -28,7 +28,7 @@
 
 #include <openssl/crypto.h>
 
-Q_LOGGING_CATEGORY(lcSandbox, "onramp.sandbox")
+Q_LOGGING_CATEGORY(lcSandbox, "onramp.sandbox", QtInfoMsg)
 
 namespace onramp {
 
