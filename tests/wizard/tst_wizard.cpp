@@ -1,16 +1,21 @@
 #include "GateForm.h"
 #include "Language.h"
 #include "OnboardingWizard.h"
+#include "ProviderDialog.h"
 #include "ProviderHub.h"
+#include "ProviderSession.h"
 #include "QuotaGate.h"
+#include "SecretStores.h"
 #include "StateStore.h"
 #include "WorkspaceGate.h"
 #include "pages/GatePage.h"
+#include "widgets/Banner.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
+#include <QDirIterator>
 #include <QDoubleSpinBox>
 #include <QJsonDocument>
 #include <QLabel>
@@ -18,6 +23,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -441,6 +447,69 @@ private slots:
         QVERIFY(store.state().provider.pendingKeys.isEmpty());
         qunsetenv("ONRAMP_STATE_DIR");
         qunsetenv("ONRAMP_SANDBOX_PROGRAM");
+    }
+
+    // A canary secret typed into the provider settings reaches no file the app writes: not
+    // the state file, not QSettings, not the sandbox folder, not anything under HOME.
+    void theSecretIsWrittenNowhere()
+    {
+        QTemporaryDir home;
+        const QByteArray canary = "CANARY-7f3a9c1e-secret-do-not-write";
+        for (const char *var : {"HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+                                "XDG_STATE_HOME", "ONRAMP_STATE_DIR"})
+            qputenv(var, (home.path() + u'/' + QLatin1String(var)).toUtf8());
+        {
+            StateStore store(StateStore::defaultFilePath());
+            store.load();
+            KeychainSecretStore secrets; // the real one: here it fails over to memory
+            OnboardingWizard w(&store, &m_language, &secrets);
+            w.show();
+            w.openProviderSettings();
+            auto *dialog = w.findChild<ProviderDialog *>();
+            QVERIFY(dialog);
+            dialog->findChild<QRadioButton *>("providerRemote")->setChecked(true);
+            const auto set = [&](const char *name, const QString &text) {
+                auto *e = dialog->findChild<QLineEdit *>(name);
+                QVERIFY(e);
+                e->setText(text);
+            };
+            set("providerUrl", "https://onramp.invalid");
+            set("providerKeyId", "AKIDCANARYTEST");
+            set("providerSecret", QString::fromLatin1(canary));
+            set("providerRegion", "cn-north");
+            dialog->accept();
+            QCOMPARE(int(w.providerHub()->status()), int(ProviderHub::Status::Ready));
+            // A request goes out (signed with the canary) and fails: its error shows nothing.
+            w.goToPage(OnboardingWizard::AccountId);
+            auto *submit = child<QPushButton>(w, "providerSubmitDossier");
+            QTRY_VERIFY(submit->isEnabled());
+            QTest::mouseClick(submit, Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(!w.providerHub()->session()->busy(), 20000);
+            // The failure is shown (cannot reach the provider), without the secret.
+            bool shown = false;
+            for (Banner *b : w.findChildren<Banner *>()) {
+                shown = shown || b->message().contains("Cannot reach the provider");
+                QVERIFY(!b->message().contains(QString::fromLatin1(canary)));
+                QVERIFY(!b->toolTip().contains(QString::fromLatin1(canary)));
+            }
+            QVERIFY(shown);
+            QVERIFY(store.saveNow());
+            QCOMPARE(store.state().provider.profile.accessKeyId, QByteArray("AKIDCANARYTEST"));
+        }
+        int files = 0;
+        QDirIterator it(home.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray bytes = f.readAll();
+            ++files;
+            QVERIFY2(!bytes.contains(canary), qPrintable(f.fileName()));
+            QVERIFY2(!bytes.contains(canary.toBase64()), qPrintable(f.fileName()));
+        }
+        QVERIFY(files >= 1); // at least the state file was looked at
+        for (const char *var : {"HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+                                "XDG_STATE_HOME", "ONRAMP_STATE_DIR"})
+            qunsetenv(var);
     }
 };
 
