@@ -701,7 +701,8 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                     QJsonObject{{"entries",
                                  load(QStringLiteral("audit/") + id).value("entries").toArray()}}};
         }
-        if (sub == QLatin1String("usage") && method == QHttpServerRequest::Method::Get) {
+        if ((sub == QLatin1String("usage") || sub == QLatin1String("quota")) &&
+            method == QHttpServerRequest::Method::Get) {
             double used = 0;
             QJsonObject perMember, perTopic;
             for (const QJsonObject &job : loadAll(QStringLiteral("job/"))) {
