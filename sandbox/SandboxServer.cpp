@@ -22,9 +22,12 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTcpServer>
+#include <QTcpSocket>
+
 #include <QTemporaryDir>
 #include <QThread>
 #include <QUuid>
+#include <unistd.h>
 
 #include <openssl/crypto.h>
 
@@ -64,6 +67,36 @@ QByteArray methodName(QHttpServerRequest::Method m)
 }
 
 } // namespace
+
+// Accepts at most `max` live connections; beyond that a new one is closed at once (a client
+// sees a reset and, for a repeatable call, retries). QHttpServer 6.4 has no limit of its own.
+class LimitedTcpServer : public QTcpServer
+{
+public:
+    LimitedTcpServer(int max, QObject *parent) : QTcpServer(parent), m_max(max) {}
+    int live() const { return m_live; }
+
+protected:
+    void incomingConnection(qintptr fd) override
+    {
+        if (m_live >= m_max) {
+            ::close(int(fd));
+            return;
+        }
+        auto *socket = new QTcpSocket(this);
+        if (!socket->setSocketDescriptor(fd)) {
+            delete socket;
+            return;
+        }
+        ++m_live;
+        connect(socket, &QObject::destroyed, this, [this] { --m_live; });
+        addPendingConnection(socket);
+    }
+
+private:
+    int m_max;
+    int m_live = 0;
+};
 
 QJsonObject apiError(const QString &code, const QString &message, const QString &field)
 {
@@ -132,7 +165,7 @@ bool SandboxServer::start(const QHostAddress &address, quint16 port, const QStri
         [this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
             handle(request, std::move(responder));
         });
-    m_tcp = new QTcpServer(m_server.get());
+    m_tcp = new LimitedTcpServer(kMaxConnections, m_server.get());
     m_tcp->setListenBacklogSize(256);
     if (!m_tcp->listen(address, port)) {
         if (error)

@@ -52,6 +52,7 @@ public:
     void setCredentials(const Credentials &c) { m_credentials = c; }
 
     static constexpr qsizetype kMaxBodyBytes = 4 * 1024 * 1024;
+    static constexpr int kMaxConnections = 64;
 
     // Fault injection for tests, off by default: the next `count` requests answer `status`
     // (with Retry-After when retryAfter ≥ 0) before anything else is checked.

@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -410,6 +411,26 @@ private slots:
         const Reply r = call(again, get);
         QCOMPARE(r.status, 200L);
         QCOMPARE(r.json()["state"].toString(), "approved");
+    }
+
+    void limitsConcurrentConnections()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        std::vector<std::unique_ptr<QTcpSocket>> sockets;
+        for (int i = 0; i < SandboxServer::kMaxConnections + 8; ++i) {
+            sockets.push_back(std::make_unique<QTcpSocket>());
+            sockets.back()->connectToHost(QHostAddress::LocalHost, server.port());
+        }
+        // The extra ones are closed by the server; the others stay open.
+        QTRY_COMPARE(std::count_if(sockets.begin(), sockets.end(),
+                                   [](const auto &s) {
+                                       return s->state() == QAbstractSocket::UnconnectedState;
+                                   }),
+                     8);
+        sockets.clear();
+        // Once they are gone, the server takes requests again.
+        QTRY_VERIFY(call(server, Call{}).status == 200);
     }
 };
 

@@ -10,9 +10,62 @@
 #include <QThread>
 #include <QtTest>
 
+#include <QSslKey>
+#include <QSslServer>
+#include <QSslSocket>
+#include <QTemporaryDir>
+
 #include <curl/curl.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/x509v3.h>
 
 using namespace onramp;
+
+namespace {
+
+// A self-signed certificate for 127.0.0.1 (P-256), as PEM: {certificate, key}.
+std::pair<QByteArray, QByteArray> selfSigned()
+{
+    EVP_PKEY *key = EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", "P-256");
+    X509 *x = X509_new();
+    X509_set_version(x, 2);
+    ASN1_INTEGER_set(X509_get_serialNumber(x), 4711);
+    X509_gmtime_adj(X509_getm_notBefore(x), -60);
+    X509_gmtime_adj(X509_getm_notAfter(x), 3600);
+    X509_set_pubkey(x, key);
+    X509_NAME *name = X509_get_subject_name(x);
+    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
+                               reinterpret_cast<const unsigned char *>("onramp test"), -1, -1, 0);
+    X509_set_issuer_name(x, name);
+    X509V3_CTX ctx;
+    X509V3_set_ctx_nodb(&ctx);
+    X509V3_set_ctx(&ctx, x, x, nullptr, nullptr, 0);
+    for (const auto &[nid, value] : {std::pair{NID_subject_alt_name, "IP:127.0.0.1"},
+                                     std::pair{NID_basic_constraints, "critical,CA:TRUE"}}) {
+        X509_EXTENSION *ext = X509V3_EXT_conf_nid(nullptr, &ctx, nid, value);
+        X509_add_ext(x, ext, -1);
+        X509_EXTENSION_free(ext);
+    }
+    X509_sign(x, key, EVP_sha256());
+    const auto pem = [](auto write) {
+        BIO *bio = BIO_new(BIO_s_mem());
+        write(bio);
+        char *data = nullptr;
+        const long n = BIO_get_mem_data(bio, &data);
+        QByteArray out(data, n);
+        BIO_free(bio);
+        return out;
+    };
+    const QByteArray cert = pem([&](BIO *b) { PEM_write_bio_X509(b, x); });
+    const QByteArray pkey = pem(
+        [&](BIO *b) { PEM_write_bio_PrivateKey(b, key, nullptr, nullptr, 0, nullptr, nullptr); });
+    X509_free(x);
+    EVP_PKEY_free(key);
+    return {cert, pkey};
+}
+
+} // namespace
 
 class TestTransport : public QObject
 {
@@ -160,6 +213,76 @@ private slots:
         QTRY_COMPARE(server.requestsSeen(), 1);
         QTest::qWait(100);
         QVERIFY(!called);
+    }
+
+    // Certificate verification is always on; a provider's own CA is accepted only when given.
+    void verifiesCertificatesAndTakesACaFile()
+    {
+        const auto [cert, key] = selfSigned();
+        QTemporaryDir dir;
+        QFile ca(dir.filePath("ca.pem"));
+        QVERIFY(ca.open(QIODevice::WriteOnly));
+        ca.write(cert);
+        ca.close();
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setLocalCertificate(QSslCertificate(cert));
+        tls.setPrivateKey(QSslKey(key, QSsl::Ec));
+        QSslServer server;
+        server.setSslConfiguration(tls);
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        connect(&server, &QTcpServer::pendingConnectionAvailable, this, [&] {
+            while (QTcpSocket *s = server.nextPendingConnection()) {
+                connect(s, &QTcpSocket::readyRead, s, [s] {
+                    if (s->readAll().contains("\r\n\r\n")) {
+                        s->write(
+                            "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}");
+                        s->disconnectFromHost();
+                    }
+                });
+            }
+        });
+        Transport transport;
+        RetryPolicy once;
+        once.maxAttempts = 1;
+        transport.setRetryPolicy(once);
+        const auto fetch = [&](const QByteArray &caFile) {
+            std::optional<HttpResponse> got;
+            HttpCall c;
+            c.url =
+                QUrl(QStringLiteral("https://127.0.0.1:%1/v1/account").arg(server.serverPort()));
+            c.caFile = caFile;
+            transport.send(c, this, [&](const HttpResponse &r) { got = r; });
+            QElapsedTimer t;
+            t.start();
+            while (!got && t.elapsed() < 10000)
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+            return got.value_or(HttpResponse{});
+        };
+        const HttpResponse unknown = fetch({});
+        QCOMPARE(unknown.status, 0);
+        QVERIFY2(unknown.error.contains("certificate", Qt::CaseInsensitive) ||
+                     unknown.error.contains("SSL", Qt::CaseInsensitive),
+                 qPrintable(unknown.error));
+        const HttpResponse trusted = fetch(ca.fileName().toLocal8Bit());
+        QVERIFY2(trusted.status == 200, qPrintable(trusted.error));
+    }
+
+    // Proxies from the environment never see a loopback call.
+    void loopbackIgnoresProxies()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        for (const char *var : {"http_proxy", "HTTPS_PROXY", "ALL_PROXY", "https_proxy"})
+            qputenv(var, "http://127.0.0.1:9"); // nothing listens there
+        Transport transport;
+        std::optional<HttpResponse> got;
+        transport.send(
+            get(server, "/v1/account"), this, [&](const HttpResponse &r) { got = r; },
+            signer(server));
+        QTRY_VERIFY(got.has_value());
+        for (const char *var : {"http_proxy", "HTTPS_PROXY", "ALL_PROXY", "https_proxy"})
+            qunsetenv(var);
+        QCOMPARE(got->status, 200);
     }
 };
 
