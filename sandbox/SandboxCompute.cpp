@@ -91,25 +91,8 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
         return Answer{404, apiError(QStringLiteral("not_found"), what)};
     };
     // Empty when `who` may do `action` in workspace `wsId`.
-    const auto refuse = [&](const QString &wsId, Action action) -> std::optional<Answer> {
-        if (who.isEmpty())
-            return std::nullopt; // the account owner
-        const QJsonObject ws = load(QStringLiteral("ws/") + wsId);
-        const auto role = memberRole(ws, who);
-        if (!role)
-            return Answer{403, apiError(QStringLiteral("forbidden"),
-                                        QStringLiteral("%1 is not a member of %2").arg(who, wsId))};
-        const PermissionMatrix matrix = permissionMatrixFromJson(ws.value("permissions").toArray(),
-                                                                 PermissionMatrix::defaults());
-        if (matrix.can(*role, action))
-            return std::nullopt;
-        QJsonObject e =
-            apiError(QStringLiteral("forbidden"),
-                     QStringLiteral("role %1 may not %2 in %3")
-                         .arg(roleKey(*role), actionKey(action).replace(u'_', u' '), wsId));
-        e["role"] = roleKey(*role);
-        e["action"] = actionKey(action);
-        return Answer{403, e};
+    const auto refuse = [&](const QString &wsId, Action action) {
+        return refusal(load(QStringLiteral("ws/") + wsId), who, action);
     };
 
     static const QRegularExpression wsSub(

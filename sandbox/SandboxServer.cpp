@@ -379,6 +379,28 @@ std::optional<Role> SandboxServer::memberRole(const QJsonObject &ws, const QStri
     return std::nullopt;
 }
 
+std::optional<std::pair<int, QJsonObject>>
+SandboxServer::refusal(const QJsonObject &ws, const QString &who, Action action) const
+{
+    if (who.isEmpty())
+        return std::nullopt; // the account owner
+    const QString id = ws.value("id").toString();
+    const auto role = memberRole(ws, who);
+    if (!role)
+        return std::pair{403, apiError(QStringLiteral("forbidden"),
+                                       QStringLiteral("%1 is not a member of %2").arg(who, id))};
+    const PermissionMatrix matrix =
+        permissionMatrixFromJson(ws.value("permissions").toArray(), PermissionMatrix::defaults());
+    if (matrix.can(*role, action))
+        return std::nullopt;
+    QJsonObject e = apiError(QStringLiteral("forbidden"),
+                             QStringLiteral("role %1 may not %2 in %3")
+                                 .arg(roleKey(*role), actionKey(action).replace(u'_', u' '), id));
+    e["role"] = roleKey(*role);
+    e["action"] = actionKey(action);
+    return std::pair{403, e};
+}
+
 void SandboxServer::audit(const QString &ws, const QString &actor, const QString &action,
                           const QString &target)
 {
@@ -625,27 +647,7 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         if (ws.isEmpty())
             return {404, apiError(QStringLiteral("not_found"),
                                   QStringLiteral("no workspace %1").arg(id))};
-        const PermissionMatrix matrix = permissionMatrixFromJson(ws.value("permissions").toArray(),
-                                                                 PermissionMatrix::defaults());
-        // Empty when allowed; else the 403 naming the role and the action.
-        const auto refuse = [&](Action action) -> std::optional<std::pair<int, QJsonObject>> {
-            if (who.isEmpty())
-                return std::nullopt;
-            const auto role = memberRole(ws, who);
-            if (!role)
-                return std::pair{403,
-                                 apiError(QStringLiteral("forbidden"),
-                                          QStringLiteral("%1 is not a member of %2").arg(who, id))};
-            if (matrix.can(*role, action))
-                return std::nullopt;
-            QJsonObject e =
-                apiError(QStringLiteral("forbidden"),
-                         QStringLiteral("role %1 may not %2 in %3")
-                             .arg(roleKey(*role), actionKey(action).replace(u'_', u' '), id));
-            e["role"] = roleKey(*role);
-            e["action"] = actionKey(action);
-            return std::pair{403, e};
-        };
+        const auto refuse = [&](Action action) { return refusal(ws, who, action); };
         if (sub.isEmpty() && method == QHttpServerRequest::Method::Get)
             return {200, ws};
         if (sub == QLatin1String("quota") && method == QHttpServerRequest::Method::Put) {

@@ -105,6 +105,10 @@ private:
     void refreshQueued(QJsonObject &job);
     void audit(const QString &ws, const QString &actor, const QString &action,
                const QString &target);
+    // Empty when `who` (a member account; empty = the account owner) may do `action` in the
+    // workspace; else the 403 naming the role and the action.
+    std::optional<std::pair<int, QJsonObject>> refusal(const QJsonObject &ws, const QString &who,
+                                                       Action action) const;
     std::optional<Role> memberRole(const QJsonObject &ws, const QString &who) const;
     QJsonObject stock();
 
