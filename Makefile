@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := true
 
-.PHONY: all setup configure build run test bench screenshots translations clean estimator-doc
+.PHONY: all setup configure build run test bench fuzz screenshots translations clean estimator-doc
 
 all: build
 
@@ -23,8 +23,17 @@ build: configure
 run: build
 	$(BUILD_DIR)/app/onramp
 
-test: build
+test:
+	@scripts/setup-debian.sh --test
+	@$(MAKE) --no-print-directory build
 	cd $(BUILD_DIR) && ctest --output-on-failure --timeout 600
+
+# The run-spec importer under libFuzzer (clang), for FUZZ_SECONDS. A crash is written to
+# tests/fuzz/reproducers/, which tst_runspec replays.
+FUZZ_SECONDS ?= 600
+fuzz:
+	@scripts/setup-debian.sh --fuzz
+	tests/fuzz/run.sh $(BUILD_DIR) $(FUZZ_SECONDS)
 
 bench:
 	@scripts/setup-debian.sh --bench

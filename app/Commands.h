@@ -19,5 +19,7 @@ int check(const QStringList &args);
 int quota(const QStringList &args);
 int sigv4(const QStringList &args);
 int sandbox(const QStringList &args);
+// spec validate|fingerprint|export|from-state. Needs a QGuiApplication for the PDF.
+int spec(const QStringList &args);
 
 } // namespace onramp::cli

@@ -17,7 +17,7 @@ namespace {
 
 constexpr const char *kSubcommands[] = {"status",  "screenshot", "estimate", "estimate-accuracy",
                                         "catalog", "check",      "quota",    "sigv4",
-                                        "sandbox"};
+                                        "sandbox", "spec"};
 
 const char *subcommandOf(int argc, char **argv)
 {
@@ -109,7 +109,9 @@ int runHeadless(int argc, char **argv, const char *subcommand)
         "  quota plan --cards N --hours-per-round H --rounds R --retry-margin F\n"
         "             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]\n"
         "  sigv4 --context FILE --request FILE [--query]\n"
-        "  sandbox serve [--port N] [--data-dir DIR]\n"
+        "  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]\n"
+        "  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf\n"
+        "  spec from-state [--state FILE] [--out FILE]\n"
         "Each subcommand takes --help."));
     p.addHelpOption();
     p.addVersionOption();
@@ -122,18 +124,23 @@ int runHeadless(int argc, char **argv, const char *subcommand)
 int main(int argc, char **argv)
 {
     const char *subcommand = subcommandOf(argc, argv);
-    if ((subcommand && std::strcmp(subcommand, "screenshot") != 0) ||
+    // screenshot and spec (its PDF) draw: they get a GUI application, offscreen.
+    const bool draws = subcommand && (std::strcmp(subcommand, "screenshot") == 0 ||
+                                      std::strcmp(subcommand, "spec") == 0);
+    if ((subcommand && !draws) ||
         (!subcommand && wantsHeadlessInfo(argc, argv)))
         return runHeadless(argc, argv, subcommand);
 
-    if (subcommand) { // screenshot: widgets, but never a display
+    if (subcommand) { // widgets, but never a display
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);
         describeApp();
         QStringList args = app.arguments();
         args.removeAt(1);
-        args[0] += QStringLiteral(" screenshot");
+        args[0] += u' ' + QLatin1String(subcommand);
+        if (std::strcmp(subcommand, "spec") == 0)
+            return onramp::cli::spec(args);
         return onramp::cli::screenshot(args);
     }
 

@@ -16,6 +16,11 @@ packages=(
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(python3)
 fi
+# For `make test` and `make fuzz`: the run-spec fuzz target needs clang ≥ 16 (clang 14 cannot
+# read libstdc++ 12's <expected>) and its libFuzzer runtime.
+if [[ "${1:-}" == "--test" || "${1:-}" == "--fuzz" ]]; then
+  packages+=(clang-16 libclang-rt-16-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

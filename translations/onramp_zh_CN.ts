@@ -1516,38 +1516,6 @@
         <translation>无法启动 %1。</translation>
     </message>
     <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate's status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG
-  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR]
-Each subcommand takes --help.</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
-  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR]
-每个子命令都支持 --help。</translation>
-    </message>
-    <message>
         <source>say serve</source>
         <translation>请写 serve</translation>
     </message>
@@ -1824,6 +1792,186 @@ Each subcommand takes --help.</source>
     <message>
         <source>First do gates 1–4 at a fresh built-in sandbox, so the pages show its real answers.</source>
         <translation>先在一个全新的内置沙箱上完成第 1–4 关，让页面显示真实的平台回应。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>The run spec: validate FILE (exit 1 with the field that is wrong), fingerprint FILE, export FILE --format sbatch|k8s|markdown|pdf [--out FILE], from-state [--state FILE] [--out FILE].</source>
+        <translation>运行规格：validate FILE（有错时以 1 退出并指出字段）、fingerprint FILE、export FILE --format sbatch|k8s|markdown|pdf [--out FILE]、from-state [--state FILE] [--out FILE]。</translation>
+    </message>
+    <message>
+        <source>sbatch, k8s, markdown or pdf.</source>
+        <translation>sbatch、k8s、markdown 或 pdf。</translation>
+    </message>
+    <message>
+        <source>Write to FILE (default: stdout).</source>
+        <translation>写入 FILE（默认：标准输出）。</translation>
+    </message>
+    <message>
+        <source>validate, fingerprint, export or from-state</source>
+        <translation>validate、fingerprint、export 或 from-state</translation>
+    </message>
+    <message>
+        <source>Say what to do: validate, fingerprint or export FILE, or from-state.</source>
+        <translation>请说明要做什么：validate、fingerprint 或 export FILE，或 from-state。</translation>
+    </message>
+    <message>
+        <source>%1: valid run spec %2</source>
+        <translation>%1：有效的运行规格 %2</translation>
+    </message>
+    <message>
+        <source>--out: a PDF needs a file.</source>
+        <translation>--out：PDF 需要指定文件。</translation>
+    </message>
+    <message>
+        <source>--format: expected sbatch, k8s, markdown or pdf.</source>
+        <translation>--format：应为 sbatch、k8s、markdown 或 pdf。</translation>
+    </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate's status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+每个子命令都支持 --help。</translation>
+    </message>
+    <message>
+        <source>Handoff checklist</source>
+        <translation>交接清单</translation>
+    </message>
+    <message>
+        <source>Image: %1</source>
+        <translation>镜像：%1</translation>
+    </message>
+    <message>
+        <source>Machine: %1 × %2 node(s), %3 card(s) each</source>
+        <translation>机器：%1 × %2 个节点，每节点 %3 张卡</translation>
+    </message>
+    <message>
+        <source>Data (read-only): %1; output: %2; scratch: %3</source>
+        <translation>数据（只读）：%1；输出：%2；临时盘：%3</translation>
+    </message>
+    <message>
+        <source>Entry condition: %1</source>
+        <translation>准入条件：%1</translation>
+    </message>
+    <message>
+        <source>Output: %1</source>
+        <translation>产出：%1</translation>
+    </message>
+    <message>
+        <source>Acceptor: %1</source>
+        <translation>验收人：%1</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>证据：%1</translation>
+    </message>
+    <message>
+        <source>(none recorded)</source>
+        <translation>（未记录）</translation>
+    </message>
+    <message>
+        <source>The run spec has a problem at %1: %2.</source>
+        <translation>运行规格在 %1 处有问题：%2。</translation>
+    </message>
+    <message>
+        <source>unknown field</source>
+        <translation>未知字段</translation>
+    </message>
+    <message>
+        <source>expected a number from %1 to %2</source>
+        <translation>应为 %1 到 %2 之间的数</translation>
+    </message>
+    <message>
+        <source>longer than %1 bytes</source>
+        <translation>超过 %1 字节</translation>
+    </message>
+    <message>
+        <source>more than %1 entries</source>
+        <translation>超过 %1 项</translation>
+    </message>
+    <message>
+        <source>a field name longer than %1 bytes</source>
+        <translation>字段名超过 %1 字节</translation>
+    </message>
+    <message>
+        <source>the file is larger than 1 MiB</source>
+        <translation>文件超过 1 MiB</translation>
+    </message>
+    <message>
+        <source>nested deeper than %1 levels</source>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>the field “%1” appears twice in one object</source>
+        <translation>字段“%1”在同一对象中出现了两次</translation>
+    </message>
+    <message>
+        <source>not valid JSON at byte %1</source>
+        <translation>第 %1 字节处不是合法的 JSON</translation>
+    </message>
+    <message>
+        <source>a value JSON cannot hold here</source>
+        <translation>此处的值超出了 JSON 能表示的范围</translation>
+    </message>
+    <message>
+        <source>version %1 is not one this Onramp reads (%2)</source>
+        <translation>本版 Onramp 不能读取版本 %1（支持 %2）</translation>
+    </message>
+    <message>
+        <source>expected sha256: and 64 lower-case hex digits</source>
+        <translation>应为 sha256: 加 64 位小写十六进制数字</translation>
+    </message>
+    <message>
+        <source>expected builtin or file</source>
+        <translation>应为 builtin 或 file</translation>
+    </message>
+    <message>
+        <source>expected a string, number or true/false</source>
+        <translation>应为字符串、数字或 true/false</translation>
+    </message>
+    <message>
+        <source>expected a gate key</source>
+        <translation>应为门槛键名</translation>
+    </message>
+    <message>
+        <source>Run spec %1: check it with `onramp spec validate`; it names everything a rerun needs.</source>
+        <translation>运行规格 %1：用 `onramp spec validate` 检查；复跑所需的一切都写在里面。</translation>
     </message>
 </context>
 <context>
