@@ -77,7 +77,8 @@ int spec(const QStringList &args)
                              Tr::tr("Read the onboarding from FILE instead of the saved one."),
                              QStringLiteral("FILE"));
     p.addOptions({format, outFile, state});
-    p.addPositionalArgument(QStringLiteral("action"), Tr::tr("validate, fingerprint, export or from-state"));
+    p.addPositionalArgument(QStringLiteral("action"),
+                            Tr::tr("validate, fingerprint, export or from-state"));
     p.process(args);
     const QStringList pos = p.positionalArguments();
     const QString action = pos.value(0);
@@ -99,8 +100,9 @@ int spec(const QStringList &args)
     if (!s)
         return action == QLatin1String("validate") ? 1 : 2;
     if (action == QLatin1String("validate")) {
-        out() << Tr::tr("%1: valid run spec %2").arg(pos[1], QString::fromLatin1(s->fingerprintId()))
-              << '\n';
+        out()
+            << Tr::tr("%1: valid run spec %2").arg(pos[1], QString::fromLatin1(s->fingerprintId()))
+            << '\n';
         return 0;
     }
     if (action == QLatin1String("fingerprint")) {

@@ -127,8 +127,7 @@ int main(int argc, char **argv)
     // screenshot and spec (its PDF) draw: they get a GUI application, offscreen.
     const bool draws = subcommand && (std::strcmp(subcommand, "screenshot") == 0 ||
                                       std::strcmp(subcommand, "spec") == 0);
-    if ((subcommand && !draws) ||
-        (!subcommand && wantsHeadlessInfo(argc, argv)))
+    if ((subcommand && !draws) || (!subcommand && wantsHeadlessInfo(argc, argv)))
         return runHeadless(argc, argv, subcommand);
 
     if (subcommand) { // widgets, but never a display

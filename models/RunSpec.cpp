@@ -15,7 +15,6 @@
 #include <QSet>
 #include <QTextDocument>
 
-
 #include <cmath>
 
 namespace onramp {
@@ -57,7 +56,9 @@ QString shellQuote(const QString &s)
 // A JSON string is a valid YAML scalar.
 QString yamlQuote(const QString &s)
 {
-    return QString::fromUtf8(QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+    return QString::fromUtf8(QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact))
+        .mid(1)
+        .chopped(1);
 }
 
 QString imageRef(const RunSpec &s)
@@ -86,12 +87,13 @@ QList<std::pair<QString, QString>> parameterEnvironment(const RunSpec &s)
     static const QRegularExpression bad(QStringLiteral("[^A-Za-z0-9_]"));
     QList<std::pair<QString, QString>> env;
     for (auto it = s.parameters.begin(); it != s.parameters.end(); ++it) {
-        const QString name =
-            QStringLiteral("ONRAMP_PARAM_") + QString(it.key()).toUpper().replace(bad, QStringLiteral("_"));
-        const QString value = it.value().isString() ? it.value().toString()
-                              : it.value().isBool()
-                                  ? (it.value().toBool() ? QStringLiteral("true") : QStringLiteral("false"))
-                                  : QString::number(it.value().toDouble(), 'g', 17);
+        const QString name = QStringLiteral("ONRAMP_PARAM_") +
+                             QString(it.key()).toUpper().replace(bad, QStringLiteral("_"));
+        const QString value =
+            it.value().isString() ? it.value().toString()
+            : it.value().isBool()
+                ? (it.value().toBool() ? QStringLiteral("true") : QStringLiteral("false"))
+                : QString::number(it.value().toDouble(), 'g', 17);
         env.append({name, value});
     }
     return env;
@@ -100,7 +102,9 @@ QList<std::pair<QString, QString>> parameterEnvironment(const RunSpec &s)
 QString timeLimit(double hours)
 {
     const int minutes = int(std::ceil(hours * 60));
-    return QStringLiteral("%1:%2:00").arg(minutes / 60, 2, 10, QLatin1Char('0')).arg(minutes % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2:00")
+        .arg(minutes / 60, 2, 10, QLatin1Char('0'))
+        .arg(minutes % 60, 2, 10, QLatin1Char('0'));
 }
 
 } // namespace
@@ -146,14 +150,16 @@ QString exportKubernetesJob(const RunSpec &s)
     out += QStringLiteral("          command: [%1]\n").arg(cmd.join(QStringLiteral(", ")));
     out += QStringLiteral("          env:\n");
     const auto env = [&](const QString &name, const QString &value) {
-        out += QStringLiteral("            - name: %1\n              value: %2\n").arg(name, yamlQuote(value));
+        out += QStringLiteral("            - name: %1\n              value: %2\n")
+                   .arg(name, yamlQuote(value));
     };
     env(QStringLiteral("ONRAMP_DATA_DIR"), QStringLiteral("/data"));
     env(QStringLiteral("ONRAMP_OUTPUT_DIR"), QStringLiteral("/output"));
     env(QStringLiteral("ONRAMP_SCRATCH_DIR"), QStringLiteral("/scratch"));
     for (const auto &[name, value] : parameterEnvironment(s))
         env(name, value);
-    out += QStringLiteral("          resources:\n            limits:\n              nvidia.com/gpu: %1\n")
+    out += QStringLiteral(
+               "          resources:\n            limits:\n              nvidia.com/gpu: %1\n")
                .arg(s.compute.cardsPerNode);
     out += QStringLiteral("          volumeMounts:\n"
                           "            - {name: data, mountPath: /data, readOnly: %1}\n"
@@ -161,8 +167,10 @@ QString exportKubernetesJob(const RunSpec &s)
                           "            - {name: scratch, mountPath: /scratch}\n")
                .arg(s.storage.dataReadOnly ? QStringLiteral("true") : QStringLiteral("false"));
     out += QStringLiteral("      volumes:\n");
-    out += QStringLiteral("        - name: data\n          hostPath: {path: %1}\n").arg(yamlQuote(s.storage.data));
-    out += QStringLiteral("        - name: output\n          hostPath: {path: %1}\n").arg(yamlQuote(s.storage.output));
+    out += QStringLiteral("        - name: data\n          hostPath: {path: %1}\n")
+               .arg(yamlQuote(s.storage.data));
+    out += QStringLiteral("        - name: output\n          hostPath: {path: %1}\n")
+               .arg(yamlQuote(s.storage.output));
     out += QStringLiteral("        - name: scratch\n          emptyDir: {}\n");
     return out;
 }
@@ -170,17 +178,21 @@ QString exportKubernetesJob(const RunSpec &s)
 QString exportHandoffMarkdown(const RunSpec &s)
 {
     QString out = QStringLiteral("# ") + Tr::tr("Handoff checklist") + QStringLiteral("\n\n");
-    out += Tr::tr("Run spec %1: check it with `onramp spec validate`; it names everything a rerun needs.")
-               .arg(QString::fromLatin1(s.fingerprintId())) +
-           QStringLiteral("\n\n");
+    out +=
+        Tr::tr(
+            "Run spec %1: check it with `onramp spec validate`; it names everything a rerun needs.")
+            .arg(QString::fromLatin1(s.fingerprintId())) +
+        QStringLiteral("\n\n");
     out += QStringLiteral("- ") + Tr::tr("Image: %1").arg(imageRef(s)) + u'\n';
-    out += QStringLiteral("- ") + Tr::tr("Machine: %1 × %2 node(s), %3 card(s) each")
-                       .arg(s.compute.instanceType)
-                       .arg(s.compute.nodes)
-                       .arg(s.compute.cardsPerNode) +
+    out += QStringLiteral("- ") +
+           Tr::tr("Machine: %1 × %2 node(s), %3 card(s) each")
+               .arg(s.compute.instanceType)
+               .arg(s.compute.nodes)
+               .arg(s.compute.cardsPerNode) +
            u'\n';
-    out += QStringLiteral("- ") + Tr::tr("Data (read-only): %1; output: %2; scratch: %3")
-                       .arg(s.storage.data, s.storage.output, s.storage.scratch) +
+    out += QStringLiteral("- ") +
+           Tr::tr("Data (read-only): %1; output: %2; scratch: %3")
+               .arg(s.storage.data, s.storage.output, s.storage.scratch) +
            QStringLiteral("\n\n");
     for (const RunSpec::GateEvidence &g : s.gates) {
         GateId id = GateId::Account;
@@ -189,13 +201,17 @@ QString exportHandoffMarkdown(const RunSpec &s)
                 id = candidate;
         const GateDefinition &d = gateDefinition(id);
         out += QStringLiteral("## %1. %2\n\n").arg(gateNumber(id)).arg(d.titleText());
-        out += (g.status == QLatin1String("passed") ? QStringLiteral("- [x] ") : QStringLiteral("- [ ] ")) +
+        out += (g.status == QLatin1String("passed") ? QStringLiteral("- [x] ")
+                                                    : QStringLiteral("- [ ] ")) +
                Tr::tr("Entry condition: %1").arg(d.entryText()) + u'\n';
         out += QStringLiteral("- ") + Tr::tr("Output: %1").arg(d.outputText()) + u'\n';
-        out += QStringLiteral("- ") + Tr::tr("Acceptor: %1").arg(g.acceptor.isEmpty() ? d.acceptorText() : g.acceptor) + u'\n';
-        out += QStringLiteral("- ") + Tr::tr("Evidence: %1")
-                                  .arg(g.evidence.isEmpty() ? Tr::tr("(none recorded)")
-                                                            : QString(g.evidence).replace(u'\n', u' ')) +
+        out += QStringLiteral("- ") +
+               Tr::tr("Acceptor: %1").arg(g.acceptor.isEmpty() ? d.acceptorText() : g.acceptor) +
+               u'\n';
+        out += QStringLiteral("- ") +
+               Tr::tr("Evidence: %1")
+                   .arg(g.evidence.isEmpty() ? Tr::tr("(none recorded)")
+                                             : QString(g.evidence).replace(u'\n', u' ')) +
                QStringLiteral("\n\n");
     }
     return out;

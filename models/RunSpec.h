@@ -53,7 +53,7 @@ struct RunSpec
         bool dataReadOnly = true;
         bool operator==(const Storage &) const = default;
     } storage;
-    QJsonObject parameters; // key parameters: names to strings, numbers or booleans
+    QJsonObject parameters;  // key parameters: names to strings, numbers or booleans
     QJsonObject fingerprint; // the environment fingerprint the first run saw (probe event)
     struct Loss
     {

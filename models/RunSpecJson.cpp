@@ -52,14 +52,12 @@ public:
                 throw Abort{invalid(at(it.key()), Tr::tr("unknown field"))};
     }
 
-    QString at(const std::string &key) const
-    {
-        return m_path + u'.' + QString::fromStdString(key);
-    }
+    QString at(const std::string &key) const { return m_path + u'.' + QString::fromStdString(key); }
     bool has(const char *key) const { return m_o.contains(key); }
     const json &raw(const char *key) const { return m_o.at(key); }
 
-    QString string(const char *key, bool required = false, const QRegularExpression *pattern = nullptr,
+    QString string(const char *key, bool required = false,
+                   const QRegularExpression *pattern = nullptr,
                    const QString &patternHint = {}) const
     {
         if (!m_o.contains(key)) {
@@ -77,7 +75,8 @@ public:
             throw Abort{invalid(at(key), patternHint)};
         return s;
     }
-    double number(const char *key, double min, double max, double fallback, bool integer = false) const
+    double number(const char *key, double min, double max, double fallback,
+                  bool integer = false) const
     {
         if (!m_o.contains(key))
             return fallback;
@@ -86,7 +85,8 @@ public:
             throw Abort{invalid(at(key), Tr::tr("expected a number"))};
         const double d = v.get<double>();
         if (!std::isfinite(d) || d < min || d > max)
-            throw Abort{invalid(at(key), Tr::tr("expected a number from %1 to %2").arg(min).arg(max))};
+            throw Abort{
+                invalid(at(key), Tr::tr("expected a number from %1 to %2").arg(min).arg(max))};
         if (integer && (!v.is_number_integer() || std::floor(d) != d))
             throw Abort{invalid(at(key), Tr::tr("expected a whole number"))};
         return d;
@@ -109,7 +109,8 @@ public:
             throw Abort{invalid(at(key), Tr::tr("expected a list"))};
         for (size_t i = 0; i < v.size(); ++i) {
             if (!v[i].is_string())
-                throw Abort{invalid(at(key) + QStringLiteral("[%1]").arg(i), Tr::tr("expected a string"))};
+                throw Abort{
+                    invalid(at(key) + QStringLiteral("[%1]").arg(i), Tr::tr("expected a string"))};
             out << QString::fromStdString(v[i].get<std::string>());
         }
         return out;
@@ -138,17 +139,20 @@ void checkSizes(const json &j, const QString &path)
 {
     if (j.is_string()) {
         if (j.get_ref<const std::string &>().size() > size_t(RunSpecLimits::kMaxString))
-            throw Abort{invalid(path, Tr::tr("longer than %1 bytes").arg(RunSpecLimits::kMaxString))};
+            throw Abort{
+                invalid(path, Tr::tr("longer than %1 bytes").arg(RunSpecLimits::kMaxString))};
     } else if (j.is_array()) {
         if (j.size() > size_t(RunSpecLimits::kMaxArray))
-            throw Abort{invalid(path, Tr::tr("more than %1 entries").arg(RunSpecLimits::kMaxArray))};
+            throw Abort{
+                invalid(path, Tr::tr("more than %1 entries").arg(RunSpecLimits::kMaxArray))};
         for (size_t i = 0; i < j.size(); ++i)
             checkSizes(j[i], path + QStringLiteral("[%1]").arg(i));
     } else if (j.is_object()) {
         for (auto it = j.begin(); it != j.end(); ++it) {
             if (it.key().size() > size_t(RunSpecLimits::kMaxString))
-                throw Abort{invalid(path, Tr::tr("a field name longer than %1 bytes")
-                                              .arg(RunSpecLimits::kMaxString))};
+                throw Abort{invalid(
+                    path,
+                    Tr::tr("a field name longer than %1 bytes").arg(RunSpecLimits::kMaxString))};
             checkSizes(it.value(), path + u'.' + QString::fromStdString(it.key()));
         }
     }
@@ -165,7 +169,8 @@ const QRegularExpression &digestPattern()
 std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
 {
     if (bytes.size() > RunSpecLimits::kMaxBytes)
-        return std::unexpected(invalid(QStringLiteral("$"), Tr::tr("the file is larger than 1 MiB")));
+        return std::unexpected(
+            invalid(QStringLiteral("$"), Tr::tr("the file is larger than 1 MiB")));
     // Depth and duplicate keys are checked while parsing: a deep file must not reach dump()
     // (it recurses), and a repeated key must not silently win.
     std::vector<std::set<std::string>> keys;
@@ -175,8 +180,9 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
             bytes.constData(), bytes.constData() + bytes.size(),
             [&](int depth, json::parse_event_t event, json &parsed) {
                 if (depth > RunSpecLimits::kMaxDepth)
-                    throw Abort{invalid(QStringLiteral("$"),
-                                        Tr::tr("nested deeper than %1 levels").arg(RunSpecLimits::kMaxDepth))};
+                    throw Abort{invalid(
+                        QStringLiteral("$"),
+                        Tr::tr("nested deeper than %1 levels").arg(RunSpecLimits::kMaxDepth))};
                 if (event == json::parse_event_t::object_start) {
                     keys.emplace_back();
                 } else if (event == json::parse_event_t::object_end) {
@@ -224,7 +230,8 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
         if (!top.has("image"))
             throw Abort{invalid(QStringLiteral("$.image"), Tr::tr("required"))};
         {
-            const Reader r(top.raw("image"), QStringLiteral("$.image"), {"name", "version", "digest"});
+            const Reader r(top.raw("image"), QStringLiteral("$.image"),
+                           {"name", "version", "digest"});
             s.image.name = r.string("name", true);
             s.image.version = r.string("version");
             s.image.digest = r.string("digest", false, &digestPattern(),
@@ -239,8 +246,9 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
         if (!top.has("compute"))
             throw Abort{invalid(QStringLiteral("$.compute"), Tr::tr("required"))};
         {
-            const Reader r(top.raw("compute"), QStringLiteral("$.compute"),
-                           {"instanceType", "card", "zone", "cardsPerNode", "nodes", "timeLimitHours"});
+            const Reader r(
+                top.raw("compute"), QStringLiteral("$.compute"),
+                {"instanceType", "card", "zone", "cardsPerNode", "nodes", "timeLimitHours"});
             s.compute.instanceType = r.string("instanceType", true);
             s.compute.card = r.string("card");
             s.compute.zone = r.string("zone");
@@ -251,7 +259,8 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
         if (!top.has("launch"))
             throw Abort{invalid(QStringLiteral("$.launch"), Tr::tr("required"))};
         {
-            const Reader r(top.raw("launch"), QStringLiteral("$.launch"), {"mode", "entry", "args"});
+            const Reader r(top.raw("launch"), QStringLiteral("$.launch"),
+                           {"mode", "entry", "args"});
             static const QRegularExpression mode(QStringLiteral("^(builtin|file)$"));
             s.launch.mode = r.string("mode", true, &mode, Tr::tr("expected builtin or file"));
             s.launch.entry = r.string("entry", true);
@@ -271,9 +280,9 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
                 const json &v = it.value();
                 if (!(v.is_string() || v.is_boolean() || v.is_number()) ||
                     (v.is_number() && !std::isfinite(v.get<double>())))
-                    throw Abort{invalid(QStringLiteral("$.parameters.") +
-                                            QString::fromStdString(it.key()),
-                                        Tr::tr("expected a string, number or true/false"))};
+                    throw Abort{
+                        invalid(QStringLiteral("$.parameters.") + QString::fromStdString(it.key()),
+                                Tr::tr("expected a string, number or true/false"))};
             }
             s.parameters = toQt(p);
         }
@@ -283,7 +292,8 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
             s.fingerprint = toQt(top.raw("fingerprint"));
         }
         if (top.has("loss")) {
-            const Reader r(top.raw("loss"), QStringLiteral("$.loss"), {"steps", "first", "last", "minimum"});
+            const Reader r(top.raw("loss"), QStringLiteral("$.loss"),
+                           {"steps", "first", "last", "minimum"});
             s.loss.steps = int(r.number("steps", 0, 1e9, 0, true));
             s.loss.first = r.number("first", -1e12, 1e12, 0);
             s.loss.last = r.number("last", -1e12, 1e12, 0);
@@ -320,32 +330,31 @@ QJsonObject RunSpec::toJson() const
                                     {"status", g.status},
                                     {"acceptor", g.acceptor},
                                     {"evidence", g.evidence}});
-    QJsonObject o{
-        {"schemaVersion", kSchemaVersion},
-        {"image", QJsonObject{{"name", image.name}, {"version", image.version}}},
-        {"software", QJsonObject{{"framework", software.framework},
-                                 {"frameworkVersion", software.frameworkVersion},
-                                 {"cuda", software.cuda},
-                                 {"driver", software.driver}}},
-        {"compute", QJsonObject{{"instanceType", compute.instanceType},
-                                {"card", compute.card},
-                                {"zone", compute.zone},
-                                {"cardsPerNode", compute.cardsPerNode},
-                                {"nodes", compute.nodes},
-                                {"timeLimitHours", compute.timeLimitHours}}},
-        {"launch", QJsonObject{{"mode", launch.mode},
-                               {"entry", launch.entry},
-                               {"args", QJsonArray::fromStringList(launch.args)}}},
-        {"storage", QJsonObject{{"data", storage.data},
-                                {"output", storage.output},
-                                {"scratch", storage.scratch},
-                                {"dataReadOnly", storage.dataReadOnly}}},
-        {"parameters", parameters},
-        {"loss", QJsonObject{{"steps", loss.steps},
-                             {"first", loss.first},
-                             {"last", loss.last},
-                             {"minimum", loss.minimum}}},
-        {"gates", gateList}};
+    QJsonObject o{{"schemaVersion", kSchemaVersion},
+                  {"image", QJsonObject{{"name", image.name}, {"version", image.version}}},
+                  {"software", QJsonObject{{"framework", software.framework},
+                                           {"frameworkVersion", software.frameworkVersion},
+                                           {"cuda", software.cuda},
+                                           {"driver", software.driver}}},
+                  {"compute", QJsonObject{{"instanceType", compute.instanceType},
+                                          {"card", compute.card},
+                                          {"zone", compute.zone},
+                                          {"cardsPerNode", compute.cardsPerNode},
+                                          {"nodes", compute.nodes},
+                                          {"timeLimitHours", compute.timeLimitHours}}},
+                  {"launch", QJsonObject{{"mode", launch.mode},
+                                         {"entry", launch.entry},
+                                         {"args", QJsonArray::fromStringList(launch.args)}}},
+                  {"storage", QJsonObject{{"data", storage.data},
+                                          {"output", storage.output},
+                                          {"scratch", storage.scratch},
+                                          {"dataReadOnly", storage.dataReadOnly}}},
+                  {"parameters", parameters},
+                  {"loss", QJsonObject{{"steps", loss.steps},
+                                       {"first", loss.first},
+                                       {"last", loss.last},
+                                       {"minimum", loss.minimum}}},
+                  {"gates", gateList}};
     if (!image.digest.isEmpty()) {
         QJsonObject i = o.value("image").toObject();
         i["digest"] = image.digest;

@@ -3166,6 +3166,34 @@ Acceptance (up, data readable, output written): %2</source>
             <numerusform>已通过 %n/6 道门槛。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Export the run spec or a handoff</source>
+        <translation>导出运行规格或交接材料</translation>
+    </message>
+    <message>
+        <source>Run spec (*.json);;Handoff checklist (*.md);;Handoff checklist, PDF (*.pdf);;Slurm batch script (*.sbatch);;Kubernetes Job (*.yaml)</source>
+        <translation>运行规格 (*.json);;交接清单 (*.md);;交接清单 PDF (*.pdf);;Slurm 批处理脚本 (*.sbatch);;Kubernetes Job (*.yaml)</translation>
+    </message>
+    <message>
+        <source>Written: %1</source>
+        <translation>已写入：%1</translation>
+    </message>
+    <message>
+        <source>Name the file .json, .md, .pdf, .sbatch or .yaml to say what to export.</source>
+        <translation>请把文件命名为 .json、.md、.pdf、.sbatch 或 .yaml，以说明要导出什么。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Run spec %1</source>
+        <translation>运行规格 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
 </context>
 <context>
     <name>onramp::WelcomePage</name>

@@ -31,10 +31,7 @@ class TestRunSpec : public QObject
         s.launch.args = {"--steps", "200"};
         return s;
     }
-    static QByteArray valid()
-    {
-        return QJsonDocument(full().toJson()).toJson();
-    }
+    static QByteArray valid() { return QJsonDocument(full().toJson()).toJson(); }
     // The valid spec with one change at a dotted path (a JSON value, or remove when empty).
     static QByteArray with(const QString &path, const QJsonValue &value)
     {
@@ -81,46 +78,64 @@ private slots:
         QTest::addColumn<QByteArray>("input");
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("says");
-        QTest::newRow("unknown field") << with("compute.gpus", 8) << "$.compute.gpus" << "unknown";
-        QTest::newRow("unknown top field") << with("apiKey", "x") << "$.apiKey" << "unknown";
+        QTest::newRow("unknown field") << with("compute.gpus", 8) << "$.compute.gpus"
+                                       << "unknown";
+        QTest::newRow("unknown top field") << with("apiKey", "x") << "$.apiKey"
+                                           << "unknown";
         QTest::newRow("wrong type") << with("compute.cardsPerNode", "8") << "$.compute.cardsPerNode"
                                     << "number";
         QTest::newRow("out of range") << with("compute.cardsPerNode", 0) << "$.compute.cardsPerNode"
                                       << "1";
-        QTest::newRow("fraction") << with("compute.nodes", 1.5) << "$.compute.nodes" << "whole";
+        QTest::newRow("fraction") << with("compute.nodes", 1.5) << "$.compute.nodes"
+                                  << "whole";
         QTest::newRow("missing name") << with("image.name", QJsonValue::Undefined) << "$.image.name"
                                       << "required";
         QTest::newRow("missing compute") << with("compute", QJsonValue::Undefined) << "$.compute"
                                          << "required";
         QTest::newRow("bad digest") << with("image.digest", "sha256:XYZ") << "$.image.digest"
                                     << "sha256";
-        QTest::newRow("bad mode") << with("launch.mode", "docker") << "$.launch.mode" << "builtin";
-        QTest::newRow("newer version") << with("schemaVersion", 2) << "$.schemaVersion" << "2";
+        QTest::newRow("bad mode") << with("launch.mode", "docker") << "$.launch.mode"
+                                  << "builtin";
+        QTest::newRow("newer version") << with("schemaVersion", 2) << "$.schemaVersion"
+                                       << "2";
         QTest::newRow("nested parameter")
-            << with("parameters.lr", QJsonObject{{"a", 1}}) << "$.parameters.lr" << "string";
+            << with("parameters.lr", QJsonObject{{"a", 1}}) << "$.parameters.lr"
+            << "string";
         QTest::newRow("bad gate") << with("gates", QJsonArray{QJsonObject{{"gate", "lunch"}}})
-                                  << "$.gates[0].gate" << "gate";
-        QTest::newRow("arg not a string") << with("launch.args", QJsonArray{1}) << "$.launch.args[0]"
-                                          << "string";
-        QTest::newRow("long string") << with("image.version", QString(5000, u'x'))
-                                     << "$.image.version" << "4096";
+                                  << "$.gates[0].gate"
+                                  << "gate";
+        QTest::newRow("arg not a string")
+            << with("launch.args", QJsonArray{1}) << "$.launch.args[0]"
+            << "string";
+        QTest::newRow("long string")
+            << with("image.version", QString(5000, u'x')) << "$.image.version"
+            << "4096";
         QJsonArray many;
         for (int i = 0; i < 1001; ++i)
             many.append(QStringLiteral("a"));
-        QTest::newRow("long list") << with("launch.args", many) << "$.launch.args" << "1000";
+        QTest::newRow("long list") << with("launch.args", many) << "$.launch.args"
+                                   << "1000";
         QTest::newRow("1e400") << QByteArray(R"({"schemaVersion":1,"loss":{"first":1e400}})") << "$"
                                << "JSON";
         QTest::newRow("duplicate key")
-            << QByteArray(R"({"schemaVersion":1,"compute":{"nodes":8,"nodes":1}})") << "$" << "twice";
+            << QByteArray(R"({"schemaVersion":1,"compute":{"nodes":8,"nodes":1}})") << "$"
+            << "twice";
         QTest::newRow("huge integer")
-            << QByteArray(R"({"schemaVersion":1,"image":{"name":"x"},"compute":{"instanceType":"y","nodes":18446744073709551616},"launch":{"mode":"builtin","entry":"e"}})")
-            << "$.compute.nodes" << "4096";
-        QTest::newRow("deep") << QByteArray(100000, '[') << "$" << "32";
-        QTest::newRow("not json") << QByteArray("{\"schemaVersion\": 1,") << "$" << "byte";
-        QTest::newRow("bad utf-8") << QByteArray("{\"schemaVersion\":1,\"image\":{\"name\":\"\xff\"}}")
-                                   << "$" << "JSON";
-        QTest::newRow("not an object") << QByteArray("[1,2]") << "$" << "object";
-        QTest::newRow("too big") << QByteArray(RunSpecLimits::kMaxBytes + 1, ' ') << "$" << "1 MiB";
+            << QByteArray(
+                   R"({"schemaVersion":1,"image":{"name":"x"},"compute":{"instanceType":"y","nodes":18446744073709551616},"launch":{"mode":"builtin","entry":"e"}})")
+            << "$.compute.nodes"
+            << "4096";
+        QTest::newRow("deep") << QByteArray(100000, '[') << "$"
+                              << "32";
+        QTest::newRow("not json") << QByteArray("{\"schemaVersion\": 1,") << "$"
+                                  << "byte";
+        QTest::newRow("bad utf-8")
+            << QByteArray("{\"schemaVersion\":1,\"image\":{\"name\":\"\xff\"}}") << "$"
+            << "JSON";
+        QTest::newRow("not an object") << QByteArray("[1,2]") << "$"
+                                       << "object";
+        QTest::newRow("too big") << QByteArray(RunSpecLimits::kMaxBytes + 1, ' ') << "$"
+                                 << "1 MiB";
     }
     void importRefusesWithThePath()
     {
@@ -164,7 +179,8 @@ private slots:
         };
         const QJsonObject props = schema.value("properties").toObject();
         QCOMPARE(keysOf(props), keysOf(spec));
-        for (const QString &section : {"image", "software", "compute", "launch", "storage", "loss"}) {
+        for (const QString &section :
+             {"image", "software", "compute", "launch", "storage", "loss"}) {
             QCOMPARE(keysOf(props.value(section)["properties"].toObject()),
                      keysOf(spec.value(section).toObject()));
             QCOMPARE(props.value(section)["additionalProperties"].toBool(true), false);
@@ -203,7 +219,8 @@ private slots:
         const QString k8s = exportKubernetesJob(s);
         QVERIFY(k8s.contains(QStringLiteral("nvidia.com/gpu: 8")));
         QVERIFY(k8s.contains(QStringLiteral("readOnly: true")));
-        QVERIFY(k8s.contains(QStringLiteral("\"/data/it's $(touch /tmp/onramp-pwned) \\\"x\\\"\"")));
+        QVERIFY(
+            k8s.contains(QStringLiteral("\"/data/it's $(touch /tmp/onramp-pwned) \\\"x\\\"\"")));
 
         const QString md = exportHandoffMarkdown(s);
         for (int gate = 1; gate <= 6; ++gate)

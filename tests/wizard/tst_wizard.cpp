@@ -5,10 +5,12 @@
 #include "ProviderHub.h"
 #include "ProviderSession.h"
 #include "QuotaGate.h"
+#include "RunSpec.h"
 #include "SecretStores.h"
 #include "StateStore.h"
 #include "WorkspaceGate.h"
 #include "pages/GatePage.h"
+#include "pages/SummaryPage.h"
 #include "widgets/Banner.h"
 
 #include <QAbstractButton>
@@ -510,6 +512,32 @@ private slots:
         for (const char *var : {"HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
                                 "XDG_STATE_HOME", "ONRAMP_STATE_DIR"})
             qunsetenv(var);
+    }
+
+    // The summary exports the run spec and the handoffs made from it, by extension.
+    void theSummaryExportsTheRunSpec()
+    {
+        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
+        QVERIFY(demo.open(QIODevice::ReadOnly));
+        StateStore store(QString{});
+        store.setState(
+            *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object()));
+        OnboardingWizard w(&store, &m_language);
+        auto *summary = qobject_cast<SummaryPage *>(w.page(OnboardingWizard::SummaryId));
+        QVERIFY(summary);
+        QTemporaryDir dir;
+        for (const char *name :
+             {"spec.json", "handoff.md", "handoff.pdf", "job.sbatch", "job.yaml"})
+            QVERIFY2(summary->exportTo(dir.filePath(name)), name);
+        QFile spec(dir.filePath("spec.json"));
+        QVERIFY(spec.open(QIODevice::ReadOnly));
+        const auto parsed = parseRunSpec(spec.readAll());
+        QVERIFY(parsed);
+        QCOMPARE(parsed->fingerprintId(), runSpecFromState(store.state()).fingerprintId());
+        QVERIFY(summary->findChild<QLabel *>("summaryFingerprint")->text().contains("sha256:"));
+        const auto refused = summary->exportTo(dir.filePath("spec.docx"));
+        QVERIFY(!refused);
+        QVERIFY(refused.error().message.contains(".json"));
     }
 };
 

@@ -1,10 +1,18 @@
 #include "SummaryPage.h"
 
+#include "RunSpec.h"
 #include "StateStore.h"
+#include "widgets/Banner.h"
 #include "widgets/GateOverview.h"
 
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QJsonDocument>
 #include <QLabel>
+#include <QPushButton>
+#include <QSaveFile>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -19,6 +27,30 @@ SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(paren
     m_headline->setObjectName(QStringLiteral("summaryHeadline"));
     m_headline->setWordWrap(true);
     layout->addWidget(m_headline);
+    auto *row = new QHBoxLayout;
+    m_fingerprint = new QLabel(this);
+    m_fingerprint->setObjectName(QStringLiteral("summaryFingerprint"));
+    m_fingerprint->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_export = new QPushButton(this);
+    m_export->setObjectName(QStringLiteral("exportHandoff"));
+    m_export->setAutoDefault(false);
+    row->addWidget(m_fingerprint, 1);
+    row->addWidget(m_export);
+    layout->addLayout(row);
+    m_banner = new Banner(this);
+    layout->addWidget(m_banner);
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export the run spec or a handoff"), QStringLiteral("first-run.json"),
+            tr("Run spec (*.json);;Handoff checklist (*.md);;Handoff checklist, PDF (*.pdf);;"
+               "Slurm batch script (*.sbatch);;Kubernetes Job (*.yaml)"));
+        if (path.isEmpty())
+            return;
+        if (auto r = exportTo(path); !r)
+            m_banner->showMessage(Banner::Tone::Error, r.error().message, r.error().details);
+        else
+            m_banner->showMessage(Banner::Tone::Info, tr("Written: %1").arg(path));
+    });
     connect(store, &StateStore::changed, this, &SummaryPage::retranslate);
     retranslate();
 }
@@ -27,6 +59,36 @@ void SummaryPage::initializePage()
 {
     if (!findChild<GateOverview *>()) // built on first visit, like the gate pages
         layout()->addWidget(new GateOverview(m_store, this));
+}
+
+std::expected<void, Error> SummaryPage::exportTo(const QString &path) const
+{
+    const RunSpec spec = runSpecFromState(m_store->state());
+    const QString ext = QFileInfo(path).suffix().toLower();
+    if (ext == QLatin1String("pdf"))
+        return exportHandoffPdf(spec, path);
+    QByteArray bytes;
+    if (ext == QLatin1String("json"))
+        bytes = QJsonDocument(spec.toJson()).toJson();
+    else if (ext == QLatin1String("md"))
+        bytes = exportHandoffMarkdown(spec).toUtf8();
+    else if (ext == QLatin1String("sbatch") || ext == QLatin1String("sh"))
+        bytes = exportSbatch(spec).toUtf8();
+    else if (ext == QLatin1String("yaml") || ext == QLatin1String("yml"))
+        bytes = exportKubernetesJob(spec).toUtf8();
+    Error e;
+    e.kind = Error::Kind::Io;
+    e.details = path;
+    if (bytes.isEmpty()) {
+        e.message = tr("Name the file .json, .md, .pdf, .sbatch or .yaml to say what to export.");
+        return std::unexpected(e);
+    }
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
+        e.message = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return std::unexpected(e);
+    }
+    return {};
 }
 
 void SummaryPage::changeEvent(QEvent *e)
@@ -48,6 +110,11 @@ void SummaryPage::retranslate()
                             ? tr("All six gates are passed. Hand the run spec to a colleague who "
                                  "took no part, and let them replay it alone.")
                             : tr("%n of 6 gates passed.", nullptr, passed));
+    m_fingerprint->setText(
+        tr("Run spec %1")
+            .arg(QString::fromLatin1(runSpecFromState(m_store->state()).fingerprintId().left(19))));
+    m_export->setText(tr("&Export…"));
+    m_export->setAccessibleName(tr("Export the run spec or a handoff"));
 }
 
 } // namespace onramp

@@ -1,11 +1,17 @@
 #pragma once
 
+#include "Error.h"
+
 #include <QWizardPage>
 
+#include <expected>
+
 class QLabel;
+class QPushButton;
 
 namespace onramp {
 
+class Banner;
 class StateStore;
 
 // The end of the walk: every gate with its evidence and acceptor.
@@ -17,6 +23,10 @@ public:
 
     void initializePage() override;
 
+    // Writes the run spec, or a handoff made from it, by the file's extension: .json (the
+    // spec), .md or .pdf (the handoff checklist), .sbatch or .sh (Slurm), .yaml (Kubernetes).
+    std::expected<void, Error> exportTo(const QString &path) const;
+
 protected:
     void changeEvent(QEvent *e) override;
 
@@ -25,6 +35,9 @@ private:
 
     StateStore *m_store;
     QLabel *m_headline;
+    QLabel *m_fingerprint;
+    QPushButton *m_export;
+    Banner *m_banner;
 };
 
 } // namespace onramp
