@@ -15,13 +15,17 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -221,6 +225,216 @@ int environment(int steps)
     return passed ? 0 : 1;
 }
 
+// Resident memory of this process, for the metrics.
+unsigned long long rssBytes()
+{
+    std::ifstream f("/proc/self/statm");
+    unsigned long long pages = 0, resident = 0;
+    f >> pages >> resident;
+    return resident * static_cast<unsigned long long>(sysconf(_SC_PAGESIZE));
+}
+
+volatile std::sig_atomic_t g_stop = 0;
+
+struct TrainOptions
+{
+    int steps = 200;
+    int every = 50; // checkpoint every k steps
+    int stepMs = 0; // a pause per step: a slower job, for interrupting it on purpose
+};
+
+struct TrainOutcome
+{
+    std::vector<onramp::probe::StepReport> steps; // this process's steps
+    int resumedFrom = 0;
+    int checkpoints = 0;
+    bool interrupted = false;
+    bool saveFailed = false;
+};
+
+// One folder per check, so a first run and a checkpoint test never resume each other.
+std::string checkpointDir(const char *check)
+{
+    const char *out = std::getenv("ONRAMP_OUTPUT_DIR");
+    return std::string(out && *out ? out : ".") + "/checkpoints/" + check;
+}
+
+// Trains to `steps`, saving a checkpoint every `every` steps; resumes from the newest
+// checkpoint in the output folder; on SIGINT or SIGTERM saves one more and stops.
+TrainOutcome trainWithCheckpoints(const char *check, const TrainOptions &o)
+{
+    namespace fs = std::filesystem;
+    TrainOutcome out;
+    const std::string dir = checkpointDir(check);
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    onramp::probe::Trainer trainer(7, 64);
+    int newest = -1;
+    std::string newestPath;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        int step = -1;
+        if (std::sscanf(name.c_str(), "step-%d.ckpt", &step) == 1 &&
+            name == "step-" + std::to_string(step) + ".ckpt" && step > newest) {
+            newest = step;
+            newestPath = it->path().string();
+        }
+    }
+    if (newest >= 0 && trainer.load(newestPath)) {
+        out.resumedFrom = trainer.stepsDone();
+        std::cout << json{{"event", "resume"},
+                          {"check", check},
+                          {"step", trainer.stepsDone()},
+                          {"path", newestPath},
+                          {"momentum_norm", trainer.momentumNorm()}}
+                         .dump()
+                  << std::endl;
+    }
+    const auto save = [&](const char *event) {
+        const std::string path = dir + "/step-" + std::to_string(trainer.stepsDone()) + ".ckpt";
+        const bool ok = trainer.save(path);
+        out.saveFailed = out.saveFailed || !ok;
+        out.checkpoints += ok;
+        std::cout
+            << json{{"event", event}, {"check", check}, {"step", trainer.stepsDone()},
+                    {"path", path},   {"saved", ok},    {"momentum_norm", trainer.momentumNorm()}}
+                   .dump()
+            << std::endl;
+    };
+    std::signal(SIGINT, [](int) { g_stop = 1; });
+    std::signal(SIGTERM, [](int) { g_stop = 1; });
+    while (trainer.stepsDone() < o.steps) {
+        if (g_stop) {
+            save("interrupted");
+            out.interrupted = true;
+            return out;
+        }
+        const auto r = trainer.step();
+        out.steps.push_back(r);
+        std::cout << json{{"event", "step"},
+                          {"check", check},
+                          {"step", r.step},
+                          {"loss", r.loss},
+                          {"step_seconds", r.stepSeconds},
+                          {"samples_per_second", r.samplesPerSecond},
+                          {"memory_bytes", rssBytes()}}
+                         .dump()
+                  << std::endl;
+        if (o.every > 0 && r.step % o.every == 0)
+            save("checkpoint");
+        if (o.stepMs > 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(o.stepMs));
+    }
+    return out;
+}
+
+// checkpoint: train with checkpoints; interrupted, it saves and exits 130; run again, it
+// resumes where it stopped with the same step count, optimizer state and losses.
+int checkpoint(const TrainOptions &o)
+{
+    std::cout << fingerprint().dump() << '\n';
+    const TrainOutcome t = trainWithCheckpoints("checkpoint", o);
+    if (t.interrupted)
+        return 130;
+    const bool passed = !t.saveFailed && t.checkpoints > 0;
+    std::cout << json{{"event", "verdict"},
+                      {"check", "checkpoint"},
+                      {"passed", passed},
+                      {"resumed_from", t.resumedFrom},
+                      {"checkpoints", t.checkpoints},
+                      {"reason", passed
+                                     ? (t.resumedFrom > 0 ? "resumed from a checkpoint and finished"
+                                                          : "checkpoints written")
+                                     : "a checkpoint could not be written"}}
+                     .dump()
+              << '\n';
+    return passed ? 0 : 1;
+}
+
+// first-run: the whole chain on a small slice, with the guides' five verification points.
+int firstRun(const TrainOptions &o)
+{
+    const json print = fingerprint();
+    std::cout << print.dump() << '\n';
+    const StorageResult storage = checkStorage({{"fingerprint", print}});
+    const TrainOutcome t = trainWithCheckpoints("first-run", o);
+    if (t.interrupted)
+        return 130;
+    struct sysinfo si
+    {
+    };
+    sysinfo(&si);
+    const unsigned long long total = static_cast<unsigned long long>(si.totalram) * si.mem_unit;
+    const unsigned long long rss = rssBytes();
+    double minimum = t.steps.empty() ? 0 : t.steps.front().loss;
+    for (const auto &r : t.steps)
+        minimum = std::min(minimum, r.loss);
+    const json summary{{"event", "summary"},
+                       {"check", "first-run"},
+                       {"steps", t.steps.empty() ? 0 : t.steps.back().step},
+                       {"first_loss", t.steps.empty() ? 0.0 : t.steps.front().loss},
+                       {"last_loss", t.steps.empty() ? 0.0 : t.steps.back().loss},
+                       {"min_loss", minimum}};
+    std::cout << summary.dump() << '\n';
+    bool metricsWritten = false;
+    if (const char *out = std::getenv("ONRAMP_OUTPUT_DIR"); out && *out) {
+        std::ofstream f(std::string(out) + "/metrics.json");
+        f << summary.dump(2) << '\n';
+        metricsWritten = static_cast<bool>(f);
+    }
+    const json points{{"environment_starts", true},
+                      {"data_readable", !storage.dataChecked || storage.dataReadable},
+                      {"memory_sufficient", total == 0 || rss < total * 9 / 10},
+                      {"loss_decreasing", t.resumedFrom > 0 || onramp::probe::lossFell(t.steps)},
+                      {"artifacts_on_disk",
+                       t.checkpoints > 0 && !t.saveFailed &&
+                           (!storage.outputChecked || (storage.outputWritten && metricsWritten))}};
+    bool passed = true;
+    std::string failed;
+    for (auto it = points.begin(); it != points.end(); ++it) {
+        if (!it.value().get<bool>()) {
+            passed = false;
+            failed += (failed.empty() ? "" : ", ") + it.key();
+        }
+    }
+    std::cout << json{{"event", "verdict"},
+                      {"check", "first-run"},
+                      {"passed", passed},
+                      {"points", points},
+                      {"memory_bytes", rss},
+                      {"reason", passed ? "all five points passed" : "failed: " + failed}}
+                     .dump()
+              << '\n';
+    return passed ? 0 : 1;
+}
+
+// --steps N --every K --step-ms D, each optional.
+bool parseTrainOptions(int argc, char **argv, TrainOptions &o)
+{
+    for (int i = 2; i < argc; i += 2) {
+        if (i + 1 >= argc)
+            return false;
+        int v = 0;
+        try {
+            size_t used = 0;
+            v = std::stoi(argv[i + 1], &used);
+            if (used != std::strlen(argv[i + 1]))
+                return false;
+        } catch (...) {
+            return false;
+        }
+        if (std::strcmp(argv[i], "--steps") == 0 && v >= 5 && v <= 1000000)
+            o.steps = v;
+        else if (std::strcmp(argv[i], "--every") == 0 && v >= 0 && v <= 1000000)
+            o.every = v;
+        else if (std::strcmp(argv[i], "--step-ms") == 0 && v >= 0 && v <= 60000)
+            o.stepMs = v;
+        else
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -231,10 +445,15 @@ int main(int argc, char **argv)
         return 0;
     }
     if (mode == "--help") {
-        std::cout << "usage: onramp-probe [--version | environment [--steps N]]\n"
-                     "Without a mode: an environment fingerprint as one JSON line.\n"
-                     "environment: the fingerprint, a light training loop in plain C++ (loss per\n"
-                     "step, required to fall) and a verdict, one JSON object per line.\n";
+        std::cout
+            << "usage: onramp-probe [--version | environment [--steps N] |\n"
+               "                    checkpoint|first-run [--steps N] [--every K] [--step-ms D]]\n"
+               "Without a mode: an environment fingerprint as one JSON line.\n"
+               "environment: the fingerprint, a light training loop in plain C++ (loss per\n"
+               "step, required to fall) and a verdict, one JSON object per line.\n"
+               "checkpoint: training that saves every K steps to $ONRAMP_OUTPUT_DIR/checkpoints,\n"
+               "stops cleanly on SIGINT/SIGTERM (exit 130) and resumes from the newest one.\n"
+               "first-run: the whole chain with the five verification points.\n";
         return 0;
     }
     if (mode.empty()) {
@@ -257,6 +476,19 @@ int main(int argc, char **argv)
             return 2;
         }
         return environment(steps);
+    }
+    if (mode == "checkpoint" || mode == "first-run") {
+        TrainOptions o;
+        if (mode == "first-run") {
+            o.steps = 120;
+            o.every = 40;
+        }
+        if (!parseTrainOptions(argc, argv, o)) {
+            std::cerr << "onramp-probe: " << mode
+                      << " takes --steps 5..1000000, --every 0..1000000, --step-ms 0..60000\n";
+            return 2;
+        }
+        return mode == "checkpoint" ? checkpoint(o) : firstRun(o);
     }
     std::cerr << "onramp-probe: unknown argument " << mode << " (try --help)\n";
     return 2;

@@ -494,11 +494,17 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
             QJsonArray list;
             const QDir dir(QDir(job.value("paths").toObject().value("output").toString())
                                .filePath(QStringLiteral("checkpoints")));
-            for (const QFileInfo &f : dir.entryInfoList(QDir::Files, QDir::Name))
+            QDirIterator it(dir.path(), QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot,
+                            QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QFileInfo f(it.next());
+                if (!f.isFile())
+                    continue;
                 list.append(
-                    QJsonObject{{"name", f.fileName()},
+                    QJsonObject{{"name", dir.relativeFilePath(f.filePath())},
                                 {"size", f.size()},
                                 {"modified", f.lastModified().toUTC().toString(Qt::ISODate)}});
+            }
             return Answer{200, QJsonObject{{"checkpoints", list}}};
         }
         if (!verb.isEmpty() && method == QHttpServerRequest::Method::Post) {

@@ -537,6 +537,89 @@ private slots:
                      qPrintable(QString::fromLatin1(method) + u' ' + documented + u' ' + details));
         }
     }
+
+    // The guides' "cannot resume": a job interrupted for real resumes from its checkpoint with
+    // the same step count, optimizer state and losses as a run that was never interrupted.
+    void anInterruptedJobResumesWhereItStopped()
+    {
+        makeWorkspace();
+        const ProviderClient dev = client("zhang");
+        const auto newInstance = [&] {
+            return call(dev, "POST", "/v1/workspaces/ws1/instances",
+                        {{"instanceType", "gpu.a100-80g.1"}, {"zone", "cn-north-1a"}})
+                ->value("id")
+                .toString();
+        };
+        const auto job = [&](const QString &instance, const QStringList &args) {
+            return QJsonObject{{"instanceId", instance},
+                               {"launch", QJsonObject{{"mode", "builtin"},
+                                                      {"entry", "checkpoint"},
+                                                      {"args", QJsonArray::fromStringList(args)}}}};
+        };
+        const auto logOf = [&](const QString &id) {
+            return call(dev, "GET", QStringLiteral("/v1/jobs/%1/logs?limit=1048576").arg(id))
+                ->value("text")
+                .toString();
+        };
+        // Losses by step, and the events, from a log.
+        const auto read = [](const QString &log, QMap<int, double> *losses,
+                             QList<QJsonObject> *events) {
+            for (const QString &line : log.split(u'\n', Qt::SkipEmptyParts)) {
+                const QJsonObject e = QJsonDocument::fromJson(line.toUtf8()).object();
+                if (e["event"] == "step")
+                    losses->insert(e["step"].toInt(), e["loss"].toDouble());
+                else if (events)
+                    events->append(e);
+            }
+        };
+        const QStringList args{"--steps", "120", "--every", "10", "--step-ms", "15"};
+        // Reference: uninterrupted.
+        const QString a = newInstance();
+        const auto ref = call(dev, "POST", "/v1/workspaces/ws1/jobs",
+                              job(a, {"--steps", "120", "--every", "10"}));
+        QCOMPARE(waitForJob(dev, ref->value("id").toString())["state"].toString(), "succeeded");
+        QMap<int, double> reference;
+        read(logOf(ref->value("id").toString()), &reference, nullptr);
+        QCOMPARE(reference.size(), 120);
+        // Interrupted once it has saved a checkpoint, then submitted again on the same instance.
+        const QString b = newInstance();
+        const auto first = call(dev, "POST", "/v1/workspaces/ws1/jobs", job(b, args));
+        const QString firstId = first->value("id").toString();
+        QTRY_VERIFY_WITH_TIMEOUT(logOf(firstId).contains("\"event\":\"checkpoint\""), 10000);
+        QVERIFY(call(dev, "POST", "/v1/jobs/" + firstId + ":interrupt"));
+        const QJsonObject stopped = waitForJob(dev, firstId);
+        QCOMPARE(stopped["state"].toString(), "interrupted");
+        QCOMPARE(stopped["exitCode"].toInt(), 130); // it caught the signal and saved
+        QMap<int, double> before;
+        QList<QJsonObject> beforeEvents;
+        read(logOf(firstId), &before, &beforeEvents);
+        QCOMPARE(beforeEvents.last()["event"].toString(), "interrupted");
+        const int stoppedAt = beforeEvents.last()["step"].toInt();
+        QVERIFY(stoppedAt > 0 && stoppedAt < 120);
+        const auto second = call(dev, "POST", "/v1/workspaces/ws1/jobs", job(b, args));
+        QCOMPARE(waitForJob(dev, second->value("id").toString())["state"].toString(), "succeeded");
+        QMap<int, double> after;
+        QList<QJsonObject> afterEvents;
+        read(logOf(second->value("id").toString()), &after, &afterEvents);
+        const auto resume =
+            std::find_if(afterEvents.begin(), afterEvents.end(),
+                         [](const QJsonObject &e) { return e["event"] == "resume"; });
+        QVERIFY(resume != afterEvents.end());
+        QCOMPARE((*resume)["step"].toInt(), stoppedAt);
+        QCOMPARE((*resume)["momentum_norm"].toDouble(),
+                 beforeEvents.last()["momentum_norm"].toDouble());
+        QCOMPARE(after.firstKey(), stoppedAt + 1);
+        QCOMPARE(after.lastKey(), 120);
+        for (auto it = before.begin(); it != before.end(); ++it)
+            QCOMPARE(it.value(), reference.value(it.key()));
+        for (auto it = after.begin(); it != after.end(); ++it)
+            QCOMPARE(it.value(), reference.value(it.key()));
+        // The checkpoints are listed for the job.
+        const auto ckpts =
+            call(dev, "GET", "/v1/jobs/" + second->value("id").toString() + "/checkpoints");
+        QVERIFY2(ckpts->value("checkpoints").toArray().size() >= 12,
+                 qPrintable(QJsonDocument(*ckpts).toJson()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProvider)
