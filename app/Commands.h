@@ -21,5 +21,7 @@ int sigv4(const QStringList &args);
 int sandbox(const QStringList &args);
 // spec validate|fingerprint|export|from-state. Needs a QGuiApplication for the PDF.
 int spec(const QStringList &args);
+// replay SPEC [--provider sandbox|URL] [--record FILE]: exit 0 only when it reproduces.
+int replay(const QStringList &args);
 
 } // namespace onramp::cli

@@ -17,7 +17,7 @@ namespace {
 
 constexpr const char *kSubcommands[] = {"status",  "screenshot", "estimate", "estimate-accuracy",
                                         "catalog", "check",      "quota",    "sigv4",
-                                        "sandbox", "spec"};
+                                        "sandbox", "spec",       "replay"};
 
 const char *subcommandOf(int argc, char **argv)
 {
@@ -94,6 +94,8 @@ int runHeadless(int argc, char **argv, const char *subcommand)
             return onramp::cli::sigv4(args);
         if (std::strcmp(subcommand, "sandbox") == 0)
             return onramp::cli::sandbox(args);
+        if (std::strcmp(subcommand, "replay") == 0)
+            return onramp::cli::replay(args);
     }
     QCommandLineParser p;
     p.setApplicationDescription(onramp::Tr::tr(
@@ -112,6 +114,7 @@ int runHeadless(int argc, char **argv, const char *subcommand)
         "  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]\n"
         "  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf\n"
         "  spec from-state [--state FILE] [--out FILE]\n"
+        "  replay SPEC [--provider sandbox|URL] [--record FILE]\n"
         "Each subcommand takes --help."));
     p.addHelpOption();
     p.addVersionOption();

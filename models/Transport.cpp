@@ -76,6 +76,11 @@ size_t onBody(char *data, size_t size, size_t n, void *user)
     return size * n;
 }
 
+size_t noBody(char *, size_t, size_t, void *)
+{
+    return 0;
+}
+
 size_t onHeader(char *data, size_t size, size_t n, void *user)
 {
     const QByteArray line = QByteArray(data, qsizetype(size * n)).trimmed();
@@ -153,15 +158,18 @@ struct Transport::Worker
         job.easy = e;
         const QByteArray url = c.url.toEncoded();
         curl_easy_setopt(e, CURLOPT_URL, url.constData());
-        curl_easy_setopt(e, CURLOPT_COPYPOSTFIELDS, nullptr);
-        curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, c.method.constData());
-        if (c.method == "HEAD")
+        // Never libcurl's default read callback: it reads the body from stdin.
+        curl_easy_setopt(e, CURLOPT_READFUNCTION, noBody);
+        if (c.method == "HEAD") {
             curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
-        if (!c.body.isEmpty() || c.method == "POST" || c.method == "PUT" || c.method == "PATCH") {
+        } else if (!c.body.isEmpty() || c.method == "POST" || c.method == "PUT" ||
+                   c.method == "PATCH") {
             curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(c.body.size()));
-            curl_easy_setopt(e, CURLOPT_COPYPOSTFIELDS, c.body.constData());
-            curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, c.method.constData());
+            curl_easy_setopt(e, CURLOPT_COPYPOSTFIELDS, c.body.isEmpty() ? "" : c.body.constData());
+        } else {
+            curl_easy_setopt(e, CURLOPT_HTTPGET, 1L);
         }
+        curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, c.method.constData());
         curl_slist_free_all(job.headers);
         job.headers = curl_slist_append(nullptr, "Expect:");
         for (const auto &[k, v] : c.headers)

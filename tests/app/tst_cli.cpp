@@ -208,7 +208,7 @@ private slots:
         const QString file = ONRAMP_SOURCE_DIR "/docs/examples/qualification.json";
         Run r =
             run(ONRAMP_BIN, {"check", "qualification", file, "--today", "2026-11-30", "--json"});
-        QVERIFY2(r.exitCode == 0, r.out.constData());
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
         QVERIFY(QJsonDocument::fromJson(r.out).object()["findings"].isArray());
         // A year later the authorization has expired: blocking, exit 1.
         r = run(ONRAMP_BIN, {"check", "qualification", file, "--today", "2027-12-01", "--json"});
@@ -347,6 +347,58 @@ private slots:
         QCOMPARE(verdict["event"].toString(), "verdict");
         QVERIFY(verdict["passed"].toBool());
         QCOMPARE(run(ONRAMP_PROBE_BIN, {"environment", "--steps", "2"}).exitCode, 2);
+    }
+
+    // The handoff: the shipped example replays against a fresh sandbox from the spec alone.
+    void replayReproducesTheExample()
+    {
+        const Run r =
+            run(ONRAMP_BIN, {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"});
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QVERIFY(r.out.contains("PASS  first run"));
+        QVERIFY(r.out.contains("PASS  loss curve"));
+        QVERIFY(r.out.trimmed().endsWith("Reproduced."));
+        QVERIFY(!r.out.contains("FAIL"));
+    }
+
+    // A spec whose loss curve the rerun does not meet, and one that says too little, fail and
+    // say where.
+    void replayNamesWhatDiffers()
+    {
+        QFile f(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject spec = QJsonDocument::fromJson(f.readAll()).object();
+        QTemporaryDir dir;
+        QJsonObject loss = spec["loss"].toObject();
+        loss["last"] = loss["last"].toDouble() * 1.5;
+        QJsonObject tampered = spec;
+        tampered["loss"] = loss;
+        QJsonObject os = spec["fingerprint"].toObject();
+        os["os"] = "Plan 9";
+        tampered["fingerprint"] = os;
+        const auto write = [&](const QString &name, const QJsonObject &o) {
+            QFile out(dir.filePath(name));
+            out.open(QIODevice::WriteOnly);
+            out.write(QJsonDocument(o).toJson());
+            return out.fileName();
+        };
+        Run r = run(ONRAMP_BIN, {"replay", write("tampered.json", tampered)});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.contains("FAIL  loss curve"), r.out.constData());
+        QVERIFY(r.out.contains("FAIL  environment: os: spec says Plan 9"));
+        QVERIFY(r.out.trimmed().endsWith("Not reproduced."));
+        QJsonObject bare = spec;
+        bare.remove("fingerprint");
+        bare.remove("loss");
+        r = run(ONRAMP_BIN, {"replay", write("bare.json", bare)});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.out.contains("MISSING  environment"));
+        QVERIFY(r.out.contains("MISSING  loss curve"));
+        // A spec that does not parse is bad input, with the field.
+        bare["compute"] = QJsonObject{{"instanceType", "gpu.a10.1"}, {"gpus", 1}};
+        r = run(ONRAMP_BIN, {"replay", write("bad.json", bare)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("$.compute.gpus"));
     }
 };
 

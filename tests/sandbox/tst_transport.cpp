@@ -19,6 +19,7 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/x509v3.h>
+#include <unistd.h>
 
 using namespace onramp;
 
@@ -282,6 +283,29 @@ private slots:
         QTRY_VERIFY(got.has_value());
         for (const char *var : {"http_proxy", "HTTPS_PROXY", "ALL_PROXY", "https_proxy"})
             qunsetenv(var);
+        QCOMPARE(got->status, 200);
+    }
+
+    // A GET sends no body and never reads one from stdin (libcurl's default read callback
+    // does), even when stdin is a pipe that stays open, as under a parent process.
+    void neverReadsStdin()
+    {
+        int fds[2];
+        QVERIFY(::pipe(fds) == 0);
+        const int saved = ::dup(0);
+        ::dup2(fds[0], 0);
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        Transport transport;
+        std::optional<HttpResponse> got;
+        transport.send(
+            get(server, "/v1/account"), this, [&](const HttpResponse &r) { got = r; },
+            signer(server));
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 3000);
+        ::dup2(saved, 0);
+        ::close(saved);
+        ::close(fds[0]);
+        ::close(fds[1]);
         QCOMPARE(got->status, 200);
     }
 };
