@@ -15,6 +15,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 namespace onramp {
 
@@ -117,7 +118,28 @@ struct Transport::Worker
         stop = true;
         curl_multi_wakeup(multi);
         thread.join();
+        for (CURL *e : idle)
+            curl_easy_cleanup(e);
         curl_multi_cleanup(multi);
+    }
+
+    // Easy handles are reused (reset between calls): cheaper than a new one per request.
+    std::vector<CURL *> idle; // worker thread only
+    CURL *takeEasy()
+    {
+        if (idle.empty())
+            return curl_easy_init();
+        CURL *e = idle.back();
+        idle.pop_back();
+        curl_easy_reset(e);
+        return e;
+    }
+    void giveBack(CURL *e)
+    {
+        if (idle.size() < 16)
+            idle.push_back(e);
+        else
+            curl_easy_cleanup(e);
     }
 
     static void deliver(std::unique_ptr<Job> job)
@@ -154,7 +176,7 @@ struct Transport::Worker
         job.response.headers.clear();
         job.response.error.clear();
         ++job.response.attempts;
-        CURL *e = curl_easy_init();
+        CURL *e = takeEasy();
         job.easy = e;
         const QByteArray url = c.url.toEncoded();
         curl_easy_setopt(e, CURLOPT_URL, url.constData());
@@ -257,7 +279,7 @@ struct Transport::Worker
             for (auto &[easy, job] : active) {
                 if (job->cancelFlag->load()) {
                     curl_multi_remove_handle(multi, easy);
-                    curl_easy_cleanup(easy);
+                    giveBack(easy);
                     job->easy = nullptr;
                     job->response.cancelled = true;
                 }
@@ -290,7 +312,7 @@ struct Transport::Worker
                     job->response.error = QString::fromUtf8(curl_easy_strerror(msg->data.result));
                 }
                 curl_multi_remove_handle(multi, easy);
-                curl_easy_cleanup(easy);
+                giveBack(easy);
                 job->easy = nullptr;
                 if (shouldRetry(*job)) {
                     job->due = Clock::now() + std::chrono::milliseconds(backoffMs(*job));
