@@ -1834,42 +1834,6 @@
         <translation>--format：应为 sbatch、k8s、markdown 或 pdf。</translation>
     </message>
     <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate's status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG
-  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-Each subcommand takes --help.</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
-  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-每个子命令都支持 --help。</translation>
-    </message>
-    <message>
         <source>Handoff checklist</source>
         <translation>交接清单</translation>
     </message>
@@ -1972,6 +1936,144 @@ Each subcommand takes --help.</source>
     <message>
         <source>Run spec %1: check it with `onramp spec validate`; it names everything a rerun needs.</source>
         <translation>运行规格 %1：用 `onramp spec validate` 检查；复跑所需的一切都写在里面。</translation>
+    </message>
+    <message>
+        <source>The job did not end within 10 minutes.</source>
+        <translation>任务在 10 分钟内没有结束。</translation>
+    </message>
+    <message>
+        <source>Rerun a first run from its spec alone: provision at the provider, run the readiness checks and the first run, and compare the environment and the loss curve with the spec's. Exit 0 only when it reproduces.</source>
+        <translation>仅凭运行规格复跑一次首次训练：在平台上开通资源，运行就绪检查和首次训练，并把环境与损失曲线同规格比对。只有复现成功才以 0 退出。</translation>
+    </message>
+    <message>
+        <source>sandbox (a fresh built-in sandbox, the default) or the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY).</source>
+        <translation>sandbox（一个全新的内置沙箱，默认）或 Onramp API 的 https 地址（凭据放在 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY 中）。</translation>
+    </message>
+    <message>
+        <source>Write the spec with this run's fingerprint and loss curve to FILE.</source>
+        <translation>把带有本次运行指纹和损失曲线的规格写入 FILE。</translation>
+    </message>
+    <message>
+        <source>The run spec (JSON).</source>
+        <translation>运行规格（JSON）。</translation>
+    </message>
+    <message>
+        <source>Give one run spec file.</source>
+        <translation>请给出一个运行规格文件。</translation>
+    </message>
+    <message>
+        <source>Set ONRAMP_SECRET_ACCESS_KEY.</source>
+        <translation>请设置 ONRAMP_SECRET_ACCESS_KEY。</translation>
+    </message>
+    <message>
+        <source>Not reproduced.</source>
+        <translation>未复现。</translation>
+    </message>
+    <message>
+        <source>workspace</source>
+        <translation>工作空间</translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <translation>配额</translation>
+    </message>
+    <message>
+        <source>member</source>
+        <translation>成员</translation>
+    </message>
+    <message>
+        <source>instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is %3</source>
+        <translation>%1（%2）状态为 %3</translation>
+    </message>
+    <message>
+        <source>readiness: %1</source>
+        <translation>就绪检查：%1</translation>
+    </message>
+    <message>
+        <source>first run</source>
+        <translation>首次训练</translation>
+    </message>
+    <message>
+        <source>environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <source>the spec records no fingerprint to compare with (record one with --record)</source>
+        <translation>规格中没有可比对的环境指纹（用 --record 记录一份）</translation>
+    </message>
+    <message>
+        <source>environment: %1</source>
+        <translation>环境：%1</translation>
+    </message>
+    <message>
+        <source>spec says %1, this run has %2</source>
+        <translation>规格为 %1，本次为 %2</translation>
+    </message>
+    <message>
+        <source>loss curve</source>
+        <translation>损失曲线</translation>
+    </message>
+    <message>
+        <source>the spec records no loss curve to compare with (record one with --record)</source>
+        <translation>规格中没有可比对的损失曲线（用 --record 记录一份）</translation>
+    </message>
+    <message>
+        <source>loss curve (steps exact, values within %1 %)</source>
+        <translation>损失曲线（步数须一致，数值误差在 %1% 以内）</translation>
+    </message>
+    <message>
+        <source>%1 steps, %2 → %3 (min %4); spec: %5 steps, %6 → %7 (min %8)</source>
+        <translation>%1 步，%2 → %3（最低 %4）；规格：%5 步，%6 → %7（最低 %8）</translation>
+    </message>
+    <message>
+        <source>Recorded this run into %1.</source>
+        <translation>已把本次运行记录到 %1。</translation>
+    </message>
+    <message>
+        <source>Reproduced.</source>
+        <translation>已复现。</translation>
+    </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate's status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--provider sandbox|URL] [--record FILE]
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--provider sandbox|URL] [--record FILE]
+每个子命令都支持 --help。</translation>
     </message>
 </context>
 <context>
