@@ -7,6 +7,9 @@
 #include <QRandomGenerator>
 
 #include <curl/curl.h>
+#include <dlfcn.h>
+
+#include <type_traits>
 
 #include <atomic>
 #include <chrono>
@@ -18,6 +21,74 @@
 #include <vector>
 
 namespace onramp {
+
+// libcurl is opened on first use, not at startup: it brings some 25 libraries (LDAP, Kerberos,
+// GnuTLS, SSH …) whose loading cost the wizard ~8 ms and ~4.5 MiB before its first paint, for a
+// client that only works after it.
+struct CurlApi
+{
+    bool ok = false;
+    QString error;
+    CURLcode (*global_init)(long);
+    CURL *(*easy_init)();
+    void (*easy_cleanup)(CURL *);
+    void (*easy_reset)(CURL *);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    const char *(*easy_strerror)(CURLcode);
+    CURLM *(*multi_init)();
+    CURLMcode (*multi_cleanup)(CURLM *);
+    CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_perform)(CURLM *, int *);
+    CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd[], unsigned int, int, int *);
+    CURLMcode (*multi_wakeup)(CURLM *);
+    CURLMsg *(*multi_info_read)(CURLM *, int *);
+    curl_slist *(*slist_append)(curl_slist *, const char *);
+    void (*slist_free_all)(curl_slist *);
+};
+
+const CurlApi &curl()
+{
+    static const CurlApi api = [] {
+        CurlApi a{};
+        void *lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+        if (!lib) {
+            a.error = QString::fromLocal8Bit(dlerror());
+            return a;
+        }
+        bool all = true;
+        const auto get = [&](auto &fn, const char *name) {
+            fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
+            all = all && fn;
+        };
+        get(a.global_init, "curl_global_init");
+        get(a.easy_init, "curl_easy_init");
+        get(a.easy_cleanup, "curl_easy_cleanup");
+        get(a.easy_reset, "curl_easy_reset");
+        get(a.easy_setopt, "curl_easy_setopt");
+        get(a.easy_getinfo, "curl_easy_getinfo");
+        get(a.easy_strerror, "curl_easy_strerror");
+        get(a.multi_init, "curl_multi_init");
+        get(a.multi_cleanup, "curl_multi_cleanup");
+        get(a.multi_add_handle, "curl_multi_add_handle");
+        get(a.multi_remove_handle, "curl_multi_remove_handle");
+        get(a.multi_perform, "curl_multi_perform");
+        get(a.multi_poll, "curl_multi_poll");
+        get(a.multi_wakeup, "curl_multi_wakeup");
+        get(a.multi_info_read, "curl_multi_info_read");
+        get(a.slist_append, "curl_slist_append");
+        get(a.slist_free_all, "curl_slist_free_all");
+        if (!all) {
+            a.error = QStringLiteral("libcurl.so.4 lacks curl_multi_poll (needs libcurl >= 7.68)");
+            return a;
+        }
+        a.global_init(CURL_GLOBAL_DEFAULT); // thread-safe since 7.84; before any handle
+        a.ok = true;
+        return a;
+    }();
+    return api;
+}
 
 QByteArray HttpResponse::header(const QByteArray &name) const
 {
@@ -109,18 +180,22 @@ struct Transport::Worker
 
     Worker()
     {
-        multi = curl_multi_init();
+        if (!curl().ok)
+            return; // every send answers with the reason
+        multi = curl().multi_init();
         thread = std::thread([this] { run(); });
     }
 
     ~Worker()
     {
+        if (!multi)
+            return;
         stop = true;
-        curl_multi_wakeup(multi);
+        curl().multi_wakeup(multi);
         thread.join();
         for (CURL *e : idle)
-            curl_easy_cleanup(e);
-        curl_multi_cleanup(multi);
+            curl().easy_cleanup(e);
+        curl().multi_cleanup(multi);
     }
 
     // Easy handles are reused (reset between calls): cheaper than a new one per request.
@@ -128,10 +203,10 @@ struct Transport::Worker
     CURL *takeEasy()
     {
         if (idle.empty())
-            return curl_easy_init();
+            return curl().easy_init();
         CURL *e = idle.back();
         idle.pop_back();
-        curl_easy_reset(e);
+        curl().easy_reset(e);
         return e;
     }
     void giveBack(CURL *e)
@@ -139,7 +214,7 @@ struct Transport::Worker
         if (idle.size() < 16)
             idle.push_back(e);
         else
-            curl_easy_cleanup(e);
+            curl().easy_cleanup(e);
     }
 
     static void deliver(std::unique_ptr<Job> job)
@@ -179,43 +254,44 @@ struct Transport::Worker
         CURL *e = takeEasy();
         job.easy = e;
         const QByteArray url = c.url.toEncoded();
-        curl_easy_setopt(e, CURLOPT_URL, url.constData());
+        curl().easy_setopt(e, CURLOPT_URL, url.constData());
         // Never libcurl's default read callback: it reads the body from stdin.
-        curl_easy_setopt(e, CURLOPT_READFUNCTION, noBody);
+        curl().easy_setopt(e, CURLOPT_READFUNCTION, noBody);
         if (c.method == "HEAD") {
-            curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
+            curl().easy_setopt(e, CURLOPT_NOBODY, 1L);
         } else if (!c.body.isEmpty() || c.method == "POST" || c.method == "PUT" ||
                    c.method == "PATCH") {
-            curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(c.body.size()));
-            curl_easy_setopt(e, CURLOPT_COPYPOSTFIELDS, c.body.isEmpty() ? "" : c.body.constData());
+            curl().easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(c.body.size()));
+            curl().easy_setopt(e, CURLOPT_COPYPOSTFIELDS,
+                               c.body.isEmpty() ? "" : c.body.constData());
         } else {
-            curl_easy_setopt(e, CURLOPT_HTTPGET, 1L);
+            curl().easy_setopt(e, CURLOPT_HTTPGET, 1L);
         }
-        curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, c.method.constData());
-        curl_slist_free_all(job.headers);
-        job.headers = curl_slist_append(nullptr, "Expect:");
+        curl().easy_setopt(e, CURLOPT_CUSTOMREQUEST, c.method.constData());
+        curl().slist_free_all(job.headers);
+        job.headers = curl().slist_append(nullptr, "Expect:");
         for (const auto &[k, v] : c.headers)
-            job.headers = curl_slist_append(job.headers, (k + ": " + v).constData());
-        curl_easy_setopt(e, CURLOPT_HTTPHEADER, job.headers);
-        curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-        curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L); // signed calls never follow redirects
-        curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
-        curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 1L);
-        curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 2L);
-        curl_easy_setopt(e, CURLOPT_SSLVERSION, long(CURL_SSLVERSION_TLSv1_2));
+            job.headers = curl().slist_append(job.headers, (k + ": " + v).constData());
+        curl().easy_setopt(e, CURLOPT_HTTPHEADER, job.headers);
+        curl().easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+        curl().easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L); // signed calls never follow redirects
+        curl().easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+        curl().easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 1L);
+        curl().easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 2L);
+        curl().easy_setopt(e, CURLOPT_SSLVERSION, long(CURL_SSLVERSION_TLSv1_2));
         if (!c.caFile.isEmpty())
-            curl_easy_setopt(e, CURLOPT_CAINFO, c.caFile.constData());
-        curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, long(c.connectTimeoutMs));
-        curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
-        curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, long(c.stallSeconds));
+            curl().easy_setopt(e, CURLOPT_CAINFO, c.caFile.constData());
+        curl().easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, long(c.connectTimeoutMs));
+        curl().easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl().easy_setopt(e, CURLOPT_LOW_SPEED_TIME, long(c.stallSeconds));
         if (isLoopback(c.url))
-            curl_easy_setopt(e, CURLOPT_NOPROXY, "*");
-        curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, onBody);
-        curl_easy_setopt(e, CURLOPT_WRITEDATA, &job);
-        curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, onHeader);
-        curl_easy_setopt(e, CURLOPT_HEADERDATA, &job);
-        curl_easy_setopt(e, CURLOPT_PRIVATE, &job);
-        curl_multi_add_handle(multi, e);
+            curl().easy_setopt(e, CURLOPT_NOPROXY, "*");
+        curl().easy_setopt(e, CURLOPT_WRITEFUNCTION, onBody);
+        curl().easy_setopt(e, CURLOPT_WRITEDATA, &job);
+        curl().easy_setopt(e, CURLOPT_HEADERFUNCTION, onHeader);
+        curl().easy_setopt(e, CURLOPT_HEADERDATA, &job);
+        curl().easy_setopt(e, CURLOPT_PRIVATE, &job);
+        curl().multi_add_handle(multi, e);
         return true;
     }
 
@@ -278,7 +354,7 @@ struct Transport::Worker
             }
             for (auto &[easy, job] : active) {
                 if (job->cancelFlag->load()) {
-                    curl_multi_remove_handle(multi, easy);
+                    curl().multi_remove_handle(multi, easy);
                     giveBack(easy);
                     job->easy = nullptr;
                     job->response.cancelled = true;
@@ -286,7 +362,7 @@ struct Transport::Worker
             }
             for (auto it = active.begin(); it != active.end();) {
                 if (!it->second->easy) {
-                    curl_slist_free_all(it->second->headers);
+                    curl().slist_free_all(it->second->headers);
                     it->second->headers = nullptr;
                     deliver(std::move(it->second));
                     it = active.erase(it);
@@ -295,23 +371,23 @@ struct Transport::Worker
                 }
             }
             int running = 0;
-            curl_multi_perform(multi, &running);
+            curl().multi_perform(multi, &running);
             int left = 0;
-            while (CURLMsg *msg = curl_multi_info_read(multi, &left)) {
+            while (CURLMsg *msg = curl().multi_info_read(multi, &left)) {
                 if (msg->msg != CURLMSG_DONE)
                     continue;
                 CURL *easy = msg->easy_handle;
                 std::unique_ptr<Job> job = std::move(active[easy]);
                 active.erase(easy);
                 long status = 0;
-                curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
+                curl().easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
                 job->response.status = int(status);
                 if (msg->data.result != CURLE_OK) {
                     // A cut or stalled answer is no answer: its status line alone proves nothing.
                     job->response.status = 0;
-                    job->response.error = QString::fromUtf8(curl_easy_strerror(msg->data.result));
+                    job->response.error = QString::fromUtf8(curl().easy_strerror(msg->data.result));
                 }
-                curl_multi_remove_handle(multi, easy);
+                curl().multi_remove_handle(multi, easy);
                 giveBack(easy);
                 job->easy = nullptr;
                 if (shouldRetry(*job)) {
@@ -319,17 +395,17 @@ struct Transport::Worker
                     waiting.push_back(std::move(job));
                     pollMs = 0;
                 } else {
-                    curl_slist_free_all(job->headers);
+                    curl().slist_free_all(job->headers);
                     job->headers = nullptr;
                     deliver(std::move(job));
                 }
             }
-            curl_multi_poll(multi, nullptr, 0, std::max(0, pollMs), nullptr);
+            curl().multi_poll(multi, nullptr, 0, std::max(0, pollMs), nullptr);
         }
         for (auto &[easy, job] : active) {
-            curl_multi_remove_handle(multi, easy);
-            curl_easy_cleanup(easy);
-            curl_slist_free_all(job->headers);
+            curl().multi_remove_handle(multi, easy);
+            curl().easy_cleanup(easy);
+            curl().slist_free_all(job->headers);
         }
     }
 };
@@ -356,6 +432,11 @@ quint64 Transport::send(HttpCall call, QObject *context,
     job->done = std::move(done);
     job->prepare = std::move(prepare);
     job->due = Clock::now();
+    if (!m_worker->multi) {
+        job->response.error = QStringLiteral("libcurl could not be loaded: ") + curl().error;
+        Worker::deliver(std::move(job));
+        return 0;
+    }
     quint64 id = 0;
     {
         std::lock_guard lock(m_worker->mutex);
@@ -364,19 +445,21 @@ quint64 Transport::send(HttpCall call, QObject *context,
         m_worker->cancelled[id] = false;
         m_worker->incoming.push_back(std::move(job));
     }
-    curl_multi_wakeup(m_worker->multi);
+    curl().multi_wakeup(m_worker->multi);
     return id;
 }
 
 void Transport::cancel(quint64 id)
 {
+    if (!m_worker->multi)
+        return;
     {
         std::lock_guard lock(m_worker->mutex);
         auto it = m_worker->cancelled.find(id);
         if (it != m_worker->cancelled.end())
             it->second = true;
     }
-    curl_multi_wakeup(m_worker->multi);
+    curl().multi_wakeup(m_worker->multi);
 }
 
 } // namespace onramp

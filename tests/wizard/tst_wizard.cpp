@@ -534,6 +534,8 @@ private slots:
         const auto parsed = parseRunSpec(spec.readAll());
         QVERIFY(parsed);
         QCOMPARE(parsed->fingerprintId(), runSpecFromState(store.state()).fingerprintId());
+        QVERIFY(summary->findChild<QLabel *>("summaryFingerprint")->text().isEmpty()); // not shown
+        summary->initializePage();
         QVERIFY(summary->findChild<QLabel *>("summaryFingerprint")->text().contains("sha256:"));
         const auto refused = summary->exportTo(dir.filePath("spec.docx"));
         QVERIFY(!refused);

@@ -59,6 +59,8 @@ void SummaryPage::initializePage()
 {
     if (!findChild<GateOverview *>()) // built on first visit, like the gate pages
         layout()->addWidget(new GateOverview(m_store, this));
+    m_shown = true;
+    retranslate();
 }
 
 std::expected<void, Error> SummaryPage::exportTo(const QString &path) const
@@ -110,9 +112,13 @@ void SummaryPage::retranslate()
                             ? tr("All six gates are passed. Hand the run spec to a colleague who "
                                  "took no part, and let them replay it alone.")
                             : tr("%n of 6 gates passed.", nullptr, passed));
-    m_fingerprint->setText(
-        tr("Run spec %1")
-            .arg(QString::fromLatin1(runSpecFromState(m_store->state()).fingerprintId().left(19))));
+    // The fingerprint serialises and hashes the whole spec: only for a page that has been shown,
+    // never at startup.
+    if (m_shown)
+        m_fingerprint->setText(
+            tr("Run spec %1")
+                .arg(QString::fromLatin1(
+                    runSpecFromState(m_store->state()).fingerprintId().left(19))));
     m_export->setText(tr("&Export…"));
     m_export->setAccessibleName(tr("Export the run spec or a handoff"));
 }

@@ -38,6 +38,7 @@ private:
     QLabel *m_fingerprint;
     QPushButton *m_export;
     Banner *m_banner;
+    bool m_shown = false;
 };
 
 } // namespace onramp
