@@ -91,6 +91,37 @@ def provider(build):
         sys.exit("bench: provider_bench failed")
 
 
+def data_check(build, runs):
+    """onramp-probe data reading a 256 MiB folder (128 files of 2 MiB) against `cat` of the same
+    files to /dev/null, both warm, interleaved: throughput ratio (target >= 0.8; higher is
+    better, so the ratio is ours / cat's)."""
+    folder = tempfile.mkdtemp(prefix="onramp-data-")
+    block = os.urandom(2 * 1024 * 1024)
+    files = []
+    for i in range(128):
+        path = os.path.join(folder, f"part-{i:04d}.bin")
+        with open(path, "wb") as f:
+            f.write(block)
+        files.append(path)
+    probe = [os.path.join(build, "probe", "onramp-probe"), "data", "--dir", folder]
+    total_mb = 128 * 2 * 1024 * 1024 / 1e6
+    ours, theirs = [], []
+    for _ in range(runs):
+        out = subprocess.run(probe, stdout=subprocess.PIPE, text=True).stdout
+        for line in out.splitlines():
+            if '"event":"data"' in line:
+                import json
+                ours.append(json.loads(line)["warm_throughput_mb_s"])
+        start = time.perf_counter()
+        subprocess.run(["cat"] + files, stdout=subprocess.DEVNULL, check=True)
+        theirs.append(total_mb / (time.perf_counter() - start))
+    import shutil
+    shutil.rmtree(folder, ignore_errors=True)
+    value, anchor = statistics.median(ours), statistics.median(theirs)
+    print(f"BENCH data_check_throughput {value:.2f} MB/s anchor={anchor:.2f} "
+          f"ratio={value / anchor:.3f}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build", default="build")
@@ -99,6 +130,7 @@ def main():
     startup(args.build, args.runs)
     estimate_cli(args.build, args.runs)
     provider(args.build)
+    data_check(args.build, 7)
 
 
 if __name__ == "__main__":

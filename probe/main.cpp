@@ -2,6 +2,7 @@
 // clean image with nothing installed. Prints one JSON object per line (see
 // docs/probe-events.md).
 
+#include "DataCheck.h"
 #include "TrainLoop.h"
 #include "Version.h"
 
@@ -408,6 +409,29 @@ int firstRun(const TrainOptions &o)
     return passed ? 0 : 1;
 }
 
+// data [--dir D]: the data check (DataCheck.h); the folder defaults to $ONRAMP_DATA_DIR.
+// The read share is judged against a training step of `stepSeconds` (the run's measured step
+// time when known; 0.5 s, a typical large-model step on one GPU, otherwise).
+int dataCheck(const std::string &dir, double stepSeconds)
+{
+    std::cout << fingerprint().dump() << '\n';
+    const json report = onramp::probe::checkData(dir, stepSeconds);
+    std::cout << report.dump() << '\n';
+    const bool passed = !report.contains("error") && report["causes"].empty();
+    std::cout << json{{"event", "verdict"},
+                      {"check", "data"},
+                      {"passed", passed},
+                      {"reason",
+                       report.contains("error")
+                           ? report["error"].get<std::string>()
+                           : (passed ? std::string(
+                                           "every file read; reading is a small share of a step")
+                                     : report["causes"][0].get<std::string>())}}
+                     .dump()
+              << '\n';
+    return passed ? 0 : 1;
+}
+
 // --steps N --every K --step-ms D, each optional.
 bool parseTrainOptions(int argc, char **argv, TrainOptions &o)
 {
@@ -476,6 +500,28 @@ int main(int argc, char **argv)
             return 2;
         }
         return environment(steps);
+    }
+    if (mode == "data") {
+        std::string dir = std::getenv("ONRAMP_DATA_DIR") ? std::getenv("ONRAMP_DATA_DIR") : "";
+        double stepSeconds = 0.5;
+        bool ok = true;
+        for (int i = 2; i + 1 < argc && ok; i += 2) {
+            if (std::strcmp(argv[i], "--dir") == 0) {
+                dir = argv[i + 1];
+            } else if (std::strcmp(argv[i], "--step-seconds") == 0) {
+                char *end = nullptr;
+                stepSeconds = std::strtod(argv[i + 1], &end);
+                ok = end && *end == 0 && stepSeconds > 0 && stepSeconds < 3600;
+            } else {
+                ok = false;
+            }
+        }
+        if (!ok || argc % 2 != 0 || dir.empty()) {
+            std::cerr << "onramp-probe: data [--dir DIR] [--step-seconds S]; DIR defaults to "
+                         "ONRAMP_DATA_DIR\n";
+            return 2;
+        }
+        return dataCheck(dir, stepSeconds);
     }
     if (mode == "checkpoint" || mode == "first-run") {
         TrainOptions o;

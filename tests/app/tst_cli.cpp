@@ -1,3 +1,4 @@
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -399,6 +400,54 @@ private slots:
         r = run(ONRAMP_BIN, {"replay", write("bad.json", bare)});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("$.compute.gpus"));
+    }
+
+    // The probe's data check reads every file and names what is wrong: a dangling link, a file
+    // shorter than its manifest says, a missing one, a checksum that differs.
+    void probeDataCheck()
+    {
+        QTemporaryDir dir;
+        QDir(dir.path()).mkpath("shard");
+        QByteArray a(300000, 'a'), b(1000, 'b');
+        const auto put = [&](const QString &name, const QByteArray &bytes) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes);
+        };
+        put("a.bin", a);
+        put("shard/b.bin", b);
+        const QByteArray bSum = QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex();
+        // Clean: passes, and the sample's checksum is the file's.
+        Run r = run(ONRAMP_PROBE_BIN, {"data", "--dir", dir.path()});
+        QCOMPARE(r.exitCode, 0);
+        QJsonObject report;
+        for (const QByteArray &line : r.out.split('\n'))
+            if (line.contains("\"event\":\"data\""))
+                report = QJsonDocument::fromJson(line).object();
+        QCOMPARE(report["files"].toInt(), 2);
+        QCOMPARE(report["bytes"].toInteger(), 301000);
+        QCOMPARE(report["small_files"].toInt(), 1);
+        QVERIFY(report["throughput_mb_s"].toDouble() > 0);
+        bool sampled = false;
+        for (const QJsonValue &s : report["sample"].toArray())
+            if (s["path"] == "shard/b.bin")
+                sampled = s["sha256"].toString().toLatin1() == bSum;
+        QVERIFY(sampled);
+        // Broken: a dangling link, a short file, a missing one, a wrong checksum.
+        QVERIFY(QFile::link("/nonexistent-onramp", dir.filePath("gone")));
+        put("manifest.json", R"({"files":[{"path":"a.bin","size":400000},)"
+                             R"({"path":"shard/b.bin","size":1000,"sha256":"00"},)"
+                             R"({"path":"c.bin","size":5}]})");
+        r = run(ONRAMP_PROBE_BIN, {"data", "--dir", dir.path()});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.out.contains(R"("path":"gone")"));
+        QVERIFY(r.out.contains(R"("manifest_size":400000)"));
+        QVERIFY(r.out.contains(R"("missing":true)"));
+        QVERIFY(r.out.contains(R"("matches_manifest":false)"));
+        QVERIFY(r.out.contains(R"("passed":false)"));
+        QCOMPARE(
+            run(ONRAMP_PROBE_BIN, {"data", "--step-seconds", "-1", "--dir", dir.path()}).exitCode,
+            2);
     }
 };
 
