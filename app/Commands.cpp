@@ -23,8 +23,6 @@
 
 namespace onramp::cli {
 
-namespace {
-
 QTextStream &out()
 {
     static QTextStream s(stdout);
@@ -36,6 +34,8 @@ QTextStream &err()
     static QTextStream s(stderr);
     return s;
 }
+
+namespace {
 
 QCommandLineOption stateOption()
 {

@@ -1,10 +1,15 @@
 #pragma once
 
 #include <QStringList>
+#include <QTextStream>
 
 // The headless subcommands. Each returns the process exit status: 0 success, 1 a check that
 // found blocking problems, 2 unreadable or invalid input.
 namespace onramp::cli {
+
+// Standard output and error for every subcommand.
+QTextStream &out();
+QTextStream &err();
 
 int status(const QStringList &args);
 // Renders every wizard page to DIR/NN-<page>.png. Needs a QApplication (offscreen is fine).

@@ -26,18 +26,6 @@ namespace onramp::cli {
 
 namespace {
 
-QTextStream &out()
-{
-    static QTextStream s(stdout);
-    return s;
-}
-
-QTextStream &err()
-{
-    static QTextStream s(stderr);
-    return s;
-}
-
 // The tolerance a loss value must meet: the plain C++ loop is deterministic (to the last bits
 // of libm), but a framework on GPUs is not bit-exact run to run; 2 % covers both.
 constexpr double kLossTolerance = 0.02;

@@ -14,18 +14,6 @@ namespace onramp::cli {
 
 namespace {
 
-QTextStream &out()
-{
-    static QTextStream s(stdout);
-    return s;
-}
-
-QTextStream &err()
-{
-    static QTextStream s(stderr);
-    return s;
-}
-
 std::optional<RunSpec> readSpec(const QString &path)
 {
     QFile f(path);

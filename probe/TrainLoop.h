@@ -6,8 +6,8 @@
 
 namespace onramp::probe {
 
-// A small two-layer network trained with SGD on synthetic data, in plain C++: the light
-// training loop that must run in a clean image with nothing installed. Deterministic for a
+// A small two-layer network trained with SGD and momentum on synthetic data, in plain C++: the
+// light training loop that must run in a clean image with nothing installed. Deterministic for a
 // given seed.
 struct StepReport
 {
