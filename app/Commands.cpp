@@ -35,6 +35,19 @@ QTextStream &err()
     return s;
 }
 
+std::expected<SandboxLauncher::Started, Error> startSandbox(SandboxLauncher &launcher,
+                                                            const QString &dataDir)
+{
+    QEventLoop loop;
+    std::expected<SandboxLauncher::Started, Error> result = std::unexpected(Error{});
+    launcher.start(dataDir, [&](const std::expected<SandboxLauncher::Started, Error> &r) {
+        result = r;
+        loop.quit();
+    });
+    loop.exec();
+    return result;
+}
+
 namespace {
 
 QCommandLineOption stateOption()
@@ -150,21 +163,14 @@ int screenshot(const QStringList &args)
     SandboxLauncher launcher;
     std::optional<SandboxLauncher::Started> sandbox;
     if (p.isSet(walk)) {
-        QEventLoop loop;
-        std::optional<Error> failed;
-        launcher.start(sandboxDir.path(),
-                       [&](const std::expected<SandboxLauncher::Started, Error> &r) {
-                           if (r)
-                               sandbox = *r;
-                           else
-                               failed = r.error();
-                           loop.quit();
-                       });
-        loop.exec();
-        if (!sandbox) {
-            err() << failed->message << '\n';
+        const auto started = startSandbox(launcher, sandboxDir.path());
+        if (!started) {
+            err() << started.error().message << '\n';
             return 2;
         }
+        sandbox = *started;
+        QEventLoop loop;
+        std::optional<Error> failed;
         Transport transport;
         ProviderSession session(ProviderClient(&transport, sandbox->profile, sandbox->secret),
                                 preview.stateForEditing());

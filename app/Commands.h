@@ -1,7 +1,12 @@
 #pragma once
 
+#include "RunSpec.h"
+#include "SandboxLauncher.h"
+
 #include <QStringList>
 #include <QTextStream>
+
+#include <optional>
 
 // The headless subcommands. Each returns the process exit status: 0 success, 1 a check that
 // found blocking problems, 2 unreadable or invalid input.
@@ -26,6 +31,11 @@ int sigv4(const QStringList &args);
 int sandbox(const QStringList &args);
 // spec validate|fingerprint|export|from-state. Needs a QGuiApplication for the PDF.
 int spec(const QStringList &args);
+// Reads and strictly parses a run spec file; says what is wrong on stderr when it cannot.
+std::optional<RunSpec> readRunSpecFile(const QString &path);
+// Starts a fresh built-in sandbox in `dataDir` and waits for it (headless commands only).
+std::expected<SandboxLauncher::Started, Error> startSandbox(SandboxLauncher &launcher,
+                                                            const QString &dataDir);
 // replay SPEC [--provider sandbox|URL] [--record FILE]: exit 0 only when it reproduces.
 int replay(const QStringList &args);
 

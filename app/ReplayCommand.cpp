@@ -11,7 +11,6 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QEventLoop>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
@@ -69,7 +68,7 @@ public:
             if (!state)
                 return std::unexpected(state.error());
             const QString s = state->value("state").toString();
-            if (s == "succeeded" || s == "failed" || s == "cancelled" || s == "interrupted") {
+            if (isFinalJobState(s)) {
                 const auto log =
                     call("GET", QStringLiteral("/v1/jobs/%1/logs?limit=1048576").arg(id));
                 QJsonObject done = *state;
@@ -87,18 +86,6 @@ public:
 
     ProviderClient m_client;
 };
-
-QMap<QString, QJsonObject> events(const QString &log)
-{
-    QMap<QString, QJsonObject> byName;
-    for (const QString &line : log.split(u'\n', Qt::SkipEmptyParts)) {
-        const QJsonObject e = QJsonDocument::fromJson(line.toUtf8()).object();
-        const QString name = e.value("event").toString();
-        if (!name.isEmpty() && name != QLatin1String("step"))
-            byName[name + u'/' + e.value("check").toString()] = e;
-    }
-    return byName;
-}
 
 bool close(double a, double b)
 {
@@ -131,16 +118,9 @@ int replay(const QStringList &args)
         err() << Tr::tr("Give one run spec file.") << '\n';
         return 2;
     }
-    QFile file(p.positionalArguments().first());
-    if (!file.open(QIODevice::ReadOnly)) {
-        err() << Tr::tr("Cannot read %1: %2").arg(file.fileName(), file.errorString()) << '\n';
+    const auto parsed = readRunSpecFile(p.positionalArguments().first());
+    if (!parsed)
         return 2;
-    }
-    auto parsed = parseRunSpec(file.read(RunSpecLimits::kMaxBytes + 1));
-    if (!parsed) {
-        err() << file.fileName() << ": " << parsed.error().message << '\n';
-        return 2;
-    }
     RunSpec spec = *parsed;
 
     // The provider.
@@ -149,23 +129,13 @@ int replay(const QStringList &args)
     ProviderProfile profile;
     QByteArray secret;
     if (p.value(provider) == QLatin1String("sandbox")) {
-        QEventLoop loop;
-        std::optional<Error> failed;
-        launcher.start(sandboxDir.path(),
-                       [&](const std::expected<SandboxLauncher::Started, Error> &r) {
-                           if (r) {
-                               profile = r->profile;
-                               secret = r->secret;
-                           } else {
-                               failed = r.error();
-                           }
-                           loop.quit();
-                       });
-        loop.exec();
-        if (failed) {
-            err() << failed->message << '\n';
+        const auto started = startSandbox(launcher, sandboxDir.path());
+        if (!started) {
+            err() << started.error().message << '\n';
             return 2;
         }
+        profile = started->profile;
+        secret = started->secret;
     } else {
         profile.kind = ProviderProfile::Kind::OnrampApi;
         profile.baseUrl = QUrl(p.value(provider));
@@ -241,7 +211,7 @@ int replay(const QStringList &args)
         if (!job)
             return fail(check, job.error());
         const QJsonObject verdict =
-            events(job->value("log").toString()).value(QStringLiteral("verdict/") + check);
+            probeEvents(job->value("log").toString()).value(QStringLiteral("verdict/") + check);
         item(verdict.value("passed").toBool() ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
              Tr::tr("readiness: %1").arg(check),
              verdict.value("reason").toString(job->value("state").toString()));
@@ -257,7 +227,7 @@ int replay(const QStringList &args)
     const auto run = r.runJob(ws, firstRun);
     if (!run)
         return fail(Tr::tr("first run"), run.error());
-    const auto ev = events(run->value("log").toString());
+    const auto ev = probeEvents(run->value("log").toString());
     const QJsonObject verdict = ev.value(QStringLiteral("verdict/first-run"));
     item(run->value("state").toString() == QLatin1String("succeeded") &&
                  verdict.value("passed").toBool(true)

@@ -14,7 +14,9 @@ namespace onramp::cli {
 
 namespace {
 
-std::optional<RunSpec> readSpec(const QString &path)
+} // namespace
+
+std::optional<RunSpec> readRunSpecFile(const QString &path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
@@ -31,6 +33,8 @@ std::optional<RunSpec> readSpec(const QString &path)
     }
     return *spec;
 }
+
+namespace {
 
 bool write(const QString &path, const QByteArray &bytes)
 {
@@ -84,7 +88,7 @@ int spec(const QStringList &args)
               << '\n';
         return 2;
     }
-    const auto s = readSpec(pos[1]);
+    const auto s = readRunSpecFile(pos[1]);
     if (!s)
         return action == QLatin1String("validate") ? 1 : 2;
     if (action == QLatin1String("validate")) {

@@ -39,12 +39,6 @@ constexpr CodeName kCodes[] = {{ProviderErrorCode::QuotaExceeded, "quota_exceede
                                {ProviderErrorCode::Network, "network"},
                                {ProviderErrorCode::BadResponse, "bad_response"}};
 
-bool isLoopbackHost(const QString &host)
-{
-    return host == QLatin1String("localhost") || host == QLatin1String("::1") ||
-           (host.startsWith(QLatin1String("127.")) && host.count(u'.') == 3);
-}
-
 Error invalidField(const QString &field, const QString &message)
 {
     Error e;
@@ -305,6 +299,24 @@ ProviderError providerErrorFrom(const HttpResponse &response)
     return e;
 }
 
+bool isFinalJobState(const QString &s)
+{
+    return s == QLatin1String("succeeded") || s == QLatin1String("failed") ||
+           s == QLatin1String("cancelled") || s == QLatin1String("interrupted");
+}
+
+QMap<QString, QJsonObject> probeEvents(const QString &log)
+{
+    QMap<QString, QJsonObject> events;
+    for (const QString &line : log.split(u'\n', Qt::SkipEmptyParts)) {
+        const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+        const QString name = o.value("event").toString();
+        if (!name.isEmpty() && name != QLatin1String("step"))
+            events[name + u'/' + o.value("check").toString()] = o;
+    }
+    return events;
+}
+
 QByteArray newIdempotencyKey()
 {
     return QUuid::createUuid().toString(QUuid::WithoutBraces).toLatin1();
@@ -415,6 +427,7 @@ quint64 ProviderClient::requestBytes(const QByteArray &method, const QString &pa
                 e.code = ProviderErrorCode::Network;
                 e.details = QStringLiteral("cancelled");
                 e.message = Tr::tr("Cancelled.");
+                e.cancelled = true;
                 done(std::unexpected(e));
                 return;
             }

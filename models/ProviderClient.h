@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
@@ -90,6 +91,7 @@ struct ProviderError
     QStringList availableIn; // out_of_stock: zones where the cards are free
     QString quotaZone;       // zone_mismatch: the zone the quota is bound to
     qint64 retryAfterMs = -1;
+    bool cancelled = false; // the user stopped it: nothing to report or retry
 
     TroubleKind trouble() const;
     Error toError() const;
@@ -140,6 +142,13 @@ private:
     QByteArray m_secret;
     int m_stallSeconds = 30;
 };
+
+// A job state after which nothing changes: succeeded, failed, cancelled, interrupted.
+bool isFinalJobState(const QString &state);
+
+// The onramp-probe events in a job log (docs/probe-events.md), by "event/check", the last of
+// each; step events are left out.
+QMap<QString, QJsonObject> probeEvents(const QString &log);
 
 // A fresh idempotency key (UUID v4 text).
 QByteArray newIdempotencyKey();

@@ -24,25 +24,6 @@ QString reasonsText(const QJsonArray &reasons)
     return lines.join(u'\n');
 }
 
-bool finalJobState(const QString &s)
-{
-    return s == QLatin1String("succeeded") || s == QLatin1String("failed") ||
-           s == QLatin1String("cancelled") || s == QLatin1String("interrupted");
-}
-
-// The events an onramp-probe log carries, by name (the last of each).
-QMap<QString, QJsonObject> probeEvents(const QString &log)
-{
-    QMap<QString, QJsonObject> events;
-    for (const QString &line : log.split(u'\n', Qt::SkipEmptyParts)) {
-        const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
-        const QString name = o.value("event").toString();
-        if (!name.isEmpty() && name != QLatin1String("step"))
-            events[name + u'/' + o.value("check").toString()] = o;
-    }
-    return events;
-}
-
 } // namespace
 
 ProviderSession::ProviderSession(ProviderClient client, OnboardingState &state, QObject *parent)
@@ -84,6 +65,7 @@ void ProviderSession::cancel()
     e.code = ProviderErrorCode::Network;
     e.message = Tr::tr("Cancelled.");
     e.details = QStringLiteral("cancelled by the user");
+    e.cancelled = true;
     finish(std::unexpected(e));
 }
 
@@ -377,7 +359,7 @@ void ProviderSession::pollJob(const QString &member, const QString &id, Then whe
         "GET", QStringLiteral("/v1/jobs/") + id, {}, {},
         [this, member, id, whenDone, ticks](const QJsonObject &job) {
             const QString state = job.value("state").toString();
-            if (!finalJobState(state)) {
+            if (!isFinalJobState(state)) {
                 if (state == QLatin1String("queued") && ticks == 0)
                     progress(Tr::tr("Queued: %1")
                                  .arg(job.value("reason").toObject().value("message").toString()));

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QTimer>
 
 #include <memory>
 
@@ -52,11 +53,23 @@ void SandboxLauncher::stop()
     m_process = nullptr;
 }
 
+void SandboxLauncher::stopSoon()
+{
+    if (!m_process)
+        return;
+    QProcess *p = m_process;
+    m_process = nullptr;
+    p->disconnect();
+    QObject::connect(p, &QProcess::finished, p, &QObject::deleteLater);
+    QTimer::singleShot(3000, p, [p] { p->kill(); });
+    p->terminate();
+}
+
 void SandboxLauncher::start(const QString &dataDir,
                             std::function<void(const std::expected<Started, Error> &)> done,
                             int reviewDelaySeconds)
 {
-    stop();
+    stopSoon();
     const auto fail = [done](const QString &message, const QString &details) {
         Error e;
         e.kind = Error::Kind::Provider;

@@ -36,7 +36,11 @@ public:
     void start(const QString &dataDir,
                std::function<void(const std::expected<Started, Error> &)> done,
                int reviewDelaySeconds = 0);
+    // Ends the sandbox and waits for it (at exit).
     void stop();
+    // Ends the sandbox without waiting (switching providers on the GUI thread): it is killed if
+    // it has not left within 3 s, and reaped when it goes.
+    void stopSoon();
     bool isRunning() const;
 
 private:

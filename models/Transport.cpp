@@ -99,6 +99,12 @@ QByteArray HttpResponse::header(const QByteArray &name) const
     return {};
 }
 
+bool isLoopbackHost(const QString &host)
+{
+    return host == QLatin1String("localhost") || host == QLatin1String("::1") ||
+           (host.startsWith(QLatin1String("127.")) && host.count(u'.') == 3);
+}
+
 qint64 retryAfterMs(const QByteArray &value, const QDateTime &now)
 {
     const QByteArray v = value.trimmed();
@@ -137,9 +143,7 @@ struct Job
 
 bool isLoopback(const QUrl &url)
 {
-    const QString host = url.host();
-    return host == QLatin1String("localhost") || host == QLatin1String("::1") ||
-           (host.startsWith(QLatin1String("127.")) && host.count(u'.') == 3);
+    return isLoopbackHost(url.host());
 }
 
 size_t onBody(char *data, size_t size, size_t n, void *user)

@@ -46,6 +46,9 @@ struct RetryPolicy
     int maxRetryAfterMs = 30000;
 };
 
+// localhost, ::1 or 127.x.y.z: the only hosts plain http may reach.
+bool isLoopbackHost(const QString &host);
+
 // Milliseconds a Retry-After value asks for (seconds or an HTTP date), -1 when unreadable.
 qint64 retryAfterMs(const QByteArray &value, const QDateTime &now);
 

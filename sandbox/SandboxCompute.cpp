@@ -1,6 +1,7 @@
 // The compute half of the sandbox: instances are working folders, jobs are real child processes
 // (onramp-probe by default) with their log, metrics and checkpoints on disk, and small datasets
 // arrive in checksummed chunks.
+#include "ProviderClient.h"
 #include "ResourcePlan.h"
 #include "SandboxServer.h"
 #include "SigV4.h"
@@ -45,12 +46,6 @@ const InstanceType *instanceType(const QString &key)
         if (t.key == key)
             return &t;
     return nullptr;
-}
-
-bool isFinal(const QString &state)
-{
-    return state == QLatin1String("succeeded") || state == QLatin1String("failed") ||
-           state == QLatin1String("cancelled") || state == QLatin1String("interrupted");
 }
 
 // A relative path that stays inside its folder.
@@ -462,12 +457,12 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
                     bytes = f.read(limit);
             }
             const qint64 next = std::min(offset, size) + bytes.size();
-            return Answer{
-                200, QJsonObject{{"offset", std::min(offset, size)},
-                                 {"nextOffset", next},
-                                 {"size", size},
-                                 {"text", QString::fromUtf8(bytes)},
-                                 {"eof", isFinal(job.value("state").toString()) && next >= size}}};
+            return Answer{200, QJsonObject{{"offset", std::min(offset, size)},
+                                           {"nextOffset", next},
+                                           {"size", size},
+                                           {"text", QString::fromUtf8(bytes)},
+                                           {"eof", isFinalJobState(job.value("state").toString()) &&
+                                                       next >= size}}};
         }
         if (sub == QLatin1String("metrics") && method == QHttpServerRequest::Method::Get) {
             if (auto no = refuse(wsId, Action::ViewJobStatus))
@@ -511,7 +506,7 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
             if (auto no = refuse(wsId, own ? Action::SubmitJobs : Action::ManageMembers))
                 return *no;
             const QString state = job.value("state").toString();
-            if (isFinal(state))
+            if (isFinalJobState(state))
                 return Answer{200, job}; // already over: nothing to do, and saying so is fine
             QProcess *p = m_processes.value(id);
             if (verb == QLatin1String("interrupt")) {

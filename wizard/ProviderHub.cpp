@@ -131,7 +131,7 @@ void ProviderHub::useSandbox()
 void ProviderHub::useRemote(const ProviderProfile &profile, const QByteArray &secret, bool remember)
 {
     if (m_sandbox)
-        m_sandbox->stop();
+        m_sandbox->stopSoon();
     m_where = profile.baseUrl.toString();
     const QString key = secretKeyFor(providerKindKey(profile.kind), profile.baseUrl.toString(),
                                      profile.accessKeyId);

@@ -128,8 +128,7 @@ void ProviderPanel::start(const Run &run)
         m_progressRow->hide();
         if (!result) {
             const ProviderError &e = result.error();
-            const bool cancelled = e.details == QLatin1String("cancelled by the user");
-            if (cancelled)
+            if (e.cancelled)
                 m_banner->showMessage(Banner::Tone::Info, e.message);
             else
                 m_banner->showMessage(e.trouble() == TroubleKind::Transient ? Banner::Tone::Warning
