@@ -125,6 +125,10 @@ QJsonObject OnboardingState::toJson() const
             data = quota.toJson();
         else if (id == GateId::Resources)
             data = resources.toJson();
+        else if (id == GateId::Environment)
+            data = environment.toJson();
+        else if (id == GateId::FirstRun)
+            data = firstRun.toJson();
         gatesJson[gateKey(id)] = recordToJson(gate(id), data);
     }
     QJsonObject o;
@@ -213,6 +217,16 @@ std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObjec
             if (!res)
                 return std::unexpected(res.error());
             s.resources = *res;
+        } else if (id == GateId::Environment) {
+            auto env = EnvironmentGateData::fromJson(data.toObject(), dataPath);
+            if (!env)
+                return std::unexpected(env.error());
+            s.environment = *env;
+        } else if (id == GateId::FirstRun) {
+            auto run = FirstRunGateData::fromJson(data.toObject(), dataPath);
+            if (!run)
+                return std::unexpected(run.error());
+            s.firstRun = *run;
         }
     }
     return s;

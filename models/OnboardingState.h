@@ -6,6 +6,7 @@
 #include "QualificationGate.h"
 #include "QuotaGate.h"
 #include "ResourcesGate.h"
+#include "RunGates.h"
 #include "WorkspaceGate.h"
 
 #include <QDateTime>
@@ -33,17 +34,6 @@ struct GateRecord
     QString notes; // what actually blocked us: the guides' "add it to the checklist"
 
     bool operator==(const GateRecord &) const = default;
-};
-
-// Each gate's own data. Empty for now: the gate issues fill them, and the state file keeps a
-// "data" object per gate so they slot in without a schema break.
-struct EnvironmentGateData
-{
-    bool operator==(const EnvironmentGateData &) const = default;
-};
-struct FirstRunGateData
-{
-    bool operator==(const FirstRunGateData &) const = default;
 };
 
 // The whole onboarding, owned by the wizard and saved as one versioned JSON file.

@@ -48,6 +48,9 @@ void ProviderSession::finish(const std::expected<void, ProviderError> &result)
         return;
     m_busy = false;
     m_inFlight = 0;
+    m_recover = {};
+    m_watch = {};
+    m_check.clear();
     Done done = std::move(m_done);
     m_done = {};
     if (done)
@@ -116,6 +119,8 @@ void ProviderSession::call(const QByteArray &method, const QString &path, const 
                     m_state.provider.settle(operation);
                     changed();
                 }
+                if (m_recover && m_recover(r.error()))
+                    return;
                 finish(std::unexpected(r.error()));
                 return;
             }
@@ -359,25 +364,65 @@ void ProviderSession::pollJob(const QString &member, const QString &id, Then whe
         "GET", QStringLiteral("/v1/jobs/") + id, {}, {},
         [this, member, id, whenDone, ticks](const QJsonObject &job) {
             const QString state = job.value("state").toString();
-            if (!isFinalJobState(state)) {
-                if (state == QLatin1String("queued") && ticks == 0)
-                    progress(Tr::tr("Queued: %1")
-                                 .arg(job.value("reason").toObject().value("message").toString()));
-                const quint64 generation = m_generation;
-                QTimer::singleShot(m_pollMs, this, [=, this] {
-                    if (generation == m_generation)
-                        pollJob(member, id, whenDone, ticks + 1);
-                });
-                return;
-            }
-            call(
-                "GET", QStringLiteral("/v1/jobs/%1/logs?limit=1048576").arg(id), {}, {},
-                [job, whenDone](const QJsonObject &log) {
-                    QJsonObject withLog = job;
-                    withLog["log"] = log.value("text").toString();
-                    whenDone(withLog);
-                },
-                member);
+            if (state == QLatin1String("queued") && ticks == 0)
+                progress(Tr::tr("Queued: %1")
+                             .arg(job.value("reason").toObject().value("message").toString()));
+            const bool final = isFinalJobState(state);
+            readNews(member, job, [=, this] {
+                if (!final) {
+                    const quint64 generation = m_generation;
+                    QTimer::singleShot(m_pollMs, this, [=, this] {
+                        if (generation == m_generation)
+                            pollJob(member, id, whenDone, ticks + 1);
+                    });
+                    return;
+                }
+                m_logOffsets.remove(id);
+                call(
+                    "GET", QStringLiteral("/v1/jobs/%1/logs?limit=1048576").arg(id), {}, {},
+                    [job, whenDone](const QJsonObject &log) {
+                        QJsonObject withLog = job;
+                        withLog["log"] = log.value("text").toString();
+                        whenDone(withLog);
+                    },
+                    member);
+            });
+        },
+        member);
+}
+
+void ProviderSession::readNews(const QString &member, const QJsonObject &job,
+                               std::function<void()> then)
+{
+    if (!onJobNews && !m_watch) {
+        then();
+        return;
+    }
+    const QString id = job.value("id").toString();
+    if (job.value("state").toString() == QLatin1String("queued")) {
+        if (onJobNews)
+            onJobNews({m_check, job, m_logOffsets.value(id), {}, m_logOffsets.value(id)});
+        then();
+        return;
+    }
+    const qint64 offset = m_logOffsets.value(id);
+    call(
+        "GET", QStringLiteral("/v1/jobs/%1/logs?offset=%2&limit=%3").arg(id).arg(offset).arg(m_logWindow),
+        {}, {},
+        [this, job, id, then](const QJsonObject &log) {
+            const QByteArray bytes = log.value("text").toString().toUtf8();
+            const qint64 at = log.value("offset").toInteger();
+            const qint64 size = log.value("size").toInteger();
+            qint64 next = log.value("nextOffset").toInteger();
+            // Far behind a fast-growing log: the next read jumps to the last window.
+            if (size - next > m_logWindow)
+                next = size - m_logWindow;
+            m_logOffsets[id] = next;
+            if (m_watch)
+                m_watch(job, bytes);
+            if (onJobNews)
+                onJobNews({m_check, job, at, bytes, size});
+            then();
         },
         member);
 }

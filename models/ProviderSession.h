@@ -51,6 +51,33 @@ public:
     void verifyResources(Done done);
     void releaseInstance(Done done);
 
+    // Gate 5: the guides' four readiness checks, each a job on gate 4's instance: environment
+    // (the light loop in the clean image), data (the read share of a step), checkpoint
+    // (interrupted on purpose, resumed; step count and optimizer state continue) and metrics
+    // (loss, step time and memory read back through the provider). All four run; each result,
+    // with the triage's diagnosis when it failed, goes into the state.
+    void runReadinessChecks(Done done);
+    // Gate 6: the first run on a small slice, as the run spec launches it: its five points, its
+    // loss summary and its duration.
+    void runFirstRun(Done done);
+    // Gate 6's wrap-up: record the run's artifacts under purposeful names, release the instance.
+    void wrapUp(Done done);
+
+    // A job's news while it runs: its state (with the queued reason) and the log bytes read
+    // since the last news, from `offset` (a jump past unread bytes when the log grows faster
+    // than the window; see LogTail).
+    struct JobNews
+    {
+        QString check; // environment, data, checkpoint, metrics, first-run, or the gate 2/4 check
+        QJsonObject job;
+        qint64 offset = 0;
+        QByteArray bytes;
+        qint64 size = 0;
+    };
+    std::function<void(const JobNews &)> onJobNews;
+    // How much of a log one poll reads at most.
+    void setLogWindow(qint64 bytes) { m_logWindow = bytes; }
+
     // Gates 1–4 in order, stopping at the first failure: what `onramp replay` and the
     // screenshot walk do. Reviews still pending are left pending.
     void walkGatesOneToFour(Done done);
@@ -69,6 +96,18 @@ private:
               const QString &operation, Then then, const QString &member = {});
     void runJob(const QString &member, const QJsonObject &job, Then whenDone);
     void pollJob(const QString &member, const QString &id, Then whenDone, int ticks);
+    void readNews(const QString &member, const QJsonObject &job, std::function<void()> then);
+    // Gate 5's checks, one after the other (runs.cpp).
+    void runCheck(int index);
+    void checkEnvironment(std::function<void()> next);
+    void checkData(std::function<void()> next);
+    void checkCheckpoint(std::function<void()> next);
+    void checkMetrics(std::function<void()> next);
+    void recordCheck(const QString &name, const QJsonObject &finished, bool passed,
+                     const QString &evidence);
+    void settleEnvironmentGate();
+    QString jobMember() const;
+    QJsonObject probeJob(const QString &name, const QString &entry, const QStringList &args) const;
     void applyQualification(const RemoteReview &review);
     void applyQuotaReview(const RemoteReview &review);
     QString actingMember(Role role) const;
@@ -82,6 +121,13 @@ private:
     quint64 m_inFlight = 0;
     quint64 m_generation = 0; // bumps on cancel: late answers of a cancelled run are dropped
     int m_pollMs = 500;
+    qint64 m_logWindow = 256 * 1024;
+    QMap<QString, qint64> m_logOffsets; // job id → next byte of its log to read
+    QString m_check;                    // the check the running job serves
+    // Sees each job's new log bytes: the checkpoint check interrupts its job from here.
+    std::function<void(const QJsonObject &job, const QByteArray &bytes)> m_watch;
+    // Sees a failed call first; true when it dealt with it (the operation goes on).
+    std::function<bool(const ProviderError &)> m_recover;
 };
 
 } // namespace onramp

@@ -38,6 +38,11 @@ RunSpec runSpecFromState(const OnboardingState &state)
     s.compute.timeLimitHours = std::max(0.5, state.quota.hoursPerRound);
     s.storage = {c.dataPath, c.outputPath, c.scratchPath, c.dataReadOnly};
     s.parameters = QJsonObject{{"microBatch", c.setup.microBatch}, {"seqLen", c.setup.seqLen}};
+    // What gate 5 saw and gate 6 produced: what a rerun must reproduce.
+    s.fingerprint = state.environment.fingerprint;
+    if (state.firstRun.steps > 0)
+        s.loss = {state.firstRun.steps, state.firstRun.firstLoss, state.firstRun.lastLoss,
+                  state.firstRun.minLoss};
     for (GateId id : kAllGates) {
         const GateRecord &g = state.gate(id);
         s.gates.append({gateKey(id), statusKey(g.status), g.acceptedBy, g.evidence});

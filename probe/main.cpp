@@ -242,6 +242,8 @@ struct TrainOptions
     int steps = 200;
     int every = 50; // checkpoint every k steps
     int stepMs = 0; // a pause per step: a slower job, for interrupting it on purpose
+    int memoryMb = 0; // the working set a step holds (activations), held on the card's budget
+    std::string tag;  // separates the checkpoints of one attempt from another's
 };
 
 struct TrainOutcome
@@ -251,13 +253,47 @@ struct TrainOutcome
     int checkpoints = 0;
     bool interrupted = false;
     bool saveFailed = false;
+    bool resumeFailed = false;
+    bool outOfMemory = false;
 };
 
 // One folder per check, so a first run and a checkpoint test never resume each other.
-std::string checkpointDir(const char *check)
+std::string checkpointDir(const char *check, const std::string &tag)
 {
     const char *out = std::getenv("ONRAMP_OUTPUT_DIR");
-    return std::string(out && *out ? out : ".") + "/checkpoints/" + check;
+    return std::string(out && *out ? out : ".") + "/checkpoints/" + check +
+           (tag.empty() ? "" : "/" + tag);
+}
+
+// The card's memory in MiB: the instance says (ONRAMP_CARD_MEMORY_MB, set by the provider),
+// else the first GPU nvidia-smi reports; 0 when neither is known.
+unsigned long long cardMemoryMb()
+{
+    if (const char *v = std::getenv("ONRAMP_CARD_MEMORY_MB"); v && *v)
+        return std::strtoull(v, nullptr, 10);
+    const json g = gpus();
+    return g.empty() ? 0 : g[0].value("memory_mib", 0ULL);
+}
+
+// GPU memory in use and utilisation of the first card, when nvidia-smi is there. Asked at most
+// every 2 s: nvidia-smi takes tens of milliseconds.
+std::pair<long long, int> gpuUse()
+{
+    static auto last = std::chrono::steady_clock::time_point{};
+    static std::pair<long long, int> cached{-1, -1};
+    static const bool present = onPath("nvidia-smi");
+    const auto now = std::chrono::steady_clock::now();
+    if (!present || now - last < std::chrono::seconds(2))
+        return cached;
+    last = now;
+    std::stringstream row(capture("nvidia-smi --query-gpu=memory.used,utilization.gpu "
+                                  "--format=csv,noheader,nounits 2>/dev/null"));
+    long long used = -1;
+    int util = -1;
+    char comma = 0;
+    if (row >> used >> comma >> util)
+        cached = {used * 1024 * 1024, util};
+    return cached;
 }
 
 // Trains to `steps`, saving a checkpoint every `every` steps; resumes from the newest
@@ -266,7 +302,7 @@ TrainOutcome trainWithCheckpoints(const char *check, const TrainOptions &o)
 {
     namespace fs = std::filesystem;
     TrainOutcome out;
-    const std::string dir = checkpointDir(check);
+    const std::string dir = checkpointDir(check, o.tag);
     std::error_code ec;
     fs::create_directories(dir, ec);
     onramp::probe::Trainer trainer(7, 64);
@@ -281,7 +317,20 @@ TrainOutcome trainWithCheckpoints(const char *check, const TrainOptions &o)
             newestPath = it->path().string();
         }
     }
-    if (newest >= 0 && trainer.load(newestPath)) {
+    if (newest >= 0 && !trainer.load(newestPath)) {
+        // A checkpoint that does not load must not be silently replaced by a fresh start.
+        out.resumeFailed = true;
+        std::cout << json{{"event", "resume_failed"},
+                          {"check", check},
+                          {"step", newest},
+                          {"path", newestPath},
+                          {"error", "the checkpoint cannot be loaded (truncated or corrupt)"}}
+                         .dump()
+                  << std::endl;
+        std::cerr << "onramp-probe: failed to load checkpoint " << newestPath << '\n';
+        return out;
+    }
+    if (newest >= 0) {
         out.resumedFrom = trainer.stepsDone();
         std::cout << json{{"event", "resume"},
                           {"check", check},
@@ -302,6 +351,35 @@ TrainOutcome trainWithCheckpoints(const char *check, const TrainOptions &o)
                    .dump()
             << std::endl;
     };
+    // The step's working set, held for the whole run as activations are, within the card's
+    // memory: asking for more fails the way a framework's allocator does.
+    std::vector<char> workingSet;
+    if (o.memoryMb > 0) {
+        const unsigned long long budget = cardMemoryMb();
+        bool ok = budget == 0 || static_cast<unsigned long long>(o.memoryMb) <= budget;
+        if (ok) {
+            try {
+                workingSet.resize(static_cast<size_t>(o.memoryMb) * 1024 * 1024);
+                for (size_t i = 0; i < workingSet.size(); i += 4096)
+                    workingSet[i] = 1;
+            } catch (const std::bad_alloc &) {
+                ok = false;
+            }
+        }
+        if (!ok) {
+            out.outOfMemory = true;
+            std::cout << json{{"event", "error"},
+                              {"check", check},
+                              {"kind", "out_of_memory"},
+                              {"requested_mib", o.memoryMb},
+                              {"card_mib", budget}}
+                             .dump()
+                      << std::endl;
+            std::cerr << "onramp-probe: out of memory: tried to allocate " << o.memoryMb
+                      << " MiB; the card has " << budget << " MiB\n";
+            return out;
+        }
+    }
     std::signal(SIGINT, [](int) { g_stop = 1; });
     std::signal(SIGTERM, [](int) { g_stop = 1; });
     while (trainer.stepsDone() < o.steps) {
@@ -310,21 +388,33 @@ TrainOutcome trainWithCheckpoints(const char *check, const TrainOptions &o)
             out.interrupted = true;
             return out;
         }
-        const auto r = trainer.step();
-        out.steps.push_back(r);
-        std::cout << json{{"event", "step"},
-                          {"check", check},
-                          {"step", r.step},
-                          {"loss", r.loss},
-                          {"step_seconds", r.stepSeconds},
-                          {"samples_per_second", r.samplesPerSecond},
-                          {"memory_bytes", rssBytes()}}
-                         .dump()
-                  << std::endl;
-        if (o.every > 0 && r.step % o.every == 0)
-            save("checkpoint");
+        // The step as the job lives it: compute plus any wait (the pause stands for a loader or
+        // a link that keeps the step waiting), so a slow job reports slow steps.
+        const auto began = std::chrono::steady_clock::now();
+        auto r = trainer.step();
         if (o.stepMs > 0)
             std::this_thread::sleep_for(std::chrono::milliseconds(o.stepMs));
+        const double wall =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+        if (wall > r.stepSeconds) {
+            r.samplesPerSecond *= r.stepSeconds / wall;
+            r.stepSeconds = wall;
+        }
+        out.steps.push_back(r);
+        json step{{"event", "step"},
+                  {"check", check},
+                  {"step", r.step},
+                  {"loss", r.loss},
+                  {"step_seconds", r.stepSeconds},
+                  {"samples_per_second", r.samplesPerSecond},
+                  {"memory_bytes", rssBytes()}};
+        if (const auto [gpuBytes, util] = gpuUse(); gpuBytes >= 0) {
+            step["gpu_memory_bytes"] = gpuBytes;
+            step["gpu_utilization"] = util;
+        }
+        std::cout << step.dump() << std::endl;
+        if (o.every > 0 && r.step % o.every == 0)
+            save("checkpoint");
     }
     return out;
 }
@@ -337,6 +427,16 @@ int checkpoint(const TrainOptions &o)
     const TrainOutcome t = trainWithCheckpoints("checkpoint", o);
     if (t.interrupted)
         return 130;
+    if (t.resumeFailed || t.outOfMemory) {
+        std::cout << json{{"event", "verdict"},
+                          {"check", "checkpoint"},
+                          {"passed", false},
+                          {"reason", t.outOfMemory ? "out of memory"
+                                                   : "the newest checkpoint cannot be loaded"}}
+                         .dump()
+                  << '\n';
+        return 1;
+    }
     const bool passed = !t.saveFailed && t.checkpoints > 0;
     std::cout << json{{"event", "verdict"},
                       {"check", "checkpoint"},
@@ -352,6 +452,27 @@ int checkpoint(const TrainOptions &o)
     return passed ? 0 : 1;
 }
 
+// metrics: what a job reports every step — loss, step time, samples per second, memory in use
+// (the card's when nvidia-smi answers, resident memory always) — and a verdict that every
+// figure was there.
+int metrics(const TrainOptions &o)
+{
+    std::cout << fingerprint().dump() << '\n';
+    const TrainOutcome t = trainWithCheckpoints("metrics", o);
+    if (t.interrupted)
+        return 130;
+    const bool passed = !t.outOfMemory && !t.steps.empty();
+    std::cout << json{{"event", "verdict"},
+                      {"check", "metrics"},
+                      {"passed", passed},
+                      {"steps", t.steps.size()},
+                      {"reason", passed ? "loss, step time and memory reported every step"
+                                        : "no step reported"}}
+                     .dump()
+              << '\n';
+    return passed ? 0 : 1;
+}
+
 // first-run: the whole chain on a small slice, with the guides' five verification points.
 int firstRun(const TrainOptions &o)
 {
@@ -361,6 +482,21 @@ int firstRun(const TrainOptions &o)
     const TrainOutcome t = trainWithCheckpoints("first-run", o);
     if (t.interrupted)
         return 130;
+    if (t.resumeFailed || t.outOfMemory) {
+        std::cout << json{{"event", "verdict"},
+                          {"check", "first-run"},
+                          {"passed", false},
+                          {"points", {{"environment_starts", true},
+                                      {"data_readable", !storage.dataChecked || storage.dataReadable},
+                                      {"memory_sufficient", !t.outOfMemory},
+                                      {"loss_decreasing", false},
+                                      {"artifacts_on_disk", false}}},
+                          {"reason", t.outOfMemory ? "failed: memory_sufficient"
+                                                   : "the newest checkpoint cannot be loaded"}}
+                         .dump()
+                  << '\n';
+        return 1;
+    }
     struct sysinfo si
     {
     };
@@ -438,6 +574,14 @@ bool parseTrainOptions(int argc, char **argv, TrainOptions &o)
     for (int i = 2; i < argc; i += 2) {
         if (i + 1 >= argc)
             return false;
+        if (std::strcmp(argv[i], "--tag") == 0) {
+            o.tag = argv[i + 1];
+            if (o.tag.empty() || o.tag.size() > 64 ||
+                o.tag.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") !=
+                    std::string::npos)
+                return false;
+            continue;
+        }
         int v = 0;
         try {
             size_t used = 0;
@@ -453,6 +597,8 @@ bool parseTrainOptions(int argc, char **argv, TrainOptions &o)
             o.every = v;
         else if (std::strcmp(argv[i], "--step-ms") == 0 && v >= 0 && v <= 60000)
             o.stepMs = v;
+        else if (std::strcmp(argv[i], "--memory-mb") == 0 && v >= 0 && v <= 4 * 1024 * 1024)
+            o.memoryMb = v;
         else
             return false;
     }
@@ -477,7 +623,10 @@ int main(int argc, char **argv)
                "step, required to fall) and a verdict, one JSON object per line.\n"
                "checkpoint: training that saves every K steps to $ONRAMP_OUTPUT_DIR/checkpoints,\n"
                "stops cleanly on SIGINT/SIGTERM (exit 130) and resumes from the newest one.\n"
-               "first-run: the whole chain with the five verification points.\n";
+               "first-run: the whole chain with the five verification points.\n"
+               "metrics: loss, step time, samples/s and memory (GPU when present) every step.\n"
+               "Training modes also take --memory-mb M (a working set held within the card's\n"
+               "memory, ONRAMP_CARD_MEMORY_MB) and --tag T (a separate checkpoint folder).\n";
         return 0;
     }
     if (mode.empty()) {
@@ -523,17 +672,23 @@ int main(int argc, char **argv)
         }
         return dataCheck(dir, stepSeconds);
     }
-    if (mode == "checkpoint" || mode == "first-run") {
+    if (mode == "checkpoint" || mode == "first-run" || mode == "metrics") {
         TrainOptions o;
         if (mode == "first-run") {
             o.steps = 120;
             o.every = 40;
+        } else if (mode == "metrics") {
+            o.steps = 100;
+            o.every = 0;
         }
         if (!parseTrainOptions(argc, argv, o)) {
             std::cerr << "onramp-probe: " << mode
-                      << " takes --steps 5..1000000, --every 0..1000000, --step-ms 0..60000\n";
+                      << " takes --steps 5..1000000, --every 0..1000000, --step-ms 0..60000, "
+                         "--memory-mb 0..4194304, --tag [a-z0-9_-]{1,64}\n";
             return 2;
         }
+        if (mode == "metrics")
+            return metrics(o);
         return mode == "checkpoint" ? checkpoint(o) : firstRun(o);
     }
     std::cerr << "onramp-probe: unknown argument " << mode << " (try --help)\n";

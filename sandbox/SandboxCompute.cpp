@@ -4,6 +4,8 @@
 #include "ProviderClient.h"
 #include "ResourcePlan.h"
 #include "SandboxServer.h"
+
+#include "Catalogs.h"
 #include "SigV4.h"
 
 #include <QCoreApplication>
@@ -581,6 +583,7 @@ std::pair<int, QJsonObject> SandboxServer::submitJob(const QString &wsId, const 
                                       .arg(instanceId, inst.value("state").toString()),
                                   QStringLiteral("$.instanceId"))};
         job["instanceId"] = instanceId;
+        job["card"] = inst.value("card");
         job["cards"] = inst.value("cards").toInt();
         job["paths"] = inst.value("paths");
     } else {
@@ -692,6 +695,10 @@ bool SandboxServer::startJob(QJsonObject &job)
     env.insert(QStringLiteral("ONRAMP_DATA_DIR"), paths.value("data").toString());
     env.insert(QStringLiteral("ONRAMP_OUTPUT_DIR"), paths.value("output").toString());
     env.insert(QStringLiteral("ONRAMP_SCRATCH_DIR"), paths.value("scratch").toString());
+    // The card's memory: what the probe's working set must fit (the sandbox has no cards).
+    if (const auto card = findCard(job.value("card").toString()); card && card->memoryGB > 0)
+        env.insert(QStringLiteral("ONRAMP_CARD_MEMORY_MB"),
+                   QString::number(qint64(card->memoryGB * 1000 * 1000 * 1000 / (1024 * 1024))));
     const QJsonObject params = job.value("parameters").toObject();
     for (auto it = params.begin(); it != params.end(); ++it)
         env.insert(QStringLiteral("ONRAMP_PARAM_") + it.key().toUpper(),

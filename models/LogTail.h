@@ -1,0 +1,54 @@
+#pragma once
+
+#include "Error.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <deque>
+#include <expected>
+
+namespace onramp {
+
+// The end of a log that keeps growing — a job's log read from an offset — in bounded memory:
+// at most `maxLines` complete lines, whatever the log's size. When more than `window` bytes are
+// unread (a multi-GB log, a view opened late), reading skips to the window before the end and
+// says how much it skipped, instead of reading gigabytes to show the last screen.
+class LogTail
+{
+public:
+    explicit LogTail(int maxLines = 1000, qint64 window = 256 * 1024);
+
+    // Where the next read starts, given the log's size now.
+    qint64 nextOffset(qint64 size) const;
+    // Bytes read at `offset`. A read past the end of what was kept (a skip) starts afresh at
+    // the next line break, so the first line shown is never half a line.
+    void append(qint64 offset, const QByteArray &bytes);
+
+    const std::deque<QString> &lines() const { return m_lines; }
+    QString partialLine() const { return QString::fromUtf8(m_partial); }
+    // Lines completed since the last call, for a view that appends.
+    QStringList takeNewLines();
+    qint64 skippedBytes() const { return m_skipped; }
+    qint64 offset() const { return m_offset; }
+    void clear();
+
+private:
+    void push(QString line);
+
+    int m_maxLines;
+    qint64 m_window;
+    qint64 m_offset = 0;
+    qint64 m_skipped = 0;
+    bool m_dropToLineBreak = false;
+    QByteArray m_partial;
+    std::deque<QString> m_lines;
+    QStringList m_new;
+};
+
+// The last `lines` lines of a file, read backwards in blocks: time and memory follow the
+// lines asked for, not the file's size.
+std::expected<QStringList, Error> readFileTail(const QString &path, int lines);
+
+} // namespace onramp

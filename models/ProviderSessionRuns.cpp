@@ -1,0 +1,488 @@
+// Gates 5 and 6 at the provider: the readiness checks, the first run and the wrap-up.
+#include "ProviderSession.h"
+
+#include "RunSpec.h"
+#include "Tr.h"
+#include "Triage.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+
+namespace onramp {
+
+namespace {
+
+// A fresh checkpoint folder per attempt: a second attempt must not resume the first's.
+QString attemptTag()
+{
+    return QString::number(QRandomGenerator::global()->generate(), 16);
+}
+
+QString diagnosisText(const Diagnosis &d)
+{
+    if (!d.isFailure())
+        return {};
+    return Tr::tr("%1 — %2 First: %3").arg(d.title, d.cause, d.firstAction);
+}
+
+QList<QJsonObject> eventsNamed(const QString &log, const QString &name)
+{
+    QList<QJsonObject> out;
+    for (const QString &line : log.split(u'\n', Qt::SkipEmptyParts)) {
+        if (!line.startsWith(u'{') || !line.contains(name))
+            continue;
+        const QJsonObject e = QJsonDocument::fromJson(line.toUtf8()).object();
+        if (e.value("event").toString() == name)
+            out.append(e);
+    }
+    return out;
+}
+
+} // namespace
+
+QString ProviderSession::jobMember() const
+{
+    const QString developer = actingMember(Role::Developer);
+    return developer.isEmpty() ? actingMember(Role::Admin) : developer;
+}
+
+QJsonObject ProviderSession::probeJob(const QString &name, const QString &entry,
+                                      const QStringList &args) const
+{
+    return {{"name", name},
+            {"topic", "onboarding"},
+            {"instanceId", m_state.provider.instanceId},
+            {"image", m_state.resources.environment.image},
+            {"launch", QJsonObject{{"mode", "builtin"},
+                                   {"entry", entry},
+                                   {"args", QJsonArray::fromStringList(args)}}}};
+}
+
+void ProviderSession::recordCheck(const QString &name, const QJsonObject &finished, bool passed,
+                                  const QString &evidence)
+{
+    CheckResult &r = m_state.environment.checks[name];
+    r.jobId = finished.value("id").toString();
+    r.at = QDateTime::currentDateTimeUtc();
+    r.state = passed ? QStringLiteral("passed") : QStringLiteral("failed");
+    r.evidence = evidence;
+    r.diagnosis.clear();
+    r.failureKind.clear();
+    if (!passed) {
+        const Diagnosis d =
+            triage(JobObservation::fromJob(finished, finished.value("log").toString()));
+        r.failureKind = failureKindName(d.kind);
+        r.diagnosis = d.isFailure() ? diagnosisText(d) : QString();
+    }
+    changed();
+}
+
+void ProviderSession::runReadinessChecks(Done done)
+{
+    if (!begin(done))
+        return;
+    if (m_state.provider.instanceId.isEmpty()) {
+        finish(std::unexpected(localError(Tr::tr("Create the instance in gate 4 first."))));
+        return;
+    }
+    GateRecord &g = m_state.gate(GateId::Environment);
+    if (g.status == GateStatus::NotStarted)
+        g.startedAt = QDateTime::currentDateTimeUtc();
+    g.status = GateStatus::InProgress;
+    g.updatedAt = QDateTime::currentDateTimeUtc();
+    for (const QString &name : EnvironmentGateData::checkNames())
+        m_state.environment.checks[name] = CheckResult{};
+    changed();
+    runCheck(0);
+}
+
+void ProviderSession::runCheck(int index)
+{
+    using Step = void (ProviderSession::*)(std::function<void()>);
+    static constexpr Step kChecks[] = {&ProviderSession::checkEnvironment,
+                                       &ProviderSession::checkData,
+                                       &ProviderSession::checkCheckpoint,
+                                       &ProviderSession::checkMetrics};
+    if (index == int(std::size(kChecks))) {
+        settleEnvironmentGate();
+        finish({});
+        return;
+    }
+    m_check = EnvironmentGateData::checkNames().at(index);
+    m_state.environment.checks[m_check].state = QStringLiteral("running");
+    changed();
+    (this->*kChecks[index])([this, index] { runCheck(index + 1); });
+}
+
+void ProviderSession::settleEnvironmentGate()
+{
+    GateRecord &g = m_state.gate(GateId::Environment);
+    g.updatedAt = QDateTime::currentDateTimeUtc();
+    QStringList lines, failed;
+    for (const QString &name : EnvironmentGateData::checkNames()) {
+        const CheckResult &r = m_state.environment.checks.value(name);
+        lines << name + QStringLiteral(": ") + r.evidence;
+        if (!r.passed())
+            failed << name;
+    }
+    if (failed.isEmpty()) {
+        g.status = GateStatus::Passed;
+        g.evidence = lines.join(u'\n');
+        g.acceptedBy = Tr::tr("The four readiness checks, run as %1").arg(jobMember());
+        g.acceptedAt = g.updatedAt;
+        g.rejectionReason.clear();
+        g.whatToChange.clear();
+    } else {
+        g.status = GateStatus::Rejected;
+        g.rejectionReason = Tr::tr("Not ready: %1 failed.").arg(failed.join(QStringLiteral(", ")));
+        g.whatToChange = m_state.environment.checks.value(failed.first()).diagnosis;
+    }
+    changed();
+}
+
+// 1. Framework, driver and accelerator library: the light loop in the clean image.
+void ProviderSession::checkEnvironment(std::function<void()> next)
+{
+    progress(Tr::tr("Readiness 1/4: a light training loop in the clean image…"));
+    runJob(jobMember(), probeJob(QStringLiteral("gate5-environment"), QStringLiteral("environment"),
+                                 {QStringLiteral("--steps"), QStringLiteral("100")}),
+           [this, next](const QJsonObject &finished) {
+               const QString log = finished.value("log").toString();
+               const auto events = probeEvents(log);
+               const QJsonObject verdict = events.value(QStringLiteral("verdict/environment"));
+               const QJsonObject print = events.value(QStringLiteral("fingerprint/"));
+               if (!print.isEmpty())
+                   m_state.environment.fingerprint = print;
+               const bool passed =
+                   finished.value("state").toString() == QLatin1String("succeeded") &&
+                   verdict.value("passed").toBool();
+               const QJsonArray gpus = print.value("gpus").toArray();
+               recordCheck(
+                   QStringLiteral("environment"), finished, passed,
+                   Tr::tr("%1 on %2, %3 GPU(s); loss %4 → %5 over the light loop: %6")
+                       .arg(print.value("os").toString(), print.value("arch").toString())
+                       .arg(gpus.size())
+                       .arg(verdict.value("first_loss").toDouble(), 0, 'g', 4)
+                       .arg(verdict.value("last_loss").toDouble(), 0, 'g', 4)
+                       .arg(verdict.value("reason").toString(finished.value("state").toString())));
+               if (!passed && m_state.environment.checks[QStringLiteral("environment")]
+                                  .diagnosis.isEmpty())
+                   m_state.environment.checks[QStringLiteral("environment")].diagnosis =
+                       Tr::tr("The loop ran but its loss did not fall. Check in this order: the "
+                              "framework's version, then the driver, then the accelerator "
+                              "library — do not reinstall first.");
+               next();
+           });
+}
+
+// 2. Data reads fast enough: a read-only pass, judged by the read share of a step.
+void ProviderSession::checkData(std::function<void()> next)
+{
+    progress(Tr::tr("Readiness 2/4: reading the data as a loader would…"));
+    runJob(jobMember(), probeJob(QStringLiteral("gate5-data"), QStringLiteral("data"), {}),
+           [this, next](const QJsonObject &finished) {
+               const auto events = probeEvents(finished.value("log").toString());
+               const QJsonObject data = events.value(QStringLiteral("data/data"));
+               const QJsonObject verdict = events.value(QStringLiteral("verdict/data"));
+               const bool passed =
+                   finished.value("state").toString() == QLatin1String("succeeded") &&
+                   verdict.value("passed").toBool();
+               recordCheck(QStringLiteral("data"), finished, passed,
+                           Tr::tr("%1 files, %2 MB/s cold, %3 MB/s warm, reading is %4 % of a "
+                                  "step: %5")
+                               .arg(data.value("files").toInt())
+                               .arg(data.value("throughput_mb_s").toDouble(), 0, 'f', 0)
+                               .arg(data.value("warm_throughput_mb_s").toDouble(), 0, 'f', 0)
+                               .arg(data.value("read_share").toDouble() * 100, 0, 'f', 1)
+                               .arg(verdict.value("reason").toString()));
+               next();
+           });
+}
+
+// 3. Checkpoints save and resume: interrupted on purpose after its first checkpoint, run
+// again; the step count, the optimizer state and the losses must continue.
+void ProviderSession::checkCheckpoint(std::function<void()> next)
+{
+    progress(Tr::tr("Readiness 3/4: training with checkpoints, to be interrupted on purpose…"));
+    const QStringList args = {QStringLiteral("--steps"), QStringLiteral("200"),
+                              QStringLiteral("--every"), QStringLiteral("10"),
+                              QStringLiteral("--step-ms"), QStringLiteral("20"),
+                              QStringLiteral("--tag"),     attemptTag()};
+    auto interrupted = std::make_shared<bool>(false);
+    const QString member = jobMember();
+    m_watch = [this, interrupted, member](const QJsonObject &job, const QByteArray &bytes) {
+        if (*interrupted || !bytes.contains("\"event\":\"checkpoint\""))
+            return;
+        *interrupted = true;
+        progress(Tr::tr("A checkpoint is saved: interrupting the job, as a preemption would…"));
+        call("POST", QStringLiteral("/v1/jobs/%1:interrupt").arg(job.value("id").toString()), {},
+             {}, [](const QJsonObject &) {}, member);
+    };
+    runJob(member, probeJob(QStringLiteral("gate5-checkpoint-a"), QStringLiteral("checkpoint"), args),
+           [this, next, args, member](const QJsonObject &first) {
+               m_watch = {};
+               const auto stops = eventsNamed(first.value("log").toString(),
+                                              QStringLiteral("interrupted"));
+               if (first.value("state").toString() != QLatin1String("interrupted") ||
+                   stops.isEmpty()) {
+                   recordCheck(QStringLiteral("checkpoint"), first, false,
+                               Tr::tr("The job ended %1 instead of being interrupted after its "
+                                      "first checkpoint.")
+                                   .arg(first.value("state").toString()));
+                   next();
+                   return;
+               }
+               const QJsonObject stop = stops.last();
+               progress(Tr::tr("Interrupted at step %1; starting again from the checkpoint…")
+                            .arg(stop.value("step").toInt()));
+               runJob(member,
+                      probeJob(QStringLiteral("gate5-checkpoint-b"), QStringLiteral("checkpoint"),
+                               args),
+                      [this, next, stop](const QJsonObject &second) {
+                          const QString log = second.value("log").toString();
+                          const auto resumes = eventsNamed(log, QStringLiteral("resume"));
+                          const auto steps = eventsNamed(log, QStringLiteral("step"));
+                          const QJsonObject verdict =
+                              probeEvents(log).value(QStringLiteral("verdict/checkpoint"));
+                          const int at = stop.value("step").toInt();
+                          const bool resumedThere =
+                              !resumes.isEmpty() && resumes.first().value("step").toInt() == at;
+                          const bool continues =
+                              !steps.isEmpty() && steps.first().value("step").toInt() == at + 1;
+                          const bool sameOptimizer =
+                              !resumes.isEmpty() &&
+                              qFuzzyCompare(1 + resumes.first().value("momentum_norm").toDouble(),
+                                            1 + stop.value("momentum_norm").toDouble());
+                          const bool passed =
+                              second.value("state").toString() == QLatin1String("succeeded") &&
+                              verdict.value("passed").toBool() && resumedThere && continues &&
+                              sameOptimizer;
+                          recordCheck(
+                              QStringLiteral("checkpoint"), second, passed,
+                              passed ? Tr::tr("interrupted at step %1 with a checkpoint; resumed "
+                                              "at step %1, went on at step %2 to %3; optimizer "
+                                              "state restored (momentum norm %4)")
+                                           .arg(at)
+                                           .arg(at + 1)
+                                           .arg(steps.isEmpty() ? 0
+                                                                : steps.last().value("step").toInt())
+                                           .arg(stop.value("momentum_norm").toDouble(), 0, 'g', 6)
+                                     : Tr::tr("interrupted at step %1; the second run resumed: %2, "
+                                              "went on at the next step: %3, same optimizer "
+                                              "state: %4 (%5)")
+                                           .arg(at)
+                                           .arg(resumedThere ? Tr::tr("yes") : Tr::tr("no"),
+                                                continues ? Tr::tr("yes") : Tr::tr("no"),
+                                                sameOptimizer ? Tr::tr("yes") : Tr::tr("no"),
+                                                verdict.value("reason").toString(
+                                                    second.value("state").toString())));
+                          next();
+                      });
+           });
+}
+
+// 4. Logs and metrics visible: the job's loss, step time and memory read back through the
+// provider's metrics endpoint, and its log readable.
+void ProviderSession::checkMetrics(std::function<void()> next)
+{
+    progress(Tr::tr("Readiness 4/4: reading a job's loss, step time and memory back…"));
+    const QString member = jobMember();
+    runJob(member,
+           probeJob(QStringLiteral("gate5-metrics"), QStringLiteral("metrics"),
+                    {QStringLiteral("--steps"), QStringLiteral("50")}),
+           [this, next, member](const QJsonObject &finished) {
+               const QString id = finished.value("id").toString();
+               call(
+                   "GET", QStringLiteral("/v1/jobs/%1/metrics?since=0").arg(id), {}, {},
+                   [this, next, finished](const QJsonObject &metrics) {
+                       const QJsonArray points = metrics.value("points").toArray();
+                       int complete = 0;
+                       bool gpu = false;
+                       for (const QJsonValue &v : points) {
+                           const QJsonObject p = v.toObject();
+                           complete += p.contains("loss") && p.contains("step_seconds") &&
+                                       (p.contains("memory_bytes") || p.contains("gpu_memory_bytes"));
+                           gpu = gpu || p.contains("gpu_memory_bytes");
+                       }
+                       const bool logged = !finished.value("log").toString().isEmpty();
+                       const bool passed =
+                           finished.value("state").toString() == QLatin1String("succeeded") &&
+                           logged && complete >= 5 && complete == points.size();
+                       recordCheck(QStringLiteral("metrics"), finished, passed,
+                                   Tr::tr("%1 of %2 points carry loss, step time and memory "
+                                          "(%3); log readable: %4")
+                                       .arg(complete)
+                                       .arg(points.size())
+                                       .arg(gpu ? Tr::tr("GPU memory") : Tr::tr("resident memory"))
+                                       .arg(logged ? Tr::tr("yes") : Tr::tr("no")));
+                       next();
+                   },
+                   member);
+           });
+}
+
+// ---- Gate 6 ----------------------------------------------------------------------------------
+
+void ProviderSession::runFirstRun(Done done)
+{
+    if (!begin(done))
+        return;
+    if (m_state.provider.instanceId.isEmpty()) {
+        finish(std::unexpected(localError(Tr::tr("Create the instance in gate 4 first."))));
+        return;
+    }
+    GateRecord &g = m_state.gate(GateId::FirstRun);
+    if (g.status == GateStatus::NotStarted)
+        g.startedAt = QDateTime::currentDateTimeUtc();
+    g.status = GateStatus::InProgress;
+    g.updatedAt = QDateTime::currentDateTimeUtc();
+    FirstRunGateData &run = m_state.firstRun;
+    run.run = CheckResult{};
+    run.run.state = QStringLiteral("running");
+    run.points.clear();
+    changed();
+    m_check = QStringLiteral("first-run");
+    const RunSpec spec = runSpecFromState(m_state);
+    QStringList args = spec.launch.args;
+    if (spec.launch.mode == QLatin1String("builtin") && !args.contains(QStringLiteral("--tag")))
+        args << QStringLiteral("--tag") << attemptTag();
+    QJsonObject job{{"name", "gate6-first-run"},
+                    {"topic", "first-run"},
+                    {"instanceId", m_state.provider.instanceId},
+                    {"image", spec.image.name},
+                    {"parameters", spec.parameters},
+                    {"launch", QJsonObject{{"mode", spec.launch.mode},
+                                           {"entry", spec.launch.entry},
+                                           {"args", QJsonArray::fromStringList(args)}}}};
+    // A refused submission is a diagnosis too (the permission kind of "queued forever").
+    m_recover = [this](const ProviderError &e) {
+        if (e.code != ProviderErrorCode::Forbidden)
+            return false;
+        const Diagnosis d = triage(JobObservation::refused(QStringLiteral("forbidden"), e.message));
+        m_state.firstRun.run.state = QStringLiteral("failed");
+        m_state.firstRun.run.evidence = e.message;
+        m_state.firstRun.run.failureKind = failureKindName(d.kind);
+        m_state.firstRun.run.diagnosis = diagnosisText(d);
+        m_state.firstRun.run.at = QDateTime::currentDateTimeUtc();
+        changed();
+        finish({});
+        return true;
+    };
+    progress(Tr::tr("The first run: the whole chain on a small slice…"));
+    runJob(jobMember(), job, [this](const QJsonObject &finished) {
+        m_recover = {};
+        const QString log = finished.value("log").toString();
+        const auto events = probeEvents(log);
+        const QJsonObject verdict = events.value(QStringLiteral("verdict/first-run"));
+        const QJsonObject summary = events.value(QStringLiteral("summary/first-run"));
+        FirstRunGateData &run = m_state.firstRun;
+        const QJsonObject points = verdict.value("points").toObject();
+        for (const QString &name : FirstRunGateData::pointNames())
+            if (points.contains(name))
+                run.points.insert(name, points.value(name).toBool());
+        run.steps = summary.value("steps").toInt();
+        run.firstLoss = summary.value("first_loss").toDouble();
+        run.lastLoss = summary.value("last_loss").toDouble();
+        run.minLoss = summary.value("min_loss").toDouble();
+        const QDateTime started =
+            QDateTime::fromString(finished.value("startedAt").toString(), Qt::ISODateWithMs);
+        const QDateTime ended =
+            QDateTime::fromString(finished.value("finishedAt").toString(), Qt::ISODateWithMs);
+        run.seconds = started.isValid() && ended.isValid() ? started.msecsTo(ended) / 1000.0 : 0;
+        if (const QJsonObject print = events.value(QStringLiteral("fingerprint/")); !print.isEmpty())
+            m_state.environment.fingerprint = print;
+        const bool passed = finished.value("state").toString() == QLatin1String("succeeded") &&
+                            verdict.value("passed").toBool() && run.points.size() == 5;
+        CheckResult &r = run.run;
+        r.jobId = finished.value("id").toString();
+        r.at = QDateTime::currentDateTimeUtc();
+        r.state = passed ? QStringLiteral("passed") : QStringLiteral("failed");
+        r.evidence = Tr::tr("%1 steps in %2 s, loss %3 → %4 (min %5): %6")
+                         .arg(run.steps)
+                         .arg(run.seconds, 0, 'f', 1)
+                         .arg(run.firstLoss, 0, 'g', 5)
+                         .arg(run.lastLoss, 0, 'g', 5)
+                         .arg(run.minLoss, 0, 'g', 5)
+                         .arg(verdict.value("reason").toString(finished.value("state").toString()));
+        const Diagnosis d = triage(JobObservation::fromJob(finished, log));
+        r.failureKind = passed ? QString() : failureKindName(d.kind);
+        r.diagnosis = passed ? QString() : diagnosisText(d);
+        GateRecord &g = m_state.gate(GateId::FirstRun);
+        g.updatedAt = r.at;
+        if (passed) {
+            g.evidence = r.evidence;
+        } else {
+            g.status = GateStatus::Rejected;
+            g.rejectionReason = r.evidence;
+            g.whatToChange = r.diagnosis;
+        }
+        changed();
+        finish({});
+    });
+}
+
+void ProviderSession::wrapUp(Done done)
+{
+    if (!begin(done))
+        return;
+    const QString jobId = m_state.firstRun.run.jobId;
+    const QString instance = m_state.provider.instanceId;
+    if (jobId.isEmpty() || !m_state.firstRun.run.passed()) {
+        finish(std::unexpected(localError(Tr::tr("Finish a passing first run before wrapping up."))));
+        return;
+    }
+    const QString member = jobMember();
+    progress(Tr::tr("Listing the first run's artifacts…"));
+    call(
+        "GET", QStringLiteral("/v1/jobs/%1/checkpoints").arg(jobId), {}, {},
+        [this, instance, member](const QJsonObject &answer) {
+            // Purposeful names: what, when, on what, how far — never "final2".
+            const RunSpec spec = runSpecFromState(m_state);
+            const QString prefix =
+                QStringLiteral("%1/first-run-%2-%3-%4steps/")
+                    .arg(m_state.workspace.workspaceName.isEmpty() ? QStringLiteral("onboarding")
+                                                          : m_state.workspace.workspaceName,
+                         QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd")),
+                         spec.compute.instanceType.isEmpty() ? QStringLiteral("instance")
+                                                             : spec.compute.instanceType)
+                    .arg(m_state.firstRun.steps);
+            QStringList archived;
+            for (const QJsonValue &v : answer.value("checkpoints").toArray())
+                archived << prefix + v.toObject().value("name").toString();
+            archived << prefix + QStringLiteral("metrics.json")
+                     << prefix + QStringLiteral("run-spec.json");
+            m_state.firstRun.archived = archived;
+            changed();
+            const auto wrapped = [this] {
+                FirstRunGateData &run = m_state.firstRun;
+                run.released = true;
+                run.wrappedUpAt = QDateTime::currentDateTimeUtc();
+                GateRecord &g = m_state.gate(GateId::FirstRun);
+                g.status = GateStatus::Passed;
+                g.updatedAt = run.wrappedUpAt;
+                g.acceptedAt = run.wrappedUpAt;
+                g.acceptedBy = Tr::tr("%1, after the first run's five points passed").arg(jobMember());
+                g.evidence = run.run.evidence + u'\n' +
+                             Tr::tr("Released the instance; %n artifact(s) recorded.", nullptr,
+                                    int(run.archived.size()));
+                changed();
+                finish({});
+            };
+            if (instance.isEmpty()) {
+                wrapped();
+                return;
+            }
+            progress(Tr::tr("Releasing instance %1…").arg(instance));
+            call(
+                "DELETE", QStringLiteral("/v1/instances/") + instance, {}, {},
+                [this, wrapped](const QJsonObject &inst) {
+                    m_state.provider.instanceState = inst.value("state").toString();
+                    wrapped();
+                },
+                actingMember(Role::Admin));
+        },
+        member);
+}
+
+} // namespace onramp

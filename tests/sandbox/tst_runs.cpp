@@ -1,0 +1,386 @@
+// Gates 5 and 6 against the real sandbox: the four readiness checks and the first run as real
+// onramp-probe jobs, the wrap-up, and a planted failure of each of the guides' six kinds
+// recognised by the triage from what the provider and the job said.
+#include "LogTail.h"
+#include "OnboardingState.h"
+#include "ProviderSession.h"
+#include "RunSpec.h"
+#include "SandboxServer.h"
+#include "Transport.h"
+#include "Triage.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QtTest>
+
+#include <curl/curl.h>
+
+using namespace onramp;
+
+class TestRuns : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<SandboxServer> m_server;
+    std::unique_ptr<Transport> m_transport;
+    OnboardingState m_state;
+
+    static OnboardingState demoState()
+    {
+        QFile f(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
+        if (!f.open(QIODevice::ReadOnly))
+            qFatal("cannot read state-demo.json");
+        auto s = OnboardingState::fromJson(QJsonDocument::fromJson(f.readAll()).object());
+        if (!s)
+            qFatal("state-demo.json: %s", qPrintable(s.error().message));
+        s->quota.start = QDate(2027, 1, 1);
+        s->quota.end = QDate(2027, 3, 31);
+        s->quota.peaks.clear();
+        s->provider = {};
+        return *s;
+    }
+
+    ProviderProfile profile() const
+    {
+        ProviderProfile p;
+        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server->port()));
+        p.accessKeyId = m_server->credentials().accessKeyId;
+        return p;
+    }
+
+    std::unique_ptr<ProviderSession> session(OnboardingState &state)
+    {
+        auto s = std::make_unique<ProviderSession>(
+            ProviderClient(m_transport.get(), profile(), m_server->credentials().secret), state);
+        s->setPollIntervalMs(40);
+        return s;
+    }
+
+    static std::expected<void, ProviderError>
+    run(ProviderSession &s, void (ProviderSession::*op)(ProviderSession::Done), int ms = 60000)
+    {
+        std::optional<std::expected<void, ProviderError>> got;
+        (s.*op)([&](const auto &r) { got = r; });
+        QElapsedTimer t;
+        t.start();
+        while (!got && t.elapsed() < ms)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        if (!got) {
+            ProviderError e;
+            e.details = QStringLiteral("timed out");
+            return std::unexpected(e);
+        }
+        return *got;
+    }
+
+    // One call as `member`, waited for.
+    ProviderResult call(const QString &member, const QByteArray &method, const QString &path,
+                        const QJsonObject &body = {})
+    {
+        ProviderClient client(m_transport.get(), profile(), m_server->credentials().secret);
+        client.setMember(member);
+        std::optional<ProviderResult> got;
+        client.request(method, path, body, method == "POST" ? newIdempotencyKey() : QByteArray(),
+                       this, [&](const ProviderResult &r) { got = r; });
+        QElapsedTimer t;
+        t.start();
+        while (!got && t.elapsed() < 20000)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        if (!got)
+            return std::unexpected(ProviderError{});
+        return *got;
+    }
+
+    QString ws() const { return m_state.workspace.workspaceName; }
+
+    // Submits a job as the developer and, unless it should stay queued, waits for its end;
+    // returns the job with its log.
+    QJsonObject job(const QJsonObject &body, bool waitForEnd = true)
+    {
+        auto submitted = call(QStringLiteral("zhangmin"), "POST",
+                              QStringLiteral("/v1/workspaces/%1/jobs").arg(ws()), body);
+        if (!submitted)
+            qFatal("submit: %s %s", qPrintable(submitted.error().message),
+                   qPrintable(submitted.error().details));
+        const QString id = submitted->value("id").toString();
+        QJsonObject j = *submitted;
+        QElapsedTimer t;
+        t.start();
+        while (waitForEnd && !isFinalJobState(j.value("state").toString()) && t.elapsed() < 30000) {
+            QTest::qWait(50);
+            j = *call(QStringLiteral("zhangmin"), "GET", QStringLiteral("/v1/jobs/") + id);
+        }
+        if (!waitForEnd)
+            j = *call(QStringLiteral("zhangmin"), "GET", QStringLiteral("/v1/jobs/") + id);
+        const auto log = call(QStringLiteral("zhangmin"), "GET",
+                              QStringLiteral("/v1/jobs/%1/logs?limit=1048576").arg(id));
+        j["log"] = log ? log->value("text").toString() : QString();
+        return j;
+    }
+
+    QJsonObject probe(const QString &entry, const QStringList &args, const QJsonObject &params = {})
+    {
+        return job({{"instanceId", m_state.provider.instanceId},
+                    {"parameters", params},
+                    {"launch", QJsonObject{{"mode", "builtin"},
+                                           {"entry", entry},
+                                           {"args", QJsonArray::fromStringList(args)}}}});
+    }
+
+    static Diagnosis diagnose(const QJsonObject &j)
+    {
+        return triage(JobObservation::fromJob(j, j.value("log").toString()));
+    }
+
+#define WALK(session, op)                                                                          \
+    do {                                                                                           \
+        const auto r = TestRuns::run(session, &ProviderSession::op);                                       \
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));    \
+    } while (false)
+
+private slots:
+    void initTestCase() { curl_global_init(CURL_GLOBAL_DEFAULT); }
+    void cleanupTestCase() { curl_global_cleanup(); }
+    void init()
+    {
+        m_server = std::make_unique<SandboxServer>();
+        m_server->setProbeProgram(QStringLiteral(ONRAMP_PROBE));
+        m_server->setReviewDelaySeconds(0);
+        QVERIFY(m_server->start(QHostAddress::LocalHost, 0, QString()));
+        m_transport = std::make_unique<Transport>();
+        m_state = demoState();
+        auto s = session(m_state);
+        WALK(*s, walkGatesOneToFour);
+        QVERIFY(!m_state.provider.instanceId.isEmpty());
+        QCOMPARE(m_state.provider.instanceState, QStringLiteral("running"));
+    }
+    void cleanup()
+    {
+        m_transport.reset();
+        m_server.reset();
+    }
+
+    void readinessFirstRunAndWrapUp()
+    {
+        auto s = session(m_state);
+        LogTail tail(50, 4096);
+        QSet<QString> checksWithNews;
+        s->onJobNews = [&](const ProviderSession::JobNews &n) {
+            checksWithNews.insert(n.check);
+            if (!n.bytes.isEmpty())
+                tail.append(n.offset, n.bytes);
+        };
+        WALK(*s, runReadinessChecks);
+        for (const QString &name : EnvironmentGateData::checkNames()) {
+            const CheckResult r = m_state.environment.checks.value(name);
+            QVERIFY2(r.passed(), qPrintable(name + ": " + r.evidence + " / " + r.diagnosis));
+            QVERIFY(!r.jobId.isEmpty());
+        }
+        QVERIFY(m_state.environment.ready());
+        QCOMPARE(m_state.gate(GateId::Environment).status, GateStatus::Passed);
+        QVERIFY(m_state.environment.checks.value("checkpoint").evidence.contains("interrupted at step"));
+        QVERIFY(!m_state.environment.fingerprint.value("os").toString().isEmpty());
+        // Live news came for every check, and the log tail holds probe lines.
+        for (const QString &name : EnvironmentGateData::checkNames())
+            QVERIFY2(checksWithNews.contains(name), qPrintable(name));
+        QVERIFY(!tail.lines().empty());
+        QVERIFY(tail.lines().back().startsWith(u'{'));
+
+        WALK(*s, runFirstRun);
+        const FirstRunGateData &run = m_state.firstRun;
+        QVERIFY2(run.run.passed(), qPrintable(run.run.evidence + " / " + run.run.diagnosis));
+        QCOMPARE(run.points.size(), 5);
+        for (bool p : run.points)
+            QVERIFY(p);
+        QCOMPARE(run.steps, 120);
+        QVERIFY(run.lastLoss < run.firstLoss);
+        QVERIFY(run.seconds > 0);
+        const RunSpec spec = runSpecFromState(m_state);
+        QCOMPARE(spec.loss.steps, 120);
+        QCOMPARE(spec.fingerprint.value("os"), m_state.environment.fingerprint.value("os"));
+
+        WALK(*s, wrapUp);
+        QVERIFY(m_state.firstRun.released);
+        QCOMPARE(m_state.provider.instanceState, QStringLiteral("released"));
+        QVERIFY(m_state.firstRun.archived.size() >= 3); // checkpoints, metrics, spec
+        QVERIFY(m_state.firstRun.archived.first().startsWith(ws() + "/first-run-"));
+        QCOMPARE(m_state.gate(GateId::FirstRun).status, GateStatus::Passed);
+
+        // All of it survives a restart.
+        const auto again = OnboardingState::fromJson(
+            QJsonDocument::fromJson(QJsonDocument(m_state.toJson()).toJson()).object());
+        QVERIFY(again);
+        QCOMPARE(again->environment, m_state.environment);
+        QCOMPARE(again->firstRun, m_state.firstRun);
+    }
+
+    // ---- The six failures, planted for real ---------------------------------------------
+
+    void queuedForQuotaStockOrPermission()
+    {
+        // Quota: a workspace with no quota attached holds its jobs.
+        // (as the account owner, who creates workspaces)
+        QVERIFY(call({}, "POST", "/v1/workspaces", {{"name", "no-quota"}}));
+        // A sliver of quota, used up by one short job.
+        const auto attached = call({}, "PUT", "/v1/workspaces/no-quota/quota",
+                                   {{"cardHours", 1e-6}, {"zone", m_state.quota.zone}});
+        QVERIFY2(attached, qPrintable(attached ? QString() : attached.error().details));
+        const auto added = call({}, "POST", "/v1/workspaces/no-quota/members",
+                                {{"account", "zhangmin"}, {"role", "developer"}});
+        QVERIFY2(added, qPrintable(added ? QString() : added.error().details));
+        const QString instanceType = m_state.resources.choice.instance;
+        const QJsonObject body{{"instanceType", instanceType},
+                               {"launch", QJsonObject{{"mode", "builtin"}, {"entry", "fingerprint"}}}};
+        const auto first = call("zhangmin", "POST", "/v1/workspaces/no-quota/jobs", body);
+        QVERIFY(first);
+        for (int i = 0; i < 200; ++i) {
+            const auto j = call("zhangmin", "GET", "/v1/jobs/" + first->value("id").toString());
+            if (j && isFinalJobState(j->value("state").toString()))
+                break;
+            QTest::qWait(20);
+        }
+        auto held = call("zhangmin", "POST", "/v1/workspaces/no-quota/jobs",
+                         {{"instanceType", instanceType},
+                          {"launch", QJsonObject{{"mode", "builtin"}, {"entry", "environment"}}}});
+        QVERIFY2(held, qPrintable(held ? QString() : held.error().details));
+        Diagnosis d = triage(JobObservation::fromJob(*held, {}));
+        QCOMPARE(held->value("state").toString(), QStringLiteral("queued"));
+        QCOMPARE(d.kind, FailureKind::QueuedForever);
+        QCOMPARE(d.queue, QueueCause::Quota);
+
+        // Stock: the zone has no free cards of the type.
+        m_server->faults().stockOut = true;
+        const QJsonObject waiting =
+            job({{"instanceType", instanceType},
+                 {"launch", QJsonObject{{"mode", "builtin"}, {"entry", "environment"}}}},
+                false);
+        QCOMPARE(waiting.value("state").toString(), QStringLiteral("queued"));
+        d = diagnose(waiting);
+        QCOMPARE(d.kind, FailureKind::QueuedForever);
+        QCOMPARE(d.queue, QueueCause::Stock);
+
+        // Permission: the observer's submission is refused, with the role and the action.
+        auto refused = call("zhaolei", "POST", QStringLiteral("/v1/workspaces/%1/jobs").arg(ws()),
+                            {{"instanceId", m_state.provider.instanceId},
+                             {"launch", QJsonObject{{"mode", "builtin"}, {"entry", "environment"}}}});
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, ProviderErrorCode::Forbidden);
+        d = triage(JobObservation::refused(QStringLiteral("forbidden"), refused.error().message));
+        QCOMPARE(d.kind, FailureKind::QueuedForever);
+        QCOMPARE(d.queue, QueueCause::Permission);
+    }
+
+    void exitsAtStart()
+    {
+        const QJsonObject j = job({{"instanceId", m_state.provider.instanceId},
+                                   {"launch", QJsonObject{{"mode", "file"},
+                                                          {"entry", "scripts/train.sh"}}}});
+        QCOMPARE(j.value("state").toString(), QStringLiteral("failed"));
+        const Diagnosis d = diagnose(j);
+        QCOMPARE(d.kind, FailureKind::ExitsAtStart);
+        QVERIFY2(d.evidence.contains("train.sh"), qPrintable(d.evidence));
+    }
+
+    void cannotReadData()
+    {
+        // An upload cut short: the manifest says 4096 bytes, the file has 10.
+        const QString data = m_state.provider.instanceId.isEmpty()
+                                 ? QString()
+                                 : probe("fingerprint", {})
+                                       .value("paths")
+                                       .toObject()
+                                       .value("data")
+                                       .toString();
+        QVERIFY(!data.isEmpty());
+        QFile part(QDir(data).filePath("part-0001.bin"));
+        QVERIFY(part.open(QIODevice::WriteOnly));
+        part.write("0123456789");
+        part.close();
+        QFile manifest(QDir(data).filePath("manifest.json"));
+        QVERIFY(manifest.open(QIODevice::WriteOnly));
+        manifest.write(R"({"files": [{"path": "part-0001.bin", "size": 4096}]})");
+        manifest.close();
+        const QJsonObject j = probe("data", {});
+        QCOMPARE(j.value("state").toString(), QStringLiteral("failed"));
+        const Diagnosis d = diagnose(j);
+        QCOMPARE(d.kind, FailureKind::CannotReadData);
+        QVERIFY2(d.evidence.contains("part-0001.bin"), qPrintable(d.evidence));
+    }
+
+    void outOfMemory()
+    {
+        // A working set larger than the instance's card (the sandbox's cards have the catalog's
+        // memory; the probe holds its working set within it as an allocator would).
+        const QJsonObject j = probe("checkpoint", {"--steps", "20", "--memory-mb", "4000000"});
+        QCOMPARE(j.value("state").toString(), QStringLiteral("failed"));
+        const Diagnosis d = diagnose(j);
+        QCOMPARE(d.kind, FailureKind::OutOfMemory);
+        QVERIFY2(d.evidence.contains("out_of_memory"), qPrintable(d.evidence));
+        // Within the card's memory, the same job runs.
+        const QJsonObject fits = probe("checkpoint", {"--steps", "20", "--every", "5", "--memory-mb", "16"});
+        QCOMPARE(fits.value("state").toString(), QStringLiteral("succeeded"));
+        QCOMPARE(diagnose(fits).kind, FailureKind::None);
+    }
+
+    void extremelySlow()
+    {
+        // Gate 4's plan expects 5 ms a step; every step of this job waits 40 ms more.
+        const QJsonObject j = probe("metrics", {"--steps", "20", "--step-ms", "40"},
+                                    {{"expectedStepSeconds", 0.005}});
+        QCOMPARE(j.value("state").toString(), QStringLiteral("succeeded"));
+        const Diagnosis d = diagnose(j);
+        QCOMPARE(d.kind, FailureKind::ExtremelySlow);
+        QVERIFY2(d.cause.contains("0.005"), qPrintable(d.cause));
+        // The same job against a plan that expects it is fine.
+        const QJsonObject planned = probe("metrics", {"--steps", "20", "--step-ms", "40"},
+                                          {{"expectedStepSeconds", 0.04}});
+        QCOMPARE(diagnose(planned).kind, FailureKind::None);
+    }
+
+    void cannotResume()
+    {
+        const QJsonObject first =
+            probe("checkpoint", {"--steps", "20", "--every", "5", "--tag", "resume-test"});
+        QCOMPARE(first.value("state").toString(), QStringLiteral("succeeded"));
+        // The newest checkpoint cut short, as a crash in the middle of a save leaves it.
+        QString newest;
+        for (const QString &line : first.value("log").toString().split(u'\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line.toUtf8()).object();
+            if (e.value("event").toString() == QLatin1String("checkpoint"))
+                newest = e.value("path").toString();
+        }
+        QVERIFY(QFile::exists(newest));
+        QVERIFY(QFile::resize(newest, 7));
+        const QJsonObject second =
+            probe("checkpoint", {"--steps", "40", "--every", "5", "--tag", "resume-test"});
+        QCOMPARE(second.value("state").toString(), QStringLiteral("failed"));
+        const Diagnosis d = diagnose(second);
+        QCOMPARE(d.kind, FailureKind::CannotResume);
+        QVERIFY2(d.evidence.contains("resume_failed"), qPrintable(d.evidence));
+    }
+
+    void aFailedCheckCarriesItsDiagnosis()
+    {
+        // The checkpoint folder cannot be written: the check fails, and says why.
+        m_state.firstRun = {};
+        auto s = session(m_state);
+        const QString data =
+            probe("fingerprint", {}).value("paths").toObject().value("data").toString();
+        QFile manifest(QDir(data).filePath("manifest.json"));
+        QVERIFY(manifest.open(QIODevice::WriteOnly));
+        manifest.write(R"({"files": [{"path": "missing.bin", "size": 10}]})");
+        manifest.close();
+        WALK(*s, runReadinessChecks);
+        const CheckResult r = m_state.environment.checks.value("data");
+        QCOMPARE(r.state, QStringLiteral("failed"));
+        QCOMPARE(r.failureKind, QStringLiteral("cannot-read-data"));
+        QVERIFY(!r.diagnosis.isEmpty());
+        QCOMPARE(m_state.gate(GateId::Environment).status, GateStatus::Rejected);
+        QVERIFY(m_state.gate(GateId::Environment).rejectionReason.contains("data"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRuns)
+#include "tst_runs.moc"
