@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -175,15 +176,21 @@ int screenshot(const QStringList &args)
         ProviderSession session(ProviderClient(&transport, sandbox->profile, sandbox->secret),
                                 preview.stateForEditing());
         session.setPollIntervalMs(100);
-        session.walkGatesOneToFour([&](const std::expected<void, ProviderError> &r) {
-            if (!r)
-                failed = r.error().toError();
-            loop.quit();
-        });
-        loop.exec();
-        if (failed) {
-            err() << failed->message << " (" << failed->details << ")\n";
-            return 2;
+        // Gates 1–4, then gate 5's checks and gate 6's first run (not its wrap-up: the pages
+        // show the instance still running and the wrap-up ready to do).
+        using Op = void (ProviderSession::*)(ProviderSession::Done);
+        for (Op op : {Op(&ProviderSession::walkGatesOneToFour),
+                      Op(&ProviderSession::runReadinessChecks), Op(&ProviderSession::runFirstRun)}) {
+            (session.*op)([&](const std::expected<void, ProviderError> &r) {
+                if (!r)
+                    failed = r.error().toError();
+                loop.quit();
+            });
+            loop.exec();
+            if (failed) {
+                err() << failed->message << " (" << failed->details << ")\n";
+                return 2;
+            }
         }
     }
 
@@ -195,6 +202,18 @@ int screenshot(const QStringList &args)
         w.setStartId(id);
         w.show();
         QApplication::processEvents();
+        // Pages that read a job from the provider (gates 5 and 6) say so while they load; the
+        // charts draw on their next frame (100 ms).
+        QElapsedTimer waited;
+        waited.start();
+        const auto loading = [&w] {
+            const auto children = w.findChildren<QWidget *>();
+            return std::any_of(children.begin(), children.end(), [](QWidget *c) {
+                return c->property("onrampLoading").toBool();
+            });
+        };
+        while ((loading() || waited.elapsed() < 200) && waited.elapsed() < 5000)
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
         const QString file = dir.filePath(QStringLiteral("%1-%2.png")
                                               .arg(id, 2, 10, QLatin1Char('0'))
                                               .arg(OnboardingWizard::pageKey(id)));

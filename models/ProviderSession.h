@@ -83,6 +83,8 @@ public:
     void walkGatesOneToFour(Done done);
 
     const ProviderClient &client() const { return m_client; }
+    // Who runs the onboarding's jobs: a developer of the workspace, else its admin.
+    QString jobMember() const;
 
 private:
     using Then = std::function<void(const QJsonObject &)>;
@@ -106,7 +108,6 @@ private:
     void recordCheck(const QString &name, const QJsonObject &finished, bool passed,
                      const QString &evidence);
     void settleEnvironmentGate();
-    QString jobMember() const;
     QJsonObject probeJob(const QString &name, const QString &entry, const QStringList &args) const;
     void applyQualification(const RemoteReview &review);
     void applyQuotaReview(const RemoteReview &review);

@@ -400,7 +400,7 @@ void ProviderSession::runFirstRun(Done done)
         r.state = passed ? QStringLiteral("passed") : QStringLiteral("failed");
         r.evidence = Tr::tr("%1 steps in %2 s, loss %3 → %4 (min %5): %6")
                          .arg(run.steps)
-                         .arg(run.seconds, 0, 'f', 1)
+                         .arg(run.seconds, 0, 'g', 3)
                          .arg(run.firstLoss, 0, 'g', 5)
                          .arg(run.lastLoss, 0, 'g', 5)
                          .arg(run.minLoss, 0, 'g', 5)

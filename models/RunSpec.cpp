@@ -50,6 +50,45 @@ RunSpec runSpecFromState(const OnboardingState &state)
     return s;
 }
 
+QList<SpecGap> specGaps(const RunSpec &s)
+{
+    QList<SpecGap> gaps;
+    const auto need = [&](bool missing, const char *field, const QString &why) {
+        if (missing)
+            gaps.append({QString::fromLatin1(field), why});
+    };
+    need(s.image.name.isEmpty(), "$.image.name", Tr::tr("no image: the rerun cannot start"));
+    need(!s.image.name.isEmpty() && s.image.version.isEmpty(), "$.image.version",
+         Tr::tr("no image version: the rerun takes whatever is newest"));
+    need(!s.image.name.isEmpty() && s.image.digest.isEmpty(), "$.image.digest",
+         Tr::tr("no image digest: a tag can move; the rerun may get different software"));
+    need(s.software.framework.isEmpty() || s.software.frameworkVersion.isEmpty(),
+         "$.software.frameworkVersion",
+         Tr::tr("no framework version: the first thing to check when a rerun differs"));
+    need(s.software.cuda.isEmpty(), "$.software.cuda", Tr::tr("no accelerator library version"));
+    need(s.software.driver.isEmpty(), "$.software.driver", Tr::tr("no driver version"));
+    need(s.compute.instanceType.isEmpty(), "$.compute.instanceType",
+         Tr::tr("no instance type: the rerun does not know what to ask for"));
+    need(s.compute.zone.isEmpty(), "$.compute.zone",
+         Tr::tr("no zone: the quota may not apply where the rerun lands"));
+    need(s.storage.data.isEmpty(), "$.storage.data", Tr::tr("no data path"));
+    need(s.storage.output.isEmpty(), "$.storage.output",
+         Tr::tr("no output path: where do checkpoints go?"));
+    need(s.storage.scratch.isEmpty(), "$.storage.scratch", Tr::tr("no scratch path"));
+    need(s.launch.entry.isEmpty(), "$.launch.entry", Tr::tr("no launch entry"));
+    need(s.parameters.isEmpty(), "$.parameters", Tr::tr("no key parameters"));
+    need(s.fingerprint.isEmpty(), "$.fingerprint",
+         Tr::tr("no environment fingerprint: a rerun cannot show it ran in the same environment"));
+    need(s.loss.steps == 0, "$.loss",
+         Tr::tr("no loss curve: a rerun cannot show it reproduces the first run"));
+    for (qsizetype i = 0; i < s.gates.size(); ++i)
+        if (s.gates[i].status != QLatin1String("passed"))
+            gaps.append({QStringLiteral("$.gates[%1]").arg(i),
+                         Tr::tr("gate “%1” was %2 when the spec was written")
+                             .arg(s.gates[i].gate, s.gates[i].status)});
+    return gaps;
+}
+
 namespace {
 
 // POSIX shell single quotes: safe for any value.

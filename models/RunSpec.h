@@ -95,6 +95,15 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes);
 RunSpec runSpecFromState(const OnboardingState &state);
 
 // Exports. Every value is quoted for its format.
+// Where a spec does not say enough for a colleague to rerun it alone: the field path and what
+// is missing (translated). A valid spec can still have gaps.
+struct SpecGap
+{
+    QString field;
+    QString message;
+};
+QList<SpecGap> specGaps(const RunSpec &spec);
+
 QString exportSbatch(const RunSpec &spec);
 QString exportKubernetesJob(const RunSpec &spec);
 QString exportHandoffMarkdown(const RunSpec &spec); // translated headings

@@ -229,7 +229,10 @@ Diagnosis triage(const JobObservation &j)
                          Tr::tr("Open the listed files from the instance with the job's account; "
                                 "upload again what is short; mount the data read-only at the "
                                 "path the job reads."),
-                         compact(e));
+                         name == QLatin1String("data")
+                             ? compact({{"unreadable", e.value("unreadable")},
+                                        {"truncated", e.value("truncated")}})
+                             : compact(e));
     }
     if (const QString line = findLine(
             j.logLines, pattern("(permission denied|no such file or directory|FileNotFoundError|"

@@ -193,6 +193,8 @@ nlohmann::json checkData(const std::string &dir, double stepComputeSeconds)
         badChecksum =
             badChecksum || (s.contains("matches_manifest") && !s["matches_manifest"].get<bool>());
     json causes = json::array();
+    if (files.empty() && unreadable.empty() && truncated.empty())
+        causes.push_back("the data folder is empty: upload the dataset first");
     if (!unreadable.empty())
         causes.push_back("unreadable files");
     if (!truncated.empty())

@@ -614,6 +614,36 @@ std::pair<int, QJsonObject> SandboxServer::submitJob(const QString &wsId, const 
     return {201, job};
 }
 
+void SandboxServer::seedSampleData(const QString &wsId)
+{
+    const QDir dir(QDir(m_root).filePath(QStringLiteral("workspaces/%1/data").arg(wsId)));
+    if (!dir.mkpath(QStringLiteral("sample")))
+        return;
+    QJsonArray files;
+    quint32 x = 2463534242u; // xorshift: the same bytes in every sandbox
+    for (int i = 0; i < 16; ++i) {
+        QByteArray bytes(256 * 1024, Qt::Uninitialized);
+        for (char &c : bytes) {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            c = char(x);
+        }
+        const QString name = QStringLiteral("sample/shard-%1.bin").arg(i, 3, 10, QLatin1Char('0'));
+        QFile f(dir.filePath(name));
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+            return;
+        files.append(QJsonObject{
+            {"path", name},
+            {"size", bytes.size()},
+            {"sha256", QString::fromLatin1(
+                           QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex())}});
+    }
+    QFile manifest(dir.filePath(QStringLiteral("manifest.json")));
+    if (manifest.open(QIODevice::WriteOnly))
+        manifest.write(QJsonDocument(QJsonObject{{"files", files}}).toJson());
+}
+
 // A queued job starts when quota and stock allow; until then its reason says which one is short
 // (the guides' "queued forever": quota, stock and permission look alike from outside).
 void SandboxServer::refreshQueued(QJsonObject &job)

@@ -640,6 +640,7 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
                                     ? in.value("permissions").toArray()
                                     : permissionMatrixJson(PermissionMatrix::defaults())}};
             store(QStringLiteral("ws/") + name, ws);
+            seedSampleData(name);
             audit(name, who, QStringLiteral("workspace.create"), name);
             return {201, ws};
         }

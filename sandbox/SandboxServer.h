@@ -103,6 +103,10 @@ private:
                                           const QJsonObject &in);
     bool startJob(QJsonObject &job);
     void refreshQueued(QJsonObject &job);
+    // A new workspace's data folder starts with a small sample dataset (16 shards of 256 KiB
+    // and a manifest), as a cloud's sample data would: the readiness checks and the first run
+    // have something real to read before the team uploads its own.
+    void seedSampleData(const QString &wsId);
     void audit(const QString &ws, const QString &actor, const QString &action,
                const QString &target);
     // Empty when `who` (a member account; empty = the account owner) may do `action` in the

@@ -6,7 +6,9 @@
 #include "SecretStore.h"
 #include "StateStore.h"
 #include "pages/GatePage.h"
+#include "pages/FirstRunPage.h"
 #include "pages/QualificationPage.h"
+#include "pages/ReadinessPage.h"
 #include "pages/QuotaPage.h"
 #include "pages/ResourcesPage.h"
 #include "pages/SummaryPage.h"
@@ -45,8 +47,10 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
             setPage(QuotaId, new QuotaPage(store, this));
         else if (id == GateId::Resources)
             setPage(ResourcesId, new ResourcesPage(store, this));
+        else if (id == GateId::Environment)
+            setPage(EnvironmentId, new ReadinessPage(store, this));
         else
-            setPage(gateNumber(id), new GatePage(id, store, this));
+            setPage(FirstRunId, new FirstRunPage(store, this));
     }
     setPage(SummaryId, new SummaryPage(store, this));
     for (GateId id : kAllGates)

@@ -68,6 +68,9 @@ void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret
                                                   m_store->stateForEditing());
     m_session->onStateChanged = [this] { m_store->markChanged(); };
     m_session->onProgress = [this](const QString &text) { emit progress(text); };
+    m_session->onJobNews = [this](const ProviderSession::JobNews &n) {
+        emit jobNews(n.check, n.job, n.offset, n.bytes, n.size);
+    };
     // The profile is remembered (never the secret; the sandbox's address changes every run).
     if (!(m_store->state().provider.profile == p))
         m_store->update([&](OnboardingState &s) { s.provider.profile = p; });

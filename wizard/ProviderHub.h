@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "ProviderClient.h"
 
+#include <QJsonObject>
 #include <QObject>
 
 #include <memory>
@@ -52,6 +53,9 @@ public:
 signals:
     void statusChanged();
     void progress(const QString &text);
+    // A running job's news (ProviderSession::JobNews), for the pages that watch jobs.
+    void jobNews(const QString &check, const QJsonObject &job, qint64 offset,
+                 const QByteArray &bytes, qint64 size);
 
 private:
     void setStatus(Status s, const Error &e = {});

@@ -11,6 +11,12 @@
 #include "WorkspaceGate.h"
 #include "pages/GatePage.h"
 #include "pages/SummaryPage.h"
+#include "pages/FirstRunPage.h"
+#include "HandoffDialog.h"
+#include "widgets/JobMonitor.h"
+#include "widgets/LiveChart.h"
+#include "widgets/LogView.h"
+#include <QTreeWidget>
 #include "widgets/Banner.h"
 
 #include <QAbstractButton>
@@ -448,6 +454,129 @@ private slots:
         QTRY_VERIFY(child<QLabel>(w, "providerStatus")->text().contains("Approved"));
         QVERIFY(store.state().provider.pendingKeys.isEmpty());
         qunsetenv("ONRAMP_STATE_DIR");
+        qunsetenv("ONRAMP_SANDBOX_PROGRAM");
+    }
+
+    // Gates 5 and 6 through their pages: the four checks run from the panel and show their
+    // results and a live job; the first run shows its five points; the wrap-up releases.
+    void gatesFiveAndSixRunFromTheirPages()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_PROGRAM", ONRAMP_SANDBOX);
+        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
+        QVERIFY(demo.open(QIODevice::ReadOnly));
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        OnboardingState state =
+            *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object());
+        state.quota.start = QDate(2027, 1, 1);
+        state.quota.end = QDate(2027, 3, 31);
+        state.quota.peaks.clear();
+        state.currentPage = OnboardingWizard::EnvironmentId;
+        store.setState(state);
+        OnboardingWizard w(&store, &m_language);
+        w.restoreProgress();
+        w.show();
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        ProviderSession *session = w.providerHub()->session();
+        session->setPollIntervalMs(50);
+        std::optional<bool> walked;
+        session->walkGatesOneToFour([&](const auto &r) { walked = bool(r); });
+        QTRY_VERIFY_WITH_TIMEOUT(walked.has_value(), 30000);
+        QVERIFY(*walked);
+        // The team lead accepts gate 4 (its check passed at the sandbox); gate 5 opens.
+        QVERIFY(store.state().provider.resourcesCheckPassed);
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Resources).status = GateStatus::Passed;
+            s.gate(GateId::Resources).acceptedBy = QStringLiteral("Li Wei");
+        });
+        QVERIFY(w.goToPage(OnboardingWizard::EnvironmentId));
+
+        auto *run = child<QPushButton>(w, "providerRunReadiness");
+        QTRY_VERIFY(run->isEnabled());
+        QTest::mouseClick(run, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(store.state().environment.ready(), 60000);
+        QTRY_VERIFY(!session->busy());
+        for (const QString &name : EnvironmentGateData::checkNames()) {
+            auto *title = child<QLabel>(w, qPrintable("check_" + name));
+            QVERIFY(title);
+        }
+        // The live job: charts fed from the log's step events, the log tailed.
+        auto *monitor = w.currentPage()->findChild<JobMonitor *>();
+        QVERIFY(monitor);
+        QVERIFY(monitor->lossChart()->rawCount() > 0);
+        QTRY_VERIFY(monitor->lossChart()->shownCount() > 0); // drawn on the next frame
+        QVERIFY(monitor->log()->text().contains("\"event\":\"step\""));
+        QVERIFY(child<QLabel>(w, "coach")->text().startsWith("Coach:"));
+
+        QVERIFY(w.goToPage(OnboardingWizard::FirstRunId));
+        auto *start = child<QPushButton>(w, "providerStartFirstRun");
+        QTRY_VERIFY(start->isEnabled());
+        QTest::mouseClick(start, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(store.state().firstRun.run.passed(), 60000);
+        QTRY_VERIFY(!session->busy());
+        auto *points = child<QTreeWidget>(w, "firstRunPoints");
+        for (int i = 0; i < points->topLevelItemCount(); ++i)
+            QCOMPARE(points->topLevelItem(i)->text(0), QStringLiteral("✔"));
+        QVERIFY(child<QLabel>(w, "triageText")->text().contains("passed"));
+        auto *wrap = child<QPushButton>(w, "providerWrapUp");
+        QTRY_VERIFY(wrap->isEnabled());
+        QTest::mouseClick(wrap, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(store.state().firstRun.released, 20000);
+        QTRY_VERIFY(child<QListWidget>(w, "archivedArtifacts")->count() >= 3);
+        QCOMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::Passed);
+        qunsetenv("ONRAMP_STATE_DIR");
+        qunsetenv("ONRAMP_SANDBOX_PROGRAM");
+    }
+
+    // "Open a handoff spec": the gaps are marked, a bad file is refused with its field, and
+    // the replay (onramp replay, as a child process) reports item by item.
+    void aHandoffSpecOpensAndReplays()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_SANDBOX_PROGRAM", ONRAMP_SANDBOX);
+        HandoffDialog d;
+        d.setProgram(QStringLiteral(ONRAMP_APP));
+        // A spec that says too little: every gap named by its field.
+        QFile example(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QJsonObject thin = QJsonDocument::fromJson(example.readAll()).object();
+        thin.remove("fingerprint");
+        QJsonObject image = thin.value("image").toObject();
+        image["digest"] = "";
+        thin["image"] = image;
+        QFile f(dir.filePath("thin.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(thin).toJson());
+        f.close();
+        QVERIFY2(d.open(f.fileName()), qPrintable(d.findChild<QLabel *>()->text()));
+        QStringList missing;
+        for (int i = 0; i < d.items()->topLevelItemCount(); ++i)
+            if (d.items()->topLevelItem(i)->text(0) == "MISSING")
+                missing << d.items()->topLevelItem(i)->text(1);
+        QVERIFY2(missing.contains("$.fingerprint"), qPrintable(missing.join(' ')));
+        QVERIFY(missing.contains("$.image.digest"));
+        // A malformed spec: refused, with the field.
+        QFile bad(dir.filePath("bad.json"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(R"({"schemaVersion": 1, "image": 7})");
+        bad.close();
+        QVERIFY(!d.open(bad.fileName()));
+        QVERIFY(d.findChild<QLabel *>()->text().contains("image"));
+        // The shipped example replays: PASS items arrive while the window stays live.
+        QVERIFY(d.open(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json")));
+        QSignalSpy finished(&d, &HandoffDialog::replayFinished);
+        d.replay();
+        QVERIFY(d.isReplaying());
+        QVERIFY(finished.wait(90000));
+        QCOMPARE(finished.first().first().toInt(), 0);
+        int passes = 0;
+        for (int i = 0; i < d.items()->topLevelItemCount(); ++i)
+            passes += d.items()->topLevelItem(i)->text(0) == "PASS";
+        QVERIFY(passes >= 5);
+        QVERIFY(d.verdict().startsWith("Reproduced"));
         qunsetenv("ONRAMP_SANDBOX_PROGRAM");
     }
 

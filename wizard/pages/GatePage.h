@@ -41,6 +41,8 @@ public:
 
 protected:
     void changeEvent(QEvent *e) override;
+    StateStore *store() const { return m_store; }
+    ProviderHub *hub() const { return m_hub; }
     // Gate pages with forms of their own add them here, on first visit.
     virtual void buildContent(QVBoxLayout *content) { Q_UNUSED(content); }
 

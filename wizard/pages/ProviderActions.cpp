@@ -167,6 +167,47 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                      check(l.resourcesCheckPassed, l.resourcesCheck));
         });
         break;
+    case GateId::Environment:
+        panel = new ProviderPanel(hub, store, parent);
+        panel->addAction(
+            QStringLiteral("providerRunReadiness"),
+            [] { return ProviderActions::tr("Run the four checks"); },
+            [](const St &s) { return s.provider.instanceState == QLatin1String("running"); },
+            [](S *s, S::Done d) { s->runReadinessChecks(std::move(d)); });
+        panel->setStatusText([](const St &s) {
+            if (s.provider.instanceState != QLatin1String("running"))
+                return ProviderActions::tr("The checks run on gate 4's instance: create it there "
+                                           "first.");
+            return s.environment.ready()
+                       ? ProviderActions::tr("Ready: all four checks passed on instance %1.")
+                             .arg(s.provider.instanceId)
+                       : ProviderActions::tr("Instance %1 is running; the checks take about half "
+                                             "a minute.")
+                             .arg(s.provider.instanceId);
+        });
+        break;
+    case GateId::FirstRun:
+        panel = new ProviderPanel(hub, store, parent);
+        panel->addAction(
+            QStringLiteral("providerStartFirstRun"),
+            [] { return ProviderActions::tr("Start the first run"); },
+            [](const St &s) {
+                return s.provider.instanceState == QLatin1String("running") && s.environment.ready();
+            },
+            [](S *s, S::Done d) { s->runFirstRun(std::move(d)); });
+        panel->addAction(
+            QStringLiteral("providerWrapUp"),
+            [] { return ProviderActions::tr("Wrap up: archive and release"); },
+            [](const St &s) { return s.firstRun.run.passed() && !s.firstRun.released; },
+            [](S *s, S::Done d) { s->wrapUp(std::move(d)); });
+        panel->setStatusText([](const St &s) {
+            if (!s.environment.ready())
+                return ProviderActions::tr("The first run starts once gate 5's four checks pass.");
+            if (s.firstRun.released)
+                return ProviderActions::tr("Wrapped up on %1.").arg(when(s.firstRun.wrappedUpAt));
+            return check(s.firstRun.run.passed(), s.firstRun.run.evidence);
+        });
+        break;
     default:
         break;
     }

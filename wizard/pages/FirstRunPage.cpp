@@ -1,0 +1,204 @@
+#include "FirstRunPage.h"
+
+#include "HandoffDialog.h"
+#include "JobMonitor.h"
+#include "OnboardingState.h"
+#include "ProviderHub.h"
+#include "ProviderSession.h"
+#include "RunSpec.h"
+#include "StateStore.h"
+#include "StatusStyle.h"
+
+#include <QEvent>
+#include <QFileDialog>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace onramp {
+
+namespace {
+
+QString pointTitle(const QString &name)
+{
+    if (name == QLatin1String("environment_starts"))
+        return FirstRunPage::tr("The environment starts");
+    if (name == QLatin1String("data_readable"))
+        return FirstRunPage::tr("The data is readable");
+    if (name == QLatin1String("memory_sufficient"))
+        return FirstRunPage::tr("Memory is sufficient");
+    if (name == QLatin1String("loss_decreasing"))
+        return FirstRunPage::tr("The loss decreases");
+    return FirstRunPage::tr("Artifacts are on disk (checkpoints, metrics)");
+}
+
+} // namespace
+
+FirstRunPage::FirstRunPage(StateStore *store, QWidget *parent)
+    : GatePage(GateId::FirstRun, store, parent)
+{
+}
+
+void FirstRunPage::buildContent(QVBoxLayout *content)
+{
+    m_intro = new QLabel(this);
+    m_intro->setWordWrap(true);
+    content->addWidget(m_intro);
+
+    m_pointsBox = new QGroupBox(this);
+    auto *pl = new QVBoxLayout(m_pointsBox);
+    m_points = new QTreeWidget(m_pointsBox);
+    m_points->setObjectName(QStringLiteral("firstRunPoints"));
+    m_points->setColumnCount(2);
+    m_points->setRootIsDecorated(false);
+    m_points->header()->hide();
+    for (int i = 0; i < FirstRunGateData::pointNames().size(); ++i)
+        m_points->addTopLevelItem(new QTreeWidgetItem);
+    m_points->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_points->setFixedHeight(m_points->sizeHintForRow(0) * 5 + 2 * m_points->frameWidth() + 6);
+    pl->addWidget(m_points);
+    content->addWidget(m_pointsBox);
+
+    m_triageBox = new QGroupBox(this);
+    m_triageBox->setObjectName(QStringLiteral("triagePanel"));
+    auto *tl = new QVBoxLayout(m_triageBox);
+    m_triage = new QLabel(m_triageBox);
+    m_triage->setObjectName(QStringLiteral("triageText"));
+    m_triage->setWordWrap(true);
+    m_triage->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    tl->addWidget(m_triage);
+    content->addWidget(m_triageBox);
+
+    m_monitor = new JobMonitor(hub(), {QStringLiteral("first-run")}, this);
+    content->addWidget(m_monitor);
+    connect(m_monitor, &JobMonitor::diagnosisChanged, this, &FirstRunPage::refreshRun);
+
+    m_wrapBox = new QGroupBox(this);
+    m_wrapBox->setObjectName(QStringLiteral("wrapUp"));
+    auto *wl = new QVBoxLayout(m_wrapBox);
+    m_wrapUp = new QLabel(m_wrapBox);
+    m_wrapUp->setWordWrap(true);
+    m_wrapUp->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_archived = new QListWidget(m_wrapBox);
+    m_archived->setObjectName(QStringLiteral("archivedArtifacts"));
+    m_archived->setMaximumHeight(110);
+    m_openSpec = new QPushButton(m_wrapBox);
+    m_openSpec->setObjectName(QStringLiteral("openHandoffSpec"));
+    wl->addWidget(m_wrapUp);
+    wl->addWidget(m_archived);
+    wl->addWidget(m_openSpec, 0, Qt::AlignLeft);
+    content->addWidget(m_wrapBox);
+    connect(m_openSpec, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open a handoff spec"), QString(), tr("Run specs (*.json)"));
+        if (!path.isEmpty())
+            openHandoffSpec(path);
+    });
+
+    connect(store(), &StateStore::changed, this, &FirstRunPage::refreshRun);
+    retranslateTexts();
+    const auto showLast = [this] {
+        const QString id = store()->state().firstRun.run.jobId;
+        if (!id.isEmpty())
+            m_monitor->showJob(id, QStringLiteral("first-run"));
+    };
+    if (hub()) {
+        if (hub()->session())
+            showLast();
+        else
+            connect(hub(), &ProviderHub::statusChanged, m_monitor, [this, showLast] {
+                if (hub()->session() && !hub()->session()->busy())
+                    showLast();
+            }, Qt::SingleShotConnection);
+    }
+}
+
+void FirstRunPage::openHandoffSpec(const QString &path)
+{
+    auto *dialog = new HandoffDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open(path);
+    dialog->show();
+}
+
+void FirstRunPage::refreshRun()
+{
+    if (!m_points)
+        return;
+    const OnboardingState &s = store()->state();
+    const FirstRunGateData &run = s.firstRun;
+    const QStringList &names = FirstRunGateData::pointNames();
+    for (int i = 0; i < names.size(); ++i) {
+        QTreeWidgetItem *item = m_points->topLevelItem(i);
+        const bool known = run.points.contains(names[i]);
+        const bool ok = run.points.value(names[i]);
+        item->setText(0, known ? (ok ? QStringLiteral("✔") : QStringLiteral("✘"))
+                               : QStringLiteral("○"));
+        item->setForeground(0, known ? statusColour(ok ? GateStatus::Passed : GateStatus::Rejected)
+                                     : palette().color(QPalette::Text));
+        item->setText(1, pointTitle(names[i]));
+    }
+    m_points->resizeColumnToContents(0);
+
+    // The triage: the run's saved diagnosis, or what the live job shows now.
+    const Diagnosis &live = m_monitor->diagnosis();
+    QString triage;
+    if (live.isFailure())
+        triage = tr("<b>%1.</b> %2<br><b>First:</b> %3")
+                     .arg(live.title.toHtmlEscaped(), live.cause.toHtmlEscaped(),
+                          live.firstAction.toHtmlEscaped());
+    else if (!run.run.diagnosis.isEmpty())
+        triage = run.run.diagnosis.toHtmlEscaped();
+    else if (run.run.passed())
+        triage = tr("Nothing to triage: the first run passed.");
+    else
+        triage = tr("When a job is queued forever, exits at start, cannot read data, runs out of "
+                    "memory, is extremely slow or cannot resume, the cause and the first action "
+                    "show here. Queued for quota, for stock and for permission are told apart.");
+    m_triage->setText(triage);
+
+    QStringList lines;
+    if (!run.run.evidence.isEmpty())
+        lines << tr("First run: %1").arg(run.run.evidence.toHtmlEscaped());
+    if (run.run.passed()) {
+        const RunSpec spec = runSpecFromState(s);
+        lines << tr("Task: %1 on %2, image %3 %4; spec %5")
+                     .arg(spec.launch.entry.toHtmlEscaped(), spec.compute.instanceType.toHtmlEscaped(),
+                          spec.image.name.toHtmlEscaped(), spec.image.version.toHtmlEscaped(),
+                          QString::fromLatin1(spec.fingerprintId().left(19)));
+    }
+    lines << (run.released ? tr("Instance released; artifacts recorded under purposeful names:")
+                           : tr("After a passing first run: wrap up — the artifacts get "
+                                "purposeful names and the instance is released."));
+    m_wrapUp->setText(lines.join(QStringLiteral("<br>")));
+    m_archived->clear();
+    m_archived->addItems(run.archived);
+    m_archived->setVisible(!run.archived.isEmpty());
+}
+
+void FirstRunPage::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange && m_points)
+        retranslateTexts();
+    GatePage::changeEvent(e);
+}
+
+void FirstRunPage::retranslateTexts()
+{
+    m_intro->setText(tr("The first run pushes a small slice through the whole chain — read data, "
+                        "forward, backward, save a checkpoint, write outputs, log — and checks the "
+                        "guides' five points. The handoff works when a colleague reruns it from "
+                        "the spec alone."));
+    m_pointsBox->setTitle(tr("The five points"));
+    m_triageBox->setTitle(tr("Triage"));
+    m_wrapBox->setTitle(tr("Wrap-up and handoff"));
+    m_openSpec->setText(tr("Open a handoff spec…"));
+    m_openSpec->setAccessibleName(tr("Open a handoff spec"));
+    refreshRun();
+}
+
+} // namespace onramp

@@ -1,0 +1,221 @@
+#include "JobMonitor.h"
+
+#include "LiveChart.h"
+#include "LogView.h"
+#include "MonitoringCoach.h"
+#include "ProviderHub.h"
+#include "ProviderSession.h"
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace onramp {
+
+namespace {
+constexpr qsizetype kKeptEvents = 400;
+constexpr qint64 kFirstRead = 256 * 1024; // an earlier job: the end of its log only
+} // namespace
+
+JobMonitor::JobMonitor(ProviderHub *hub, QStringList checks, QWidget *parent)
+    : QGroupBox(parent), m_hub(hub), m_checks(std::move(checks)), m_jobLine(new QLabel(this)),
+      m_loss(new LiveChart(this)), m_step(new LiveChart(this)), m_memory(new LiveChart(this)),
+      m_coach(new QLabel(this)), m_triage(new QLabel(this)), m_log(new LogView(this))
+{
+    setObjectName(QStringLiteral("jobMonitor"));
+    auto *layout = new QVBoxLayout(this);
+    m_jobLine->setObjectName(QStringLiteral("jobLine"));
+    m_jobLine->setWordWrap(true);
+    m_jobLine->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_jobLine);
+    auto *charts = new QGridLayout;
+    m_loss->setObjectName(QStringLiteral("lossChart"));
+    m_step->setObjectName(QStringLiteral("stepChart"));
+    m_memory->setObjectName(QStringLiteral("memoryChart"));
+    charts->addWidget(m_loss, 0, 0);
+    charts->addWidget(m_step, 0, 1);
+    charts->addWidget(m_memory, 0, 2);
+    layout->addLayout(charts);
+    m_coach->setObjectName(QStringLiteral("coach"));
+    m_coach->setWordWrap(true);
+    m_triage->setObjectName(QStringLiteral("liveTriage"));
+    m_triage->setWordWrap(true);
+    m_triage->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_coach);
+    layout->addWidget(m_triage);
+    layout->addWidget(m_log);
+    if (m_hub)
+        connect(m_hub, &ProviderHub::jobNews, this, &JobMonitor::news);
+    retranslate();
+}
+
+void JobMonitor::reset(const QString &check)
+{
+    m_check = check;
+    m_jobId.clear();
+    m_job = {};
+    m_loss->clear();
+    m_step->clear();
+    m_memory->clear();
+    m_util.clear();
+    m_stepSeconds.clear();
+    m_events.clear();
+    m_gpuMemory = false;
+    m_log->clear();
+}
+
+void JobMonitor::news(const QString &check, const QJsonObject &job, qint64 offset,
+                      const QByteArray &bytes, qint64 size)
+{
+    Q_UNUSED(size);
+    if (!m_checks.contains(check))
+        return;
+    if (check != m_check)
+        reset(check);
+    const QString id = job.value("id").toString();
+    if (id != m_jobId) {
+        // The next job of the same check (the checkpoint check's second run): keep the charts,
+        // start the log anew.
+        if (!m_jobId.isEmpty())
+            m_log->clear();
+        m_jobId = id;
+    }
+    m_job = job;
+    if (!bytes.isEmpty())
+        consume(m_log->append(offset, bytes));
+    updateReadings();
+}
+
+void JobMonitor::showJob(const QString &jobId, const QString &check)
+{
+    ProviderSession *session = m_hub ? m_hub->session() : nullptr;
+    if (!session || jobId.isEmpty() || m_loading)
+        return;
+    reset(check);
+    m_jobId = jobId;
+    m_loading = true;
+    setProperty("onrampLoading", true);
+    ProviderClient client = session->client();
+    client.setMember(session->jobMember());
+    const auto done = [this] {
+        m_loading = false;
+        setProperty("onrampLoading", false);
+        updateReadings();
+        m_loss->flush();
+        m_step->flush();
+        m_memory->flush();
+    };
+    client.get(QStringLiteral("/v1/jobs/") + jobId, this,
+               [this, client, jobId, done](const ProviderResult &job) {
+                   if (!job) {
+                       m_jobLine->setText(job.error().message);
+                       done();
+                       return;
+                   }
+                   m_job = *job;
+                   // First learn the log's size, then read its end.
+                   client.get(QStringLiteral("/v1/jobs/%1/logs?offset=0&limit=1").arg(jobId), this,
+                              [this, client, jobId, done](const ProviderResult &probe) {
+                                  if (!probe) {
+                                      done();
+                                      return;
+                                  }
+                                  const qint64 size = probe->value("size").toInteger();
+                                  const qint64 from = std::max<qint64>(0, size - kFirstRead);
+                                  client.get(QStringLiteral("/v1/jobs/%1/logs?offset=%2&limit=%3")
+                                                 .arg(jobId)
+                                                 .arg(from)
+                                                 .arg(kFirstRead),
+                                             this, [this, done](const ProviderResult &log) {
+                                                 if (log)
+                                                     consume(m_log->append(
+                                                         log->value("offset").toInteger(),
+                                                         log->value("text").toString().toUtf8()));
+                                                 done();
+                                             });
+                              });
+               });
+}
+
+void JobMonitor::consume(const QStringList &lines)
+{
+    for (const QString &line : lines) {
+        if (!line.startsWith(u'{'))
+            continue;
+        const QJsonObject e = QJsonDocument::fromJson(line.toUtf8()).object();
+        const QString name = e.value("event").toString();
+        if (name.isEmpty())
+            continue;
+        if (name == QLatin1String("step")) {
+            const double step = e.value("step").toDouble();
+            m_loss->append(step, e.value("loss").toDouble());
+            m_step->append(step, e.value("step_seconds").toDouble() * 1000);
+            m_stepSeconds.push_back(e.value("step_seconds").toDouble());
+            if (e.contains("gpu_memory_bytes")) {
+                m_gpuMemory = true;
+                m_memory->append(step, e.value("gpu_memory_bytes").toDouble() / (1024 * 1024));
+            } else {
+                m_memory->append(step, e.value("memory_bytes").toDouble() / (1024 * 1024));
+            }
+            if (e.value("gpu_utilization").toInt(-1) >= 0)
+                m_util.push_back(e.value("gpu_utilization").toDouble());
+        }
+        m_events.append(e);
+        if (m_events.size() > kKeptEvents)
+            m_events.remove(0, m_events.size() - kKeptEvents);
+    }
+}
+
+void JobMonitor::updateReadings()
+{
+    if (m_jobId.isEmpty()) {
+        m_jobLine->setText(tr("No job yet. The jobs this gate runs show here as they run."));
+        m_coach->clear();
+        m_triage->clear();
+        return;
+    }
+    const QJsonObject reason = m_job.value("reason").toObject();
+    QString line = tr("%1 — job %2: %3").arg(m_check, m_jobId, m_job.value("state").toString());
+    if (!reason.isEmpty())
+        line += tr(" (%1)").arg(reason.value("message").toString());
+    m_jobLine->setText(line);
+
+    m_memory->setTitle(m_gpuMemory ? tr("GPU memory (MiB)") : tr("Memory in use (MiB)"));
+    const CoachReading reading = coach(m_util, m_stepSeconds);
+    m_coach->setText(tr("Coach: %1 %2").arg(reading.text, reading.advice));
+
+    JobObservation obs = JobObservation::fromJob(m_job, QString());
+    obs.logLines = m_log->lastLines(200);
+    obs.events = m_events;
+    const Diagnosis d = triage(obs);
+    if (d.kind != m_diagnosis.kind || d.queue != m_diagnosis.queue) {
+        m_diagnosis = d;
+        emit diagnosisChanged();
+    }
+    m_diagnosis = d;
+    m_triage->setText(d.isFailure()
+                          ? tr("<b>%1.</b> %2<br><b>First:</b> %3<br><small>%4</small>")
+                                .arg(d.title.toHtmlEscaped(), d.cause.toHtmlEscaped(),
+                                     d.firstAction.toHtmlEscaped(), d.evidence.toHtmlEscaped())
+                          : QString());
+    m_triage->setVisible(d.isFailure());
+}
+
+void JobMonitor::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QGroupBox::changeEvent(e);
+}
+
+void JobMonitor::retranslate()
+{
+    setTitle(tr("Live job"));
+    m_loss->setTitle(tr("Loss"));
+    m_step->setTitle(tr("Step time (ms)"));
+    updateReadings();
+}
+
+} // namespace onramp

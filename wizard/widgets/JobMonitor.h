@@ -1,0 +1,70 @@
+#pragma once
+
+#include "Triage.h"
+
+#include <QGroupBox>
+#include <QJsonObject>
+#include <QPointer>
+
+#include <vector>
+
+class QLabel;
+
+namespace onramp {
+
+class LiveChart;
+class LogView;
+class ProviderHub;
+
+// A job watched live: its state and queued reason, charts of loss, step time and memory, the
+// monitoring coach's reading, the triage's diagnosis, and the end of its log. Fed by the hub's
+// job news while the page's own operation runs, or by showJob() for an earlier job (the log read
+// from the provider, only its end when it is large).
+class JobMonitor : public QGroupBox
+{
+    Q_OBJECT
+public:
+    JobMonitor(ProviderHub *hub, QStringList checks, QWidget *parent = nullptr);
+
+    // Reads an earlier job from the provider: its state and the end of its log.
+    void showJob(const QString &jobId, const QString &check);
+    bool isLoading() const { return m_loading; }
+    const Diagnosis &diagnosis() const { return m_diagnosis; }
+    LiveChart *lossChart() const { return m_loss; }
+    LogView *log() const { return m_log; }
+
+signals:
+    void diagnosisChanged();
+
+protected:
+    void changeEvent(QEvent *e) override;
+
+private:
+    void news(const QString &check, const QJsonObject &job, qint64 offset, const QByteArray &bytes,
+              qint64 size);
+    void consume(const QStringList &lines);
+    void updateReadings();
+    void retranslate();
+    void reset(const QString &check);
+
+    ProviderHub *m_hub;
+    QStringList m_checks;
+    QLabel *m_jobLine;
+    LiveChart *m_loss;
+    LiveChart *m_step;
+    LiveChart *m_memory;
+    QLabel *m_coach;
+    QLabel *m_triage;
+    LogView *m_log;
+
+    QString m_check;
+    QString m_jobId;
+    QJsonObject m_job;
+    std::vector<double> m_util, m_stepSeconds;
+    QList<QJsonObject> m_events; // the newest events, bounded
+    bool m_gpuMemory = false;
+    bool m_loading = false;
+    Diagnosis m_diagnosis;
+};
+
+} // namespace onramp
