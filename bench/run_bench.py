@@ -91,6 +91,19 @@ def provider(build):
         sys.exit("bench: provider_bench failed")
 
 
+def monitor(build):
+    """Gates 5-6: a million-point loss chart (reduce + first paint) against drawing every
+    point, and the tail of a 1 GB log against `tail -n 1000` (bench/monitor_bench.cpp prints
+    its own BENCH lines)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", LC_ALL="C.UTF-8")
+    env.pop("DISPLAY", None)
+    result = subprocess.run([os.path.join(build, "bench", "monitor_bench")], env=env,
+                            stdout=subprocess.PIPE, text=True)
+    sys.stdout.write(result.stdout)
+    if result.returncode != 0:
+        sys.exit("bench: monitor_bench failed")
+
+
 def data_check(build, runs):
     """onramp-probe data reading a 256 MiB folder (128 files of 2 MiB) against `cat` of the same
     files to /dev/null, both warm, interleaved: throughput ratio (target >= 0.8; higher is
@@ -131,6 +144,7 @@ def main():
     estimate_cli(args.build, args.runs)
     provider(args.build)
     data_check(args.build, 7)
+    monitor(args.build)
 
 
 if __name__ == "__main__":
