@@ -160,12 +160,15 @@ void ProviderSession::checkEnvironment(std::function<void()> next)
                const QJsonArray gpus = print.value("gpus").toArray();
                recordCheck(
                    QStringLiteral("environment"), finished, passed,
-                   Tr::tr("%1 on %2, %3 GPU(s); loss %4 → %5 over the light loop: %6")
-                       .arg(print.value("os").toString(), print.value("arch").toString())
-                       .arg(gpus.size())
-                       .arg(verdict.value("first_loss").toDouble(), 0, 'g', 4)
-                       .arg(verdict.value("last_loss").toDouble(), 0, 'g', 4)
-                       .arg(verdict.value("reason").toString(finished.value("state").toString())));
+                   Tr::tr("%1 on %2, %3 GPU(s); loss %4 → %5 over the light loop")
+                           .arg(print.value("os").toString(), print.value("arch").toString())
+                           .arg(gpus.size())
+                           .arg(verdict.value("first_loss").toDouble(), 0, 'g', 4)
+                           .arg(verdict.value("last_loss").toDouble(), 0, 'g', 4) +
+                       // The probe's own words (untranslated) only when they explain a failure.
+                       (passed ? QString()
+                               : QStringLiteral(": ") + verdict.value("reason").toString(
+                                                             finished.value("state").toString())));
                if (!passed && m_state.environment.checks[QStringLiteral("environment")]
                                   .diagnosis.isEmpty())
                    m_state.environment.checks[QStringLiteral("environment")].diagnosis =
@@ -190,12 +193,14 @@ void ProviderSession::checkData(std::function<void()> next)
                    verdict.value("passed").toBool();
                recordCheck(QStringLiteral("data"), finished, passed,
                            Tr::tr("%1 files, %2 MB/s cold, %3 MB/s warm, reading is %4 % of a "
-                                  "step: %5")
-                               .arg(data.value("files").toInt())
-                               .arg(data.value("throughput_mb_s").toDouble(), 0, 'f', 0)
-                               .arg(data.value("warm_throughput_mb_s").toDouble(), 0, 'f', 0)
-                               .arg(data.value("read_share").toDouble() * 100, 0, 'f', 1)
-                               .arg(verdict.value("reason").toString()));
+                                  "step")
+                                   .arg(data.value("files").toInt())
+                                   .arg(data.value("throughput_mb_s").toDouble(), 0, 'f', 0)
+                                   .arg(data.value("warm_throughput_mb_s").toDouble(), 0, 'f', 0)
+                                   .arg(data.value("read_share").toDouble() * 100, 0, 'f', 1) +
+                               (passed ? QString()
+                                       : QStringLiteral(": ") + verdict.value("reason").toString(
+                                                                     finished.value("state").toString())));
                next();
            });
 }
@@ -398,13 +403,15 @@ void ProviderSession::runFirstRun(Done done)
         r.jobId = finished.value("id").toString();
         r.at = QDateTime::currentDateTimeUtc();
         r.state = passed ? QStringLiteral("passed") : QStringLiteral("failed");
-        r.evidence = Tr::tr("%1 steps in %2 s, loss %3 → %4 (min %5): %6")
+        r.evidence = Tr::tr("%1 steps in %2 s, loss %3 → %4 (min %5)")
                          .arg(run.steps)
                          .arg(run.seconds, 0, 'g', 3)
                          .arg(run.firstLoss, 0, 'g', 5)
                          .arg(run.lastLoss, 0, 'g', 5)
-                         .arg(run.minLoss, 0, 'g', 5)
-                         .arg(verdict.value("reason").toString(finished.value("state").toString()));
+                         .arg(run.minLoss, 0, 'g', 5) +
+                     (passed ? QString()
+                             : QStringLiteral(": ") + verdict.value("reason").toString(
+                                                           finished.value("state").toString()));
         const Diagnosis d = triage(JobObservation::fromJob(finished, log));
         r.failureKind = passed ? QString() : failureKindName(d.kind);
         r.diagnosis = passed ? QString() : diagnosisText(d);

@@ -2075,6 +2075,400 @@ Each subcommand takes --help.</source>
   replay SPEC [--provider sandbox|URL] [--record FILE]
 每个子命令都支持 --help。</translation>
     </message>
+    <message>
+        <source>Cannot open the log %1.</source>
+        <translation>无法打开日志 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot read the log %1.</source>
+        <translation>无法读取日志 %1。</translation>
+    </message>
+    <message>
+        <source>Not enough steps yet to read a pattern.</source>
+        <translation>步数还不够，暂时看不出规律。</translation>
+    </message>
+    <message>
+        <source>Utilisation swings (%1 % on average, varying by %2 %): the cards keep waiting for something.</source>
+        <translation>利用率忽高忽低（平均 %1 %，波动 %2 %）：卡一直在等什么东西。</translation>
+    </message>
+    <message>
+        <source>Step times swing by %1 %: some steps wait for something.</source>
+        <translation>步耗时波动 %1 %：有些步在等什么东西。</translation>
+    </message>
+    <message>
+        <source>Look at data first (the read share of a step), then communication between cards, then other jobs sharing the machine.</source>
+        <translation>先看数据（每步里读取所占的比例），再看卡间通信，最后看是否有其他任务共用这台机器。</translation>
+    </message>
+    <message>
+        <source>Utilisation is steady and high (%1 %): the job is compute-bound.</source>
+        <translation>利用率稳定且高（%1 %）：任务受算力限制。</translation>
+    </message>
+    <message>
+        <source>This is healthy. More speed needs more cards or less computation per step, not a faster loader.</source>
+        <translation>这是健康的状态。想更快需要更多卡或减少每步计算量，换更快的数据加载没有用。</translation>
+    </message>
+    <message>
+        <source>Utilisation is steady but low (%1 %): the cards wait for work.</source>
+        <translation>利用率稳定但偏低（%1 %）：卡在等活干。</translation>
+    </message>
+    <message>
+        <source>Raise the micro-batch if memory allows, or add loader workers.</source>
+        <translation>显存允许时加大微批，或增加数据加载进程。</translation>
+    </message>
+    <message>
+        <source>Step times are steady (%1 s): nothing is making steps wait.</source>
+        <translation>步耗时稳定（%1 秒）：没有东西让训练步等待。</translation>
+    </message>
+    <message>
+        <source>Likely compute-bound; confirm with the cards' utilisation when the instance reports it.</source>
+        <translation>很可能受算力限制；实例能上报卡的利用率时再确认。</translation>
+    </message>
+    <message>
+        <source>Utilisation varies a little (%1 %).</source>
+        <translation>利用率有少许波动（%1 %）。</translation>
+    </message>
+    <message>
+        <source>Nothing stands out yet; watch whether the swings grow.</source>
+        <translation>暂无明显问题；留意波动是否变大。</translation>
+    </message>
+    <message>
+        <source>%1 — %2 First: %3</source>
+        <translation>%1——%2 先做：%3</translation>
+    </message>
+    <message>
+        <source>Create the instance in gate 4 first.</source>
+        <translation>请先在第 4 道门槛创建实例。</translation>
+    </message>
+    <message>
+        <source>The four readiness checks, run as %1</source>
+        <translation>四项就绪判定（以 %1 的身份运行）</translation>
+    </message>
+    <message>
+        <source>Not ready: %1 failed.</source>
+        <translation>未就绪：%1 未通过。</translation>
+    </message>
+    <message>
+        <source>Readiness 1/4: a light training loop in the clean image…</source>
+        <translation>就绪判定 1/4：在干净镜像里跑一个轻量训练循环…</translation>
+    </message>
+    <message>
+        <source>The loop ran but its loss did not fall. Check in this order: the framework's version, then the driver, then the accelerator library — do not reinstall first.</source>
+        <translation>循环跑完了，但损失没有下降。请按顺序检查：先框架版本，再驱动，再加速库——不要先重装。</translation>
+    </message>
+    <message>
+        <source>Readiness 2/4: reading the data as a loader would…</source>
+        <translation>就绪判定 2/4：像数据加载器一样读取数据…</translation>
+    </message>
+    <message>
+        <source>Readiness 3/4: training with checkpoints, to be interrupted on purpose…</source>
+        <translation>就绪判定 3/4：带检查点训练，并会被有意中断…</translation>
+    </message>
+    <message>
+        <source>A checkpoint is saved: interrupting the job, as a preemption would…</source>
+        <translation>检查点已保存：像被抢占一样中断任务…</translation>
+    </message>
+    <message>
+        <source>The job ended %1 instead of being interrupted after its first checkpoint.</source>
+        <translation>任务以“%1”结束，没有在第一个检查点之后被中断。</translation>
+    </message>
+    <message>
+        <source>Interrupted at step %1; starting again from the checkpoint…</source>
+        <translation>已在第 %1 步中断；从检查点重新开始…</translation>
+    </message>
+    <message>
+        <source>interrupted at step %1 with a checkpoint; resumed at step %1, went on at step %2 to %3; optimizer state restored (momentum norm %4)</source>
+        <translation>在第 %1 步中断并保存了检查点；从第 %1 步恢复，从第 %2 步接着跑到第 %3 步；优化器状态已恢复（动量范数 %4）</translation>
+    </message>
+    <message>
+        <source>interrupted at step %1; the second run resumed: %2, went on at the next step: %3, same optimizer state: %4 (%5)</source>
+        <translation>在第 %1 步中断；第二次运行是否恢复：%2，是否从下一步接着跑：%3，优化器状态是否一致：%4（%5）</translation>
+    </message>
+    <message>
+        <source>Readiness 4/4: reading a job's loss, step time and memory back…</source>
+        <translation>就绪判定 4/4：读回任务的损失、步耗时和内存…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 points carry loss, step time and memory (%3); log readable: %4</source>
+        <translation>%2 个数据点中有 %1 个带有损失、步耗时和内存（%3）；日志可读：%4</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>resident memory</source>
+        <translation>常驻内存</translation>
+    </message>
+    <message>
+        <source>The first run: the whole chain on a small slice…</source>
+        <translation>首次运行：用一小部分数据跑通整条链路…</translation>
+    </message>
+    <message>
+        <source>Finish a passing first run before wrapping up.</source>
+        <translation>请先完成一次通过的首次运行，再做收尾。</translation>
+    </message>
+    <message>
+        <source>Listing the first run's artifacts…</source>
+        <translation>正在列出首次运行的产出…</translation>
+    </message>
+    <message>
+        <source>%1, after the first run's five points passed</source>
+        <translation>%1（首次运行五项验证全部通过后）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Released the instance; %n artifact(s) recorded.</source>
+        <translation>
+            <numerusform>已释放实例；记录了 %n 个产出。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>expected running, passed or failed</source>
+        <translation>应为 running、passed 或 failed</translation>
+    </message>
+    <message>
+        <source>expected a date</source>
+        <translation>应为日期</translation>
+    </message>
+    <message>
+        <source>not a readiness check</source>
+        <translation>不是就绪判定项</translation>
+    </message>
+    <message>
+        <source>expected one of the five points, true or false</source>
+        <translation>应为五项验证之一，取值 true 或 false</translation>
+    </message>
+    <message>
+        <source>expected a count</source>
+        <translation>应为计数</translation>
+    </message>
+    <message>
+        <source>no image: the rerun cannot start</source>
+        <translation>没有镜像：重跑无法启动</translation>
+    </message>
+    <message>
+        <source>no image version: the rerun takes whatever is newest</source>
+        <translation>没有镜像版本：重跑会拿到最新的那个</translation>
+    </message>
+    <message>
+        <source>no image digest: a tag can move; the rerun may get different software</source>
+        <translation>没有镜像摘要：标签可能被改指，重跑可能拿到不同的软件</translation>
+    </message>
+    <message>
+        <source>no framework version: the first thing to check when a rerun differs</source>
+        <translation>没有框架版本：重跑结果不同时首先要查的就是它</translation>
+    </message>
+    <message>
+        <source>no accelerator library version</source>
+        <translation>没有加速库版本</translation>
+    </message>
+    <message>
+        <source>no driver version</source>
+        <translation>没有驱动版本</translation>
+    </message>
+    <message>
+        <source>no instance type: the rerun does not know what to ask for</source>
+        <translation>没有实例规格：重跑不知道该申请什么</translation>
+    </message>
+    <message>
+        <source>no zone: the quota may not apply where the rerun lands</source>
+        <translation>没有可用区：重跑落到的地方可能用不了配额</translation>
+    </message>
+    <message>
+        <source>no data path</source>
+        <translation>没有数据路径</translation>
+    </message>
+    <message>
+        <source>no output path: where do checkpoints go?</source>
+        <translation>没有产出路径：检查点存到哪里？</translation>
+    </message>
+    <message>
+        <source>no scratch path</source>
+        <translation>没有临时目录路径</translation>
+    </message>
+    <message>
+        <source>no launch entry</source>
+        <translation>没有启动入口</translation>
+    </message>
+    <message>
+        <source>no key parameters</source>
+        <translation>没有关键参数</translation>
+    </message>
+    <message>
+        <source>no environment fingerprint: a rerun cannot show it ran in the same environment</source>
+        <translation>没有环境指纹：重跑无法证明自己在相同环境中运行</translation>
+    </message>
+    <message>
+        <source>no loss curve: a rerun cannot show it reproduces the first run</source>
+        <translation>没有损失曲线：重跑无法证明复现了首次运行</translation>
+    </message>
+    <message>
+        <source>gate “%1” was %2 when the spec was written</source>
+        <translation>写这份说明时门槛“%1”的状态为 %2</translation>
+    </message>
+    <message>
+        <source>Queued forever</source>
+        <translation>一直排队</translation>
+    </message>
+    <message>
+        <source>The workspace's quota is used up or not attached: the job waits for card-hours that will not come by themselves.</source>
+        <translation>工作空间的配额已用完或没有挂上：任务在等不会自己出现的卡时。</translation>
+    </message>
+    <message>
+        <source>Check granted, used and remaining card-hours (gate 3); ask the quota owner for more or release what other jobs hold.</source>
+        <translation>查看获批、已用和剩余卡时（第 3 道门槛）；找配额负责人追加，或释放其他任务占用的资源。</translation>
+    </message>
+    <message>
+        <source>There are not enough free cards of this type in the zone: the quota is fine, the zone is not.</source>
+        <translation>该可用区这种卡的空闲数量不够：配额没问题，是可用区没有库存。</translation>
+    </message>
+    <message>
+        <source>Ask for fewer cards, or pick a zone with stock where the quota also applies (gate 4); do not raise the quota, it will not help.</source>
+        <translation>少申请几张卡，或换一个有库存且配额适用的可用区（第 4 道门槛）；不要加配额，那没有用。</translation>
+    </message>
+    <message>
+        <source>Your role or account may not run jobs here: the provider refuses or holds them.</source>
+        <translation>你的角色或账号不能在这里运行任务：平台拒绝或扣住了任务。</translation>
+    </message>
+    <message>
+        <source>Ask the workspace admin to give you the developer role in this workspace (gate 2).</source>
+        <translation>请工作空间管理员在这个空间里给你开发者角色（第 2 道门槛）。</translation>
+    </message>
+    <message>
+        <source>The job has waited more than 30 minutes behind other jobs without a shortage named.</source>
+        <translation>任务已在其他任务后面等了 30 分钟以上，但没有给出缺什么。</translation>
+    </message>
+    <message>
+        <source>Read the queue's reason with the platform team; meanwhile ask for a shorter time limit, which schedulers start sooner.</source>
+        <translation>和平台团队一起看排队原因；同时把时长上限调短，调度器会更早启动短任务。</translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation>显存不足</translation>
+    </message>
+    <message>
+        <source>The step needs more memory than the card has.</source>
+        <translation>一步训练需要的显存超过了卡的容量。</translation>
+    </message>
+    <message>
+        <source>Halve the micro-batch first, then turn on gradient checkpointing, then a higher ZeRO stage or LoRA; re-check the estimate in gate 4.</source>
+        <translation>先把微批减半，再开启梯度检查点，然后考虑更高的 ZeRO 阶段或 LoRA；并在第 4 道门槛重新核对估算。</translation>
+    </message>
+    <message>
+        <source>The job ran out of memory (the log says so, or the system killed it with signal 9 while it was training).</source>
+        <translation>任务内存不足（日志里这么写，或者训练中被系统用信号 9 杀掉）。</translation>
+    </message>
+    <message>
+        <source>Cannot resume</source>
+        <translation>无法续训</translation>
+    </message>
+    <message>
+        <source>The newest checkpoint exists but cannot be loaded (cut short by the interruption, or written by different code).</source>
+        <translation>最新的检查点存在但加载不了（被中断截断了，或是由不同的代码写的）。</translation>
+    </message>
+    <message>
+        <source>Save checkpoints atomically (write, then rename) and keep the previous one; resume from the last checkpoint that loads and compare the step count and loss.</source>
+        <translation>以原子方式保存检查点（先写后改名）并保留上一个；从最后一个能加载的检查点恢复，并核对步数和损失。</translation>
+    </message>
+    <message>
+        <source>The checkpoint does not match what the code expects to load.</source>
+        <translation>检查点与代码期望加载的内容不匹配。</translation>
+    </message>
+    <message>
+        <source>Resume with the same code and configuration that wrote the checkpoint; then save checkpoints atomically and keep the previous one.</source>
+        <translation>用写出该检查点的同一份代码和配置来恢复；之后以原子方式保存检查点并保留上一个。</translation>
+    </message>
+    <message>
+        <source>The checkpoint check failed: %1.</source>
+        <translation>检查点判定未通过：%1。</translation>
+    </message>
+    <message>
+        <source>Check that the output folder is writable and large enough, then run the checkpoint check again.</source>
+        <translation>确认产出目录可写且空间足够，然后重新运行检查点判定。</translation>
+    </message>
+    <message>
+        <source>Cannot read data</source>
+        <translation>读不到数据</translation>
+    </message>
+    <message>
+        <source>Files in the data folder cannot be read or are shorter than the manifest says (a broken link, a permission, an upload cut short).</source>
+        <translation>数据目录中有文件读不了，或比清单里写的短（失效链接、权限问题、上传中断）。</translation>
+    </message>
+    <message>
+        <source>Open the listed files from the instance with the job's account; upload again what is short; mount the data read-only at the path the job reads.</source>
+        <translation>用任务的账号在实例里打开列出的文件；重新上传不完整的文件；把数据只读挂载到任务读取的路径。</translation>
+    </message>
+    <message>
+        <source>The job cannot open its data: the path differs on the instance, or the job's account may not read it.</source>
+        <translation>任务打不开它的数据：实例上的路径不同，或任务的账号没有读权限。</translation>
+    </message>
+    <message>
+        <source>Check the data path the job uses against the mount (gate 4's storage plan), then the folder's permissions for the job's account.</source>
+        <translation>对照挂载点（第 4 道门槛的存储规划）检查任务用的数据路径，再检查该目录对任务账号的权限。</translation>
+    </message>
+    <message>
+        <source>Exits at start</source>
+        <translation>一启动就退出</translation>
+    </message>
+    <message>
+        <source>The image's framework, driver and accelerator library do not agree, or a package is missing from the image.</source>
+        <translation>镜像中的框架、驱动与加速库版本不匹配，或镜像里缺少某个包。</translation>
+    </message>
+    <message>
+        <source>The job stopped before its first step: the launch command, its entry file or an argument is wrong.</source>
+        <translation>任务在第一步之前就停了：启动命令、入口文件或某个参数有误。</translation>
+    </message>
+    <message>
+        <source>Check in this order: the framework's version, then the driver, then the accelerator library — do not reinstall first.</source>
+        <translation>请按顺序检查：先框架版本，再驱动，再加速库——不要先重装。</translation>
+    </message>
+    <message>
+        <source>Check the launch mode, the entry file's path inside the instance and its arguments; run the image's built-in entry once to see that the image itself starts.</source>
+        <translation>检查启动方式、入口文件在实例内的路径和参数；先用镜像的内置入口跑一次，确认镜像本身能启动。</translation>
+    </message>
+    <message>
+        <source>Extremely slow</source>
+        <translation>极慢</translation>
+    </message>
+    <message>
+        <source>Steps wait for data: reading takes %1 % of a step.</source>
+        <translation>训练步在等数据：读取占每步 %1 %。</translation>
+    </message>
+    <message>
+        <source>Copy the data to the instance's local scratch disk, pack small files into larger shards, and raise the loader's workers — in that order.</source>
+        <translation>把数据拷到实例的本地高速盘，把小文件打包成大分片，再增加加载进程——按这个顺序。</translation>
+    </message>
+    <message>
+        <source>A step takes %1 s, %2 times the plan's %3 s.</source>
+        <translation>一步耗时 %1 秒，是规划值 %3 秒的 %2 倍。</translation>
+    </message>
+    <message>
+        <source>Look at utilisation first: steady and high means compute-bound (more cards or a smaller model); fluctuating means data, communication or scheduling — check the data read share first.</source>
+        <translation>先看利用率：稳定且高说明受算力限制（加卡或换小模型）；忽高忽低说明是数据、通信或调度问题——先查数据读取占比。</translation>
+    </message>
+    <message>
+        <source>Failed for another reason</source>
+        <translation>因其他原因失败</translation>
+    </message>
+    <message>
+        <source>The job stopped after it had started training, in a way none of the six common failures explains.</source>
+        <translation>任务开始训练后停止了，六种常见失败都解释不了。</translation>
+    </message>
+    <message>
+        <source>Read the end of the log below; the last error line usually names the cause.</source>
+        <translation>看下方日志的末尾；最后一条错误通常会指明原因。</translation>
+    </message>
+    <message>
+        <source>%1 on %2, %3 GPU(s); loss %4 → %5 over the light loop</source>
+        <translation>%1，%2，%3 块 GPU；轻量循环的损失 %4 → %5</translation>
+    </message>
+    <message>
+        <source>%1 files, %2 MB/s cold, %3 MB/s warm, reading is %4 % of a step</source>
+        <translation>%1 个文件，冷读 %2 MB/s，热读 %3 MB/s，读取占每步 %4 %</translation>
+    </message>
+    <message>
+        <source>%1 steps in %2 s, loss %3 → %4 (min %5)</source>
+        <translation>%1 步，用时 %2 秒，损失 %3 → %4（最低 %5）</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -2186,6 +2580,38 @@ Acceptance (up, data readable, output written): %2</source>
         <translation>实例：%1
 验收（已运行、数据可读、输出已写入）：%2</translation>
     </message>
+    <message>
+        <source>Run the four checks</source>
+        <translation>运行四项判定</translation>
+    </message>
+    <message>
+        <source>The checks run on gate 4's instance: create it there first.</source>
+        <translation>判定在第 4 道门槛的实例上运行：请先在那里创建实例。</translation>
+    </message>
+    <message>
+        <source>Ready: all four checks passed on instance %1.</source>
+        <translation>已就绪：四项判定在实例 %1 上全部通过。</translation>
+    </message>
+    <message>
+        <source>Instance %1 is running; the checks take about half a minute.</source>
+        <translation>实例 %1 正在运行；判定大约需要半分钟。</translation>
+    </message>
+    <message>
+        <source>Start the first run</source>
+        <translation>开始首次运行</translation>
+    </message>
+    <message>
+        <source>Wrap up: archive and release</source>
+        <translation>收尾：归档并释放</translation>
+    </message>
+    <message>
+        <source>The first run starts once gate 5's four checks pass.</source>
+        <translation>第 5 道门槛的四项判定通过后才能开始首次运行。</translation>
+    </message>
+    <message>
+        <source>Wrapped up on %1.</source>
+        <translation>已于 %1 收尾。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::Banner</name>
@@ -2204,6 +2630,85 @@ Acceptance (up, data readable, output written): %2</source>
     <message>
         <source>Show technical details</source>
         <translation>显示技术细节</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::FirstRunPage</name>
+    <message>
+        <source>The environment starts</source>
+        <translation>环境能启动</translation>
+    </message>
+    <message>
+        <source>The data is readable</source>
+        <translation>数据可读</translation>
+    </message>
+    <message>
+        <source>Memory is sufficient</source>
+        <translation>显存够用</translation>
+    </message>
+    <message>
+        <source>The loss decreases</source>
+        <translation>损失在下降</translation>
+    </message>
+    <message>
+        <source>Artifacts are on disk (checkpoints, metrics)</source>
+        <translation>产出已落盘（检查点、指标）</translation>
+    </message>
+    <message>
+        <source>Open a handoff spec</source>
+        <translation>打开交接说明</translation>
+    </message>
+    <message>
+        <source>Run specs (*.json)</source>
+        <translation>运行说明 (*.json)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1.&lt;/b&gt; %2&lt;br&gt;&lt;b&gt;First:&lt;/b&gt; %3</source>
+        <translation>&lt;b&gt;%1。&lt;/b&gt;%2&lt;br&gt;&lt;b&gt;先做：&lt;/b&gt;%3</translation>
+    </message>
+    <message>
+        <source>Nothing to triage: the first run passed.</source>
+        <translation>无需排障：首次运行已通过。</translation>
+    </message>
+    <message>
+        <source>When a job is queued forever, exits at start, cannot read data, runs out of memory, is extremely slow or cannot resume, the cause and the first action show here. Queued for quota, for stock and for permission are told apart.</source>
+        <translation>任务一直排队、一启动就退出、读不到数据、显存不足、极慢或无法续训时，原因和第一步动作会显示在这里。因配额、库存还是权限而排队会分开说明。</translation>
+    </message>
+    <message>
+        <source>First run: %1</source>
+        <translation>首次运行：%1</translation>
+    </message>
+    <message>
+        <source>Task: %1 on %2, image %3 %4; spec %5</source>
+        <translation>任务：%1，在 %2 上，镜像 %3 %4；说明 %5</translation>
+    </message>
+    <message>
+        <source>Instance released; artifacts recorded under purposeful names:</source>
+        <translation>实例已释放；产出已按有意义的名称记录：</translation>
+    </message>
+    <message>
+        <source>After a passing first run: wrap up — the artifacts get purposeful names and the instance is released.</source>
+        <translation>首次运行通过后请收尾：产出按有意义的名称归档，实例被释放。</translation>
+    </message>
+    <message>
+        <source>The first run pushes a small slice through the whole chain — read data, forward, backward, save a checkpoint, write outputs, log — and checks the guides' five points. The handoff works when a colleague reruns it from the spec alone.</source>
+        <translation>首次运行用一小部分数据跑通整条链路——读数据、前向、反向、保存检查点、写产出、记日志——并核对指南中的五项验证。同事只凭说明就能重跑，交接才算成功。</translation>
+    </message>
+    <message>
+        <source>The five points</source>
+        <translation>五项验证</translation>
+    </message>
+    <message>
+        <source>Triage</source>
+        <translation>排障</translation>
+    </message>
+    <message>
+        <source>Wrap-up and handoff</source>
+        <translation>收尾与交接</translation>
+    </message>
+    <message>
+        <source>Open a handoff spec…</source>
+        <translation>打开交接说明…</translation>
     </message>
 </context>
 <context>
@@ -2403,6 +2908,177 @@ Acceptance (up, data readable, output written): %2</source>
     <message>
         <source>Language</source>
         <translation>语言</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::HandoffDialog</name>
+    <message>
+        <source>Replay on a fresh sandbox</source>
+        <translation>在全新沙箱上重跑</translation>
+    </message>
+    <message>
+        <source>Open a handoff spec</source>
+        <translation>打开交接说明</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a run spec Onramp can use: %2</source>
+        <translation>%1 不是 Onramp 能用的运行说明：%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 on %3 × %4 (%5), image %6 %7.&lt;br&gt;Fingerprint %8.&lt;br&gt;%9</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2，在 %3 × %4（%5）上，镜像 %6 %7。&lt;br&gt;指纹 %8。&lt;br&gt;%9</translation>
+    </message>
+    <message>
+        <source>The spec says everything a rerun needs.</source>
+        <translation>这份说明写全了重跑所需的一切。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n place(s) where the spec does not say enough are marked below; a rerun can still go ahead.</source>
+        <translation>
+            <numerusform>下方标出了说明中写得不够的 %n 处；仍然可以重跑。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The replay stopped unexpectedly.</source>
+        <translation>重跑意外中止。</translation>
+    </message>
+    <message>
+        <source>Reproduced: every item passed.</source>
+        <translation>已复现：每一项都通过。</translation>
+    </message>
+    <message>
+        <source>Not reproduced: see the items marked FAIL.</source>
+        <translation>未复现：见标为 FAIL 的项。</translation>
+    </message>
+    <message>
+        <source>The replay could not run: %1</source>
+        <translation>重跑无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>Replaying from the spec alone: provisioning, the readiness checks, the first run, then the comparison…</source>
+        <translation>只凭说明重跑：开通资源、就绪判定、首次运行，然后对比…</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::JobMonitor</name>
+    <message>
+        <source>No job yet. The jobs this gate runs show here as they run.</source>
+        <translation>还没有任务。这道门槛运行的任务会实时显示在这里。</translation>
+    </message>
+    <message>
+        <source>%1 — job %2: %3</source>
+        <translation>%1——任务 %2：%3</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>GPU memory (MiB)</source>
+        <translation>显存 (MiB)</translation>
+    </message>
+    <message>
+        <source>Memory in use (MiB)</source>
+        <translation>内存占用 (MiB)</translation>
+    </message>
+    <message>
+        <source>Coach: %1 %2</source>
+        <translation>监控教练：%1 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1.&lt;/b&gt; %2&lt;br&gt;&lt;b&gt;First:&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1。&lt;/b&gt;%2&lt;br&gt;&lt;b&gt;先做：&lt;/b&gt;%3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Live job</source>
+        <translation>实时任务</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Step time (ms)</source>
+        <translation>步耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Light training loop</source>
+        <translation>轻量训练循环</translation>
+    </message>
+    <message>
+        <source>Data read</source>
+        <translation>数据读取</translation>
+    </message>
+    <message>
+        <source>Checkpoint and resume</source>
+        <translation>检查点与续训</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>First run</source>
+        <translation>首次运行</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>已成功</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>已失败</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::LogView</name>
+    <message>
+        <source>Job log</source>
+        <translation>任务日志</translation>
+    </message>
+    <message>
+        <source>The last %1 lines of a %2 log.</source>
+        <translation>%2 日志的最后 %1 行。</translation>
+    </message>
+    <message>
+        <source>Skipped the first %1 of this log to show its end; the view keeps the last %2 lines.</source>
+        <translation>为显示日志末尾，跳过了前 %1；视图只保留最后 %2 行。</translation>
     </message>
 </context>
 <context>
@@ -2889,6 +3565,49 @@ Acceptance (up, data readable, output written): %2</source>
     <message>
         <source>Monthly &amp;spread (weights, used without peaks)</source>
         <translation>月度分布(&amp;S)（权重；无峰值时段时使用）</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::ReadinessPage</name>
+    <message>
+        <source>Framework, driver and accelerator library</source>
+        <translation>框架、驱动与加速库</translation>
+    </message>
+    <message>
+        <source>Data reads fast enough</source>
+        <translation>数据读得够快</translation>
+    </message>
+    <message>
+        <source>Checkpoints save and resume</source>
+        <translation>检查点能存能恢复</translation>
+    </message>
+    <message>
+        <source>Logs and metrics visible</source>
+        <translation>日志与指标可见</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>Ready means all four checks pass — stricter than “the instance is running”. Each runs as a job on gate 4's instance; a failure comes with its diagnosis, in the guides' order: framework, then driver, then accelerator library — never “reinstall first”.</source>
+        <translation>就绪意味着四项判定全部通过——比“实例在运行”严格得多。每项都作为任务在第 4 道门槛的实例上运行；失败时附带诊断，顺序与指南一致：先框架，再驱动，再加速库——绝不“先重装”。</translation>
+    </message>
+    <message>
+        <source>The four checks</source>
+        <translation>四项判定</translation>
     </message>
 </context>
 <context>

@@ -59,7 +59,6 @@ void FirstRunPage::buildContent(QVBoxLayout *content)
     for (int i = 0; i < FirstRunGateData::pointNames().size(); ++i)
         m_points->addTopLevelItem(new QTreeWidgetItem);
     m_points->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_points->setFixedHeight(m_points->sizeHintForRow(0) * 5 + 2 * m_points->frameWidth() + 6);
     pl->addWidget(m_points);
     content->addWidget(m_pointsBox);
 
@@ -143,6 +142,9 @@ void FirstRunPage::refreshRun()
         item->setText(1, pointTitle(names[i]));
     }
     m_points->resizeColumnToContents(0);
+    // Five rows, no scrolling: sized once they have their text (row height follows the font).
+    m_points->setFixedHeight(m_points->sizeHintForRow(0) * int(names.size()) +
+                             2 * m_points->frameWidth() + 4);
 
     // The triage: the run's saved diagnosis, or what the live job shows now.
     const Diagnosis &live = m_monitor->diagnosis();

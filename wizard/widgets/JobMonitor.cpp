@@ -19,6 +19,38 @@ constexpr qsizetype kKeptEvents = 400;
 constexpr qint64 kFirstRead = 256 * 1024; // an earlier job: the end of its log only
 } // namespace
 
+QString JobMonitor::checkLabel(const QString &check)
+{
+    if (check == QLatin1String("environment"))
+        return tr("Light training loop");
+    if (check == QLatin1String("data"))
+        return tr("Data read");
+    if (check == QLatin1String("checkpoint"))
+        return tr("Checkpoint and resume");
+    if (check == QLatin1String("metrics"))
+        return tr("Metrics");
+    if (check == QLatin1String("first-run"))
+        return tr("First run");
+    return check;
+}
+
+QString JobMonitor::stateLabel(const QString &state)
+{
+    if (state == QLatin1String("queued"))
+        return tr("queued");
+    if (state == QLatin1String("running"))
+        return tr("running");
+    if (state == QLatin1String("succeeded"))
+        return tr("succeeded");
+    if (state == QLatin1String("failed"))
+        return tr("failed");
+    if (state == QLatin1String("interrupting") || state == QLatin1String("interrupted"))
+        return tr("interrupted");
+    if (state == QLatin1String("cancelled"))
+        return tr("cancelled");
+    return state;
+}
+
 JobMonitor::JobMonitor(ProviderHub *hub, QStringList checks, QWidget *parent)
     : QGroupBox(parent), m_hub(hub), m_checks(std::move(checks)), m_jobLine(new QLabel(this)),
       m_loss(new LiveChart(this)), m_step(new LiveChart(this)), m_memory(new LiveChart(this)),
@@ -177,7 +209,8 @@ void JobMonitor::updateReadings()
         return;
     }
     const QJsonObject reason = m_job.value("reason").toObject();
-    QString line = tr("%1 — job %2: %3").arg(m_check, m_jobId, m_job.value("state").toString());
+    QString line = tr("%1 — job %2: %3")
+                       .arg(checkLabel(m_check), m_jobId, stateLabel(m_job.value("state").toString()));
     if (!reason.isEmpty())
         line += tr(" (%1)").arg(reason.value("message").toString());
     m_jobLine->setText(line);

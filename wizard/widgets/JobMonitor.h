@@ -32,6 +32,8 @@ public:
     const Diagnosis &diagnosis() const { return m_diagnosis; }
     LiveChart *lossChart() const { return m_loss; }
     LogView *log() const { return m_log; }
+    static QString checkLabel(const QString &check); // translated
+    static QString stateLabel(const QString &state); // translated job state
 
 signals:
     void diagnosisChanged();
