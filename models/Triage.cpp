@@ -249,6 +249,15 @@ Diagnosis triage(const JobObservation &j)
 
     const bool failed = j.state == QLatin1String("failed") ||
                         (j.exitCode && *j.exitCode != 0 && *j.exitCode != 130);
+    // The framework's own loop failed (the probe's torch check): the environment disagrees.
+    if (const QJsonObject *e = lastEvent(j, QStringLiteral("torch"));
+        e && !e->value("passed").toBool(true))
+        return found(FailureKind::ExitsAtStart, Tr::tr("Exits at start"),
+                     Tr::tr("The image's framework, driver and accelerator library do not "
+                            "agree, or a package is missing from the image."),
+                     Tr::tr("Check in this order: the framework's version, then the driver, then "
+                            "the accelerator library — do not reinstall first."),
+                     e->value("error").toString());
     // Exits at start: failed before its first step.
     if (failed && stepCount(j) == 0) {
         const QString line = findLine(

@@ -66,7 +66,9 @@ bool onPath(const std::string &program)
 }
 
 // Runs a command and returns its stdout; empty when it fails.
-std::string capture(const std::string &command)
+// A command's standard output; empty when it fails, unless `evenOnFailure` (a failing check
+// whose output is the evidence).
+std::string capture(const std::string &command, bool evenOnFailure = false)
 {
     std::string out;
     FILE *pipe = popen((command + " 2>/dev/null").c_str(), "r");
@@ -76,7 +78,7 @@ std::string capture(const std::string &command)
     size_t n = 0;
     while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
         out.append(buf.data(), n);
-    if (pclose(pipe) != 0)
+    if (pclose(pipe) != 0 && !evenOnFailure)
         return {};
     return out;
 }
@@ -106,6 +108,50 @@ json gpus()
     return list;
 }
 
+// Python and the training frameworks installed in the image, found without importing them
+// (importing torch takes seconds): {"python", "frameworks": {name: version}}; empty when the
+// image has no python3.
+json pythonFrameworks()
+{
+    if (!onPath("python3"))
+        return json::object();
+    const std::string out = capture(
+        "python3 -c 'import json, importlib.util, importlib.metadata as m, platform\n"
+        "r = {\"python\": platform.python_version(), \"frameworks\": {}}\n"
+        "for mod, dist in [(\"torch\", \"torch\"), (\"jax\", \"jax\"), (\"tensorflow\", "
+        "\"tensorflow\"), (\"paddle\", \"paddlepaddle\"), (\"mindspore\", \"mindspore\")]:\n"
+        "    if importlib.util.find_spec(mod):\n"
+        "        try: r[\"frameworks\"][mod] = m.version(dist)\n"
+        "        except Exception: r[\"frameworks\"][mod] = \"unknown\"\n"
+        "print(json.dumps(r))' 2>/dev/null");
+    const json r = json::parse(out, nullptr, false);
+    return r.is_object() ? r : json::object();
+}
+
+// The torch loop shipped beside the probe (torch_check.py), when torch is installed: its
+// report, or null when torch is absent.
+json torchLoop()
+{
+    const json py = pythonFrameworks();
+    if (!py.contains("frameworks") || !py["frameworks"].contains("torch"))
+        return nullptr;
+    std::error_code ec;
+    std::string script = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path().string() +
+                         "/torch_check.py";
+    if (const char *override = std::getenv("ONRAMP_TORCH_CHECK"); override && *override)
+        script = override;
+    if (!std::filesystem::exists(script, ec))
+        return json{{"event", "torch"}, {"passed", false},
+                    {"error", "torch_check.py is not installed beside onramp-probe"}};
+    const std::string out = capture("python3 '" + script + "' --steps 60", true);
+    // Its report is the last JSON line; anything before it (a traceback) is the evidence.
+    const auto at = out.rfind("{\"event\": \"torch\"");
+    json r = at == std::string::npos ? json() : json::parse(out.substr(at), nullptr, false);
+    if (!r.is_object())
+        r = json{{"event", "torch"}, {"passed", false}, {"error", out.substr(0, 2000)}};
+    return r;
+}
+
 json fingerprint()
 {
     utsname u{};
@@ -123,6 +169,16 @@ json fingerprint()
            {"cpu_count", sysconf(_SC_NPROCESSORS_ONLN)},
            {"memory_bytes", static_cast<unsigned long long>(si.totalram) * si.mem_unit},
            {"gpus", gpus()}};
+    const json py = pythonFrameworks();
+    if (py.contains("python"))
+        j["python"] = py["python"];
+    if (py.contains("frameworks") && !py["frameworks"].empty()) {
+        j["frameworks"] = py["frameworks"];
+        // The one a rerun compares: torch when present, else the first found.
+        const auto &f = py["frameworks"];
+        const std::string name = f.contains("torch") ? "torch" : f.begin().key();
+        j["framework"] = name + " " + f[name].get<std::string>();
+    }
     return j;
 }
 
@@ -205,9 +261,18 @@ int environment(int steps)
     const StorageResult storage = checkStorage({{"fingerprint", print},
                                                 {"first_loss", result.steps.front().loss},
                                                 {"last_loss", result.steps.back().loss}});
-    const bool passed = result.lossFell && (!storage.dataChecked || storage.dataReadable) &&
+    // The framework's own loop on the instance's device, when the image has torch.
+    const json torch = torchLoop();
+    if (!torch.is_null())
+        std::cout << torch.dump() << '\n';
+    const bool torchOk = torch.is_null() || torch.value("passed", false);
+    const bool passed = result.lossFell && torchOk &&
+                        (!storage.dataChecked || storage.dataReadable) &&
                         (!storage.outputChecked || storage.outputWritten);
+    const std::string torchReason =
+        torchOk ? std::string() : "torch loop failed: " + torch.value("error", std::string("?"));
     const char *reason = !result.lossFell                               ? "loss did not decrease"
+                         : !torchOk                                     ? torchReason.c_str()
                          : storage.dataChecked && !storage.dataReadable ? "data folder not readable"
                          : storage.outputChecked && !storage.outputWritten
                              ? "output folder not writable"
@@ -222,6 +287,8 @@ int environment(int steps)
         verdict["data_readable"] = storage.dataReadable;
     if (storage.outputChecked)
         verdict["output_written"] = storage.outputWritten;
+    if (!torch.is_null())
+        verdict["torch_passed"] = torchOk;
     std::cout << verdict.dump() << '\n';
     return passed ? 0 : 1;
 }

@@ -6,8 +6,17 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
+
 #include <QtTest>
+
+#include "Triage.h"
+
+using onramp::Diagnosis;
+using onramp::FailureKind;
+using onramp::JobObservation;
+using onramp::triage;
 
 class TestCli : public QObject
 {
@@ -348,6 +357,52 @@ private slots:
         QCOMPARE(verdict["event"].toString(), "verdict");
         QVERIFY(verdict["passed"].toBool());
         QCOMPARE(run(ONRAMP_PROBE_BIN, {"environment", "--steps", "2"}).exitCode, 2);
+    }
+
+    // Where torch is installed, the environment check also runs the torch loop; a torch whose
+    // driver is too old fails the check with torch's own words (here a stand-in torch package on
+    // PYTHONPATH: this machine has no torch), and the fingerprint names the framework.
+    void probeRunsTheTorchLoopWhereTorchIsInstalled()
+    {
+        if (QStandardPaths::findExecutable("python3").isEmpty())
+            QSKIP("no python3");
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("torch"));
+        QFile init(dir.filePath("torch/__init__.py"));
+        QVERIFY(init.open(QIODevice::WriteOnly));
+        init.write("__version__ = '2.3.1'\n"
+                   "class version:\n    cuda = '12.1'\n"
+                   "class cuda:\n    @staticmethod\n    def is_available():\n"
+                   "        raise RuntimeError('The NVIDIA driver on your system is too old "
+                   "(found version 11040)')\n");
+        init.close();
+        qputenv("PYTHONPATH", dir.path().toUtf8());
+        const Run r = run(ONRAMP_PROBE_BIN, {"environment", "--steps", "20"});
+        qunsetenv("PYTHONPATH");
+        QCOMPARE(r.exitCode, 1);
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        const QJsonObject fp = QJsonDocument::fromJson(lines.first()).object();
+        QVERIFY2(fp["framework"].toString().startsWith("torch"), lines.first().constData());
+        QJsonObject torch, verdict;
+        for (const QByteArray &l : lines) {
+            const QJsonObject e = QJsonDocument::fromJson(l).object();
+            if (e["event"] == "torch")
+                torch = e;
+            if (e["event"] == "verdict")
+                verdict = e;
+        }
+        QCOMPARE(torch["passed"].toBool(true), false);
+        QVERIFY(torch["error"].toString().contains("driver on your system is too old"));
+        QCOMPARE(verdict["passed"].toBool(true), false);
+        QCOMPARE(verdict["torch_passed"].toBool(true), false);
+        QVERIFY(verdict["reason"].toString().startsWith("torch loop failed"));
+        // The triage reads it as the framework/driver/library disagreement, first action in the
+        // guides' order.
+        const Diagnosis d =
+            triage(JobObservation::fromJob({{"state", "failed"}, {"exitCode", 1}},
+                                           QString::fromUtf8(r.out)));
+        QCOMPARE(d.kind, FailureKind::ExitsAtStart);
+        QVERIFY(d.firstAction.contains("framework"));
     }
 
     // The handoff: the shipped example replays against a fresh sandbox from the spec alone.
