@@ -21,6 +21,12 @@ fi
 if [[ "${1:-}" == "--test" || "${1:-}" == "--fuzz" ]]; then
   packages+=(clang-16 libclang-rt-16-dev)
 fi
+# For `make test` (and --slurm alone): a real single-node Slurm 22.05 for tests/slurm, started and
+# stopped by scripts/slurm-cluster.sh. The JWT plugin is a separate package.
+if [[ "${1:-}" == "--test" || "${1:-}" == "--slurm" ]]; then
+  packages+=(slurmctld slurmd slurmdbd slurmrestd slurm-client slurm-wlm-mysql-plugin
+             slurm-wlm-jwt-plugin munge mariadb-server mariadb-client)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -38,5 +44,14 @@ if [[ $(id -u) -ne 0 ]]; then
   exit 1
 fi
 echo "Installing missing packages: ${missing[*]}"
+# Installing munge, MariaDB and the Slurm daemons must not start them as system services: the
+# tests start their own private instances. A policy-rc.d that says "no" for the install only.
+guard=""
+if [[ ! -e /usr/sbin/policy-rc.d ]]; then
+  printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
+  chmod +x /usr/sbin/policy-rc.d
+  guard=/usr/sbin/policy-rc.d
+fi
+trap 'if [[ -n "$guard" ]]; then rm -f "$guard"; fi' EXIT
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
