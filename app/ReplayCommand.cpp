@@ -103,9 +103,11 @@ int replay(const QStringList &args)
         "spec's. Exit 0 only when it reproduces."));
     p.addHelpOption();
     QCommandLineOption provider(QStringLiteral("provider"),
-                                Tr::tr("sandbox (a fresh built-in sandbox, the default) or the "
+                                Tr::tr("sandbox (a fresh built-in sandbox, the default), the "
                                        "https address of an Onramp API (credentials in "
-                                       "ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY)."),
+                                       "ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or "
+                                       "slurm+http://HOST:PORT for a Slurm cluster's slurmrestd "
+                                       "(see ONRAMP_SLURM_* in docs/slurm.md)."),
                                 QStringLiteral("PROVIDER"), QStringLiteral("sandbox"));
     QCommandLineOption record(QStringLiteral("record"),
                               Tr::tr("Write the spec with this run's fingerprint and loss curve "
@@ -136,6 +138,31 @@ int replay(const QStringList &args)
         }
         profile = started->profile;
         secret = started->secret;
+    } else if (p.value(provider).startsWith(QLatin1String("slurm+"))) {
+        // A Slurm cluster through slurmrestd: the cluster's details from the environment.
+        profile.kind = ProviderProfile::Kind::Slurm;
+        profile.baseUrl = QUrl(p.value(provider).mid(6));
+        SlurmProfile &s = profile.slurm;
+        s.cluster = qEnvironmentVariable("ONRAMP_SLURM_CLUSTER");
+        s.outputDir = qEnvironmentVariable("ONRAMP_SLURM_OUTPUT");
+        s.tokenDir = qEnvironmentVariable("ONRAMP_SLURM_TOKENS");
+        s.tokenCommand = qEnvironmentVariable("ONRAMP_SLURM_TOKEN_COMMAND");
+        s.admin = qEnvironmentVariable("ONRAMP_SLURM_ADMIN");
+        s.user = qEnvironmentVariable("ONRAMP_SLURM_USER", qEnvironmentVariable("USER"));
+        s.partition = qEnvironmentVariable("ONRAMP_SLURM_PARTITION", QStringLiteral("gpu"));
+        s.probe = qEnvironmentVariable("ONRAMP_SLURM_PROBE",
+                                       siblingProgram(QStringLiteral("onramp-probe"), QStringLiteral("probe")));
+        if (auto ok = profile.validate(); !ok || s.admin.isEmpty()) {
+            err() << (ok ? Tr::tr("Set ONRAMP_SLURM_ADMIN to a Slurm administrator (quota "
+                                  "changes need one).")
+                         : ok.error().message)
+                  << '\n'
+                  << Tr::tr("A Slurm provider reads ONRAMP_SLURM_CLUSTER, ONRAMP_SLURM_OUTPUT, "
+                            "ONRAMP_SLURM_TOKENS or ONRAMP_SLURM_TOKEN_COMMAND, "
+                            "ONRAMP_SLURM_ADMIN, ONRAMP_SLURM_USER and ONRAMP_SLURM_PROBE.")
+                  << '\n';
+            return 2;
+        }
     } else {
         profile.kind = ProviderProfile::Kind::OnrampApi;
         profile.baseUrl = QUrl(p.value(provider));
@@ -177,11 +204,15 @@ int replay(const QStringList &args)
         quota["zone"] = spec.compute.zone;
     if (auto q = r.call("PUT", QStringLiteral("/v1/workspaces/%1/quota").arg(ws), quota); !q)
         return fail(Tr::tr("quota"), q.error());
+    // On a cluster the member is a real user there; elsewhere a name of our own.
+    const QString replayer = profile.kind == ProviderProfile::Kind::Slurm
+                                 ? profile.slurm.user
+                                 : QStringLiteral("replayer");
     const auto member = r.call("POST", QStringLiteral("/v1/workspaces/%1/members").arg(ws),
-                               {{"account", "replayer"}, {"role", "developer"}});
+                               {{"account", replayer}, {"role", "developer"}});
     if (!member && member.error().code != ProviderErrorCode::Conflict)
         return fail(Tr::tr("member"), member.error());
-    r.m_client.setMember(QStringLiteral("replayer"));
+    r.m_client.setMember(replayer);
     const auto instance = r.call("POST", QStringLiteral("/v1/workspaces/%1/instances").arg(ws),
                                  {{"instanceType", spec.compute.instanceType},
                                   {"zone", quota.value("zone").toString(spec.compute.zone)},

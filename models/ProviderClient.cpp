@@ -1,11 +1,14 @@
 #include "ProviderClient.h"
 
+#include "SlurmGateway.h"
+
 #include "SigV4.h"
 #include "Tr.h"
 
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QUuid>
 
 namespace onramp {
@@ -176,6 +179,15 @@ QJsonObject ProviderProfile::toJson() const
         o[QStringLiteral("caFile")] = caFile;
     if (!member.isEmpty())
         o[QStringLiteral("member")] = member;
+    if (kind == Kind::Slurm)
+        o[QStringLiteral("slurm")] = QJsonObject{{"cluster", slurm.cluster},
+                                                 {"partition", slurm.partition},
+                                                 {"outputDir", slurm.outputDir},
+                                                 {"admin", slurm.admin},
+                                                 {"tokenDir", slurm.tokenDir},
+                                                 {"tokenCommand", slurm.tokenCommand},
+                                                 {"probe", slurm.probe},
+                                                 {"user", slurm.user}};
     return o;
 }
 
@@ -200,6 +212,26 @@ std::expected<ProviderProfile, Error> ProviderProfile::fromJson(const QJsonObjec
     p.region = json.value(QStringLiteral("region")).toString(QStringLiteral("sandbox")).toLatin1();
     p.caFile = json.value(QStringLiteral("caFile")).toString();
     p.member = json.value(QStringLiteral("member")).toString();
+    if (p.kind == Kind::Slurm) {
+        const QJsonValue sv = json.value(QStringLiteral("slurm"));
+        if (!sv.isUndefined() && !sv.isObject())
+            return std::unexpected(
+                invalidField(path + QStringLiteral(".slurm"), Tr::tr("expected an object")));
+        const QJsonObject so = sv.toObject();
+        for (auto it = so.begin(); it != so.end(); ++it)
+            if (!it.value().isString())
+                return std::unexpected(invalidField(path + QStringLiteral(".slurm.") + it.key(),
+                                                    Tr::tr("expected a string")));
+        p.slurm.cluster = so.value("cluster").toString();
+        p.slurm.partition = so.value("partition").toString(QStringLiteral("gpu"));
+        p.slurm.outputDir = so.value("outputDir").toString();
+        p.slurm.admin = so.value("admin").toString();
+        p.slurm.tokenDir = so.value("tokenDir").toString();
+        p.slurm.tokenCommand = so.value("tokenCommand").toString();
+        p.slurm.probe = so.value("probe").toString(QStringLiteral("onramp-probe"));
+        p.slurm.user = so.value("user").toString();
+        p.slurm.url = p.baseUrl;
+    }
     return p;
 }
 
@@ -220,6 +252,20 @@ std::expected<void, Error> ProviderProfile::validate() const
     if (kind != Kind::Slurm && accessKeyId.isEmpty())
         return std::unexpected(invalidField(QStringLiteral("accessKeyId"),
                                             Tr::tr("Enter the access key id of your profile.")));
+    if (kind == Kind::Slurm) {
+        if (slurm.cluster.isEmpty())
+            return std::unexpected(invalidField(QStringLiteral("slurm.cluster"),
+                                                Tr::tr("Enter the cluster's name (ClusterName).")));
+        if (slurm.tokenDir.isEmpty() && slurm.tokenCommand.isEmpty())
+            return std::unexpected(invalidField(
+                QStringLiteral("slurm.token"),
+                Tr::tr("Say where tokens come from: a folder of <user>.jwt files or a command "
+                       "such as “scontrol token username=%u”.")));
+        if (slurm.outputDir.isEmpty())
+            return std::unexpected(invalidField(
+                QStringLiteral("slurm.outputDir"),
+                Tr::tr("Enter where job output lands on the shared filesystem.")));
+    }
     return {};
 }
 
@@ -325,6 +371,10 @@ QByteArray newIdempotencyKey()
 ProviderClient::ProviderClient(Transport *transport, ProviderProfile profile, QByteArray secret)
     : m_transport(transport), m_profile(std::move(profile)), m_secret(std::move(secret))
 {
+    if (m_profile.kind == ProviderProfile::Kind::Slurm) {
+        m_profile.slurm.url = m_profile.baseUrl;
+        m_slurm = std::make_shared<SlurmGateway>(transport, m_profile.slurm);
+    }
 }
 
 HttpCall ProviderClient::makeCall(const QByteArray &method, const QString &path,
@@ -399,6 +449,17 @@ quint64 ProviderClient::request(const QByteArray &method, const QString &path,
                                 const QJsonObject &body, const QByteArray &idempotencyKey,
                                 QObject *context, Done done) const
 {
+    if (m_slurm) {
+        // Answers always arrive queued on the context, as the transport's do.
+        QPointer<QObject> guard(context);
+        m_slurm->request(m_profile.member, method, path, body, context,
+                         [guard, done = std::move(done)](const ProviderResult &r) {
+                             if (guard)
+                                 QMetaObject::invokeMethod(
+                                     guard, [done, r] { done(r); }, Qt::QueuedConnection);
+                         });
+        return 0;
+    }
     const QByteArray payload = (body.isEmpty() && (method == "GET" || method == "DELETE"))
                                    ? QByteArray()
                                    : QJsonDocument(body).toJson(QJsonDocument::Compact);

@@ -11,12 +11,31 @@
 #include <QUrl>
 
 #include <expected>
+#include <memory>
 #include <functional>
 
 namespace onramp {
 
 // Where the provider is and who we are to it. The secret is never part of a profile: it lives
 // in a SecretStore and reaches the client only in memory.
+// Where a Slurm cluster's REST daemon is and how its users get tokens.
+struct SlurmProfile
+{
+    QUrl url;            // slurmrestd, e.g. http://127.0.0.1:6820 (http on loopback only)
+    QString cluster;     // ClusterName
+    QString partition = QStringLiteral("gpu");
+    QString outputDir;   // where job output lands on the shared filesystem, as this machine sees it
+    QString admin;       // a Slurm Administrator (quota changes need one)
+    // A token per user: a folder of <user>.jwt files, or a command that prints one for %u
+    // (`scontrol token username=%u`), re-read when the token is within a minute of expiring.
+    QString tokenDir;
+    QString tokenCommand;
+    QString probe = QStringLiteral("onramp-probe"); // the probe as the nodes see it
+    QString user; // the member jobs run as when none is named (a Unix user on the cluster)
+
+    bool operator==(const SlurmProfile &) const = default;
+};
+
 struct ProviderProfile
 {
     enum class Kind
@@ -32,6 +51,7 @@ struct ProviderProfile
     QByteArray region = "sandbox";
     QString caFile; // extra CA bundle for a private CA
     QString member; // the workspace member we act as (X-Onramp-Member)
+    SlurmProfile slurm; // kind Slurm: the cluster, tokens, output folder (url = baseUrl)
 
     bool operator==(const ProviderProfile &) const = default;
 
@@ -140,6 +160,8 @@ private:
     Transport *m_transport;
     ProviderProfile m_profile;
     QByteArray m_secret;
+    // Kind Slurm: the Onramp API answered by the cluster (shared by the copies of this client).
+    std::shared_ptr<class SlurmGateway> m_slurm;
     int m_stallSeconds = 30;
 };
 

@@ -161,6 +161,17 @@ void ProviderSession::applyQualification(const RemoteReview &review)
         g.acceptedAt = review.since;
         g.rejectionReason.clear();
         g.whatToChange.clear();
+    } else if (review.state == QLatin1String("not_required")) {
+        // A cluster has accounts, not dossiers: nothing to review.
+        g.status = GateStatus::Passed;
+        g.waitingFor.clear();
+        g.evidence = Tr::tr("Not required by this provider: a Slurm cluster reviews no dossier; "
+                            "access is a user in its accounting with a default account (%1).")
+                         .arg(reasonsText(review.reasons));
+        g.acceptedBy = Tr::tr("The cluster's accounting (slurmdbd)");
+        g.acceptedAt = review.since;
+        g.rejectionReason.clear();
+        g.whatToChange.clear();
     } else if (review.state == QLatin1String("rejected")) {
         g.status = GateStatus::Rejected;
         g.waitingFor.clear();

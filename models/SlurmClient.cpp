@@ -364,6 +364,8 @@ void SlurmClient::submit(const QString &user, const QString &account, const QStr
                                                 {"LANG", "C.UTF-8"}}}};
     if (shape.gpus > 0)
         job["gres"] = QStringLiteral("gpu:%1").arg(shape.gpus);
+    if (!shape.comment.isEmpty())
+        job["comment"] = shape.comment;
     request(user, "POST", QStringLiteral("/slurm/v0.0.38/job/submit"),
             {{"script", script}, {"job", job}}, context, [done](const ProviderResult &r) {
                 if (!r)
@@ -389,14 +391,21 @@ QJsonObject SlurmClient::onrampJob(const QJsonObject &j)
                   {"name", j.value("name").toString()},
                   {"state", state},
                   {"slurmState", s},
-                  {"submittedAt", isoFromEpoch(j.value("submit_time"))}};
+                  {"submittedAt", isoFromEpoch(j.value("submit_time"))},
+                  {"comment", j.value("comment").toString()}};
     if (state != QLatin1String("queued"))
         o["startedAt"] = isoFromEpoch(j.value("start_time"));
     if (state != QLatin1String("queued") && state != QLatin1String("running")) {
         o["finishedAt"] = isoFromEpoch(j.value("end_time"));
+        // slurmctld's exit_code is a wait status (130 << 8 for "exited 130"); slurmdbd's an
+        // object.
         const QJsonValue exit = j.value("exit_code");
-        o["exitCode"] = exit.isObject() ? exit.toObject().value("return_code").toInt()
-                                        : exit.toInt();
+        if (exit.isObject()) {
+            o["exitCode"] = exit.toObject().value("return_code").toInt();
+        } else {
+            const int status = exit.toInt();
+            o["exitCode"] = (status & 0x7f) ? 128 + (status & 0x7f) : (status >> 8) & 0xff;
+        }
         if (s == QLatin1String("OUT_OF_MEMORY"))
             o["exitCode"] = 137;
     }
@@ -436,6 +445,34 @@ void SlurmClient::job(const QString &user, const QString &id, QObject *context, 
 void SlurmClient::cancel(const QString &user, const QString &id, QObject *context, Done done)
 {
     request(user, "DELETE", QStringLiteral("/slurm/v0.0.38/job/") + id, {}, context, std::move(done));
+}
+
+void SlurmClient::signal(const QString &user, const QString &id, const QString &sig,
+                         QObject *context, Done done)
+{
+    request(user, "DELETE", QStringLiteral("/slurm/v0.0.38/job/%1?signal=%2").arg(id, sig), {},
+            context, std::move(done));
+}
+
+void SlurmClient::addMember(const QString &account, const Member &m, QObject *context, Done done)
+{
+    const QString db = QStringLiteral("/slurmdb/v0.0.38/");
+    QJsonObject a{{"account", account}, {"cluster", m_profile.cluster}, {"user", m.user},
+                  {"is_default", 1}};
+    if (m.role == QLatin1String("observer")) {
+        a["qos"] = QJsonArray{"observer"};
+        a["default"] = QJsonObject{{"qos", "observer"}};
+    }
+    QList<std::tuple<QByteArray, QString, QJsonObject>> calls = {
+        {"POST", db + "users", {{"users", QJsonArray{QJsonObject{{"name", m.user}}}}}},
+        {"POST", db + "associations", {{"associations", QJsonArray{a}}}}};
+    if (m.role == QLatin1String("admin"))
+        calls.append({"POST", db + "users",
+                      {{"users", QJsonArray{QJsonObject{
+                                     {"name", m.user},
+                                     {"coordinators", QJsonArray{QJsonObject{{"name", account},
+                                                                             {"direct", 1}}}}}}}}});
+    chain(m_profile.admin, calls, context, std::move(done));
 }
 
 void SlurmClient::usage(const QString &account, const QDateTime &since, QObject *context, Done done)

@@ -11,20 +11,6 @@ namespace onramp {
 
 class Transport;
 
-// Where a Slurm cluster's REST daemon is and how its users get tokens.
-struct SlurmProfile
-{
-    QUrl url;            // slurmrestd, e.g. http://127.0.0.1:6820 (http on loopback only)
-    QString cluster;     // ClusterName
-    QString partition = QStringLiteral("gpu");
-    QString outputDir;   // where job output lands on the shared filesystem, as this machine sees it
-    QString admin;       // a Slurm Administrator (quota changes need one)
-    // A token per user: a folder of <user>.jwt files, or a command that prints one for %u
-    // (`scontrol token username=%u`), re-read when the token is within a minute of expiring.
-    QString tokenDir;
-    QString tokenCommand;
-};
-
 // Seconds since the epoch at which a JWT expires (its payload's "exp"), 0 when unreadable.
 qint64 jwtExpiry(const QByteArray &token);
 
@@ -74,6 +60,7 @@ public:
         int gpus = 1;
         int cpus = 1;
         int timeMinutes = 10;
+        QString comment; // kept with the job (the gateway keeps the job's output folder here)
     };
     // Submits a batch script as `user` in `account`; {id} on success.
     void submit(const QString &user, const QString &account, const QString &script,
@@ -82,6 +69,12 @@ public:
     // submittedAt, startedAt, finishedAt, output}.
     void job(const QString &user, const QString &id, QObject *context, Done done);
     void cancel(const QString &user, const QString &id, QObject *context, Done done);
+    // Sends a signal to the job's processes (SIGINT: what a preemption sends, so the probe saves
+    // a checkpoint and stops).
+    void signal(const QString &user, const QString &id, const QString &signal, QObject *context,
+                Done done);
+    // Adds one member to an existing account: user, association (observer QOS), coordinator.
+    void addMember(const QString &account, const Member &member, QObject *context, Done done);
     // GPU-minutes used by the account's jobs since `since` (slurmdbd; the REST API has no live
     // usage): {gpuMinutes, jobs}.
     void usage(const QString &account, const QDateTime &since, QObject *context, Done done);

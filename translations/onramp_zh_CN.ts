@@ -1946,10 +1946,6 @@
         <translation>仅凭运行规格复跑一次首次训练：在平台上开通资源，运行就绪检查和首次训练，并把环境与损失曲线同规格比对。只有复现成功才以 0 退出。</translation>
     </message>
     <message>
-        <source>sandbox (a fresh built-in sandbox, the default) or the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY).</source>
-        <translation>sandbox（一个全新的内置沙箱，默认）或 Onramp API 的 https 地址（凭据放在 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY 中）。</translation>
-    </message>
-    <message>
         <source>Write the spec with this run&apos;s fingerprint and loss curve to FILE.</source>
         <translation>把带有本次运行指纹和损失曲线的规格写入 FILE。</translation>
     </message>
@@ -2469,6 +2465,86 @@ Each subcommand takes --help.</source>
         <source>%1 steps in %2 s, loss %3 → %4 (min %5)</source>
         <translation>%1 步，用时 %2 秒，损失 %3 → %4（最低 %5）</translation>
     </message>
+    <message>
+        <source>sandbox (a fresh built-in sandbox, the default), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT for a Slurm cluster&apos;s slurmrestd (see ONRAMP_SLURM_* in docs/slurm.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ONRAMP_SLURM_ADMIN to a Slurm administrator (quota changes need one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Slurm provider reads ONRAMP_SLURM_CLUSTER, ONRAMP_SLURM_OUTPUT, ONRAMP_SLURM_TOKENS or ONRAMP_SLURM_TOKEN_COMMAND, ONRAMP_SLURM_ADMIN, ONRAMP_SLURM_USER and ONRAMP_SLURM_PROBE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the cluster&apos;s name (ClusterName).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say where tokens come from: a folder of &lt;user&gt;.jwt files or a command such as “scontrol token username=%u”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter where job output lands on the shared filesystem.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not required by this provider: a Slurm cluster reviews no dossier; access is a user in its accounting with a default account (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s accounting (slurmdbd)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster did not accept the token (expired or for another user). Get a new one with scontrol token, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster refused: %1. Ask the account&apos;s coordinator for the developer role.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster has no node with that many free GPUs: %1. Ask for fewer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster could not read the request: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster has no such record: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster answered with an error: %1. Try again; if it repeats, show the details to the cluster&apos;s administrator.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No token for %1: put %1.jwt in the token folder, or set the command that prints one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster has no account %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster no longer lists this job.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partition %1 has %2 GPUs in all; %3 needs %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No such instance.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This provider (Slurm) does not offer that operation.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -2611,6 +2687,10 @@ Acceptance (up, data readable, output written): %2</source>
     <message>
         <source>Wrapped up on %1.</source>
         <translation>已于 %1 收尾。</translation>
+    </message>
+    <message>
+        <source>Not required by this provider: a Slurm cluster reviews no dossier.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 // with eight fake GPUs, slurmdbd on MariaDB, slurmrestd with JWT), brought up from nothing by
 // scripts/slurm-cluster.sh and torn down after. Skipped, saying why, where the Slurm packages
 // are missing or the test does not run as root (the script exits 77).
+#include "OnboardingState.h"
+#include "ProviderSession.h"
 #include "RunSpec.h"
 #include "SlurmClient.h"
 #include "Transport.h"
@@ -27,6 +29,22 @@ class TestSlurm : public QObject
     std::unique_ptr<Transport> m_transport;
     std::unique_ptr<SlurmClient> m_slurm;
     QProcessEnvironment m_env = QProcessEnvironment::systemEnvironment();
+
+    QHash<QString, QString> m_vars;
+
+    ProviderProfile profile() const
+    {
+        ProviderProfile p;
+        p.kind = ProviderProfile::Kind::Slurm;
+        p.baseUrl = QUrl(m_vars.value("ONRAMP_SLURM_URL"));
+        p.slurm.cluster = m_vars.value("ONRAMP_SLURM_CLUSTER");
+        p.slurm.outputDir = m_vars.value("ONRAMP_SLURM_OUTPUT");
+        p.slurm.tokenDir = m_lab + QStringLiteral("/tokens");
+        p.slurm.admin = QStringLiteral("wizard");
+        p.slurm.user = QStringLiteral("bob");
+        p.slurm.probe = m_lab + QStringLiteral("/jobs/bin/onramp-probe");
+        return p;
+    }
 
     QString script() const { return QStringLiteral(ONRAMP_SOURCE_DIR "/scripts/slurm-cluster.sh"); }
 
@@ -97,11 +115,18 @@ private slots:
         m_started = true;
         QFile env(m_lab + QStringLiteral("/env.sh"));
         QVERIFY(env.open(QIODevice::ReadOnly));
-        QHash<QString, QString> vars;
+        QHash<QString, QString> &vars = m_vars;
         for (const QByteArray &line : env.readAll().split('\n')) {
             const QString l = QString::fromUtf8(line).remove(QStringLiteral("export "));
             if (l.contains(u'='))
                 vars.insert(l.section(u'=', 0, 0), l.section(u'=', 1));
+        }
+        // The probe where the cluster's users can run it (the shared output folder).
+        QVERIFY(QDir().mkpath(vars.value("ONRAMP_SLURM_OUTPUT") + "/bin"));
+        for (const char *file : {"onramp-probe", "torch_check.py"}) {
+            const QString to = vars.value("ONRAMP_SLURM_OUTPUT") + "/bin/" + QLatin1String(file);
+            QVERIFY(QFile::copy(QStringLiteral(ONRAMP_PROBE_DIR "/") + QLatin1String(file), to));
+            QFile::setPermissions(to, QFileDevice::Permissions(0x7755));
         }
         m_env.insert(QStringLiteral("SLURM_CONF"), vars.value("SLURM_CONF"));
         SlurmProfile p;
@@ -317,6 +342,96 @@ private slots:
         QVERIFY2(u, qPrintable(why(u)));
         QVERIFY(u->value("jobs").toInt() >= 1); // the developer's job at least
         QVERIFY(u->value("gpuMinutes").toDouble() >= 0);
+    }
+
+    // The same ProviderSession that drives the sandbox, on the cluster: gate 1 not required,
+    // gate 2's workspace with its two checks, gate 3 applied, gate 4's shape and its check, gate
+    // 5's four checks (the checkpoint check interrupts a Slurm job with SIGINT) and the first run.
+    void gatesOneToSixOnTheCluster()
+    {
+        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
+        QVERIFY(demo.open(QIODevice::ReadOnly));
+        OnboardingState state =
+            *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object());
+        state.quota.start = QDate(2027, 1, 1);
+        state.quota.end = QDate(2027, 3, 31);
+        state.quota.peaks.clear();
+        state.provider = {};
+        state.workspace.workspaceName = QStringLiteral("field");
+        // The cluster's users take the demo's roles.
+        const QHash<Role, QString> who = {{Role::Admin, "alice"}, {Role::Developer, "bob"},
+                                          {Role::Observer, "carol"}};
+        QList<Member> members;
+        QSet<Role> seen;
+        for (Member m : state.workspace.members) {
+            if (seen.contains(m.role))
+                continue;
+            seen.insert(m.role);
+            m.account = who.value(m.role);
+            members << m;
+        }
+        state.workspace.members = members;
+        Transport transport;
+        ProviderSession s(ProviderClient(&transport, profile(), {}), state);
+        s.setPollIntervalMs(300);
+        const auto run = [&](void (ProviderSession::*op)(ProviderSession::Done)) {
+            std::optional<std::expected<void, ProviderError>> got;
+            (s.*op)([&](const auto &r) { got = r; });
+            QElapsedTimer t;
+            t.start();
+            while (!got && t.elapsed() < 180000)
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+            return got ? *got : std::unexpected(ProviderError{});
+        };
+        auto r = run(&ProviderSession::walkGatesOneToFour);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
+        QCOMPARE(state.gate(GateId::Account).status, GateStatus::Passed);
+        QVERIFY(state.gate(GateId::Account).evidence.contains("Not required"));
+        QVERIFY(state.provider.observerCheckPassed);
+        QVERIFY2(state.provider.observerCheck.contains("QOS policy"), qPrintable(state.provider.observerCheck));
+        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck));
+        QCOMPARE(state.provider.quotaApplication.state, QStringLiteral("approved"));
+        QVERIFY2(state.provider.resourcesCheckPassed, qPrintable(state.provider.resourcesCheck));
+        // The team's data, where the instance reads it.
+        const QString data = m_vars.value("ONRAMP_SLURM_OUTPUT") + "/field/data";
+        for (int i = 0; i < 8; ++i) {
+            QFile f(data + QStringLiteral("/shard-%1.bin").arg(i));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(256 * 1024, char('a' + i)));
+        }
+        r = run(&ProviderSession::runReadinessChecks);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
+        for (const QString &name : EnvironmentGateData::checkNames()) {
+            const CheckResult c = state.environment.checks.value(name);
+            QVERIFY2(c.passed(), qPrintable(name + ": " + c.evidence + " / " + c.diagnosis));
+        }
+        r = run(&ProviderSession::runFirstRun);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
+        QVERIFY2(state.firstRun.run.passed(),
+                 qPrintable(state.firstRun.run.evidence + " / " + state.firstRun.run.diagnosis));
+        QCOMPARE(state.firstRun.points.size(), 5);
+    }
+
+    // A colleague's rerun from the spec alone, on the cluster.
+    void replayPassesOnTheCluster()
+    {
+        QProcess replay;
+        QProcessEnvironment env = m_env;
+        env.insert("ONRAMP_SLURM_CLUSTER", m_vars.value("ONRAMP_SLURM_CLUSTER"));
+        env.insert("ONRAMP_SLURM_OUTPUT", m_vars.value("ONRAMP_SLURM_OUTPUT"));
+        env.insert("ONRAMP_SLURM_TOKENS", m_lab + "/tokens");
+        env.insert("ONRAMP_SLURM_ADMIN", "wizard");
+        env.insert("ONRAMP_SLURM_USER", "bob");
+        env.insert("ONRAMP_SLURM_PROBE", m_vars.value("ONRAMP_SLURM_OUTPUT") + "/bin/onramp-probe");
+        replay.setProcessEnvironment(env);
+        replay.start(QStringLiteral(ONRAMP_BIN),
+                     {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json", "--provider",
+                      "slurm+" + m_vars.value("ONRAMP_SLURM_URL")});
+        QVERIFY(replay.waitForFinished(240000));
+        const QByteArray out = replay.readAllStandardOutput() + replay.readAllStandardError();
+        QVERIFY2(replay.exitCode() == 0, out.constData());
+        QVERIFY(out.contains("PASS  first run"));
+        QVERIFY(out.contains("PASS  loss curve"));
     }
 
     void aBadTokenSaysGetANewOne()

@@ -28,6 +28,9 @@ QString reviewText(const RemoteReview &r)
         return ProviderActions::tr("Not sent yet.");
     if (r.state == QLatin1String("approved"))
         return ProviderActions::tr("Approved on %1.").arg(when(r.since));
+    if (r.state == QLatin1String("not_required"))
+        return ProviderActions::tr("Not required by this provider: a Slurm cluster reviews no "
+                                   "dossier.");
     if (r.state == QLatin1String("rejected"))
         return ProviderActions::tr("Rejected. The reviewer's reasons are on the gate card below.");
     if (r.state == QLatin1String("returned"))
