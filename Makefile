@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := true
 
-.PHONY: all setup configure build run test bench fuzz screenshots translations clean estimator-doc
+.PHONY: all setup configure build run test bench fuzz screenshots screenshots-slurm translations clean estimator-doc
 
 all: build
 
@@ -45,6 +45,11 @@ screenshots: build
 	for lang in en zh_CN; do \
 	  $(BUILD_DIR)/app/onramp screenshot --out docs/screenshots/$$lang --lang $$lang \
 	    --state docs/examples/state-demo.json --walk-sandbox; done
+
+# The gate pages with a Slurm cluster's answers (needs root and the Slurm packages).
+screenshots-slurm: build
+	scripts/setup-debian.sh --slurm
+	scripts/slurm-screenshots.sh $(BUILD_DIR)
 
 # Refreshes translations/onramp_zh_CN.ts from the sources (then translate what is new).
 translations: configure

@@ -127,12 +127,18 @@ int screenshot(const QStringList &args)
     QCommandLineOption lang(QStringLiteral("lang"), Tr::tr("Language: zh_CN or en."),
                             QStringLiteral("LANG"), QStringLiteral("en"));
     QCommandLineOption walk(QStringLiteral("walk-sandbox"),
-                            Tr::tr("First do gates 1–4 at a fresh built-in sandbox, so the pages "
-                                   "show its real answers."));
+                            Tr::tr("First walk the gates at a fresh built-in sandbox (1–4, gate "
+                                   "5's checks and gate 6's first run), so the pages show its "
+                                   "real answers."));
+    QCommandLineOption walkSlurm(QStringLiteral("walk-slurm"),
+                                 Tr::tr("The same walk on a Slurm cluster's slurmrestd at URL "
+                                        "(details from ONRAMP_SLURM_*)."),
+                                 QStringLiteral("URL"));
     p.addOption(outDir);
     p.addOption(lang);
     p.addOption(stateOption());
     p.addOption(walk);
+    p.addOption(walkSlurm);
     p.process(args);
     if (!p.isSet(outDir)) {
         err() << Tr::tr("--out: say where to write the screenshots.") << '\n';
@@ -163,17 +169,30 @@ int screenshot(const QStringList &args)
     QTemporaryDir sandboxDir;
     SandboxLauncher launcher;
     std::optional<SandboxLauncher::Started> sandbox;
-    if (p.isSet(walk)) {
+    std::optional<ProviderProfile> walked;
+    QByteArray walkedSecret;
+    if (p.isSet(walkSlurm)) {
+        const auto slurm = slurmProfileFromEnvironment(QUrl(p.value(walkSlurm)));
+        if (!slurm) {
+            err() << slurm.error().message << '\n' << slurm.error().details << '\n';
+            return 2;
+        }
+        walked = *slurm;
+    } else if (p.isSet(walk)) {
         const auto started = startSandbox(launcher, sandboxDir.path());
         if (!started) {
             err() << started.error().message << '\n';
             return 2;
         }
         sandbox = *started;
+        walked = sandbox->profile;
+        walkedSecret = sandbox->secret;
+    }
+    if (walked) {
         QEventLoop loop;
         std::optional<Error> failed;
         Transport transport;
-        ProviderSession session(ProviderClient(&transport, sandbox->profile, sandbox->secret),
+        ProviderSession session(ProviderClient(&transport, *walked, walkedSecret),
                                 preview.stateForEditing());
         session.setPollIntervalMs(100);
         // Gates 1–4, then gate 5's checks and gate 6's first run (not its wrap-up: the pages
@@ -197,8 +216,8 @@ int screenshot(const QStringList &args)
     const int last = OnboardingWizard::SummaryId;
     for (int id = OnboardingWizard::WelcomeId; id <= last; ++id) {
         OnboardingWizard w(&preview, &language);
-        if (sandbox)
-            w.providerHub()->useRemote(sandbox->profile, sandbox->secret, false);
+        if (walked)
+            w.providerHub()->useRemote(*walked, walkedSecret, false);
         w.setStartId(id);
         w.show();
         QApplication::processEvents();

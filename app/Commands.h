@@ -1,6 +1,7 @@
 #pragma once
 
 #include "RunSpec.h"
+#include "ProviderClient.h"
 #include "SandboxLauncher.h"
 
 #include <QStringList>
@@ -38,5 +39,10 @@ std::expected<SandboxLauncher::Started, Error> startSandbox(SandboxLauncher &lau
                                                             const QString &dataDir);
 // replay SPEC [--provider sandbox|URL] [--record FILE]: exit 0 only when it reproduces.
 int replay(const QStringList &args);
+
+// A Slurm provider profile for slurmrestd at `url`, its details from ONRAMP_SLURM_* (cluster,
+// output folder, tokens folder or command, administrator, user, partition, probe); the
+// missing ones named in the error.
+std::expected<ProviderProfile, Error> slurmProfileFromEnvironment(const QUrl &url);
 
 } // namespace onramp::cli

@@ -114,7 +114,7 @@ int runHeadless(int argc, char **argv, const char *subcommand)
         "  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]\n"
         "  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf\n"
         "  spec from-state [--state FILE] [--out FILE]\n"
-        "  replay SPEC [--provider sandbox|URL] [--record FILE]\n"
+        "  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]\n"
         "Each subcommand takes --help."));
     p.addHelpOption();
     p.addVersionOption();

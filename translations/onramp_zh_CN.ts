@@ -1790,10 +1790,6 @@
         <translation>审核保持“待审”SECONDS 秒（演示等待过程）。</translation>
     </message>
     <message>
-        <source>First do gates 1–4 at a fresh built-in sandbox, so the pages show its real answers.</source>
-        <translation>先在一个全新的内置沙箱上完成第 1–4 关，让页面显示真实的平台回应。</translation>
-    </message>
-    <message>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2050,7 +2046,7 @@ Subcommands:
   sandbox serve [--port N] [--data-dir DIR] [--review-delay S]
   spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
   spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL] [--record FILE]
+  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
 Each subcommand takes --help.</source>
         <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
 
@@ -2068,7 +2064,7 @@ Each subcommand takes --help.</source>
   sandbox serve [--port N] [--data-dir DIR] [--review-delay S]
   spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
   spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL] [--record FILE]
+  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
 每个子命令都支持 --help。</translation>
     </message>
     <message>
@@ -2467,83 +2463,91 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>sandbox (a fresh built-in sandbox, the default), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT for a Slurm cluster&apos;s slurmrestd (see ONRAMP_SLURM_* in docs/slurm.md).</source>
-        <translation type="unfinished"></translation>
+        <translation>sandbox（全新的内置沙箱，默认），Onramp API 的 https 地址（凭据放在 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY 中），或 Slurm 集群 slurmrestd 的 slurm+http://HOST:PORT（见 docs/slurm.md 中的 ONRAMP_SLURM_*）。</translation>
     </message>
     <message>
         <source>Set ONRAMP_SLURM_ADMIN to a Slurm administrator (quota changes need one).</source>
-        <translation type="unfinished"></translation>
+        <translation>请把 ONRAMP_SLURM_ADMIN 设为一位 Slurm 管理员（修改配额需要）。</translation>
     </message>
     <message>
         <source>A Slurm provider reads ONRAMP_SLURM_CLUSTER, ONRAMP_SLURM_OUTPUT, ONRAMP_SLURM_TOKENS or ONRAMP_SLURM_TOKEN_COMMAND, ONRAMP_SLURM_ADMIN, ONRAMP_SLURM_USER and ONRAMP_SLURM_PROBE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Slurm 平台读取 ONRAMP_SLURM_CLUSTER、ONRAMP_SLURM_OUTPUT、ONRAMP_SLURM_TOKENS 或 ONRAMP_SLURM_TOKEN_COMMAND、ONRAMP_SLURM_ADMIN、ONRAMP_SLURM_USER 和 ONRAMP_SLURM_PROBE。</translation>
     </message>
     <message>
         <source>Enter the cluster&apos;s name (ClusterName).</source>
-        <translation type="unfinished"></translation>
+        <translation>请填写集群名称（ClusterName）。</translation>
     </message>
     <message>
         <source>Say where tokens come from: a folder of &lt;user&gt;.jwt files or a command such as “scontrol token username=%u”.</source>
-        <translation type="unfinished"></translation>
+        <translation>请说明令牌从哪里来：一个存放 &lt;用户&gt;.jwt 文件的目录，或一条命令，例如“scontrol token username=%u”。</translation>
     </message>
     <message>
         <source>Enter where job output lands on the shared filesystem.</source>
-        <translation type="unfinished"></translation>
+        <translation>请填写任务输出在共享文件系统上的位置。</translation>
     </message>
     <message>
         <source>Not required by this provider: a Slurm cluster reviews no dossier; access is a user in its accounting with a default account (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>该平台无需此项：Slurm 集群不审核资质材料；准入条件是在其记账系统中有用户并有默认账户（%1）。</translation>
     </message>
     <message>
         <source>The cluster&apos;s accounting (slurmdbd)</source>
-        <translation type="unfinished"></translation>
+        <translation>集群的记账系统（slurmdbd）</translation>
     </message>
     <message>
         <source>The cluster did not accept the token (expired or for another user). Get a new one with scontrol token, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群不接受该令牌（已过期或属于其他用户）。请用 scontrol token 取一个新的，然后重试。</translation>
     </message>
     <message>
         <source>The cluster refused: %1. Ask the account&apos;s coordinator for the developer role.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群拒绝了：%1。请找该账户的协调人给你开发者角色。</translation>
     </message>
     <message>
         <source>The cluster has no node with that many free GPUs: %1. Ask for fewer.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群没有空闲 GPU 这么多的节点：%1。请少申请一些。</translation>
     </message>
     <message>
         <source>The cluster could not read the request: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群无法读取请求：%1。</translation>
     </message>
     <message>
         <source>The cluster has no such record: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群里没有这条记录：%1。</translation>
     </message>
     <message>
         <source>The cluster answered with an error: %1. Try again; if it repeats, show the details to the cluster&apos;s administrator.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群返回错误：%1。请重试；若反复出现，把详情给集群管理员看。</translation>
     </message>
     <message>
         <source>No token for %1: put %1.jwt in the token folder, or set the command that prints one.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 %1 的令牌：请把 %1.jwt 放进令牌目录，或设置一条能输出令牌的命令。</translation>
     </message>
     <message>
         <source>The cluster has no account %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群中没有账户 %1。</translation>
     </message>
     <message>
         <source>The cluster no longer lists this job.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群已不再列出这个任务。</translation>
     </message>
     <message>
         <source>Partition %1 has %2 GPUs in all; %3 needs %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>分区 %1 共有 %2 块 GPU；%3 需要 %4 块。</translation>
     </message>
     <message>
         <source>No such instance.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有这个实例。</translation>
     </message>
     <message>
         <source>This provider (Slurm) does not offer that operation.</source>
-        <translation type="unfinished"></translation>
+        <translation>该平台（Slurm）不提供这项操作。</translation>
+    </message>
+    <message>
+        <source>First walk the gates at a fresh built-in sandbox (1–4, gate 5&apos;s checks and gate 6&apos;s first run), so the pages show its real answers.</source>
+        <translation>先在全新的内置沙箱上走一遍门槛（第 1–4 道、第 5 道的判定和第 6 道的首次运行），让页面显示它的真实回答。</translation>
+    </message>
+    <message>
+        <source>The same walk on a Slurm cluster&apos;s slurmrestd at URL (details from ONRAMP_SLURM_*).</source>
+        <translation>在位于 URL 的 Slurm 集群 slurmrestd 上走同样一遍（细节取自 ONRAMP_SLURM_*）。</translation>
     </message>
 </context>
 <context>
@@ -2690,7 +2694,7 @@ Acceptance (up, data readable, output written): %2</source>
     </message>
     <message>
         <source>Not required by this provider: a Slurm cluster reviews no dossier.</source>
-        <translation type="unfinished"></translation>
+        <translation>该平台无需此项：Slurm 集群不审核资质材料。</translation>
     </message>
 </context>
 <context>
@@ -3238,6 +3242,58 @@ Acceptance (up, data readable, output written): %2</source>
         <source>Enter the region the provider signs for.</source>
         <translation>请输入平台签名使用的地域。</translation>
     </message>
+    <message>
+        <source>A Slurm cluster, through its REST daemon (slurmrestd)</source>
+        <translation>Slurm 集群，通过其 REST 服务（slurmrestd）</translation>
+    </message>
+    <message>
+        <source>slurmrestd &amp;address:</source>
+        <translation>slurmrestd 地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>C&amp;luster name:</source>
+        <translation>集群名称(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Your &amp;user on the cluster:</source>
+        <translation>你在集群上的用户(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>&amp;Token folder:</source>
+        <translation>令牌目录(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>a folder of &lt;user&gt;.jwt files</source>
+        <translation>存放 &lt;用户&gt;.jwt 文件的目录</translation>
+    </message>
+    <message>
+        <source>…or token co&amp;mmand:</source>
+        <translation>…或令牌命令(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Job &amp;output lands in:</source>
+        <translation>任务输出位置(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>a shared folder, as this computer sees it</source>
+        <translation>共享目录（按本机看到的路径）</translation>
+    </message>
+    <message>
+        <source>Slurm a&amp;dministrator:</source>
+        <translation>Slurm 管理员(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>applies quota (GrpTRESMins)</source>
+        <translation>负责设置配额（GrpTRESMins）</translation>
+    </message>
+    <message>
+        <source>onramp-&amp;probe on the nodes:</source>
+        <translation>节点上的 onramp-probe(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Enter your user on the cluster: jobs run as that user.</source>
+        <translation>请填写你在集群上的用户：任务以该用户身份运行。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::ProviderHub</name>
@@ -3268,6 +3324,10 @@ Acceptance (up, data readable, output written): %2</source>
     <message>
         <source>the built-in sandbox (%1)</source>
         <translation>内置沙箱（%1）</translation>
+    </message>
+    <message>
+        <source>the Slurm cluster %1 (%2)</source>
+        <translation>Slurm 集群 %1（%2）</translation>
     </message>
 </context>
 <context>

@@ -25,16 +25,24 @@ ProviderDialog::ProviderDialog(ProviderHub *hub, StateStore *store, QWidget *par
     m_sandbox->setObjectName(QStringLiteral("providerSandbox"));
     m_remote = new QRadioButton(tr("An Onramp API server"), this);
     m_remote->setObjectName(QStringLiteral("providerRemote"));
+    m_slurmChoice = new QRadioButton(tr("A Slurm cluster, through its REST daemon (slurmrestd)"),
+                                     this);
+    m_slurmChoice->setObjectName(QStringLiteral("providerSlurm"));
     layout->addWidget(m_sandbox);
     layout->addWidget(m_remote);
-    auto *form = new QFormLayout;
+    layout->addWidget(m_slurmChoice);
+    m_remoteFields = new QWidget(this);
+    auto *form = new QFormLayout(m_remoteFields);
+    form->setContentsMargins(0, 0, 0, 0);
+    QFormLayout *into = form;
     const auto field = [&](const QString &caption, const char *name, const QString &hint) {
         auto *e = new QLineEdit(this);
         e->setObjectName(QLatin1String(name));
         e->setPlaceholderText(hint);
+        e->setAccessibleName(QString(caption).remove(u'&').remove(u':'));
         auto *label = new QLabel(caption, this);
         label->setBuddy(e);
-        form->addRow(label, e);
+        into->addRow(label, e);
         return e;
     };
     m_url = field(tr("&Address:"), "providerUrl", QStringLiteral("https://onramp.example.com"));
@@ -45,7 +53,25 @@ ProviderDialog::ProviderDialog(ProviderHub *hub, StateStore *store, QWidget *par
     m_caFile = field(tr("Extra &CA file:"), "providerCaFile",
                      tr("only for a provider with its own certificate authority"));
     m_member = field(tr("Act as &member:"), "providerMember", tr("your account in the workspace"));
-    layout->addLayout(form);
+    layout->addWidget(m_remoteFields);
+    m_slurmFields = new QWidget(this);
+    auto *slurmForm = new QFormLayout(m_slurmFields);
+    slurmForm->setContentsMargins(0, 0, 0, 0);
+    into = slurmForm;
+    m_slurmUrl = field(tr("slurmrestd &address:"), "slurmUrl", QStringLiteral("http://127.0.0.1:6820"));
+    m_slurmCluster = field(tr("C&luster name:"), "slurmCluster", QStringLiteral("ClusterName"));
+    m_slurmUser = field(tr("Your &user on the cluster:"), "slurmUser", QString());
+    m_slurmTokenDir = field(tr("&Token folder:"), "slurmTokenDir",
+                            tr("a folder of <user>.jwt files"));
+    m_slurmTokenCommand = field(tr("…or token co&mmand:"), "slurmTokenCommand",
+                                QStringLiteral("scontrol token username=%u lifespan=86400"));
+    m_slurmOutput = field(tr("Job &output lands in:"), "slurmOutput",
+                          tr("a shared folder, as this computer sees it"));
+    m_slurmAdmin = field(tr("Slurm a&dministrator:"), "slurmAdmin",
+                         tr("applies quota (GrpTRESMins)"));
+    m_slurmProbe = field(tr("onramp-&probe on the nodes:"), "slurmProbe",
+                         QStringLiteral("/opt/onramp/bin/onramp-probe"));
+    layout->addWidget(m_slurmFields);
     m_remember = new QCheckBox(tr("Remember the secret in the system keychain"), this);
     m_remember->setObjectName(QStringLiteral("providerRemember"));
     m_remember->setChecked(true);
@@ -67,9 +93,22 @@ ProviderDialog::ProviderDialog(ProviderHub *hub, StateStore *store, QWidget *par
     connect(buttons, &QDialogButtonBox::rejected, this, &ProviderDialog::reject);
 
     const ProviderProfile &profile = store->state().provider.profile;
-    (profile.kind == ProviderProfile::Kind::Sandbox ? m_sandbox : m_remote)->setChecked(true);
-    if (profile.kind != ProviderProfile::Kind::Sandbox)
+    (profile.kind == ProviderProfile::Kind::Sandbox     ? m_sandbox
+     : profile.kind == ProviderProfile::Kind::OnrampApi ? m_remote
+                                                        : m_slurmChoice)
+        ->setChecked(true);
+    if (profile.kind == ProviderProfile::Kind::OnrampApi)
         m_url->setText(profile.baseUrl.toString());
+    if (profile.kind == ProviderProfile::Kind::Slurm) {
+        m_slurmUrl->setText(profile.baseUrl.toString());
+        m_slurmCluster->setText(profile.slurm.cluster);
+        m_slurmUser->setText(profile.slurm.user);
+        m_slurmTokenDir->setText(profile.slurm.tokenDir);
+        m_slurmTokenCommand->setText(profile.slurm.tokenCommand);
+        m_slurmOutput->setText(profile.slurm.outputDir);
+        m_slurmAdmin->setText(profile.slurm.admin);
+        m_slurmProbe->setText(profile.slurm.probe);
+    }
     m_keyId->setText(QString::fromLatin1(profile.accessKeyId));
     m_region->setText(QString::fromLatin1(profile.region));
     m_caFile->setText(profile.caFile);
@@ -80,11 +119,15 @@ ProviderDialog::ProviderDialog(ProviderHub *hub, StateStore *store, QWidget *par
                                    "time."));
     m_keychainNote->setVisible(!hub->secretsPersist());
     connect(m_sandbox, &QRadioButton::toggled, this, &ProviderDialog::updateEnabled);
+    connect(m_slurmChoice, &QRadioButton::toggled, this, &ProviderDialog::updateEnabled);
     updateEnabled();
 }
 
 void ProviderDialog::updateEnabled()
 {
+    m_remoteFields->setVisible(!m_slurmChoice->isChecked());
+    m_slurmFields->setVisible(m_slurmChoice->isChecked());
+    m_remember->setVisible(!m_slurmChoice->isChecked());
     const bool remote = m_remote->isChecked();
     for (QWidget *w : {static_cast<QWidget *>(m_url), static_cast<QWidget *>(m_keyId),
                        static_cast<QWidget *>(m_secret), static_cast<QWidget *>(m_region),
@@ -102,6 +145,42 @@ void ProviderDialog::accept()
             s.provider.profile.member = p.member;
         });
         m_hub->useSandbox();
+        QDialog::accept();
+        return;
+    }
+    if (m_slurmChoice->isChecked()) {
+        p.kind = ProviderProfile::Kind::Slurm;
+        p.baseUrl = QUrl(m_slurmUrl->text().trimmed());
+        p.slurm.url = p.baseUrl;
+        p.slurm.cluster = m_slurmCluster->text().trimmed();
+        p.slurm.user = m_slurmUser->text().trimmed();
+        p.slurm.tokenDir = m_slurmTokenDir->text().trimmed();
+        p.slurm.tokenCommand = m_slurmTokenCommand->text().trimmed();
+        p.slurm.outputDir = m_slurmOutput->text().trimmed();
+        p.slurm.admin = m_slurmAdmin->text().trimmed();
+        if (!m_slurmProbe->text().trimmed().isEmpty())
+            p.slurm.probe = m_slurmProbe->text().trimmed();
+        p.member = p.slurm.user;
+        QLineEdit *wrong = nullptr;
+        QString why;
+        if (auto ok = p.validate(); !ok) {
+            const QString f = ok.error().field;
+            wrong = f == QLatin1String("baseUrl")           ? m_slurmUrl
+                    : f == QLatin1String("slurm.cluster")   ? m_slurmCluster
+                    : f == QLatin1String("slurm.outputDir") ? m_slurmOutput
+                                                            : m_slurmTokenDir;
+            why = ok.error().message;
+        } else if (p.slurm.user.isEmpty()) {
+            wrong = m_slurmUser;
+            why = tr("Enter your user on the cluster: jobs run as that user.");
+        }
+        if (wrong) {
+            m_error->setText(why);
+            m_error->show();
+            wrong->setFocus();
+            return;
+        }
+        m_hub->useRemote(p, {}, false);
         QDialog::accept();
         return;
     }

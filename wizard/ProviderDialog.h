@@ -12,8 +12,8 @@ namespace onramp {
 class ProviderHub;
 class StateStore;
 
-// Where the onboarding runs: the built-in sandbox (the default) or an Onramp API server with an
-// access key. Field problems show inline; OK applies only a valid profile.
+// Where the onboarding runs: the built-in sandbox (the default), an Onramp API server with an
+// access key, or a Slurm cluster through slurmrestd (tokens from a folder or a command). Field problems show inline; OK applies only a valid profile.
 class ProviderDialog : public QDialog
 {
     Q_OBJECT
@@ -29,6 +29,17 @@ private:
     StateStore *m_store;
     QRadioButton *m_sandbox;
     QRadioButton *m_remote;
+    QRadioButton *m_slurmChoice;
+    QWidget *m_remoteFields;
+    QWidget *m_slurmFields;
+    QLineEdit *m_slurmUrl;
+    QLineEdit *m_slurmCluster;
+    QLineEdit *m_slurmUser;
+    QLineEdit *m_slurmTokenDir;
+    QLineEdit *m_slurmTokenCommand;
+    QLineEdit *m_slurmOutput;
+    QLineEdit *m_slurmAdmin;
+    QLineEdit *m_slurmProbe;
     QLineEdit *m_url;
     QLineEdit *m_keyId;
     QLineEdit *m_secret;

@@ -59,6 +59,9 @@ void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret
 {
     m_where = profile.kind == ProviderProfile::Kind::Sandbox
                   ? tr("the built-in sandbox (%1)").arg(profile.baseUrl.authority())
+              : profile.kind == ProviderProfile::Kind::Slurm
+                  ? tr("the Slurm cluster %1 (%2)")
+                        .arg(profile.slurm.cluster, profile.baseUrl.toString())
                   : profile.baseUrl.toString();
     if (!m_transport)
         m_transport = std::make_unique<Transport>();
@@ -86,6 +89,10 @@ void ProviderHub::connectProvider()
     }
     m_where = saved.baseUrl.toString();
     setStatus(Status::Connecting);
+    if (saved.kind == ProviderProfile::Kind::Slurm) {
+        ready(saved, {}); // tokens come from the profile's folder or command, not a secret
+        return;
+    }
     if (!m_secrets) {
         Error e;
         e.message = tr("Enter the secret for %1 in the provider settings.").arg(m_where);
@@ -136,6 +143,10 @@ void ProviderHub::useRemote(const ProviderProfile &profile, const QByteArray &se
     if (m_sandbox)
         m_sandbox->stopSoon();
     m_where = profile.baseUrl.toString();
+    if (profile.kind == ProviderProfile::Kind::Slurm) {
+        ready(profile, {});
+        return;
+    }
     const QString key = secretKeyFor(providerKindKey(profile.kind), profile.baseUrl.toString(),
                                      profile.accessKeyId);
     if (m_secrets) {

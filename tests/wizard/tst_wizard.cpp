@@ -580,6 +580,47 @@ private slots:
         qunsetenv("ONRAMP_SANDBOX_PROGRAM");
     }
 
+    // The Slurm profile: a missing field is named at the field; a complete one is saved (no
+    // secret: tokens come from a folder or a command) and the hub says where it is connected.
+    void aSlurmProfileIsCheckedAndSaved()
+    {
+        QTemporaryDir dir;
+        StateStore store(dir.filePath("onboarding.json"));
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        w.openProviderSettings();
+        auto *dialog = w.findChild<ProviderDialog *>();
+        QVERIFY(dialog);
+        dialog->findChild<QRadioButton *>("providerSlurm")->setChecked(true);
+        QVERIFY(dialog->findChild<QLineEdit *>("slurmCluster")->isVisibleTo(dialog));
+        QVERIFY(!dialog->findChild<QLineEdit *>("providerKeyId")->isVisibleTo(dialog));
+        const auto set = [&](const char *name, const QString &text) {
+            dialog->findChild<QLineEdit *>(name)->setText(text);
+        };
+        set("slurmUrl", "http://127.0.0.1:6820");
+        set("slurmUser", "bob");
+        set("slurmOutput", "/shared/onramp");
+        set("slurmTokenDir", "/etc/onramp/tokens");
+        dialog->accept();
+        QVERIFY(dialog->isVisible()); // refused: no cluster name
+        QVERIFY(dialog->findChild<QLabel *>("providerError")->text().contains("ClusterName"));
+        QCOMPARE(dialog->focusWidget(), dialog->findChild<QLineEdit *>("slurmCluster"));
+        set("slurmCluster", "onramp");
+        set("slurmAdmin", "wizard");
+        dialog->accept();
+        QCOMPARE(int(w.providerHub()->status()), int(ProviderHub::Status::Ready));
+        const ProviderProfile saved = store.state().provider.profile;
+        QCOMPARE(saved.kind, ProviderProfile::Kind::Slurm);
+        QCOMPARE(saved.slurm.cluster, QStringLiteral("onramp"));
+        QCOMPARE(saved.slurm.tokenDir, QStringLiteral("/etc/onramp/tokens"));
+        QCOMPARE(saved.member, QStringLiteral("bob"));
+        QVERIFY(w.providerHub()->description().contains("Slurm cluster onramp"));
+        // It survives a restart.
+        const auto again = ProviderProfile::fromJson(saved.toJson());
+        QVERIFY(again);
+        QCOMPARE(again->slurm, saved.slurm);
+    }
+
     // A canary secret typed into the provider settings reaches no file the app writes: not
     // the state file, not QSettings, not the sandbox folder, not anything under HOME.
     void theSecretIsWrittenNowhere()
