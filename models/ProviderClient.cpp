@@ -472,6 +472,18 @@ quint64 ProviderClient::requestBytes(const QByteArray &method, const QString &pa
                                      const QByteArray &idempotencyKey, QObject *context,
                                      Done done) const
 {
+    if (m_slurm) {
+        ProviderError e;
+        e.code = ProviderErrorCode::NotFound;
+        e.message = Tr::tr("This provider (Slurm) does not offer that operation.");
+        e.details = QStringLiteral("%1 %2: uploads go to the cluster's shared filesystem")
+                        .arg(QString::fromLatin1(method), path);
+        QPointer<QObject> guard(context);
+        QMetaObject::invokeMethod(
+            context, [guard, done = std::move(done), e] { if (guard) done(std::unexpected(e)); },
+            Qt::QueuedConnection);
+        return 0;
+    }
     const bool json = payload.startsWith('{');
     HttpCall call =
         makeCall(method, path, payload,

@@ -68,7 +68,15 @@ QJsonObject ProviderLink::toJson() const
             {"instanceId", instanceId},
             {"instanceState", instanceState},
             {"resourcesCheck", resourcesCheck},
-            {"resourcesCheckPassed", resourcesCheckPassed}};
+            {"resourcesCheckPassed", resourcesCheckPassed},
+            {"uploadFolder", uploadFolder},
+            {"uploadIds", [this] {
+                 QJsonObject o;
+                 for (auto it = uploadIds.begin(); it != uploadIds.end(); ++it)
+                     o[it.key()] = it.value();
+                 return o;
+             }()},
+            {"uploaded", QJsonArray::fromStringList(uploaded)}};
 }
 
 std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, const QString &path)
@@ -108,6 +116,12 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
     l.quotaApplication = RemoteReview::fromJson(o.value("quotaApplication").toObject());
     l.instanceId = o.value("instanceId").toString();
     l.instanceState = o.value("instanceState").toString();
+    l.uploadFolder = o.value("uploadFolder").toString();
+    const QJsonObject ids = o.value("uploadIds").toObject();
+    for (auto it = ids.begin(); it != ids.end(); ++it)
+        l.uploadIds.insert(it.key(), it.value().toString());
+    for (const QJsonValue &u : o.value("uploaded").toArray())
+        l.uploaded << u.toString();
     l.resourcesCheck = o.value("resourcesCheck").toString();
     l.resourcesCheckPassed = o.value("resourcesCheckPassed").toBool();
     return l;

@@ -58,6 +58,11 @@ struct ProviderLink
     QString instanceState;
     QString resourcesCheck;
     bool resourcesCheckPassed = false;
+    // The dataset upload: the local folder, each file's upload id while it is open (a restart
+    // resumes from the chunks the provider has), and the files already complete.
+    QString uploadFolder;
+    QMap<QString, QString> uploadIds; // relative path → upload id
+    QStringList uploaded;
 
     bool operator==(const ProviderLink &) const = default;
     QJsonObject toJson() const;

@@ -50,6 +50,11 @@ public:
     void createInstance(Done done);
     void verifyResources(Done done);
     void releaseInstance(Done done);
+    // Gate 4's data: uploads a small dataset folder into the workspace's data folder, file by
+    // file in 1 MiB chunks, each with its SHA-256 (X-Chunk-Sha256), the whole file's checked on
+    // completion. Checksums are computed off this thread. Resumable: an interrupted upload
+    // (cancel, a lost connection, a restart) goes on from the chunks the provider has.
+    void uploadDataset(const QString &folder, Done done);
 
     // Gate 5: the guides' four readiness checks, each a job on gate 4's instance: environment
     // (the light loop in the clean image), data (the read share of a step), checkpoint
@@ -101,6 +106,9 @@ private:
     void readNews(const QString &member, const QJsonObject &job, std::function<void()> then);
     // Gate 5's checks, one after the other (runs.cpp).
     void runCheck(int index);
+    void uploadNext(QList<std::tuple<QString, qint64, QByteArray>> files);
+    void uploadChunks(const QString &rel, const QString &id, QList<int> missing,
+                      QList<std::tuple<QString, qint64, QByteArray>> rest);
     void checkEnvironment(std::function<void()> next);
     void checkData(std::function<void()> next);
     void checkCheckpoint(std::function<void()> next);

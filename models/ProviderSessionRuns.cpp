@@ -5,7 +5,13 @@
 #include "Tr.h"
 #include "Triage.h"
 
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QPointer>
+#include <QThread>
 #include <QJsonDocument>
 #include <QRandomGenerator>
 
@@ -490,6 +496,160 @@ void ProviderSession::wrapUp(Done done)
                 actingMember(Role::Admin));
         },
         member);
+}
+
+} // namespace onramp
+
+// ---- Gate 4: the dataset --------------------------------------------------------------------
+
+namespace onramp {
+
+namespace {
+constexpr qint64 kChunk = 1024 * 1024;
+constexpr qint64 kMaxFile = 256LL * 1024 * 1024; // the API's limit: small datasets only
+} // namespace
+
+void ProviderSession::uploadDataset(const QString &folder, Done done)
+{
+    if (!begin(done))
+        return;
+    QFileInfo info(folder);
+    if (!info.isDir()) {
+        finish(std::unexpected(localError(Tr::tr("%1 is not a folder.").arg(folder))));
+        return;
+    }
+    if (m_state.provider.uploadFolder != info.absoluteFilePath()) {
+        // Another folder: a new upload.
+        m_state.provider.uploadFolder = info.absoluteFilePath();
+        m_state.provider.uploadIds.clear();
+        m_state.provider.uploaded.clear();
+        changed();
+    }
+    progress(Tr::tr("Computing the files' checksums…"));
+    // Hashing reads every byte: off this thread, then back here with the list.
+    const QString root = info.absoluteFilePath();
+    const quint64 generation = m_generation;
+    QPointer<ProviderSession> self(this);
+    QThread *worker = QThread::create([self, root, generation] {
+        QList<std::tuple<QString, qint64, QByteArray>> files;
+        QString problem;
+        QDirIterator it(root, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            QFile f(path);
+            if (f.size() > kMaxFile) {
+                problem = Tr::tr("%1 is larger than 256 MiB: upload small datasets here and mount "
+                                 "large ones at the provider.")
+                              .arg(QDir(root).relativeFilePath(path));
+                break;
+            }
+            QCryptographicHash h(QCryptographicHash::Sha256);
+            if (!f.open(QIODevice::ReadOnly) || !h.addData(&f)) {
+                problem = Tr::tr("Cannot read %1: %2").arg(path, f.errorString());
+                break;
+            }
+            files.append({QDir(root).relativeFilePath(path), f.size(), h.result().toHex()});
+        }
+        std::sort(files.begin(), files.end());
+        if (!self)
+            return;
+        QMetaObject::invokeMethod(self.data(), [self, files, problem, generation] {
+            if (!self || generation != self->m_generation)
+                return; // gone or cancelled meanwhile
+            if (!problem.isEmpty()) {
+                self->finish(std::unexpected(self->localError(problem)));
+                return;
+            }
+            self->uploadNext(files);
+        });
+    });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+void ProviderSession::uploadNext(QList<std::tuple<QString, qint64, QByteArray>> files)
+{
+    while (!files.isEmpty() && m_state.provider.uploaded.contains(std::get<0>(files.first())))
+        files.removeFirst();
+    if (files.isEmpty()) {
+        GateRecord &g = m_state.gate(GateId::Resources);
+        g.updatedAt = QDateTime::currentDateTimeUtc();
+        progress(Tr::tr("%n file(s) uploaded.", nullptr, int(m_state.provider.uploaded.size())));
+        changed();
+        finish({});
+        return;
+    }
+    const auto [rel, size, sha] = files.first();
+    const QString member = jobMember();
+    const QString known = m_state.provider.uploadIds.value(rel);
+    const auto chunksOf = [size](const QJsonObject &up) {
+        QList<int> missing;
+        QSet<int> have;
+        for (const QJsonValue &v : up.value("received").toArray())
+            have.insert(v.toInt());
+        const int count = int((size + kChunk - 1) / kChunk);
+        for (int i = 0; i < count; ++i)
+            if (!have.contains(i))
+                missing << i;
+        return missing;
+    };
+    if (!known.isEmpty()) {
+        // Resume: ask which chunks arrived.
+        call("GET", QStringLiteral("/v1/uploads/") + known, {}, {},
+             [this, rel, known, files, chunksOf](const QJsonObject &up) {
+                 uploadChunks(rel, known, chunksOf(up), files.mid(1));
+             },
+             member);
+        return;
+    }
+    call("POST", workspacePath() + QStringLiteral("/uploads"),
+         {{"path", rel}, {"size", size}, {"chunkSize", kChunk}, {"sha256", QString::fromLatin1(sha)}},
+         QStringLiteral("upload.open/") + rel,
+         [this, rel, files, chunksOf](const QJsonObject &up) {
+             m_state.provider.uploadIds.insert(rel, up.value("id").toString());
+             changed();
+             uploadChunks(rel, up.value("id").toString(), chunksOf(up), files.mid(1));
+         },
+         member);
+}
+
+void ProviderSession::uploadChunks(const QString &rel, const QString &id, QList<int> missing,
+                                   QList<std::tuple<QString, qint64, QByteArray>> rest)
+{
+    const QString member = jobMember();
+    if (missing.isEmpty()) {
+        call("POST", QStringLiteral("/v1/uploads/%1:complete").arg(id), {}, {},
+             [this, rel, rest](const QJsonObject &) {
+                 m_state.provider.uploadIds.remove(rel);
+                 m_state.provider.uploaded << rel;
+                 changed();
+                 uploadNext(rest);
+             },
+             member);
+        return;
+    }
+    const int n = missing.takeFirst();
+    QFile f(QDir(m_state.provider.uploadFolder).filePath(rel));
+    QByteArray bytes;
+    if (f.open(QIODevice::ReadOnly) && f.seek(n * kChunk))
+        bytes = f.read(kChunk);
+    progress(Tr::tr("Uploading %1: chunk %2…").arg(rel).arg(n + 1));
+    ProviderClient client = m_client;
+    client.setMember(member);
+    const quint64 generation = m_generation;
+    m_inFlight = client.requestBytes(
+        "PUT", QStringLiteral("/v1/uploads/%1/chunks/%2").arg(id).arg(n), bytes,
+        {{"X-Chunk-Sha256", QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex()}},
+        {}, this, [this, generation, rel, id, missing, rest](const ProviderResult &r) {
+            if (generation != m_generation)
+                return;
+            m_inFlight = 0;
+            if (!r) {
+                finish(std::unexpected(r.error()));
+                return;
+            }
+            uploadChunks(rel, id, missing, rest);
+        });
 }
 
 } // namespace onramp

@@ -13,6 +13,8 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QTimer>
 #include <QtTest>
 
 #include <curl/curl.h>
@@ -61,8 +63,13 @@ class TestRuns : public QObject
     static std::expected<void, ProviderError>
     run(ProviderSession &s, void (ProviderSession::*op)(ProviderSession::Done), int ms = 60000)
     {
+        return run(s, [&](ProviderSession::Done d) { (s.*op)(std::move(d)); }, ms);
+    }
+    static std::expected<void, ProviderError>
+    run(ProviderSession &, const std::function<void(ProviderSession::Done)> &op, int ms = 60000)
+    {
         std::optional<std::expected<void, ProviderError>> got;
-        (s.*op)([&](const auto &r) { got = r; });
+        op([&](const auto &r) { got = r; });
         QElapsedTimer t;
         t.start();
         while (!got && t.elapsed() < ms)
@@ -214,6 +221,55 @@ private slots:
         QVERIFY(again);
         QCOMPARE(again->environment, m_state.environment);
         QCOMPARE(again->firstRun, m_state.firstRun);
+    }
+
+    // A small dataset uploaded in checksummed chunks; cut off in the middle of a file (a
+    // cancel, then a restart from the saved state), it resumes from the chunks that arrived.
+    void aDatasetUploadsAndResumes()
+    {
+        QTemporaryDir local;
+        QVERIFY(QDir(local.path()).mkpath("sub"));
+        QMap<QString, QByteArray> files{{"a.txt", "0123456789"},
+                                        {"sub/b.bin", QByteArray(2 * 1024 * 1024 + 4321, Qt::Uninitialized)},
+                                        {"c.bin", QByteArray(1024 * 1024, 'c')}};
+        QRandomGenerator rng(3);
+        for (char &c : files["sub/b.bin"])
+            c = char(rng.generate());
+        for (auto it = files.begin(); it != files.end(); ++it) {
+            QFile f(local.filePath(it.key()));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(it.value());
+        }
+        auto s = session(m_state);
+        bool cut = false;
+        s->onProgress = [&](const QString &text) {
+            if (!cut && text.contains("sub/b.bin") && text.contains("chunk 2")) {
+                cut = true;
+                QTimer::singleShot(0, s.get(), [&] { s->cancel(); });
+            }
+        };
+        auto r = TestRuns::run(*s, [&](ProviderSession::Done d) { s->uploadDataset(local.path(), d); });
+        QVERIFY(!r);
+        QVERIFY(r.error().cancelled);
+        QVERIFY(m_state.provider.uploadIds.contains("sub/b.bin"));
+        // A restart: only the saved state survives.
+        m_state = *OnboardingState::fromJson(
+            QJsonDocument::fromJson(QJsonDocument(m_state.toJson()).toJson()).object());
+        s = session(m_state);
+        r = TestRuns::run(*s, [&](ProviderSession::Done d) { s->uploadDataset(local.path(), d); });
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
+        QVERIFY(m_state.provider.uploadIds.isEmpty());
+        QCOMPARE(m_state.provider.uploaded.size(), 3);
+        const QString data =
+            probe("fingerprint", {}).value("paths").toObject().value("data").toString();
+        for (auto it = files.begin(); it != files.end(); ++it) {
+            QFile f(QDir(data).filePath(it.key()));
+            QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(it.key()));
+            QCOMPARE(f.readAll(), it.value());
+        }
+        // The data check reads what was uploaded.
+        const QJsonObject check = probe("data", {});
+        QVERIFY(check.value("log").toString().contains("\"files\":"));
     }
 
     // ---- The six failures, planted for real ---------------------------------------------

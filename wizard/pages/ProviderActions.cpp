@@ -6,6 +6,7 @@
 #include "StateStore.h"
 
 #include <QCoreApplication>
+#include <QFileDialog>
 #include <QLocale>
 
 namespace onramp {
@@ -156,6 +157,33 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](const St &s) { return s.provider.instanceState == QLatin1String("running"); },
             [](S *s, S::Done d) { s->verifyResources(std::move(d)); });
         panel->addAction(
+            QStringLiteral("providerUploadDataset"),
+            [] { return ProviderActions::tr("Upload a small dataset…"); },
+            [](const St &s) { return s.provider.workspaceCreated; },
+            [panel](S *s, S::Done d) {
+                // Asked without a nested event loop; the upload starts when a folder is chosen.
+                auto *dialog = new QFileDialog(panel, ProviderActions::tr("The dataset's folder"));
+                dialog->setObjectName(QStringLiteral("datasetFolderDialog"));
+                dialog->setFileMode(QFileDialog::Directory);
+                dialog->setOption(QFileDialog::ShowDirsOnly);
+                dialog->setAttribute(Qt::WA_DeleteOnClose);
+                auto chosen = std::make_shared<bool>(false);
+                QObject::connect(dialog, &QFileDialog::fileSelected, panel,
+                                 [s, d, chosen](const QString &folder) {
+                                     *chosen = true;
+                                     s->uploadDataset(folder, d);
+                                 });
+                QObject::connect(dialog, &QDialog::finished, panel, [d, chosen](int) {
+                    if (*chosen)
+                        return;
+                    ProviderError e;
+                    e.cancelled = true;
+                    e.message = ProviderActions::tr("Cancelled.");
+                    d(std::unexpected(e));
+                });
+                dialog->open();
+            });
+        panel->addAction(
             QStringLiteral("providerReleaseInstance"),
             [] { return ProviderActions::tr("Release the instance"); },
             [](const St &s) { return s.provider.instanceState == QLatin1String("running"); },
@@ -163,11 +191,21 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel->setStatusText([](const St &s) {
             const ProviderLink &l = s.provider;
             return ProviderActions::tr("Instance: %1\nAcceptance (up, data readable, output "
-                                       "written): %2")
+                                       "written): %2\nDataset: %3")
                 .arg(l.instanceId.isEmpty()
                          ? ProviderActions::tr("not created")
                          : QStringLiteral("%1 (%2)").arg(l.instanceId, l.instanceState),
-                     check(l.resourcesCheckPassed, l.resourcesCheck));
+                     check(l.resourcesCheckPassed, l.resourcesCheck),
+                     l.uploadFolder.isEmpty()
+                         ? ProviderActions::tr("none uploaded (the provider's sample data is there)")
+                         : ProviderActions::tr("%n file(s) from %1", nullptr, int(l.uploaded.size()))
+                               .arg(l.uploadFolder) +
+                               (l.uploadIds.isEmpty() ? QString()
+                                                      : ProviderActions::tr(" — %n unfinished, "
+                                                                            "resumes on the next "
+                                                                            "upload",
+                                                                            nullptr,
+                                                                            int(l.uploadIds.size()))));
         });
         break;
     case GateId::Environment:
