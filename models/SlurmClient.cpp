@@ -2,6 +2,7 @@
 
 #include "Tr.h"
 #include "Transport.h"
+#include "Triage.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -30,21 +31,6 @@ QString isoFromEpoch(const QJsonValue &v)
 {
     const qint64 s = v.toInteger();
     return s > 0 ? QDateTime::fromSecsSinceEpoch(s, Qt::UTC).toString(Qt::ISODateWithMs) : QString();
-}
-
-// The reason a pending job waits, in the triage's words.
-QString reasonKind(const QString &code)
-{
-    if (code.startsWith(QLatin1String("AssocGrp")) || code.startsWith(QLatin1String("QOSGrp")) ||
-        code.startsWith(QLatin1String("AssocMax")))
-        return QStringLiteral("quota");
-    if (code == QLatin1String("Resources") || code.startsWith(QLatin1String("ReqNodeNotAvail")) ||
-        code == QLatin1String("NodeDown") || code == QLatin1String("PartitionNodeLimit"))
-        return QStringLiteral("stock");
-    if (code.startsWith(QLatin1String("QOSMax")) || code == QLatin1String("InvalidAccount") ||
-        code == QLatin1String("InvalidQOS") || code == QLatin1String("AccountNotAllowed"))
-        return QStringLiteral("permission");
-    return QStringLiteral("scheduling");
 }
 
 } // namespace
@@ -411,8 +397,9 @@ QJsonObject SlurmClient::onrampJob(const QJsonObject &j)
     }
     const QString reason = j.value("state_reason").toString();
     if (!reason.isEmpty() && reason != QLatin1String("None"))
-        o["reason"] = QJsonObject{{"kind", state == QLatin1String("queued") ? reasonKind(reason)
-                                                                           : QStringLiteral("end")},
+        o["reason"] = QJsonObject{{"kind", state == QLatin1String("queued")
+                                              ? queueCauseName(queueCauseOf({}, reason))
+                                              : QStringLiteral("end")},
                                   {"code", reason},
                                   {"message", j.value("state_description").toString(reason)}};
     // The output file, with the patterns slurmrestd leaves unexpanded.

@@ -33,9 +33,10 @@ QRegularExpression pattern(const char *text)
     return QRegularExpression(QString::fromLatin1(text), QRegularExpression::CaseInsensitiveOption);
 }
 
-QueueCause queueCause(const JobObservation &j)
+} // namespace
+
+QueueCause queueCauseOf(const QString &kind, const QString &code)
 {
-    const QString kind = j.reasonKind, code = j.reasonCode;
     if (kind == QLatin1String("quota") || code.startsWith(QLatin1String("AssocGrp")) ||
         code.startsWith(QLatin1String("AssocMax")) || code.startsWith(QLatin1String("QOSGrp")) ||
         code == QLatin1String("QuotaExhausted"))
@@ -52,10 +53,12 @@ QueueCause queueCause(const JobObservation &j)
     return QueueCause::Scheduling;
 }
 
+namespace {
+
 Diagnosis queued(const JobObservation &j)
 {
     Diagnosis d;
-    d.queue = queueCause(j);
+    d.queue = queueCauseOf(j.reasonKind, j.reasonCode);
     d.evidence = (j.reasonCode.isEmpty() ? j.reasonKind : j.reasonCode) +
                  (j.reasonMessage.isEmpty() ? QString() : QStringLiteral(": ") + j.reasonMessage);
     if (d.queue == QueueCause::Scheduling && j.queuedSeconds < kSchedulingPatienceSeconds)
@@ -103,6 +106,19 @@ const QJsonObject *lastEvent(const JobObservation &j, const QString &name)
         if (it->value("event").toString() == name)
             return &*it;
     return nullptr;
+}
+
+// The guides' environment diagnosis: what disagrees, and the order to check it in.
+QString frameworkCause()
+{
+    return Tr::tr("The image's framework, driver and accelerator library do not agree, or a "
+                  "package is missing from the image.");
+}
+
+QString frameworkOrder()
+{
+    return Tr::tr("Check in this order: the framework's version, then the driver, then the "
+                  "accelerator library — do not reinstall first.");
 }
 
 QString compact(const QJsonObject &o)
@@ -252,12 +268,8 @@ Diagnosis triage(const JobObservation &j)
     // The framework's own loop failed (the probe's torch check): the environment disagrees.
     if (const QJsonObject *e = lastEvent(j, QStringLiteral("torch"));
         e && !e->value("passed").toBool(true))
-        return found(FailureKind::ExitsAtStart, Tr::tr("Exits at start"),
-                     Tr::tr("The image's framework, driver and accelerator library do not "
-                            "agree, or a package is missing from the image."),
-                     Tr::tr("Check in this order: the framework's version, then the driver, then "
-                            "the accelerator library — do not reinstall first."),
-                     e->value("error").toString());
+        return found(FailureKind::ExitsAtStart, Tr::tr("Exits at start"), frameworkCause(),
+                     frameworkOrder(), e->value("error").toString());
     // Exits at start: failed before its first step.
     if (failed && stepCount(j) == 0) {
         const QString line = findLine(
@@ -271,12 +283,10 @@ Diagnosis triage(const JobObservation &j)
                                line.contains(QLatin1String("libcu"));
         return found(
             FailureKind::ExitsAtStart, Tr::tr("Exits at start"),
-            framework ? Tr::tr("The image's framework, driver and accelerator library do not "
-                               "agree, or a package is missing from the image.")
+            framework ? frameworkCause()
                       : Tr::tr("The job stopped before its first step: the launch command, its "
                                "entry file or an argument is wrong."),
-            framework ? Tr::tr("Check in this order: the framework's version, then the driver, then "
-                               "the accelerator library — do not reinstall first.")
+            framework ? frameworkOrder()
                       : Tr::tr("Check the launch mode, the entry file's path inside the instance "
                                "and its arguments; run the image's built-in entry once to see that "
                                "the image itself starts."),

@@ -66,6 +66,10 @@ struct Diagnosis
 
 Diagnosis triage(const JobObservation &job);
 
+// What a queued job waits for, from the provider's reason kind or the scheduler's code
+// (AssocGrpGRESMinutes → quota, Resources → stock, QOSMax… → permission, else scheduling).
+QueueCause queueCauseOf(const QString &reasonKind, const QString &reasonCode);
+
 // The stable name of a kind ("queued-forever", …) for logs, JSON and tests.
 QString failureKindName(FailureKind kind);
 QString queueCauseName(QueueCause cause);

@@ -105,15 +105,7 @@ void FirstRunPage::buildContent(QVBoxLayout *content)
         if (!id.isEmpty())
             m_monitor->showJob(id, QStringLiteral("first-run"));
     };
-    if (hub()) {
-        if (hub()->session())
-            showLast();
-        else
-            connect(hub(), &ProviderHub::statusChanged, m_monitor, [this, showLast] {
-                if (hub()->session() && !hub()->session()->busy())
-                    showLast();
-            }, Qt::SingleShotConnection);
-    }
+    whenProviderReady(m_monitor, showLast);
 }
 
 void FirstRunPage::openHandoffSpec(const QString &path)

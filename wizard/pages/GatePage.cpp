@@ -1,5 +1,9 @@
 #include "GatePage.h"
 
+#include "ProviderSession.h"
+
+#include "ProviderHub.h"
+
 #include "GateCard.h"
 #include "GateForm.h"
 #include "ProviderActions.h"
@@ -61,6 +65,23 @@ void GatePage::ensureBuilt()
     layout->addStretch();
     m_scroll->setWidget(inner);
     refresh();
+}
+
+void GatePage::whenProviderReady(QObject *context, std::function<void()> then)
+{
+    if (!m_hub)
+        return;
+    if (m_hub->session()) {
+        then();
+        return;
+    }
+    connect(
+        m_hub, &ProviderHub::statusChanged, context,
+        [this, then] {
+            if (m_hub->session() && !m_hub->session()->busy())
+                then();
+        },
+        Qt::SingleShotConnection);
 }
 
 void GatePage::initializePage()

@@ -4,6 +4,8 @@
 
 #include <QWizardPage>
 
+#include <functional>
+
 class QScrollArea;
 class QVBoxLayout;
 
@@ -43,6 +45,8 @@ protected:
     void changeEvent(QEvent *e) override;
     StateStore *store() const { return m_store; }
     ProviderHub *hub() const { return m_hub; }
+    // Runs `then` once a provider session is there and idle: now, or when the hub connects.
+    void whenProviderReady(QObject *context, std::function<void()> then);
     // Gate pages with forms of their own add them here, on first visit.
     virtual void buildContent(QVBoxLayout *content) { Q_UNUSED(content); }
 

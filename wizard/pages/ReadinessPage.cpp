@@ -84,15 +84,7 @@ void ReadinessPage::buildContent(QVBoxLayout *content)
             }
         }
     };
-    if (hub()) {
-        if (hub()->session())
-            showLast();
-        else
-            connect(hub(), &ProviderHub::statusChanged, m_monitor, [this, showLast] {
-                if (hub()->session() && !hub()->session()->busy())
-                    showLast();
-            }, Qt::SingleShotConnection);
-    }
+    whenProviderReady(m_monitor, showLast);
 }
 
 void ReadinessPage::refreshChecks()
