@@ -207,6 +207,10 @@ private slots:
         const RunSpec spec = runSpecFromState(m_state);
         QCOMPARE(spec.loss.steps, 120);
         QCOMPARE(spec.fingerprint.value("os"), m_state.environment.fingerprint.value("os"));
+        // What the run recorded imports again as the same spec (a handoff file).
+        const auto reread = parseRunSpec(QJsonDocument(spec.toJson()).toJson());
+        QVERIFY2(reread, qPrintable(reread ? QString() : reread.error().message));
+        QCOMPARE(reread->fingerprintId(), spec.fingerprintId());
 
         WALK(*s, wrapUp);
         QVERIFY(m_state.firstRun.released);
