@@ -2,10 +2,12 @@
 
 #include "GateDefinition.h"
 #include "GateForm.h"
+#include "HandoffDialog.h"
 #include "Language.h"
 #include "OnboardingWizard.h"
 #include "ProviderHub.h"
 #include "ProviderSession.h"
+#include "RunSpec.h"
 #include "SandboxLauncher.h"
 #include "StateStore.h"
 #include "Tr.h"
@@ -16,6 +18,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -251,6 +254,25 @@ int screenshot(const QStringList &args)
                 out() << full << '\n';
             }
         }
+    }
+    // "Open a handoff spec" on the spec this onboarding makes: its gaps, marked by field.
+    QTemporaryDir specDir;
+    const QString specPath = specDir.filePath(QStringLiteral("handoff.json"));
+    QFile specFile(specPath);
+    if (specFile.open(QIODevice::WriteOnly)) {
+        specFile.write(QJsonDocument(runSpecFromState(preview.state()).toJson()).toJson());
+        specFile.close();
+        HandoffDialog handoff;
+        handoff.open(specPath);
+        handoff.show();
+        QApplication::processEvents();
+        const QString file = dir.filePath(QStringLiteral("%1-handoff.png")
+                                              .arg(last + 1, 2, 10, QLatin1Char('0')));
+        if (!handoff.grab().save(file)) {
+            err() << Tr::tr("Cannot write %1.").arg(file) << '\n';
+            return 2;
+        }
+        out() << file << '\n';
     }
     return 0;
 }

@@ -81,11 +81,18 @@ QList<SpecGap> specGaps(const RunSpec &s)
          Tr::tr("no environment fingerprint: a rerun cannot show it ran in the same environment"));
     need(s.loss.steps == 0, "$.loss",
          Tr::tr("no loss curve: a rerun cannot show it reproduces the first run"));
-    for (qsizetype i = 0; i < s.gates.size(); ++i)
-        if (s.gates[i].status != QLatin1String("passed"))
-            gaps.append({QStringLiteral("$.gates[%1]").arg(i),
-                         Tr::tr("gate “%1” was %2 when the spec was written")
-                             .arg(s.gates[i].gate, s.gates[i].status)});
+    for (qsizetype i = 0; i < s.gates.size(); ++i) {
+        const RunSpec::GateEvidence &g = s.gates[i];
+        if (g.status == QLatin1String("passed"))
+            continue;
+        // In the reader's words: the gate's title and its status, translated.
+        const auto id = gateFromKey(g.gate);
+        const auto status = statusFromKey(g.status);
+        gaps.append({QStringLiteral("$.gates[%1]").arg(i),
+                     Tr::tr("gate “%1” was %2 when the spec was written")
+                         .arg(id ? gateDefinition(*id).titleText() : g.gate,
+                              status ? statusLabel(*status).toLower() : g.status)});
+    }
     return gaps;
 }
 

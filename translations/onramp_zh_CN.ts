@@ -8,7 +8,7 @@
         <translation>从 FILE 读取开通进度，而不是已保存的进度。</translation>
     </message>
     <message>
-        <source>Print each gate&apos;s status from the saved onboarding.</source>
+        <source>Print each gate's status from the saved onboarding.</source>
         <translation>根据已保存的开通进度，打印每道门槛的状态。</translation>
     </message>
     <message>
@@ -56,7 +56,7 @@
         <translation>一个完成实名核验、类型合适（团队用企业类型）并已开通训练服务的账号，以及审核通过的三份材料：主体证明、用途说明、数据合规说明。</translation>
     </message>
     <message>
-        <source>The provider&apos;s qualification reviewer</source>
+        <source>The provider's qualification reviewer</source>
         <translation>平台的资质审核人</translation>
     </message>
     <message>
@@ -104,7 +104,7 @@
         <translation>一个周期内获批的卡时，申请时附有推导（单次卡数 × 单轮时长 × 轮次，加重跑余量）和时间分布。</translation>
     </message>
     <message>
-        <source>The provider&apos;s quota reviewer</source>
+        <source>The provider's quota reviewer</source>
         <translation>平台的配额审核人</translation>
     </message>
     <message>
@@ -152,7 +152,7 @@
         <translation>第 4 道门槛已通过：实例在运行，存储已就位。</translation>
     </message>
     <message>
-        <source>Evidence that the environment is ready, which is stricter than &quot;the instance is running&quot;: all four readiness checks pass.</source>
+        <source>Evidence that the environment is ready, which is stricter than "the instance is running": all four readiness checks pass.</source>
         <translation>环境已就绪的证据——这比“实例在运行”严格得多：四项就绪判定全部通过。</translation>
     </message>
     <message>
@@ -676,7 +676,7 @@
         <translation>产出路径和数据路径是同一个。请把产出写到单独的可写目录。</translation>
     </message>
     <message>
-        <source>Set a scratch path on the instance&apos;s local disk for temporary files; network storage makes them slow.</source>
+        <source>Set a scratch path on the instance's local disk for temporary files; network storage makes them slow.</source>
         <translation>请在实例本地盘上设置临时目录；临时文件放网络存储会很慢。</translation>
     </message>
     <message>
@@ -694,7 +694,7 @@
         <translation>%1% 的文件小于 64 KiB。请先打包成分片（tar、WebDataset、Parquet）：小文件太多会让读取变慢。</translation>
     </message>
     <message>
-        <source>%1 GB is more than a console upload should carry (an interrupted upload starts over). Use the provider&apos;s batch transfer tool.</source>
+        <source>%1 GB is more than a console upload should carry (an interrupted upload starts over). Use the provider's batch transfer tool.</source>
         <translation>%1 GB 超出了控制台上传的合适范围（上传中断要从头再来）。请使用平台的批量传输工具。</translation>
     </message>
     <message>
@@ -940,11 +940,11 @@
         <translation>营业执照或证照</translation>
     </message>
     <message>
-        <source>operator&apos;s authorization</source>
+        <source>operator's authorization</source>
         <translation>经办人授权书</translation>
     </message>
     <message>
-        <source>Enter the authorization&apos;s signing date and its valid-until date.</source>
+        <source>Enter the authorization's signing date and its valid-until date.</source>
         <translation>请填写授权书的签署日期和有效期至。</translation>
     </message>
     <message>
@@ -1046,7 +1046,7 @@
         <translation>营业执照或证照</translation>
     </message>
     <message>
-        <source>Operator&apos;s authorization</source>
+        <source>Operator's authorization</source>
         <translation>经办人授权书</translation>
     </message>
     <message>
@@ -1288,7 +1288,7 @@
         <translation>读写自己的数据</translation>
     </message>
     <message>
-        <source>Read others&apos; data</source>
+        <source>Read others' data</source>
         <translation>读取他人数据</translation>
     </message>
     <message>
@@ -1372,11 +1372,11 @@
         <translation>%1 占用了全部共享配额：他的一个长任务就能让其他人无卡可用。请按人或按课题分配卡时。</translation>
     </message>
     <message>
-        <source>The members&apos; shares add up to %1 %, more than the whole quota.</source>
+        <source>The members' shares add up to %1 %, more than the whole quota.</source>
         <translation>成员分配合计 %1%，超过了全部配额。</translation>
     </message>
     <message>
-        <source>%1 is in no project while projects are in use: they will see no project&apos;s data. Add them to one.</source>
+        <source>%1 is in no project while projects are in use: they will see no project's data. Add them to one.</source>
         <translation>已启用项目维度，但 %1 不在任何项目中：他将看不到任何项目的数据。请把他加入一个项目。</translation>
     </message>
     <message>
@@ -1528,7 +1528,7 @@
         <translation>端口（0 表示自动选一个空闲端口）。</translation>
     </message>
     <message>
-        <source>Keep the sandbox&apos;s state (SQLite) in DIR.</source>
+        <source>Keep the sandbox's state (SQLite) in DIR.</source>
         <translation>把沙箱的状态（SQLite）保存在 DIR。</translation>
     </message>
     <message>
@@ -1572,7 +1572,7 @@
         <translation>平台找不到这个资源（%1）。它可能已被释放或从未创建；请检查工作空间后重试。</translation>
     </message>
     <message>
-        <source>The provider&apos;s state does not allow this now: %1.</source>
+        <source>The provider's state does not allow this now: %1.</source>
         <translation>平台当前的状态不允许此操作：%1。</translation>
     </message>
     <message numerus="yes">
@@ -1590,7 +1590,7 @@
         <translation>平台暂时不可用（HTTP %1）。请几分钟后重试。</translation>
     </message>
     <message>
-        <source>The provider did not accept our credentials: check the access key and secret in the provider profile, and the computer&apos;s clock.</source>
+        <source>The provider did not accept our credentials: check the access key and secret in the provider profile, and the computer's clock.</source>
         <translation>平台不接受我们的凭据：请检查平台设置中的访问密钥和密钥值，以及本机时钟。</translation>
     </message>
     <message>
@@ -1610,7 +1610,7 @@
         <translation>应为字符串</translation>
     </message>
     <message>
-        <source>Enter the provider&apos;s address, for example https://onramp.example.com.</source>
+        <source>Enter the provider's address, for example https://onramp.example.com.</source>
         <translation>请输入平台地址，例如 https://onramp.example.com。</translation>
     </message>
     <message>
@@ -1642,7 +1642,7 @@
         <translation>请修改上面列出的字段，然后重新提交资质材料。</translation>
     </message>
     <message>
-        <source>the provider&apos;s qualification review</source>
+        <source>the provider's qualification review</source>
         <translation>平台的资质审核</translation>
     </message>
     <message>
@@ -1654,7 +1654,7 @@
         <translation>正在开通训练服务…</translation>
     </message>
     <message>
-        <source>Reading the dossier&apos;s review…</source>
+        <source>Reading the dossier's review…</source>
         <translation>正在读取资质审核结果…</translation>
     </message>
     <message>
@@ -1718,7 +1718,7 @@
         <translation>请按驳回理由修改后重新申请。</translation>
     </message>
     <message>
-        <source>the provider&apos;s quota review</source>
+        <source>the provider's quota review</source>
         <translation>平台的配额审核</translation>
     </message>
     <message>
@@ -1938,11 +1938,11 @@
         <translation>任务在 10 分钟内没有结束。</translation>
     </message>
     <message>
-        <source>Rerun a first run from its spec alone: provision at the provider, run the readiness checks and the first run, and compare the environment and the loss curve with the spec&apos;s. Exit 0 only when it reproduces.</source>
+        <source>Rerun a first run from its spec alone: provision at the provider, run the readiness checks and the first run, and compare the environment and the loss curve with the spec's. Exit 0 only when it reproduces.</source>
         <translation>仅凭运行规格复跑一次首次训练：在平台上开通资源，运行就绪检查和首次训练，并把环境与损失曲线同规格比对。只有复现成功才以 0 退出。</translation>
     </message>
     <message>
-        <source>Write the spec with this run&apos;s fingerprint and loss curve to FILE.</source>
+        <source>Write the spec with this run's fingerprint and loss curve to FILE.</source>
         <translation>把带有本次运行指纹和损失曲线的规格写入 FILE。</translation>
     </message>
     <message>
@@ -2033,7 +2033,7 @@
         <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
 
 Subcommands:
-  status [--json]                   each gate&apos;s status from the saved onboarding
+  status [--json]                   each gate's status from the saved onboarding
   screenshot --out DIR [--lang L]   render every page to PNG
   estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
   catalog models|cards|images|instances [--json]
@@ -2112,7 +2112,7 @@ Each subcommand takes --help.</source>
         <translation>步耗时稳定（%1 秒）：没有东西让训练步等待。</translation>
     </message>
     <message>
-        <source>Likely compute-bound; confirm with the cards&apos; utilisation when the instance reports it.</source>
+        <source>Likely compute-bound; confirm with the cards' utilisation when the instance reports it.</source>
         <translation>很可能受算力限制；实例能上报卡的利用率时再确认。</translation>
     </message>
     <message>
@@ -2144,7 +2144,7 @@ Each subcommand takes --help.</source>
         <translation>就绪判定 1/4：在干净镜像里跑一个轻量训练循环…</translation>
     </message>
     <message>
-        <source>The loop ran but its loss did not fall. Check in this order: the framework&apos;s version, then the driver, then the accelerator library — do not reinstall first.</source>
+        <source>The loop ran but its loss did not fall. Check in this order: the framework's version, then the driver, then the accelerator library — do not reinstall first.</source>
         <translation>循环跑完了，但损失没有下降。请按顺序检查：先框架版本，再驱动，再加速库——不要先重装。</translation>
     </message>
     <message>
@@ -2176,7 +2176,7 @@ Each subcommand takes --help.</source>
         <translation>在第 %1 步中断；第二次运行是否恢复：%2，是否从下一步接着跑：%3，优化器状态是否一致：%4（%5）</translation>
     </message>
     <message>
-        <source>Readiness 4/4: reading a job&apos;s loss, step time and memory back…</source>
+        <source>Readiness 4/4: reading a job's loss, step time and memory back…</source>
         <translation>就绪判定 4/4：读回任务的损失、步耗时和内存…</translation>
     </message>
     <message>
@@ -2200,11 +2200,11 @@ Each subcommand takes --help.</source>
         <translation>请先完成一次通过的首次运行，再做收尾。</translation>
     </message>
     <message>
-        <source>Listing the first run&apos;s artifacts…</source>
+        <source>Listing the first run's artifacts…</source>
         <translation>正在列出首次运行的产出…</translation>
     </message>
     <message>
-        <source>%1, after the first run&apos;s five points passed</source>
+        <source>%1, after the first run's five points passed</source>
         <translation>%1（首次运行五项验证全部通过后）</translation>
     </message>
     <message numerus="yes">
@@ -2302,7 +2302,7 @@ Each subcommand takes --help.</source>
         <translation>一直排队</translation>
     </message>
     <message>
-        <source>The workspace&apos;s quota is used up or not attached: the job waits for card-hours that will not come by themselves.</source>
+        <source>The workspace's quota is used up or not attached: the job waits for card-hours that will not come by themselves.</source>
         <translation>工作空间的配额已用完或没有挂上：任务在等不会自己出现的卡时。</translation>
     </message>
     <message>
@@ -2330,7 +2330,7 @@ Each subcommand takes --help.</source>
         <translation>任务已在其他任务后面等了 30 分钟以上，但没有给出缺什么。</translation>
     </message>
     <message>
-        <source>Read the queue&apos;s reason with the platform team; meanwhile ask for a shorter time limit, which schedulers start sooner.</source>
+        <source>Read the queue's reason with the platform team; meanwhile ask for a shorter time limit, which schedulers start sooner.</source>
         <translation>和平台团队一起看排队原因；同时把时长上限调短，调度器会更早启动短任务。</translation>
     </message>
     <message>
@@ -2386,15 +2386,15 @@ Each subcommand takes --help.</source>
         <translation>数据目录中有文件读不了，或比清单里写的短（失效链接、权限问题、上传中断）。</translation>
     </message>
     <message>
-        <source>Open the listed files from the instance with the job&apos;s account; upload again what is short; mount the data read-only at the path the job reads.</source>
+        <source>Open the listed files from the instance with the job's account; upload again what is short; mount the data read-only at the path the job reads.</source>
         <translation>用任务的账号在实例里打开列出的文件；重新上传不完整的文件；把数据只读挂载到任务读取的路径。</translation>
     </message>
     <message>
-        <source>The job cannot open its data: the path differs on the instance, or the job&apos;s account may not read it.</source>
+        <source>The job cannot open its data: the path differs on the instance, or the job's account may not read it.</source>
         <translation>任务打不开它的数据：实例上的路径不同，或任务的账号没有读权限。</translation>
     </message>
     <message>
-        <source>Check the data path the job uses against the mount (gate 4&apos;s storage plan), then the folder&apos;s permissions for the job&apos;s account.</source>
+        <source>Check the data path the job uses against the mount (gate 4's storage plan), then the folder's permissions for the job's account.</source>
         <translation>对照挂载点（第 4 道门槛的存储规划）检查任务用的数据路径，再检查该目录对任务账号的权限。</translation>
     </message>
     <message>
@@ -2402,7 +2402,7 @@ Each subcommand takes --help.</source>
         <translation>一启动就退出</translation>
     </message>
     <message>
-        <source>The image&apos;s framework, driver and accelerator library do not agree, or a package is missing from the image.</source>
+        <source>The image's framework, driver and accelerator library do not agree, or a package is missing from the image.</source>
         <translation>镜像中的框架、驱动与加速库版本不匹配，或镜像里缺少某个包。</translation>
     </message>
     <message>
@@ -2410,11 +2410,11 @@ Each subcommand takes --help.</source>
         <translation>任务在第一步之前就停了：启动命令、入口文件或某个参数有误。</translation>
     </message>
     <message>
-        <source>Check in this order: the framework&apos;s version, then the driver, then the accelerator library — do not reinstall first.</source>
+        <source>Check in this order: the framework's version, then the driver, then the accelerator library — do not reinstall first.</source>
         <translation>请按顺序检查：先框架版本，再驱动，再加速库——不要先重装。</translation>
     </message>
     <message>
-        <source>Check the launch mode, the entry file&apos;s path inside the instance and its arguments; run the image&apos;s built-in entry once to see that the image itself starts.</source>
+        <source>Check the launch mode, the entry file's path inside the instance and its arguments; run the image's built-in entry once to see that the image itself starts.</source>
         <translation>检查启动方式、入口文件在实例内的路径和参数；先用镜像的内置入口跑一次，确认镜像本身能启动。</translation>
     </message>
     <message>
@@ -2426,11 +2426,11 @@ Each subcommand takes --help.</source>
         <translation>训练步在等数据：读取占每步 %1 %。</translation>
     </message>
     <message>
-        <source>Copy the data to the instance&apos;s local scratch disk, pack small files into larger shards, and raise the loader&apos;s workers — in that order.</source>
+        <source>Copy the data to the instance's local scratch disk, pack small files into larger shards, and raise the loader's workers — in that order.</source>
         <translation>把数据拷到实例的本地高速盘，把小文件打包成大分片，再增加加载进程——按这个顺序。</translation>
     </message>
     <message>
-        <source>A step takes %1 s, %2 times the plan&apos;s %3 s.</source>
+        <source>A step takes %1 s, %2 times the plan's %3 s.</source>
         <translation>一步耗时 %1 秒，是规划值 %3 秒的 %2 倍。</translation>
     </message>
     <message>
@@ -2462,7 +2462,7 @@ Each subcommand takes --help.</source>
         <translation>%1 步，用时 %2 秒，损失 %3 → %4（最低 %5）</translation>
     </message>
     <message>
-        <source>sandbox (a fresh built-in sandbox, the default), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT for a Slurm cluster&apos;s slurmrestd (see ONRAMP_SLURM_* in docs/slurm.md).</source>
+        <source>sandbox (a fresh built-in sandbox, the default), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT for a Slurm cluster's slurmrestd (see ONRAMP_SLURM_* in docs/slurm.md).</source>
         <translation>sandbox（全新的内置沙箱，默认），Onramp API 的 https 地址（凭据放在 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY 中），或 Slurm 集群 slurmrestd 的 slurm+http://HOST:PORT（见 docs/slurm.md 中的 ONRAMP_SLURM_*）。</translation>
     </message>
     <message>
@@ -2474,7 +2474,7 @@ Each subcommand takes --help.</source>
         <translation>Slurm 平台读取 ONRAMP_SLURM_CLUSTER、ONRAMP_SLURM_OUTPUT、ONRAMP_SLURM_TOKENS 或 ONRAMP_SLURM_TOKEN_COMMAND、ONRAMP_SLURM_ADMIN、ONRAMP_SLURM_USER 和 ONRAMP_SLURM_PROBE。</translation>
     </message>
     <message>
-        <source>Enter the cluster&apos;s name (ClusterName).</source>
+        <source>Enter the cluster's name (ClusterName).</source>
         <translation>请填写集群名称（ClusterName）。</translation>
     </message>
     <message>
@@ -2490,7 +2490,7 @@ Each subcommand takes --help.</source>
         <translation>该平台无需此项：Slurm 集群不审核资质材料；准入条件是在其记账系统中有用户并有默认账户（%1）。</translation>
     </message>
     <message>
-        <source>The cluster&apos;s accounting (slurmdbd)</source>
+        <source>The cluster's accounting (slurmdbd)</source>
         <translation>集群的记账系统（slurmdbd）</translation>
     </message>
     <message>
@@ -2498,7 +2498,7 @@ Each subcommand takes --help.</source>
         <translation>集群不接受该令牌（已过期或属于其他用户）。请用 scontrol token 取一个新的，然后重试。</translation>
     </message>
     <message>
-        <source>The cluster refused: %1. Ask the account&apos;s coordinator for the developer role.</source>
+        <source>The cluster refused: %1. Ask the account's coordinator for the developer role.</source>
         <translation>集群拒绝了：%1。请找该账户的协调人给你开发者角色。</translation>
     </message>
     <message>
@@ -2514,7 +2514,7 @@ Each subcommand takes --help.</source>
         <translation>集群里没有这条记录：%1。</translation>
     </message>
     <message>
-        <source>The cluster answered with an error: %1. Try again; if it repeats, show the details to the cluster&apos;s administrator.</source>
+        <source>The cluster answered with an error: %1. Try again; if it repeats, show the details to the cluster's administrator.</source>
         <translation>集群返回错误：%1。请重试；若反复出现，把详情给集群管理员看。</translation>
     </message>
     <message>
@@ -2542,11 +2542,11 @@ Each subcommand takes --help.</source>
         <translation>该平台（Slurm）不提供这项操作。</translation>
     </message>
     <message>
-        <source>First walk the gates at a fresh built-in sandbox (1–4, gate 5&apos;s checks and gate 6&apos;s first run), so the pages show its real answers.</source>
+        <source>First walk the gates at a fresh built-in sandbox (1–4, gate 5's checks and gate 6's first run), so the pages show its real answers.</source>
         <translation>先在全新的内置沙箱上走一遍门槛（第 1–4 道、第 5 道的判定和第 6 道的首次运行），让页面显示它的真实回答。</translation>
     </message>
     <message>
-        <source>The same walk on a Slurm cluster&apos;s slurmrestd at URL (details from ONRAMP_SLURM_*).</source>
+        <source>The same walk on a Slurm cluster's slurmrestd at URL (details from ONRAMP_SLURM_*).</source>
         <translation>在位于 URL 的 Slurm 集群 slurmrestd 上走同样一遍（细节取自 ONRAMP_SLURM_*）。</translation>
     </message>
     <message>
@@ -2554,7 +2554,7 @@ Each subcommand takes --help.</source>
         <translation>%1 不是文件夹。</translation>
     </message>
     <message>
-        <source>Computing the files&apos; checksums…</source>
+        <source>Computing the files' checksums…</source>
         <translation>正在计算文件校验和…</translation>
     </message>
     <message>
@@ -2583,7 +2583,7 @@ Each subcommand takes --help.</source>
         <translation>已于 %1 通过。</translation>
     </message>
     <message>
-        <source>Rejected. The reviewer&apos;s reasons are on the gate card below.</source>
+        <source>Rejected. The reviewer's reasons are on the gate card below.</source>
         <translation>已驳回。审核理由见下方关卡卡片。</translation>
     </message>
     <message>
@@ -2630,7 +2630,7 @@ Dossier review: %2</source>
     </message>
     <message>
         <source>Workspace: %1 · quota: %2 · members added: %3 of %4
-Developer&apos;s light job: %5
+Developer's light job: %5
 Observer refused: %6</source>
         <translation>工作空间：%1 · 配额：%2 · 已添加成员：%3/%4
 开发者的轻量任务：%5
@@ -2681,7 +2681,7 @@ Observer refused: %6</source>
         <translation>运行四项判定</translation>
     </message>
     <message>
-        <source>The checks run on gate 4&apos;s instance: create it there first.</source>
+        <source>The checks run on gate 4's instance: create it there first.</source>
         <translation>判定在第 4 道门槛的实例上运行：请先在那里创建实例。</translation>
     </message>
     <message>
@@ -2701,7 +2701,7 @@ Observer refused: %6</source>
         <translation>收尾：归档并释放</translation>
     </message>
     <message>
-        <source>The first run starts once gate 5&apos;s four checks pass.</source>
+        <source>The first run starts once gate 5's four checks pass.</source>
         <translation>第 5 道门槛的四项判定通过后才能开始首次运行。</translation>
     </message>
     <message>
@@ -2717,7 +2717,7 @@ Observer refused: %6</source>
         <translation>上传小数据集…</translation>
     </message>
     <message>
-        <source>The dataset&apos;s folder</source>
+        <source>The dataset's folder</source>
         <translation>数据集所在文件夹</translation>
     </message>
     <message>
@@ -2733,7 +2733,7 @@ Dataset: %3</source>
 数据集：%3</translation>
     </message>
     <message>
-        <source>none uploaded (the provider&apos;s sample data is there)</source>
+        <source>none uploaded (the provider's sample data is there)</source>
         <translation>尚未上传（平台提供的示例数据已在其中）</translation>
     </message>
     <message numerus="yes">
@@ -2827,7 +2827,7 @@ Dataset: %3</source>
         <translation>首次运行通过后请收尾：产出按有意义的名称归档，实例被释放。</translation>
     </message>
     <message>
-        <source>The first run pushes a small slice through the whole chain — read data, forward, backward, save a checkpoint, write outputs, log — and checks the guides&apos; five points. The handoff works when a colleague reruns it from the spec alone.</source>
+        <source>The first run pushes a small slice through the whole chain — read data, forward, backward, save a checkpoint, write outputs, log — and checks the guides' five points. The handoff works when a colleague reruns it from the spec alone.</source>
         <translation>首次运行用一小部分数据跑通整条链路——读数据、前向、反向、保存检查点、写产出、记日志——并核对指南中的五项验证。同事只凭说明就能重跑，交接才算成功。</translation>
     </message>
     <message>
@@ -2929,7 +2929,7 @@ Dataset: %3</source>
         <translation>新状态</translation>
     </message>
     <message>
-        <source>e.g. the provider&apos;s qualification review</source>
+        <source>e.g. the provider's qualification review</source>
         <translation>例如：平台的资质审核</translation>
     </message>
     <message>
@@ -3113,6 +3113,18 @@ Dataset: %3</source>
     <message>
         <source>Replaying from the spec alone: provisioning, the readiness checks, the first run, then the comparison…</source>
         <translation>只凭说明重跑：开通资源、就绪判定、首次运行，然后对比…</translation>
+    </message>
+    <message>
+        <source>PASS</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>MISSING</source>
+        <translation>缺失</translation>
     </message>
 </context>
 <context>
@@ -3460,7 +3472,7 @@ Dataset: %3</source>
         <translation>营业执照或证照(&amp;L)</translation>
     </message>
     <message>
-        <source>Operator&apos;s &amp;authorization</source>
+        <source>Operator's &amp;authorization</source>
         <translation>经办人授权书(&amp;A)</translation>
     </message>
     <message>
@@ -3794,7 +3806,7 @@ Dataset: %3</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <source>Ready means all four checks pass — stricter than “the instance is running”. Each runs as a job on gate 4&apos;s instance; a failure comes with its diagnosis, in the guides&apos; order: framework, then driver, then accelerator library — never “reinstall first”.</source>
+        <source>Ready means all four checks pass — stricter than “the instance is running”. Each runs as a job on gate 4's instance; a failure comes with its diagnosis, in the guides' order: framework, then driver, then accelerator library — never “reinstall first”.</source>
         <translation>就绪意味着四项判定全部通过——比“实例在运行”严格得多。每项都作为任务在第 4 道门槛的实例上运行；失败时附带诊断，顺序与指南一致：先框架，再驱动，再加速库——绝不“先重装”。</translation>
     </message>
     <message>
@@ -4131,7 +4143,7 @@ Dataset: %3</source>
 <context>
     <name>onramp::StateStore</name>
     <message>
-        <source>Onramp cannot read your saved onboarding at %1. Check the file&apos;s permissions; until then nothing will be saved.</source>
+        <source>Onramp cannot read your saved onboarding at %1. Check the file's permissions; until then nothing will be saved.</source>
         <translation>Onramp 无法读取保存在 %1 的开通进度。请检查文件权限；在此之前不会保存任何内容。</translation>
     </message>
     <message>
@@ -4155,7 +4167,7 @@ Dataset: %3</source>
         <translation>本次已关闭保存，以免覆盖 %1 处的现有文件。</translation>
     </message>
     <message>
-        <source>Onramp could not save your onboarding to %1. Free some disk space or fix the folder&apos;s permissions; your work is kept in memory and saved on the next change.</source>
+        <source>Onramp could not save your onboarding to %1. Free some disk space or fix the folder's permissions; your work is kept in memory and saved on the next change.</source>
         <translation>Onramp 无法把开通进度保存到 %1。请清理磁盘空间或修正目录权限；你的修改保留在内存中，下次改动时会再次保存。</translation>
     </message>
 </context>
@@ -4290,7 +4302,7 @@ Dataset: %3</source>
         <translation>权限</translation>
     </message>
     <message>
-        <source>Team lead&apos;s review</source>
+        <source>Team lead's review</source>
         <translation>团队负责人审核</translation>
     </message>
     <message>
@@ -4426,7 +4438,7 @@ Dataset: %3</source>
     <message>
         <source>Acceptance checks, predicted from the matrix until they run for real:
 %1 a developer submits a light job and sees its log
-%2 an observer&apos;s submit is refused with a clear message</source>
+%2 an observer's submit is refused with a clear message</source>
         <translation>验收项（实际运行之前，根据权限矩阵预判）：
 %1 开发者能提交轻量任务并看到日志
 %2 观察者提交时被拒绝，且提示明确</translation>

@@ -93,7 +93,12 @@ bool HandoffDialog::open(const QString &path)
 
 void HandoffDialog::addItem(const QString &status, const QString &what, const QString &detail)
 {
-    auto *item = new QTreeWidgetItem(m_items, {status, what, detail});
+    // The replay's own tokens, in the reader's language (the token stays in the item's data).
+    const QString label = status == QLatin1String("PASS")   ? tr("PASS")
+                          : status == QLatin1String("FAIL") ? tr("FAIL")
+                                                            : tr("MISSING");
+    auto *item = new QTreeWidgetItem(m_items, {label, what, detail});
+    item->setData(0, Qt::UserRole, status);
     item->setToolTip(2, detail);
     const GateStatus tone = status == QLatin1String("PASS")   ? GateStatus::Passed
                             : status == QLatin1String("FAIL") ? GateStatus::Rejected
