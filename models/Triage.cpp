@@ -271,7 +271,8 @@ Diagnosis triage(const JobObservation &j)
         return found(FailureKind::ExitsAtStart, Tr::tr("Exits at start"), frameworkCause(),
                      frameworkOrder(), e->value("error").toString());
     // Exits at start: failed before its first step.
-    if (failed && stepCount(j) == 0) {
+    // (A probe that printed its verdict did start: its failure is the verdict's, judged below.)
+    if (failed && stepCount(j) == 0 && !lastEvent(j, QStringLiteral("verdict"))) {
         const QString line = findLine(
             j.logLines,
             pattern("command not found|can't open|cannot open|no such file|not found|"

@@ -272,6 +272,18 @@ private slots:
         QVERIFY(d.evidence.contains("remote data"));
     }
 
+    // A data check that failed for its read share started fine: it is slow, not a start failure.
+    void aFailedDataCheckIsSlowNotAStartFailure()
+    {
+        const Diagnosis d = triage(JobObservation::fromJob(
+            {{"state", "failed"}, {"exitCode", 1}},
+            R"({"event":"fingerprint","os":"Debian"}
+{"event":"data","check":"data","files":3000,"read_share":0.82,"causes":["too many small files: pack them into larger shards"],"unreadable":[],"truncated":[]}
+{"event":"verdict","check":"data","passed":false,"reason":"too many small files"})"));
+        QCOMPARE(d.kind, FailureKind::ExtremelySlow);
+        QVERIFY(d.evidence.contains("small files"));
+    }
+
     void aHealthyRunIsNotAFailure()
     {
         JobObservation j = JobObservation::fromJob(
