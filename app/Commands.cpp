@@ -120,6 +120,35 @@ int status(const QStringList &args)
     return 0;
 }
 
+std::expected<ProviderProfile, Error> slurmProfileFromEnvironment(const QUrl &url)
+{
+    ProviderProfile profile;
+    profile.kind = ProviderProfile::Kind::Slurm;
+    profile.baseUrl = url;
+    SlurmProfile &s = profile.slurm;
+    s.url = url;
+    s.cluster = qEnvironmentVariable("ONRAMP_SLURM_CLUSTER");
+    s.outputDir = qEnvironmentVariable("ONRAMP_SLURM_OUTPUT");
+    s.tokenDir = qEnvironmentVariable("ONRAMP_SLURM_TOKENS");
+    s.tokenCommand = qEnvironmentVariable("ONRAMP_SLURM_TOKEN_COMMAND");
+    s.admin = qEnvironmentVariable("ONRAMP_SLURM_ADMIN");
+    s.user = qEnvironmentVariable("ONRAMP_SLURM_USER", qEnvironmentVariable("USER"));
+    s.partition = qEnvironmentVariable("ONRAMP_SLURM_PARTITION", QStringLiteral("gpu"));
+    s.probe = qEnvironmentVariable("ONRAMP_SLURM_PROBE",
+                                   siblingProgram(QStringLiteral("onramp-probe"), QStringLiteral("probe")));
+    const QString help = Tr::tr("A Slurm provider reads ONRAMP_SLURM_CLUSTER, ONRAMP_SLURM_OUTPUT, "
+                                "ONRAMP_SLURM_TOKENS or ONRAMP_SLURM_TOKEN_COMMAND, "
+                                "ONRAMP_SLURM_ADMIN, ONRAMP_SLURM_USER and ONRAMP_SLURM_PROBE.");
+    if (auto ok = profile.validate(); !ok)
+        return std::unexpected(Error{Error::Kind::Invalid, ok.error().message, help});
+    if (s.admin.isEmpty())
+        return std::unexpected(Error{Error::Kind::Invalid,
+                                     Tr::tr("Set ONRAMP_SLURM_ADMIN to a Slurm administrator "
+                                            "(quota changes need one)."),
+                                     help});
+    return profile;
+}
+
 int screenshot(const QStringList &args)
 {
     QCommandLineParser p;

@@ -79,29 +79,28 @@ def estimate_cli(build, runs):
     line("estimate_cli", statistics.median(ours), "ms", statistics.median(theirs))
 
 
-def provider(build):
-    """The provider client against plain libcurl, and the GUI thread's longest stall while
-    requests run (bench/provider_bench.cpp prints its own BENCH lines)."""
+def own_lines(build, program):
+    """Runs a bench program that prints its own BENCH lines (offscreen)."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", LC_ALL="C.UTF-8")
     env.pop("DISPLAY", None)
-    result = subprocess.run([os.path.join(build, "bench", "provider_bench")], env=env,
+    result = subprocess.run([os.path.join(build, "bench", program)], env=env,
                             stdout=subprocess.PIPE, text=True)
     sys.stdout.write(result.stdout)
     if result.returncode != 0:
-        sys.exit("bench: provider_bench failed")
+        sys.exit(f"bench: {program} failed")
+
+
+def provider(build):
+    """The provider client against plain libcurl, and the GUI thread's longest stall while
+    requests run (bench/provider_bench.cpp)."""
+    own_lines(build, "provider_bench")
 
 
 def monitor(build):
     """Gates 5-6: a million-point loss chart (reduce + first paint) against drawing every
     point, and the tail of a 1 GB log against `tail -n 1000` (bench/monitor_bench.cpp prints
     its own BENCH lines)."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", LC_ALL="C.UTF-8")
-    env.pop("DISPLAY", None)
-    result = subprocess.run([os.path.join(build, "bench", "monitor_bench")], env=env,
-                            stdout=subprocess.PIPE, text=True)
-    sys.stdout.write(result.stdout)
-    if result.returncode != 0:
-        sys.exit("bench: monitor_bench failed")
+    own_lines(build, "monitor_bench")
 
 
 def data_check(build, runs):

@@ -3,6 +3,7 @@
 #include "Tr.h"
 
 #include <QFile>
+#include <QJsonDocument>
 
 #include <algorithm>
 
@@ -73,6 +74,43 @@ QStringList LogTail::takeNewLines()
 void LogTail::clear()
 {
     *this = LogTail(m_maxLines, m_window);
+}
+
+QJsonObject readLogSlice(const QString &path, qint64 offset, qint64 limit)
+{
+    QFile f(path);
+    QByteArray bytes;
+    qint64 size = 0, from = std::max<qint64>(0, offset);
+    if (f.open(QIODevice::ReadOnly)) {
+        size = f.size();
+        from = std::min(from, size);
+        if (f.seek(from))
+            bytes = f.read(std::max<qint64>(0, limit));
+    } else {
+        from = 0;
+    }
+    return {{"offset", from},
+            {"nextOffset", from + bytes.size()},
+            {"size", size},
+            {"text", QString::fromUtf8(bytes)}};
+}
+
+QJsonArray readStepEvents(const QString &path, qint64 since, int max)
+{
+    QJsonArray points;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return points;
+    while (!f.atEnd() && points.size() < max) {
+        const QByteArray line = f.readLine();
+        if (!line.contains("\"step\""))
+            continue;
+        const QJsonObject e = QJsonDocument::fromJson(line).object();
+        if (e.value("event").toString() == QLatin1String("step") &&
+            e.value("step").toInteger() > since)
+            points.append(e);
+    }
+    return points;
 }
 
 std::expected<QStringList, Error> readFileTail(const QString &path, int lines)

@@ -3,6 +3,8 @@
 #include "Error.h"
 
 #include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -46,6 +48,14 @@ private:
     std::deque<QString> m_lines;
     QStringList m_new;
 };
+
+// A byte range of a log file in the API's log shape {offset, nextOffset, size, text}: what the
+// sandbox serves and what the Slurm gateway reads from a job's output file. A missing file
+// (not written yet) reads as empty.
+QJsonObject readLogSlice(const QString &path, qint64 offset, qint64 limit);
+// The probe's step events in a log file after step `since`, at most `max`: the metrics
+// endpoint's points.
+QJsonArray readStepEvents(const QString &path, qint64 since, int max = 10000);
 
 // The last `lines` lines of a file, read backwards in blocks: time and memory follow the
 // lines asked for, not the file's size.

@@ -15,9 +15,7 @@ QString isoOrEmpty(const QDateTime &t)
 
 Error invalid(const QString &field, const QString &why)
 {
-    return {Error::Kind::Invalid,
-            Tr::tr("The saved onboarding has a bad value in “%1”: %2.").arg(field, why),
-            QStringLiteral("field %1: %2").arg(field, why), field};
+    return invalidSavedValue(field, why);
 }
 
 // Reads an optional string; a present value of another type is an error.
@@ -230,6 +228,13 @@ std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObjec
         }
     }
     return s;
+}
+
+Error invalidSavedValue(const QString &field, const QString &why)
+{
+    return {Error::Kind::Invalid,
+            Tr::tr("The saved onboarding has a bad value in “%1”: %2.").arg(field, why),
+            QStringLiteral("field %1: %2").arg(field, why), field};
 }
 
 int schemaVersionOf(const QJsonObject &json)

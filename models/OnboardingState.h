@@ -63,6 +63,9 @@ struct OnboardingState
     static std::expected<OnboardingState, Error> fromJson(const QJsonObject &json);
 };
 
+// An error for a bad value at `field` (a path in the state file): says which and why.
+Error invalidSavedValue(const QString &field, const QString &why);
+
 // The schema version a file declares: "schemaVersion", or 0 for the pre-release format that
 // had none.
 int schemaVersionOf(const QJsonObject &json);

@@ -168,8 +168,10 @@ private:
 // A job state after which nothing changes: succeeded, failed, cancelled, interrupted.
 bool isFinalJobState(const QString &state);
 
-// The onramp-probe events in a job log (docs/probe-events.md), by "event/check", the last of
-// each; step events are left out.
+// The onramp-probe events in a job log (docs/probe-events.md), in order; `name` keeps only
+// that event ("step", "resume", …). Lines that are not events are skipped.
+QList<QJsonObject> probeEventList(const QString &log, const QString &name = {});
+// The same by "event/check", the last of each; step events are left out.
 QMap<QString, QJsonObject> probeEvents(const QString &log);
 
 // A fresh idempotency key (UUID v4 text).

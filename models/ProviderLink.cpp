@@ -1,5 +1,7 @@
 #include "ProviderLink.h"
 
+#include "OnboardingState.h"
+
 #include "Tr.h"
 
 namespace onramp {
@@ -93,13 +95,8 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
     for (auto it = keys.begin(); it != keys.end(); ++it) {
         const QByteArray key = it.value().toString().toLatin1();
         if (key.isEmpty() || key.size() > 200) {
-            Error e;
-            e.kind = Error::Kind::Invalid;
-            e.field = path + QStringLiteral(".pendingKeys.") + it.key();
-            e.message = Tr::tr("The saved onboarding has a bad value in “%1”: %2.")
-                            .arg(e.field, Tr::tr("expected an idempotency key"));
-            e.details = e.field;
-            return std::unexpected(e);
+            return std::unexpected(invalidSavedValue(path + QStringLiteral(".pendingKeys.") + it.key(),
+                                                     Tr::tr("expected an idempotency key")));
         }
         l.pendingKeys.insert(it.key(), key);
     }

@@ -32,19 +32,6 @@ QString diagnosisText(const Diagnosis &d)
     return Tr::tr("%1 — %2 First: %3").arg(d.title, d.cause, d.firstAction);
 }
 
-QList<QJsonObject> eventsNamed(const QString &log, const QString &name)
-{
-    QList<QJsonObject> out;
-    for (const QString &line : log.split(u'\n', Qt::SkipEmptyParts)) {
-        if (!line.startsWith(u'{') || !line.contains(name))
-            continue;
-        const QJsonObject e = QJsonDocument::fromJson(line.toUtf8()).object();
-        if (e.value("event").toString() == name)
-            out.append(e);
-    }
-    return out;
-}
-
 } // namespace
 
 QString ProviderSession::jobMember() const
@@ -233,7 +220,7 @@ void ProviderSession::checkCheckpoint(std::function<void()> next)
     runJob(member, probeJob(QStringLiteral("gate5-checkpoint-a"), QStringLiteral("checkpoint"), args),
            [this, next, args, member](const QJsonObject &first) {
                m_watch = {};
-               const auto stops = eventsNamed(first.value("log").toString(),
+               const auto stops = probeEventList(first.value("log").toString(),
                                               QStringLiteral("interrupted"));
                if (first.value("state").toString() != QLatin1String("interrupted") ||
                    stops.isEmpty()) {
@@ -252,8 +239,8 @@ void ProviderSession::checkCheckpoint(std::function<void()> next)
                                args),
                       [this, next, stop](const QJsonObject &second) {
                           const QString log = second.value("log").toString();
-                          const auto resumes = eventsNamed(log, QStringLiteral("resume"));
-                          const auto steps = eventsNamed(log, QStringLiteral("step"));
+                          const auto resumes = probeEventList(log, QStringLiteral("resume"));
+                          const auto steps = probeEventList(log, QStringLiteral("step"));
                           const QJsonObject verdict =
                               probeEvents(log).value(QStringLiteral("verdict/checkpoint"));
                           const int at = stop.value("step").toInt();

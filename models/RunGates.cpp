@@ -1,5 +1,6 @@
 #include "RunGates.h"
 
+#include "OnboardingState.h"
 #include "Tr.h"
 
 #include <QJsonArray>
@@ -10,12 +11,7 @@ namespace {
 
 Error bad(const QString &path, const QString &why)
 {
-    Error e;
-    e.kind = Error::Kind::Invalid;
-    e.field = path;
-    e.message = Tr::tr("The saved onboarding has a bad value in “%1”: %2.").arg(path, why);
-    e.details = path;
-    return e;
+    return invalidSavedValue(path, why);
 }
 
 QString stamp(const QDateTime &t)

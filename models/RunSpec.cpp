@@ -50,6 +50,11 @@ RunSpec runSpecFromState(const OnboardingState &state)
     return s;
 }
 
+QString shellQuote(const QString &s)
+{
+    return u'\'' + QString(s).replace(u'\'', QStringLiteral("'\\''")) + u'\'';
+}
+
 QList<SpecGap> specGaps(const RunSpec &s)
 {
     QList<SpecGap> gaps;
@@ -98,11 +103,6 @@ QList<SpecGap> specGaps(const RunSpec &s)
 
 namespace {
 
-// POSIX shell single quotes: safe for any value.
-QString shellQuote(const QString &s)
-{
-    return u'\'' + QString(s).replace(u'\'', QStringLiteral("'\\''")) + u'\'';
-}
 
 // A JSON string is a valid YAML scalar.
 QString yamlQuote(const QString &s)

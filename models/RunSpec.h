@@ -104,6 +104,10 @@ struct SpecGap
 };
 QList<SpecGap> specGaps(const RunSpec &spec);
 
+// POSIX shell single quotes: safe for any value (the sbatch export and the Slurm gateway's
+// batch scripts).
+QString shellQuote(const QString &s);
+
 QString exportSbatch(const RunSpec &spec);
 QString exportKubernetesJob(const RunSpec &spec);
 QString exportHandoffMarkdown(const RunSpec &spec); // translated headings

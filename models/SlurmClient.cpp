@@ -1,6 +1,7 @@
 #include "SlurmClient.h"
 
 #include "Tr.h"
+#include "LogTail.h"
 #include "Transport.h"
 #include "Triage.h"
 
@@ -10,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QTimer>
 #include <QUrlQuery>
 
 namespace onramp {
@@ -107,51 +109,87 @@ SlurmClient::SlurmClient(Transport *transport, SlurmProfile profile)
 {
 }
 
-std::expected<QByteArray, ProviderError> SlurmClient::token(const QString &user)
+namespace {
+
+ProviderError noToken(const QString &user)
+{
+    ProviderError e;
+    e.code = ProviderErrorCode::Unauthenticated;
+    e.message = Tr::tr("No token for %1: put %1.jwt in the token folder, or set the command "
+                       "that prints one.")
+                    .arg(user);
+    e.details = QStringLiteral("no token for %1").arg(user); // never the token itself
+    return e;
+}
+
+QByteArray bareToken(QByteArray t)
+{
+    t = t.trimmed();
+    return t.startsWith("SLURM_JWT=") ? t.mid(10) : t;
+}
+
+} // namespace
+
+QByteArray SlurmClient::knownToken(const QString &user)
 {
     const QByteArray cached = m_tokens.value(user);
     if (!cached.isEmpty() && jwtExpiry(cached) > QDateTime::currentSecsSinceEpoch() + 60)
         return cached;
-    QByteArray fresh;
-    if (!m_profile.tokenDir.isEmpty()) {
-        QFile f(QDir(m_profile.tokenDir).filePath(user + QStringLiteral(".jwt")));
-        if (f.open(QIODevice::ReadOnly))
-            fresh = f.readAll().trimmed();
-    } else if (!m_profile.tokenCommand.isEmpty()) {
-        QProcess p;
-        p.start(QStringLiteral("/bin/sh"),
-                {QStringLiteral("-c"), QString(m_profile.tokenCommand).replace(u"%u"_qs, user)});
-        if (p.waitForFinished(10000) && p.exitCode() == 0)
-            fresh = p.readAllStandardOutput().trimmed();
-    }
-    if (fresh.startsWith("SLURM_JWT="))
-        fresh = fresh.mid(10);
-    if (fresh.isEmpty()) {
-        ProviderError e;
-        e.code = ProviderErrorCode::Unauthenticated;
-        e.message = Tr::tr("No token for %1: put %1.jwt in the token folder, or set the command "
-                           "that prints one.")
-                        .arg(user);
-        e.details = QStringLiteral("no token for %1").arg(user); // never the token itself
-        return std::unexpected(e);
-    }
-    m_tokens.insert(user, fresh);
+    if (m_profile.tokenDir.isEmpty())
+        return {};
+    QFile f(QDir(m_profile.tokenDir).filePath(user + QStringLiteral(".jwt")));
+    const QByteArray fresh = f.open(QIODevice::ReadOnly) ? bareToken(f.readAll()) : QByteArray();
+    if (!fresh.isEmpty())
+        m_tokens.insert(user, fresh);
     return fresh;
 }
 
 void SlurmClient::request(const QString &user, const QByteArray &method, const QString &path,
                           const QJsonObject &body, QObject *context, Done done)
 {
-    const auto t = token(user);
-    if (!t) {
-        done(std::unexpected(t.error()));
+    if (const QByteArray t = knownToken(user); !t.isEmpty())
+        return send(user, t, method, path, body, context, std::move(done));
+    if (m_profile.tokenDir.isEmpty() && !m_profile.tokenCommand.isEmpty()) {
+        // `scontrol token …` as a child process; the call goes on when it answers (10 s at most).
+        auto *p = new QProcess(context);
+        const std::weak_ptr<int> alive = m_alive;
+        const auto answered = [this, alive, p, user, method, path, body, context, done] {
+            if (p->property("answered").toBool())
+                return;
+            p->setProperty("answered", true);
+            p->deleteLater();
+            if (alive.expired())
+                return;
+            const QByteArray fresh =
+                p->exitStatus() == QProcess::NormalExit && p->exitCode() == 0
+                    ? bareToken(p->readAllStandardOutput())
+                    : QByteArray();
+            if (fresh.isEmpty())
+                return done(std::unexpected(noToken(user)));
+            m_tokens.insert(user, fresh);
+            send(user, fresh, method, path, body, context, done);
+        };
+        QObject::connect(p, &QProcess::finished, context, answered);
+        QObject::connect(p, &QProcess::errorOccurred, context, [p, answered](QProcess::ProcessError e) {
+            if (e == QProcess::FailedToStart)
+                answered();
+        });
+        QTimer::singleShot(10000, p, [p] { p->kill(); });
+        p->start(QStringLiteral("/bin/sh"),
+                 {QStringLiteral("-c"), QString(m_profile.tokenCommand).replace(u"%u"_qs, user)});
         return;
     }
+    done(std::unexpected(noToken(user)));
+}
+
+void SlurmClient::send(const QString &user, const QByteArray &token, const QByteArray &method,
+                       const QString &path, const QJsonObject &body, QObject *context, Done done)
+{
     HttpCall call;
     call.method = method;
     call.url = QUrl(m_profile.url.toString(QUrl::StripTrailingSlash) + path);
     call.headers = {{"X-SLURM-USER-NAME", user.toUtf8()},
-                    {"X-SLURM-USER-TOKEN", *t},
+                    {"X-SLURM-USER-TOKEN", token},
                     {"Accept", "application/json"}};
     if (method == "POST") {
         call.headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
@@ -496,19 +534,7 @@ void SlurmClient::usage(const QString &account, const QDateTime &since, QObject 
 
 ProviderResult SlurmClient::readLog(const QJsonObject &job, qint64 offset, qint64 limit) const
 {
-    QFile f(job.value("output").toString());
-    if (!f.open(QIODevice::ReadOnly)) {
-        // Not written yet (a pending job), or not on this machine's view of the filesystem.
-        return QJsonObject{{"offset", offset}, {"nextOffset", offset}, {"size", 0}, {"text", ""}};
-    }
-    const qint64 size = f.size();
-    const qint64 from = std::min(std::max<qint64>(0, offset), size);
-    f.seek(from);
-    const QByteArray bytes = f.read(std::max<qint64>(0, limit));
-    return QJsonObject{{"offset", from},
-                       {"nextOffset", from + bytes.size()},
-                       {"size", size},
-                       {"text", QString::fromUtf8(bytes)}};
+    return readLogSlice(job.value("output").toString(), offset, limit);
 }
 
 } // namespace onramp

@@ -6,6 +6,7 @@
 #include <QUrl>
 
 #include <functional>
+#include <memory>
 
 namespace onramp {
 
@@ -87,13 +88,19 @@ public:
     static QJsonObject onrampJob(const QJsonObject &slurmJob);
 
 private:
-    std::expected<QByteArray, ProviderError> token(const QString &user);
+    // A valid token from the cache or the token folder; empty when none (or when the token
+    // command must run: request() runs it as a child process, never waiting on this thread).
+    QByteArray knownToken(const QString &user);
+    void send(const QString &user, const QByteArray &token, const QByteArray &method,
+              const QString &path, const QJsonObject &body, QObject *context, Done done);
     void chain(const QString &user, QList<std::tuple<QByteArray, QString, QJsonObject>> calls,
                QObject *context, Done done);
 
     Transport *m_transport;
     SlurmProfile m_profile;
     QHash<QString, QByteArray> m_tokens;
+    std::shared_ptr<int> m_alive = std::make_shared<int>(0); // a token command outliving us
+
 };
 
 // A Slurm error body (error_code, error_number or errno, in "errors" or at the top) as an

@@ -1,7 +1,9 @@
 #include "SlurmGateway.h"
 
 #include "Catalogs.h"
+#include "LogTail.h"
 #include "ResourcePlan.h"
+#include "RunSpec.h"
 #include "Tr.h"
 
 #include <QDateTime>
@@ -30,12 +32,6 @@ ProviderError gatewayError(ProviderErrorCode code, const QString &message, const
 QString now()
 {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-}
-
-// POSIX shell single quotes.
-QString quote(const QString &s)
-{
-    return u'\'' + QString(s).replace(u'\'', QStringLiteral("'\\''")) + u'\'';
 }
 
 // An instance id carries its shape: <8 hex>-<gpus>g-<account>.
@@ -93,10 +89,9 @@ void SlurmGateway::request(const QString &member, const QByteArray &method, cons
                                   QJsonArray{QJsonObject{
                                       {"code", known ? "user_known" : "user_unknown"},
                                       {"message",
-                                       known ? QStringLiteral("%1 exists in the cluster's accounting")
-                                                   .arg(who)
-                                             : QStringLiteral("%1 is not in the cluster's "
-                                                              "accounting yet; gate 2 adds them")
+                                       known ? Tr::tr("%1 exists in the cluster's accounting").arg(who)
+                                             : Tr::tr("%1 is not in the cluster's accounting yet; "
+                                                      "gate 2 adds them")
                                                    .arg(who)}}}}});
                          });
         return;
@@ -245,29 +240,17 @@ void SlurmGateway::request(const QString &member, const QByteArray &method, cons
                 qint64 limit = query.queryItemValue(QStringLiteral("limit")).toLongLong();
                 if (limit <= 0 || limit > 1024 * 1024)
                     limit = 64 * 1024;
-                auto log = m_client.readLog(job, query.queryItemValue(QStringLiteral("offset")).toLongLong(),
-                                            limit);
-                if (log)
-                    (*log)["eof"] = isFinalJobState(job.value("state").toString()) &&
-                                    log->value("nextOffset").toInteger() >= log->value("size").toInteger();
+                QJsonObject log = readLogSlice(job.value("output").toString(),
+                                               query.queryItemValue(QStringLiteral("offset")).toLongLong(),
+                                               limit);
+                log["eof"] = isFinalJobState(job.value("state").toString()) &&
+                             log.value("nextOffset").toInteger() >= log.value("size").toInteger();
                 return done(log);
             }
             if (sub == QLatin1String("metrics")) {
-                const qint64 since = query.queryItemValue(QStringLiteral("since")).toLongLong();
-                QFile f(job.value("output").toString());
-                QJsonArray points;
-                if (f.open(QIODevice::ReadOnly)) {
-                    while (!f.atEnd() && points.size() < 10000) {
-                        const QByteArray line = f.readLine();
-                        if (!line.contains("\"step\""))
-                            continue;
-                        const QJsonObject e = QJsonDocument::fromJson(line).object();
-                        if (e.value("event").toString() == QLatin1String("step") &&
-                            e.value("step").toInteger() > since)
-                            points.append(e);
-                    }
-                }
-                return done(QJsonObject{{"points", points}});
+                return done(QJsonObject{
+                    {"points", readStepEvents(job.value("output").toString(),
+                                              query.queryItemValue(QStringLiteral("since")).toLongLong())}});
             }
             // checkpoints: the files under the job's output folder (kept in its comment).
             QJsonArray list;
@@ -340,12 +323,12 @@ void SlurmGateway::submitJob(const QString &member, const QString &ws, const QJs
     QString script = QStringLiteral("#!/bin/sh\n# Submitted by Onramp\n");
     for (const char *key : {"data", "output", "scratch"})
         script += QStringLiteral("export ONRAMP_%1_DIR=%2\n")
-                      .arg(QString::fromLatin1(key).toUpper(), quote(paths.value(QLatin1String(key)).toString()));
+                      .arg(QString::fromLatin1(key).toUpper(), shellQuote(paths.value(QLatin1String(key)).toString()));
     const QJsonObject params = body.value("parameters").toObject();
     for (auto it = params.begin(); it != params.end(); ++it)
         script += QStringLiteral("export ONRAMP_PARAM_%1=%2\n")
                       .arg(it.key().toUpper(),
-                           quote(it.value().isString() ? it.value().toString()
+                           shellQuote(it.value().isString() ? it.value().toString()
                                                        : QString::number(it.value().toDouble())));
     if (const auto c = findCard(card); c && c->memoryGB > 0)
         script += QStringLiteral("export ONRAMP_CARD_MEMORY_MB=%1\n")
@@ -353,7 +336,7 @@ void SlurmGateway::submitJob(const QString &member, const QString &ws, const QJs
     script += QStringLiteral("mkdir -p \"$ONRAMP_OUTPUT_DIR\" \"$ONRAMP_SCRATCH_DIR\"\n"
                              "cd \"$ONRAMP_SCRATCH_DIR\"\nexec");
     for (const QString &c : command)
-        script += u' ' + quote(c);
+        script += u' ' + shellQuote(c);
     script += u'\n';
     // The folders the job writes, made where this machine sees the shared filesystem.
     for (const char *key : {"output", "scratch"}) {

@@ -1,5 +1,6 @@
 #include "Triage.h"
 
+#include "ProviderClient.h"
 #include "Tr.h"
 
 #include <QJsonArray>
@@ -146,13 +147,7 @@ JobObservation JobObservation::fromJob(const QJsonObject &job, const QString &lo
     const QStringList lines = log.split(u'\n', Qt::SkipEmptyParts);
     // The last 200 lines are enough to recognise a cause; the events come from all of it.
     j.logLines = lines.mid(std::max<qsizetype>(0, lines.size() - 200));
-    for (const QString &line : lines) {
-        if (!line.startsWith(u'{'))
-            continue;
-        const QJsonObject e = QJsonDocument::fromJson(line.toUtf8()).object();
-        if (e.contains("event"))
-            j.events.append(e);
-    }
+    j.events = probeEventList(log);
     return j;
 }
 

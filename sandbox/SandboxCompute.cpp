@@ -6,6 +6,7 @@
 #include "SandboxServer.h"
 
 #include "Catalogs.h"
+#include "LogTail.h"
 #include "SigV4.h"
 
 #include <QCoreApplication>
@@ -450,40 +451,16 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
             qint64 limit = query.queryItemValue(QStringLiteral("limit")).toLongLong();
             if (limit <= 0 || limit > 1024 * 1024)
                 limit = 64 * 1024;
-            QFile f(log);
-            QByteArray bytes;
-            qint64 size = 0;
-            if (f.open(QIODevice::ReadOnly)) {
-                size = f.size();
-                if (f.seek(std::min(offset, size)))
-                    bytes = f.read(limit);
-            }
-            const qint64 next = std::min(offset, size) + bytes.size();
-            return Answer{200, QJsonObject{{"offset", std::min(offset, size)},
-                                           {"nextOffset", next},
-                                           {"size", size},
-                                           {"text", QString::fromUtf8(bytes)},
-                                           {"eof", isFinalJobState(job.value("state").toString()) &&
-                                                       next >= size}}};
+            QJsonObject slice = readLogSlice(log, offset, limit);
+            slice["eof"] = isFinalJobState(job.value("state").toString()) &&
+                           slice.value("nextOffset").toInteger() >= slice.value("size").toInteger();
+            return Answer{200, slice};
         }
         if (sub == QLatin1String("metrics") && method == QHttpServerRequest::Method::Get) {
             if (auto no = refuse(wsId, Action::ViewJobStatus))
                 return *no;
             const qint64 since = query.queryItemValue(QStringLiteral("since")).toLongLong();
-            QJsonArray points;
-            QFile f(log);
-            if (f.open(QIODevice::ReadOnly)) {
-                while (!f.atEnd() && points.size() < 10000) {
-                    const QByteArray line = f.readLine();
-                    if (!line.startsWith("{\"event\":\"step\"") && !line.contains("\"step\""))
-                        continue;
-                    const QJsonObject e = QJsonDocument::fromJson(line).object();
-                    if (e.value("event").toString() == QLatin1String("step") &&
-                        e.value("step").toInteger() > since)
-                        points.append(e);
-                }
-            }
-            return Answer{200, QJsonObject{{"points", points}}};
+            return Answer{200, QJsonObject{{"points", readStepEvents(log, since)}}};
         }
         if (sub == QLatin1String("checkpoints") && method == QHttpServerRequest::Method::Get) {
             if (auto no = refuse(wsId, Action::ViewJobStatus))

@@ -2571,6 +2571,14 @@ Each subcommand takes --help.</source>
         <source>Uploading %1: chunk %2…</source>
         <translation>正在上传 %1：第 %2 块…</translation>
     </message>
+    <message>
+        <source>%1 exists in the cluster's accounting</source>
+        <translation>%1 已在集群的记账系统中</translation>
+    </message>
+    <message>
+        <source>%1 is not in the cluster's accounting yet; gate 2 adds them</source>
+        <translation>%1 还不在集群的记账系统中；第 2 道门槛会添加</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

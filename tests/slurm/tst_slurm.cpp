@@ -434,6 +434,27 @@ private slots:
         QVERIFY(out.contains("PASS  loss curve"));
     }
 
+    // Tokens from a command (as `scontrol token username=%u` would print them): run as a child
+    // process, the call going on when it answers; a command that prints nothing says so.
+    void aTokenCommandIsRunAsAChildProcess()
+    {
+        SlurmProfile p = m_slurm->profile();
+        p.tokenDir.clear();
+        p.tokenCommand = QStringLiteral("echo SLURM_JWT=$(cat %1/tokens/%u.jwt)").arg(m_lab);
+        SlurmClient viaCommand(m_transport.get(), p);
+        const auto ping = wait([&](auto done) {
+            viaCommand.request("bob", "GET", "/slurm/v0.0.38/ping", {}, this, done);
+        });
+        QVERIFY2(ping, qPrintable(why(ping)));
+        p.tokenCommand = QStringLiteral("true");
+        SlurmClient silent(m_transport.get(), p);
+        const auto refused = wait([&](auto done) {
+            silent.request("bob", "GET", "/slurm/v0.0.38/ping", {}, this, done);
+        });
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, ProviderErrorCode::Unauthenticated);
+    }
+
     void aBadTokenSaysGetANewOne()
     {
         const ProviderError e = slurmError(
