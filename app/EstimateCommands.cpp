@@ -72,6 +72,15 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     const auto pp = opt("pp", Tr::tr("Pipeline parallel size."), "P", "1");
     const auto gpus = opt("gpus", Tr::tr("Cards in the job."), "N", "1");
     const auto offload = opt("offload", Tr::tr("optimizer or params."), "WHAT");
+    const auto offloadActivations =
+        opt("offload-activations", Tr::tr("Keep saved activations in CPU memory."));
+    const auto gradAccum = opt("grad-accum",
+                               Tr::tr("Micro-batches per optimizer step (gradients are held "
+                                      "between them)."),
+                               "N", "1");
+    const auto compiled = opt("compile", Tr::tr("torch.compile: fused norms and activations."));
+    const auto chunkedLoss =
+        opt("chunked-loss", Tr::tr("Cross-entropy over chunks of the logits."));
     const auto card = opt("card", Tr::tr("The card to judge against (onramp catalog cards)."),
                           "NAME", "a100-80g");
     const auto json = opt("json", Tr::tr("Print JSON."));
@@ -185,6 +194,10 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
         ONRAMP_TRY(pick(offload, {"optimizer", "params"}, o));
         s.offload = o == 0 ? Offload::Optimizer : Offload::Params;
     }
+    s.offloadActivations = p.isSet(offloadActivations);
+    ONRAMP_TRY(integer(gradAccum, s.gradAccumulation, 1));
+    s.compiled = p.isSet(compiled);
+    s.chunkedLoss = p.isSet(chunkedLoss);
 #undef ONRAMP_TRY
     if (auto ok = MemoryEstimator::validate(s); !ok)
         return std::unexpected(
@@ -230,10 +243,15 @@ int estimate(const QStringList &args)
                 suggestions.append(QJsonObject{
                     {"change", sg.change}, {"per_gpu_gib", sg.totalGiB}, {"fits", sg.fits}});
         }
-        const QJsonObject root{{"model", s.model.key},     {"per_gpu_gib", m.totalGiB()},
-                               {"breakdown", breakdown},   {"formulas", formulas},
-                               {"card", parsed->card.key}, {"verdict", verdictKey(v)},
-                               {"cards_needed", needed},   {"suggestions", suggestions}};
+        const QJsonObject root{{"model", s.model.key},
+                               {"per_gpu_gib", m.totalGiB()},
+                               {"breakdown", breakdown},
+                               {"formulas", formulas},
+                               {"model_states_gib", m.modelStateBytes() / kGiB},
+                               {"card", parsed->card.key},
+                               {"verdict", verdictKey(v)},
+                               {"cards_needed", needed},
+                               {"suggestions", suggestions}};
         out << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
     }

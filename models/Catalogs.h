@@ -25,6 +25,7 @@ struct ModelSpec
     bool lmHead = true;      // trains with vocabulary logits (false: encoder classifier)
     bool sdpaDefault = true; // frameworks run fused (flash/SDPA) attention by default
     QString source;          // where the facts come from
+    bool rmsNorm = false;    // RMSNorm (computed in fp32 by eager implementations), not LayerNorm
 };
 
 // A training card. Memory is the nameplate in GB (1e9 bytes), as vendors print it.

@@ -178,6 +178,7 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     const double wb = weightBytes(s.precision);
     const QString shard = QStringLiteral(" / (TP·PP = %1)").arg(mp);
 
+    double frozenBytes = wb; // per parameter of a layer as it is gathered
     if (s.method == Method::Full) {
         const double ob = optimizerBytes(s.optimizer, s.precision, m.hidden);
         out.weights = {P * wb / mp, QStringLiteral("%1 B/param × P").arg(wb) + shard};
@@ -193,6 +194,7 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         const double qb = q == WeightQuant::Nf4    ? (4 + 0.127) / 8
                           : q == WeightQuant::Int8 ? 1.0
                                                    : wb;
+        frozenBytes = qb;
         const double T = loraParams(s);
         const double ab = (s.precision == Precision::Fp32 || isMixed(s.precision)) ? 4 : 2;
         const double ob =
@@ -222,7 +224,6 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         out.gradients.bytes /= d;
         out.gradients.formula += QStringLiteral(" / (DP = %1, ZeRO ≥ 2)").arg(d);
     }
-    const double liveLayer = 2 * Pl / s.tp * wb; // the gathered layer and the next one prefetched
     const bool gathers = (zero >= 3 && d > 1) || s.offload == Offload::Params;
     if (zero >= 3 && d > 1) {
         out.weights.bytes /= d;
@@ -239,6 +240,14 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     }
     if (s.offload == Offload::Params)
         out.weights = {0, QStringLiteral("offloaded to CPU memory")};
+    out.modelStates = out.weights.bytes + out.gradients.bytes + out.optimizer.bytes;
+    // A sharded layer is gathered whole to compute: the one running and the one prefetched.
+    if (gathers) {
+        const double layerBytes = 2 * Pl / s.tp * frozenBytes;
+        out.weights.bytes += layerBytes;
+        out.weights.formula += QStringLiteral(" + 2 gathered layers (%1 GiB)")
+                                   .arg(layerBytes / kGiB, 0, 'f', 2);
+    }
 
     // Activations (Korthikanti et al. 2022, Table 2), in units of s·b·h bytes at 16 bits,
     // split into what each operation saves for backward. A linear layer saves its input only
@@ -246,10 +255,15 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     const double sbh = double(s.seqLen) * s.microBatch * m.hidden;
     const double kvr = kvRatio(m), fr = double(m.ffn) / m.hidden;
     const bool full = s.method == Method::Full;
+    const double actScale = s.precision == Precision::Fp32 ? 2 : 1; // fp32 activations
     // torch autocast runs layer norm and softmax in fp32, so the residual stream, the norms'
     // outputs that feed the next linear layers, and attention probabilities are 4 bytes.
     const double wide = isMixed(s.precision) ? 2 : 1;
-    const double norms = 4 * wide;
+    // A fused norm (compiled, or LayerNorm's own kernel) saves its input. Eager RMSNorm
+    // (torchtune, LitGPT, Hugging Face) upcasts to fp32 and saves that copy, and also the
+    // fp32 normalized output when the norm's own weight trains: 4 + 4 bytes per element.
+    const bool eagerRms = m.rmsNorm && !s.compiled;
+    const double norms = eagerRms ? 2 * (4 + (full ? 4 : 0)) / actScale : 4 * wide;
     const double attnCore = 2 /*Q*/ + 4 * kvr /*K, V*/ + 2 /*context*/;
     // Activation inputs and products: eager SiLU·up saves gate, SiLU(gate) and up; a compiled
     // (fused) SiLU·up saves only gate and up.
@@ -268,51 +282,95 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         }
     }
     const double perLayer = unsplit + split / s.tp;
-    const bool scoresStored = !s.flashAttention && s.checkpointing == Checkpointing::None;
-    const double scoreBytes = (m.dropout ? 3 : 0) + 2 * wide; // probabilities (+ dropout)
+    // Without fused attention the a·s² probabilities (and dropout mask) are saved too, unless
+    // checkpointing recomputes them (selective checkpointing does exactly that).
+    const double scoreBytes = (m.dropout ? 3 : 0) + 2 * wide;
     const double scores =
-        scoresStored ? scoreBytes * double(m.heads) * s.seqLen / m.hidden / s.tp : 0;
-    const double actScale = s.precision == Precision::Fp32 ? 2 : 1; // fp32 activations
-    double layerUnits = 0;
+        s.flashAttention ? 0 : scoreBytes * double(m.heads) * s.seqLen / m.hidden / s.tp;
+    const bool recompute = s.checkpointing == Checkpointing::Full;
+    const double storedScores = s.checkpointing == Checkpointing::None ? scores : 0;
+    // What the forward pass leaves for backward, and the one layer recomputed at a time.
+    double stored = 0, oneLayer = 0;
     QString layerFormula;
-    if (s.checkpointing == Checkpointing::Full) {
-        layerUnits = 2 * wide * m.layers + perLayer + scores;
-        layerFormula =
-            QStringLiteral("s·b·h·(%1·L + %2) (full recompute: layer inputs + one layer)")
-                .arg(2 * wide)
-                .arg(perLayer, 0, 'f', 1);
+    if (recompute) {
+        stored = 2 * wide * m.layers * sbh * actScale;
+        oneLayer = (perLayer + scores) * sbh * actScale;
+        layerFormula = QStringLiteral("s·b·h·%1·L (layer inputs kept) + s·b·h·%2 (one layer "
+                                      "recomputed)")
+                           .arg(2 * wide)
+                           .arg(perLayer + scores, 0, 'f', 1);
     } else {
-        layerUnits = m.layers * (perLayer + scores);
+        stored = m.layers * (perLayer + storedScores) * sbh * actScale;
         layerFormula =
             QStringLiteral("s·b·h·L·(%1%2)")
                 .arg(perLayer, 0, 'f', 1)
-                .arg(scores > 0 ? QStringLiteral(" + %1·a·s/h").arg(scoreBytes) : QString());
-    }
-    double act = layerUnits * sbh * actScale;
-    // Logits: 16-bit logits, their fp32 copy for the loss and its gradient; a chunked loss
-    // keeps only the 16-bit logits whole.
-    const double logitBytes = s.chunkedLoss ? 2 : 10;
-    const double logits =
-        m.lmHead ? logitBytes * s.seqLen * s.microBatch * double(m.vocab) / s.tp : 0;
-    act += logits;
-    QString actFormula = layerFormula;
-    if (logits > 0)
-        actFormula += QStringLiteral(" + logits %1·s·b·V").arg(logitBytes);
-    if (s.method == Method::Qlora) {
-        act += Pl * 2; // one layer dequantized to bf16 at a time
-        actFormula += QStringLiteral(" + one dequantized layer");
+                .arg(storedScores > 0 ? QStringLiteral(" + %1·a·s/h").arg(scoreBytes) : QString());
     }
     if (actScale > 1)
-        actFormula += QStringLiteral(" (×2 for fp32)");
-    out.activations = {act, actFormula};
+        layerFormula += QStringLiteral(" ×2 for fp32");
+    if (s.offloadActivations) {
+        stored = std::min(stored, 2 * stored / m.layers); // the layer in flight and the next
+        layerFormula += QStringLiteral(", offloaded to CPU memory but for 2 layers in flight");
+    }
+    // Logits: unchunked, the loss works on an fp32 copy, and its backward holds the fp32
+    // log-probabilities, their gradient and the logits' gradient at once (12 B per logit); a
+    // chunked loss keeps 16-bit logits (2 B) and works one chunk at a time.
+    const double logitBytes = s.chunkedLoss ? 2 : 12;
+    const double logits =
+        m.lmHead ? logitBytes * s.seqLen * s.microBatch * double(m.vocab) / s.tp : 0;
+    // QLoRA dequantizes one layer's weights to 16 bits to compute with them.
+    const double dequant = s.method == Method::Qlora ? Pl * 2 / s.tp : 0;
+    out.savedActivations = stored + std::max(logits, oneLayer) + dequant;
 
-    // Allocator caching and fragmentation grow with what churns each step.
-    const double frag = 0.10 * (out.activations.bytes + out.gradients.bytes);
-    out.overhead = {s.contextGiB * kGiB + frag + (gathers ? liveLayer : 0),
+    // The peak. Backward first finishes the loss (logits live), then computes the output layer's
+    // gradients and, layer by layer, frees activations as it adds gradients; the optimizer step
+    // that follows holds every gradient. (A fused or per-tensor step is assumed: PyTorch's
+    // foreach AdamW would add a temporary as large as one state.)
+    const double gradsAll = out.gradients.bytes;
+    const double headShare = m.lmHead ? std::min(other, double(m.vocab) * m.hidden) / P : 0;
+    const double headGrads = full && !s.optimizerInBackward ? gradsAll * headShare : 0;
+    const bool held = s.gradsKept || s.gradAccumulation > 1;
+    const QString actFormula = layerFormula +
+                               (logits > 0 ? QStringLiteral(" + logits %1·s·b·V").arg(logitBytes)
+                                           : QString()) +
+                               (dequant > 0 ? QStringLiteral(" + one dequantized layer") : QString());
+    const double lossPhase = stored + logits + dequant;
+    const double layerPhase = stored + oneLayer + dequant + headGrads;
+    const double stepPhase = gradsAll;
+    const QString gradFormula = out.gradients.formula;
+    if (held) {
+        out.activations = {out.savedActivations,
+                           actFormula + QStringLiteral("; gradients are held meanwhile (%1)")
+                                            .arg(s.gradAccumulation > 1
+                                                     ? QStringLiteral("gradient accumulation")
+                                                     : QStringLiteral("zeroed, not freed"))};
+    } else if (stepPhase >= std::max(lossPhase, layerPhase)) {
+        out.gradients = {stepPhase, gradFormula + QStringLiteral("; the peak is the optimizer step")};
+        out.activations = {0, QStringLiteral("%1 GiB at the start of backward (%2), all freed "
+                                             "by the optimizer step, the peak")
+                                  .arg(out.savedActivations / kGiB, 0, 'f', 2)
+                                  .arg(actFormula)};
+    } else if (lossPhase >= layerPhase) {
+        out.gradients = {0, QStringLiteral("none yet at the peak (the loss's backward); %1 GiB "
+                                           "by the end of backward: %2")
+                                .arg(gradsAll / kGiB, 0, 'f', 2)
+                                .arg(gradFormula)};
+        out.activations = {lossPhase, actFormula};
+    } else {
+        out.gradients = {headGrads, QStringLiteral("the output layer's only at the peak; %1 GiB "
+                                                   "by the end of backward: %2")
+                                        .arg(gradsAll / kGiB, 0, 'f', 2)
+                                        .arg(gradFormula)};
+        out.activations = {layerPhase - headGrads, actFormula};
+    }
+
+    // The caching allocator holds freed blocks it cannot reuse: fragmentation grows with what
+    // churns each step.
+    const double frag = 0.10 * (out.savedActivations + gradsAll);
+    out.overhead = {s.contextGiB * kGiB + frag,
                     QStringLiteral("context %1 GiB + 10 % of activations and gradients "
-                                   "(allocator fragmentation)%2")
-                        .arg(s.contextGiB)
-                        .arg(gathers ? QStringLiteral(" + 2 gathered layers") : QString())};
+                                   "(allocator fragmentation)")
+                        .arg(s.contextGiB)};
     return out;
 }
 
@@ -362,15 +420,27 @@ std::vector<Suggestion> MemoryEstimator::suggestions(const TrainingSetup &s, con
     // sharding and offload cost communication; LoRA and QLoRA change the method.
     std::vector<Suggestion> out;
     TrainingSetup t = s;
+    TrainingSetup kept = s;
+    double before = estimate(s).totalGiB();
+    // A step that does not lower the memory is left out (and undone): halving the micro-batch,
+    // say, once gradients held between micro-batches outweigh the activations it saves.
     auto step = [&](const QString &change) {
         const MemoryBreakdown m = estimate(t);
+        if (m.totalGiB() >= before) {
+            t = kept;
+            return false;
+        }
+        kept = t;
+        before = m.totalGiB();
         out.push_back({change, m.totalGiB(), verdict(m, card) != Verdict::DoesNotFit});
         return out.back().fits;
     };
-    while (t.microBatch > 1) {
-        t.microBatch = std::max(1, t.microBatch / 2);
-        if (step(Tr::tr("Halve the micro-batch to %1 and double gradient accumulation")
-                     .arg(t.microBatch)))
+    for (int batch = s.microBatch / 2; batch >= 1; batch /= 2) {
+        t.microBatch = batch;
+        t.gradAccumulation = s.gradAccumulation * std::max(1, s.microBatch / batch);
+        if (step(Tr::tr("Lower the micro-batch to %1 and raise gradient accumulation to %2")
+                     .arg(batch)
+                     .arg(t.gradAccumulation)))
             return out;
     }
     if (!t.flashAttention) {

@@ -82,6 +82,15 @@ struct TrainingSetup
     // without a separate master copy, so there it is 16 B/param either way.
     bool fp32Gradients = true;        // cross-entropy over chunks: no full fp32 copy of the logits
     bool optimizerInBackward = false; // step each parameter in backward; gradients never pile up
+    // Micro-batches whose gradients add up before one optimizer step: from the second on, the
+    // gradients are held while the next forward pass stores its activations.
+    int gradAccumulation = 1;
+    // Gradients zero-filled instead of freed after the step (PyTorch before 2.0, whose
+    // zero_grad() kept them; DDP's gradient buckets): they are held through the forward pass.
+    bool gradsKept = false;
+    // Saved activations are copied to CPU memory as forward goes and brought back a layer at
+    // a time for backward (torchtune, Megatron): the card holds the layers in flight.
+    bool offloadActivations = false;
     double contextGiB = 0.5;          // CUDA/CANN context and kernels
 
     int dataParallel() const { return std::max(1, gpus / (tp * pp)); }
@@ -94,16 +103,31 @@ struct MemoryPart
     QString formula;
 };
 
+// What is in memory at the step's peak. Gradients and activations are seldom at their largest
+// together: backward frees each layer's saved activations as it makes that layer's gradients,
+// so unless gradients are held across steps the peak is either the start of backward (all
+// activations, no gradients yet) or its end (all gradients, activations gone).
 struct MemoryBreakdown
 {
-    MemoryPart weights;
+    MemoryPart weights; // the resident shard, plus layers gathered for compute when sharded
     MemoryPart gradients;
     MemoryPart optimizer;
     MemoryPart activations;
-    MemoryPart overhead; // context + allocator fragmentation + communication buffers
+    MemoryPart overhead; // context + allocator fragmentation
+    // The ZeRO paper's "model states" per GPU: resident weights, all gradients and optimizer
+    // state, whether or not they meet at the peak.
+    double modelStates = 0;
+    // Everything the forward pass leaves for backward, plus the largest transient, whether or
+    // not that moment is the peak.
+    double savedActivations = 0;
 
-    double modelStateBytes() const { return weights.bytes + gradients.bytes + optimizer.bytes; }
-    double totalBytes() const { return modelStateBytes() + activations.bytes + overhead.bytes; }
+    double modelStateBytes() const { return modelStates; }
+    // What the framework's own counter (torch.cuda.max_memory_allocated) sees at the peak.
+    double allocatedBytes() const
+    {
+        return weights.bytes + gradients.bytes + optimizer.bytes + activations.bytes;
+    }
+    double totalBytes() const { return allocatedBytes() + overhead.bytes; }
     double totalGiB() const { return totalBytes() / double(1ull << 30); }
 };
 

@@ -165,6 +165,15 @@ CaseResult evaluateCase(const QJsonObject &c)
     else if (has(sharding, "zero-1|\\(pos\\)"))
         s.zeroStage = 1;
     s.fsdp = has(sharding, "fsdp");
+    // LitGPT's config-hub table: "All runs are single-GPU experiments, use --devices 4 to
+    // utilize more than one GPU" — its 4xA10G rows ran on one card of that machine (their peaks
+    // equal the 1xA10G rows', full fine-tunes included).
+    if (has(everything, "config_hub") && s.gpus > 1) {
+        s.gpus = 1;
+        s.zeroStage = 0;
+        s.fsdp = false;
+        assumed << QStringLiteral("one card: the source's runs are single-GPU experiments");
+    }
     if (has(sharding, "offload"))
         s.offload = has(sharding, "param") ? Offload::Params : Offload::Optimizer;
     else if (paged)
@@ -188,15 +197,59 @@ CaseResult evaluateCase(const QJsonObject &c)
     {
         const auto dated = QRegularExpression(QStringLiteral(R"((20\d\d)-(\d\d)-(\d\d))"))
                                .match(lower(c, "source"));
-        const bool beforeChunking =
-            dated.hasMatch() && QDate(dated.captured(1).toInt(), dated.captured(2).toInt(),
-                                      dated.captured(3).toInt()) < QDate(2024, 9, 1);
-        s.chunkedLoss =
-            has(everything, "litgpt|chunked") || (has(everything, "torchtune") && !beforeChunking);
+        const QDate date = dated.hasMatch()
+                               ? QDate(dated.captured(1).toInt(), dated.captured(2).toInt(),
+                                       dated.captured(3).toInt())
+                               : QDate();
+        const bool torchtune = has(everything, "torchtune");
+        s.chunkedLoss = has(everything, "litgpt|chunked") ||
+                        (torchtune && !(date.isValid() && date < QDate(2024, 9, 1)));
+        // torchtune packs samples only since v0.2 (July 2024). Before, each batch was padded to
+        // its own longest sample, so the stated length is a cap, and the README's figures are
+        // logged steps, not the longest batch: its own 3B table shows the gap (25.5 GiB
+        // unpacked against 60.0 GiB packed at the same cap).
+        if (torchtune && date.isValid() && date < QDate(2024, 7, 1) && !has(everything, "packed"))
+            r.whyNot = QStringLiteral("unpacked data: the sequence length is only a cap, and the "
+                                      "tokens in the measured batch are not stated");
+    }
+    // Gradient accumulation holds gradients while the next micro-batch runs forward.
+    s.gradAccumulation = std::max(
+        {1, firstInt(everything, R"(gradient_accumulation_steps\s*=\s*(\d+))", 1),
+         firstInt(everything, R"(\bga\s*=\s*(\d+))", 1), firstInt(r.id, R"(-ga(\d+)\b)", 1)});
+    // PyTorch before 2.0 (March 2023) zero-filled gradients instead of freeing them.
+    {
+        const auto year = QRegularExpression(QStringLiteral(R"(\b(20[12]\d)\b)"))
+                              .match(lower(c, "source"));
+        s.gradsKept = year.hasMatch() && year.captured(1).toInt() < 2023;
+    }
+    // torchtune's "Optimization flags" table adds one technique per row to every row above it;
+    // its LoRA and QLoRA rows use all but the fused optimizer step and 8-bit AdamW (the table's
+    // own words). A row of it ran with what its place in the table says.
+    if (has(everything, "optimization flags")) {
+        static const char *const kRows[] = {"packed", "compile", "chunked", "checkpointing",
+                                            "fuse optimizer", "offloading", "8-bit"};
+        const QString row = lower(c, "location");
+        const bool adapters = s.method != Method::Full;
+        int last = -1;
+        for (int i = 0; i < int(std::size(kRows)); ++i) {
+            if (has(row, kRows[i]))
+                last = i;
+        }
+        if (adapters)
+            last = int(std::size(kRows)) - 1;
+        const auto uses = [&](int i) { return i <= last && !(adapters && (i == 4 || i == 6)); };
+        s.compiled = uses(1);
+        s.chunkedLoss = uses(2);
+        if (uses(3))
+            s.checkpointing = Checkpointing::Full;
+        s.optimizerInBackward = uses(4);
+        s.offloadActivations = uses(5);
+        if (uses(6))
+            s.optimizer = Optimizer::Adam8bit;
     }
     // DeepSpeed/Megatron-style mixed precision keeps 16-bit gradients; PyTorch AMP fp32 ones.
     s.fp32Gradients = !has(everything + u' ' + sharding, "zero|deepspeed|megatron|rajbhandari");
-    s.compiled = has(everything, "torch compile|torch\\.compile|uses torch compile");
+    s.compiled = s.compiled || has(everything, "torch compile|torch\\.compile|uses torch compile");
 
     if (auto ok = MemoryEstimator::validate(s); !ok) {
         r.whyNot = ok.error().message;
@@ -252,7 +305,7 @@ CaseResult evaluateCase(const QJsonObject &c)
             r.id.startsWith(QLatin1String("zero-")) && has(r.source, "rajbhandari|zero");
     } else if (r.kind == QLatin1String("measured") && !readsWholeDevice(c)) {
         r.compared = QStringLiteral("peak allocated (framework counter)");
-        estimate = m.modelStateBytes() + m.activations.bytes;
+        estimate = m.allocatedBytes();
     } else {
         r.compared = QStringLiteral("device total");
         estimate = m.totalBytes();

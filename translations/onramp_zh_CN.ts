@@ -526,10 +526,6 @@
         <translation>ZeRO 阶段只能是 0、1、2 或 3</translation>
     </message>
     <message>
-        <source>Halve the micro-batch to %1 and double gradient accumulation</source>
-        <translation>把微批减半到 %1，梯度累积步数加倍</translation>
-    </message>
-    <message>
         <source>Turn on FlashAttention (fused attention)</source>
         <translation>打开 FlashAttention（融合注意力）</translation>
     </message>
@@ -2578,6 +2574,26 @@ Each subcommand takes --help.</source>
     <message>
         <source>%1 is not in the cluster's accounting yet; gate 2 adds them</source>
         <translation>%1 还不在集群的记账系统中；第 2 道门槛会添加</translation>
+    </message>
+    <message>
+        <source>Keep saved activations in CPU memory.</source>
+        <translation>将保存的激活值放在 CPU 内存中。</translation>
+    </message>
+    <message>
+        <source>Micro-batches per optimizer step (gradients are held between them).</source>
+        <translation>每次优化器更新的微批次数（其间梯度一直保留）。</translation>
+    </message>
+    <message>
+        <source>torch.compile: fused norms and activations.</source>
+        <translation>torch.compile：归一化与激活函数融合。</translation>
+    </message>
+    <message>
+        <source>Cross-entropy over chunks of the logits.</source>
+        <translation>按块计算 logits 的交叉熵。</translation>
+    </message>
+    <message>
+        <source>Lower the micro-batch to %1 and raise gradient accumulation to %2</source>
+        <translation>把微批次降到 %1，梯度累积提高到 %2</translation>
     </message>
 </context>
 <context>
