@@ -48,6 +48,11 @@ GateSidebar::GateSidebar(StateStore *store, Language *language, QWidget *parent)
     layout->addWidget(m_languageLabel);
     m_languageCombo = new QComboBox(this);
     m_languageCombo->setObjectName(QStringLiteral("languageCombo"));
+    // Sized by a character count, not by measuring every item: "简体中文" measured at startup
+    // loads the CJK fallback font (a 20 MB collection) before the first paint of an English
+    // window; now it loads when the list opens.
+    m_languageCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_languageCombo->setMinimumContentsLength(10);
     for (const QString &code : Language::supported())
         m_languageCombo->addItem(Language::nativeName(code), code);
     m_languageLabel->setBuddy(m_languageCombo);
