@@ -72,7 +72,7 @@ int main(int argc, char **argv)
     QLabel label(QStringLiteral("Onramp provider bench"));
     label.show();
 
-    // The sandbox on its own thread, as the wizard's child process would serve it.
+    // The sandbox on its own thread, as the wizard serves it (in-process, from its module).
     QThread serverThread;
     QObject onServerThread;
     onServerThread.moveToThread(&serverThread);

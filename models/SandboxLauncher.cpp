@@ -7,24 +7,53 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
+#include <QLibrary>
 #include <QStandardPaths>
-#include <QTimer>
-
-#include <memory>
+#include <QThread>
 
 namespace onramp {
 
-QString siblingProgram(const QString &name, const QString &buildFolder)
+namespace {
+
+using OpenFn = void *(*)(const char *, int, char *, int, char *, int);
+using CloseFn = void (*)(void *);
+
+// Our files installed beside the running program, or in the build tree's folder for them.
+QString besideProgram(const QString &name, const QString &buildFolder)
 {
     const QDir here(QCoreApplication::applicationDirPath());
     for (const QString &candidate :
          {here.filePath(name), here.filePath(QStringLiteral("../%1/%2").arg(buildFolder, name))}) {
-        if (QFileInfo(candidate).isExecutable())
+        if (QFileInfo::exists(candidate))
             return QFileInfo(candidate).canonicalFilePath();
     }
+    return {};
+}
+
+} // namespace
+
+QString siblingProgram(const QString &name, const QString &buildFolder)
+{
+    const QString found = besideProgram(name, buildFolder);
+    if (!found.isEmpty() && QFileInfo(found).isExecutable())
+        return found;
     return QStandardPaths::findExecutable(name);
 }
+
+struct SandboxLauncher::Opened
+{
+    void *handle = nullptr;
+    CloseFn close = nullptr;
+    QByteArray hello;
+    QString error, details;
+
+    void shut()
+    {
+        if (handle && close)
+            close(handle);
+        handle = nullptr;
+    }
+};
 
 SandboxLauncher::SandboxLauncher(QObject *parent) : QObject(parent)
 {
@@ -33,36 +62,55 @@ SandboxLauncher::SandboxLauncher(QObject *parent) : QObject(parent)
 SandboxLauncher::~SandboxLauncher()
 {
     stop();
+    for (QThread *t : m_closing) {
+        t->wait();
+        delete t;
+    }
 }
 
 bool SandboxLauncher::isRunning() const
 {
-    return m_process && m_process->state() == QProcess::Running;
+    return m_opened && m_opened->handle;
 }
 
 void SandboxLauncher::stop()
 {
-    if (!m_process)
-        return;
-    m_process->disconnect();
-    m_process->terminate(); // the sandbox ends its jobs on the way out
-    if (!m_process->waitForFinished(3000))
-        m_process->kill();
-    m_process->waitForFinished(1000);
-    delete m_process;
-    m_process = nullptr;
+    if (m_starting) { // a start still loading: let it finish, then stop what it started
+        m_starting->disconnect(this);
+        m_starting->wait();
+        delete m_starting;
+        m_starting = nullptr;
+        if (m_pending)
+            m_pending->shut();
+        m_pending.reset();
+    }
+    if (m_opened)
+        m_opened->shut();
+    m_opened.reset();
 }
 
 void SandboxLauncher::stopSoon()
 {
-    if (!m_process)
+    std::shared_ptr<Opened> opened = std::move(m_opened);
+    QThread *starting = std::exchange(m_starting, nullptr);
+    std::shared_ptr<Opened> pending = std::move(m_pending);
+    if (starting)
+        starting->disconnect(this);
+    if (!opened && !starting)
         return;
-    QProcess *p = m_process;
-    m_process = nullptr;
-    p->disconnect();
-    QObject::connect(p, &QProcess::finished, p, &QObject::deleteLater);
-    QTimer::singleShot(3000, p, [p] { p->kill(); });
-    p->terminate();
+    // Stopping waits for the sandbox's jobs to end: off this thread.
+    QThread *closer = QThread::create([opened, starting, pending] {
+        if (starting) {
+            starting->wait();
+            starting->deleteLater();
+            if (pending)
+                pending->shut();
+        }
+        if (opened)
+            opened->shut();
+    });
+    m_closing.push_back(closer);
+    closer->start();
 }
 
 void SandboxLauncher::start(const QString &dataDir,
@@ -70,79 +118,76 @@ void SandboxLauncher::start(const QString &dataDir,
                             int reviewDelaySeconds)
 {
     stopSoon();
-    const auto fail = [done](const QString &message, const QString &details) {
-        Error e;
-        e.kind = Error::Kind::Provider;
-        e.message = message;
-        e.details = details;
-        done(std::unexpected(e));
-    };
-    // ONRAMP_SANDBOX_PROGRAM: tests and unusual installs name it.
-    const QString program =
-        qEnvironmentVariableIsSet("ONRAMP_SANDBOX_PROGRAM")
-            ? qEnvironmentVariable("ONRAMP_SANDBOX_PROGRAM")
-            : siblingProgram(QStringLiteral("onramp-sandbox"), QStringLiteral("sandbox"));
-    if (program.isEmpty()) {
-        fail(Tr::tr("The built-in sandbox (onramp-sandbox) is not installed beside Onramp. "
-                    "Reinstall Onramp, or choose another provider."),
-             QCoreApplication::applicationDirPath());
-        return;
-    }
-    m_out.clear();
-    m_process = new QProcess(this);
-    m_process->setProgram(program);
-    QStringList args{QStringLiteral("serve"), QStringLiteral("--data-dir"), dataDir};
-    if (reviewDelaySeconds > 0)
-        args << QStringLiteral("--review-delay") << QString::number(reviewDelaySeconds);
-    m_process->setArguments(args);
-    m_process->setProcessChannelMode(QProcess::SeparateChannels);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("ONRAMP_SANDBOX_CHILD"), QStringLiteral("1"));
-    m_process->setProcessEnvironment(env);
-    auto reported = std::make_shared<bool>(false);
-    QObject::connect(
-        m_process, &QProcess::readyReadStandardOutput, this, [this, done, fail, reported] {
-            m_out += m_process->readAllStandardOutput();
-            const int nl = m_out.indexOf('\n');
-            if (nl < 0 || *reported)
-                return;
-            *reported = true;
-            const QJsonObject hello = QJsonDocument::fromJson(m_out.left(nl)).object();
-            m_out.clear();
-            Started s;
-            s.profile.kind = ProviderProfile::Kind::Sandbox;
-            QUrl url(hello.value("url").toString());
-            url.setPath(QString()); // the client adds /v1/… itself
-            s.profile.baseUrl = url;
-            s.profile.accessKeyId = hello.value("accessKeyId").toString().toLatin1();
-            s.profile.region = hello.value("region").toString().toLatin1();
-            s.secret = hello.value("secretAccessKey").toString().toLatin1();
-            if (!url.isValid() || s.profile.accessKeyId.isEmpty() || s.secret.isEmpty())
-                fail(Tr::tr("The built-in sandbox did not start properly."),
-                     QStringLiteral("unexpected first line from onramp-sandbox"));
-            else
-                done(s);
-        });
-    QObject::connect(m_process, &QProcess::finished, this,
-                     [this, fail, reported](int code, QProcess::ExitStatus) {
-                         const QString err =
-                             QString::fromLocal8Bit(m_process->readAllStandardError());
-                         if (!*reported) {
-                             *reported = true;
-                             fail(Tr::tr("The built-in sandbox stopped at start: %1")
-                                      .arg(err.trimmed().section(u'\n', 0, 0)),
-                                  QStringLiteral("exit %1: %2").arg(code).arg(err));
-                         }
-                     });
-    QObject::connect(m_process, &QProcess::errorOccurred, this,
-                     [this, fail, reported](QProcess::ProcessError e) {
-                         if (e != QProcess::FailedToStart || *reported)
-                             return;
-                         *reported = true;
-                         fail(Tr::tr("Cannot start the built-in sandbox."),
-                              m_process->errorString());
-                     });
-    m_process->start();
+    const QString module = qEnvironmentVariableIsSet("ONRAMP_SANDBOX_MODULE")
+                               ? qEnvironmentVariable("ONRAMP_SANDBOX_MODULE")
+                               : besideProgram(QStringLiteral("libonramp-sandbox.so"),
+                                               QStringLiteral("sandbox"));
+    auto pending = std::make_shared<Opened>();
+    m_pending = pending;
+    m_starting = QThread::create([pending, module, dataDir, reviewDelaySeconds] {
+        if (module.isEmpty()) {
+            pending->error = Tr::tr("The built-in sandbox (libonramp-sandbox.so) is not installed "
+                                    "beside Onramp. Reinstall Onramp, or choose another "
+                                    "provider.");
+            pending->details = QCoreApplication::applicationDirPath();
+            return;
+        }
+        QLibrary library(module);
+        library.setLoadHints(QLibrary::PreventUnloadHint); // it runs Qt code; never unloaded
+        const auto open = reinterpret_cast<OpenFn>(library.resolve("onramp_sandbox_open"));
+        pending->close = reinterpret_cast<CloseFn>(library.resolve("onramp_sandbox_close"));
+        if (!open || !pending->close) {
+            pending->error = Tr::tr("Cannot load the built-in sandbox. Reinstall Onramp, or "
+                                    "choose another provider.");
+            pending->details = library.errorString();
+            return;
+        }
+        QByteArray hello(4096, '\0'), error(4096, '\0');
+        pending->handle = open(dataDir.toUtf8().constData(), reviewDelaySeconds, hello.data(),
+                               int(hello.size()), error.data(), int(error.size()));
+        if (!pending->handle) {
+            const QString why = QString::fromUtf8(error.constData());
+            pending->error = Tr::tr("The built-in sandbox stopped at start: %1").arg(why);
+            pending->details = QStringLiteral("%1: %2").arg(module, why);
+            return;
+        }
+        pending->hello = QByteArray(hello.constData());
+    });
+    QThread *starting = m_starting;
+    connect(starting, &QThread::finished, this, [this, starting, pending, done] {
+        if (m_starting != starting)
+            return;
+        m_starting = nullptr;
+        m_pending.reset();
+        starting->deleteLater();
+        const auto fail = [&](const QString &message, const QString &details) {
+            Error e;
+            e.kind = Error::Kind::Provider;
+            e.message = message;
+            e.details = details;
+            done(std::unexpected(e));
+        };
+        if (!pending->handle) {
+            fail(pending->error, pending->details);
+            return;
+        }
+        m_opened = pending;
+        const QJsonObject hello = QJsonDocument::fromJson(pending->hello).object();
+        Started s;
+        s.profile.kind = ProviderProfile::Kind::Sandbox;
+        QUrl url(hello.value("url").toString());
+        url.setPath(QString()); // the client adds /v1/… itself
+        s.profile.baseUrl = url;
+        s.profile.accessKeyId = hello.value("accessKeyId").toString().toLatin1();
+        s.profile.region = hello.value("region").toString().toLatin1();
+        s.secret = hello.value("secretAccessKey").toString().toLatin1();
+        if (!url.isValid() || s.profile.accessKeyId.isEmpty() || s.secret.isEmpty())
+            fail(Tr::tr("The built-in sandbox did not start properly."),
+                 QString::fromUtf8(pending->hello));
+        else
+            done(s);
+    });
+    starting->start();
 }
 
 } // namespace onramp

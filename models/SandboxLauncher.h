@@ -6,8 +6,10 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
+#include <vector>
 
-class QProcess;
+class QThread;
 
 namespace onramp {
 
@@ -15,12 +17,12 @@ namespace onramp {
 // for it (`../sandbox/onramp-sandbox`). Empty when not found.
 QString siblingProgram(const QString &name, const QString &buildFolder);
 
-// Starts the built-in sandbox provider as a child process (`onramp-sandbox serve`) on a free
-// loopback port with fresh credentials, which it reports on a pipe (never on a command line).
-// The child ends with this object. Why a child and not a thread: the wizard's first paint does
-// not wait for the HTTP server and SQL libraries to load, a crash in QHttpServer 6.4 cannot take
-// the wizard down, and the jobs it runs are its children, not the GUI's.
-// (No Q_OBJECT: callbacks only.)
+// Runs the built-in sandbox provider in-process on a free loopback port with fresh
+// credentials. The sandbox is a module (libonramp-sandbox.so, beside the program or in the
+// build tree's sandbox/ folder; ONRAMP_SANDBOX_MODULE names another) loaded on a worker thread
+// the first time it is asked for — after the wizard's first paint — so the HTTP server and SQL
+// libraries never delay startup, and its server runs on a thread of its own. Its jobs are
+// child processes of this program and end with the sandbox. (No Q_OBJECT: callbacks only.)
 class SandboxLauncher : public QObject
 {
 public:
@@ -32,20 +34,23 @@ public:
         ProviderProfile profile;
         QByteArray secret;
     };
-    // `done` gets the profile and secret, or a translated error.
+    // `done` gets the profile and secret, or a translated error, on this object's thread.
     void start(const QString &dataDir,
                std::function<void(const std::expected<Started, Error> &)> done,
                int reviewDelaySeconds = 0);
     // Ends the sandbox and waits for it (at exit).
     void stop();
-    // Ends the sandbox without waiting (switching providers on the GUI thread): it is killed if
-    // it has not left within 3 s, and reaped when it goes.
+    // Ends the sandbox without waiting (switching providers on the GUI thread); it is gone by
+    // the time this object is.
     void stopSoon();
     bool isRunning() const;
 
 private:
-    QProcess *m_process = nullptr;
-    QByteArray m_out;
+    struct Opened;
+    std::shared_ptr<Opened> m_opened;      // the running sandbox
+    QThread *m_starting = nullptr;         // loading and starting it
+    std::shared_ptr<Opened> m_pending;     // what m_starting fills in
+    std::vector<QThread *> m_closing;      // sandboxes being stopped in the background
 };
 
 } // namespace onramp

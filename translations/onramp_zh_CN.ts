@@ -1766,20 +1766,12 @@
         <translation>正在释放实例 %1…</translation>
     </message>
     <message>
-        <source>The built-in sandbox (onramp-sandbox) is not installed beside Onramp. Reinstall Onramp, or choose another provider.</source>
-        <translation>内置沙箱（onramp-sandbox）没有和 Onramp 安装在一起。请重新安装 Onramp，或选择其他平台。</translation>
-    </message>
-    <message>
         <source>The built-in sandbox did not start properly.</source>
         <translation>内置沙箱未能正常启动。</translation>
     </message>
     <message>
         <source>The built-in sandbox stopped at start: %1</source>
         <translation>内置沙箱在启动时退出：%1</translation>
-    </message>
-    <message>
-        <source>Cannot start the built-in sandbox.</source>
-        <translation>无法启动内置沙箱。</translation>
     </message>
     <message>
         <source>Reviews stay pending for SECONDS (a demo of waiting).</source>
@@ -2594,6 +2586,14 @@ Each subcommand takes --help.</source>
     <message>
         <source>Lower the micro-batch to %1 and raise gradient accumulation to %2</source>
         <translation>把微批次降到 %1，梯度累积提高到 %2</translation>
+    </message>
+    <message>
+        <source>The built-in sandbox (libonramp-sandbox.so) is not installed beside Onramp. Reinstall Onramp, or choose another provider.</source>
+        <translation>内置沙盒（libonramp-sandbox.so）没有安装在 Onramp 旁边。请重新安装 Onramp，或选择其他提供方。</translation>
+    </message>
+    <message>
+        <source>Cannot load the built-in sandbox. Reinstall Onramp, or choose another provider.</source>
+        <translation>无法加载内置沙盒。请重新安装 Onramp，或选择其他提供方。</translation>
     </message>
 </context>
 <context>

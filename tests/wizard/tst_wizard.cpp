@@ -414,13 +414,13 @@ private slots:
         QVERIFY(checked > 20);
     }
 
-    // The wizard starts the real sandbox (a child process), and gate 1's panel submits the
+    // The wizard starts the real sandbox (in-process, from its module), and gate 1's panel submits the
     // dossier and shows the review's answer; the state records it for the next run.
     void theProviderPanelWorksAgainstTheSandbox()
     {
         QTemporaryDir dir;
         qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
-        qputenv("ONRAMP_SANDBOX_PROGRAM", ONRAMP_SANDBOX);
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
         QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
         QVERIFY(demo.open(QIODevice::ReadOnly));
         StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
@@ -454,7 +454,7 @@ private slots:
         QTRY_VERIFY(child<QLabel>(w, "providerStatus")->text().contains("Approved"));
         QVERIFY(store.state().provider.pendingKeys.isEmpty());
         qunsetenv("ONRAMP_STATE_DIR");
-        qunsetenv("ONRAMP_SANDBOX_PROGRAM");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
     // Gates 5 and 6 through their pages: the four checks run from the panel and show their
@@ -463,7 +463,7 @@ private slots:
     {
         QTemporaryDir dir;
         qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
-        qputenv("ONRAMP_SANDBOX_PROGRAM", ONRAMP_SANDBOX);
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
         QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
         QVERIFY(demo.open(QIODevice::ReadOnly));
         StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
@@ -528,7 +528,7 @@ private slots:
         QTRY_VERIFY(child<QListWidget>(w, "archivedArtifacts")->count() >= 3);
         QCOMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::Passed);
         qunsetenv("ONRAMP_STATE_DIR");
-        qunsetenv("ONRAMP_SANDBOX_PROGRAM");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
     // "Open a handoff spec": the gaps are marked, a bad file is refused with its field, and
@@ -536,7 +536,7 @@ private slots:
     void aHandoffSpecOpensAndReplays()
     {
         QTemporaryDir dir;
-        qputenv("ONRAMP_SANDBOX_PROGRAM", ONRAMP_SANDBOX);
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
         HandoffDialog d;
         d.setProgram(QStringLiteral(ONRAMP_APP));
         // A spec that says too little: every gap named by its field.
@@ -577,7 +577,7 @@ private slots:
             passes += d.items()->topLevelItem(i)->text(0) == "PASS";
         QVERIFY(passes >= 5);
         QVERIFY(d.verdict().startsWith("Reproduced"));
-        qunsetenv("ONRAMP_SANDBOX_PROGRAM");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
     // The Slurm profile: a missing field is named at the field; a complete one is saved (no
