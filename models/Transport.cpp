@@ -236,6 +236,17 @@ struct Transport::Worker
             Qt::QueuedConnection);
     }
 
+    // A job's last word: its cancel flag goes (the map would otherwise grow with every call).
+    void finish(std::unique_ptr<Job> job)
+    {
+        {
+            std::lock_guard lock(mutex);
+            cancelled.erase(job->id);
+        }
+        job->cancelFlag = nullptr;
+        deliver(std::move(job));
+    }
+
     // Starts one attempt; false with the response's error set when the call is refused.
     bool start(Job &job)
     {
@@ -338,7 +349,7 @@ struct Transport::Worker
                 Job &job = **it;
                 if (job.cancelFlag->load()) {
                     job.response.cancelled = true;
-                    deliver(std::move(*it));
+                    finish(std::move(*it));
                     it = waiting.erase(it);
                 } else if (job.due <= now) {
                     std::unique_ptr<Job> owned = std::move(*it);
@@ -346,7 +357,7 @@ struct Transport::Worker
                     if (start(*owned))
                         active[owned->easy] = std::move(owned);
                     else
-                        deliver(std::move(owned));
+                        finish(std::move(owned));
                 } else {
                     pollMs = std::min<int>(
                         pollMs,
@@ -368,7 +379,7 @@ struct Transport::Worker
                 if (!it->second->easy) {
                     curl().slist_free_all(it->second->headers);
                     it->second->headers = nullptr;
-                    deliver(std::move(it->second));
+                    finish(std::move(it->second));
                     it = active.erase(it);
                 } else {
                     ++it;
@@ -401,7 +412,7 @@ struct Transport::Worker
                 } else {
                     curl().slist_free_all(job->headers);
                     job->headers = nullptr;
-                    deliver(std::move(job));
+                    finish(std::move(job));
                 }
             }
             curl().multi_poll(multi, nullptr, 0, std::max(0, pollMs), nullptr);
