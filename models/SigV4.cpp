@@ -10,7 +10,9 @@
 #include <cstring>
 
 #include <openssl/evp.h>
-#include <openssl/hmac.h>
+
+#include <dlfcn.h>
+#include <type_traits>
 
 #include <algorithm>
 #include <map>
@@ -93,23 +95,57 @@ QByteArray amzDate(const QDateTime &t)
     return QByteArray(buf);
 }
 
-// SHA-256 fetched once: OpenSSL 3 looks an algorithm up on every implicit use, which costs more
-// than hashing a request.
-const EVP_MD *sha256Md()
+// OpenSSL's libcrypto is opened on first use, not linked: 4.5 MB of relocations cost the
+// wizard ~2.5 ms before its first paint, for signing that only happens after it.
+struct CryptoApi
 {
-    static EVP_MD *md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
-    return md;
+    EVP_MD *(*md_fetch)(OSSL_LIB_CTX *, const char *, const char *);
+    EVP_MD_CTX *(*ctx_new)();
+    int (*digest_init)(EVP_MD_CTX *, const EVP_MD *, ENGINE *);
+    int (*digest_update)(EVP_MD_CTX *, const void *, size_t);
+    int (*digest_final)(EVP_MD_CTX *, unsigned char *, unsigned int *);
+    // SHA-256 fetched once: OpenSSL 3 looks an algorithm up on every implicit use, which costs
+    // more than hashing a request.
+    EVP_MD *sha256 = nullptr;
+};
+
+const CryptoApi &crypto()
+{
+    static const CryptoApi api = [] {
+        CryptoApi a{};
+        void *lib = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
+        bool all = lib != nullptr;
+        const auto get = [&](auto &fn, const char *name) {
+            fn = lib ? reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name))
+                     : nullptr;
+            all = all && fn;
+        };
+        get(a.md_fetch, "EVP_MD_fetch");
+        get(a.ctx_new, "EVP_MD_CTX_new");
+        get(a.digest_init, "EVP_DigestInit_ex");
+        get(a.digest_update, "EVP_DigestUpdate");
+        get(a.digest_final, "EVP_DigestFinal_ex");
+        if (all)
+            a.sha256 = a.md_fetch(nullptr, "SHA256", nullptr);
+        if (!a.sha256) // libssl3 comes with libcurl4: without it nothing can be signed
+            qFatal("Onramp needs OpenSSL 3 (libcrypto.so.3, Debian package libssl3) to sign "
+                   "requests: %s",
+                   lib ? "it has no SHA-256" : dlerror());
+        return a;
+    }();
+    return api;
 }
 
 void sha256Raw(const char *a, size_t an, const char *b, size_t bn, unsigned char out[32])
 {
-    thread_local EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    const CryptoApi &c = crypto();
+    thread_local EVP_MD_CTX *ctx = c.ctx_new();
     unsigned int len = 0;
-    EVP_DigestInit_ex(ctx, sha256Md(), nullptr);
-    EVP_DigestUpdate(ctx, a, an);
+    c.digest_init(ctx, c.sha256, nullptr);
+    c.digest_update(ctx, a, an);
     if (bn)
-        EVP_DigestUpdate(ctx, b, bn);
-    EVP_DigestFinal_ex(ctx, out, &len);
+        c.digest_update(ctx, b, bn);
+    c.digest_final(ctx, out, &len);
 }
 
 } // namespace
