@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QChartView>
 #include <QLineSeries>
 #include <QProcess>
 #include <QRandomGenerator>

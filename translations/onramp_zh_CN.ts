@@ -4480,4 +4480,11 @@ Dataset: %3</source>
         <translation>没有问题：角色与权限符合指南。</translation>
     </message>
 </context>
+<context>
+    <name>onramp::charts</name>
+    <message>
+        <source>Charts are unavailable (libonramp-charts.so could not be loaded: %1). Reinstall Onramp.</source>
+        <translation>图表不可用（无法加载 libonramp-charts.so：%1）。请重新安装 Onramp。</translation>
+    </message>
+</context>
 </TS>

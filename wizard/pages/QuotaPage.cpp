@@ -1,14 +1,11 @@
 #include "QuotaPage.h"
 
+#include "charts/ChartKit.h"
+
 #include "Catalogs.h"
 #include "GateDataForms.h"
 #include "GateForm.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDoubleSpinBox>
@@ -26,7 +23,6 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 namespace onramp {
 
@@ -178,22 +174,10 @@ void QuotaPage::buildContent(QVBoxLayout *content)
             parts << QLocale::c().toString(w);
         spread->setText(parts.join(QStringLiteral(", ")));
     });
-    m_series = new QBarSeries;
-    auto *chart = new QChart;
-    chart->addSeries(m_series);
-    m_months = new QBarCategoryAxis;
-    chart->addAxis(m_months, Qt::AlignBottom);
-    m_series->attachAxis(m_months);
-    m_hoursAxis = new QValueAxis;
-    m_hoursAxis->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(m_hoursAxis, Qt::AlignLeft);
-    m_series->attachAxis(m_hoursAxis);
-    chart->legend()->hide();
-    chart->setMargins(QMargins(0, 0, 0, 0));
-    m_chart = new QChartView(chart, distribution);
-    m_chart->setObjectName(QStringLiteral("distributionChart"));
-    m_chart->setMinimumHeight(220);
-    tl->addWidget(m_chart);
+    m_chart = charts::makeBars(distribution);
+    m_chart->widget()->setObjectName(QStringLiteral("distributionChart"));
+    m_chart->widget()->setMinimumHeight(220);
+    tl->addWidget(m_chart->widget());
     content->addWidget(distribution);
     connect(m_addPeak, &QPushButton::clicked, this, [this] {
         m_form->update([](Q &q) {
@@ -328,20 +312,16 @@ void QuotaPage::refresh()
     m_formula->setText(valid ? plan.formula
                              : valid.error().message.section(QStringLiteral(": "), 1));
 
-    // Monthly bars: replace the one set wholesale (never append to a live series).
-    m_series->clear();
-    auto *set = new QBarSet(tr("Card-hours"));
+    // Monthly bars: the one set replaced wholesale (never appended to a live series).
+    QList<double> hoursPerMonth;
     QStringList months;
     double top = 0;
     for (const auto &[month, hours] : plan.monthly) {
-        *set << hours;
+        hoursPerMonth << hours;
         months << QLocale().toString(month, QStringLiteral("yy-MM"));
         top = std::max(top, hours);
     }
-    m_series->append(set);
-    m_months->clear();
-    m_months->append(months);
-    m_hoursAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+    m_chart->setColumns(tr("Card-hours"), months, hoursPerMonth, top > 0 ? top * 1.1 : 1);
 
     QList<QuotaApplication> rows;
     if (valid) {

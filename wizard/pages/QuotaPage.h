@@ -2,18 +2,17 @@
 
 #include "FormGatePage.h"
 
-class QBarSeries;
-class QBarCategoryAxis;
-class QChartView;
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 class QTableWidget;
-class QValueAxis;
 
 namespace onramp {
 
+namespace charts {
+class Bars;
+}
 class QuotaForm;
 
 // Gate 3: the derivation as a live formula, the time distribution (peak windows or a monthly
@@ -38,10 +37,7 @@ private:
     QTableWidget *m_peaks = nullptr;
     QPushButton *m_addPeak = nullptr;
     QPushButton *m_removePeak = nullptr;
-    QChartView *m_chart = nullptr;
-    QBarSeries *m_series = nullptr;
-    QBarCategoryAxis *m_months = nullptr;
-    QValueAxis *m_hoursAxis = nullptr;
+    charts::Bars *m_chart = nullptr; // a child widget
     QTableWidget *m_staged = nullptr;
     QPlainTextEdit *m_justification = nullptr;
     QPushButton *m_regenerate = nullptr;

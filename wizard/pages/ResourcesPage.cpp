@@ -1,14 +1,12 @@
 #include "ResourcesPage.h"
 
+#include "charts/ChartKit.h"
+
 #include "GateForm.h"
 #include "ResourcesForm.h"
 #include "StateStore.h"
 #include "widgets/Banner.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -18,7 +16,6 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -26,7 +23,6 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 namespace onramp {
 
@@ -117,33 +113,10 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
         m_card->addItem(c.name, c.key);
     labelled(cardForm, QT_TR_NOOP("Judge against &card"), m_card, "card");
     memLayout->addLayout(cardForm);
-    auto *series = new QHorizontalStackedBarSeries;
-    const char *const partNames[] = {QT_TR_NOOP("Weights"), QT_TR_NOOP("Gradients"),
-                                     QT_TR_NOOP("Optimizer"), QT_TR_NOOP("Activations"),
-                                     QT_TR_NOOP("Overhead")};
-    for (const char *name : partNames) {
-        auto *set = new QBarSet(tr(name));
-        *set << 0;
-        series->append(set);
-        m_sets << set;
-    }
-    auto *chart = new QChart;
-    chart->addSeries(series);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    auto *axisX = new QValueAxis;
-    axisX->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(axisX, Qt::AlignBottom);
-    series->attachAxis(axisX);
-    auto *axisY = new QBarCategoryAxis;
-    axisY->append(QStringLiteral("GiB"));
-    chart->addAxis(axisY, Qt::AlignLeft);
-    series->attachAxis(axisY);
-    chart->setMargins(QMargins(0, 0, 0, 0));
-    m_chartView = new QChartView(chart, memBox);
-    m_chartView->setObjectName(QStringLiteral("memoryChart"));
-    m_chartView->setRenderHint(QPainter::Antialiasing);
-    m_chartView->setMinimumHeight(150);
-    memLayout->addWidget(m_chartView);
+    m_chart = charts::makeBars(memBox);
+    m_chart->widget()->setObjectName(QStringLiteral("memoryChart"));
+    m_chart->widget()->setMinimumHeight(150);
+    memLayout->addWidget(m_chart->widget());
     m_total = new QLabel(memBox);
     m_total->setObjectName(QStringLiteral("memoryTotal"));
     m_total->setWordWrap(true);
@@ -440,11 +413,6 @@ void ResourcesPage::retranslateForm()
     m_image->setItemText(0, tr("(choose)"));
     m_flash->setText(tr("on"));
     m_dataReadOnly->setText(tr("yes"));
-    const char *const partNames[] = {QT_TR_NOOP("Weights"), QT_TR_NOOP("Gradients"),
-                                     QT_TR_NOOP("Optimizer"), QT_TR_NOOP("Activations"),
-                                     QT_TR_NOOP("Overhead")};
-    for (int i = 0; i < m_sets.size(); ++i)
-        m_sets[i]->setLabel(tr(partNames[i]));
     m_cardsNeeded->setHorizontalHeaderLabels(
         {tr("Card"), tr("Memory"), tr("Cards needed"), tr("Source quality")});
     m_feedQuota->setText(tr("Use these cards and hours in the &quota derivation (gate 3)"));
@@ -464,17 +432,18 @@ void ResourcesPage::refresh()
     const CardSpec card = m_form->card();
     const MemoryPart *parts[] = {&m.weights, &m.gradients, &m.optimizer, &m.activations,
                                  &m.overhead};
-    for (int i = 0; i < m_sets.size(); ++i) {
-        m_sets[i]->replace(0, parts[i]->bytes / kGiB);
-        m_sets[i]->setLabel(m_sets[i]->label()); // keep
-    }
-    if (auto *axis =
-            qobject_cast<QValueAxis *>(m_chartView->chart()->axes(Qt::Horizontal).value(0)))
-        axis->setRange(0, std::max(card.memoryGB, m.totalGiB()) * 1.05);
-    QStringList lines;
     const char *const partNames[] = {QT_TR_NOOP("Weights"), QT_TR_NOOP("Gradients"),
                                      QT_TR_NOOP("Optimizer"), QT_TR_NOOP("Activations"),
                                      QT_TR_NOOP("Overhead")};
+    QStringList names;
+    QList<double> gib;
+    for (int i = 0; i < 5; ++i) {
+        names << tr(partNames[i]);
+        gib << parts[i]->bytes / kGiB;
+    }
+    m_chart->setStack(QStringLiteral("GiB"), names, gib,
+                      std::max(card.memoryGB, m.totalGiB()) * 1.05);
+    QStringList lines;
     for (int i = 0; i < 5; ++i)
         lines << tr("%1: %2 GiB (%3)")
                      .arg(tr(partNames[i]))

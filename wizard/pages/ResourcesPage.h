@@ -13,11 +13,12 @@ class QPushButton;
 class QSpinBox;
 class QTableWidget;
 
-class QBarSet;
-class QChartView;
-class QHorizontalStackedBarSeries;
 
 namespace onramp {
+
+namespace charts {
+class Bars;
+}
 
 class ResourcesForm;
 
@@ -61,8 +62,7 @@ private:
     QComboBox *m_offload = nullptr;
     // Memory.
     QComboBox *m_card = nullptr;
-    QChartView *m_chartView = nullptr;
-    QList<QBarSet *> m_sets;
+    charts::Bars *m_chart = nullptr; // a child widget
     QLabel *m_total = nullptr;
     QLabel *m_verdict = nullptr;
     QListWidget *m_suggestions = nullptr;

@@ -2,9 +2,10 @@
 
 #include "Downsample.h"
 
-#include <QLineSeries>
+#include "charts/ChartKit.h"
+
 #include <QTimer>
-#include <QValueAxis>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -16,22 +17,11 @@ constexpr int kFrameMs = 100;
 }
 
 LiveChart::LiveChart(QWidget *parent)
-    : QChartView(parent), m_series(new QLineSeries), m_x(new QValueAxis), m_y(new QValueAxis),
-      m_timer(new QTimer(this))
+    : QWidget(parent), m_line(charts::makeLine(this)), m_timer(new QTimer(this))
 {
-    auto *c = new QChart;
-    c->legend()->hide();
-    c->setMargins(QMargins(4, 4, 4, 4));
-    c->addSeries(m_series);
-    c->addAxis(m_x, Qt::AlignBottom);
-    c->addAxis(m_y, Qt::AlignLeft);
-    m_series->attachAxis(m_x);
-    m_series->attachAxis(m_y);
-    m_x->setLabelFormat(QStringLiteral("%d"));
-    m_y->setLabelFormat(QStringLiteral("%.3g"));
-    m_series->setUseOpenGL(false);
-    setChart(c);
-    setRenderHint(QPainter::Antialiasing, false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_line->widget());
     setMinimumHeight(160);
     m_timer->setSingleShot(true);
     m_timer->setInterval(kFrameMs);
@@ -40,7 +30,7 @@ LiveChart::LiveChart(QWidget *parent)
 
 void LiveChart::setTitle(const QString &title)
 {
-    chart()->setTitle(title);
+    m_line->setTitle(title);
 }
 
 void LiveChart::append(double x, double y)
@@ -65,7 +55,7 @@ void LiveChart::clear()
 
 qsizetype LiveChart::shownCount() const
 {
-    return m_series->count();
+    return m_line->count();
 }
 
 void LiveChart::markDirty()
@@ -77,7 +67,7 @@ void LiveChart::markDirty()
 
 void LiveChart::resizeEvent(QResizeEvent *e)
 {
-    QChartView::resizeEvent(e);
+    QWidget::resizeEvent(e);
     markDirty(); // a wider plot shows more columns
 }
 
@@ -87,11 +77,10 @@ void LiveChart::flush()
     if (!m_dirty)
         return;
     m_dirty = false;
-    const int columns = std::max(100, int(chart()->plotArea().width()));
-    m_series->replace(downsampleMinMax(m_raw, columns));
+    const int columns = std::max(100, m_line->plotWidth());
+    m_line->replace(downsampleMinMax(m_raw, columns));
     if (m_raw.empty()) {
-        m_x->setRange(0, 1);
-        m_y->setRange(0, 1);
+        m_line->setRanges(0, 1, 0, 1, 3);
         return;
     }
     const auto [lo, hi] = std::minmax_element(m_raw.begin(), m_raw.end(), [](auto a, auto b) {
@@ -101,14 +90,13 @@ void LiveChart::flush()
     const double pad = std::max(1e-9, span * 0.05);
     // Never below zero for a series that never is (loss, time, memory).
     const double bottom = lo->y() >= 0 ? std::max(0.0, lo->y() - pad) : lo->y() - pad;
-    m_x->setRange(m_raw.front().x(), std::max(m_raw.back().x(), m_raw.front().x() + 1));
-    m_y->setRange(bottom, hi->y() + pad);
     // Enough digits that neighbouring labels differ (5.548 and 5.556 MiB, not 5.55 twice).
     const double magnitude = std::max(std::abs(hi->y()), std::abs(lo->y()));
     const int digits = span > 0 && magnitude > 0
                            ? std::clamp(int(std::ceil(std::log10(magnitude / span))) + 2, 3, 8)
                            : 3;
-    m_y->setLabelFormat(QStringLiteral("%.%1g").arg(digits));
+    m_line->setRanges(m_raw.front().x(), std::max(m_raw.back().x(), m_raw.front().x() + 1),
+                      bottom, hi->y() + pad, digits);
 }
 
 } // namespace onramp

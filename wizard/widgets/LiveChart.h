@@ -1,12 +1,14 @@
 #pragma once
 
-#include <QChartView>
+#include <QWidget>
 
 #include <vector>
 
-class QLineSeries;
 class QTimer;
-class QValueAxis;
+
+namespace onramp::charts {
+class Line;
+}
 
 namespace onramp {
 
@@ -14,7 +16,7 @@ namespace onramp {
 // shows it reduced to what its width can show (min and max per pixel column, so a spike one
 // step wide still shows), replaced at most every 100 ms — never a large series appended to
 // point by point (measured: a million appended points cost 0.7 s a frame and 214 MB).
-class LiveChart : public QChartView
+class LiveChart : public QWidget
 {
     Q_OBJECT
 public:
@@ -37,9 +39,7 @@ private:
     void markDirty();
 
     std::vector<QPointF> m_raw;
-    QLineSeries *m_series;
-    QValueAxis *m_x;
-    QValueAxis *m_y;
+    charts::Line *m_line; // a child widget
     QTimer *m_timer;
     bool m_dirty = false;
 };

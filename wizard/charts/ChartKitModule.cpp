@@ -1,0 +1,144 @@
+// libonramp-charts.so: the QtCharts side of ChartKit.h. Only Qt crosses the boundary (the
+// interfaces are header-only), so the module links nothing of ours.
+#include "ChartKit.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QLineSeries>
+#include <QValueAxis>
+
+namespace {
+
+using namespace onramp::charts;
+
+class LineChart : public QChartView, public Line
+{
+public:
+    explicit LineChart(QWidget *parent)
+        : QChartView(parent), m_series(new QLineSeries), m_x(new QValueAxis),
+          m_y(new QValueAxis)
+    {
+        auto *c = new QChart;
+        c->legend()->hide();
+        c->setMargins(QMargins(4, 4, 4, 4));
+        c->addSeries(m_series);
+        c->addAxis(m_x, Qt::AlignBottom);
+        c->addAxis(m_y, Qt::AlignLeft);
+        m_series->attachAxis(m_x);
+        m_series->attachAxis(m_y);
+        m_x->setLabelFormat(QStringLiteral("%d"));
+        m_y->setLabelFormat(QStringLiteral("%.3g"));
+        m_series->setUseOpenGL(false);
+        setChart(c);
+        setRenderHint(QPainter::Antialiasing, false);
+    }
+    QWidget *widget() override { return this; }
+    void setTitle(const QString &title) override { chart()->setTitle(title); }
+    void replace(const QList<QPointF> &points) override { m_series->replace(points); }
+    qsizetype count() const override { return m_series->count(); }
+    int plotWidth() const override { return int(chart()->plotArea().width()); }
+    void setRanges(double x0, double x1, double y0, double y1, int yDigits) override
+    {
+        m_x->setRange(x0, x1);
+        m_y->setRange(y0, y1);
+        m_y->setLabelFormat(QStringLiteral("%.%1g").arg(yDigits));
+    }
+
+private:
+    QLineSeries *m_series;
+    QValueAxis *m_x;
+    QValueAxis *m_y;
+};
+
+class BarChart : public QChartView, public Bars
+{
+public:
+    explicit BarChart(QWidget *parent) : QChartView(new QChart, parent)
+    {
+        chart()->setMargins(QMargins(0, 0, 0, 0));
+        setRenderHint(QPainter::Antialiasing);
+    }
+    QWidget *widget() override { return this; }
+    void setColumns(const QString &set, const QStringList &categories,
+                    const QList<double> &values, double axisMax) override
+    {
+        auto *series = qobject_cast<QBarSeries *>(ensure(false));
+        series->clear(); // replaced wholesale, never appended to
+        auto *bars = new QBarSet(set);
+        bars->append(values);
+        series->append(bars);
+        m_categories->clear();
+        m_categories->append(categories);
+        m_values->setRange(0, axisMax);
+    }
+    void setStack(const QString &category, const QStringList &parts, const QList<double> &values,
+                  double axisMax) override
+    {
+        auto *series = qobject_cast<QHorizontalStackedBarSeries *>(ensure(true));
+        const QList<QBarSet *> sets = series->barSets();
+        if (sets.size() != parts.size()) {
+            series->clear();
+            for (const QString &part : parts)
+                series->append(new QBarSet(part));
+        }
+        for (qsizetype i = 0; i < parts.size(); ++i) {
+            QBarSet *s = series->barSets().at(i);
+            s->setLabel(parts[i]);
+            if (s->count() == 0)
+                s->append(values.value(i));
+            else
+                s->replace(0, values.value(i));
+        }
+        if (m_categories->categories() != QStringList{category}) {
+            m_categories->clear();
+            m_categories->append(category);
+        }
+        m_values->setRange(0, axisMax);
+    }
+
+private:
+    // The series and axes, made on first use in the shape asked for.
+    QAbstractBarSeries *ensure(bool stacked)
+    {
+        if (m_series)
+            return m_series;
+        QChart *c = chart();
+        m_series = stacked ? static_cast<QAbstractBarSeries *>(new QHorizontalStackedBarSeries)
+                           : new QBarSeries;
+        c->addSeries(m_series);
+        m_values = new QValueAxis;
+        m_values->setLabelFormat(QStringLiteral("%.0f"));
+        m_categories = new QBarCategoryAxis;
+        c->addAxis(m_values, stacked ? Qt::AlignBottom : Qt::AlignLeft);
+        c->addAxis(m_categories, stacked ? Qt::AlignLeft : Qt::AlignBottom);
+        m_series->attachAxis(m_values);
+        m_series->attachAxis(m_categories);
+        if (stacked)
+            c->legend()->setAlignment(Qt::AlignBottom);
+        else
+            c->legend()->hide();
+        return m_series;
+    }
+
+    QAbstractBarSeries *m_series = nullptr;
+    QValueAxis *m_values = nullptr;
+    QBarCategoryAxis *m_categories = nullptr;
+};
+
+} // namespace
+
+extern "C" {
+Q_DECL_EXPORT Line *onramp_charts_line(QWidget *parent)
+{
+    return new LineChart(parent);
+}
+Q_DECL_EXPORT Bars *onramp_charts_bars(QWidget *parent)
+{
+    return new BarChart(parent);
+}
+}
