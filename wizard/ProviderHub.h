@@ -16,7 +16,7 @@ class SecretStore;
 class StateStore;
 class Transport;
 
-// The wizard's one connection to a provider: the built-in sandbox (started as a child process
+// The wizard's one connection to a provider: the built-in sandbox (run in-process from its module
 // after the first paint) or a remote Onramp API whose secret comes from the SecretStore. Gate
 // pages run their operations through session(); the hub owns the transport thread.
 class ProviderHub : public QObject
