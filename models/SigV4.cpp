@@ -31,6 +31,9 @@ bool isUnreserved(char c)
 QByteArray uriEncode(const QByteArray &in, bool keepSlash)
 {
     static const char hex[] = "0123456789ABCDEF";
+    if (std::all_of(in.begin(), in.end(),
+                    [&](char c) { return isUnreserved(c) || (keepSlash && c == '/'); }))
+        return in; // nothing to encode: no copy (most paths and values)
     QByteArray out;
     out.reserve(in.size() * 3);
     for (char c : in) {
@@ -49,6 +52,8 @@ QByteArray uriEncode(const QByteArray &in, bool keepSlash)
 // RFC 3986 §5.2.4 remove_dot_segments, keeping a trailing slash.
 QByteArray removeDotSegments(const QByteArray &path)
 {
+    if (path.startsWith('/') && !path.contains("/.") && !path.contains("//"))
+        return path; // already normal
     QList<QByteArray> out;
     const QList<QByteArray> parts = path.split('/');
     for (const QByteArray &seg : parts) {
@@ -81,7 +86,11 @@ QByteArray canonicalPath(const QByteArray &raw, bool normalize)
 // Header values: trimmed, runs of whitespace (folded lines included) become one space.
 QByteArray canonicalValue(const QByteArray &v)
 {
-    return v.simplified();
+    const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+    bool clean = v.isEmpty() || (!space(v.front()) && !space(v.back()));
+    for (qsizetype i = 1; clean && i < v.size(); ++i)
+        clean = !(space(v[i]) && (v[i] != ' ' || v[i - 1] == ' '));
+    return clean ? v : v.simplified();
 }
 
 QByteArray amzDate(const QDateTime &t)
@@ -334,9 +343,13 @@ SigningResult signRequest(const HttpRequest &request, const SigningContext &ctx,
             add(profile.contentHashHeader, payloadHash);
     }
     QByteArray canonicalHeaders, signedHeaders;
+    canonicalHeaders.reserve(512);
+    signedHeaders.reserve(128);
     for (const auto &[name, value] : headers) {
-        canonicalHeaders += name + ':' + value + '\n';
-        signedHeaders += (signedHeaders.isEmpty() ? "" : ";") + name;
+        canonicalHeaders.append(name).append(':').append(value).append('\n');
+        if (!signedHeaders.isEmpty())
+            signedHeaders.append(';');
+        signedHeaders.append(name);
     }
 
     // Query: decoded, re-encoded, sorted by name then value.
