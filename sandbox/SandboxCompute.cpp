@@ -26,6 +26,7 @@
 #include <QUuid>
 
 #include <csignal>
+#include <sys/prctl.h>
 
 namespace onramp {
 
@@ -712,6 +713,9 @@ bool SandboxServer::startJob(QJsonObject &job)
                    it.value().isString() ? it.value().toString()
                                          : QString::number(it.value().toDouble()));
     p->setProcessEnvironment(env);
+    // A job ends with the sandbox thread that started it, even when the program hosting it
+    // (the wizard) is killed: Linux signals a child when the thread that forked it goes.
+    p->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
     const qint64 started = QDateTime::currentMSecsSinceEpoch();
     connect(p, &QProcess::finished, this,
             [this, p, id, started](int code, QProcess::ExitStatus status) {
