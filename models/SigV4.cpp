@@ -1,5 +1,7 @@
 #include "SigV4.h"
 
+#include "DynamicLibrary.h"
+
 #include "Tr.h"
 
 #include <QJsonDocument>
@@ -10,9 +12,6 @@
 #include <cstring>
 
 #include <openssl/evp.h>
-
-#include <dlfcn.h>
-#include <type_traits>
 
 #include <algorithm>
 #include <map>
@@ -122,24 +121,19 @@ const CryptoApi &crypto()
 {
     static const CryptoApi api = [] {
         CryptoApi a{};
-        void *lib = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
-        bool all = lib != nullptr;
-        const auto get = [&](auto &fn, const char *name) {
-            fn = lib ? reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name))
-                     : nullptr;
-            all = all && fn;
-        };
+        DynamicLibrary lib("libcrypto.so.3");
+        const auto get = [&](auto &fn, const char *name) { lib.resolve(fn, name); };
         get(a.md_fetch, "EVP_MD_fetch");
         get(a.ctx_new, "EVP_MD_CTX_new");
         get(a.digest_init, "EVP_DigestInit_ex");
         get(a.digest_update, "EVP_DigestUpdate");
         get(a.digest_final, "EVP_DigestFinal_ex");
-        if (all)
+        if (lib.complete)
             a.sha256 = a.md_fetch(nullptr, "SHA256", nullptr);
         if (!a.sha256) // libssl3 comes with libcurl4: without it nothing can be signed
             qFatal("Onramp needs OpenSSL 3 (libcrypto.so.3, Debian package libssl3) to sign "
                    "requests: %s",
-                   lib ? "it has no SHA-256" : dlerror());
+                   lib.handle ? "it has no SHA-256" : qPrintable(lib.error));
         return a;
     }();
     return api;

@@ -1,5 +1,7 @@
 #include "Transport.h"
 
+#include "DynamicLibrary.h"
+
 #include <QDateTime>
 #include <QLocale>
 #include <QMetaObject>
@@ -7,9 +9,6 @@
 #include <QRandomGenerator>
 
 #include <curl/curl.h>
-#include <dlfcn.h>
-
-#include <type_traits>
 
 #include <atomic>
 #include <chrono>
@@ -52,16 +51,12 @@ const CurlApi &curl()
 {
     static const CurlApi api = [] {
         CurlApi a{};
-        void *lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-        if (!lib) {
-            a.error = QString::fromLocal8Bit(dlerror());
+        DynamicLibrary lib("libcurl.so.4");
+        if (!lib.handle) {
+            a.error = lib.error;
             return a;
         }
-        bool all = true;
-        const auto get = [&](auto &fn, const char *name) {
-            fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
-            all = all && fn;
-        };
+        const auto get = [&](auto &fn, const char *name) { lib.resolve(fn, name); };
         get(a.global_init, "curl_global_init");
         get(a.easy_init, "curl_easy_init");
         get(a.easy_cleanup, "curl_easy_cleanup");
@@ -79,7 +74,7 @@ const CurlApi &curl()
         get(a.multi_info_read, "curl_multi_info_read");
         get(a.slist_append, "curl_slist_append");
         get(a.slist_free_all, "curl_slist_free_all");
-        if (!all) {
+        if (!lib.complete) {
             a.error = QStringLiteral("libcurl.so.4 lacks curl_multi_poll (needs libcurl >= 7.68)");
             return a;
         }
