@@ -15,8 +15,7 @@ struct DynamicLibrary
     }
 
     // Sets `fn` to the function called `name`; `complete` stays true while all were found.
-    template <class Fn>
-    void resolve(Fn &fn, const char *name)
+    template <class Fn> void resolve(Fn &fn, const char *name)
     {
         fn = handle ? reinterpret_cast<Fn>(dlsym(handle, name)) : nullptr;
         complete = complete && fn;

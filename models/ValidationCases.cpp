@@ -218,33 +218,45 @@ CaseResult evaluateCase(const QJsonObject &c)
          firstInt(everything, R"(\bga\s*=\s*(\d+))", 1), firstInt(r.id, R"(-ga(\d+)\b)", 1)});
     // PyTorch before 2.0 (March 2023) zero-filled gradients instead of freeing them.
     {
-        const auto year = QRegularExpression(QStringLiteral(R"(\b(20[12]\d)\b)"))
-                              .match(lower(c, "source"));
+        const auto year =
+            QRegularExpression(QStringLiteral(R"(\b(20[12]\d)\b)")).match(lower(c, "source"));
         s.gradsKept = year.hasMatch() && year.captured(1).toInt() < 2023;
     }
     // torchtune's "Optimization flags" table adds one technique per row to every row above it;
     // its LoRA and QLoRA rows use all but the fused optimizer step and 8-bit AdamW (the table's
     // own words). A row of it ran with what its place in the table says.
     if (has(everything, "optimization flags")) {
-        static const char *const kRows[] = {"packed", "compile", "chunked", "checkpointing",
-                                            "fuse optimizer", "offloading", "8-bit"};
+        enum Row
+        {
+            PackedRow,
+            CompileRow,
+            ChunkedRow,
+            CheckpointingRow,
+            FusedStepRow,
+            OffloadingRow,
+            Adam8bitRow,
+            Rows
+        };
+        static const char *const kRows[Rows] = {"packed",        "compile",        "chunked",
+                                                "checkpointing", "fuse optimizer", "offloading",
+                                                "8-bit"};
         const QString row = lower(c, "location");
         const bool adapters = s.method != Method::Full;
-        int last = -1;
-        for (int i = 0; i < int(std::size(kRows)); ++i) {
+        int last = adapters ? Rows - 1 : -1;
+        for (int i = 0; !adapters && i < Rows; ++i) {
             if (has(row, kRows[i]))
                 last = i;
         }
-        if (adapters)
-            last = int(std::size(kRows)) - 1;
-        const auto uses = [&](int i) { return i <= last && !(adapters && (i == 4 || i == 6)); };
-        s.compiled = uses(1);
-        s.chunkedLoss = uses(2);
-        if (uses(3))
+        const auto uses = [&](Row r) {
+            return r <= last && !(adapters && (r == FusedStepRow || r == Adam8bitRow));
+        };
+        s.compiled = uses(CompileRow);
+        s.chunkedLoss = uses(ChunkedRow);
+        if (uses(CheckpointingRow))
             s.checkpointing = Checkpointing::Full;
-        s.optimizerInBackward = uses(4);
-        s.offloadActivations = uses(5);
-        if (uses(6))
+        s.optimizerInBackward = uses(FusedStepRow);
+        s.offloadActivations = uses(OffloadingRow);
+        if (uses(Adam8bitRow))
             s.optimizer = Optimizer::Adam8bit;
     }
     // DeepSpeed/Megatron-style mixed precision keeps 16-bit gradients; PyTorch AMP fp32 ones.
