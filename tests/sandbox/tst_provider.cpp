@@ -1,6 +1,7 @@
 // The provider client (models/) against the real sandbox over loopback: every error code becomes
 // a value with a message that says what to do; creates happen exactly once under every fault;
 // jobs are real onramp-probe processes with logs and metrics; data arrives in checked chunks.
+#include "AwaitAnswer.h"
 #include "ProviderClient.h"
 #include "SandboxServer.h"
 #include "SigV4.h"
@@ -42,18 +43,7 @@ class TestProvider : public QObject
     // Waits for one answer (tests only: the app never waits).
     ProviderResult await(const std::function<void(ProviderClient::Done)> &send)
     {
-        std::optional<ProviderResult> got;
-        send([&](const ProviderResult &r) { got = r; });
-        QElapsedTimer t;
-        t.start();
-        while (!got && t.elapsed() < 20000)
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (!got) {
-            ProviderError e;
-            e.details = QStringLiteral("test timed out");
-            return std::unexpected(e);
-        }
-        return *got;
+        return awaitAnswer<ProviderResult>(send, 20000);
     }
     ProviderResult call(const ProviderClient &c, const QByteArray &method, const QString &path,
                         const QJsonObject &body = {}, const QByteArray &key = {})

@@ -1,6 +1,7 @@
 // Gates 5 and 6 against the real sandbox: the four readiness checks and the first run as real
 // onramp-probe jobs, the wrap-up, and a planted failure of each of the guides' six kinds
 // recognised by the triage from what the provider and the job said.
+#include "AwaitAnswer.h"
 #include "LogTail.h"
 #include "OnboardingState.h"
 #include "ProviderSession.h"
@@ -68,18 +69,7 @@ class TestRuns : public QObject
     static std::expected<void, ProviderError>
     run(ProviderSession &, const std::function<void(ProviderSession::Done)> &op, int ms = 60000)
     {
-        std::optional<std::expected<void, ProviderError>> got;
-        op([&](const auto &r) { got = r; });
-        QElapsedTimer t;
-        t.start();
-        while (!got && t.elapsed() < ms)
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (!got) {
-            ProviderError e;
-            e.details = QStringLiteral("timed out");
-            return std::unexpected(e);
-        }
-        return *got;
+        return awaitAnswer<std::expected<void, ProviderError>>(op, ms);
     }
 
     // One call as `member`, waited for.

@@ -1,6 +1,7 @@
 // A headless walk of gates 1–4 against the real sandbox, through the same ProviderSession the
 // wizard's pages drive: every result lands in the onboarding state, and a restart in the middle
 // (state saved, everything else thrown away) picks up where it was, creating nothing twice.
+#include "AwaitAnswer.h"
 #include "OnboardingState.h"
 #include "ProviderSession.h"
 #include "QuotaGate.h"
@@ -52,18 +53,8 @@ class TestWalk : public QObject
     static std::expected<void, ProviderError>
     run(ProviderSession &s, void (ProviderSession::*op)(ProviderSession::Done))
     {
-        std::optional<std::expected<void, ProviderError>> got;
-        (s.*op)([&](const auto &r) { got = r; });
-        QElapsedTimer t;
-        t.start();
-        while (!got && t.elapsed() < 30000)
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (!got) {
-            ProviderError e;
-            e.details = QStringLiteral("timed out");
-            return std::unexpected(e);
-        }
-        return *got;
+        return awaitAnswer<std::expected<void, ProviderError>>(
+            [&](ProviderSession::Done done) { (s.*op)(std::move(done)); }, 30000);
     }
 
     // What a restart keeps: the state file, nothing else.

@@ -2,6 +2,7 @@
 // with eight fake GPUs, slurmdbd on MariaDB, slurmrestd with JWT), brought up from nothing by
 // scripts/slurm-cluster.sh and torn down after. Skipped, saying why, where the Slurm packages
 // are missing or the test does not run as root (the script exits 77).
+#include "AwaitAnswer.h"
 #include "OnboardingState.h"
 #include "ProviderSession.h"
 #include "RunSpec.h"
@@ -50,18 +51,7 @@ class TestSlurm : public QObject
 
     ProviderResult wait(const std::function<void(SlurmClient::Done)> &call, int ms = 20000)
     {
-        std::optional<ProviderResult> got;
-        call([&](const ProviderResult &r) { got = r; });
-        QElapsedTimer t;
-        t.start();
-        while (!got && t.elapsed() < ms)
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (!got) {
-            ProviderError e;
-            e.details = QStringLiteral("timed out");
-            return std::unexpected(e);
-        }
-        return *got;
+        return awaitAnswer<ProviderResult>(call, ms);
     }
 
     // Polls a job until `until` holds for it (or 60 s pass); the last answer.
