@@ -8,13 +8,12 @@
 #include <QJsonObject>
 #include <QStringList>
 
-#include <cstdio>
 #include <cstring>
 
 #include <openssl/evp.h>
 
 #include <algorithm>
-#include <map>
+#include <vector>
 
 namespace onramp {
 
@@ -90,17 +89,6 @@ QByteArray canonicalValue(const QByteArray &v)
     for (qsizetype i = 1; clean && i < v.size(); ++i)
         clean = !(space(v[i]) && (v[i] != ' ' || v[i - 1] == ' '));
     return clean ? v : v.simplified();
-}
-
-QByteArray amzDate(const QDateTime &t)
-{
-    const QDateTime u = t.toUTC();
-    const QDate d = u.date();
-    const QTime h = u.time();
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%04d%02d%02dT%02d%02d%02dZ", d.year(), d.month(), d.day(),
-                  h.hour(), h.minute(), h.second());
-    return QByteArray(buf);
 }
 
 // OpenSSL's libcrypto is opened on first use, not linked: 4.5 MB of relocations cost the
@@ -260,14 +248,17 @@ std::expected<SigningContext, Error> parseSigningContext(const QByteArray &json)
 
 SignerProfile SignerProfile::aws()
 {
-    SignerProfile p;
-    p.algorithm = "AWS4-HMAC-SHA256";
-    p.dateHeader = "x-amz-date";
-    p.contentHashHeader = "x-amz-content-sha256";
-    p.tokenHeader = "x-amz-security-token";
-    p.scopeTerminator = "aws4_request";
-    p.keyPrefix = "AWS4";
-    return p;
+    static const SignerProfile cached = [] {
+        SignerProfile p;
+        p.algorithm = "AWS4-HMAC-SHA256";
+        p.dateHeader = "x-amz-date";
+        p.contentHashHeader = "x-amz-content-sha256";
+        p.tokenHeader = "x-amz-security-token";
+        p.scopeTerminator = "aws4_request";
+        p.keyPrefix = "AWS4";
+        return p;
+    }(); // built once: signing runs on every request
+    return cached;
 }
 
 SignerProfile SignerProfile::alibabaAcs3()
@@ -303,29 +294,90 @@ SignerProfile SignerProfile::volcengine()
     return p;
 }
 
+namespace {
+
+// "YYYYMMDDTHHMMSSZ" from the seconds since the epoch (days to civil date: H. Hinnant's
+// algorithm) — no calendar objects, no printf, on every request.
+QByteArray amzDate(qint64 secs)
+{
+    qint64 days = secs / 86400, rem = secs % 86400;
+    if (rem < 0) {
+        rem += 86400;
+        --days;
+    }
+    const qint64 z = days + 719468;
+    const qint64 era = (z >= 0 ? z : z - 146096) / 146097;
+    const qint64 doe = z - era * 146097;
+    const qint64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const qint64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const qint64 mp = (5 * doy + 2) / 153;
+    const int day = int(doy - (153 * mp + 2) / 5 + 1);
+    const int month = int(mp < 10 ? mp + 3 : mp - 9);
+    const int year = int(yoe + era * 400 + (month <= 2));
+    char buf[16];
+    const auto put = [&](int at, int value, int width) {
+        for (int i = width - 1; i >= 0; --i, value /= 10)
+            buf[at + i] = char('0' + value % 10);
+    };
+    put(0, year, 4);
+    put(4, month, 2);
+    put(6, day, 2);
+    buf[8] = 'T';
+    put(9, int(rem / 3600), 2);
+    put(11, int(rem / 60 % 60), 2);
+    put(13, int(rem % 60), 2);
+    buf[15] = 'Z';
+    return QByteArray(buf, 16);
+}
+
+QByteArray hex(const unsigned char *data, int n)
+{
+    static const char digits[] = "0123456789abcdef";
+    QByteArray out(n * 2, Qt::Uninitialized);
+    char *o = out.data();
+    for (int i = 0; i < n; ++i) {
+        *o++ = digits[data[i] >> 4];
+        *o++ = digits[data[i] & 0xF];
+    }
+    return out;
+}
+
+QByteArray lowered(const QByteArray &name)
+{
+    return std::any_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; })
+               ? name.toLower()
+               : name;
+}
+
+} // namespace
+
 SigningResult signRequest(const HttpRequest &request, const SigningContext &ctx,
                           const SignerProfile &profile, bool inQuery)
 {
     SigningResult out;
-    const QByteArray date = amzDate(ctx.time);
+    const QByteArray date = amzDate(ctx.time.toSecsSinceEpoch());
     const QByteArray day = date.left(8);
     const bool scoped = !profile.scopeTerminator.isEmpty();
-    const QByteArray scope =
-        scoped ? day + '/' + ctx.region + '/' + ctx.service + '/' + profile.scopeTerminator
-               : QByteArray();
-    const QByteArray payloadHash = sha256Hex(request.body);
+    QByteArray scope;
+    if (scoped) {
+        scope.reserve(64);
+        scope.append(day).append('/').append(ctx.region).append('/').append(ctx.service);
+        scope.append('/').append(profile.scopeTerminator);
+    }
+    static const QByteArray emptyHash = sha256Hex(QByteArray());
+    const QByteArray payloadHash = request.body.isEmpty() ? emptyHash : sha256Hex(request.body);
     const bool withToken =
         !ctx.sessionToken.isEmpty() && !ctx.omitSessionToken && !profile.tokenHeader.isEmpty();
 
-    // Headers: lowercase names, duplicates joined with ',' in order of appearance.
-    std::map<QByteArray, QByteArray> headers;
-    for (const auto &[name, value] : request.headers) {
-        const auto [it, fresh] = headers.try_emplace(name.toLower(), canonicalValue(value));
-        if (!fresh)
-            it->second += ',' + canonicalValue(value);
-    }
+    // Headers: lowercase names, sorted; duplicates joined with ',' in order of appearance; a
+    // header the signer adds replaces one of the same name.
+    std::vector<std::pair<QByteArray, QByteArray>> headers;
+    headers.reserve(size_t(request.headers.size()) + 3);
+    for (const auto &[name, value] : request.headers)
+        headers.emplace_back(lowered(name), canonicalValue(value));
     const auto add = [&](const QByteArray &name, const QByteArray &value) {
-        headers[name] = value;
+        std::erase_if(headers, [&](const auto &h) { return h.first == name; });
+        headers.emplace_back(name, value);
         out.headers.append({name, value});
     };
     if (!inQuery) {
@@ -336,10 +388,18 @@ SigningResult signRequest(const HttpRequest &request, const SigningContext &ctx,
         if (!profile.contentHashHeader.isEmpty() && (ctx.signBody || profile.alwaysHashHeader))
             add(profile.contentHashHeader, payloadHash);
     }
+    std::stable_sort(headers.begin(), headers.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
     QByteArray canonicalHeaders, signedHeaders;
     canonicalHeaders.reserve(512);
     signedHeaders.reserve(128);
-    for (const auto &[name, value] : headers) {
+    for (size_t i = 0; i < headers.size(); ++i) {
+        const auto &[name, value] = headers[i];
+        if (i > 0 && headers[i - 1].first == name) { // a repeated header: its values joined
+            canonicalHeaders.chop(1);
+            canonicalHeaders.append(',').append(value).append('\n');
+            continue;
+        }
         canonicalHeaders.append(name).append(':').append(value).append('\n');
         if (!signedHeaders.isEmpty())
             signedHeaders.append(';');
@@ -348,14 +408,16 @@ SigningResult signRequest(const HttpRequest &request, const SigningContext &ctx,
 
     // Query: decoded, re-encoded, sorted by name then value.
     std::vector<std::pair<QByteArray, QByteArray>> params;
-    for (const QByteArray &pair : request.query.split('&')) {
-        if (pair.isEmpty())
-            continue;
-        const int eq = pair.indexOf('=');
-        const QByteArray k = QByteArray::fromPercentEncoding(eq >= 0 ? pair.left(eq) : pair);
-        const QByteArray v =
-            eq >= 0 ? QByteArray::fromPercentEncoding(pair.mid(eq + 1)) : QByteArray();
-        params.push_back({uriEncode(k, false), uriEncode(v, false)});
+    if (!request.query.isEmpty()) {
+        for (const QByteArray &pair : request.query.split('&')) {
+            if (pair.isEmpty())
+                continue;
+            const int eq = pair.indexOf('=');
+            const QByteArray k = QByteArray::fromPercentEncoding(eq >= 0 ? pair.left(eq) : pair);
+            const QByteArray v =
+                eq >= 0 ? QByteArray::fromPercentEncoding(pair.mid(eq + 1)) : QByteArray();
+            params.push_back({uriEncode(k, false), uriEncode(v, false)});
+        }
     }
     if (inQuery) {
         params.push_back({"X-Amz-Algorithm", profile.algorithm});
@@ -368,51 +430,71 @@ SigningResult signRequest(const HttpRequest &request, const SigningContext &ctx,
     }
     std::sort(params.begin(), params.end());
     QByteArray canonicalQuery;
-    for (const auto &[k, v] : params)
-        canonicalQuery += (canonicalQuery.isEmpty() ? "" : "&") + k + '=' + v;
+    for (const auto &[k, v] : params) {
+        if (!canonicalQuery.isEmpty())
+            canonicalQuery.append('&');
+        canonicalQuery.append(k).append('=').append(v);
+    }
 
     QByteArray path = canonicalPath(request.path, ctx.normalizePath);
     if (profile.pathTrailingSlash && !path.endsWith('/'))
         path += '/';
-    out.canonicalRequest = request.method + '\n' + path + '\n' + canonicalQuery + '\n' +
-                           canonicalHeaders + '\n' + signedHeaders + '\n' + payloadHash;
-    out.stringToSign = profile.algorithm + '\n';
+    QByteArray &canonical = out.canonicalRequest;
+    canonical.reserve(request.method.size() + path.size() + canonicalQuery.size() +
+                      canonicalHeaders.size() + signedHeaders.size() + payloadHash.size() + 8);
+    canonical.append(request.method).append('\n').append(path).append('\n');
+    canonical.append(canonicalQuery).append('\n').append(canonicalHeaders).append('\n');
+    canonical.append(signedHeaders).append('\n').append(payloadHash);
+    QByteArray &toSign = out.stringToSign;
+    toSign.reserve(profile.algorithm.size() + date.size() + scope.size() + 64 + 3);
+    toSign.append(profile.algorithm).append('\n');
     if (profile.dateInStringToSign)
-        out.stringToSign += date + '\n';
+        toSign.append(date).append('\n');
     if (scoped)
-        out.stringToSign += scope + '\n';
-    out.stringToSign += sha256Hex(out.canonicalRequest);
+        toSign.append(scope).append('\n');
+    toSign.append(sha256Hex(canonical));
 
     QByteArray key = profile.keyPrefix + ctx.secretAccessKey;
     if (scoped) {
         // The derived key changes once a day: keep the last one (per thread).
-        thread_local QByteArray lastInput, lastKey;
-        const QByteArray input = key + '\0' + day + '\0' + ctx.region + '\0' + ctx.service + '\0' +
-                                 profile.scopeTerminator;
-        if (input != lastInput) {
+        struct Derived
+        {
+            QByteArray prefix, secret, day, region, service, terminator, key;
+        };
+        thread_local Derived last;
+        if (last.secret != ctx.secretAccessKey || last.prefix != profile.keyPrefix ||
+            last.day != day || last.region != ctx.region || last.service != ctx.service ||
+            last.terminator != profile.scopeTerminator || last.key.isEmpty()) {
             for (const QByteArray &part : {day, ctx.region, ctx.service, profile.scopeTerminator})
                 key = hmacSha256(key, part);
-            lastInput = input;
-            lastKey = key;
+            last = {profile.keyPrefix, ctx.secretAccessKey, day,
+                    ctx.region,        ctx.service,         profile.scopeTerminator, key};
         }
-        key = lastKey;
+        key = last.key;
     }
-    out.signature = hmacSha256(key, out.stringToSign).toHex();
+    const QByteArray mac = hmacSha256(key, toSign);
+    out.signature = hex(reinterpret_cast<const unsigned char *>(mac.constData()), int(mac.size()));
+    QByteArray authorization;
+    authorization.reserve(profile.algorithm.size() + ctx.accessKeyId.size() + scope.size() +
+                          signedHeaders.size() + out.signature.size() + 48);
     if (inQuery) {
         out.query = canonicalQuery + "&X-Amz-Signature=" + out.signature;
     } else if (profile.algorithm == "ACS3-HMAC-SHA256") {
-        out.headers.append({"authorization", profile.algorithm + " Credential=" + ctx.accessKeyId +
-                                                 ",SignedHeaders=" + signedHeaders +
-                                                 ",Signature=" + out.signature});
+        authorization.append(profile.algorithm).append(" Credential=").append(ctx.accessKeyId);
+        authorization.append(",SignedHeaders=").append(signedHeaders);
+        authorization.append(",Signature=").append(out.signature);
     } else if (!scoped) {
-        out.headers.append({"authorization", profile.algorithm + " Access=" + ctx.accessKeyId +
-                                                 ", SignedHeaders=" + signedHeaders +
-                                                 ", Signature=" + out.signature});
+        authorization.append(profile.algorithm).append(" Access=").append(ctx.accessKeyId);
+        authorization.append(", SignedHeaders=").append(signedHeaders);
+        authorization.append(", Signature=").append(out.signature);
     } else {
-        out.headers.append({"authorization", profile.algorithm + " Credential=" + ctx.accessKeyId +
-                                                 '/' + scope + ", SignedHeaders=" + signedHeaders +
-                                                 ", Signature=" + out.signature});
+        authorization.append(profile.algorithm).append(" Credential=").append(ctx.accessKeyId);
+        authorization.append('/').append(scope);
+        authorization.append(", SignedHeaders=").append(signedHeaders);
+        authorization.append(", Signature=").append(out.signature);
     }
+    if (!inQuery)
+        out.headers.append({"authorization", authorization});
     return out;
 }
 

@@ -138,6 +138,44 @@ private slots:
                  QByteArray("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"));
     }
 
+    // The signer writes its timestamp without calendar objects: check it against Qt's calendar
+    // on leap days, century rules, the epoch and before it, whatever the time spec given.
+    void timestampMatchesCalendar_data()
+    {
+        QTest::addColumn<QDateTime>("when");
+        const auto utc = [](int y, int mo, int d, int h, int mi, int s) {
+            return QDateTime(QDate(y, mo, d), QTime(h, mi, s), Qt::UTC);
+        };
+        QTest::newRow("vectors") << utc(2015, 8, 30, 12, 36, 0);
+        QTest::newRow("leap day 2024") << utc(2024, 2, 29, 23, 59, 59);
+        QTest::newRow("leap day 2000") << utc(2000, 2, 29, 0, 0, 0);
+        QTest::newRow("no leap day 2100") << utc(2100, 3, 1, 0, 0, 1);
+        QTest::newRow("year end") << utc(1999, 12, 31, 23, 59, 59);
+        QTest::newRow("epoch") << utc(1970, 1, 1, 0, 0, 0);
+        QTest::newRow("before the epoch") << utc(1969, 12, 31, 23, 59, 58);
+        QTest::newRow("offset time") << QDateTime(QDate(2026, 3, 1), QTime(1, 30, 0),
+                                                  Qt::OffsetFromUTC, 5 * 3600);
+    }
+
+    void timestampMatchesCalendar()
+    {
+        QFETCH(QDateTime, when);
+        HttpRequest req;
+        req.method = "GET";
+        req.path = "/";
+        req.headers = {{"Host", "example.amazonaws.com"}};
+        SigningContext ctx;
+        ctx.accessKeyId = "AKID";
+        ctx.secretAccessKey = "secret";
+        ctx.region = "us-east-1";
+        ctx.service = "onramp";
+        ctx.time = when;
+        const SigningResult r = signSigV4(req, ctx);
+        const QByteArray expected = when.toUTC().toString("yyyyMMdd'T'HHmmss'Z'").toLatin1();
+        QCOMPARE(r.headers.first(), std::make_pair(QByteArray("x-amz-date"), expected));
+        QVERIFY(r.stringToSign.contains('\n' + expected.left(8) + "/us-east-1/onramp/"));
+    }
+
     void badInputNamesTheProblem()
     {
         QVERIFY(!parseRawRequest("not a request").has_value());
