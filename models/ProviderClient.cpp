@@ -520,12 +520,12 @@ quint64 ProviderClient::requestBytes(const QByteArray &method, const QString &pa
             if (r.status >= 200 && r.status < 300) {
                 QJsonParseError pe{};
                 const QJsonDocument doc = QJsonDocument::fromJson(r.body, &pe);
-                if (r.body.trimmed().isEmpty()) {
-                    done(QJsonObject());
-                    return;
-                }
                 if (doc.isObject()) {
                     done(doc.object());
+                    return;
+                }
+                if (r.body.trimmed().isEmpty()) {
+                    done(QJsonObject());
                     return;
                 }
                 HttpResponse bad = r;

@@ -17,6 +17,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace onramp {
@@ -248,14 +249,14 @@ struct Transport::Worker
     }
 
     // A job's last word: its cancel flag goes (the map would otherwise grow with every call).
+    // Delivered first, tidied after: the caller's wake-up overlaps the bookkeeping.
     void finish(std::unique_ptr<Job> job)
     {
-        {
-            std::lock_guard lock(mutex);
-            cancelled.erase(job->id);
-        }
+        const quint64 id = job->id;
         job->cancelFlag = nullptr;
         deliver(std::move(job));
+        std::lock_guard lock(mutex);
+        cancelled.erase(id);
     }
 
     // Starts one attempt; false with the response's error set when the call is refused.
@@ -415,19 +416,22 @@ struct Transport::Worker
                     job->response.status = 0;
                     job->response.error = QString::fromUtf8(curl().easy_strerror(msg->data.result));
                 }
-                curl().multi_remove_handle(multi, easy);
-                giveBack(easy);
                 job->easy = nullptr;
                 if (shouldRetry(*job)) {
                     job->due = Clock::now() + std::chrono::milliseconds(backoffMs(*job));
                     waiting.push_back(std::move(job));
                     pollMs = 0;
                 } else {
-                    curl().slist_free_all(job->headers);
-                    job->headers = nullptr;
+                    // The answer goes first, the handle and the header list after: the caller
+                    // wakes while we tidy. (libcurl's callbacks point at the job, but the
+                    // transfer is over: nothing calls them again.)
+                    curl_slist *sent = std::exchange(job->headers, nullptr);
                     finish(std::move(job));
+                    curl().slist_free_all(sent);
                     delivered = true;
                 }
+                curl().multi_remove_handle(multi, easy);
+                giveBack(easy);
             }
             // Right after an answer the caller often sends the next call at once (a chain of
             // requests): wait for it a moment awake (≤ 150 µs, idle otherwise) rather than
