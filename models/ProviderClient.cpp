@@ -315,7 +315,8 @@ ProviderError providerErrorFrom(const HttpResponse &response)
         e.message = messageFor(e, {});
         return e;
     }
-    const QJsonObject body = QJsonDocument::fromJson(response.body).object();
+    const QJsonObject body =
+        (response.json.isNull() ? QJsonDocument::fromJson(response.body) : response.json).object();
     const QString serverMessage = body.value(QStringLiteral("message")).toString();
     const auto code = providerErrorFromKey(body.value(QStringLiteral("code")).toString());
     if (code) {
@@ -408,6 +409,7 @@ HttpCall ProviderClient::makeCall(const QByteArray &method, const QString &path,
     call.body = body;
     call.caFile = m_profile.caFile.toLocal8Bit();
     call.stallSeconds = m_stallSeconds;
+    call.parseJson = true;
     call.idempotent = method == "GET" || method == "HEAD" || method == "PUT" ||
                       method == "DELETE" || !idempotencyKey.isEmpty();
     if (!body.isEmpty())
@@ -518,10 +520,8 @@ quint64 ProviderClient::requestBytes(const QByteArray &method, const QString &pa
                 return;
             }
             if (r.status >= 200 && r.status < 300) {
-                QJsonParseError pe{};
-                const QJsonDocument doc = QJsonDocument::fromJson(r.body, &pe);
-                if (doc.isObject()) {
-                    done(doc.object());
+                if (r.json.isObject()) { // read on the transport thread
+                    done(r.json.object());
                     return;
                 }
                 if (r.body.trimmed().isEmpty()) {
@@ -532,9 +532,10 @@ quint64 ProviderClient::requestBytes(const QByteArray &method, const QString &pa
                 bad.status = r.status;
                 ProviderError e = providerErrorFrom(bad);
                 e.code = ProviderErrorCode::BadResponse;
-                e.details = QStringLiteral("HTTP %1 with a body that is not a JSON object: %2")
-                                .arg(r.status)
-                                .arg(pe.errorString());
+                e.details =
+                    QStringLiteral("HTTP %1 with a body that is not a JSON object: %2")
+                        .arg(r.status)
+                        .arg(r.jsonError.isEmpty() ? QStringLiteral("not an object") : r.jsonError);
                 e.message = Tr::tr("The provider answered something we cannot read (HTTP %1). "
                                    "Report it with the details below.")
                                 .arg(r.status);

@@ -467,8 +467,8 @@ SigningResult signRequest(const HttpRequest &request, const SigningContext &ctx,
             last.terminator != profile.scopeTerminator || last.key.isEmpty()) {
             for (const QByteArray &part : {day, ctx.region, ctx.service, profile.scopeTerminator})
                 key = hmacSha256(key, part);
-            last = {profile.keyPrefix, ctx.secretAccessKey, day,
-                    ctx.region,        ctx.service,         profile.scopeTerminator, key};
+            last = {profile.keyPrefix, ctx.secretAccessKey,     day, ctx.region,
+                    ctx.service,       profile.scopeTerminator, key};
         }
         key = last.key;
     }

@@ -196,12 +196,13 @@ void SlurmClient::send(const QString &user, const QByteArray &token, const QByte
         call.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
     }
     call.idempotent = method == "GET" || method == "DELETE";
+    call.parseJson = true;
     m_transport->send(call, context, [done](const HttpResponse &r) {
         if (r.status == 0) {
             done(std::unexpected(providerErrorFrom(r)));
             return;
         }
-        const QJsonDocument doc = QJsonDocument::fromJson(r.body);
+        const QJsonDocument &doc = r.json;
         const bool errors = doc.isObject() && !doc.object().value("errors").toArray().isEmpty();
         if (r.status >= 400 || errors || !doc.isObject()) {
             done(std::unexpected(slurmError(r.status, r.body)));

@@ -426,6 +426,13 @@ struct Transport::Worker
                     // wakes while we tidy. (libcurl's callbacks point at the job, but the
                     // transfer is over: nothing calls them again.)
                     curl_slist *sent = std::exchange(job->headers, nullptr);
+                    if (job->call.parseJson && job->response.status != 0 &&
+                        !job->response.body.isEmpty()) {
+                        QJsonParseError pe{};
+                        job->response.json = QJsonDocument::fromJson(job->response.body, &pe);
+                        if (pe.error != QJsonParseError::NoError)
+                            job->response.jsonError = pe.errorString();
+                    }
                     finish(std::move(job));
                     curl().slist_free_all(sent);
                     delivered = true;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonDocument>
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -23,6 +24,9 @@ struct HttpCall
     int connectTimeoutMs = 5000;
     int stallSeconds = 30; // abort when fewer than 1 byte/s flows for this long
     QByteArray caFile;     // extra CA bundle for a provider's private CA; never "verify off"
+    // Read the answer's body as JSON on the transport thread (HttpResponse::json), so a large
+    // answer is not parsed on the caller's (GUI) thread.
+    bool parseJson = false;
 };
 
 struct HttpResponse
@@ -30,7 +34,9 @@ struct HttpResponse
     int status = 0; // 0: no HTTP answer (see error)
     QList<std::pair<QByteArray, QByteArray>> headers;
     QByteArray body;
-    QString error; // transport failure, technical, untranslated
+    QJsonDocument json; // with HttpCall::parseJson: the body read as JSON (null when it is not)
+    QString jsonError;  // … and why not, when the body is not blank
+    QString error;      // transport failure, technical, untranslated
     int attempts = 0;
     bool cancelled = false;
     QByteArray header(const QByteArray &name) const;

@@ -12,8 +12,7 @@ namespace onramp {
 // Tests only (the app never waits): starts `call`, which answers through the callback it is
 // given, and runs the event loop until it has answered or `ms` have passed; a timeout answers
 // as a ProviderError that says so.
-template <class Result, class Call>
-Result awaitAnswer(const Call &call, int ms)
+template <class Result, class Call> Result awaitAnswer(const Call &call, int ms)
 {
     std::optional<Result> got;
     call([&](const auto &r) { got = r; });

@@ -153,8 +153,8 @@ private slots:
         QTest::newRow("year end") << utc(1999, 12, 31, 23, 59, 59);
         QTest::newRow("epoch") << utc(1970, 1, 1, 0, 0, 0);
         QTest::newRow("before the epoch") << utc(1969, 12, 31, 23, 59, 58);
-        QTest::newRow("offset time") << QDateTime(QDate(2026, 3, 1), QTime(1, 30, 0),
-                                                  Qt::OffsetFromUTC, 5 * 3600);
+        QTest::newRow("offset time")
+            << QDateTime(QDate(2026, 3, 1), QTime(1, 30, 0), Qt::OffsetFromUTC, 5 * 3600);
     }
 
     void timestampMatchesCalendar()

@@ -319,10 +319,11 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
         if (!m_loading)
             m_form->update([&](ResourcesGateData &d) { d.choice.*member = value; });
     };
-    connect(m_instance, &QComboBox::currentIndexChanged, this,
-            [=] { choice(&ResourceChoice::instance, m_instance->currentData().toString()); });
+    connect(m_instance, &QComboBox::currentIndexChanged, this, [this, choice] {
+        choice(&ResourceChoice::instance, m_instance->currentData().toString());
+    });
     connect(m_image, &QComboBox::currentIndexChanged, this,
-            [=] { choice(&ResourceChoice::image, m_image->currentData().toString()); });
+            [this, choice] { choice(&ResourceChoice::image, m_image->currentData().toString()); });
     connect(m_requirement, &QLineEdit::textEdited, this,
             [=](const QString &t) { choice(&ResourceChoice::codeRequirement, t); });
     connect(m_zone, &QLineEdit::textEdited, this,
