@@ -13,6 +13,7 @@
 #include <QSslKey>
 #include <QSslServer>
 #include <QSslSocket>
+#include <QTcpServer>
 #include <QTemporaryDir>
 
 #include <curl/curl.h>
@@ -135,6 +136,50 @@ private slots:
         QCOMPARE(QJsonDocument::fromJson(got->body).object()["verificationState"].toString(),
                  "verified");
         QCOMPARE(got->attempts, 1);
+    }
+
+    // Asked to, the transport reads the answer as JSON before handing it over (off the
+    // caller's thread); otherwise it leaves the body alone. A body that is not JSON says why.
+    void readsJsonWhenAsked()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        Transport transport;
+        const auto fetch = [&](HttpCall c, bool sign) {
+            std::optional<HttpResponse> got;
+            transport.send(c, this, [&](const HttpResponse &r) { got = r; },
+                           sign ? signer(server) : std::function<void(HttpCall &)>());
+            [&] { QTRY_VERIFY(got.has_value()); }();
+            return got.value_or(HttpResponse{});
+        };
+        HttpCall call = get(server, "/v1/account");
+        const HttpResponse raw = fetch(call, true);
+        QCOMPARE(raw.status, 200);
+        QVERIFY(raw.json.isNull());
+        call.parseJson = true;
+        const HttpResponse read = fetch(call, true);
+        QCOMPARE(read.json.object()["verificationState"].toString(), "verified");
+        QVERIFY(read.jsonError.isEmpty());
+        const HttpResponse refused = fetch(call, false); // unsigned: the API's error shape
+        QCOMPARE(refused.status, 401);
+        QVERIFY(!refused.json.object()["code"].toString().isEmpty());
+
+        QTcpServer other; // answers 200 with a body that is not JSON
+        QVERIFY(other.listen(QHostAddress::LocalHost));
+        connect(&other, &QTcpServer::newConnection, this, [&] {
+            QTcpSocket *s = other.nextPendingConnection();
+            connect(s, &QTcpSocket::readyRead, s, [s] {
+                s->readAll();
+                s->write("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nnot json!");
+            });
+        });
+        HttpCall odd;
+        odd.url = QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(other.serverPort()));
+        odd.parseJson = true;
+        const HttpResponse notJson = fetch(odd, false);
+        QCOMPARE(notJson.status, 200);
+        QVERIFY(notJson.json.isNull());
+        QVERIFY(!notJson.jsonError.isEmpty());
     }
 
     void plainHttpOnlyToLoopback()
