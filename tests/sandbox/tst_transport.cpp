@@ -147,8 +147,9 @@ private slots:
         Transport transport;
         const auto fetch = [&](HttpCall c, bool sign) {
             std::optional<HttpResponse> got;
-            transport.send(c, this, [&](const HttpResponse &r) { got = r; },
-                           sign ? signer(server) : std::function<void(HttpCall &)>());
+            transport.send(
+                c, this, [&](const HttpResponse &r) { got = r; },
+                sign ? signer(server) : std::function<void(HttpCall &)>());
             [&] { QTRY_VERIFY(got.has_value()); }();
             return got.value_or(HttpResponse{});
         };
