@@ -13,6 +13,8 @@
 //    parsing.
 //  gui_stall: the longest extra delay of a 2 ms timer on the GUI thread while 100 requests run
 //    against 200 ms of injected latency, against the same probe with nothing running.
+// Calls run as the wizard makes them: inside an event loop, each sent from the previous one's
+// answer (no busy polling of the event queue, and the same with or without GLib's dispatcher).
 // Prints BENCH lines (see run_bench.py), which runs it.
 #include "ProviderClient.h"
 #include "SandboxServer.h"
@@ -20,6 +22,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QLabel>
 #include <QThread>
 #include <QTimer>
@@ -47,14 +50,15 @@ size_t sink(char *, size_t size, size_t n, void *)
     return size * n;
 }
 
-// Longest lateness of a 2 ms precise timer over `ms`, while `during` runs (it may start work
-// that finishes later; the probe runs until `finished` says so or `ms` passes).
+// Longest lateness of a 2 ms precise timer over `ms`, or until `finished` says so, in an event
+// loop of its own (the GUI thread otherwise idle, as in the wizard).
 double stallProbe(int ms, const std::function<bool()> &finished)
 {
     QElapsedTimer clock;
     clock.start();
     qint64 last = clock.nsecsElapsed();
     double worst = 0;
+    QEventLoop loop;
     QTimer probe;
     probe.setTimerType(Qt::PreciseTimer);
     probe.setInterval(2);
@@ -62,11 +66,33 @@ double stallProbe(int ms, const std::function<bool()> &finished)
         const qint64 now = clock.nsecsElapsed();
         worst = std::max(worst, (now - last) / 1e6 - 2.0);
         last = now;
+        if (clock.elapsed() >= ms || (finished && finished()))
+            loop.quit();
     });
     probe.start();
-    while (clock.elapsed() < ms && !(finished && finished()))
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    loop.exec();
     return worst;
+}
+
+// `count` calls in a chain, each sent from the previous one's answer, inside one event loop —
+// as the wizard chains requests — timed in milliseconds. `call(i, next)` sends call i and
+// runs `next` from its answer.
+double chain(int count, const std::function<void(int, const std::function<void()> &)> &call)
+{
+    QEventLoop loop;
+    int sent = 0;
+    std::function<void()> next = [&] {
+        if (sent == count) {
+            loop.quit();
+            return;
+        }
+        call(sent++, next);
+    };
+    QElapsedTimer t;
+    t.start();
+    QMetaObject::invokeMethod(&loop, next, Qt::QueuedConnection);
+    loop.exec();
+    return t.nsecsElapsed() / 1e6;
 }
 
 } // namespace
@@ -98,15 +124,11 @@ int main(int argc, char **argv)
     const ProviderClient client(&transport, profile, server->credentials().secret);
 
     const int n = 1000;
-    // Warm both paths.
-    int done = 0;
-    for (int i = 0; i < 20; ++i) {
-        bool got = false;
+    // Warm the client's path.
+    chain(20, [&](int, const std::function<void()> &next) {
         client.get(QStringLiteral("/v1/account"), &app,
-                   [&](const ProviderResult &) { got = true; });
-        while (!got)
-            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
-    }
+                   [&next](const ProviderResult &) { next(); });
+    });
     // Plain libcurl: one easy handle (connection reuse); requests signed as they are sent, or
     // (the stricter anchor) signed before the clock starts.
     const QUrl accountUrl(profile.baseUrl.toString() + QStringLiteral("/v1/account"));
@@ -151,36 +173,24 @@ int main(int argc, char **argv)
         return t.nsecsElapsed() / 1e6;
     };
     const auto clientRun = [&](int count) {
-        QElapsedTimer t;
-        t.start();
-        for (int i = 0; i < count; ++i) {
-            bool got = false;
-            client.get(QStringLiteral("/v1/account"), &app, [&](const ProviderResult &r) {
+        return chain(count, [&](int, const std::function<void()> &next) {
+            client.get(QStringLiteral("/v1/account"), &app, [&next](const ProviderResult &r) {
                 if (!r)
                     std::fprintf(stderr, "client request failed: %s\n",
                                  qPrintable(r.error().details));
-                got = true;
+                next();
             });
-            while (!got)
-                QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
-        }
-        return t.nsecsElapsed() / 1e6;
+        });
     };
     // The transport alone, presigned (where the client's cost is: hops or signing).
     const auto transportRun = [&](int count) {
-        QElapsedTimer t;
-        t.start();
-        for (int i = 0; i < count; ++i) {
-            bool got = false;
+        return chain(count, [&](int i, const std::function<void()> &next) {
             HttpCall c;
             c.url = accountUrl;
             c.headers = presigned[size_t(i)];
             c.idempotent = true;
-            transport.send(c, &app, [&](const HttpResponse &) { got = true; });
-            while (!got)
-                QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
-        }
-        return t.nsecsElapsed() / 1e6;
+            transport.send(c, &app, [&next](const HttpResponse &) { next(); });
+        });
     };
     plainRun(20);
     // Twenty interleaved rounds of 50, so drift hits every path alike; the medians, scaled to
@@ -218,7 +228,6 @@ int main(int argc, char **argv)
                    [&](const ProviderResult &) { ++answered; });
     const double busy = stallProbe(120000, [&] { return answered == 100; });
     line("gui_stall", busy, "ms", std::max(idle, 0.01));
-    Q_UNUSED(done);
 
     QMetaObject::invokeMethod(
         &onServerThread, [&] { delete server; }, Qt::BlockingQueuedConnection);
