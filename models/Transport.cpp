@@ -16,6 +16,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -135,6 +136,7 @@ struct Job
     curl_slist *headers = nullptr;
     Clock::time_point due; // when a retry may start
     std::atomic<bool> *cancelFlag = nullptr;
+    bool plain = false; // this attempt is a GET without a body or a CA file (see takeEasy)
 };
 
 bool isLoopback(const QUrl &url)
@@ -197,26 +199,45 @@ struct Transport::Worker
         stop = true;
         curl().multi_wakeup(multi);
         thread.join();
-        for (CURL *e : idle)
+        for (const auto &[e, plain] : idle)
             curl().easy_cleanup(e);
         curl().multi_cleanup(multi);
     }
 
-    // Easy handles are reused (reset between calls): cheaper than a new one per request.
-    std::vector<CURL *> idle; // worker thread only
-    CURL *takeEasy()
+    // Easy handles are reused: cheaper than a new one per request. A handle keeps the options
+    // every call shares; one that served a plain call (a GET without a body or a CA file of its
+    // own) serves another plain call as it is, anything else gets a reset handle.
+    std::vector<std::pair<CURL *, bool>> idle; // {handle, last call plain}; worker thread only
+    CURL *takeEasy(bool plain)
     {
-        if (idle.empty())
-            return curl().easy_init();
-        CURL *e = idle.back();
-        idle.pop_back();
-        curl().easy_reset(e);
+        CURL *e = nullptr;
+        if (!idle.empty()) {
+            const auto [handle, wasPlain] = idle.back();
+            idle.pop_back();
+            if (plain && wasPlain)
+                return handle;
+            e = handle;
+            curl().easy_reset(e);
+        } else {
+            e = curl().easy_init();
+        }
+        // Never libcurl's default read callback: it reads the body from stdin.
+        curl().easy_setopt(e, CURLOPT_READFUNCTION, noBody);
+        curl().easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+        curl().easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L); // signed calls never follow redirects
+        curl().easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+        curl().easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 1L);
+        curl().easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 2L);
+        curl().easy_setopt(e, CURLOPT_SSLVERSION, long(CURL_SSLVERSION_TLSv1_2));
+        curl().easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl().easy_setopt(e, CURLOPT_WRITEFUNCTION, onBody);
+        curl().easy_setopt(e, CURLOPT_HEADERFUNCTION, onHeader);
         return e;
     }
-    void giveBack(CURL *e)
+    void giveBack(CURL *e, bool plain)
     {
         if (idle.size() < 16)
-            idle.push_back(e);
+            idle.emplace_back(e, plain);
         else
             curl().easy_cleanup(e);
     }
@@ -278,44 +299,41 @@ struct Transport::Worker
         job.response.headers.clear();
         job.response.error.clear();
         ++job.response.attempts;
-        CURL *e = takeEasy();
+        job.plain = c.method == "GET" && c.body.isEmpty() && c.caFile.isEmpty();
+        CURL *e = takeEasy(job.plain);
         job.easy = e;
         const QByteArray url = c.url.toEncoded();
         curl().easy_setopt(e, CURLOPT_URL, url.constData());
-        // Never libcurl's default read callback: it reads the body from stdin.
-        curl().easy_setopt(e, CURLOPT_READFUNCTION, noBody);
-        if (c.method == "HEAD") {
-            curl().easy_setopt(e, CURLOPT_NOBODY, 1L);
-        } else if (!c.body.isEmpty() || c.method == "POST" || c.method == "PUT" ||
-                   c.method == "PATCH") {
-            curl().easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(c.body.size()));
-            curl().easy_setopt(e, CURLOPT_COPYPOSTFIELDS,
-                               c.body.isEmpty() ? "" : c.body.constData());
-        } else {
+        if (job.plain) {
             curl().easy_setopt(e, CURLOPT_HTTPGET, 1L);
+        } else {
+            if (c.method == "HEAD") {
+                curl().easy_setopt(e, CURLOPT_NOBODY, 1L);
+            } else if (!c.body.isEmpty() || c.method == "POST" || c.method == "PUT" ||
+                       c.method == "PATCH") {
+                curl().easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(c.body.size()));
+                curl().easy_setopt(e, CURLOPT_COPYPOSTFIELDS,
+                                   c.body.isEmpty() ? "" : c.body.constData());
+            } else {
+                curl().easy_setopt(e, CURLOPT_HTTPGET, 1L);
+            }
+            curl().easy_setopt(e, CURLOPT_CUSTOMREQUEST, c.method.constData());
+            if (!c.caFile.isEmpty())
+                curl().easy_setopt(e, CURLOPT_CAINFO, c.caFile.constData());
         }
-        curl().easy_setopt(e, CURLOPT_CUSTOMREQUEST, c.method.constData());
         curl().slist_free_all(job.headers);
         job.headers = curl().slist_append(nullptr, "Expect:");
-        for (const auto &[k, v] : c.headers)
-            job.headers = curl().slist_append(job.headers, (k + ": " + v).constData());
+        std::string line; // one buffer for every "Name: value" (libcurl copies each)
+        for (const auto &[k, v] : c.headers) {
+            line.assign(k.constData(), size_t(k.size())).append(": ");
+            line.append(v.constData(), size_t(v.size()));
+            job.headers = curl().slist_append(job.headers, line.c_str());
+        }
         curl().easy_setopt(e, CURLOPT_HTTPHEADER, job.headers);
-        curl().easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-        curl().easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L); // signed calls never follow redirects
-        curl().easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
-        curl().easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 1L);
-        curl().easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 2L);
-        curl().easy_setopt(e, CURLOPT_SSLVERSION, long(CURL_SSLVERSION_TLSv1_2));
-        if (!c.caFile.isEmpty())
-            curl().easy_setopt(e, CURLOPT_CAINFO, c.caFile.constData());
         curl().easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, long(c.connectTimeoutMs));
-        curl().easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
         curl().easy_setopt(e, CURLOPT_LOW_SPEED_TIME, long(c.stallSeconds));
-        if (isLoopback(c.url))
-            curl().easy_setopt(e, CURLOPT_NOPROXY, "*");
-        curl().easy_setopt(e, CURLOPT_WRITEFUNCTION, onBody);
+        curl().easy_setopt(e, CURLOPT_NOPROXY, isLoopback(c.url) ? "*" : nullptr);
         curl().easy_setopt(e, CURLOPT_WRITEDATA, &job);
-        curl().easy_setopt(e, CURLOPT_HEADERFUNCTION, onHeader);
         curl().easy_setopt(e, CURLOPT_HEADERDATA, &job);
         curl().easy_setopt(e, CURLOPT_PRIVATE, &job);
         curl().multi_add_handle(multi, e);
@@ -383,7 +401,7 @@ struct Transport::Worker
             for (auto &[easy, job] : active) {
                 if (job->cancelFlag->load()) {
                     curl().multi_remove_handle(multi, easy);
-                    giveBack(easy);
+                    giveBack(easy, job->plain);
                     job->easy = nullptr;
                     job->response.cancelled = true;
                 }
@@ -417,6 +435,7 @@ struct Transport::Worker
                     job->response.error = QString::fromUtf8(curl().easy_strerror(msg->data.result));
                 }
                 job->easy = nullptr;
+                const bool plain = job->plain;
                 if (shouldRetry(*job)) {
                     job->due = Clock::now() + std::chrono::milliseconds(backoffMs(*job));
                     waiting.push_back(std::move(job));
@@ -438,7 +457,7 @@ struct Transport::Worker
                     delivered = true;
                 }
                 curl().multi_remove_handle(multi, easy);
-                giveBack(easy);
+                giveBack(easy, plain);
             }
             // Right after an answer the caller often sends the next call at once (a chain of
             // requests): wait for it a moment awake (≤ 150 µs, idle otherwise) rather than

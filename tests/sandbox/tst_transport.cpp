@@ -312,6 +312,10 @@ private slots:
                  qPrintable(unknown.error));
         const HttpResponse trusted = fetch(ca.fileName().toLocal8Bit());
         QVERIFY2(trusted.status == 200, qPrintable(trusted.error));
+        // The CA file belonged to that call: neither the reused handle nor the open connection
+        // carries it to the next.
+        const HttpResponse again = fetch({});
+        QCOMPARE(again.status, 0);
     }
 
     // Proxies from the environment never see a loopback call.
