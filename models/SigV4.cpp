@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <cstring>
+#include <ctime>
 
 #include <openssl/evp.h>
 
@@ -296,50 +297,27 @@ SignerProfile SignerProfile::volcengine()
 
 namespace {
 
-// "YYYYMMDDTHHMMSSZ" from the seconds since the epoch (days to civil date: H. Hinnant's
-// algorithm) — no calendar objects, no printf, on every request.
+// "YYYYMMDDTHHMMSSZ" from the seconds since the epoch (gmtime_r reads no time zone) — no
+// calendar objects, no printf, on every request.
 QByteArray amzDate(qint64 secs)
 {
-    qint64 days = secs / 86400, rem = secs % 86400;
-    if (rem < 0) {
-        rem += 86400;
-        --days;
-    }
-    const qint64 z = days + 719468;
-    const qint64 era = (z >= 0 ? z : z - 146096) / 146097;
-    const qint64 doe = z - era * 146097;
-    const qint64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const qint64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const qint64 mp = (5 * doy + 2) / 153;
-    const int day = int(doy - (153 * mp + 2) / 5 + 1);
-    const int month = int(mp < 10 ? mp + 3 : mp - 9);
-    const int year = int(yoe + era * 400 + (month <= 2));
+    const time_t t = time_t(secs);
+    tm u{};
+    gmtime_r(&t, &u);
     char buf[16];
     const auto put = [&](int at, int value, int width) {
         for (int i = width - 1; i >= 0; --i, value /= 10)
             buf[at + i] = char('0' + value % 10);
     };
-    put(0, year, 4);
-    put(4, month, 2);
-    put(6, day, 2);
+    put(0, u.tm_year + 1900, 4);
+    put(4, u.tm_mon + 1, 2);
+    put(6, u.tm_mday, 2);
     buf[8] = 'T';
-    put(9, int(rem / 3600), 2);
-    put(11, int(rem / 60 % 60), 2);
-    put(13, int(rem % 60), 2);
+    put(9, u.tm_hour, 2);
+    put(11, u.tm_min, 2);
+    put(13, u.tm_sec, 2);
     buf[15] = 'Z';
     return QByteArray(buf, 16);
-}
-
-QByteArray hex(const unsigned char *data, int n)
-{
-    static const char digits[] = "0123456789abcdef";
-    QByteArray out(n * 2, Qt::Uninitialized);
-    char *o = out.data();
-    for (int i = 0; i < n; ++i) {
-        *o++ = digits[data[i] >> 4];
-        *o++ = digits[data[i] & 0xF];
-    }
-    return out;
 }
 
 QByteArray lowered(const QByteArray &name)
@@ -472,8 +450,7 @@ SigningResult signRequest(const HttpRequest &request, const SigningContext &ctx,
         }
         key = last.key;
     }
-    const QByteArray mac = hmacSha256(key, toSign);
-    out.signature = hex(reinterpret_cast<const unsigned char *>(mac.constData()), int(mac.size()));
+    out.signature = hmacSha256(key, toSign).toHex();
     QByteArray authorization;
     authorization.reserve(profile.algorithm.size() + ctx.accessKeyId.size() + scope.size() +
                           signedHeaders.size() + out.signature.size() + 48);
