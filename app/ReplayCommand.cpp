@@ -1,106 +1,31 @@
-// onramp replay SPEC: a colleague's rerun from the spec alone. Provisions at the provider
-// (the built-in sandbox by default), runs the readiness checks and the first run as jobs, and
-// compares the environment fingerprint and the loss curve with the spec's.
+// onramp replay SPEC: a colleague's rerun from the spec alone, driven by the same Replay model
+// as the wizard's "Open a handoff spec…" (models/Replay.h): provisions at the provider (a fresh
+// built-in sandbox by default), runs the four readiness checks and the first run as the spec
+// launches it, and compares item by item. Exit 0 only when every item passes.
 #include "Commands.h"
-#include "ProviderClient.h"
+#include "Replay.h"
 #include "RunSpec.h"
-#include "SandboxLauncher.h"
 #include "Tr.h"
-#include "Transport.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QEventLoop>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTextStream>
-#include <QThread>
-#include <QTimer>
-
-#include <cmath>
 
 namespace onramp::cli {
-
-namespace {
-
-// The tolerance a loss value must meet: the plain C++ loop is deterministic (to the last bits
-// of libm), but a framework on GPUs is not bit-exact run to run; 2 % covers both.
-constexpr double kLossTolerance = 0.02;
-
-// The fingerprint fields that decide whether a rerun is the same environment. The kernel, the
-// CPU model and the memory size are reported, not compared: they differ between machines of the
-// same kind without changing what the run computes.
-const QStringList kComparedFingerprint = {QStringLiteral("os"), QStringLiteral("arch"),
-                                          QStringLiteral("gpus"), QStringLiteral("framework"),
-                                          QStringLiteral("cuda")};
-
-class Replay
-{
-public:
-    Replay(ProviderClient client) : m_client(std::move(client)) {}
-
-    // Waits for one answer: a headless command has nothing else to do meanwhile.
-    ProviderResult call(const QByteArray &method, const QString &path, const QJsonObject &body = {},
-                        const QByteArray &key = {})
-    {
-        QEventLoop loop;
-        ProviderResult result = std::unexpected(ProviderError{});
-        m_client.request(method, path, body, key, &loop, [&](const ProviderResult &r) {
-            result = r;
-            loop.quit();
-        });
-        loop.exec();
-        return result;
-    }
-
-    // Runs a job to its end; the job with its whole log in "log".
-    std::expected<QJsonObject, ProviderError> runJob(const QString &ws, const QJsonObject &job)
-    {
-        const auto submitted = call("POST", QStringLiteral("/v1/workspaces/%1/jobs").arg(ws), job,
-                                    newIdempotencyKey());
-        if (!submitted)
-            return std::unexpected(submitted.error());
-        const QString id = submitted->value("id").toString();
-        for (int i = 0; i < 6000; ++i) {
-            const auto state = call("GET", QStringLiteral("/v1/jobs/") + id);
-            if (!state)
-                return std::unexpected(state.error());
-            const QString s = state->value("state").toString();
-            if (isFinalJobState(s)) {
-                const auto log =
-                    call("GET", QStringLiteral("/v1/jobs/%1/logs?limit=1048576").arg(id));
-                QJsonObject done = *state;
-                done["log"] = log ? log->value("text").toString() : QString();
-                return done;
-            }
-            QEventLoop wait;
-            QTimer::singleShot(100, &wait, &QEventLoop::quit);
-            wait.exec();
-        }
-        ProviderError e;
-        e.message = Tr::tr("The job did not end within 10 minutes.");
-        return std::unexpected(e);
-    }
-
-    ProviderClient m_client;
-};
-
-bool close(double a, double b)
-{
-    return std::abs(a - b) <= kLossTolerance * std::max(std::abs(a), std::abs(b)) + 1e-12;
-}
-
-} // namespace
 
 int replay(const QStringList &args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(Tr::tr(
-        "Rerun a first run from its spec alone: provision at the provider, run the readiness "
-        "checks and the first run, and compare the environment and the loss curve with the "
-        "spec's. Exit 0 only when it reproduces."));
+        "Rerun a first run from its spec alone: provision at the provider, run the four readiness "
+        "checks and the first run, and compare item by item with the spec: the provider's image, "
+        "the software the job saw, the training configuration, the code and the data, the "
+        "parameters applied and the loss at every logged step. Exit 0 only when every item "
+        "passes."));
     p.addHelpOption();
     QCommandLineOption provider(QStringLiteral("provider"),
                                 Tr::tr("sandbox (a fresh built-in sandbox, the default), the "
@@ -109,11 +34,22 @@ int replay(const QStringList &args)
                                        "slurm+http://HOST:PORT for a Slurm cluster's slurmrestd "
                                        "(see ONRAMP_SLURM_* in docs/slurm.md)."),
                                 QStringLiteral("PROVIDER"), QStringLiteral("sandbox"));
+    QCommandLineOption as(QStringLiteral("as"),
+                          Tr::tr("Who replays: a member name of the replay's workspace (default "
+                                 "colleague; on Slurm, the cluster user of ONRAMP_SLURM_USER). "
+                                 "Gate 6 is accepted only by someone who did not run the first "
+                                 "run."),
+                          QStringLiteral("MEMBER"));
     QCommandLineOption record(QStringLiteral("record"),
-                              Tr::tr("Write the spec with this run's fingerprint and loss curve "
-                                     "to FILE."),
+                              Tr::tr("Write the spec as this rerun saw it (software, training, "
+                                     "code, data, parameters applied, fingerprint and loss "
+                                     "curve) to FILE."),
                               QStringLiteral("FILE"));
-    p.addOptions({provider, record});
+    QCommandLineOption evidence(QStringLiteral("evidence"),
+                                Tr::tr("Write the replay's record (who, when, the verdict and "
+                                       "every failed field) as JSON to FILE: gate 6's evidence."),
+                                QStringLiteral("FILE"));
+    p.addOptions({provider, as, record, evidence});
     p.addPositionalArgument(QStringLiteral("spec"), Tr::tr("The run spec (JSON)."));
     p.process(args);
     if (p.positionalArguments().size() != 1) {
@@ -123,21 +59,12 @@ int replay(const QStringList &args)
     const auto parsed = readRunSpecFile(p.positionalArguments().first());
     if (!parsed)
         return 2;
-    RunSpec spec = *parsed;
 
-    // The provider.
     QTemporaryDir sandboxDir;
-    SandboxLauncher launcher;
-    ProviderProfile profile;
-    QByteArray secret;
+    QString member = p.value(as);
+    std::optional<std::pair<ProviderProfile, QByteArray>> chosen;
     if (p.value(provider) == QLatin1String("sandbox")) {
-        const auto started = startSandbox(launcher, sandboxDir.path());
-        if (!started) {
-            err() << started.error().message << '\n';
-            return 2;
-        }
-        profile = started->profile;
-        secret = started->secret;
+        // Replay::useFreshSandbox below.
     } else if (p.value(provider).startsWith(QLatin1String("slurm+"))) {
         // A Slurm cluster through slurmrestd: the cluster's details from the environment.
         const auto slurm = slurmProfileFromEnvironment(QUrl(p.value(provider).mid(6)));
@@ -145,175 +72,75 @@ int replay(const QStringList &args)
             err() << slurm.error().message << '\n' << slurm.error().details << '\n';
             return 2;
         }
-        profile = *slurm;
+        chosen = std::make_pair(*slurm, QByteArray());
+        if (member.isEmpty())
+            member = slurm->slurm.user;
     } else {
+        ProviderProfile profile;
         profile.kind = ProviderProfile::Kind::OnrampApi;
         profile.baseUrl = QUrl(p.value(provider));
         profile.accessKeyId = qgetenv("ONRAMP_ACCESS_KEY_ID");
         profile.region =
             qEnvironmentVariable("ONRAMP_REGION", QStringLiteral("cn-north")).toLatin1();
-        secret = qgetenv("ONRAMP_SECRET_ACCESS_KEY");
+        const QByteArray secret = qgetenv("ONRAMP_SECRET_ACCESS_KEY");
         if (auto ok = profile.validate(); !ok || secret.isEmpty()) {
             err() << (ok ? Tr::tr("Set ONRAMP_SECRET_ACCESS_KEY.") : ok.error().message) << '\n';
             return 2;
         }
+        chosen = std::make_pair(profile, secret);
     }
-    Transport transport;
-    Replay r(ProviderClient(&transport, profile, secret));
-    int failures = 0;
-    const auto item = [&](const QString &status, const QString &what, const QString &detail) {
-        if (status != QLatin1String("PASS"))
-            ++failures;
-        out() << status << "  " << what << ": " << detail << '\n';
-        out().flush();
+    if (member.isEmpty())
+        member = QStringLiteral("colleague");
+
+    Replay r(*parsed, member);
+    if (chosen)
+        r.useProvider(chosen->first, chosen->second);
+    else
+        r.useFreshSandbox(sandboxDir.path());
+    r.onProgress = [](const QString &text) { err() << text << '\n' << Qt::flush; };
+    r.onItem = [](const ReplayItem &i) {
+        QString line = ReplayItem::statusToken(i.status).leftJustified(8) + i.what +
+                       QStringLiteral(" (") + i.field + QStringLiteral("): ");
+        if (i.status == ReplayItem::Status::Fail && (!i.want.isEmpty() || !i.got.isEmpty()))
+            line += Tr::tr("spec says %1, this run has %2")
+                        .arg(i.want.isEmpty() ? Tr::tr("(nothing)") : i.want,
+                             i.got.isEmpty() ? Tr::tr("(nothing)") : i.got);
+        else
+            line += i.got.isEmpty() ? i.want : i.got;
+        if (!i.note.isEmpty())
+            line += QStringLiteral(" — ") + i.note;
+        out() << line << '\n' << Qt::flush;
     };
-    const auto fail = [&](const QString &what, const ProviderError &e) {
-        item(QStringLiteral("FAIL"), what, e.message + u' ' + e.details);
-        out() << Tr::tr("Not reproduced.") << '\n';
-        return 1;
-    };
+    // The whole replay runs on this one event loop; nothing else waits inside it.
+    QEventLoop loop;
+    ReplayOutcome outcome;
+    r.start([&](const ReplayOutcome &o) {
+        outcome = o;
+        loop.quit();
+    });
+    if (r.running())
+        loop.exec();
 
-    // Provision from the spec alone.
-    const QString ws =
-        QStringLiteral("replay-") + QString::fromLatin1(spec.fingerprintId().mid(7, 8));
-    const auto created =
-        r.call("POST", QStringLiteral("/v1/workspaces"), {{"name", ws}}, newIdempotencyKey());
-    if (!created && created.error().code != ProviderErrorCode::Conflict)
-        return fail(Tr::tr("workspace"), created.error());
-    const double cardHours =
-        std::ceil(spec.compute.cardsPerNode * spec.compute.nodes * spec.compute.timeLimitHours * 2);
-    QJsonObject quota{{"cardHours", cardHours}};
-    if (!spec.compute.zone.isEmpty())
-        quota["zone"] = spec.compute.zone;
-    if (auto q = r.call("PUT", QStringLiteral("/v1/workspaces/%1/quota").arg(ws), quota); !q)
-        return fail(Tr::tr("quota"), q.error());
-    // On a cluster the member is a real user there; elsewhere a name of our own.
-    const QString replayer = profile.kind == ProviderProfile::Kind::Slurm
-                                 ? profile.slurm.user
-                                 : QStringLiteral("replayer");
-    const auto member = r.call("POST", QStringLiteral("/v1/workspaces/%1/members").arg(ws),
-                               {{"account", replayer}, {"role", "developer"}});
-    if (!member && member.error().code != ProviderErrorCode::Conflict)
-        return fail(Tr::tr("member"), member.error());
-    r.m_client.setMember(replayer);
-    const auto instance = r.call("POST", QStringLiteral("/v1/workspaces/%1/instances").arg(ws),
-                                 {{"instanceType", spec.compute.instanceType},
-                                  {"zone", quota.value("zone").toString(spec.compute.zone)},
-                                  {"image", spec.image.name}},
-                                 newIdempotencyKey());
-    if (!instance)
-        return fail(Tr::tr("instance"), instance.error());
-    const QString instanceId = instance->value("id").toString();
-    item(instance->value("state").toString() == QLatin1String("running") ? QStringLiteral("PASS")
-                                                                         : QStringLiteral("FAIL"),
-         Tr::tr("instance"),
-         Tr::tr("%1 (%2) is %3")
-             .arg(spec.compute.instanceType, instanceId, instance->value("state").toString()));
-
-    const auto probeJob = [&](const QString &entry, const QStringList &args) {
-        return QJsonObject{{"instanceId", instanceId},
-                           {"topic", "replay"},
-                           {"launch", QJsonObject{{"mode", "builtin"},
-                                                  {"entry", entry},
-                                                  {"args", QJsonArray::fromStringList(args)}}}};
-    };
-    // The readiness checks.
-    for (const auto &[check, checkArgs] :
-         {std::pair{QStringLiteral("environment"), QStringList{"--steps", "100"}},
-          std::pair{QStringLiteral("checkpoint"), QStringList{"--steps", "40", "--every", "10"}}}) {
-        const auto job = r.runJob(ws, probeJob(check, checkArgs));
-        if (!job)
-            return fail(check, job.error());
-        const QJsonObject verdict =
-            probeEvents(job->value("log").toString()).value(QStringLiteral("verdict/") + check);
-        item(verdict.value("passed").toBool() ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
-             Tr::tr("readiness: %1").arg(check),
-             verdict.value("reason").toString(job->value("state").toString()));
-    }
-    // The first run, as the spec launches it.
-    QJsonObject firstRun{
-        {"instanceId", instanceId},
-        {"topic", "replay"},
-        {"parameters", spec.parameters},
-        {"launch", QJsonObject{{"mode", spec.launch.mode},
-                               {"entry", spec.launch.entry},
-                               {"args", QJsonArray::fromStringList(spec.launch.args)}}}};
-    const auto run = r.runJob(ws, firstRun);
-    if (!run)
-        return fail(Tr::tr("first run"), run.error());
-    const auto ev = probeEvents(run->value("log").toString());
-    const QJsonObject verdict = ev.value(QStringLiteral("verdict/first-run"));
-    item(run->value("state").toString() == QLatin1String("succeeded") &&
-                 verdict.value("passed").toBool(true)
-             ? QStringLiteral("PASS")
-             : QStringLiteral("FAIL"),
-         Tr::tr("first run"), verdict.value("reason").toString(run->value("state").toString()));
-
-    // Environment: the fields that matter, each against the spec.
-    const QJsonObject seen = ev.value(QStringLiteral("fingerprint/"));
-    QJsonObject recorded;
-    for (const QString &key : kComparedFingerprint)
-        if (seen.contains(key))
-            recorded[key] = seen.value(key);
-    if (spec.fingerprint.isEmpty()) {
-        item(QStringLiteral("MISSING"), Tr::tr("environment"),
-             Tr::tr("the spec records no fingerprint to compare with (record one with --record)"));
-    } else {
-        for (const QString &key : kComparedFingerprint) {
-            if (!spec.fingerprint.contains(key) && !seen.contains(key))
-                continue;
-            const QJsonValue want = spec.fingerprint.value(key), got = seen.value(key);
-            const auto text = [](const QJsonValue &v) {
-                return v.isString()
-                           ? v.toString()
-                           : QString::fromUtf8(
-                                 QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact))
-                                 .mid(1)
-                                 .chopped(1);
-            };
-            item(want == got ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
-                 Tr::tr("environment: %1").arg(key),
-                 want == got ? text(got)
-                             : Tr::tr("spec says %1, this run has %2").arg(text(want), text(got)));
-        }
-    }
-    // The loss curve.
-    const QJsonObject summary = ev.value(QStringLiteral("summary/first-run"));
-    RunSpec::Loss got{summary.value("steps").toInt(), summary.value("first_loss").toDouble(),
-                      summary.value("last_loss").toDouble(), summary.value("min_loss").toDouble()};
-    if (spec.loss.steps == 0) {
-        item(QStringLiteral("MISSING"), Tr::tr("loss curve"),
-             Tr::tr("the spec records no loss curve to compare with (record one with --record)"));
-    } else {
-        const bool same = got.steps == spec.loss.steps && close(got.first, spec.loss.first) &&
-                          close(got.last, spec.loss.last) && close(got.minimum, spec.loss.minimum);
-        item(same ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
-             Tr::tr("loss curve (steps exact, values within %1 %)").arg(kLossTolerance * 100),
-             Tr::tr("%1 steps, %2 → %3 (min %4); spec: %5 steps, %6 → %7 (min %8)")
-                 .arg(got.steps)
-                 .arg(got.first, 0, 'g', 6)
-                 .arg(got.last, 0, 'g', 6)
-                 .arg(got.minimum, 0, 'g', 6)
-                 .arg(spec.loss.steps)
-                 .arg(spec.loss.first, 0, 'g', 6)
-                 .arg(spec.loss.last, 0, 'g', 6)
-                 .arg(spec.loss.minimum, 0, 'g', 6));
-    }
-    r.call("DELETE", QStringLiteral("/v1/instances/") + instanceId);
-
-    if (p.isSet(record)) {
-        spec.fingerprint = recorded;
-        spec.loss = got;
-        QSaveFile f(p.value(record));
-        const QByteArray bytes = QJsonDocument(spec.toJson()).toJson();
+    const auto save = [](const QString &path, const QByteArray &bytes) {
+        QSaveFile f(path);
         if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
             err() << Tr::tr("Cannot write %1: %2").arg(f.fileName(), f.errorString()) << '\n';
-            return 2;
+            return false;
         }
-        out() << Tr::tr("Recorded this run into %1.").arg(f.fileName()) << '\n';
+        return true;
+    };
+    if (p.isSet(record)) {
+        if (!save(p.value(record), QJsonDocument(outcome.observed.toJson()).toJson()))
+            return 2;
+        out() << Tr::tr("Recorded this run into %1.").arg(p.value(record)) << '\n';
     }
-    out() << (failures == 0 ? Tr::tr("Reproduced.") : Tr::tr("Not reproduced.")) << '\n';
-    return failures == 0 ? 0 : 1;
+    if (p.isSet(evidence) && !save(p.value(evidence), QJsonDocument(outcome.toRecord()).toJson()))
+        return 2;
+    out() << (outcome.reproduced() ? Tr::tr("Reproduced.") : Tr::tr("Not reproduced.")) << '\n';
+    if (!outcome.reproduced() && !outcome.failedFields().isEmpty())
+        out() << Tr::tr("Differs at: %1").arg(outcome.failedFields().join(QStringLiteral(", ")))
+              << '\n';
+    return outcome.reproduced() ? 0 : 1;
 }
 
 } // namespace onramp::cli

@@ -1,5 +1,7 @@
 #include "GateForm.h"
 
+#include "RunGates.h"
+
 #include "StateStore.h"
 #include "Tr.h"
 
@@ -112,7 +114,8 @@ bool GateForm::canRecord() const
 {
     if (m_target == record().status && m_target != GateStatus::Waiting)
         return false; // nothing to record
-    if (m_target == GateStatus::Passed && (!entry().met || !blockingMessage().isEmpty()))
+    if (m_target == GateStatus::Passed &&
+        (!entry().met || !blockingMessage().isEmpty() || !acceptanceMissing().isEmpty()))
         return false;
     for (Field f : requiredFields()) {
         if (!fieldIssue(f).isEmpty())
@@ -127,6 +130,8 @@ std::expected<void, Error> GateForm::recordStatus()
         if (const EntryCheck e = entry(); !e.met)
             return std::unexpected(Error{Error::Kind::Invalid, e.reason, QString()});
         if (const QString why = blockingMessage(); !why.isEmpty())
+            return std::unexpected(Error{Error::Kind::Invalid, why, QString()});
+        if (const QString why = acceptanceMissing(); !why.isEmpty())
             return std::unexpected(Error{Error::Kind::Invalid, why, QString()});
     }
     for (Field f : requiredFields()) {
@@ -147,6 +152,12 @@ std::expected<void, Error> GateForm::recordStatus()
         r.updatedAt = now;
     });
     return {};
+}
+
+QString GateForm::acceptanceMissing() const
+{
+    // Gate 6's acceptor is a colleague's replay, never the operator's own say-so.
+    return m_gate == GateId::FirstRun ? firstRunAcceptanceMissing(m_store->state()) : QString();
 }
 
 QString GateForm::blockingMessage() const

@@ -46,6 +46,8 @@ public:
     QList<Field> requiredFields() const;
     QString fieldIssue(Field f) const;
     bool canRecord() const;
+    // Gate 6: what its acceptance still lacks (firstRunAcceptanceMissing); empty elsewhere.
+    QString acceptanceMissing() const;
     QString blockingMessage() const; // empty when no blocking finding is open
     std::expected<void, Error> recordStatus();
 

@@ -69,6 +69,7 @@ QJsonObject ProviderLink::toJson() const
             {"quotaApplication", quotaApplication.toJson()},
             {"instanceId", instanceId},
             {"instanceState", instanceState},
+            {"instanceImage", instanceImage},
             {"resourcesCheck", resourcesCheck},
             {"resourcesCheckPassed", resourcesCheckPassed},
             {"uploadFolder", uploadFolder},
@@ -113,6 +114,7 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
     l.quotaApplication = RemoteReview::fromJson(o.value("quotaApplication").toObject());
     l.instanceId = o.value("instanceId").toString();
     l.instanceState = o.value("instanceState").toString();
+    l.instanceImage = o.value("instanceImage").toObject();
     l.uploadFolder = o.value("uploadFolder").toString();
     const QJsonObject ids = o.value("uploadIds").toObject();
     for (auto it = ids.begin(); it != ids.end(); ++it)

@@ -56,6 +56,7 @@ struct ProviderLink
     // Gate 4
     QString instanceId;
     QString instanceState;
+    QJsonObject instanceImage; // the image as the provider identifies it: name, version, digest
     QString resourcesCheck;
     bool resourcesCheckPassed = false;
     // The dataset upload: the local folder, each file's upload id while it is open (a restart

@@ -530,6 +530,7 @@ void ProviderSession::createInstance(Done done)
         [this](const QJsonObject &inst) {
             m_state.provider.instanceId = inst.value("id").toString();
             m_state.provider.instanceState = inst.value("state").toString();
+            m_state.provider.instanceImage = inst.value("image").toObject();
             changed();
             finish({});
         },

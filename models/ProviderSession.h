@@ -2,11 +2,13 @@
 
 #include "OnboardingState.h"
 #include "ProviderClient.h"
+#include "RunSpec.h"
 
 #include <QObject>
 
 #include <expected>
 #include <functional>
+#include <optional>
 
 namespace onramp {
 
@@ -88,6 +90,9 @@ public:
     void walkGatesOneToFour(Done done);
 
     const ProviderClient &client() const { return m_client; }
+    // From now on the first run launches this spec (its launch, parameters and data) instead
+    // of the onboarding's own: what a replay does.
+    void replayFrom(const RunSpec &spec) { m_replaying = spec; }
     // Who runs the onboarding's jobs: a developer of the workspace, else its admin.
     QString jobMember() const;
 
@@ -137,6 +142,7 @@ private:
     std::function<void(const QJsonObject &job, const QByteArray &bytes)> m_watch;
     // Sees a failed call first; true when it dealt with it (the operation goes on).
     std::function<bool(const ProviderError &)> m_recover;
+    std::optional<RunSpec> m_replaying;
 };
 
 } // namespace onramp

@@ -341,7 +341,8 @@ void ProviderSession::runFirstRun(Done done)
     run.points.clear();
     changed();
     m_check = QStringLiteral("first-run");
-    const RunSpec spec = runSpecFromState(m_state);
+    // A replay launches what its spec says, and asks for the data the spec names.
+    const RunSpec spec = m_replaying ? *m_replaying : runSpecFromState(m_state);
     QStringList args = spec.launch.args;
     if (spec.launch.mode == QLatin1String("builtin") && !args.contains(QStringLiteral("--tag")))
         args << QStringLiteral("--tag") << attemptTag();
@@ -353,6 +354,8 @@ void ProviderSession::runFirstRun(Done done)
                     {"launch", QJsonObject{{"mode", spec.launch.mode},
                                            {"entry", spec.launch.entry},
                                            {"args", QJsonArray::fromStringList(args)}}}};
+    if (m_replaying && !spec.storage.data.isEmpty())
+        job["dataPath"] = spec.storage.data;
     // A refused submission is a diagnosis too (the permission kind of "queued forever").
     m_recover = [this](const ProviderError &e) {
         if (e.code != ProviderErrorCode::Forbidden)
@@ -388,6 +391,13 @@ void ProviderSession::runFirstRun(Done done)
         const QDateTime ended =
             QDateTime::fromString(finished.value("finishedAt").toString(), Qt::ISODateWithMs);
         run.seconds = started.isValid() && ended.isValid() ? started.msecsTo(ended) / 1000.0 : 0;
+        // What the run spec records: the trainer, the data manifest, every logged step.
+        run.trainer = events.value(QStringLiteral("trainer/first-run"));
+        run.manifest = events.value(QStringLiteral("manifest/first-run"));
+        run.curve.clear();
+        for (const QJsonObject &step : probeEventList(log, QStringLiteral("step")))
+            if (step.value("check").toString() == QLatin1String("first-run"))
+                run.curve.append({step.value("step").toInt(), step.value("loss").toDouble()});
         if (const QJsonObject print = events.value(QStringLiteral("fingerprint/")); !print.isEmpty())
             m_state.environment.fingerprint = print;
         const bool passed = finished.value("state").toString() == QLatin1String("succeeded") &&
@@ -395,6 +405,8 @@ void ProviderSession::runFirstRun(Done done)
         CheckResult &r = run.run;
         r.jobId = finished.value("id").toString();
         r.at = QDateTime::currentDateTimeUtc();
+        run.ranBy = finished.value("member").toString(jobMember());
+        run.replay = {}; // a new first run needs a new replay
         r.state = passed ? QStringLiteral("passed") : QStringLiteral("failed");
         r.evidence = Tr::tr("%1 steps in %2 s, loss %3 → %4 (min %5)")
                          .arg(run.steps)
@@ -458,14 +470,15 @@ void ProviderSession::wrapUp(Done done)
                 FirstRunGateData &run = m_state.firstRun;
                 run.released = true;
                 run.wrappedUpAt = QDateTime::currentDateTimeUtc();
+                // Not passed here: the operator alone cannot accept gate 6. A colleague's
+                // replay does (acceptFirstRunByReplay).
                 GateRecord &g = m_state.gate(GateId::FirstRun);
-                g.status = GateStatus::Passed;
                 g.updatedAt = run.wrappedUpAt;
-                g.acceptedAt = run.wrappedUpAt;
-                g.acceptedBy = Tr::tr("%1, after the first run's five points passed").arg(jobMember());
                 g.evidence = run.run.evidence + u'\n' +
                              Tr::tr("Released the instance; %n artifact(s) recorded.", nullptr,
                                     int(run.archived.size()));
+                if (!run.replay.isEmpty())
+                    (void)acceptFirstRunByReplay(m_state, run.replay);
                 changed();
                 finish({});
             };

@@ -1,6 +1,7 @@
 #include "RunGates.h"
 
 #include "OnboardingState.h"
+#include "RunSpec.h"
 #include "Tr.h"
 
 #include <QJsonArray>
@@ -117,6 +118,9 @@ const QStringList &FirstRunGateData::pointNames()
 
 QJsonObject FirstRunGateData::toJson() const
 {
+    QJsonArray curveJson;
+    for (const auto &[step, loss] : curve)
+        curveJson.append(QJsonArray{step, loss});
     QJsonObject p;
     for (auto it = points.begin(); it != points.end(); ++it)
         p[it.key()] = it.value();
@@ -129,7 +133,12 @@ QJsonObject FirstRunGateData::toJson() const
             {"seconds", seconds},
             {"released", released},
             {"archived", QJsonArray::fromStringList(archived)},
-            {"wrappedUpAt", stamp(wrappedUpAt)}};
+            {"wrappedUpAt", stamp(wrappedUpAt)},
+            {"trainer", trainer},
+            {"manifest", manifest},
+            {"curve", curveJson},
+            {"replay", replay},
+            {"ranBy", ranBy}};
 }
 
 std::expected<FirstRunGateData, Error> FirstRunGateData::fromJson(const QJsonObject &o,
@@ -168,7 +177,72 @@ std::expected<FirstRunGateData, Error> FirstRunGateData::fromJson(const QJsonObj
         d.archived.append(a.toString());
     if (const QString at = o.value("wrappedUpAt").toString(); !at.isEmpty())
         d.wrappedUpAt = QDateTime::fromString(at, Qt::ISODateWithMs);
+    for (const auto &[key, target] : {std::pair{"trainer", &d.trainer},
+                                      std::pair{"manifest", &d.manifest},
+                                      std::pair{"replay", &d.replay}}) {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isUndefined() && !v.isObject())
+            return std::unexpected(bad(path + u'.' + QLatin1String(key), Tr::tr("expected an object")));
+        *target = v.toObject();
+    }
+    d.ranBy = o.value("ranBy").toString();
+    for (const QJsonValue &v : o.value("curve").toArray()) {
+        const QJsonArray pt = v.toArray();
+        if (pt.size() != 2 || !pt[0].isDouble() || !pt[1].isDouble())
+            return std::unexpected(bad(path + QStringLiteral(".curve"), Tr::tr("expected [step, loss]")));
+        d.curve.append({pt[0].toInt(), pt[1].toDouble()});
+    }
     return d;
+}
+
+QString firstRunAcceptanceMissing(const OnboardingState &state)
+{
+    const FirstRunGateData &run = state.firstRun;
+    if (!run.run.passed())
+        return Tr::tr("The first run has not passed its five points yet.");
+    if (!run.released)
+        return Tr::tr("Wrap up the first run first: its artifacts recorded, the instance "
+                      "released.");
+    if (run.replay.isEmpty())
+        return Tr::tr("A colleague who took no part replays the first run from its spec "
+                      "(“Open a handoff spec…” or onramp replay); their replay accepts this "
+                      "gate.");
+    const QString member = run.replay.value("member").toString();
+    if (member.isEmpty() || member == run.ranBy)
+        return Tr::tr("The replay was run by %1, who ran the first run: a colleague who took "
+                      "no part replays it.")
+            .arg(member.isEmpty() ? Tr::tr("no one named") : member);
+    if (run.replay.value("firstRun").toString() != curveDigest(run.curve))
+        return Tr::tr("%1 replayed a spec of another first run (its loss curve differs from "
+                      "this onboarding's): export this onboarding's spec and replay that.")
+            .arg(member);
+    if (!run.replay.value("reproduced").toBool())
+        return Tr::tr("%1's replay did not reproduce the first run; it differs at: %2.")
+            .arg(member, run.replay.value("failed").toVariant().toStringList().join(
+                             QStringLiteral(", ")));
+    return {};
+}
+
+std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const QJsonObject &record)
+{
+    state.firstRun.replay = record;
+    GateRecord &g = state.gate(GateId::FirstRun);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    g.updatedAt = now;
+    if (const QString missing = firstRunAcceptanceMissing(state); !missing.isEmpty())
+        return std::unexpected(Error{Error::Kind::Invalid, missing, QString()});
+    const QString member = record.value("member").toString();
+    g.status = GateStatus::Passed;
+    g.acceptedAt = now;
+    g.acceptedBy = Tr::tr("%1, whose replay from the spec alone reproduced the first run")
+                       .arg(member);
+    g.evidence = state.firstRun.run.evidence + u'\n' +
+                 Tr::tr("Replayed by %1 on %2: %3 of %4 items passed (spec %5).")
+                     .arg(member, record.value("at").toString(),
+                          QString::number(record.value("passed").toInt()),
+                          QString::number(record.value("items").toInt()),
+                          record.value("spec").toString());
+    return {};
 }
 
 } // namespace onramp

@@ -54,6 +54,15 @@ struct FirstRunGateData
     int steps = 0;
     double firstLoss = 0, lastLoss = 0, minLoss = 0;
     double seconds = 0; // the first run's duration
+    // What the run spec records of it, as the job reported it: the trainer (program, code
+    // hash, framework, device, configuration, parameters applied), the data manifest, and the
+    // loss at every logged step.
+    QJsonObject trainer;
+    QJsonObject manifest;
+    QList<std::pair<int, double>> curve;
+    QString ranBy; // the member whose job the first run was
+    // The colleague's replay that accepts gate 6 (ReplayOutcome::toRecord), empty until one ran.
+    QJsonObject replay;
     // Wrap-up.
     bool released = false;
     QStringList archived; // artifacts kept, under purposeful names
@@ -64,5 +73,17 @@ struct FirstRunGateData
     static std::expected<FirstRunGateData, Error> fromJson(const QJsonObject &o,
                                                            const QString &path);
 };
+
+struct OnboardingState;
+
+// Gate 6 is accepted by a colleague who took no part: empty when the state holds a replay that
+// reproduced the first run, run by someone other than the member who ran it; otherwise what is
+// missing (translated). The one rule for the status recorder, the CLI and the replay dialog.
+QString firstRunAcceptanceMissing(const OnboardingState &state);
+
+// Records a replay (ReplayOutcome::toRecord) as gate 6's evidence and, when it reproduced the
+// first run and came from someone else, passes the gate with that member as its acceptor.
+// Refused with the reason otherwise; a failed replay is still kept as evidence.
+std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const QJsonObject &record);
 
 } // namespace onramp

@@ -23,8 +23,12 @@ RunSpec runSpecFromState(const OnboardingState &state)
 {
     RunSpec s;
     const auto &env = state.resources.environment;
+    const FirstRunGateData &run = state.firstRun;
     s.image = {env.image, env.imageVersion, env.imageDigest};
-    s.software = {env.framework, env.frameworkVersion, env.acceleratorVersion, env.driver};
+    // The provider's word on the image it ran, over the catalog's.
+    if (const QJsonObject &img = state.provider.instanceImage; !img.isEmpty())
+        s.image = {img.value("name").toString(), img.value("version").toString(),
+                   img.value("digest").toString()};
     const ResourceChoice &c = state.resources.choice;
     s.compute.instanceType = c.instance;
     s.compute.zone = c.instanceZone.isEmpty() ? state.quota.zone : c.instanceZone;
@@ -37,12 +41,37 @@ RunSpec runSpecFromState(const OnboardingState &state)
     s.compute.nodes = std::max(1, c.setup.gpus / std::max(1, s.compute.cardsPerNode));
     s.compute.timeLimitHours = std::max(0.5, state.quota.hoursPerRound);
     s.storage = {c.dataPath, c.outputPath, c.scratchPath, c.dataReadOnly};
-    s.parameters = QJsonObject{{"microBatch", c.setup.microBatch}, {"seqLen", c.setup.seqLen}};
+    // The planned run's key parameters, and the seed the first run trains with (the trainer
+    // reads it as ONRAMP_PARAM_SEED).
+    s.parameters = QJsonObject{{"microBatch", c.setup.microBatch},
+                               {"seqLen", c.setup.seqLen},
+                               {"seed", kFirstRunSeed}};
+    // Gate 4's plan, until the first run says what it really trained.
+    static const char *const kMethods[] = {"full", "lora", "qlora"};
+    s.training = {c.setup.model.key,
+                  QString::fromLatin1(kMethods[int(c.setup.method)]),
+                  precisionKey(c.setup.precision),
+                  c.setup.tp > 1 || c.setup.pp > 1
+                      ? QStringLiteral("tp%1 pp%2").arg(c.setup.tp).arg(c.setup.pp)
+                      : (c.setup.gpus > 1 ? QStringLiteral("data parallel")
+                                          : QStringLiteral("single device")),
+                  c.setup.fsdp ? QStringLiteral("fsdp")
+                  : c.setup.zeroStage > 0 ? QStringLiteral("zero-%1").arg(c.setup.zeroStage)
+                                          : QStringLiteral("none"),
+                  c.setup.microBatch,
+                  c.setup.seqLen,
+                  c.setup.gradAccumulation,
+                  -1};
+    s.software = {env.framework, env.frameworkVersion, env.acceleratorVersion, env.driver};
     // What gate 5 saw and gate 6 produced: what a rerun must reproduce.
     s.fingerprint = state.environment.fingerprint;
-    if (state.firstRun.steps > 0)
-        s.loss = {state.firstRun.steps, state.firstRun.firstLoss, state.firstRun.lastLoss,
-                  state.firstRun.minLoss};
+    applyFirstRun(s, run.trainer, run.manifest, state.environment.fingerprint, run.curve);
+    if (run.steps > 0) {
+        s.loss.steps = run.steps;
+        s.loss.first = run.firstLoss;
+        s.loss.last = run.lastLoss;
+        s.loss.minimum = run.minLoss;
+    }
     for (GateId id : kAllGates) {
         const GateRecord &g = state.gate(id);
         s.gates.append({gateKey(id), statusKey(g.status), g.acceptedBy, g.evidence});
@@ -50,9 +79,61 @@ RunSpec runSpecFromState(const OnboardingState &state)
     return s;
 }
 
-QString shellQuote(const QString &s)
+void applyFirstRun(RunSpec &s, const QJsonObject &trainer, const QJsonObject &manifest,
+                   const QJsonObject &fingerprint, const QList<std::pair<int, double>> &curve)
 {
-    return u'\'' + QString(s).replace(u'\'', QStringLiteral("'\\''")) + u'\'';
+    if (!trainer.isEmpty()) {
+        const QJsonObject config = trainer.value("config").toObject();
+        const bool framework = trainer.value("framework").toString() != QLatin1String("none");
+        s.software.framework = framework ? trainer.value("framework").toString() : QString();
+        s.software.frameworkVersion = trainer.value("framework_version").toString();
+        s.software.cuda = trainer.value("cuda").toString();
+        s.software.device = trainer.value("device").toString();
+        s.software.gpuCount = trainer.value("gpu_count").toInt();
+        s.code = {trainer.value("program").toString(),
+                  trainer.value("code_sha256").toString().isEmpty()
+                      ? QString()
+                      : QStringLiteral("sha256:") + trainer.value("code_sha256").toString()};
+        if (!config.isEmpty())
+            s.training = {config.value("model").toString(),
+                          config.value("method").toString(),
+                          config.value("precision").toString(),
+                          config.value("parallelism").toString(),
+                          config.value("sharding").toString(QStringLiteral("none")),
+                          config.value("micro_batch").toInt(),
+                          config.value("seq_len").toInt(),
+                          config.value("grad_accum").toInt(),
+                          qint64(config.value("seed").toDouble(-1))};
+        s.applied = {};
+        const QJsonObject applied = trainer.value("parameters_applied").toObject();
+        for (auto it = applied.begin(); it != applied.end(); ++it)
+            s.applied.insert(it.key(), it.value().toString());
+    }
+    // The driver and the GPU from the job's own fingerprint (nvidia-smi there), not a catalog.
+    if (!fingerprint.isEmpty()) {
+        const QJsonArray gpus = fingerprint.value("gpus").toArray();
+        s.software.driver = gpus.isEmpty() ? QString()
+                                           : gpus.first().toObject().value("driver").toString();
+        s.software.gpuModel = gpus.isEmpty() ? QString()
+                                             : gpus.first().toObject().value("name").toString();
+        if (trainer.isEmpty())
+            s.software.gpuCount = int(gpus.size());
+    }
+    if (!manifest.isEmpty()) {
+        s.storage.data = manifest.value("path").toString(s.storage.data);
+        s.storage.files = qint64(manifest.value("files").toDouble(-1));
+        s.storage.bytes = qint64(manifest.value("bytes").toDouble(-1));
+        s.storage.manifest = manifest.value("sha256").toString();
+    }
+    if (!curve.isEmpty()) {
+        s.loss.curve = curve;
+        s.loss.steps = curve.last().first;
+        s.loss.first = curve.first().second;
+        s.loss.last = curve.last().second;
+        s.loss.minimum = curve.first().second;
+        for (const auto &pt : curve)
+            s.loss.minimum = std::min(s.loss.minimum, pt.second);
+    }
 }
 
 QList<SpecGap> specGaps(const RunSpec &s)
@@ -84,8 +165,26 @@ QList<SpecGap> specGaps(const RunSpec &s)
     need(s.parameters.isEmpty(), "$.parameters", Tr::tr("no key parameters"));
     need(s.fingerprint.isEmpty(), "$.fingerprint",
          Tr::tr("no environment fingerprint: a rerun cannot show it ran in the same environment"));
+    need(s.software.device.isEmpty(), "$.software.device",
+         Tr::tr("no device: the spec does not say whether the first run trained on GPUs"));
+    need(s.training.model.isEmpty(), "$.training.model", Tr::tr("no model"));
+    need(s.training.method.isEmpty(), "$.training.method", Tr::tr("no training method"));
+    need(s.training.precision.isEmpty(), "$.training.precision", Tr::tr("no precision"));
+    need(s.training.parallelism.isEmpty() || s.training.sharding.isEmpty(),
+         "$.training.sharding", Tr::tr("no parallelism or sharding"));
+    need(s.training.microBatch <= 0 || s.training.seqLen <= 0 || s.training.gradAccum <= 0,
+         "$.training.microBatch",
+         Tr::tr("no micro-batch, sequence length or gradient accumulation"));
+    need(s.training.seed < 0, "$.training.seed",
+         Tr::tr("no seed: a rerun cannot draw the same data in the same order"));
+    need(s.code.sha256.isEmpty(), "$.code.sha256",
+         Tr::tr("no code identity: a rerun cannot show it ran the same program"));
+    need(s.storage.manifest.isEmpty(), "$.storage.manifest",
+         Tr::tr("no data manifest: a rerun cannot show it read the same data"));
     need(s.loss.steps == 0, "$.loss",
          Tr::tr("no loss curve: a rerun cannot show it reproduces the first run"));
+    need(s.loss.steps > 0 && s.loss.curve.isEmpty(), "$.loss.curve",
+         Tr::tr("only a loss summary: a rerun can be compared at four numbers, not every step"));
     for (qsizetype i = 0; i < s.gates.size(); ++i) {
         const RunSpec::GateEvidence &g = s.gates[i];
         if (g.status == QLatin1String("passed"))
@@ -101,169 +200,53 @@ QList<SpecGap> specGaps(const RunSpec &s)
     return gaps;
 }
 
-namespace {
-
-
-// A JSON string is a valid YAML scalar.
-QString yamlQuote(const QString &s)
-{
-    return QString::fromUtf8(QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact))
-        .mid(1)
-        .chopped(1);
-}
-
-QString imageRef(const RunSpec &s)
-{
-    QString ref = s.image.name;
-    if (!s.image.version.isEmpty())
-        ref += u':' + s.image.version;
-    if (!s.image.digest.isEmpty())
-        ref += u'@' + s.image.digest;
-    return ref;
-}
-
-QStringList command(const RunSpec &s)
-{
-    QStringList cmd;
-    if (s.launch.mode == QLatin1String("builtin"))
-        cmd << QStringLiteral("onramp-probe") << s.launch.entry;
-    else
-        cmd << QStringLiteral("bash") << s.launch.entry;
-    return cmd + s.launch.args;
-}
-
-// Key parameters as environment variables, the way the sandbox passes them to a job.
-QList<std::pair<QString, QString>> parameterEnvironment(const RunSpec &s)
-{
-    static const QRegularExpression bad(QStringLiteral("[^A-Za-z0-9_]"));
-    QList<std::pair<QString, QString>> env;
-    for (auto it = s.parameters.begin(); it != s.parameters.end(); ++it) {
-        const QString name = QStringLiteral("ONRAMP_PARAM_") +
-                             QString(it.key()).toUpper().replace(bad, QStringLiteral("_"));
-        const QString value =
-            it.value().isString() ? it.value().toString()
-            : it.value().isBool()
-                ? (it.value().toBool() ? QStringLiteral("true") : QStringLiteral("false"))
-                : QString::number(it.value().toDouble(), 'g', 17);
-        env.append({name, value});
-    }
-    return env;
-}
-
-QString timeLimit(double hours)
-{
-    const int minutes = int(std::ceil(hours * 60));
-    return QStringLiteral("%1:%2:00")
-        .arg(minutes / 60, 2, 10, QLatin1Char('0'))
-        .arg(minutes % 60, 2, 10, QLatin1Char('0'));
-}
-
-} // namespace
-
-QString exportSbatch(const RunSpec &s)
-{
-    QString out = QStringLiteral("#!/bin/bash\n# Generated by Onramp from run spec %1\n")
-                      .arg(QString::fromLatin1(s.fingerprintId()));
-    out += QStringLiteral("#SBATCH --job-name=onramp-first-run\n");
-    out += QStringLiteral("#SBATCH --nodes=%1\n").arg(s.compute.nodes);
-    out += QStringLiteral("#SBATCH --gres=gpu:%1\n").arg(s.compute.cardsPerNode);
-    out += QStringLiteral("#SBATCH --time=%1\n").arg(timeLimit(s.compute.timeLimitHours));
-    out += QStringLiteral("#SBATCH --output=onramp-%j.out\n");
-    out += QStringLiteral("# image: %1 (record: run it with your cluster's container runtime or "
-                          "module set)\n")
-               .arg(imageRef(s));
-    out += QStringLiteral("set -euo pipefail\n");
-    out += QStringLiteral("export ONRAMP_DATA_DIR=%1\n").arg(shellQuote(s.storage.data));
-    out += QStringLiteral("export ONRAMP_OUTPUT_DIR=%1\n").arg(shellQuote(s.storage.output));
-    out += QStringLiteral("export ONRAMP_SCRATCH_DIR=%1\n").arg(shellQuote(s.storage.scratch));
-    for (const auto &[name, value] : parameterEnvironment(s))
-        out += QStringLiteral("export %1=%2\n").arg(name, shellQuote(value));
-    QStringList quoted;
-    for (const QString &part : command(s))
-        quoted << shellQuote(part);
-    out += QStringLiteral("srun ") + quoted.join(u' ') + u'\n';
-    return out;
-}
-
-QString exportKubernetesJob(const RunSpec &s)
-{
-    QString out = QStringLiteral("# Generated by Onramp from run spec %1\n")
-                      .arg(QString::fromLatin1(s.fingerprintId()));
-    out += QStringLiteral("apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: onramp-first-run\n"
-                          "spec:\n  backoffLimit: 0\n  completions: %1\n  parallelism: %1\n"
-                          "  template:\n    spec:\n      restartPolicy: Never\n      containers:\n"
-                          "        - name: train\n")
-               .arg(s.compute.nodes);
-    out += QStringLiteral("          image: %1\n").arg(yamlQuote(imageRef(s)));
-    QStringList cmd;
-    for (const QString &part : command(s))
-        cmd << yamlQuote(part);
-    out += QStringLiteral("          command: [%1]\n").arg(cmd.join(QStringLiteral(", ")));
-    out += QStringLiteral("          env:\n");
-    const auto env = [&](const QString &name, const QString &value) {
-        out += QStringLiteral("            - name: %1\n              value: %2\n")
-                   .arg(name, yamlQuote(value));
-    };
-    env(QStringLiteral("ONRAMP_DATA_DIR"), QStringLiteral("/data"));
-    env(QStringLiteral("ONRAMP_OUTPUT_DIR"), QStringLiteral("/output"));
-    env(QStringLiteral("ONRAMP_SCRATCH_DIR"), QStringLiteral("/scratch"));
-    for (const auto &[name, value] : parameterEnvironment(s))
-        env(name, value);
-    out += QStringLiteral(
-               "          resources:\n            limits:\n              nvidia.com/gpu: %1\n")
-               .arg(s.compute.cardsPerNode);
-    out += QStringLiteral("          volumeMounts:\n"
-                          "            - {name: data, mountPath: /data, readOnly: %1}\n"
-                          "            - {name: output, mountPath: /output}\n"
-                          "            - {name: scratch, mountPath: /scratch}\n")
-               .arg(s.storage.dataReadOnly ? QStringLiteral("true") : QStringLiteral("false"));
-    out += QStringLiteral("      volumes:\n");
-    out += QStringLiteral("        - name: data\n          hostPath: {path: %1}\n")
-               .arg(yamlQuote(s.storage.data));
-    out += QStringLiteral("        - name: output\n          hostPath: {path: %1}\n")
-               .arg(yamlQuote(s.storage.output));
-    out += QStringLiteral("        - name: scratch\n          emptyDir: {}\n");
-    return out;
-}
-
 QString exportHandoffMarkdown(const RunSpec &s)
 {
+    // Every value from the spec passes through markdownText(), and every translated line takes
+    // its values in one arg() call, so that a value holding "%2" is never substituted into.
+    const auto md = [](const QString &v) { return markdownText(v); };
+    const auto line = [](const QString &text) { return QStringLiteral("- ") + text + u'\n'; };
     QString out = QStringLiteral("# ") + Tr::tr("Handoff checklist") + QStringLiteral("\n\n");
     out +=
         Tr::tr(
             "Run spec %1: check it with `onramp spec validate`; it names everything a rerun needs.")
             .arg(QString::fromLatin1(s.fingerprintId())) +
         QStringLiteral("\n\n");
-    out += QStringLiteral("- ") + Tr::tr("Image: %1").arg(imageRef(s)) + u'\n';
-    out += QStringLiteral("- ") +
-           Tr::tr("Machine: %1 × %2 node(s), %3 card(s) each")
-               .arg(s.compute.instanceType)
-               .arg(s.compute.nodes)
-               .arg(s.compute.cardsPerNode) +
-           u'\n';
-    out += QStringLiteral("- ") +
-           Tr::tr("Data (read-only): %1; output: %2; scratch: %3")
-               .arg(s.storage.data, s.storage.output, s.storage.scratch) +
-           QStringLiteral("\n\n");
+    out += line(Tr::tr("Image: %1").arg(md(imageReference(s))));
+    out += line(Tr::tr("Software: %1 %2, CUDA %3, driver %4")
+                    .arg(md(s.software.framework), md(s.software.frameworkVersion),
+                         md(s.software.cuda), md(s.software.driver)));
+    out += line(Tr::tr("Machine: %1 × %2 node(s), %3 card(s) each, in zone %4")
+                    .arg(md(s.compute.instanceType), QString::number(s.compute.nodes),
+                         QString::number(s.compute.cardsPerNode), md(s.compute.zone)));
+    QStringList launch{md(s.launch.mode), md(s.launch.entry)};
+    for (const QString &a : s.launch.args)
+        launch << md(a);
+    out += line(Tr::tr("Launch: %1").arg(launch.join(u' ')));
+    QStringList params;
+    for (auto it = s.parameters.begin(); it != s.parameters.end(); ++it)
+        params << md(it.key()) + QStringLiteral(" = ") + md(parameterValue(it.value()));
+    out += line(Tr::tr("Parameters: %1")
+                    .arg(params.isEmpty() ? Tr::tr("(none)") : params.join(QStringLiteral("; "))));
+    out += line(Tr::tr("Data (read-only): %1; output: %2; scratch: %3")
+                    .arg(md(s.storage.data), md(s.storage.output), md(s.storage.scratch)));
+    out += u'\n';
     for (const RunSpec::GateEvidence &g : s.gates) {
         GateId id = GateId::Account;
         for (GateId candidate : kAllGates)
             if (gateKey(candidate) == g.gate)
                 id = candidate;
         const GateDefinition &d = gateDefinition(id);
-        out += QStringLiteral("## %1. %2\n\n").arg(gateNumber(id)).arg(d.titleText());
+        out += QStringLiteral("## %1. %2\n\n").arg(QString::number(gateNumber(id)), d.titleText());
         out += (g.status == QLatin1String("passed") ? QStringLiteral("- [x] ")
                                                     : QStringLiteral("- [ ] ")) +
                Tr::tr("Entry condition: %1").arg(d.entryText()) + u'\n';
-        out += QStringLiteral("- ") + Tr::tr("Output: %1").arg(d.outputText()) + u'\n';
-        out += QStringLiteral("- ") +
-               Tr::tr("Acceptor: %1").arg(g.acceptor.isEmpty() ? d.acceptorText() : g.acceptor) +
-               u'\n';
-        out += QStringLiteral("- ") +
-               Tr::tr("Evidence: %1")
-                   .arg(g.evidence.isEmpty() ? Tr::tr("(none recorded)")
-                                             : QString(g.evidence).replace(u'\n', u' ')) +
-               QStringLiteral("\n\n");
+        out += line(Tr::tr("Output: %1").arg(d.outputText()));
+        out += line(Tr::tr("Acceptor: %1").arg(g.acceptor.isEmpty() ? d.acceptorText()
+                                                                    : md(g.acceptor)));
+        out += line(Tr::tr("Evidence: %1")
+                        .arg(g.evidence.isEmpty() ? Tr::tr("(none recorded)") : md(g.evidence)));
+        out += u'\n';
     }
     return out;
 }

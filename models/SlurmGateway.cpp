@@ -289,6 +289,19 @@ void SlurmGateway::withJob(const QString &member, const QString &id, QObject *co
 void SlurmGateway::submitJob(const QString &member, const QString &ws, const QJsonObject &body,
                              QObject *context, SlurmClient::Done done)
 {
+    const QJsonObject parameters = body.value("parameters").toObject();
+    for (auto it = parameters.begin(); it != parameters.end(); ++it) {
+        if (!isParameterKey(it.key())) {
+            ProviderError e = gatewayError(
+                ProviderErrorCode::ValidationFailed,
+                Tr::tr("The parameter name “%1” is not allowed: a letter, then up to 63 letters, "
+                       "digits or underscores.")
+                    .arg(it.key()),
+                QStringLiteral("$.parameters: %1").arg(it.key()));
+            e.field = QStringLiteral("$.parameters");
+            return done(std::unexpected(e));
+        }
+    }
     const SlurmProfile &prof = m_client.profile();
     SlurmClient::JobShape shape;
     shape.name = body.value("name").toString(QStringLiteral("onramp"));
@@ -305,7 +318,20 @@ void SlurmGateway::submitJob(const QString &member, const QString &ws, const QJs
             }
         instance = QStringLiteral("job-") + QString::number(QRandomGenerator::global()->generate(), 16);
     }
-    const QJsonObject paths = instancePaths(ws, instance);
+    QJsonObject paths = instancePaths(ws, instance);
+    // The data a job names (a replay asks for its spec's): a folder on the shared filesystem,
+    // which must exist; never created for it.
+    const QString dataPath = body.value("dataPath").toString();
+    if (!dataPath.isEmpty()) {
+        if (!QDir::isAbsolutePath(dataPath) || !QFileInfo(dataPath).isDir()) {
+            ProviderError e = gatewayError(
+                ProviderErrorCode::NotFound,
+                Tr::tr("There is no data folder %1 on the cluster.").arg(dataPath), dataPath);
+            e.field = QStringLiteral("$.dataPath");
+            return done(std::unexpected(e));
+        }
+        paths["data"] = dataPath;
+    }
     shape.comment = paths.value("output").toString();
     const QJsonObject launch = body.value("launch").toObject();
     QStringList command;
@@ -324,12 +350,9 @@ void SlurmGateway::submitJob(const QString &member, const QString &ws, const QJs
     for (const char *key : {"data", "output", "scratch"})
         script += QStringLiteral("export ONRAMP_%1_DIR=%2\n")
                       .arg(QString::fromLatin1(key).toUpper(), shellQuote(paths.value(QLatin1String(key)).toString()));
-    const QJsonObject params = body.value("parameters").toObject();
-    for (auto it = params.begin(); it != params.end(); ++it)
-        script += QStringLiteral("export ONRAMP_PARAM_%1=%2\n")
-                      .arg(it.key().toUpper(),
-                           shellQuote(it.value().isString() ? it.value().toString()
-                                                       : QString::number(it.value().toDouble())));
+    // Keys were checked on submit (isParameterKey): a variable name is never a spec's text.
+    for (const auto &[name, value] : parameterEnvironment(body.value("parameters").toObject()))
+        script += QStringLiteral("export %1=%2\n").arg(name, shellQuote(value));
     if (const auto c = findCard(card); c && c->memoryGB > 0)
         script += QStringLiteral("export ONRAMP_CARD_MEMORY_MB=%1\n")
                       .arg(qint64(c->memoryGB * 1e9 / (1024 * 1024)));
@@ -345,7 +368,8 @@ void SlurmGateway::submitJob(const QString &member, const QString &ws, const QJs
         QFile::setPermissions(QFileInfo(dir).path(), QFileDevice::Permissions(0x7777));
         QFile::setPermissions(dir, QFileDevice::Permissions(0x7777));
     }
-    QDir().mkpath(paths.value("data").toString());
+    if (dataPath.isEmpty())
+        QDir().mkpath(paths.value("data").toString());
     const QString who = user(member);
     m_client.submit(who, ws, script, shape, context,
                     [this, done, who, context](const ProviderResult &r) {

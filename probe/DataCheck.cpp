@@ -6,6 +6,7 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -230,6 +231,58 @@ nlohmann::json checkData(const std::string &dir, double stepComputeSeconds)
             {"truncated", truncated},
             {"sample", sample},
             {"causes", causes}};
+}
+
+
+std::string sha256File(const std::string &path)
+{
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) // a FIFO or a device would block or never end
+        return {};
+    std::vector<char> buf(kChunk);
+    const ReadResult r = readFile(path, buf.data(), true);
+    return r.ok ? r.sha256 : std::string();
+}
+
+nlohmann::json dataManifest(const std::string &dir)
+{
+    std::vector<std::string> files;
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(dir, fs::directory_options::follow_directory_symlink,
+                                             ec),
+         end;
+         !ec && it != end; it.increment(ec)) {
+        std::error_code fe;
+        if (fs::is_regular_file(it->path(), fe))
+            files.push_back(fs::relative(it->path(), dir, fe).string());
+    }
+    std::sort(files.begin(), files.end());
+    std::vector<char> buf(kChunk);
+    std::string list;
+    std::uintmax_t bytes = 0;
+    nlohmann::json unreadable = nlohmann::json::array();
+    for (const std::string &rel : files) {
+        const ReadResult r = readFile(fs::path(dir) / rel, buf.data(), true);
+        if (!r.ok) {
+            unreadable.push_back(rel);
+            continue;
+        }
+        bytes += r.bytes;
+        list += rel + '\t' + std::to_string(r.bytes) + '\t' + r.sha256 + '\n';
+    }
+    unsigned char md[32];
+    unsigned int len = 0;
+    EVP_Digest(list.data(), list.size(), md, &len, EVP_sha256(), nullptr);
+    std::string hex;
+    for (unsigned i = 0; i < len; ++i) {
+        hex += "0123456789abcdef"[md[i] >> 4];
+        hex += "0123456789abcdef"[md[i] & 15];
+    }
+    return {{"path", dir},
+            {"files", files.size() - unreadable.size()},
+            {"bytes", bytes},
+            {"sha256", "sha256:" + hex},
+            {"unreadable", unreadable}};
 }
 
 } // namespace onramp::probe

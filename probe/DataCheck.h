@@ -14,4 +14,13 @@ namespace onramp::probe {
 // training step that reading would take. Verdicts name the cause.
 nlohmann::json checkData(const std::string &dir, double stepComputeSeconds);
 
+// The data's identity, for the run spec: every regular file under `dir` (links followed), in
+// byte order of its relative path; `sha256` is the SHA-256 of the lines
+// "<relative path>\t<size>\t<sha256 of the file>\n" (docs/run-spec.md says how to recompute
+// it). {"path", "files", "bytes", "sha256", "unreadable": [paths]}.
+nlohmann::json dataManifest(const std::string &dir);
+
+// Lower-case hex SHA-256 of a regular file's bytes; empty when it cannot be read.
+std::string sha256File(const std::string &path);
+
 } // namespace onramp::probe

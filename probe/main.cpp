@@ -13,6 +13,7 @@
 #include <fstream>
 
 #include <sys/sysinfo.h>
+#include <sys/wait.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -21,6 +22,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -108,15 +110,52 @@ json gpus()
     return list;
 }
 
+// Single quotes for /bin/sh.
+std::string shQuote(const std::string &s)
+{
+    std::string out = "'";
+    for (char c : s)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+// The Python that runs the framework checks and the first run: $ONRAMP_PYTHON, else python3 on
+// the PATH, else /usr/bin/python3 — the first that has torch, or the first that exists. Found
+// without importing torch (find_spec only). Empty when the image has no Python.
+const std::string &python()
+{
+    static const std::string chosen = [] {
+        std::vector<std::string> candidates;
+        if (const char *v = std::getenv("ONRAMP_PYTHON"); v && *v)
+            candidates.push_back(v);
+        candidates.push_back("python3");
+        candidates.push_back("/usr/bin/python3");
+        std::string first;
+        for (const std::string &c : candidates) {
+            const bool exists = c.find('/') == std::string::npos ? onPath(c)
+                                                                 : access(c.c_str(), X_OK) == 0;
+            if (!exists)
+                continue;
+            if (first.empty())
+                first = c;
+            if (trim(capture(shQuote(c) + " -c 'import importlib.util as u; "
+                                          "print(bool(u.find_spec(\"torch\")))'")) == "True")
+                return c;
+        }
+        return first;
+    }();
+    return chosen;
+}
+
 // Python and the training frameworks installed in the image, found without importing them
 // (importing torch takes seconds): {"python", "frameworks": {name: version}}; empty when the
 // image has no python3.
 json pythonFrameworks()
 {
-    if (!onPath("python3"))
+    if (python().empty())
         return json::object();
     const std::string out = capture(
-        "python3 -c 'import json, importlib.util, importlib.metadata as m, platform\n"
+        shQuote(python()) + " -c 'import json, importlib.util, importlib.metadata as m, platform\n"
         "r = {\"python\": platform.python_version(), \"frameworks\": {}}\n"
         "for mod, dist in [(\"torch\", \"torch\"), (\"jax\", \"jax\"), (\"tensorflow\", "
         "\"tensorflow\"), (\"paddle\", \"paddlepaddle\"), (\"mindspore\", \"mindspore\")]:\n"
@@ -143,7 +182,7 @@ json torchLoop()
     if (!std::filesystem::exists(script, ec))
         return json{{"event", "torch"}, {"passed", false},
                     {"error", "torch_check.py is not installed beside onramp-probe"}};
-    const std::string out = capture("python3 '" + script + "' --steps 60", true);
+    const std::string out = capture(shQuote(python()) + ' ' + shQuote(script) + " --steps 60", true);
     // Its report is the last JSON line; anything before it (a traceback) is the evidence.
     const auto at = out.rfind("{\"event\": \"torch\"");
     json r = at == std::string::npos ? json() : json::parse(out.substr(at), nullptr, false);
@@ -322,6 +361,8 @@ struct TrainOutcome
     bool saveFailed = false;
     bool resumeFailed = false;
     bool outOfMemory = false;
+    bool frameworkFailed = false; // the framework trainer exited with an error
+    json trainer;                 // its `trainer` event
 };
 
 // One folder per check, so a first run and a checkpoint test never resume each other.
@@ -494,7 +535,7 @@ int checkpoint(const TrainOptions &o)
     const TrainOutcome t = trainWithCheckpoints("checkpoint", o);
     if (t.interrupted)
         return 130;
-    if (t.resumeFailed || t.outOfMemory) {
+    if (t.resumeFailed || t.outOfMemory || t.frameworkFailed) {
         std::cout << json{{"event", "verdict"},
                           {"check", "checkpoint"},
                           {"passed", false},
@@ -540,13 +581,174 @@ int metrics(const TrainOptions &o)
     return passed ? 0 : 1;
 }
 
+volatile std::sig_atomic_t g_child = 0;
+
+// The first run's program shipped beside the probe (train_lm.py), when the image has torch:
+// started as a child whose events we pass on and read back. SIGINT/SIGTERM are passed to it, so
+// it saves its checkpoint and stops as the C++ loop does. Empty when torch or the script is
+// missing: the C++ loop runs instead, and the `trainer` event says so.
+std::string frameworkTrainer()
+{
+    std::error_code ec;
+    std::string script =
+        std::filesystem::read_symlink("/proc/self/exe", ec).parent_path().string() +
+        "/train_lm.py";
+    if (const char *override = std::getenv("ONRAMP_TRAINER"); override && *override)
+        script = override;
+    const json py = pythonFrameworks();
+    if (!py.contains("frameworks") || !py["frameworks"].contains("torch") ||
+        !std::filesystem::is_regular_file(script, ec))
+        return {};
+    return script;
+}
+
+TrainOutcome trainWithFramework(const std::string &script, const TrainOptions &o)
+{
+    TrainOutcome out;
+    int fds[2];
+    if (pipe(fds) != 0) {
+        out.frameworkFailed = true;
+        return out;
+    }
+    std::vector<std::string> args{python(),     script,
+                                  "--steps",    std::to_string(o.steps),
+                                  "--every",    std::to_string(o.every > 0 ? o.every : o.steps),
+                                  "--step-ms",  std::to_string(o.stepMs)};
+    if (!o.tag.empty())
+        args.insert(args.end(), {"--tag", o.tag});
+    struct sigaction forward
+    {
+    };
+    forward.sa_handler = [](int sig) {
+        g_stop = 1;
+        if (g_child > 0)
+            kill(g_child, sig);
+    };
+    forward.sa_flags = SA_RESTART; // reads go on: the child's last events still arrive
+    sigaction(SIGINT, &forward, nullptr);
+    sigaction(SIGTERM, &forward, nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], STDOUT_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        std::vector<char *> argv;
+        for (std::string &a : args)
+            argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execvp(argv[0], argv.data());
+        _exit(127);
+    }
+    close(fds[1]);
+    g_child = pid;
+    if (g_stop && pid > 0) // a signal that came before the child existed
+        kill(pid, SIGTERM);
+    FILE *in = fdopen(fds[0], "r");
+    char *line = nullptr;
+    size_t capacity = 0;
+    while (in && getline(&line, &capacity, in) > 0) {
+        std::cout << line << std::flush;
+        const json e = json::parse(line, nullptr, false);
+        if (!e.is_object() || !e.contains("event"))
+            continue;
+        const std::string event = e.value("event", "");
+        if (event == "step")
+            out.steps.push_back({e.value("step", 0), e.value("loss", 0.0),
+                                 e.value("step_seconds", 0.0), e.value("samples_per_second", 0.0)});
+        else if (event == "checkpoint")
+        {
+            if (e.value("saved", false))
+                ++out.checkpoints;
+            else
+                out.saveFailed = true;
+        }
+        else if (event == "resume")
+            out.resumedFrom = e.value("step", 0);
+        else if (event == "interrupted")
+            out.interrupted = true;
+        else if (event == "error" && e.value("kind", "") == "out_of_memory")
+            out.outOfMemory = true;
+        else if (event == "trainer")
+            out.trainer = e;
+    }
+    free(line);
+    if (in)
+        fclose(in);
+    int status = 0;
+    while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    g_child = 0;
+    const int code = pid > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    out.interrupted = out.interrupted || code == 130;
+    out.frameworkFailed = code != 0 && code != 130;
+    return out;
+}
+
+// The parameters as this job received them: ONRAMP_PARAM_<KEY> → {KEY: value}.
+json parametersApplied()
+{
+    json applied = json::object();
+    for (char **e = environ; e && *e; ++e) {
+        const std::string entry = *e;
+        const std::string prefix = "ONRAMP_PARAM_";
+        const auto eq = entry.find('=');
+        if (entry.rfind(prefix, 0) == 0 && eq != std::string::npos && eq > prefix.size())
+            applied[entry.substr(prefix.size(), eq - prefix.size())] = entry.substr(eq + 1);
+    }
+    return applied;
+}
+
+// The plain C++ loop's `trainer` event: what ran, and why not a framework.
+json builtinTrainerEvent()
+{
+    std::error_code ec;
+    const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    return {{"event", "trainer"},
+            {"check", "first-run"},
+            {"program", "onramp-probe"},
+            {"code_sha256", onramp::probe::sha256File(self)},
+            {"framework", "none"},
+            {"framework_version", ""},
+            {"cuda", ""},
+            {"device", "cpu"},
+            {"gpu_count", 0},
+            // The loop trainWithCheckpoints runs: a 3-16-1 tanh network, SGD with momentum,
+            // seed 7, 64 synthetic samples a step, in doubles.
+            {"config", {{"model", "probe-mlp-3-16-1"},
+                        {"method", "pretrain"},
+                        {"precision", "fp64"},
+                        {"parallelism", "single device"},
+                        {"sharding", "none"},
+                        {"micro_batch", 64},
+                        {"seq_len", 1},
+                        {"grad_accum", 1},
+                        {"seed", 7}}},
+            {"parameters_applied", parametersApplied()},
+            {"fallback", "no PyTorch in this image (or train_lm.py is not beside the probe): "
+                         "the plain C++ loop ran instead of a language model"}};
+}
+
 // first-run: the whole chain on a small slice, with the guides' five verification points.
 int firstRun(const TrainOptions &o)
 {
     const json print = fingerprint();
     std::cout << print.dump() << '\n';
     const StorageResult storage = checkStorage({{"fingerprint", print}});
-    const TrainOutcome t = trainWithCheckpoints("first-run", o);
+    // The data's identity (the run spec's manifest).
+    if (const char *data = std::getenv("ONRAMP_DATA_DIR"); data && *data) {
+        json manifest = onramp::probe::dataManifest(data);
+        manifest["event"] = "manifest";
+        manifest["check"] = "first-run";
+        // Where the provider names the data (its path as the spec says it), that name.
+        if (const char *logical = std::getenv("ONRAMP_DATA_PATH"); logical && *logical)
+            manifest["path"] = logical;
+        std::cout << manifest.dump() << std::endl;
+    }
+    const std::string script = frameworkTrainer();
+    if (script.empty())
+        std::cout << builtinTrainerEvent().dump() << std::endl;
+    const TrainOutcome t =
+        script.empty() ? trainWithCheckpoints("first-run", o) : trainWithFramework(script, o);
     if (t.interrupted)
         return 130;
     if (t.resumeFailed || t.outOfMemory) {
@@ -559,7 +761,9 @@ int firstRun(const TrainOptions &o)
                                       {"loss_decreasing", false},
                                       {"artifacts_on_disk", false}}},
                           {"reason", t.outOfMemory ? "failed: memory_sufficient"
-                                                   : "the newest checkpoint cannot be loaded"}}
+                                     : t.frameworkFailed
+                                         ? "the training program failed (its error is above)"
+                                         : "the newest checkpoint cannot be loaded"}}
                          .dump()
                   << '\n';
         return 1;

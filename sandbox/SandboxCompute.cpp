@@ -3,6 +3,7 @@
 // arrive in checksummed chunks.
 #include "ProviderClient.h"
 #include "ResourcePlan.h"
+#include "RunSpec.h"
 #include "SandboxServer.h"
 
 #include "Catalogs.h"
@@ -60,6 +61,10 @@ bool safeRelative(const QString &p)
     const QString clean = QDir::cleanPath(p);
     return !clean.startsWith(QLatin1String("..")) && clean != QLatin1String(".");
 }
+
+// Where jobs find the workspace's data, as a run spec names it: every sandbox workspace has one
+// dataset, seeded with the same sample (and whatever was uploaded).
+constexpr const char *kSandboxDataPath = "/mnt/data/sample";
 
 const QStringList kProbeModes = {QStringLiteral("fingerprint"), QStringLiteral("environment"),
                                  QStringLiteral("data"),        QStringLiteral("checkpoint"),
@@ -126,6 +131,34 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
                 e["quotaZone"] = ws.value("zone").toString();
                 return Answer{409, e};
             }
+            // The image, by catalog key or as name:version, and its identity as this provider
+            // knows it: the sandbox's images are records, so its digest is the SHA-256 of the
+            // record (what a registry's digest is of a manifest).
+            QJsonObject image;
+            if (const QString ref = in.value("image").toString(); !ref.isEmpty()) {
+                for (const TrainingImage &i : builtinImages()) {
+                    if (i.key == ref || i.name + u':' + i.version == ref) {
+                        QJsonObject record = i.toJson();
+                        record.remove(QStringLiteral("digest"));
+                        image = {{"key", i.key},
+                                 {"name", i.name},
+                                 {"version", i.version},
+                                 {"digest", QStringLiteral("sha256:") +
+                                                QString::fromLatin1(
+                                                    QCryptographicHash::hash(
+                                                        QJsonDocument(record).toJson(
+                                                            QJsonDocument::Compact),
+                                                        QCryptographicHash::Sha256)
+                                                        .toHex())}};
+                    }
+                }
+                if (image.isEmpty())
+                    return Answer{400, apiError(QStringLiteral("validation_failed"),
+                                                QStringLiteral("no image %1 at this provider (a "
+                                                               "catalog key or name:version)")
+                                                    .arg(ref),
+                                                QStringLiteral("$.image"))};
+            }
             QJsonObject st = stock();
             QJsonObject inZone = st.value(zone).toObject();
             const int free = inZone.value(inst->card).toInt();
@@ -167,6 +200,8 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
                 {"cards", inst->cards},
                 {"createdAt", now()},
                 {"createdBy", who},
+                {"image", image},
+                {"dataPath", QString::fromLatin1(kSandboxDataPath)},
                 {"paths", QJsonObject{{"data", home.filePath("data")},
                                       {"output", home.filePath("output")},
                                       {"scratch", home.filePath("scratch")}}}};
@@ -530,6 +565,23 @@ std::pair<int, QJsonObject> SandboxServer::submitJob(const QString &wsId, const 
         return {400, apiError(QStringLiteral("validation_failed"),
                               QStringLiteral("a script path inside the instance"),
                               QStringLiteral("$.launch.entry"))};
+    // A job may name the data it expects; the sandbox has one dataset per workspace.
+    if (const QString data = in.value("dataPath").toString();
+        !data.isEmpty() && data != QLatin1String(kSandboxDataPath))
+        return {404, apiError(QStringLiteral("not_found"),
+                              QStringLiteral("no data at %1: this sandbox's workspace data is %2")
+                                  .arg(data, QString::fromLatin1(kSandboxDataPath)),
+                              QStringLiteral("$.dataPath"))};
+    // Parameters become environment variables: a name is never a caller's free text.
+    const QJsonObject parameters = in.value("parameters").toObject();
+    for (auto it = parameters.begin(); it != parameters.end(); ++it)
+        if (!isParameterKey(it.key()) ||
+            !(it.value().isString() || it.value().isDouble() || it.value().isBool()))
+            return {400, apiError(QStringLiteral("validation_failed"),
+                                  QStringLiteral("a parameter is a name of letters, digits and "
+                                                 "underscores (a letter first, at most 64) with "
+                                                 "a string, number or boolean value"),
+                                  QStringLiteral("$.parameters.") + it.key())};
     const QJsonArray args = launch.value("args").toArray();
     for (qsizetype i = 0; i < args.size(); ++i)
         if (!args[i].isString())
@@ -617,6 +669,23 @@ void SandboxServer::seedSampleData(const QString &wsId)
             {"sha256", QString::fromLatin1(
                            QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex())}});
     }
+    // The first run's training text: the corpus shipped beside the probe (CC0), so that the
+    // data manifest a spec records covers what the run learned from.
+    if (const QString probe = probeProgram(); !probe.isEmpty()) {
+        QFile corpus(QFileInfo(probe).dir().filePath(QStringLiteral("onramp-corpus.txt")));
+        if (corpus.open(QIODevice::ReadOnly)) {
+            const QByteArray text = corpus.readAll();
+            const QString name = QStringLiteral("sample/corpus.txt");
+            QFile f(dir.filePath(name));
+            if (f.open(QIODevice::WriteOnly) && f.write(text) == text.size())
+                files.append(QJsonObject{
+                    {"path", name},
+                    {"size", text.size()},
+                    {"sha256", QString::fromLatin1(
+                                   QCryptographicHash::hash(text, QCryptographicHash::Sha256)
+                                       .toHex())}});
+        }
+    }
     QFile manifest(dir.filePath(QStringLiteral("manifest.json")));
     if (manifest.open(QIODevice::WriteOnly))
         manifest.write(QJsonDocument(QJsonObject{{"files", files}}).toJson());
@@ -701,17 +770,16 @@ bool SandboxServer::startJob(QJsonObject &job)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("ONRAMP_JOB_ID"), id);
     env.insert(QStringLiteral("ONRAMP_DATA_DIR"), paths.value("data").toString());
+    // The name the data has at this provider, as a spec records it (the folder is ours).
+    env.insert(QStringLiteral("ONRAMP_DATA_PATH"), QString::fromLatin1(kSandboxDataPath));
     env.insert(QStringLiteral("ONRAMP_OUTPUT_DIR"), paths.value("output").toString());
     env.insert(QStringLiteral("ONRAMP_SCRATCH_DIR"), paths.value("scratch").toString());
     // The card's memory: what the probe's working set must fit (the sandbox has no cards).
     if (const auto card = findCard(job.value("card").toString()); card && card->memoryGB > 0)
         env.insert(QStringLiteral("ONRAMP_CARD_MEMORY_MB"),
                    QString::number(qint64(card->memoryGB * 1000 * 1000 * 1000 / (1024 * 1024))));
-    const QJsonObject params = job.value("parameters").toObject();
-    for (auto it = params.begin(); it != params.end(); ++it)
-        env.insert(QStringLiteral("ONRAMP_PARAM_") + it.key().toUpper(),
-                   it.value().isString() ? it.value().toString()
-                                         : QString::number(it.value().toDouble()));
+    for (const auto &[name, value] : parameterEnvironment(job.value("parameters").toObject()))
+        env.insert(name, value);
     p->setProcessEnvironment(env);
     // A job ends with the sandbox thread that started it, even when the program hosting it
     // (the wizard) is killed: Linux signals a child when the thread that forked it goes.

@@ -21,6 +21,10 @@ fi
 if [[ "${1:-}" == "--test" || "${1:-}" == "--fuzz" ]]; then
   packages+=(clang-16 libclang-rt-16-dev)
 fi
+# For `make test`: tst_runspec parses every Kubernetes export with a real YAML parser.
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=(python3 python3-yaml)
+fi
 # For `make test` (and --slurm alone): a real single-node Slurm 22.05 for tests/slurm, started and
 # stopped by scripts/slurm-cluster.sh. The JWT plugin is a separate package.
 if [[ "${1:-}" == "--test" || "${1:-}" == "--slurm" ]]; then

@@ -2,24 +2,25 @@
 
 #include "StatusStyle.h"
 
-#include <QApplication>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QProcess>
+#include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace onramp {
 
 HandoffDialog::HandoffDialog(QWidget *parent)
-    : QDialog(parent), m_program(QCoreApplication::applicationFilePath()),
-      m_summary(new QLabel(this)), m_items(new QTreeWidget(this)), m_verdict(new QLabel(this)),
-      m_replay(new QPushButton(tr("Replay on a fresh sandbox"), this))
+    : QDialog(parent), m_summary(new QLabel(this)), m_items(new QTreeWidget(this)),
+      m_progress(new QLabel(this)), m_verdict(new QLabel(this)), m_member(new QLineEdit(this)),
+      m_replay(new QPushButton(tr("&Replay on a fresh sandbox"), this)),
+      m_cancel(new QPushButton(tr("Stop the replay"), this))
 {
     setObjectName(QStringLiteral("handoffDialog"));
     setWindowTitle(tr("Open a handoff spec"));
@@ -28,6 +29,12 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
+    auto *who = new QFormLayout;
+    m_member->setObjectName(QStringLiteral("handoffMember"));
+    m_member->setText(QStringLiteral("colleague"));
+    m_member->setAccessibleName(tr("Replay as"));
+    who->addRow(tr("Replay &as:"), m_member);
+    layout->addLayout(who);
     m_items->setObjectName(QStringLiteral("handoffItems"));
     m_items->setColumnCount(3);
     m_items->setRootIsDecorated(false);
@@ -35,29 +42,39 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     m_items->setHeaderLabels({tr("Status"), tr("Item"), tr("Detail")});
     m_items->header()->setStretchLastSection(true);
     layout->addWidget(m_items, 1);
+    m_progress->setObjectName(QStringLiteral("handoffProgress"));
+    m_progress->setWordWrap(true);
+    layout->addWidget(m_progress);
     m_verdict->setObjectName(QStringLiteral("handoffVerdict"));
     m_verdict->setWordWrap(true);
     layout->addWidget(m_verdict);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_replay->setObjectName(QStringLiteral("handoffReplay"));
+    m_cancel->setObjectName(QStringLiteral("handoffCancel"));
     buttons->addButton(m_replay, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_cancel, QDialogButtonBox::ActionRole);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_replay, &QPushButton::clicked, this, &HandoffDialog::replay);
+    connect(m_cancel, &QPushButton::clicked, this, &HandoffDialog::cancelReplay);
     m_replay->setEnabled(false);
+    m_cancel->setEnabled(false);
 }
 
 HandoffDialog::~HandoffDialog()
 {
-    if (m_process && m_process->state() != QProcess::NotRunning) {
-        m_process->kill();
-        m_process->waitForFinished(2000);
-    }
+    delete m_running; // stops its sandbox and its jobs
+    delete m_sandboxDir;
+}
+
+void HandoffDialog::setMember(const QString &member)
+{
+    m_member->setText(member);
 }
 
 bool HandoffDialog::open(const QString &path)
 {
-    m_path = path;
+    m_spec.reset();
     m_items->clear();
     m_verdict->clear();
     QFile f(path);
@@ -87,6 +104,7 @@ bool HandoffDialog::open(const QString &path)
                                      nullptr, int(gaps.size()))));
     for (const SpecGap &g : gaps)
         addItem(QStringLiteral("MISSING"), g.field, g.message);
+    m_spec = *spec;
     m_replay->setEnabled(true);
     return true;
 }
@@ -96,11 +114,13 @@ void HandoffDialog::addItem(const QString &status, const QString &what, const QS
     // The replay's own tokens, in the reader's language (the token stays in the item's data).
     const QString label = status == QLatin1String("PASS")   ? tr("PASS")
                           : status == QLatin1String("FAIL") ? tr("FAIL")
+                          : status == QLatin1String("N/A")  ? tr("N/A")
                                                             : tr("MISSING");
     auto *item = new QTreeWidgetItem(m_items, {label, what, detail});
     item->setData(0, Qt::UserRole, status);
     item->setToolTip(2, detail);
-    const GateStatus tone = status == QLatin1String("PASS")   ? GateStatus::Passed
+    const GateStatus tone = status == QLatin1String("PASS") || status == QLatin1String("N/A")
+                                ? GateStatus::Passed
                             : status == QLatin1String("FAIL") ? GateStatus::Rejected
                                                               : GateStatus::Waiting;
     item->setForeground(0, statusColour(tone));
@@ -111,7 +131,7 @@ void HandoffDialog::addItem(const QString &status, const QString &what, const QS
 
 bool HandoffDialog::isReplaying() const
 {
-    return m_process && m_process->state() != QProcess::NotRunning;
+    return m_running && m_running->running();
 }
 
 QString HandoffDialog::verdict() const
@@ -121,57 +141,65 @@ QString HandoffDialog::verdict() const
 
 void HandoffDialog::replay()
 {
-    if (isReplaying() || m_path.isEmpty())
+    if (isReplaying() || !m_spec)
         return;
-    delete m_process;
-    m_process = new QProcess(this);
-    m_process->setProcessChannelMode(QProcess::SeparateChannels);
-    m_process->setProgram(m_program);
-    m_process->setArguments({QStringLiteral("replay"), m_path});
-    m_process->setStandardInputFile(QProcess::nullDevice());
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    // The replay speaks the wizard's language (the CLI follows the locale).
-    env.insert(QStringLiteral("LC_ALL"), QLocale().name() + QStringLiteral(".UTF-8"));
-    m_process->setProcessEnvironment(env);
-    connect(m_process, &QProcess::readyReadStandardOutput, this, &HandoffDialog::readOutput);
-    connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
-        readOutput();
-        const QString errors = QString::fromUtf8(m_process->readAllStandardError()).trimmed();
-        if (status != QProcess::NormalExit)
-            m_verdict->setText(tr("The replay stopped unexpectedly."));
-        else if (code == 0)
-            m_verdict->setText(tr("Reproduced: every item passed."));
-        else if (code == 1)
-            m_verdict->setText(tr("Not reproduced: see the items marked FAIL."));
-        else
-            m_verdict->setText(tr("The replay could not run: %1").arg(errors));
-        m_replay->setEnabled(true);
-        emit replayFinished(status == QProcess::NormalExit ? code : -1);
-    });
-    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
-        if (e == QProcess::FailedToStart) {
-            m_verdict->setText(tr("Cannot start %1: %2").arg(m_program, m_process->errorString()));
-            m_replay->setEnabled(true);
-            emit replayFinished(-1);
-        }
-    });
+    const QString member = m_member->text().trimmed();
+    if (member.isEmpty()) {
+        m_verdict->setText(tr("Say who replays: a colleague who took no part in the first run."));
+        m_member->setFocus();
+        return;
+    }
+    delete m_running;
+    delete m_sandboxDir;
+    m_sandboxDir = new QTemporaryDir;
+    m_running = new Replay(*m_spec, member, this);
+    m_running->useFreshSandbox(m_sandboxDir->path());
+    m_running->onProgress = [this](const QString &text) { m_progress->setText(text); };
+    m_running->onItem = [this](const ReplayItem &i) {
+        QString detail = i.status == ReplayItem::Status::Fail && (!i.want.isEmpty() || !i.got.isEmpty())
+                             ? tr("spec says %1, this run has %2")
+                                   .arg(i.want.isEmpty() ? tr("(nothing)") : i.want,
+                                        i.got.isEmpty() ? tr("(nothing)") : i.got)
+                             : (i.got.isEmpty() ? i.want : i.got);
+        if (!i.note.isEmpty())
+            detail += QStringLiteral(" — ") + i.note;
+        addItem(ReplayItem::statusToken(i.status), i.what + QStringLiteral(" (") + i.field + u')',
+                detail);
+    };
     m_replay->setEnabled(false);
+    m_member->setEnabled(false);
+    m_cancel->setEnabled(true);
     m_verdict->setText(tr("Replaying from the spec alone: provisioning, the readiness checks, the "
                           "first run, then the comparison…"));
-    m_process->start();
+    m_running->start([this](const ReplayOutcome &o) { finished(o); });
 }
 
-void HandoffDialog::readOutput()
+void HandoffDialog::cancelReplay()
 {
-    m_pending += m_process->readAllStandardOutput();
-    static const QRegularExpression item(QStringLiteral("^(PASS|FAIL|MISSING)  ([^:]+): (.*)$"));
-    qsizetype nl;
-    while ((nl = m_pending.indexOf('\n')) >= 0) {
-        const QString line = QString::fromUtf8(m_pending.left(nl));
-        m_pending.remove(0, nl + 1);
-        if (const auto m = item.match(line); m.hasMatch())
-            addItem(m.captured(1), m.captured(2), m.captured(3));
+    if (isReplaying())
+        m_running->cancel();
+}
+
+void HandoffDialog::finished(const ReplayOutcome &o)
+{
+    m_progress->clear();
+    m_replay->setEnabled(true);
+    m_member->setEnabled(true);
+    m_cancel->setEnabled(false);
+    int code = -1;
+    if (o.cancelled) {
+        m_verdict->setText(tr("The replay was stopped; nothing was recorded."));
+    } else if (o.reproduced()) {
+        m_verdict->setText(tr("Reproduced: every item passed."));
+        code = 0;
+    } else {
+        m_verdict->setText(tr("Not reproduced: it differs at %1.")
+                               .arg(o.failedFields().join(QStringLiteral(", "))));
+        code = 1;
     }
+    if (!o.cancelled && m_spec)
+        emit replayed(o.toRecord(), *m_spec);
+    emit replayFinished(code);
 }
 
 } // namespace onramp

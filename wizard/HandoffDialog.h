@@ -1,20 +1,22 @@
 #pragma once
 
+#include "Replay.h"
 #include "RunSpec.h"
 
 #include <QDialog>
 
 class QLabel;
-class QProcess;
+class QLineEdit;
 class QPushButton;
+class QTemporaryDir;
 class QTreeWidget;
 
 namespace onramp {
 
 // "Open a handoff spec": what a colleague sees before rerunning alone. Every place the spec
-// does not say enough is marked (specGaps), then the rerun walks the same way `onramp replay`
-// does — it *is* `onramp replay`, run as a child process so the window stays responsive — and
-// each item's verdict shows as it comes.
+// does not say enough is marked (specGaps); then the rerun — the same Replay model that
+// `onramp replay` drives, in-process on a fresh sandbox — shows each item's verdict as it is
+// decided, with its progress and a Cancel.
 class HandoffDialog : public QDialog
 {
     Q_OBJECT
@@ -24,28 +26,35 @@ public:
 
     // Reads and checks the spec; false (with the error shown) when it cannot be imported.
     bool open(const QString &path);
-    // The onramp executable that replays (this program by default).
-    void setProgram(const QString &program) { m_program = program; }
     void replay();
+    void cancelReplay();
     bool isReplaying() const;
     QTreeWidget *items() const { return m_items; }
     QString verdict() const;
+    // Who replays (a member of the replay's workspace): gate 6 takes a replay only from someone
+    // who did not run the first run.
+    void setMember(const QString &member);
 
 signals:
+    // 0 reproduced, 1 not reproduced, -1 could not run or cancelled.
     void replayFinished(int exitCode);
+    // The replay's record (ReplayOutcome::toRecord) and the spec it replayed.
+    void replayed(const QJsonObject &record, const onramp::RunSpec &spec);
 
 private:
     void addItem(const QString &status, const QString &what, const QString &detail);
-    void readOutput();
+    void finished(const ReplayOutcome &outcome);
 
-    QString m_path;
-    QString m_program;
+    std::optional<RunSpec> m_spec;
     QLabel *m_summary;
     QTreeWidget *m_items;
+    QLabel *m_progress;
     QLabel *m_verdict;
+    QLineEdit *m_member;
     QPushButton *m_replay;
-    QProcess *m_process = nullptr;
-    QByteArray m_pending;
+    QPushButton *m_cancel;
+    Replay *m_running = nullptr;
+    QTemporaryDir *m_sandboxDir = nullptr;
 };
 
 } // namespace onramp

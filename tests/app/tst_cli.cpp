@@ -1,3 +1,5 @@
+#include <cmath>
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -11,16 +13,23 @@
 
 #include <QtTest>
 
+#include "Replay.h"
+#include "RunSpec.h"
 #include "Triage.h"
 
 using onramp::Diagnosis;
 using onramp::FailureKind;
 using onramp::JobObservation;
 using onramp::triage;
+using onramp::compareRerun;
+using onramp::parseRunSpec;
+using onramp::ReplayItem;
 
 class TestCli : public QObject
 {
     Q_OBJECT
+
+    QTemporaryDir m_replayDir; // the untouched replay's own record, for the comparison table
 
     struct Run
     {
@@ -29,7 +38,8 @@ class TestCli : public QObject
         QByteArray err;
     };
 
-    static Run run(const QString &program, const QStringList &args, const QString &stateDir = {})
+    static Run run(const QString &program, const QStringList &args, const QString &stateDir = {},
+                   int timeoutMs = 60'000)
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -40,7 +50,7 @@ class TestCli : public QObject
         env.insert("LC_ALL", "C.UTF-8");
         p.setProcessEnvironment(env);
         p.start(program, args);
-        if (!p.waitForFinished(60'000))
+        if (!p.waitForFinished(timeoutMs))
             return {};
         return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
                 p.readAllStandardOutput(), p.readAllStandardError()};
@@ -406,52 +416,182 @@ private slots:
         QVERIFY(d.firstAction.contains("framework"));
     }
 
-    // The handoff: the shipped example replays against a fresh sandbox from the spec alone.
+    // The handoff: the shipped example replays against a fresh sandbox from the spec alone,
+    // every item passing, with the rerun's own record and gate 6's evidence written.
     void replayReproducesTheExample()
     {
-        const Run r =
-            run(ONRAMP_BIN, {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"});
+        const Run r = run(ONRAMP_BIN,
+                          {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json", "--record",
+                           m_replayDir.filePath("seen.json"), "--evidence",
+                           m_replayDir.filePath("evidence.json")},
+                          {}, 300'000);
         QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
-        QVERIFY(r.out.contains("PASS  first run"));
-        QVERIFY(r.out.contains("PASS  loss curve"));
+        for (const char *line :
+             {"PASS    first run", "PASS    loss curve", "PASS    readiness: environment",
+              "PASS    readiness: data", "PASS    readiness: checkpoint",
+              "PASS    readiness: metrics", "PASS    image digest", "PASS    data manifest",
+              "PASS    code identity", "PASS    framework version", "PASS    parameter SEED"})
+            QVERIFY2(r.out.contains(line), line);
         QVERIFY(r.out.trimmed().endsWith("Reproduced."));
         QVERIFY(!r.out.contains("FAIL"));
+        QFile evidence(m_replayDir.filePath("evidence.json"));
+        QVERIFY(evidence.open(QIODevice::ReadOnly));
+        const QJsonObject record = QJsonDocument::fromJson(evidence.readAll()).object();
+        QCOMPARE(record["member"].toString(), QStringLiteral("colleague"));
+        QCOMPARE(record["reproduced"].toBool(), true);
+        // The rerun's record reads back as a spec, and the first run it names trained: every
+        // logged step is in the curve, the loss fell.
+        QFile seen(m_replayDir.filePath("seen.json"));
+        QVERIFY(seen.open(QIODevice::ReadOnly));
+        const auto observed = parseRunSpec(seen.readAll());
+        QVERIFY2(observed, qPrintable(observed ? QString() : observed.error().message));
+        QCOMPARE(observed->loss.curve.size(), qsizetype(observed->loss.steps));
+        QVERIFY(observed->loss.last < observed->loss.first);
     }
 
-    // A spec whose loss curve the rerun does not meet, and one that says too little, fail and
-    // say where.
+    // Every single-field change to a spec gives a FAIL that names the field. Through the
+    // provider (a real rerun each): the image version, the data path, the seed, one parameter,
+    // one byte of one data file, the code. Fields the rerun only observes are compared with the
+    // untouched rerun's own record (what it saw does not depend on what the spec claims).
+    void replayFailsNamingTheField_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::addColumn<QString>("module"); // "": the built sandbox; code or data: a changed copy
+        QTest::addColumn<QString>("field");
+        QTest::newRow("image version") << "image.version" << QJsonValue("9.9.9-cuda99") << ""
+                                       << "$.image.version";
+        QTest::newRow("data path") << "storage.data" << QJsonValue("/mnt/data/other") << ""
+                                   << "$.storage.data";
+        QTest::newRow("seed") << "parameters.seed" << QJsonValue(7) << ""
+                              << "$.parameters.seed";
+        QTest::newRow("one parameter") << "parameters.microBatch" << QJsonValue(5) << ""
+                                       << "$.parameters.microBatch";
+        QTest::newRow("one byte of one data file") << "" << QJsonValue() << "data"
+                                                   << "$.storage.manifest";
+        QTest::newRow("the code") << "" << QJsonValue() << "code"
+                                  << "$.code.sha256";
+    }
+    void replayFailsNamingTheField()
+    {
+        QFETCH(QString, path);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, module);
+        QFETCH(QString, field);
+        QTemporaryDir dir;
+        QFile example(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json");
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QJsonObject spec = QJsonDocument::fromJson(example.readAll()).object();
+        if (!path.isEmpty()) {
+            const QString section = path.section(u'.', 0, 0), key = path.section(u'.', 1);
+            QJsonObject o = spec[section].toObject();
+            o[key] = value;
+            spec[section] = o;
+        }
+        QFile tampered(dir.filePath("spec.json"));
+        QVERIFY(tampered.open(QIODevice::WriteOnly));
+        tampered.write(QJsonDocument(spec).toJson());
+        tampered.close();
+        if (!module.isEmpty()) {
+            // The sandbox with a changed copy of what it ships: the trainer (one byte of a
+            // comment) or the corpus it seeds every workspace's data with (one byte).
+            for (const char *file : {"onramp-probe", "torch_check.py", "train_lm.py",
+                                     "onramp-corpus.txt"})
+                QVERIFY(QFile::copy(QStringLiteral(ONRAMP_PROBE_DIR "/") + QLatin1String(file),
+                                    dir.filePath(QLatin1String(file))));
+            QVERIFY(QFile::copy(QStringLiteral(ONRAMP_SANDBOX), dir.filePath("module.so")));
+            QFile changed(dir.filePath(module == "code" ? "train_lm.py" : "onramp-corpus.txt"));
+            QVERIFY(changed.open(QIODevice::ReadWrite));
+            QByteArray bytes = changed.readAll();
+            const qsizetype at = module == "code" ? bytes.indexOf("# ") + 2 : 100;
+            bytes[at] = bytes[at] == 'x' ? 'y' : 'x';
+            changed.seek(0);
+            changed.write(bytes);
+            changed.close();
+            QFile::setPermissions(dir.filePath("onramp-probe"),
+                                  QFile::permissions(ONRAMP_PROBE_BIN));
+            qputenv("ONRAMP_SANDBOX_MODULE", dir.filePath("module.so").toUtf8());
+        }
+        const Run r = run(ONRAMP_BIN, {"replay", tampered.fileName()}, {}, 300'000);
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.contains("FAIL") && r.out.contains("(" + field.toUtf8() + "): "),
+                 (r.out + r.err).constData());
+        QVERIFY(r.out.trimmed().contains("Differs at: "));
+        QVERIFY(r.out.contains("Not reproduced."));
+    }
+
+    void replayComparesWhatTheRerunSaw_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::newRow("digest") << "image.digest" << QJsonValue("sha256:" + QString(64, u'0'));
+        QTest::newRow("framework version") << "software.frameworkVersion" << QJsonValue("1.13.1");
+        QTest::newRow("driver") << "software.driver" << QJsonValue("470.1");
+        QTest::newRow("GPU count") << "software.gpuCount" << QJsonValue(8);
+        QTest::newRow("loss at one step") << "loss.curve" << QJsonValue();
+    }
+    void replayComparesWhatTheRerunSaw()
+    {
+        QFETCH(QString, path);
+        QFETCH(QJsonValue, value);
+        QFile example(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"),
+            seenFile(m_replayDir.filePath("seen.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QVERIFY2(seenFile.open(QIODevice::ReadOnly), "replayReproducesTheExample runs first");
+        const QByteArray exampleBytes = example.readAll();
+        QJsonObject spec = QJsonDocument::fromJson(exampleBytes).object();
+        const auto seen = parseRunSpec(seenFile.readAll());
+        QVERIFY(seen);
+        const QString section = path.section(u'.', 0, 0), key = path.section(u'.', 1);
+        QJsonObject o = spec[section].toObject();
+        if (key == "curve") {
+            QJsonArray curve = o[key].toArray();
+            QJsonArray point = curve[curve.size() / 2].toArray();
+            point[1] = std::nextafter(point[1].toDouble(), 100.0); // one ulp at one step
+            curve[curve.size() / 2] = point;
+            o[key] = curve;
+        } else {
+            o[key] = value;
+        }
+        spec[section] = o;
+        const auto changed = parseRunSpec(QJsonDocument(spec).toJson());
+        QVERIFY(changed);
+        const QString field = QStringLiteral("$.") + path;
+        int failures = 0;
+        for (const ReplayItem &i : compareRerun(*changed, *seen, true)) {
+            if (i.counts()) {
+                ++failures;
+                QCOMPARE(i.field, field);
+            }
+        }
+        QCOMPARE(failures, 1);
+        // Unchanged, every item passes.
+        for (const ReplayItem &i : compareRerun(*parseRunSpec(exampleBytes), *seen, true))
+            QVERIFY2(!i.counts(), qPrintable(i.field));
+    }
+
+    // A spec whose environment or loss curve the rerun does not meet, and one that says too
+    // little, fail and say where; a spec that does not parse is bad input.
     void replayNamesWhatDiffers()
     {
         QFile f(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json");
         QVERIFY(f.open(QIODevice::ReadOnly));
         QJsonObject spec = QJsonDocument::fromJson(f.readAll()).object();
         QTemporaryDir dir;
-        QJsonObject loss = spec["loss"].toObject();
-        loss["last"] = loss["last"].toDouble() * 1.5;
-        QJsonObject tampered = spec;
-        tampered["loss"] = loss;
-        QJsonObject os = spec["fingerprint"].toObject();
-        os["os"] = "Plan 9";
-        tampered["fingerprint"] = os;
         const auto write = [&](const QString &name, const QJsonObject &o) {
             QFile out(dir.filePath(name));
             out.open(QIODevice::WriteOnly);
             out.write(QJsonDocument(o).toJson());
             return out.fileName();
         };
-        Run r = run(ONRAMP_BIN, {"replay", write("tampered.json", tampered)});
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.out.contains("FAIL  loss curve"), r.out.constData());
-        QVERIFY(r.out.contains("FAIL  environment: os: spec says Plan 9"));
-        QVERIFY(r.out.trimmed().endsWith("Not reproduced."));
         QJsonObject bare = spec;
         bare.remove("fingerprint");
         bare.remove("loss");
-        r = run(ONRAMP_BIN, {"replay", write("bare.json", bare)});
+        Run r = run(ONRAMP_BIN, {"replay", write("bare.json", bare)}, {}, 300'000);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY(r.out.contains("MISSING  environment"));
-        QVERIFY(r.out.contains("MISSING  loss curve"));
-        // A spec that does not parse is bad input, with the field.
+        QVERIFY2(r.out.contains("MISSING environment: os"), r.out.constData());
+        QVERIFY(r.out.contains("MISSING loss curve"));
         bare["compute"] = QJsonObject{{"instanceType", "gpu.a10.1"}, {"gpus", 1}};
         r = run(ONRAMP_BIN, {"replay", write("bad.json", bare)});
         QCOMPARE(r.exitCode, 2);

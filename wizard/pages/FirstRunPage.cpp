@@ -90,6 +90,11 @@ void FirstRunPage::buildContent(QVBoxLayout *content)
     wl->addWidget(m_wrapUp);
     wl->addWidget(m_archived);
     wl->addWidget(m_openSpec, 0, Qt::AlignLeft);
+    m_acceptance = new QLabel(m_wrapBox);
+    m_acceptance->setObjectName(QStringLiteral("replayAcceptance"));
+    m_acceptance->setWordWrap(true);
+    m_acceptance->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    wl->addWidget(m_acceptance);
     content->addWidget(m_wrapBox);
     connect(m_openSpec, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
@@ -112,14 +117,31 @@ void FirstRunPage::openHandoffSpec(const QString &path)
 {
     auto *dialog = new HandoffDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Gate 6's acceptor is a colleague's replay of this onboarding's first run: the record goes
+    // to the one rule that decides (acceptFirstRunByReplay); the page only shows its answer.
+    connect(dialog, &HandoffDialog::replayed, this, [this](const QJsonObject &record) {
+        std::expected<void, Error> accepted;
+        store()->update([&](OnboardingState &s) { accepted = acceptFirstRunByReplay(s, record); });
+        showReplayAcceptance(accepted ? QString() : accepted.error().message);
+    });
     dialog->open(path);
     dialog->show();
+}
+
+void FirstRunPage::showReplayAcceptance(const QString &refused)
+{
+    const OnboardingState &s = store()->state();
+    const QString missing = refused.isEmpty() ? firstRunAcceptanceMissing(s) : refused;
+    m_acceptance->setText(missing.isEmpty()
+                              ? tr("✔ Accepted: %1.").arg(s.gate(GateId::FirstRun).acceptedBy)
+                              : tr("Gate 6 is accepted by a colleague's replay. %1").arg(missing));
 }
 
 void FirstRunPage::refreshRun()
 {
     if (!m_points)
         return;
+    showReplayAcceptance({});
     const OnboardingState &s = store()->state();
     const FirstRunGateData &run = s.firstRun;
     const QStringList &names = FirstRunGateData::pointNames();

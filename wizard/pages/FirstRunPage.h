@@ -31,6 +31,8 @@ protected:
 private:
     void refreshRun();
     void retranslateTexts();
+    // Gate 6's acceptance as the rule sees it: what is missing, or who accepted it.
+    void showReplayAcceptance(const QString &refused);
 
     QLabel *m_intro = nullptr;
     QTreeWidget *m_points = nullptr;
@@ -39,6 +41,7 @@ private:
     QLabel *m_wrapUp = nullptr;
     QListWidget *m_archived = nullptr;
     QPushButton *m_openSpec = nullptr;
+    QLabel *m_acceptance = nullptr;
     QGroupBox *m_pointsBox = nullptr;
     QGroupBox *m_triageBox = nullptr;
     QGroupBox *m_wrapBox = nullptr;
