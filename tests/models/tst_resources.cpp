@@ -58,7 +58,8 @@ private slots:
             instances.append(t.toJson());
         for (const TrainingImage &i : builtinImages())
             images.append(i.toJson());
-        auto back = parseInstanceCatalog(QJsonDocument(QJsonObject{{"instances", instances}}).toJson());
+        auto back =
+            parseInstanceCatalog(QJsonDocument(QJsonObject{{"instances", instances}}).toJson());
         QVERIFY(back.has_value());
         QCOMPARE(back->size(), builtinInstances().size());
         QCOMPARE(back->back().driver, builtinInstances().back().driver);
@@ -311,7 +312,7 @@ private slots:
             QCOMPARE(env.frameworkVersion, QStringLiteral("2.4.0"));
             QCOMPARE(env.acceleratorVersion, QStringLiteral("12.4"));
             QCOMPARE(env.driver, QStringLiteral("550.54.15"));
-            QVERIFY(env.imageDigest.startsWith("sha256:"));
+            QVERIFY(env.imageDigest.isEmpty()); // unknown to the built-in catalog
             QCOMPARE(form.data().cardKey, QStringLiteral("h100-80g"));
             QVERIFY(store.saveNow().has_value());
         }
