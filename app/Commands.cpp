@@ -18,8 +18,8 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -134,8 +134,9 @@ std::expected<ProviderProfile, Error> slurmProfileFromEnvironment(const QUrl &ur
     s.admin = qEnvironmentVariable("ONRAMP_SLURM_ADMIN");
     s.user = qEnvironmentVariable("ONRAMP_SLURM_USER", qEnvironmentVariable("USER"));
     s.partition = qEnvironmentVariable("ONRAMP_SLURM_PARTITION", QStringLiteral("gpu"));
-    s.probe = qEnvironmentVariable("ONRAMP_SLURM_PROBE",
-                                   siblingProgram(QStringLiteral("onramp-probe"), QStringLiteral("probe")));
+    s.probe =
+        qEnvironmentVariable("ONRAMP_SLURM_PROBE", siblingProgram(QStringLiteral("onramp-probe"),
+                                                                  QStringLiteral("probe")));
     const QString help = Tr::tr("A Slurm provider reads ONRAMP_SLURM_CLUSTER, ONRAMP_SLURM_OUTPUT, "
                                 "ONRAMP_SLURM_TOKENS or ONRAMP_SLURM_TOKEN_COMMAND, "
                                 "ONRAMP_SLURM_ADMIN, ONRAMP_SLURM_USER and ONRAMP_SLURM_PROBE.");
@@ -230,8 +231,9 @@ int screenshot(const QStringList &args)
         // Gates 1–4, then gate 5's checks and gate 6's first run (not its wrap-up: the pages
         // show the instance still running and the wrap-up ready to do).
         using Op = void (ProviderSession::*)(ProviderSession::Done);
-        for (Op op : {Op(&ProviderSession::walkGatesOneToFour),
-                      Op(&ProviderSession::runReadinessChecks), Op(&ProviderSession::runFirstRun)}) {
+        for (Op op :
+             {Op(&ProviderSession::walkGatesOneToFour), Op(&ProviderSession::runReadinessChecks),
+              Op(&ProviderSession::runFirstRun)}) {
             (session.*op)([&](const std::expected<void, ProviderError> &r) {
                 if (!r)
                     failed = r.error().toError();
@@ -259,9 +261,8 @@ int screenshot(const QStringList &args)
         waited.start();
         const auto loading = [&w] {
             const auto children = w.findChildren<QWidget *>();
-            return std::any_of(children.begin(), children.end(), [](QWidget *c) {
-                return c->property("onrampLoading").toBool();
-            });
+            return std::any_of(children.begin(), children.end(),
+                               [](QWidget *c) { return c->property("onrampLoading").toBool(); });
         };
         while ((loading() || waited.elapsed() < 200) && waited.elapsed() < 5000)
             QApplication::processEvents(QEventLoop::AllEvents, 20);
@@ -295,8 +296,8 @@ int screenshot(const QStringList &args)
         handoff.open(specPath);
         handoff.show();
         QApplication::processEvents();
-        const QString file = dir.filePath(QStringLiteral("%1-handoff.png")
-                                              .arg(last + 1, 2, 10, QLatin1Char('0')));
+        const QString file =
+            dir.filePath(QStringLiteral("%1-handoff.png").arg(last + 1, 2, 10, QLatin1Char('0')));
         if (!handoff.grab().save(file)) {
             err() << Tr::tr("Cannot write %1.").arg(file) << '\n';
             return 2;
@@ -333,14 +334,17 @@ int estimateAccuracy(const QStringList &args)
         out() << accuracyMarkdown(results);
         return 0;
     }
+    // Every row shows its real error when it has both figures; a row not compared says why.
     for (const CaseResult &r : results) {
-        out() << QStringLiteral("%1 %2 %3 rep=%4 est=%5 err=%6% %7 %8\n")
+        const QString error = r.hasError ? QStringLiteral("%1%").arg(r.errorShare * 100, 6, 'f', 1)
+                                         : QStringLiteral("%1").arg(QStringLiteral("n/a"), 7);
+        out() << QStringLiteral("%1 %2 %3 rep=%4 est=%5 err=%6 %7 %8\n")
                      .arg(r.id, -34)
                      .arg(r.kind, -8)
                      .arg(r.compared, -22)
                      .arg(r.reportedGiB, 7, 'f', 2)
                      .arg(r.estimatedGiB, 7, 'f', 2)
-                     .arg(r.errorShare * 100, 6, 'f', 1)
+                     .arg(error)
                      .arg(r.kind == "fits" ? r.expectedVerdict + "/" + r.ourVerdict : QString())
                      .arg(r.expressible ? r.assumptions : "SKIP " + r.whyNot);
     }

@@ -66,10 +66,21 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     const auto seq = opt("seq-len", Tr::tr("Sequence length in tokens."), "S", "2048");
     const auto gc = opt("grad-checkpointing", Tr::tr("none, selective or full."), "G", "none");
     const auto flash = opt("flash-attention", Tr::tr("Fused attention (FlashAttention/SDPA)."));
+    const auto framework =
+        opt("framework",
+            Tr::tr("pytorch, deepspeed, megatron or llmc: whose mixed-precision conventions "
+                   "(gradient dtype, master weights, activations) to count. Default: deepspeed "
+                   "with --zero, else pytorch."),
+            "F");
+    const auto gradDtype =
+        opt("grad-dtype", Tr::tr("fp32, bf16 or fp16 gradients, overriding the framework's."), "D");
     const auto zero = opt("zero", Tr::tr("ZeRO stage 0–3."), "Z", "0");
     const auto fsdp = opt("fsdp", Tr::tr("FSDP full shard (same memory as ZeRO-3)."));
     const auto tp = opt("tp", Tr::tr("Tensor parallel size."), "T", "1");
     const auto pp = opt("pp", Tr::tr("Pipeline parallel size."), "P", "1");
+    const auto sequenceParallel =
+        opt("sequence-parallel",
+            Tr::tr("Megatron sequence parallelism: split norms and block inputs over TP too."));
     const auto gpus = opt("gpus", Tr::tr("Cards in the job."), "N", "1");
     const auto offload = opt("offload", Tr::tr("optimizer or params."), "WHAT");
     const auto offloadActivations =
@@ -186,8 +197,28 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
         return std::unexpected(
             badArgument(QStringLiteral("fsdp"), Tr::tr("give either --zero or --fsdp")));
     s.fsdp = p.isSet(fsdp);
+    if (p.isSet(framework)) {
+        const auto f = frameworkFromKey(p.value(framework));
+        if (!f)
+            return std::unexpected(
+                badArgument(QStringLiteral("framework"),
+                            Tr::tr("“%1” is not one of pytorch, deepspeed, megatron, llmc")
+                                .arg(p.value(framework))));
+        s.framework = *f;
+    } else if (s.zeroStage > 0) {
+        s.framework = Framework::DeepSpeed; // ZeRO stages are DeepSpeed's configuration
+    }
+    if (p.isSet(gradDtype)) {
+        const auto g = gradDtypeFromKey(p.value(gradDtype));
+        if (!g || *g == GradDtype::Default)
+            return std::unexpected(
+                badArgument(QStringLiteral("grad-dtype"),
+                            Tr::tr("“%1” is not one of fp32, bf16, fp16").arg(p.value(gradDtype))));
+        s.gradDtype = *g;
+    }
     ONRAMP_TRY(integer(tp, s.tp, 1));
     ONRAMP_TRY(integer(pp, s.pp, 1));
+    s.sequenceParallel = p.isSet(sequenceParallel);
     ONRAMP_TRY(integer(gpus, s.gpus, 1));
     if (p.isSet(offload)) {
         int o = 0;
@@ -221,7 +252,10 @@ int estimate(const QStringList &args)
         return parsed.error();
     const TrainingSetup &s = parsed->setup;
     const MemoryBreakdown m = MemoryEstimator::estimate(s);
-    const Verdict v = MemoryEstimator::verdict(m, parsed->card);
+    const auto unsupported = MemoryEstimator::unsupported(s, parsed->card);
+    const Verdict v =
+        unsupported ? Verdict::NotSupported : MemoryEstimator::verdict(m, parsed->card);
+    const QString framework = QLatin1String(frameworkConvention(s.framework).name);
     QTextStream out(stdout);
 
     const std::pair<const char *, const MemoryPart *> parts[] = {{"weights", &m.weights},
@@ -229,34 +263,61 @@ int estimate(const QStringList &args)
                                                                  {"optimizer", &m.optimizer},
                                                                  {"activations", &m.activations},
                                                                  {"overhead", &m.overhead}};
+    // Cards that cannot run the setup have no card count.
+    const auto cardsNeeded = [&](const CardSpec &c) {
+        return MemoryEstimator::unsupported(s, c) ? -1 : MemoryEstimator::cardsNeeded(s, c);
+    };
     if (parsed->json) {
         QJsonObject breakdown, formulas, needed;
+        QJsonArray notSupported;
         for (auto [name, part] : parts) {
             breakdown[QLatin1String(name)] = part->bytes / kGiB;
             formulas[QLatin1String(name)] = part->formula;
         }
-        for (const CardSpec &c : cardCatalog())
-            needed[c.key] = MemoryEstimator::cardsNeeded(s, c);
+        for (const CardSpec &c : cardCatalog()) {
+            const int n = cardsNeeded(c);
+            needed[c.key] = std::max(0, n);
+            if (n < 0)
+                notSupported.append(c.key);
+        }
         QJsonArray suggestions;
         if (v == Verdict::DoesNotFit) {
             for (const Suggestion &sg : MemoryEstimator::suggestions(s, parsed->card))
-                suggestions.append(QJsonObject{
-                    {"change", sg.change}, {"per_gpu_gib", sg.totalGiB}, {"fits", sg.fits}});
+                suggestions.append(QJsonObject{{"change", sg.change},
+                                               {"per_gpu_gib", sg.totalGiB},
+                                               {"saves_gib", sg.savedGiB},
+                                               {"speed_cost", sg.speedCost},
+                                               {"fits", sg.fits}});
         }
-        const QJsonObject root{{"model", s.model.key},
-                               {"per_gpu_gib", m.totalGiB()},
-                               {"breakdown", breakdown},
-                               {"formulas", formulas},
-                               {"model_states_gib", m.modelStateBytes() / kGiB},
-                               {"card", parsed->card.key},
-                               {"verdict", verdictKey(v)},
-                               {"cards_needed", needed},
-                               {"suggestions", suggestions}};
+        QJsonObject root{{"model", s.model.key},
+                         {"framework", frameworkKey(s.framework)},
+                         {"grad_dtype", gradDtypeKey(s.gradDtype)},
+                         {"per_gpu_gib", m.totalGiB()},
+                         {"breakdown", breakdown},
+                         {"formulas", formulas},
+                         {"model_states_gib", m.modelStateBytes() / kGiB},
+                         {"model_states_gb", m.modelStateBytes() / 1e9},
+                         {"card", parsed->card.key},
+                         {"verdict", verdictKey(v)},
+                         {"cards_needed", needed},
+                         {"not_supported_cards", notSupported},
+                         {"suggestions", suggestions}};
+        if (unsupported)
+            root[QStringLiteral("not_supported")] = QJsonObject{
+                {"feature", cardFeatureName(unsupported->feature)},
+                {"reason", unsupported->reason},
+                {"nearest_card", unsupported->nearest ? unsupported->nearest->key : QString()}};
         out << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
     }
     out << Tr::tr("%1, %2 on %n card(s)", nullptr, s.gpus)
                .arg(s.model.name, precisionKey(s.precision))
+        << '\n';
+    out << Tr::tr("Conventions: %1%2")
+               .arg(framework,
+                    s.gradDtype == GradDtype::Default
+                        ? QString()
+                        : Tr::tr(", %1 gradients as stated").arg(gradDtypeKey(s.gradDtype)))
         << '\n';
     for (auto [name, part] : parts)
         out << QStringLiteral("  %1 %2 GiB   %3\n")
@@ -264,20 +325,31 @@ int estimate(const QStringList &args)
                    .arg(part->bytes / kGiB, 8, 'f', 2)
                    .arg(part->formula);
     out << QStringLiteral("  %1 %2 GiB\n").arg(Tr::tr("per GPU"), -12).arg(m.totalGiB(), 8, 'f', 2);
+    out << Tr::tr("Model states (weights, gradients, optimizer): %1 GiB = %2 GB")
+               .arg(m.modelStateBytes() / kGiB, 0, 'f', 2)
+               .arg(m.modelStateBytes() / 1e9, 0, 'f', 2)
+        << '\n';
     out << Tr::tr("On %1: %2").arg(parsed->card.name, verdictText(v)) << '\n';
+    if (unsupported)
+        out << "  " << unsupported->text() << '\n';
     out << Tr::tr("Smallest card count that fits:") << '\n';
     for (const CardSpec &c : cardCatalog()) {
-        const int n = MemoryEstimator::cardsNeeded(s, c);
+        const int n = cardsNeeded(c);
         out << QStringLiteral("  %1 %2\n")
-                   .arg(c.name, -34)
-                   .arg(n > 0 ? QString::number(n) : Tr::tr("does not fit"));
+                   .arg(c.name, -38)
+                   .arg(n < 0   ? Tr::tr("not supported")
+                        : n > 0 ? QString::number(n)
+                                : Tr::tr("does not fit"));
     }
     if (v == Verdict::DoesNotFit) {
-        out << Tr::tr("What to change, cheapest first:") << '\n';
+        out << Tr::tr("What to change, cheapest in speed first:") << '\n';
         for (const Suggestion &sg : MemoryEstimator::suggestions(s, parsed->card))
-            out << QStringLiteral("  %1 %2 → %3 GiB\n")
+            out << QStringLiteral("  %1 %2 → %3 GiB (%4)\n")
                        .arg(sg.fits ? QStringLiteral("✔") : QStringLiteral("·"), sg.change)
-                       .arg(sg.totalGiB, 0, 'f', 1);
+                       .arg(sg.totalGiB, 0, 'f', 1)
+                       .arg(Tr::tr("saves %1 GiB; speed: %2")
+                                .arg(sg.savedGiB, 0, 'f', 1)
+                                .arg(sg.speedCost));
     }
     return 0;
 }
@@ -320,6 +392,12 @@ int catalog(const QStringList &args)
         }
     } else if (which == QLatin1String("cards")) {
         for (const CardSpec &c : cardCatalog()) {
+            QJsonArray features;
+            for (CardFeature f :
+                 {CardFeature::Bf16, CardFeature::Fp8, CardFeature::FlashAttention2}) {
+                if (cardSupports(c, f))
+                    features.append(cardFeatureName(f));
+            }
             list.append(QJsonObject{{"key", c.key},
                                     {"name", c.name},
                                     {"memory_gb", c.memoryGB},
@@ -328,14 +406,25 @@ int catalog(const QStringList &args)
                                     {"fp16_tflops", c.fp16Tflops},
                                     {"fp8_tflops", c.fp8Tflops},
                                     {"interconnect", c.interconnect},
-                                    {"confidence", c.confidence}});
-            if (!p.isSet(json))
-                out << QStringLiteral("%1 %2 %3 GB  bf16 %4 TFLOPS  %5 (%6)\n")
+                                    {"confidence", c.confidence},
+                                    {"arch", c.arch},
+                                    {"compute_capability", c.computeCapability},
+                                    {"generation", c.generation},
+                                    {"supports", features},
+                                    {"source", c.source},
+                                    {"as_of", c.asOf}});
+            if (!p.isSet(json)) {
+                QStringList can;
+                for (const QJsonValue &f : features)
+                    can << f.toString();
+                out << QStringLiteral("%1 %2 %3 GB  %4  %5  %6 (%7)\n      %8, %9\n")
                            .arg(c.key, -12)
-                           .arg(c.name, -34)
+                           .arg(c.name, -38)
                            .arg(c.memoryGB, 4)
-                           .arg(c.bf16Tflops, 5)
-                           .arg(c.interconnect, c.confidence);
+                           .arg(c.arch + u' ' + c.generation, -28)
+                           .arg(can.join(u','), -30)
+                           .arg(c.interconnect, c.confidence, c.source, c.asOf);
+            }
         }
     } else if (which == QLatin1String("instances")) {
         for (const InstanceType &t : builtinInstances()) {

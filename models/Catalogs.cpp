@@ -1,7 +1,10 @@
 #include "Catalogs.h"
 
+#include "Tr.h"
+
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 namespace onramp {
@@ -89,32 +92,159 @@ const std::vector<ModelSpec> &modelCatalog()
 
 const std::vector<CardSpec> &cardCatalog()
 {
-    // Figures and their confidence from shared/notes/memory-estimation.md §(c).
+    // Figures and their confidence from shared/notes/memory-estimation.md §(c) where it has
+    // them; the others from the vendor's datasheet named in `source`. TFLOPS are dense (without
+    // 2:4 sparsity). Compute capabilities from NVIDIA's CUDA GPUs list
+    // (developer.nvidia.com/cuda-gpus).
+    // key, name, memory GB, bandwidth GB/s, bf16, fp16, fp8 TFLOPS, interconnect, NVLink/HCCS,
+    // confidence, arch, compute capability, generation, source, checked
     static const std::vector<CardSpec> cards = {
         {"a100-40g", "NVIDIA A100 40GB SXM4", 40, 1555, 312, 312, 0, "NVLink 600 GB/s", true,
-         "datasheet", "sm_80"},
+         "datasheet", "sm_80", 8.0, "Ampere", "NVIDIA A100 datasheet (notes §(c))", "2026-12"},
         {"a100-80g", "NVIDIA A100 80GB SXM4", 80, 2039, 312, 312, 0, "NVLink 600 GB/s", true,
-         "datasheet", "sm_80"},
+         "datasheet", "sm_80", 8.0, "Ampere", "NVIDIA A100 datasheet (notes §(c))", "2026-12"},
+        {"a800-80g", "NVIDIA A800 80GB SXM4", 80, 2039, 312, 312, 0, "NVLink 400 GB/s", true,
+         "secondary", "sm_80", 8.0, "Ampere",
+         "Export variant of the A100 80GB: same compute and memory, NVLink cut to 400 GB/s",
+         "2026-12"},
         {"h100-80g", "NVIDIA H100 80GB SXM5", 80, 3350, 989, 989, 1979, "NVLink 900 GB/s", true,
-         "datasheet", "sm_90"},
+         "datasheet", "sm_90", 9.0, "Hopper", "NVIDIA H100 datasheet (notes §(c))", "2026-12"},
+        {"h800", "NVIDIA H800 80GB SXM5", 80, 3350, 989, 989, 1979, "NVLink 400 GB/s", true,
+         "secondary", "sm_90", 9.0, "Hopper",
+         "Export variant of the H100 SXM: same compute and memory, NVLink cut to 400 GB/s",
+         "2026-12"},
         {"h200-141g", "NVIDIA H200 141GB SXM", 141, 4800, 989, 989, 1979, "NVLink 900 GB/s", true,
-         "secondary", "sm_90"},
+         "secondary", "sm_90", 9.0, "Hopper",
+         "NVIDIA H200 product page; same compute as the H100 SXM (notes §(c))", "2026-12"},
+        {"b200", "NVIDIA B200 180GB SXM (HGX/DGX B200)", 180, 8000, 2250, 2250, 4500,
+         "NVLink 5, 1.8 TB/s", true, "secondary", "sm_100", 10.0, "Blackwell",
+         "NVIDIA DGX B200 datasheet: 1,440 GB and 64 TB/s for 8 GPUs, 72 PFLOPS FP8 training "
+         "(sparse) for 8 GPUs; dense = half",
+         "2026-12"},
         {"h20", "NVIDIA H20 96GB", 96, 4000, 148, 148, 296, "NVLink 900 GB/s", true, "unofficial",
-         "sm_90"},
+         "sm_90", 9.0, "Hopper", "No public NVIDIA datasheet; third-party tables (notes §(c))",
+         "2026-12"},
         {"l40s", "NVIDIA L40S 48GB", 48, 864, 362, 362, 733, "PCIe Gen4 x16, no NVLink", false,
-         "datasheet", "sm_89"},
+         "datasheet", "sm_89", 8.9, "Ada Lovelace", "NVIDIA L40S datasheet (notes §(c))",
+         "2026-12"},
         {"l20", "NVIDIA L20 48GB", 48, 864, 119.5, 119.5, 239, "PCIe Gen4 x16, no NVLink", false,
-         "unofficial", "sm_89"},
+         "unofficial", "sm_89", 8.9, "Ada Lovelace",
+         "No public NVIDIA datasheet; third-party tables (notes §(c))", "2026-12"},
         {"a10", "NVIDIA A10 24GB", 24, 600, 125, 125, 0, "PCIe Gen4 x16", false, "secondary",
-         "sm_86"},
+         "sm_86", 8.6, "Ampere", "NVIDIA A10 datasheet, not re-verified (notes §(c))", "2026-12"},
         {"v100-32g", "NVIDIA V100 32GB SXM2", 32, 900, 0, 125, 0, "NVLink 300 GB/s", true,
-         "datasheet", "sm_70"},
+         "datasheet", "sm_70", 7.0, "Volta", "NVIDIA Volta whitepaper (notes §(c))", "2026-12"},
         {"rtx4090", "NVIDIA GeForce RTX 4090 24GB", 24, 1008, 165, 165, 330,
-         "PCIe Gen4 x16, no NVLink", false, "secondary", "sm_89"},
+         "PCIe Gen4 x16, no NVLink", false, "secondary", "sm_89", 8.9, "Ada Lovelace",
+         "Third-party spec tables of the AD102 board (notes §(c))", "2026-12"},
+        {"mi300x", "AMD Instinct MI300X 192GB", 192, 5300, 1307, 1307, 2615,
+         "Infinity Fabric, 896 GB/s per GPU in an 8-GPU platform", true, "datasheet", "gfx942", 0,
+         "CDNA 3", "AMD Instinct MI300X data sheet (dense figures; sparsity doubles them)",
+         "2026-12"},
         {"ascend-910b", "Huawei Ascend 910B (B1–B3) 64GB", 64, 1600, 315, 315, 0,
-         "HCCS within an 8-NPU node", true, "unofficial", "ascend910b"},
+         "HCCS within an 8-NPU node", true, "unofficial", "ascend910b", 0, "Ascend 910B, CANN 8",
+         "npu-smi readings and measured GEMM in public issues (notes §(c))", "2026-12"},
+        {"ascend-910c", "Huawei Ascend 910C 128GB", 128, 3200, 780, 780, 0,
+         "HCCS (CloudMatrix 384 supernode)", true, "unofficial", "ascend910c", 0,
+         "Ascend 910C (two 910B-class dies), CANN 8",
+         "No public Huawei datasheet; third-party reports conflict (96–128 GB, 750–800 TFLOPS "
+         "FP16)",
+         "2026-12"},
     };
     return cards;
+}
+
+namespace {
+
+QString vendorOf(const CardSpec &c)
+{
+    if (c.arch.startsWith(QLatin1String("sm_")))
+        return QStringLiteral("nvidia");
+    if (c.arch.startsWith(QLatin1String("gfx")))
+        return QStringLiteral("amd");
+    return c.arch.left(6); // "ascend"
+}
+
+// The oldest NVIDIA architecture that has the feature, as a compute capability.
+double minimumCapability(CardFeature f)
+{
+    switch (f) {
+    case CardFeature::Bf16:
+    case CardFeature::FlashAttention2:
+        return 8.0; // Ampere
+    case CardFeature::Fp8:
+        return 8.9; // Ada Lovelace; Hopper is 9.0
+    }
+    return 0;
+}
+
+} // namespace
+
+QString cardFeatureName(CardFeature f)
+{
+    switch (f) {
+    case CardFeature::Bf16:
+        return QStringLiteral("bf16");
+    case CardFeature::Fp8:
+        return QStringLiteral("FP8");
+    case CardFeature::FlashAttention2:
+        return QStringLiteral("FlashAttention-2");
+    }
+    return {};
+}
+
+bool cardSupports(const CardSpec &card, CardFeature f)
+{
+    if (vendorOf(card) == QLatin1String("nvidia"))
+        return card.computeCapability >= minimumCapability(f);
+    switch (f) {
+    case CardFeature::Bf16:
+        return card.bf16Tflops > 0;
+    case CardFeature::Fp8:
+        return card.fp8Tflops > 0;
+    case CardFeature::FlashAttention2:
+        // ROCm's FlashAttention-2 (composable kernels) runs on CDNA 2 and 3 (MI200, MI300);
+        // torch_npu's fused attention (npu_fusion_attention) stores no a·s² scores either.
+        return card.arch == QLatin1String("gfx942") || card.arch == QLatin1String("gfx90a") ||
+               vendorOf(card) == QLatin1String("ascend");
+    }
+    return false;
+}
+
+QString unsupportedReason(const CardSpec &card, CardFeature f)
+{
+    if (cardSupports(card, f))
+        return {};
+    if (vendorOf(card) == QLatin1String("nvidia")) {
+        const char *needs =
+            f == CardFeature::Fp8 ? "sm_89 (Ada Lovelace) or sm_90 (Hopper)" : "sm_80 (Ampere)";
+        return Tr::tr("%1 needs compute capability %2 or newer, %3; the %4 is %5 (%6).")
+            .arg(cardFeatureName(f))
+            .arg(minimumCapability(f), 0, 'f', 1)
+            .arg(QLatin1String(needs), card.name, card.arch, card.generation);
+    }
+    return Tr::tr("The %1 (%2) has no %3.").arg(card.name, card.generation, cardFeatureName(f));
+}
+
+std::optional<CardSpec> nearestCardSupporting(const CardSpec &card,
+                                              const std::vector<CardFeature> &features)
+{
+    std::optional<CardSpec> best;
+    double bestScore = 0;
+    for (const CardSpec &c : cardCatalog()) {
+        if (c.key == card.key || !std::all_of(features.begin(), features.end(),
+                                              [&](CardFeature f) { return cardSupports(c, f); }))
+            continue;
+        // Same vendor first (same software stack), then the closest memory; on a tie the larger.
+        const double score = (vendorOf(c) != vendorOf(card) ? 1e6 : 0) +
+                             std::abs(c.memoryGB - card.memoryGB) +
+                             (c.memoryGB < card.memoryGB ? 0.5 : 0);
+        if (!best || score < bestScore) {
+            best = c;
+            bestScore = score;
+        }
+    }
+    return best;
 }
 
 std::optional<ModelSpec> findModel(const QString &key)

@@ -41,8 +41,31 @@ struct CardSpec
     QString interconnect;
     bool fastInterconnect = false; // NVLink/HCCS between cards in a node
     QString confidence;            // "datasheet", "secondary", "unofficial"
-    QString arch;                  // "sm_80" (CUDA compute capability) or "ascend910b"
+    QString arch; // "sm_80" (CUDA compute capability), "gfx942" (AMD) or "ascend910b"
+    // What the card can compute: the CUDA compute capability (8.0 for sm_80), or for other
+    // vendors 0 and the generation ("CDNA 3", "Ascend 910B, CANN 8").
+    double computeCapability = 0;
+    QString generation;
+    QString source; // where the figures come from
+    QString asOf;   // when they were checked, YYYY-MM
 };
+
+// What a training setup may ask of a card.
+enum class CardFeature
+{
+    Bf16,
+    Fp8,
+    FlashAttention2
+};
+
+// Whether the card can run it, and if not why not (translated).
+bool cardSupports(const CardSpec &card, CardFeature feature);
+QString unsupportedReason(const CardSpec &card, CardFeature feature);
+QString cardFeatureName(CardFeature feature); // translated: "FP8", "bf16", "FlashAttention-2"
+// The catalog card nearest to `card` that supports all the features: same vendor first, then
+// the closest memory size. nullopt when no card in the catalog does.
+std::optional<CardSpec> nearestCardSupporting(const CardSpec &card,
+                                              const std::vector<CardFeature> &features);
 
 const std::vector<ModelSpec> &modelCatalog();
 const std::vector<CardSpec> &cardCatalog();

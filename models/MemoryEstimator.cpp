@@ -101,6 +101,78 @@ std::optional<Precision> precisionFromKey(const QString &key)
     return std::nullopt;
 }
 
+const std::vector<FrameworkConvention> &frameworkConventions()
+{
+    // Sources in docs/estimator.md, "Framework conventions".
+    static const std::vector<FrameworkConvention> list = {
+        // torch.autocast over fp32 parameters; Hugging Face counts 18 B/param.
+        {Framework::PyTorch, "pytorch", "PyTorch AMP", true, true, false, true, false},
+        // ZeRO paper: 2Ψ fp16 params + 2Ψ fp16 grads + 12Ψ fp32 optimizer state.
+        {Framework::DeepSpeed, "deepspeed", "DeepSpeed", false, false, false, false, false},
+        // Megatron-LM README: bf16 params + fp32 grads (18, or 6 + 12/d distributed); fp16
+        // params + fp16 grads + fp32 main grads (20, or 4 + 16/d).
+        {Framework::Megatron, "megatron", "Megatron-LM", true, false, true, false, true},
+        // llm.c: bf16 params and grads, fp32 master weights and AdamW state; fused kernels.
+        {Framework::Llmc, "llmc", "llm.c", false, false, false, false, true},
+    };
+    return list;
+}
+
+const FrameworkConvention &frameworkConvention(Framework f)
+{
+    for (const FrameworkConvention &c : frameworkConventions()) {
+        if (c.framework == f)
+            return c;
+    }
+    return frameworkConventions().front();
+}
+
+QString frameworkKey(Framework f)
+{
+    return QLatin1String(frameworkConvention(f).key);
+}
+
+std::optional<Framework> frameworkFromKey(const QString &key)
+{
+    for (const FrameworkConvention &c : frameworkConventions()) {
+        if (key == QLatin1String(c.key))
+            return c.framework;
+    }
+    return std::nullopt;
+}
+
+QString gradDtypeKey(GradDtype g)
+{
+    switch (g) {
+    case GradDtype::Default:
+        return QStringLiteral("default");
+    case GradDtype::Fp32:
+        return QStringLiteral("fp32");
+    case GradDtype::Bf16:
+        return QStringLiteral("bf16");
+    case GradDtype::Fp16:
+        return QStringLiteral("fp16");
+    }
+    return {};
+}
+
+std::optional<GradDtype> gradDtypeFromKey(const QString &key)
+{
+    for (GradDtype g : {GradDtype::Default, GradDtype::Fp32, GradDtype::Bf16, GradDtype::Fp16}) {
+        if (gradDtypeKey(g) == key)
+            return g;
+    }
+    return std::nullopt;
+}
+
+QString Unsupported::text() const
+{
+    return nearest ? Tr::tr("Not supported on this card: %1 Nearest card that supports it: %2.")
+                         .arg(reason, nearest->name)
+                   : Tr::tr("Not supported on this card: %1 No card in the catalog supports it.")
+                         .arg(reason);
+}
+
 QString verdictKey(Verdict v)
 {
     switch (v) {
@@ -110,6 +182,8 @@ QString verdictKey(Verdict v)
         return QStringLiteral("tight");
     case Verdict::DoesNotFit:
         return QStringLiteral("no");
+    case Verdict::NotSupported:
+        return QStringLiteral("not_supported");
     }
     return {};
 }
@@ -123,6 +197,8 @@ QString verdictText(Verdict v)
         return Tr::tr("Tight: may run out of memory on a longer batch");
     case Verdict::DoesNotFit:
         return Tr::tr("Does not fit");
+    case Verdict::NotSupported:
+        return Tr::tr("Not supported on this card");
     }
     return {};
 }
@@ -157,6 +233,10 @@ std::expected<void, Error> MemoryEstimator::validate(const TrainingSetup &s)
         return bad(QStringLiteral("gpus"), Tr::tr("the card count must be a multiple of TP × PP "
                                                   "(%1)")
                                                .arg(s.tp * s.pp));
+    if (s.sequenceParallel && s.tp < 2)
+        return bad(QStringLiteral("sequence-parallel"),
+                   Tr::tr("sequence parallelism splits what tensor parallelism leaves whole; it "
+                          "needs a tensor-parallel size of 2 or more"));
     if (s.zeroStage < 0 || s.zeroStage > 3)
         return bad(QStringLiteral("zero"), Tr::tr("the ZeRO stage is 0, 1, 2 or 3"));
     if (s.method != Method::Full && s.loraRank < 1)
@@ -178,14 +258,35 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     const double wb = weightBytes(s.precision);
     const QString shard = QStringLiteral(" / (TP·PP = %1)").arg(mp);
 
+    const FrameworkConvention &fw = frameworkConvention(s.framework);
     double frozenBytes = wb; // per parameter of a layer as it is gathered
     if (s.method == Method::Full) {
-        const double ob = optimizerBytes(s.optimizer, s.precision, m.hidden);
+        double ob = optimizerBytes(s.optimizer, s.precision, m.hidden);
         out.weights = {P * wb / mp, QStringLiteral("%1 B/param × P").arg(wb) + shard};
-        const double gb =
-            isMixed(s.precision) && s.fp32Gradients && zero < 3 ? 4 : gradBytes(s.precision);
-        out.gradients = {P * gb / mp, QStringLiteral("%1 B/param × P").arg(gb) + shard};
-        out.optimizer = {P * ob / mp, QStringLiteral("%1 B/param × P").arg(ob, 0, 'g', 3) + shard};
+        // The gradient dtype: stated, else the framework's. Fully sharded (FSDP/ZeRO-3) mixed
+        // precision keeps fp32 params and grads without a separate master: 16 B/param.
+        double gb = gradBytes(s.precision);
+        QString why;
+        if (s.gradDtype != GradDtype::Default) {
+            gb = s.gradDtype == GradDtype::Fp32 ? 4 : 2;
+            why = QStringLiteral("%1 gradients as stated").arg(gradDtypeKey(s.gradDtype));
+        } else if (isMixed(s.precision)) {
+            const bool fp32 =
+                s.precision == Precision::Fp16Mixed ? fw.fp32GradientsFp16 : fw.fp32GradientsBf16;
+            gb = fp32 && zero < 3 ? 4 : 2;
+            why = QStringLiteral("%1: %2 gradients")
+                      .arg(QLatin1String(fw.name), gb == 4 ? "fp32" : "16-bit");
+        }
+        QString obNote;
+        if (isMixed(s.precision) && gb == 2 && fw.fp32MainGradCopy) {
+            ob += 4;
+            obNote = QStringLiteral(" incl. fp32 main gradients (%1)").arg(QLatin1String(fw.name));
+        }
+        out.gradients = {P * gb / mp,
+                         QStringLiteral("%1 B/param × P").arg(gb) + shard +
+                             (why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why))};
+        out.optimizer = {P * ob / mp,
+                         QStringLiteral("%1 B/param × P").arg(ob, 0, 'g', 3) + obNote + shard};
     } else {
         const WeightQuant q = s.method == Method::Qlora && s.weightQuant == WeightQuant::None
                                   ? WeightQuant::Nf4
@@ -245,8 +346,8 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     if (gathers) {
         const double layerBytes = 2 * Pl / s.tp * frozenBytes;
         out.weights.bytes += layerBytes;
-        out.weights.formula += QStringLiteral(" + 2 gathered layers (%1 GiB)")
-                                   .arg(layerBytes / kGiB, 0, 'f', 2);
+        out.weights.formula +=
+            QStringLiteral(" + 2 gathered layers (%1 GiB)").arg(layerBytes / kGiB, 0, 'f', 2);
     }
 
     // Activations (Korthikanti et al. 2022, Table 2), in units of s·b·h bytes at 16 bits,
@@ -258,11 +359,12 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     const double actScale = s.precision == Precision::Fp32 ? 2 : 1; // fp32 activations
     // torch autocast runs layer norm and softmax in fp32, so the residual stream, the norms'
     // outputs that feed the next linear layers, and attention probabilities are 4 bytes.
-    const double wide = isMixed(s.precision) ? 2 : 1;
-    // A fused norm (compiled, or LayerNorm's own kernel) saves its input. Eager RMSNorm
-    // (torchtune, LitGPT, Hugging Face) upcasts to fp32 and saves that copy, and also the
-    // fp32 normalized output when the norm's own weight trains: 4 + 4 bytes per element.
-    const bool eagerRms = m.rmsNorm && !s.compiled;
+    // Engines that cast the model to 16 bits (DeepSpeed, Megatron, llm.c) keep them in 16.
+    const double wide = isMixed(s.precision) && fw.autocast ? 2 : 1;
+    // A fused norm (compiled, Transformer Engine's, or LayerNorm's own kernel) saves its input.
+    // Eager RMSNorm (torchtune, LitGPT, Hugging Face) upcasts to fp32 and saves that copy, and
+    // also the fp32 normalized output when the norm's own weight trains: 4 + 4 bytes.
+    const bool eagerRms = m.rmsNorm && !s.compiled && !fw.fusedNorms;
     const double norms = eagerRms ? 2 * (4 + (full ? 4 : 0)) / actScale : 4 * wide;
     const double attnCore = 2 /*Q*/ + 4 * kvr /*K, V*/ + 2 /*context*/;
     // Activation inputs and products: eager SiLU·up saves gate, SiLU(gate) and up; a compiled
@@ -281,7 +383,10 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
             split += 2 * fr;
         }
     }
-    const double perLayer = unsplit + split / s.tp;
+    // Tensor parallelism splits the attention and MLP internals; sequence parallelism also the
+    // norms, dropout masks and block inputs (Korthikanti et al. 2022, Table 2).
+    const double seqSplit = s.sequenceParallel && s.tp > 1 ? s.tp : 1;
+    const double perLayer = unsplit / seqSplit + split / s.tp;
     // Without fused attention the a·s² probabilities (and dropout mask) are saved too, unless
     // checkpointing recomputes them (selective checkpointing does exactly that).
     const double scoreBytes = (m.dropout ? 3 : 0) + 2 * wide;
@@ -293,7 +398,7 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     double stored = 0, oneLayer = 0;
     QString layerFormula;
     if (recompute) {
-        stored = 2 * wide * m.layers * sbh * actScale;
+        stored = 2 * wide * m.layers * sbh * actScale / seqSplit;
         oneLayer = (perLayer + scores) * sbh * actScale;
         layerFormula = QStringLiteral("s·b·h·%1·L (layer inputs kept) + s·b·h·%2 (one layer "
                                       "recomputed)")
@@ -308,6 +413,8 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     }
     if (actScale > 1)
         layerFormula += QStringLiteral(" ×2 for fp32");
+    if (seqSplit > 1)
+        layerFormula += QStringLiteral(" (sequence parallel: norms and block inputs / t too)");
     if (s.offloadActivations) {
         stored = std::min(stored, 2 * stored / m.layers); // the layer in flight and the next
         layerFormula += QStringLiteral(", offloaded to CPU memory but for 2 layers in flight");
@@ -330,10 +437,10 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     const double headShare = m.lmHead ? std::min(other, double(m.vocab) * m.hidden) / P : 0;
     const double headGrads = full && !s.optimizerInBackward ? gradsAll * headShare : 0;
     const bool held = s.gradsKept || s.gradAccumulation > 1;
-    const QString actFormula = layerFormula +
-                               (logits > 0 ? QStringLiteral(" + logits %1·s·b·V").arg(logitBytes)
-                                           : QString()) +
-                               (dequant > 0 ? QStringLiteral(" + one dequantized layer") : QString());
+    const QString actFormula =
+        layerFormula +
+        (logits > 0 ? QStringLiteral(" + logits %1·s·b·V").arg(logitBytes) : QString()) +
+        (dequant > 0 ? QStringLiteral(" + one dequantized layer") : QString());
     const double lossPhase = stored + logits + dequant;
     const double layerPhase = stored + oneLayer + dequant + headGrads;
     const double stepPhase = gradsAll;
@@ -345,7 +452,8 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
                                                      ? QStringLiteral("gradient accumulation")
                                                      : QStringLiteral("zeroed, not freed"))};
     } else if (stepPhase >= std::max(lossPhase, layerPhase)) {
-        out.gradients = {stepPhase, gradFormula + QStringLiteral("; the peak is the optimizer step")};
+        out.gradients = {stepPhase,
+                         gradFormula + QStringLiteral("; the peak is the optimizer step")};
         out.activations = {0, QStringLiteral("%1 GiB at the start of backward (%2), all freed "
                                              "by the optimizer step, the peak")
                                   .arg(out.savedActivations / kGiB, 0, 'f', 2)
@@ -384,6 +492,32 @@ Verdict MemoryEstimator::verdict(const MemoryBreakdown &m, const CardSpec &card)
     return Verdict::DoesNotFit;
 }
 
+std::optional<Unsupported> MemoryEstimator::unsupported(const TrainingSetup &s,
+                                                        const CardSpec &card)
+{
+    // FP8 training (Transformer Engine) keeps bf16 weights and computes the rest in bf16.
+    std::vector<CardFeature> asked;
+    if (s.precision == Precision::Fp8)
+        asked.push_back(CardFeature::Fp8);
+    if (s.precision == Precision::Bf16 || s.precision == Precision::Bf16Mixed ||
+        s.precision == Precision::Fp8 || s.gradDtype == GradDtype::Bf16)
+        asked.push_back(CardFeature::Bf16);
+    if (s.flashAttention)
+        asked.push_back(CardFeature::FlashAttention2);
+    for (CardFeature f : asked) {
+        if (!cardSupports(card, f))
+            return Unsupported{f, unsupportedReason(card, f), nearestCardSupporting(card, asked)};
+    }
+    return std::nullopt;
+}
+
+Verdict MemoryEstimator::verdict(const TrainingSetup &s, const CardSpec &card)
+{
+    if (unsupported(s, card))
+        return Verdict::NotSupported;
+    return verdict(estimate(s), card);
+}
+
 int MemoryEstimator::cardsNeeded(const TrainingSetup &s, const CardSpec &card)
 {
     const int unit = s.tp * s.pp;
@@ -415,64 +549,109 @@ int MemoryEstimator::cardsNeeded(const TrainingSetup &s, const CardSpec &card)
 
 std::vector<Suggestion> MemoryEstimator::suggestions(const TrainingSetup &s, const CardSpec &card)
 {
-    // Steps cheapest first, each on top of the previous, until the job fits: batch and
-    // attention kernels cost no accuracy and little speed; checkpointing costs compute;
-    // sharding and offload cost communication; LoRA and QLoRA change the method.
+    // Steps cheapest in speed first, each on top of the previous, until the job fits: a chunked
+    // loss and a smaller micro-batch cost (almost) nothing; checkpointing costs compute;
+    // offloading costs PCIe traffic; sharding costs communication; more cards cost card-hours;
+    // LoRA and QLoRA change what is trained.
     std::vector<Suggestion> out;
     TrainingSetup t = s;
     TrainingSetup kept = s;
     double before = estimate(s).totalGiB();
     // A step that does not lower the memory is left out (and undone): halving the micro-batch,
     // say, once gradients held between micro-batches outweigh the activations it saves.
-    auto step = [&](const QString &change) {
+    auto step = [&](const QString &change, const QString &speedCost) {
         const MemoryBreakdown m = estimate(t);
         if (m.totalGiB() >= before) {
             t = kept;
             return false;
         }
         kept = t;
+        out.push_back({change, m.totalGiB(), verdict(m, card) != Verdict::DoesNotFit,
+                       before - m.totalGiB(), speedCost});
         before = m.totalGiB();
-        out.push_back({change, m.totalGiB(), verdict(m, card) != Verdict::DoesNotFit});
         return out.back().fits;
     };
-    for (int batch = s.microBatch / 2; batch >= 1; batch /= 2) {
+    if (t.model.lmHead && !t.chunkedLoss) {
+        t.chunkedLoss = true;
+        if (step(Tr::tr("Compute the loss over chunks of the logits (chunked cross-entropy)"),
+                 Tr::tr("none measurable: the same arithmetic, a chunk at a time (LitGPT and "
+                        "torchtune do it by default)")))
+            return out;
+    }
+    for (int batch = t.microBatch / 2; batch >= 1; batch /= 2) {
         t.microBatch = batch;
         t.gradAccumulation = s.gradAccumulation * std::max(1, s.microBatch / batch);
         if (step(Tr::tr("Lower the micro-batch to %1 and raise gradient accumulation to %2")
                      .arg(batch)
-                     .arg(t.gradAccumulation)))
+                     .arg(t.gradAccumulation),
+                 Tr::tr("small: the same tokens per optimizer step; smaller matrix products use "
+                        "the card less fully")))
             return out;
     }
-    if (!t.flashAttention) {
+    // ZeRO-1 and -2 move no more data than plain data parallelism: free in speed.
+    for (int stage = t.zeroStage + 1; !t.fsdp && t.dataParallel() > 1 && stage <= 2; ++stage) {
+        t.zeroStage = stage;
+        if (step(stage == 1 ? Tr::tr("Shard the optimizer state with ZeRO stage 1")
+                            : Tr::tr("Shard the gradients too with ZeRO stage 2"),
+                 Tr::tr("none in communication volume: the same as plain data parallelism "
+                        "(ZeRO paper §7)")))
+            return out;
+    }
+    if (!t.flashAttention && cardSupports(card, CardFeature::FlashAttention2)) {
         t.flashAttention = true;
-        if (step(Tr::tr("Turn on FlashAttention (fused attention)")))
+        if (step(Tr::tr("Turn on FlashAttention (fused attention)"),
+                 Tr::tr("none: fused attention is faster than eager attention")))
             return out;
     }
     if (t.checkpointing != Checkpointing::Full) {
         t.checkpointing = Checkpointing::Full;
-        if (step(Tr::tr("Turn on full gradient checkpointing (about a third more compute)")))
+        if (step(Tr::tr("Turn on full activation checkpointing"),
+                 Tr::tr("about a third more compute: the forward pass runs again in backward "
+                        "(8·P·D instead of 6·P·D FLOPs, Transformer Math 101)")))
             return out;
     }
-    if (!t.fsdp && t.zeroStage < 3 && t.dataParallel() > 1) {
+    if (!t.offloadActivations) {
+        t.offloadActivations = true;
+        if (step(Tr::tr("Offload saved activations to CPU memory"),
+                 Tr::tr("PCIe traffic each layer, overlapped with compute: little when the "
+                        "layers are large, more on short sequences or shared PCIe links")))
+            return out;
+    }
+    if (!t.fsdp && t.dataParallel() > 1 && t.zeroStage < 3) {
         t.zeroStage = 3;
-        if (step(Tr::tr("Shard weights, gradients and optimizer state (ZeRO-3 or FSDP)")))
+        if (step(Tr::tr("Shard weights too with ZeRO stage 3 (or FSDP full shard)"),
+                 Tr::tr("1.5× the communication of plain data parallelism: weights are "
+                        "gathered in forward and backward (ZeRO paper §7)")))
             return out;
     }
     if (t.offload == Offload::None && (t.fsdp || t.zeroStage >= 1)) {
         t.offload = Offload::Optimizer;
-        if (step(Tr::tr("Offload the optimizer state to CPU memory")))
+        if (step(Tr::tr("Offload the optimizer state to CPU memory"),
+                 Tr::tr("large: the optimizer step runs on the CPU and gradients cross PCIe "
+                        "every step (ZeRO-Offload); most noticeable at small batches")))
+            return out;
+    }
+    if (const int n = cardsNeeded(t, card); n > t.gpus) {
+        t.gpus = n;
+        if (!t.fsdp && t.zeroStage < 3)
+            t.zeroStage = 3;
+        if (step(Tr::tr("Use %1 cards, sharded with ZeRO-3 or FSDP").arg(n),
+                 Tr::tr("more cards held at once (quota); about the same card-hours for the "
+                        "same tokens, less the scaling loss and ZeRO-3's communication")))
             return out;
     }
     if (t.method == Method::Full) {
         t.method = Method::Lora;
         t.loraRank = 16;
-        if (step(Tr::tr("Fine-tune with LoRA (rank 16) instead of all weights")))
+        if (step(Tr::tr("Fine-tune with LoRA (rank 16) instead of all weights"),
+                 Tr::tr("faster steps, but a different training: only the adapters learn")))
             return out;
     }
     if (t.method != Method::Qlora) {
         t.method = Method::Qlora;
         t.loraRank = std::max(t.loraRank, 16);
-        step(Tr::tr("Fine-tune with QLoRA (4-bit frozen weights)"));
+        step(Tr::tr("Fine-tune with QLoRA (4-bit frozen weights)"),
+             Tr::tr("slower than LoRA: each layer's weights are dequantized on the fly"));
     }
     return out;
 }

@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <expected>
+#include <optional>
 #include <vector>
 
 namespace onramp {
@@ -55,6 +56,52 @@ enum class Offload
 QString precisionKey(Precision p);
 std::optional<Precision> precisionFromKey(const QString &key);
 
+// Who runs the training loop. Under mixed precision each keeps gradients, master weights and
+// activations its own way (docs/estimator.md, "Framework conventions"); the bytes per
+// parameter follow from it: 18 for PyTorch AMP, 16 for DeepSpeed and llm.c, 18 or 20 for
+// Megatron-LM.
+enum class Framework
+{
+    PyTorch,   // torch.autocast (Hugging Face Trainer, Lightning, torchtune, FSDP)
+    DeepSpeed, // DeepSpeed fp16/bf16 engine, ZeRO stages
+    Megatron,  // Megatron-LM / Megatron-Core (and NeMo on it)
+    Llmc       // Karpathy's llm.c
+};
+// The dtype gradients are kept in; Default takes the framework's own.
+enum class GradDtype
+{
+    Default,
+    Fp32,
+    Bf16,
+    Fp16
+};
+
+struct FrameworkConvention
+{
+    Framework framework;
+    const char *key;  // "pytorch"
+    const char *name; // "PyTorch AMP"
+    // Mixed precision: gradients in fp32 (else in the 16-bit compute dtype). Megatron keeps
+    // fp32 gradients with bf16 and 16-bit ones with fp16.
+    bool fp32GradientsBf16 = true;
+    bool fp32GradientsFp16 = true;
+    // 16-bit gradients are copied to fp32 "main" gradients held with the optimizer (+4 B/param,
+    // sharded with it): Megatron's Float16Optimizer.
+    bool fp32MainGradCopy = false;
+    // Runs under torch.autocast: norms, their outputs and softmax are kept in fp32. Engines that
+    // cast the model to 16 bits (DeepSpeed, Megatron, llm.c) keep them in 16 bits.
+    bool autocast = true;
+    // Fused norm kernels that save only their input (Transformer Engine / Apex, llm.c), instead
+    // of eager RMSNorm's fp32 copies.
+    bool fusedNorms = false;
+};
+const std::vector<FrameworkConvention> &frameworkConventions();
+const FrameworkConvention &frameworkConvention(Framework f);
+QString frameworkKey(Framework f);
+std::optional<Framework> frameworkFromKey(const QString &key);
+QString gradDtypeKey(GradDtype g); // "default", "fp32", "bf16", "fp16"
+std::optional<GradDtype> gradDtypeFromKey(const QString &key);
+
 // Everything the estimate depends on. Sizes per GPU; `gpus` is the whole job.
 struct TrainingSetup
 {
@@ -74,13 +121,17 @@ struct TrainingSetup
     int tp = 1;
     int pp = 1;
     int gpus = 1;
+    // Megatron sequence parallelism: with TP, the norms, dropout and block inputs are split
+    // over the TP ranks too (Korthikanti et al. 2022). Needs tp > 1.
+    bool sequenceParallel = false;
     Offload offload = Offload::None;
-    bool compiled = false; // torch.compile: fused elementwise regions save only their inputs
-    bool chunkedLoss = false;
-    // PyTorch AMP keeps fp32 gradients (HF's 18 B/param); DeepSpeed/Megatron-style mixed
-    // precision keeps 16-bit ones (ZeRO's 16 B/param). FSDP/ZeRO-3 shard fp32 params and grads
-    // without a separate master copy, so there it is 16 B/param either way.
-    bool fp32Gradients = true;        // cross-entropy over chunks: no full fp32 copy of the logits
+    bool compiled = false;    // torch.compile: fused elementwise regions save only their inputs
+    bool chunkedLoss = false; // cross-entropy over chunks: no full fp32 copy of the logits
+    // PyTorch AMP keeps fp32 gradients (HF's 18 B/param); DeepSpeed and llm.c keep 16-bit ones
+    // (ZeRO's 16 B/param); Megatron fp32 ones with bf16. FSDP/ZeRO-3 under PyTorch shard fp32
+    // params and grads without a separate master copy, so there it is 16 B/param.
+    Framework framework = Framework::PyTorch;
+    GradDtype gradDtype = GradDtype::Default; // overrides the framework's gradient dtype
     bool optimizerInBackward = false; // step each parameter in backward; gradients never pile up
     // Micro-batches whose gradients add up before one optimizer step: from the second on, the
     // gradients are held while the next forward pass stores its activations.
@@ -91,7 +142,7 @@ struct TrainingSetup
     // Saved activations are copied to CPU memory as forward goes and brought back a layer at
     // a time for backward (torchtune, Megatron): the card holds the layers in flight.
     bool offloadActivations = false;
-    double contextGiB = 0.5;          // CUDA/CANN context and kernels
+    double contextGiB = 0.5; // CUDA/CANN context and kernels
 
     int dataParallel() const { return std::max(1, gpus / (tp * pp)); }
 };
@@ -135,10 +186,20 @@ enum class Verdict
 {
     Fits,
     Tight,
-    DoesNotFit
+    DoesNotFit,
+    NotSupported // the card cannot run the precision or kernel asked for, whatever the memory
 };
-QString verdictKey(Verdict v);  // "fits", "tight", "no"
+QString verdictKey(Verdict v);  // "fits", "tight", "no", "not_supported"
 QString verdictText(Verdict v); // translated
+
+// Something the setup asks that the card cannot do, with the nearest catalog card that can.
+struct Unsupported
+{
+    CardFeature feature;
+    QString reason; // translated
+    std::optional<CardSpec> nearest;
+    QString text() const; // translated: the reason and the nearest card
+};
 
 // The share of a card's memory a job may plan to use: below 80 % no run of 454 in Fujii et al.
 // 2024 went out of memory; past 97 % the driver's own reserve is gone (an A100 "40GB" offers
@@ -151,6 +212,8 @@ struct Suggestion
     QString change; // translated, says exactly what to set
     double totalGiB = 0;
     bool fits = false;
+    double savedGiB = 0; // per card, against the step before
+    QString speedCost;   // translated: what it costs in speed, with its source
 };
 
 class MemoryEstimator
@@ -159,13 +222,21 @@ public:
     // Checks the setup; bad combinations are errors naming the field.
     static std::expected<void, Error> validate(const TrainingSetup &s);
     static MemoryBreakdown estimate(const TrainingSetup &s);
+    // The memory verdict alone.
     static Verdict verdict(const MemoryBreakdown &m, const CardSpec &card);
+    // What the setup asks of the card that it cannot do (bf16, FP8, FlashAttention-2), the
+    // first such thing; nullopt when the card can run it.
+    static std::optional<Unsupported> unsupported(const TrainingSetup &s, const CardSpec &card);
+    // The verdict for the user: NotSupported before any memory question.
+    static Verdict verdict(const TrainingSetup &s, const CardSpec &card);
     // Smallest total card count (data parallel over the given TP×PP; sharded with ZeRO-3/FSDP
     // when more than one data-parallel rank is needed) with which the job fits; 0 when none
     // up to 4096.
     static int cardsNeeded(const TrainingSetup &s, const CardSpec &card);
-    // What to change when it does not fit: steps cheapest first, each on top of the ones
-    // before, ending at the first that fits (or when nothing is left to change).
+    // What to change when it does not fit: steps cheapest in speed first (chunked loss, smaller
+    // micro-batch, fused attention, checkpointing, activation offload, sharding stages,
+    // optimizer offload, more cards, then LoRA/QLoRA, which change what is trained), each on
+    // top of the ones before, ending at the first that fits (or when nothing is left).
     static std::vector<Suggestion> suggestions(const TrainingSetup &s, const CardSpec &card);
 };
 

@@ -71,18 +71,25 @@ QJsonObject InstanceType::toJson() const
 
 QJsonObject TrainingImage::toJson() const
 {
-    return {{"key", key},
-            {"name", name},
-            {"version", version},
-            {"digest", digest},
-            {"framework", framework},
-            {"framework_version", frameworkVersion},
-            {"accelerator", accelerator},
-            {"accelerator_version", acceleratorVersion},
-            {"min_driver", minDriver},
-            {"archs", QJsonArray::fromStringList(archs)},
-            {"python", python},
-            {"libraries", QJsonArray::fromStringList(libraries)}};
+    QJsonObject o{{"key", key},
+                  {"name", name},
+                  {"version", version},
+                  {"framework", framework},
+                  {"framework_version", frameworkVersion},
+                  {"accelerator", accelerator},
+                  {"accelerator_version", acceleratorVersion},
+                  {"min_driver", minDriver},
+                  {"archs", QJsonArray::fromStringList(archs)},
+                  {"python", python},
+                  {"libraries", QJsonArray::fromStringList(libraries)}};
+    // Only a digest someone read from the registry; none is better than an invented one.
+    if (!digest.isEmpty())
+        o[QStringLiteral("digest")] = digest;
+    if (!source.isEmpty())
+        o[QStringLiteral("source")] = source;
+    if (!asOf.isEmpty())
+        o[QStringLiteral("as_of")] = asOf;
+    return o;
 }
 
 std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QByteArray &json)
@@ -132,7 +139,6 @@ std::expected<std::vector<TrainingImage>, Error> parseImageCatalog(const QByteAr
         for (auto [key, member] :
              {std::pair{"key", &TrainingImage::key}, std::pair{"name", &TrainingImage::name},
               std::pair{"version", &TrainingImage::version},
-              std::pair{"digest", &TrainingImage::digest},
               std::pair{"framework", &TrainingImage::framework},
               std::pair{"framework_version", &TrainingImage::frameworkVersion},
               std::pair{"accelerator", &TrainingImage::accelerator},
@@ -143,9 +149,13 @@ std::expected<std::vector<TrainingImage>, Error> parseImageCatalog(const QByteAr
                 return std::unexpected(v.error());
             t.*member = *v;
         }
-        if (!t.digest.startsWith(QLatin1String("sha256:")))
+        // The digest is optional (unknown until the provider says), but never malformed.
+        t.digest = o.value(QLatin1String("digest")).toString();
+        if (!t.digest.isEmpty() && !t.digest.startsWith(QLatin1String("sha256:")))
             return std::unexpected(
                 catalogError(path + QStringLiteral(".digest"), Tr::tr("expected sha256:…")));
+        t.source = o.value(QLatin1String("source")).toString();
+        t.asOf = o.value(QLatin1String("as_of")).toString();
         t.archs = strings(o.value(QLatin1String("archs")));
         if (t.archs.isEmpty())
             return std::unexpected(catalogError(path + QStringLiteral(".archs"),
@@ -289,16 +299,16 @@ Findings checkResources(const ResourceChoice &c)
                         .arg(m.totalGiB(), 0, 'f', 1)
                         .arg(card->memoryGB));
         }
-        const Precision p = c.setup.precision;
-        if (p == Precision::Fp8 && card->fp8Tflops <= 0)
-            add("precision.fp8_unsupported", blocking, "precision",
-                Tr::tr("FP8 training needs a card with FP8 tensor cores (H100, H200, H20, L40S, "
-                       "L20, RTX 4090); the %1 has none. Use bf16 mixed precision.")
-                    .arg(card->name));
-        if ((p == Precision::Bf16 || p == Precision::Bf16Mixed) && card->bf16Tflops <= 0)
-            add("precision.bf16_unsupported", blocking, "precision",
-                Tr::tr("The %1 has no bf16 support. Use fp16 mixed precision with loss scaling.")
-                    .arg(card->name));
+        // The first thing the setup asks that the card cannot compute, whatever the memory,
+        // with the reason and the nearest card that can.
+        if (const auto no = MemoryEstimator::unsupported(c.setup, *card)) {
+            const char *code = no->feature == CardFeature::Fp8    ? "precision.fp8_unsupported"
+                               : no->feature == CardFeature::Bf16 ? "precision.bf16_unsupported"
+                                                                  : "attention.flash_unsupported";
+            add(code, blocking,
+                no->feature == CardFeature::FlashAttention2 ? "flashAttention" : "precision",
+                no->text());
+        }
         if (inst->cards > 1 && !card->fastInterconnect)
             add("interconnect.slow", warning, "instance",
                 Tr::tr("%1 cards talk over PCIe (%2), without NVLink: tensor parallelism across "

@@ -34,7 +34,7 @@ struct TrainingImage
     QString key;
     QString name;
     QString version;
-    QString digest;
+    QString digest;    // "sha256:…"; empty when unknown: the provider's catalog supplies it
     QString framework; // "torch", "mindspore"
     QString frameworkVersion;
     QString accelerator; // "CUDA", "CANN"
@@ -43,6 +43,8 @@ struct TrainingImage
     QStringList archs;
     QString python;
     QStringList libraries;
+    QString source; // where the versions come from
+    QString asOf;   // when they were checked, YYYY-MM
 
     QJsonObject toJson() const; // the catalog's shape, read back by parseImageCatalog()
 };

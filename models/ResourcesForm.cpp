@@ -69,9 +69,20 @@ MemoryBreakdown ResourcesForm::memory() const
     return MemoryEstimator::estimate(effectiveSetup());
 }
 
+std::optional<Unsupported> ResourcesForm::unsupported() const
+{
+    return MemoryEstimator::unsupported(effectiveSetup(), card());
+}
+
 Verdict ResourcesForm::verdict() const
 {
-    return MemoryEstimator::verdict(memory(), card());
+    return MemoryEstimator::verdict(effectiveSetup(), card());
+}
+
+int ResourcesForm::cardsNeeded(const CardSpec &c) const
+{
+    const TrainingSetup s = effectiveSetup();
+    return MemoryEstimator::unsupported(s, c) ? -1 : MemoryEstimator::cardsNeeded(s, c);
 }
 
 std::expected<ThroughputResult, Error> ResourcesForm::throughput() const

@@ -29,7 +29,11 @@ public:
     TrainingSetup effectiveSetup() const;
     CardSpec card() const;
     MemoryBreakdown memory() const;
-    Verdict verdict() const;
+    // What the setup asks that the chosen card cannot compute (bf16, FP8, FlashAttention-2).
+    std::optional<Unsupported> unsupported() const;
+    Verdict verdict() const; // NotSupported before any memory verdict
+    // Cards needed on each catalog card; -1 where the card cannot run the setup.
+    int cardsNeeded(const CardSpec &card) const;
     std::expected<ThroughputResult, Error> throughput() const;
     Findings findings() const;
 

@@ -39,6 +39,9 @@ constexpr std::initializer_list<const char *> kOptimizers = {"adamw", "adam8bit"
 constexpr std::initializer_list<const char *> kMethods = {"full", "lora", "qlora"};
 constexpr std::initializer_list<const char *> kCheckpointing = {"none", "selective", "full"};
 constexpr std::initializer_list<const char *> kOffload = {"none", "optimizer", "params"};
+constexpr std::initializer_list<const char *> kFrameworks = {"pytorch", "deepspeed", "megatron",
+                                                             "llmc"};
+constexpr std::initializer_list<const char *> kGradDtypes = {"default", "fp32", "bf16", "fp16"};
 
 } // namespace
 
@@ -81,7 +84,10 @@ QJsonObject ResourcesGateData::toJson() const
                       {"tp", s.tp},
                       {"pp", s.pp},
                       {"gpus", s.gpus},
-                      {"offload", enumKey(s.offload, kOffload)}};
+                      {"offload", enumKey(s.offload, kOffload)},
+                      {"framework", enumKey(s.framework, kFrameworks)},
+                      {"gradDtype", enumKey(s.gradDtype, kGradDtypes)},
+                      {"sequenceParallel", s.sequenceParallel}};
     QJsonObject storage{{"dataPath", choice.dataPath},
                         {"dataReadOnly", choice.dataReadOnly},
                         {"outputPath", choice.outputPath},
@@ -140,10 +146,13 @@ std::expected<ResourcesGateData, Error> ResourcesGateData::fromJson(const QJsonO
     auto method = enumFrom(setup, "method", kMethods, s.method, sp);
     auto ckpt = enumFrom(setup, "checkpointing", kCheckpointing, s.checkpointing, sp);
     auto offload = enumFrom(setup, "offload", kOffload, s.offload, sp);
+    auto framework = enumFrom(setup, "framework", kFrameworks, s.framework, sp);
+    auto gradDtype = enumFrom(setup, "gradDtype", kGradDtypes, s.gradDtype, sp);
     for (const Error *e :
          {precision ? nullptr : &precision.error(), quant ? nullptr : &quant.error(),
           optimizer ? nullptr : &optimizer.error(), method ? nullptr : &method.error(),
-          ckpt ? nullptr : &ckpt.error(), offload ? nullptr : &offload.error()}) {
+          ckpt ? nullptr : &ckpt.error(), offload ? nullptr : &offload.error(),
+          framework ? nullptr : &framework.error(), gradDtype ? nullptr : &gradDtype.error()}) {
         if (e)
             return std::unexpected(*e);
     }
@@ -153,6 +162,9 @@ std::expected<ResourcesGateData, Error> ResourcesGateData::fromJson(const QJsonO
     s.method = *method;
     s.checkpointing = *ckpt;
     s.offload = *offload;
+    s.framework = *framework;
+    s.gradDtype = *gradDtype;
+    s.sequenceParallel = setup.value("sequenceParallel").toBool(s.sequenceParallel);
     s.loraRank = setup.value("loraRank").toInt(s.loraRank);
     s.loraAllLinear = setup.value("loraAllLinear").toBool(s.loraAllLinear);
     s.microBatch = setup.value("microBatch").toInt(s.microBatch);

@@ -259,8 +259,14 @@ CaseResult evaluateCase(const QJsonObject &c)
         if (uses(Adam8bitRow))
             s.optimizer = Optimizer::Adam8bit;
     }
-    // DeepSpeed/Megatron-style mixed precision keeps 16-bit gradients; PyTorch AMP fp32 ones.
-    s.fp32Gradients = !has(everything + u' ' + sharding, "zero|deepspeed|megatron|rajbhandari");
+    // Whose mixed-precision conventions the source ran under (docs/estimator.md): the ZeRO
+    // paper and DeepSpeed count 16-bit gradients, Megatron-LM its own, PyTorch AMP fp32 ones.
+    if (has(everything + u' ' + sharding, "zero|deepspeed|rajbhandari"))
+        s.framework = Framework::DeepSpeed;
+    else if (has(everything + u' ' + sharding, "megatron"))
+        s.framework = Framework::Megatron;
+    else if (has(everything, "llm\\.c\\b|karpathy/llm"))
+        s.framework = Framework::Llmc;
     s.compiled = s.compiled || has(everything, "torch compile|torch\\.compile|uses torch compile");
 
     if (auto ok = MemoryEstimator::validate(s); !ok) {
@@ -322,13 +328,12 @@ CaseResult evaluateCase(const QJsonObject &c)
         r.compared = QStringLiteral("device total");
         estimate = m.totalBytes();
     }
-    if (!mb.isDouble() && r.compared != QLatin1String("model states") && r.kind == "measured") {
+    if (!mb.isDouble() && r.compared != QLatin1String("model states") && r.kind == "measured")
         r.whyNot = QStringLiteral("batch and sequence length not stated");
-        r.estimatedGiB = estimate / kGiB;
-        return r;
-    }
+    // The error is shown for every row that has both figures, compared or not.
     r.estimatedGiB = estimate / kGiB;
     r.errorShare = (r.estimatedGiB - r.reportedGiB) / r.reportedGiB;
+    r.hasError = r.reportedGiB > 0;
     r.expressible = r.whyNot.isEmpty();
     return r;
 }
@@ -382,10 +387,11 @@ QString accuracyMarkdown(const std::vector<CaseResult> &results)
                 error = QStringLiteral("expected %1, ours %2 %3")
                             .arg(r.expectedVerdict, r.ourVerdict,
                                  r.verdictRight ? QStringLiteral("✔") : QStringLiteral("✖"));
-            else if (r.expressible)
-                error = QStringLiteral("%1%2 %")
+            else if (r.hasError)
+                error = QStringLiteral("%1%2 %%3")
                             .arg(r.errorShare >= 0 ? "+" : "")
-                            .arg(r.errorShare * 100, 0, 'f', 1);
+                            .arg(r.errorShare * 100, 0, 'f', 1)
+                            .arg(r.expressible ? QString() : QStringLiteral(" (not counted)"));
             const QString note =
                 r.expressible ? r.assumptions : QStringLiteral("not compared: ") + r.whyNot;
             md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | [%7](%8) | %9 |\n")

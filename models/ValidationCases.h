@@ -28,7 +28,8 @@ struct CaseResult
 
     double reportedGiB = 0;
     double estimatedGiB = 0;
-    double errorShare = 0; // (estimated − reported) / reported
+    double errorShare = 0; // (estimated − reported) / reported, when hasError
+    bool hasError = false; // both figures exist (also for a row not compared, with whyNot)
 
     QString expectedVerdict; // fits cases: "fits" or "no"
     QString ourVerdict;

@@ -49,7 +49,7 @@ private slots:
         TrainingSetup s;
         s.model = modelFromParams(paramsB);
         s.precision = Precision::Fp16Mixed;
-        s.fp32Gradients = false; // the paper's Megatron-style fp16 gradients
+        s.framework = Framework::DeepSpeed; // the paper's fp16 gradients
         s.gpus = dp;
         s.zeroStage = stage;
         const double got = gb(MemoryEstimator::estimate(s).modelStateBytes());
@@ -60,34 +60,255 @@ private slots:
     {
         QTest::addColumn<int>("precision");
         QTest::addColumn<int>("optimizer");
-        QTest::addColumn<bool>("fp32Grads");
+        QTest::addColumn<int>("framework");
+        QTest::addColumn<int>("gradDtype");
         QTest::addColumn<double>("bytes");
+        const int deflt = int(GradDtype::Default);
         QTest::newRow("mixed AdamW, DeepSpeed (ZeRO 16)")
-            << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << false << 16.0;
+            << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << int(Framework::DeepSpeed)
+            << deflt << 16.0;
         QTest::newRow("mixed AdamW, PyTorch AMP (HF 18)")
-            << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << true << 18.0;
-        QTest::newRow("pure bf16 AdamW (8)")
-            << int(Precision::Bf16) << int(Optimizer::AdamW) << true << 8.0;
-        QTest::newRow("fp32 AdamW (16)")
-            << int(Precision::Fp32) << int(Optimizer::AdamW) << true << 16.0;
+            << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << int(Framework::PyTorch)
+            << deflt << 18.0;
+        QTest::newRow("mixed AdamW, llm.c (16)")
+            << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << int(Framework::Llmc) << deflt
+            << 16.0;
+        QTest::newRow("Megatron bf16 params, fp32 grads (README 18)")
+            << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << int(Framework::Megatron)
+            << deflt << 18.0;
+        QTest::newRow("Megatron fp16 params, fp16 grads (README 20)")
+            << int(Precision::Fp16Mixed) << int(Optimizer::AdamW) << int(Framework::Megatron)
+            << deflt << 20.0;
+        QTest::newRow("PyTorch with --grad-dtype bf16 (16)")
+            << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << int(Framework::PyTorch)
+            << int(GradDtype::Bf16) << 16.0;
+        QTest::newRow("DeepSpeed with --grad-dtype fp32 (18)")
+            << int(Precision::Bf16Mixed) << int(Optimizer::AdamW) << int(Framework::DeepSpeed)
+            << int(GradDtype::Fp32) << 18.0;
+        QTest::newRow("pure bf16 AdamW (8)") << int(Precision::Bf16) << int(Optimizer::AdamW)
+                                             << int(Framework::PyTorch) << deflt << 8.0;
+        QTest::newRow("fp32 AdamW (16)") << int(Precision::Fp32) << int(Optimizer::AdamW)
+                                         << int(Framework::PyTorch) << deflt << 16.0;
         QTest::newRow("mixed 8-bit Adam (2+2+6)")
-            << int(Precision::Bf16Mixed) << int(Optimizer::Adam8bit) << false << 10.0;
+            << int(Precision::Bf16Mixed) << int(Optimizer::Adam8bit) << int(Framework::DeepSpeed)
+            << deflt << 10.0;
         QTest::newRow("mixed SGD momentum (2+2+8)")
-            << int(Precision::Fp16Mixed) << int(Optimizer::Sgd) << false << 12.0;
+            << int(Precision::Fp16Mixed) << int(Optimizer::Sgd) << int(Framework::DeepSpeed)
+            << deflt << 12.0;
     }
 
     void bytesPerParameter()
     {
         QFETCH(int, precision);
         QFETCH(int, optimizer);
-        QFETCH(bool, fp32Grads);
+        QFETCH(int, framework);
+        QFETCH(int, gradDtype);
         QFETCH(double, bytes);
         TrainingSetup s = llama7b();
         s.precision = Precision(precision);
         s.optimizer = Optimizer(optimizer);
-        s.fp32Gradients = fp32Grads;
+        s.framework = Framework(framework);
+        s.gradDtype = GradDtype(gradDtype);
         const double perParam = MemoryEstimator::estimate(s).modelStateBytes() / (6.74e9);
         QVERIFY2(std::abs(perParam - bytes) < 0.01, qPrintable(QString::number(perParam)));
+    }
+
+    // The ZeRO paper's Figure 1: Ψ = 7.5B, N_d = 64, 2Ψ + 2Ψ + KΨ with K = 12, in GB. Under the
+    // DeepSpeed convention the figures come out within 3 %; under PyTorch AMP's fp32 gradients
+    // ZeRO-1 is 2Ψ + 4Ψ + 12Ψ/N_d = 46.4 GB instead of 31.4.
+    void zeroPaperFigureOne_data()
+    {
+        QTest::addColumn<int>("framework");
+        QTest::addColumn<int>("stage");
+        QTest::addColumn<double>("expectedGB");
+        const int ds = int(Framework::DeepSpeed);
+        QTest::newRow("baseline DP") << ds << 0 << 120.0;
+        QTest::newRow("ZeRO-1 (Pos)") << ds << 1 << 31.4;
+        QTest::newRow("ZeRO-2 (Pos+g)") << ds << 2 << 16.6;
+        QTest::newRow("ZeRO-3 (Pos+g+p)") << ds << 3 << 1.9;
+        QTest::newRow("ZeRO-1 under PyTorch AMP") << int(Framework::PyTorch) << 1 << 46.4;
+        // Megatron's distributed optimizer, bf16 params and fp32 grads: 6Ψ + 12Ψ/d.
+        QTest::newRow("Megatron distributed optimizer") << int(Framework::Megatron) << 1 << 46.4;
+    }
+
+    void zeroPaperFigureOne()
+    {
+        QFETCH(int, framework);
+        QFETCH(int, stage);
+        QFETCH(double, expectedGB);
+        TrainingSetup s;
+        s.model = modelFromParams(7.5);
+        s.precision = Precision::Fp16Mixed;
+        if (Framework(framework) == Framework::Megatron)
+            s.precision = Precision::Bf16Mixed;
+        s.framework = Framework(framework);
+        s.gpus = 64;
+        s.zeroStage = stage;
+        const double got = gb(MemoryEstimator::estimate(s).modelStateBytes());
+        QVERIFY2(std::abs(got - expectedGB) / expectedGB < 0.03, qPrintable(QString::number(got)));
+    }
+
+    // Korthikanti et al. 2022, Table 2, at the paper's own configurations (Table 3: s = 2048,
+    // t = 8): activation bytes per layer in units of s·b·h, GPT block with LayerNorm, dropout,
+    // a 4h MLP and 16-bit activations (Megatron's convention), no logits.
+    void korthikantiTableTwo_data()
+    {
+        QTest::addColumn<int>("heads");
+        QTest::addColumn<int>("hidden");
+        QTest::addColumn<int>("layers");
+        QTest::addColumn<bool>("sp");
+        QTest::addColumn<int>("recompute");
+        QTest::addColumn<double>("perLayer");
+        const auto rows = [](const char *name, int a, int h, int L) {
+            const double t = 8, s = 2048, attn = 5.0 * a * s / (h * t);
+            const QByteArray n(name);
+            QTest::newRow(n + " TP") << a << h << L << false << 0 << 10 + 24 / t + attn;
+            QTest::newRow(n + " TP+SP") << a << h << L << true << 0 << 34 / t + attn;
+            QTest::newRow(n + " TP+selective") << a << h << L << false << 1 << 10 + 24 / t;
+            QTest::newRow(n + " TP+SP+selective") << a << h << L << true << 1 << 34 / t;
+        };
+        rows("22B", 64, 6144, 48);
+        rows("175B", 96, 12288, 96);
+        rows("530B", 128, 20480, 105);
+        rows("1T", 160, 25600, 128);
+    }
+
+    void korthikantiTableTwo()
+    {
+        QFETCH(int, heads);
+        QFETCH(int, hidden);
+        QFETCH(int, layers);
+        QFETCH(bool, sp);
+        QFETCH(int, recompute);
+        QFETCH(double, perLayer);
+        TrainingSetup s;
+        s.model = modelFromParams(10);
+        s.model.heads = s.model.kvHeads = heads;
+        s.model.hidden = hidden;
+        s.model.ffn = 4 * hidden;
+        s.model.layers = layers;
+        s.model.dropout = true;
+        s.model.lmHead = false;
+        s.framework = Framework::Megatron;
+        s.precision = Precision::Bf16Mixed;
+        s.flashAttention = false;
+        s.seqLen = 2048;
+        s.tp = 8;
+        s.gpus = 8;
+        s.sequenceParallel = sp;
+        s.checkpointing = Checkpointing(recompute);
+        QVERIFY(MemoryEstimator::validate(s).has_value());
+        const double sbhL = 2048.0 * hidden * layers;
+        const double got = MemoryEstimator::estimate(s).savedActivations / sbhL;
+        QVERIFY2(std::abs(got - perLayer) / perLayer < 0.01,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(got).arg(perLayer)));
+    }
+
+    // The paper's figure for 175B (a = 96, h = 12288, t = 8, s = 2048): 5as/(ht) = 10, so
+    // sequence parallelism and selective recomputation together take 23·sbh to 4.25·sbh, the
+    // "5×" of its abstract.
+    void korthikantiFiveTimes()
+    {
+        const double full = 10 + 24 / 8.0 + 10, both = 34 / 8.0;
+        QVERIFY(full / both > 5 && full / both < 6);
+    }
+
+    // What a card cannot compute is refused before any memory verdict, with the reason and the
+    // nearest catalog card that can.
+    void capabilityRefusals_data()
+    {
+        QTest::addColumn<QString>("card");
+        QTest::addColumn<int>("precision");
+        QTest::addColumn<bool>("flash");
+        QTest::addColumn<QString>("feature"); // empty: supported
+        QTest::addColumn<QString>("nearest");
+        QTest::addColumn<QString>("reasonMentions");
+        QTest::newRow("fp8 on A100") << "a100-80g" << int(Precision::Fp8) << false << "FP8"
+                                     << "h100-80g"
+                                     << "sm_89";
+        QTest::newRow("fp8 on A800") << "a800-80g" << int(Precision::Fp8) << false << "FP8"
+                                     << "h100-80g"
+                                     << "sm_80";
+        QTest::newRow("bf16 on V100") << "v100-32g" << int(Precision::Bf16Mixed) << false << "bf16"
+                                      << "a100-40g"
+                                      << "sm_70";
+        QTest::newRow("FlashAttention-2 on V100")
+            << "v100-32g" << int(Precision::Fp16Mixed) << true << "FlashAttention-2"
+            << "a100-40g"
+            << "Volta";
+        QTest::newRow("fp8 on Ascend 910B")
+            << "ascend-910b" << int(Precision::Fp8) << false << "FP8"
+            << ""
+            << "Ascend";
+        QTest::newRow("fp8 on L40S (sm_89)") << "l40s" << int(Precision::Fp8) << true << ""
+                                             << ""
+                                             << "";
+        QTest::newRow("fp8 on H20") << "h20" << int(Precision::Fp8) << true << ""
+                                    << ""
+                                    << "";
+        QTest::newRow("fp8 on B200") << "b200" << int(Precision::Fp8) << true << ""
+                                     << ""
+                                     << "";
+        QTest::newRow("fp8 on MI300X") << "mi300x" << int(Precision::Fp8) << true << ""
+                                       << ""
+                                       << "";
+        QTest::newRow("bf16 and fused attention on A10")
+            << "a10" << int(Precision::Bf16Mixed) << true << ""
+            << ""
+            << "";
+        QTest::newRow("fp16 without fused attention on V100")
+            << "v100-32g" << int(Precision::Fp16Mixed) << false << ""
+            << ""
+            << "";
+    }
+
+    void capabilityRefusals()
+    {
+        QFETCH(QString, card);
+        QFETCH(int, precision);
+        QFETCH(bool, flash);
+        QFETCH(QString, feature);
+        QFETCH(QString, nearest);
+        QFETCH(QString, reasonMentions);
+        TrainingSetup s;
+        s.model = *findModel("llama-3.2-1b"); // small: memory is never the question
+        s.precision = Precision(precision);
+        s.flashAttention = flash;
+        const auto c = findCard(card);
+        QVERIFY(c.has_value());
+        const auto no = MemoryEstimator::unsupported(s, *c);
+        const Verdict v = MemoryEstimator::verdict(s, *c);
+        if (feature.isEmpty()) {
+            QVERIFY2(!no, qPrintable(no ? no->reason : QString()));
+            QVERIFY(v != Verdict::NotSupported);
+            return;
+        }
+        QVERIFY(no.has_value());
+        QCOMPARE(v, Verdict::NotSupported);
+        QCOMPARE(verdictKey(v), QStringLiteral("not_supported"));
+        QCOMPARE(cardFeatureName(no->feature), feature);
+        QVERIFY2(no->reason.contains(reasonMentions), qPrintable(no->reason));
+        QVERIFY(no->nearest.has_value());
+        if (!nearest.isEmpty())
+            QCOMPARE(no->nearest->key, nearest);
+        QVERIFY(!MemoryEstimator::unsupported(s, *no->nearest)); // the nearest card can run it
+        QVERIFY(no->text().contains(no->nearest->name));
+    }
+
+    void catalogHasTheCurrentCards()
+    {
+        for (const char *key :
+             {"b200", "h200-141g", "h100-80g", "h800", "h20", "a100-80g", "a800-80g", "l40s", "l20",
+              "rtx4090", "mi300x", "ascend-910b", "ascend-910c"}) {
+            const auto c = findCard(QLatin1String(key));
+            QVERIFY2(c.has_value(), key);
+            QVERIFY2(!c->source.isEmpty() && !c->asOf.isEmpty(), key);
+            QVERIFY2(!c->generation.isEmpty(), key);
+            // NVIDIA cards carry their compute capability, matching their arch name.
+            if (c->arch.startsWith("sm_"))
+                QCOMPARE(QStringLiteral("sm_%1").arg(int(std::lround(c->computeCapability * 10))),
+                         c->arch);
+        }
     }
 
     void loraTrainsOnlyAdapters()
@@ -231,14 +452,52 @@ private slots:
         const CardSpec card = *findCard("a100-80g");
         const auto list = MemoryEstimator::suggestions(s, card);
         QVERIFY(list.size() >= 3);
-        QVERIFY(list.front().change.contains("micro-batch"));
-        // Each step lowers the memory; only the last one fits.
+        // The cheapest in speed first: a chunked loss costs nothing.
+        QVERIFY2(list.front().change.contains("chunks"), qPrintable(list.front().change));
+        QVERIFY(list[1].change.contains("micro-batch"));
+        // Each step lowers the memory by what it says, costs what it says; only the last fits.
         double before = MemoryEstimator::estimate(s).totalGiB();
         for (size_t i = 0; i < list.size(); ++i) {
             QVERIFY2(list[i].totalGiB < before, qPrintable(list[i].change));
+            QVERIFY(std::abs(before - list[i].totalGiB - list[i].savedGiB) < 1e-9);
+            QVERIFY(!list[i].speedCost.isEmpty());
             QCOMPARE(list[i].fits, i + 1 == list.size());
             before = list[i].totalGiB;
         }
+    }
+
+    // An 8B FSDP run at 32k tokens: the cheapest fix (a chunked loss) comes before any offload.
+    void suggestionsOfferTheCheapestFixFirst()
+    {
+        TrainingSetup s;
+        s.model = *findModel("llama-3-8b");
+        s.precision = Precision::Bf16Mixed;
+        s.fsdp = true;
+        s.gpus = 8;
+        s.seqLen = 32768;
+        s.checkpointing = Checkpointing::Full;
+        const CardSpec card = *findCard("a100-80g");
+        QCOMPARE(MemoryEstimator::verdict(s, card), Verdict::DoesNotFit);
+        const auto list = MemoryEstimator::suggestions(s, card);
+        QVERIFY(!list.empty());
+        QVERIFY2(list.front().change.contains("chunks"), qPrintable(list.front().change));
+        QVERIFY(list.front().savedGiB > 10); // 12 B per logit × 32k × 128k vocabulary
+        for (const Suggestion &sg : list) {
+            if (sg.change.contains("optimizer state to CPU"))
+                QVERIFY(&sg != &list.front());
+        }
+    }
+
+    // Sharding stages come in order of their communication cost: ZeRO-1 and -2 (free) first.
+    void shardingStagesInOrder()
+    {
+        TrainingSetup s = llama7b();
+        s.framework = Framework::DeepSpeed;
+        s.chunkedLoss = true;
+        s.gpus = 8;
+        const auto list = MemoryEstimator::suggestions(s, *findCard("a100-40g"));
+        QVERIFY(!list.empty());
+        QVERIFY2(list.front().change.contains("ZeRO stage 1"), qPrintable(list.front().change));
     }
 
     void mentionsResolveToCatalogModels_data()

@@ -58,7 +58,8 @@ private slots:
             instances.append(t.toJson());
         for (const TrainingImage &i : builtinImages())
             images.append(i.toJson());
-        auto back = parseInstanceCatalog(QJsonDocument(QJsonObject{{"instances", instances}}).toJson());
+        auto back =
+            parseInstanceCatalog(QJsonDocument(QJsonObject{{"instances", instances}}).toJson());
         QVERIFY(back.has_value());
         QCOMPARE(back->size(), builtinInstances().size());
         QCOMPARE(back->back().driver, builtinInstances().back().driver);
@@ -130,6 +131,7 @@ private slots:
         QTest::newRow("memory.does_not_fit") << "memory.does_not_fit" << true;
         QTest::newRow("precision.fp8_unsupported") << "precision.fp8_unsupported" << true;
         QTest::newRow("precision.bf16_unsupported") << "precision.bf16_unsupported" << true;
+        QTest::newRow("attention.flash_unsupported") << "attention.flash_unsupported" << true;
         QTest::newRow("interconnect.slow") << "interconnect.slow" << false;
         QTest::newRow("image.arch_unsupported") << "image.arch_unsupported" << true;
         QTest::newRow("image.driver_too_old") << "image.driver_too_old" << true;
@@ -159,6 +161,11 @@ private slots:
         } else if (code == "precision.bf16_unsupported") {
             c.instance = "gpu.v100.8";
             c.image = "pytorch-2.1-cu118";
+        } else if (code == "attention.flash_unsupported") {
+            c.instance = "gpu.v100.8";
+            c.image = "pytorch-2.1-cu118";
+            c.setup.precision = Precision::Fp16Mixed; // fp16 runs there; FlashAttention-2 not
+            c.setup.flashAttention = true;
         } else if (code == "interconnect.slow") {
             c.instance = "gpu.l40s.4";
         } else if (code == "image.arch_unsupported") {
@@ -195,6 +202,22 @@ private slots:
                 QVERIFY(!x.field.isEmpty());
             }
         }
+    }
+
+    // A refusal says why and which card would run it.
+    void capabilityFindingsNameTheNearestCard()
+    {
+        ResourceChoice c = good();
+        c.setup.precision = Precision::Fp8; // the good plan's A100 has no FP8
+        bool seen = false;
+        for (const Finding &f : checkResources(c)) {
+            if (f.code != "precision.fp8_unsupported")
+                continue;
+            seen = true;
+            QVERIFY2(f.message.contains("sm_89"), qPrintable(f.message));
+            QVERIFY2(f.message.contains("H100"), qPrintable(f.message));
+        }
+        QVERIFY(seen);
     }
 
     void archMessageSaysWhatHappens()
@@ -304,6 +327,10 @@ private slots:
                 d.choice.image = "pytorch-2.4-cu124";
                 d.choice.setup.model = *findModel("qwen2.5-7b");
                 d.choice.setup.method = Method::Qlora;
+                d.choice.setup.framework = Framework::Megatron;
+                d.choice.setup.gradDtype = GradDtype::Bf16;
+                d.choice.setup.tp = 2;
+                d.choice.setup.sequenceParallel = true;
                 d.choice.outputPath = "/mnt/out";
             });
             const auto &env = form.data().environment;
@@ -311,7 +338,7 @@ private slots:
             QCOMPARE(env.frameworkVersion, QStringLiteral("2.4.0"));
             QCOMPARE(env.acceleratorVersion, QStringLiteral("12.4"));
             QCOMPARE(env.driver, QStringLiteral("550.54.15"));
-            QVERIFY(env.imageDigest.startsWith("sha256:"));
+            QVERIFY(env.imageDigest.isEmpty()); // unknown to the built-in catalog
             QCOMPARE(form.data().cardKey, QStringLiteral("h100-80g"));
             QVERIFY(store.saveNow().has_value());
         }
@@ -320,6 +347,9 @@ private slots:
         const ResourcesGateData &d = again.state().resources;
         QCOMPARE(d.choice.setup.model.key, QStringLiteral("qwen2.5-7b"));
         QCOMPARE(d.choice.setup.method, Method::Qlora);
+        QCOMPARE(d.choice.setup.framework, Framework::Megatron);
+        QCOMPARE(d.choice.setup.gradDtype, GradDtype::Bf16);
+        QVERIFY(d.choice.setup.sequenceParallel);
         QCOMPARE(d.environment.imageVersion, QStringLiteral("2.4.0-cuda12.4-py3.11"));
         QCOMPARE(d.choice.outputPath, QStringLiteral("/mnt/out"));
     }

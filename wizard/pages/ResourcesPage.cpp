@@ -85,7 +85,16 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     m_checkpointing->addItems({QString(), QString(), QString()});
     labelled(setupForm2, QT_TR_NOOP("Gradient &checkpointing"), m_checkpointing, "checkpointing");
     m_flash = new QCheckBox(setupBox);
-    labelled(setupForm2, QT_TR_NOOP("FlashAttention / fused attention"), m_flash, "flashAttention");
+    labelled(setupForm2, QT_TR_NOOP("FlashAttention-2 / fused attention"), m_flash,
+             "flashAttention");
+    m_framework = new QComboBox(setupBox);
+    for (const FrameworkConvention &f : frameworkConventions())
+        m_framework->addItem(QLatin1String(f.name), QLatin1String(f.key));
+    labelled(setupForm2, QT_TR_NOOP("&Framework conventions"), m_framework, "framework");
+    m_gradDtype = new QComboBox(setupBox);
+    m_gradDtype->addItems(
+        {QString(), QStringLiteral("fp32"), QStringLiteral("bf16"), QStringLiteral("fp16")});
+    labelled(setupForm2, QT_TR_NOOP("Gradient dtype"), m_gradDtype, "gradDtype");
     m_sharding = new QComboBox(setupBox);
     m_sharding->addItems({QStringLiteral("DDP"), QStringLiteral("ZeRO-1"), QStringLiteral("ZeRO-2"),
                           QStringLiteral("ZeRO-3"), QStringLiteral("FSDP")});
@@ -93,6 +102,9 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     m_tp = new QSpinBox(setupBox);
     m_tp->setRange(1, 64);
     labelled(setupForm2, QT_TR_NOOP("Tensor parallel"), m_tp, "tp");
+    m_sequenceParallel = new QCheckBox(setupBox);
+    labelled(setupForm2, QT_TR_NOOP("Sequence parallel (with TP)"), m_sequenceParallel,
+             "sequenceParallel");
     m_pp = new QSpinBox(setupBox);
     m_pp->setRange(1, 128);
     labelled(setupForm2, QT_TR_NOOP("Pipeline parallel"), m_pp, "pp");
@@ -288,6 +300,12 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
             d.choice.setup.zeroStage = i == 4 ? 3 : i;
         });
     });
+    connect(m_framework, &QComboBox::currentIndexChanged, this,
+            [=](int i) { setup(&TrainingSetup::framework, Framework(i)); });
+    connect(m_gradDtype, &QComboBox::currentIndexChanged, this,
+            [=](int i) { setup(&TrainingSetup::gradDtype, GradDtype(i)); });
+    connect(m_sequenceParallel, &QCheckBox::toggled, this,
+            [=](bool on) { setup(&TrainingSetup::sequenceParallel, on); });
     connect(m_tp, &QSpinBox::valueChanged, this, [=](int v) { setup(&TrainingSetup::tp, v); });
     connect(m_pp, &QSpinBox::valueChanged, this, [=](int v) { setup(&TrainingSetup::pp, v); });
     connect(m_gpus, &QSpinBox::valueChanged, this, [=](int v) { setup(&TrainingSetup::gpus, v); });
@@ -371,6 +389,10 @@ void ResourcesPage::loadFromForm()
     m_seqLen->setValue(s.seqLen);
     setCombo(m_checkpointing, int(s.checkpointing));
     m_flash->setChecked(s.flashAttention);
+    setCombo(m_framework, std::max(0, m_framework->findData(frameworkKey(s.framework))));
+    setCombo(m_gradDtype, int(s.gradDtype));
+    m_sequenceParallel->setChecked(s.sequenceParallel);
+    m_sequenceParallel->setEnabled(s.tp > 1 || s.sequenceParallel);
     setCombo(m_sharding, s.fsdp ? 4 : s.zeroStage);
     m_tp->setValue(s.tp);
     m_pp->setValue(s.pp);
@@ -413,6 +435,8 @@ void ResourcesPage::retranslateForm()
     m_instance->setItemText(0, tr("(choose)"));
     m_image->setItemText(0, tr("(choose)"));
     m_flash->setText(tr("on"));
+    m_sequenceParallel->setText(tr("on"));
+    m_gradDtype->setItemText(0, tr("The framework's own"));
     m_dataReadOnly->setText(tr("yes"));
     m_cardsNeeded->setHorizontalHeaderLabels(
         {tr("Card"), tr("Memory"), tr("Cards needed"), tr("Source quality")});
@@ -456,7 +480,9 @@ void ResourcesPage::refresh()
                          .arg(card.memoryGB) +
                      u'\n' + lines.join(u'\n'));
     const Verdict v = m_form->verdict();
-    m_verdict->setText(verdictText(v));
+    const auto unsupported = m_form->unsupported();
+    m_verdict->setText(unsupported ? unsupported->text() : verdictText(v));
+    m_verdict->setWordWrap(true);
     QPalette pal = m_verdict->palette();
     pal.setColor(QPalette::WindowText, v == Verdict::Fits    ? QColor(0x1b, 0x7f, 0x3b)
                                        : v == Verdict::Tight ? QColor(0xa0, 0x5a, 0x00)
@@ -466,18 +492,22 @@ void ResourcesPage::refresh()
     if (v == Verdict::DoesNotFit) {
         for (const Suggestion &s : MemoryEstimator::suggestions(m_form->effectiveSetup(), card))
             m_suggestions->addItem(
-                QStringLiteral("%1 %2 → %3 GiB")
+                QStringLiteral("%1 %2 → %3 GiB (%4)")
                     .arg(s.fits ? QStringLiteral("✔") : QStringLiteral("·"), s.change)
-                    .arg(s.totalGiB, 0, 'f', 1));
+                    .arg(s.totalGiB, 0, 'f', 1)
+                    .arg(
+                        tr("saves %1 GiB; speed: %2").arg(s.savedGiB, 0, 'f', 1).arg(s.speedCost)));
     }
     m_suggestions->setVisible(v == Verdict::DoesNotFit);
 
-    const TrainingSetup setup = m_form->effectiveSetup();
     int row = 0;
     for (const CardSpec &c : cardCatalog()) {
-        const int n = MemoryEstimator::cardsNeeded(setup, c);
+        const int n = m_form->cardsNeeded(c);
         const QStringList cells = {c.name, QStringLiteral("%1 GB").arg(c.memoryGB),
-                                   n > 0 ? QString::number(n) : tr("does not fit"), c.confidence};
+                                   n < 0   ? tr("not supported")
+                                   : n > 0 ? QString::number(n)
+                                           : tr("does not fit"),
+                                   c.confidence};
         for (int col = 0; col < 4; ++col) {
             auto *item = m_cardsNeeded->item(row, col);
             if (!item) {
@@ -510,7 +540,10 @@ void ResourcesPage::refresh()
                                ? tr("Choose an image to record its version and digest.")
                                : tr("Recorded for the run spec: %1 %2 (%3), %4 %5, %6 %7, "
                                     "driver %8")
-                                     .arg(env.image, env.imageVersion, env.imageDigest.left(19),
+                                     .arg(env.image, env.imageVersion,
+                                          env.imageDigest.isEmpty()
+                                              ? tr("digest unknown; the provider supplies it")
+                                              : env.imageDigest.left(19),
                                           env.framework, env.frameworkVersion, env.accelerator,
                                           env.acceleratorVersion, env.driver));
     if (m_form->isScanning()) {

@@ -13,7 +13,6 @@ class QPushButton;
 class QSpinBox;
 class QTableWidget;
 
-
 namespace onramp {
 
 namespace charts {
@@ -56,6 +55,9 @@ private:
     QComboBox *m_checkpointing = nullptr;
     QCheckBox *m_flash = nullptr;
     QComboBox *m_sharding = nullptr;
+    QComboBox *m_framework = nullptr;
+    QComboBox *m_gradDtype = nullptr;
+    QCheckBox *m_sequenceParallel = nullptr;
     QSpinBox *m_tp = nullptr;
     QSpinBox *m_pp = nullptr;
     QSpinBox *m_gpus = nullptr;
