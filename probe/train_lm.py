@@ -53,8 +53,8 @@ def parse_args(argv):
     # The spec's `seed` parameter (ONRAMP_PARAM_SEED) gives the seed; an argument overrides it.
     # The rest comes from the arguments only: the spec's other parameters describe the planned
     # run (gate 4's sequence length and micro-batch), not this small first run.
-    p.add_argument("--steps", type=int, default=120)
-    p.add_argument("--every", type=int, default=40, help="checkpoint every K steps")
+    p.add_argument("--steps", type=int, default=60)
+    p.add_argument("--every", type=int, default=20, help="checkpoint every K steps")
     p.add_argument("--step-ms", type=int, default=0, help="pause each step (a slow job on purpose)")
     p.add_argument("--seed", type=int, default=env_int("SEED", 1234))
     p.add_argument("--seq-len", type=int, default=32)

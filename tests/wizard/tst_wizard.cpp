@@ -12,6 +12,7 @@
 #include "pages/GatePage.h"
 #include "pages/SummaryPage.h"
 #include "pages/FirstRunPage.h"
+#include "FirstRunPage.h"
 #include "HandoffDialog.h"
 #include "widgets/JobMonitor.h"
 #include "widgets/LiveChart.h"
@@ -232,6 +233,18 @@ private slots:
             QVERIFY(!child<QLabel>(w, "gateAcceptor")->text().isEmpty());
             if (id < OnboardingWizard::FirstRunId)
                 QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+            if (id == OnboardingWizard::FirstRunId) {
+                // Gate 6 is never the operator's to pass: a colleague's replay accepts it.
+                fillGate(w);
+                auto *choice = child<QComboBox>(w, "statusChoice");
+                choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+                QTest::keyClicks(child<QLineEdit>(w, "evidence"), QStringLiteral("checks seen"));
+                QTest::keyClicks(child<QLineEdit>(w, "acceptedBy"), QStringLiteral("me"));
+                QVERIFY(!child<QPushButton>(w, "recordStatus")->isEnabled());
+                QVERIFY(store.state().gate(GateId::FirstRun).status != GateStatus::Passed);
+                QVERIFY(!firstRunAcceptanceMissing(store.state()).isEmpty());
+                break;
+            }
             passCurrentGate(w, QStringLiteral("acceptor %1").arg(id));
             QCOMPARE(store.state().gate(GateId(id)).status, GateStatus::Passed);
             QVERIFY(child<QLabel>(w, "statusLabel")
@@ -526,7 +539,31 @@ private slots:
         QTest::mouseClick(wrap, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(store.state().firstRun.released, 20000);
         QTRY_VERIFY(child<QListWidget>(w, "archivedArtifacts")->count() >= 3);
+        // Wrapped up, gate 6 still waits: the operator cannot accept it.
+        QVERIFY(store.state().gate(GateId::FirstRun).status != GateStatus::Passed);
+        QVERIFY(child<QLabel>(w, "replayAcceptance")->text().contains("colleague"));
+        // A colleague replays this onboarding's spec from the handoff dialog, on a fresh
+        // sandbox; their replay accepts the gate, and the state names them.
+        QTemporaryDir specDir;
+        QFile spec(specDir.filePath("handoff.json"));
+        QVERIFY(spec.open(QIODevice::WriteOnly));
+        spec.write(QJsonDocument(runSpecFromState(store.state()).toJson()).toJson());
+        spec.close();
+        auto *page = qobject_cast<FirstRunPage *>(w.currentPage());
+        QVERIFY(page);
+        page->openHandoffSpec(spec.fileName());
+        auto *dialog = w.findChild<HandoffDialog *>();
+        QVERIFY(dialog);
+        dialog->setMember(QStringLiteral("mei.chen"));
+        QSignalSpy replayed(dialog, &HandoffDialog::replayFinished);
+        dialog->replay();
+        QVERIFY(replayed.wait(240000));
+        QVERIFY2(replayed.first().first().toInt() == 0, qPrintable(dialog->verdict()));
         QCOMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::Passed);
+        QVERIFY(store.state().gate(GateId::FirstRun).acceptedBy.startsWith("mei.chen"));
+        QCOMPARE(store.state().firstRun.replay.value("member").toString(),
+                 QStringLiteral("mei.chen"));
+        QVERIFY(child<QLabel>(w, "replayAcceptance")->text().contains("mei.chen"));
         qunsetenv("ONRAMP_STATE_DIR");
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
