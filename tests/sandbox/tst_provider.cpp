@@ -351,6 +351,23 @@ private slots:
                  ProviderErrorCode::Forbidden);
     }
 
+    // The URL `sandbox serve` prints ends in /v1, as the API's server URLs do: it works as given.
+    void aBaseUrlEndingInV1WorksAsGiven()
+    {
+        for (const QString &base :
+             {QStringLiteral("http://127.0.0.1:%1/v1"), QStringLiteral("http://127.0.0.1:%1/v1/"),
+              QStringLiteral("http://127.0.0.1:%1")}) {
+            ProviderProfile p = profile();
+            p.baseUrl = QUrl(base.arg(m_server->port()));
+            const ProviderClient c(m_transport.get(), p, m_server->credentials().secret);
+            const auto account = call(c, "GET", "/v1/account");
+            QVERIFY2(account,
+                     qPrintable(base + ": " + (account ? QString() : account.error().details)));
+            QCOMPARE(account->value("accountId").toString(),
+                     QString::fromLatin1(m_server->credentials().accessKeyId));
+        }
+    }
+
     void interruptAndCancelReachTheProcess()
     {
         makeWorkspace();
