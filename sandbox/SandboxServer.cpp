@@ -68,6 +68,26 @@ QByteArray methodName(QHttpServerRequest::Method m)
 
 } // namespace
 
+bool isNormalPath(const QByteArray &encodedPath)
+{
+    if (!encodedPath.startsWith('/'))
+        return false;
+    const QList<QByteArray> segments = encodedPath.mid(1).split('/');
+    for (const QByteArray &segment : segments) {
+        const QByteArray decoded = QByteArray::fromPercentEncoding(segment);
+        if (decoded.isEmpty() || decoded == "." || decoded == ".." || decoded.contains('/') ||
+            decoded.contains('\0'))
+            return false;
+    }
+    return true;
+}
+
+bool isWorkspaceName(const QString &name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9][a-z0-9-]{0,62}$"));
+    return pattern.match(name).hasMatch();
+}
+
 // Accepts at most `max` live connections; beyond that a new one is closed at once (a client
 // sees a reset and, for a repeatable call, retries). QHttpServer 6.4 has no limit of its own.
 class LimitedTcpServer : public QTcpServer
@@ -201,6 +221,15 @@ std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &reque
                               QStringLiteral("body larger than %1 bytes").arg(kMaxBodyBytes),
                               QStringLiteral("body"))};
 
+    // The path is routed as it arrives, so it must already be in normal form: a "." or ".."
+    // segment (raw or percent-encoded), an empty one or an encoded '/' would be routed on one
+    // path and signed, after SigV4's normalisation, on another.
+    if (!isNormalPath(request.url().path(QUrl::FullyEncoded).toUtf8()))
+        return {400, apiError(QStringLiteral("validation_failed"),
+                              QStringLiteral("the path must have no empty, '.' or '..' segment "
+                                             "and no encoded '/'"),
+                              QStringLiteral("path"))};
+
     // SigV4: recompute over the headers the caller signed, at the time it signed.
     static const QRegularExpression auth(QStringLiteral(
         R"(^AWS4-HMAC-SHA256 Credential=([^/]+)/(\d{8})/([^/]+)/onramp/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$)"));
@@ -238,6 +267,7 @@ std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &reque
     ctx.service = "onramp";
     ctx.time = utc;
     ctx.signBody = signedHeaders.contains("x-amz-content-sha256");
+    ctx.normalizePath = false; // checked above: the signed path is the routed path
     const QByteArray expected = signSigV4(r, ctx).signature;
     const QByteArray given = m.captured(5).toLatin1();
     if (ctx.region != m_credentials.region || expected.size() != given.size() ||
@@ -274,20 +304,40 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
         return;
     }
     auto [status, body] = guard(request);
-    if (status == 0) {
+    const QByteArray key = request.value("Idempotency-Key");
+    if (status == 0 && key.size() > kMaxIdempotencyKeyBytes) {
+        status = 400;
+        body = apiError(QStringLiteral("validation_failed"),
+                        QStringLiteral("Idempotency-Key longer than %1 characters")
+                            .arg(kMaxIdempotencyKeyBytes),
+                        QStringLiteral("Idempotency-Key"));
+    }
+    // Only creates are remembered: a GET, PUT or DELETE answers afresh every time.
+    const bool remembered =
+        status == 0 && !key.isEmpty() && request.method() == QHttpServerRequest::Method::Post;
+    if (status == 0 && !remembered) {
+        std::tie(status, body) = dispatch(request);
+    } else if (remembered) {
         // A create repeated with the same Idempotency-Key answers what the first one did, so a
-        // retry after a reset connection or a restarted app creates exactly one resource.
-        const QByteArray key = request.value("Idempotency-Key");
+        // retry after a reset connection or a restarted app creates exactly one resource. The
+        // key belongs to its caller (access key and member), method and path: one caller's
+        // answer is never handed to another.
+        const QByteArray member = request.value("X-Onramp-Member");
+        QCryptographicHash scope(QCryptographicHash::Sha256);
+        for (const QByteArray &part :
+             {m_credentials.accessKeyId, member, methodName(request.method()),
+              request.url().path(QUrl::FullyEncoded).toUtf8(), key}) {
+            scope.addData(QByteArray::number(part.size()) + ':');
+            scope.addData(part);
+        }
+        const QString scopedKey = QString::fromLatin1(scope.result().toHex());
         const QByteArray fingerprint =
-            methodName(request.method()) + ' ' + request.url().path().toUtf8() + ' ' +
             QCryptographicHash::hash(request.body(), QCryptographicHash::Sha256).toHex();
         QSqlQuery q(QSqlDatabase::database(m_connection));
-        if (!key.isEmpty()) {
-            q.prepare(
-                QStringLiteral("SELECT request, status, response FROM idempotency WHERE key = ?"));
-            q.addBindValue(QString::fromUtf8(key));
-        }
-        if (!key.isEmpty() && q.exec() && q.next()) {
+        q.prepare(
+            QStringLiteral("SELECT request, status, response FROM idempotency WHERE key = ?"));
+        q.addBindValue(scopedKey);
+        if (q.exec() && q.next()) {
             if (q.value(0).toByteArray() != fingerprint) {
                 status = 409;
                 body = apiError(QStringLiteral("conflict"),
@@ -299,11 +349,12 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
             }
         } else {
             std::tie(status, body) = dispatch(request);
-            if (!key.isEmpty() && status < 500) {
+            // A refusal or a failure is not stored: the same call, once allowed, must do it.
+            if (status >= 200 && status < 300) {
                 QSqlQuery insert(QSqlDatabase::database(m_connection));
                 insert.prepare(QStringLiteral("INSERT INTO idempotency VALUES (?, ?, ?, ?)"));
-                insert.addBindValue(QString::fromUtf8(key));
-                insert.addBindValue(QString::fromUtf8(fingerprint));
+                insert.addBindValue(scopedKey);
+                insert.addBindValue(QString::fromLatin1(fingerprint));
                 insert.addBindValue(status);
                 insert.addBindValue(
                     QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact)));
@@ -623,10 +674,11 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         const QString who = QString::fromUtf8(request.value("X-Onramp-Member"));
         if (id.isEmpty() && method == QHttpServerRequest::Method::Post) {
             const QString name = in.value("name").toString();
-            if (name.isEmpty() ||
-                name.contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]"))))
+            if (!isWorkspaceName(name))
                 return {400, apiError(QStringLiteral("validation_failed"),
-                                      QStringLiteral("name: letters, digits, '.', '_' or '-'"),
+                                      QStringLiteral("name: 1 to 63 lower-case letters, digits "
+                                                     "or '-', starting with a letter or digit "
+                                                     "(^[a-z0-9][a-z0-9-]{0,62}$)"),
                                       QStringLiteral("$.name"))};
             if (!load(QStringLiteral("ws/") + name).isEmpty())
                 return {409, apiError(QStringLiteral("conflict"),
@@ -655,9 +707,10 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
             if (auto no = refuse(Action::ManageQuota))
                 return *no;
             const double hours = in.value("cardHours").toDouble();
-            if (!(hours > 0))
+            if (!(hours > 0) || hours > 1e12)
                 return {400, apiError(QStringLiteral("validation_failed"),
-                                      QStringLiteral("cardHours must be above 0"),
+                                      QStringLiteral("cardHours must be above 0 and at most "
+                                                     "1e12"),
                                       QStringLiteral("$.cardHours"))};
             const QString zone = in.value("zone").toString(QStringLiteral("cn-north-1a"));
             if (!stock().contains(zone))

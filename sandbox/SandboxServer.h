@@ -53,6 +53,8 @@ public:
 
     static constexpr qsizetype kMaxBodyBytes = 4 * 1024 * 1024;
     static constexpr int kMaxConnections = 64;
+    // docs/provider-api.yaml: Idempotency-Key has at most 128 characters.
+    static constexpr qsizetype kMaxIdempotencyKeyBytes = 128;
 
     // Fault injection for tests, off by default: the next `count` requests answer `status`
     // (with Retry-After when retryAfter ≥ 0) before anything else is checked.
@@ -137,6 +139,13 @@ private:
     std::unique_ptr<QTemporaryDir> m_tempRoot;
     QHash<QString, QProcess *> m_processes; // running jobs by id
 };
+
+// A request path in normal form (percent-encoded as it arrived): no empty, "." or ".."
+// segment, encoded or not, and no encoded '/' or NUL inside a segment.
+bool isNormalPath(const QByteArray &encodedPath);
+
+// docs/provider-api.yaml's workspace name: ^[a-z0-9][a-z0-9-]{0,62}$ (it names a folder).
+bool isWorkspaceName(const QString &name);
 
 // An error body in the API's one shape.
 QJsonObject apiError(const QString &code, const QString &message, const QString &field = {});

@@ -3,7 +3,9 @@
 #include "SandboxServer.h"
 #include "SigV4.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -60,7 +62,9 @@ class TestSandbox : public QObject
             c.host.isEmpty() ? "127.0.0.1:" + QByteArray::number(server.port()) : c.host;
         HttpRequest r;
         r.method = c.method;
-        r.path = c.path;
+        const qsizetype q = c.path.indexOf('?');
+        r.path = q < 0 ? c.path : c.path.left(q);
+        r.query = q < 0 ? QByteArray() : c.path.mid(q + 1);
         r.body = c.body;
         r.headers = {{"host", host}};
         if (!c.body.isEmpty())
@@ -95,6 +99,8 @@ class TestSandbox : public QObject
             curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
             curl_easy_setopt(curl, CURLOPT_TIMEOUT, 20L);
             curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
+            curl_easy_setopt(curl, CURLOPT_PATH_AS_IS, 1L); // "..", "//" as given
+
             if (!c.body.isEmpty()) {
                 curl_easy_setopt(curl, CURLOPT_POSTFIELDS, c.body.constData());
                 curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, long(c.body.size()));
@@ -284,6 +290,164 @@ private slots:
         const Reply clash = call(server, reused);
         QCOMPARE(clash.status, 409L);
         QCOMPARE(clash.json()["field"].toString(), "Idempotency-Key");
+    }
+
+    // An Idempotency-Key belongs to its caller, method and path; only a create's success is
+    // remembered, and the key is at most 128 characters.
+    void idempotencyKeyBelongsToItsCaller()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        const auto as = [&](const QByteArray &member, const QByteArray &method,
+                            const QByteArray &path, const QByteArray &body, const QByteArray &key) {
+            Call c;
+            c.method = method;
+            c.path = path;
+            c.body = body;
+            if (!member.isEmpty())
+                c.extraHeaders.append({"X-Onramp-Member", member});
+            if (!key.isEmpty())
+                c.extraHeaders.append({"Idempotency-Key", key});
+            return call(server, c);
+        };
+        QCOMPARE(as({}, "POST", "/v1/workspaces", R"({"name":"ws1"})", {}).status, 201L);
+        QCOMPARE(as({}, "PUT", "/v1/workspaces/ws1/quota", R"({"cardHours":100})", {}).status,
+                 200L);
+        QCOMPARE(as({}, "POST", "/v1/workspaces/ws1/members",
+                    R"({"account":"zhang","role":"developer"})", {})
+                     .status,
+                 201L);
+        QCOMPARE(as({}, "POST", "/v1/workspaces/ws1/members",
+                    R"({"account":"zhao","role":"observer"})", {})
+                     .status,
+                 201L);
+        const QByteArray instance = R"({"instanceType":"gpu.a100-80g.1","zone":"cn-north-1a"})";
+        const QByteArray path = "/v1/workspaces/ws1/instances";
+        // The observer's refusal is not kept to be replayed to the developer.
+        QCOMPARE(as("zhao", "POST", path, instance, "k-1").status, 403L);
+        const Reply created = as("zhang", "POST", path, instance, "k-1");
+        QCOMPARE(created.status, 201L);
+        // A non-member with the developer's key and body gets its own refusal, not the 201.
+        const Reply stranger = as("mallory", "POST", path, instance, "k-1");
+        QCOMPARE(stranger.status, 403L);
+        QVERIFY(!stranger.body.contains(created.json()["id"].toString().toUtf8()));
+        // The developer's retry is answered from the first time: one instance.
+        const Reply retry = as("zhang", "POST", path, instance, "k-1");
+        QCOMPARE(retry.status, 201L);
+        QCOMPARE(retry.body, created.body);
+        QCOMPARE(server.countOf("instance"), 1);
+        // A GET is answered afresh even with a key.
+        const QByteArray members = "/v1/workspaces/ws1/members";
+        QCOMPARE(as({}, "GET", members, {}, "g-1").json()["members"].toArray().size(), 2);
+        QCOMPARE(as({}, "POST", members, R"({"account":"wu","role":"developer"})", {}).status,
+                 201L);
+        QCOMPARE(as({}, "GET", members, {}, "g-1").json()["members"].toArray().size(), 3);
+        // At most 128 characters.
+        const Reply tooLong = as("zhang", "POST", path, instance, QByteArray(129, 'k'));
+        QCOMPARE(tooLong.status, 400L);
+        QCOMPARE(tooLong.json()["field"].toString(), "Idempotency-Key");
+        const Reply huge = as("zhang", "POST", path, instance, QByteArray(100000, 'k'));
+        QVERIFY2(huge.status == 400L || huge.status == 431L, QByteArray::number(huge.status));
+        QCOMPARE(server.countOf("instance"), 1);
+        QCOMPARE(as("zhang", "POST", path, instance, QByteArray(128, 'k')).status, 201L);
+        QCOMPARE(server.countOf("instance"), 2);
+    }
+
+    // Names outside ^[a-z0-9][a-z0-9-]{0,62}$ are refused; "." and ".." never become folders.
+    void workspaceNamesFollowThePattern_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("accepted");
+        QTest::newRow("dot") << "." << false;
+        QTest::newRow("dot dot") << ".." << false;
+        QTest::newRow("upper case") << "Team" << false;
+        QTest::newRow("underscore") << "a_b" << false;
+        QTest::newRow("leading dash") << "-a" << false;
+        QTest::newRow("slash") << "a/b" << false;
+        QTest::newRow("empty") << "" << false;
+        QTest::newRow("64 characters") << QString(64, u'a') << false;
+        QTest::newRow("63 characters") << QString(63, u'a') << true;
+        QTest::newRow("dashes and digits") << "field-assistant-2" << true;
+        QTest::newRow("digit first") << "7b" << true;
+    }
+
+    void workspaceNamesFollowThePattern()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, accepted);
+        QTemporaryDir data;
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, data.path()));
+        Call c;
+        c.method = "POST";
+        c.path = "/v1/workspaces";
+        c.body = QJsonDocument(QJsonObject{{"name", name}}).toJson(QJsonDocument::Compact);
+        const Reply r = call(server, c);
+        QCOMPARE(r.status, accepted ? 201L : 400L);
+        if (!accepted)
+            QCOMPARE(r.json()["field"].toString(), "$.name");
+        // Sample data only ever lands under workspaces/<name>/.
+        QVERIFY(!QFileInfo::exists(server.rootDir() + "/data"));
+        QVERIFY(!QFileInfo::exists(server.rootDir() + "/workspaces/data"));
+    }
+
+    // The signature is checked on the path that is routed: one with "." or ".." segments, an
+    // empty segment or an encoded '/' is refused, whatever SigV4's normalisation would make of
+    // it (a signature for /v1/ must not open /v1/workspaces/..).
+    void pathsAreRoutedAsSigned_data()
+    {
+        QTest::addColumn<QByteArray>("path");
+        QTest::newRow("dot dot") << QByteArray("/v1/workspaces/..");
+        QTest::newRow("encoded dot dot") << QByteArray("/v1/workspaces/%2e%2e");
+        QTest::newRow("dot") << QByteArray("/v1/./account");
+        QTest::newRow("double slash") << QByteArray("/v1//account");
+        QTest::newRow("encoded slash") << QByteArray("/v1/workspaces/a%2Fb");
+        QTest::newRow("trailing slash") << QByteArray("/v1/account/");
+    }
+
+    void pathsAreRoutedAsSigned()
+    {
+        QFETCH(QByteArray, path);
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        Call c;
+        c.path = path; // signed as SigV4 does: normalised
+        const Reply r = call(server, c);
+        QCOMPARE(r.status, 400L);
+        QCOMPARE(r.json()["code"].toString(), "validation_failed");
+        QCOMPARE(r.json()["field"].toString(), "path");
+        QVERIFY(isNormalPath("/v1/workspaces/ws1/data"));
+        QVERIFY(!isNormalPath(path));
+    }
+
+    // A byte range that starts at or past the end of a file is 416, not an empty 200.
+    void aRangePastTheEndIs416()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        Call create;
+        create.method = "POST";
+        create.path = "/v1/workspaces";
+        create.body = R"({"name":"r"})";
+        QCOMPARE(call(server, create).status, 201L);
+        const auto read = [&](const QByteArray &query) {
+            Call c;
+            c.path = "/v1/workspaces/r/data?path=sample%2Fshard-000.bin&" + query;
+            return call(server, c);
+        };
+        const qint64 size = 256 * 1024; // the seeded shard
+        Reply r = read("offset=" + QByteArray::number(size - 1) + "&length=16");
+        QCOMPARE(r.status, 200L);
+        QCOMPARE(QByteArray::fromBase64(r.json()["base64"].toString().toLatin1()).size(), 1);
+        for (const qint64 offset : {size, size + 1, qint64(1) << 40}) {
+            r = read("offset=" + QByteArray::number(offset) + "&length=16");
+            QCOMPARE(r.status, 416L);
+            QCOMPARE(r.json()["field"].toString(), "offset");
+            QCOMPARE(r.json()["size"].toInteger(), size);
+        }
+        QCOMPARE(read("offset=abc&length=16").status, 400L);
+        QCOMPARE(read("offset=0&length=x").status, 400L);
+        QCOMPARE(read("offset=-1&length=16").status, 400L);
     }
 
     void quotaReviewFollowsGateThreeRules_data()
