@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -17,6 +18,8 @@
 
 #include <atomic>
 #include <thread>
+
+#include <sys/stat.h>
 
 using namespace onramp;
 
@@ -448,6 +451,62 @@ private slots:
         QCOMPARE(read("offset=abc&length=16").status, 400L);
         QCOMPARE(read("offset=0&length=x").status, 400L);
         QCOMPARE(read("offset=-1&length=16").status, 400L);
+    }
+
+    // The probe resumes from the newest checkpoint that loads: a FIFO under a checkpoint's name
+    // neither hangs it nor counts, a corrupt one is skipped with a word in the log, and a stale
+    // step-N.ckpt.tmp is removed. When none loads, the job fails and says so.
+    void probeCheckpointsFallBackAndNeverBlock()
+    {
+        QTemporaryDir out;
+        const auto probe = [&](const QStringList &args) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert("ONRAMP_OUTPUT_DIR", out.path());
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(ONRAMP_PROBE), args);
+            if (!p.waitForFinished(30000)) {
+                p.kill();
+                p.waitForFinished();
+                return std::pair{-1, QByteArray("timed out: ") + p.readAllStandardOutput()};
+            }
+            return std::pair{p.exitCode(), p.readAllStandardOutput()};
+        };
+        const QStringList first = {"checkpoint", "--steps", "20", "--every", "5", "--tag", "t"};
+        auto [code, log] = probe(first);
+        QCOMPARE(code, 0);
+        const QString dir = out.path() + "/checkpoints/checkpoint/t";
+        QVERIFY(QFile::exists(dir + "/step-20.ckpt"));
+        QVERIFY(QFile::resize(dir + "/step-20.ckpt", 7)); // a save cut short
+        QCOMPARE(::mkfifo(QFile::encodeName(dir + "/step-25.ckpt").constData(), 0600), 0);
+        QFile stale(dir + "/step-30.ckpt.tmp");
+        QVERIFY(stale.open(QIODevice::WriteOnly));
+        stale.write("half a checkpoint");
+        QVERIFY(stale.setFileTime(QDateTime::currentDateTime().addSecs(-3600),
+                                  QFileDevice::FileModificationTime));
+        stale.close();
+
+        std::tie(code, log) = probe({"checkpoint", "--steps", "40", "--every", "5", "--tag", "t"});
+        QVERIFY2(code == 0, log.constData());
+        int resumedAt = -1;
+        QStringList skipped;
+        for (const QByteArray &line : log.split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e["event"].toString() == "resume")
+                resumedAt = e["step"].toInt();
+            if (e["event"].toString() == "checkpoint_skipped")
+                skipped << QFileInfo(e["path"].toString()).fileName();
+        }
+        QCOMPARE(resumedAt, 15);
+        QCOMPARE(skipped, (QStringList{"step-25.ckpt", "step-20.ckpt"}));
+        QVERIFY(!QFile::exists(dir + "/step-30.ckpt.tmp"));
+
+        // Every checkpoint corrupt: the job fails and says so.
+        for (const QString &name : QDir(dir).entryList({"step-*.ckpt"}, QDir::Files))
+            QVERIFY(QFile::resize(dir + '/' + name, 3));
+        std::tie(code, log) = probe({"checkpoint", "--steps", "60", "--every", "5", "--tag", "t"});
+        QVERIFY(code != 0);
+        QVERIFY2(log.contains("\"event\":\"resume_failed\""), log.constData());
     }
 
     void quotaReviewFollowsGateThreeRules_data()
