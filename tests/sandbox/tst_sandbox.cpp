@@ -19,7 +19,12 @@
 #include <atomic>
 #include <thread>
 
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace onramp;
 
@@ -121,6 +126,57 @@ class TestSandbox : public QObject
             QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
         worker.join();
         return reply;
+    }
+
+    // A plain TCP connection to the sandbox that sends what it is told, byte for byte, without
+    // waiting for the server (which runs on this thread).
+    struct RawClient
+    {
+        int fd = -1;
+        explicit RawClient(quint16 port)
+        {
+            fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+            sockaddr_in a{};
+            a.sin_family = AF_INET;
+            a.sin_port = htons(port);
+            a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            ::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a); // EINPROGRESS is fine
+        }
+        ~RawClient() { ::close(fd); }
+        bool send(const QByteArray &bytes)
+        {
+            for (int i = 0; i < 200; ++i) { // the connect completes within a few event turns
+                if (::send(fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) ==
+                    bytes.size())
+                    return true;
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+            }
+            return false;
+        }
+        // What the server has sent so far, waiting up to `ms` while serving events.
+        QByteArray received(int ms)
+        {
+            QByteArray out;
+            QDeadlineTimer deadline(ms);
+            while (!deadline.hasExpired()) {
+                char buf[4096];
+                const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+                if (n > 0)
+                    out.append(buf, n);
+                else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+                    break; // closed
+                else
+                    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+            }
+            return out;
+        }
+    };
+
+    static void serveFor(int ms)
+    {
+        QDeadlineTimer deadline(ms);
+        while (!deadline.hasExpired())
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
     }
 
     static QByteArray dossier(const QString &statement)
@@ -509,6 +565,163 @@ private slots:
         QVERIFY2(log.contains("\"event\":\"resume_failed\""), log.constData());
     }
 
+    // A chunked body is counted as it arrives and refused at the limit: the client is told 413
+    // long before it has sent it all, and the server never holds it.
+    void aChunkedBodyIsRefusedAsItArrives()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        constexpr qint64 total = 64 * 1024 * 1024;
+        std::atomic<qint64> sent = 0;
+        long status = 0;
+        QByteArray answer;
+        std::atomic<bool> done = false;
+        std::thread worker([&] {
+            CURL *curl = curl_easy_init();
+            const QByteArray url =
+                "http://127.0.0.1:" + QByteArray::number(server.port()) + "/v1/qualification";
+            curl_slist *list = curl_slist_append(nullptr, "Transfer-Encoding: chunked");
+            list = curl_slist_append(list, "Content-Type: application/json");
+            curl_easy_setopt(curl, CURLOPT_URL, url.constData());
+            curl_easy_setopt(curl, CURLOPT_POST, 1L);
+            curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
+            curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+            curl_easy_setopt(curl, CURLOPT_TIMEOUT, 60L);
+            curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
+            using Read = size_t (*)(char *, size_t, size_t, void *);
+            curl_easy_setopt(curl, CURLOPT_READFUNCTION,
+                             static_cast<Read>([](char *buf, size_t size, size_t n, void *user) {
+                                 auto *count = static_cast<std::atomic<qint64> *>(user);
+                                 const qint64 left = total - count->load();
+                                 const size_t give =
+                                     size_t(std::min<qint64>(left, qint64(size * n)));
+                                 memset(buf, ' ', give);
+                                 *count += qint64(give);
+                                 return give;
+                             }));
+            curl_easy_setopt(curl, CURLOPT_READDATA, &sent);
+            curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+            curl_easy_setopt(curl, CURLOPT_WRITEDATA, &answer);
+            curl_easy_perform(curl);
+            curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+            curl_slist_free_all(list);
+            curl_easy_cleanup(curl);
+            done = true;
+        });
+        // This process's resident memory (the server is in it), in MiB.
+        const auto rss = [] {
+            QFile f(QStringLiteral("/proc/self/status"));
+            f.open(QIODevice::ReadOnly);
+            for (const QByteArray &row : f.readAll().split('\n'))
+                if (row.startsWith("VmRSS:"))
+                    return row.mid(6).trimmed().split(' ').first().toDouble() / 1024;
+            return 0.0;
+        };
+        const double before = rss();
+        double peak = before;
+        QDeadlineTimer deadline(60000);
+        while (!done.load() && !deadline.hasExpired()) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+            peak = std::max(peak, rss());
+        }
+        worker.join();
+        QCOMPARE(status, 413L);
+        QCOMPARE(QJsonDocument::fromJson(answer).object()["field"].toString(), "body");
+        // Told while most of it was still unsent, and never holding it (the target for
+        // 200 MiB is under 16 MiB of growth; buffering this one whole would be 64 MiB or more).
+        QVERIFY2(sent.load() < total / 2, QByteArray::number(sent.load()));
+        QVERIFY2(peak - before < 16, QByteArray::number(peak - before));
+        // The server still answers.
+        QCOMPARE(call(server, {}).status, 200L);
+    }
+
+    // Connections that send a partial head and stall do not hold the slots: a real request
+    // is served while more of them than kMaxConnections are open.
+    void slowHeadsDoNotHoldTheSlots()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        std::vector<std::unique_ptr<RawClient>> slow;
+        for (int i = 0; i < SandboxServer::kMaxConnections + 6; ++i) {
+            slow.push_back(std::make_unique<RawClient>(server.port()));
+            QVERIFY(slow.back()->send("GET /v1/account HTTP/1.1\r\nHost: 127.0.0.1:" +
+                                      QByteArray::number(server.port()) + "\r\nX-Slow: "));
+        }
+        serveFor(SandboxServer::kEvictAfterMs + 300);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(call(server, {}).status, 200L);
+        // A stalled head that made room was told why.
+        int told = 0;
+        for (const auto &c : slow)
+            told += c->received(20).startsWith("HTTP/1.1 408");
+        QVERIFY(told >= 1);
+    }
+
+    // Over capacity, with every connection busy, a newcomer is answered 503 with Retry-After,
+    // never reset.
+    void overCapacityIs503WithRetryAfter()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        std::vector<std::unique_ptr<RawClient>> busy;
+        for (int i = 0; i < SandboxServer::kMaxConnections; ++i) {
+            busy.push_back(std::make_unique<RawClient>(server.port()));
+            QVERIFY(busy.back()->send("POST /v1/qualification HTTP/1.1\r\nHost: 127.0.0.1:" +
+                                      QByteArray::number(server.port()) +
+                                      "\r\nContent-Length: 100000\r\n\r\n{\"a\":"));
+        }
+        serveFor(SandboxServer::kEvictAfterMs + 300);
+        RawClient newcomer(server.port());
+        QVERIFY(newcomer.send("GET /v1/account HTTP/1.1\r\nHost: 127.0.0.1:" +
+                              QByteArray::number(server.port()) + "\r\n\r\n"));
+        const QByteArray answer = newcomer.received(5000);
+        QVERIFY2(answer.startsWith("HTTP/1.1 503"), answer.constData());
+        QVERIFY2(answer.contains("\r\nRetry-After: 1\r\n"), answer.constData());
+        QVERIFY(answer.contains("\"code\":\"unavailable\""));
+        // Once the busy ones are gone, it is served again.
+        busy.clear();
+        serveFor(200);
+        QCOMPARE(call(server, {}).status, 200L);
+    }
+
+    // The framing the guard follows: heads, Content-Length bodies, chunks, pipelining.
+    void requestFramerFollowsTheStream()
+    {
+        RequestFramer f(100, 1000);
+        QCOMPARE(f.feed("GET / HTTP/1.1\r\nHost: x\r\n"), RequestFramer::Verdict::Fine);
+        QVERIFY(f.inHead());
+        QCOMPARE(f.feed("\r\nPOST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhel"),
+                 RequestFramer::Verdict::Fine);
+        QCOMPARE(f.completed(), 1);
+        QVERIFY(!f.betweenRequests() && !f.inHead());
+        QCOMPARE(f.feed("lo"), RequestFramer::Verdict::Fine);
+        QVERIFY(f.betweenRequests());
+        QCOMPARE(f.completed(), 2);
+        // Chunked, split anywhere, with a trailer.
+        const QByteArray chunked = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                   "a;x=y\r\n0123456789\r\n5\r\nabcde\r\n0\r\nT: 1\r\n\r\n";
+        for (char c : chunked)
+            QCOMPARE(f.feed(QByteArrayView(&c, 1)), RequestFramer::Verdict::Fine);
+        QVERIFY(f.betweenRequests());
+        QCOMPARE(f.completed(), 3);
+        QCOMPARE(f.bodyBytes(), qint64(15));
+        // Past the limit, by length or by chunks.
+        RequestFramer big(100, 1000);
+        QCOMPARE(big.feed("POST / HTTP/1.1\r\nContent-Length: 101\r\n\r\n"),
+                 RequestFramer::Verdict::BodyTooLarge);
+        RequestFramer chunks(100, 1000);
+        QCOMPARE(chunks.feed("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n40\r\n"),
+                 RequestFramer::Verdict::Fine);
+        QCOMPARE(chunks.feed(QByteArray(64, 'x') + "\r\n40\r\n"),
+                 RequestFramer::Verdict::BodyTooLarge);
+        RequestFramer head(100, 1000);
+        QCOMPARE(head.feed("GET / HTTP/1.1\r\nX: " + QByteArray(2000, 'y')),
+                 RequestFramer::Verdict::HeadTooLarge);
+        RequestFramer bad(100, 1000);
+        QCOMPARE(bad.feed("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"),
+                 RequestFramer::Verdict::Malformed);
+    }
+
     void quotaReviewFollowsGateThreeRules_data()
     {
         QTest::addColumn<QByteArray>("body");
@@ -645,7 +858,7 @@ private slots:
             sockets.push_back(std::make_unique<QTcpSocket>());
             sockets.back()->connectToHost(QHostAddress::LocalHost, server.port());
         }
-        // The extra ones are closed by the server; the others stay open.
+        // The extra ones are answered 503 and closed by the server; the others stay open.
         QTRY_COMPARE(std::count_if(sockets.begin(), sockets.end(),
                                    [](const auto &s) {
                                        return s->state() == QAbstractSocket::UnconnectedState;
