@@ -107,8 +107,10 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
         into = v;
         return std::nullopt;
     };
-    const auto integer = [&](const QCommandLineOption &o, int &into,
-                             int min) -> std::optional<int> {
+    // Every count has a ceiling far above any real setup: past it the arithmetic overflows and
+    // the estimate would print inf or null instead of an answer.
+    const auto integer = [&](const QCommandLineOption &o, int &into, int min,
+                             int max = 10'000'000) -> std::optional<int> {
         bool ok = false;
         const int v = p.value(o).toInt(&ok);
         if (!ok)
@@ -116,6 +118,8 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
                                Tr::tr("“%1” is not a whole number").arg(p.value(o)));
         if (v < min)
             return badArgument(o.names().first(), Tr::tr("must be at least %1").arg(min));
+        if (v > max)
+            return badArgument(o.names().first(), Tr::tr("must be at most %1").arg(max));
         into = v;
         return std::nullopt;
     };
@@ -139,13 +143,17 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
         if (b <= 0)
             return std::unexpected(
                 badArgument(QStringLiteral("params-b"), Tr::tr("must be positive")));
+        constexpr double kMaxParamsB = 100'000; // 100 trillion parameters
+        if (b > kMaxParamsB)
+            return std::unexpected(badArgument(QStringLiteral("params-b"),
+                                               Tr::tr("must be at most %1").arg(kMaxParamsB)));
         s.model = modelFromParams(b);
         for (auto [o, member] :
              {std::pair{&layers, &ModelSpec::layers}, std::pair{&hidden, &ModelSpec::hidden},
               std::pair{&heads, &ModelSpec::heads}, std::pair{&kvHeads, &ModelSpec::kvHeads},
               std::pair{&ffn, &ModelSpec::ffn}, std::pair{&vocab, &ModelSpec::vocab}}) {
             if (p.isSet(*o))
-                ONRAMP_TRY(integer(*o, s.model.*member, 1));
+                ONRAMP_TRY(integer(*o, s.model.*member, 1, 1'000'000));
         }
         if (p.isSet(heads) && !p.isSet(kvHeads))
             s.model.kvHeads = s.model.heads;
@@ -186,8 +194,8 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     int t = 0;
     ONRAMP_TRY(pick(targets, {"q,v", "all"}, t));
     s.loraAllLinear = t == 1;
-    ONRAMP_TRY(integer(batch, s.microBatch, 1));
-    ONRAMP_TRY(integer(seq, s.seqLen, 1));
+    ONRAMP_TRY(integer(batch, s.microBatch, 1, 100'000));
+    ONRAMP_TRY(integer(seq, s.seqLen, 1, 10'000'000));
     ONRAMP_TRY(pick(gc, {"none", "selective", "full"}, s.checkpointing));
     s.flashAttention = p.isSet(flash);
     ONRAMP_TRY(integer(zero, s.zeroStage, 0));
@@ -216,10 +224,10 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
                             Tr::tr("“%1” is not one of fp32, bf16, fp16").arg(p.value(gradDtype))));
         s.gradDtype = *g;
     }
-    ONRAMP_TRY(integer(tp, s.tp, 1));
-    ONRAMP_TRY(integer(pp, s.pp, 1));
+    ONRAMP_TRY(integer(tp, s.tp, 1, 100'000));
+    ONRAMP_TRY(integer(pp, s.pp, 1, 100'000));
     s.sequenceParallel = p.isSet(sequenceParallel);
-    ONRAMP_TRY(integer(gpus, s.gpus, 1));
+    ONRAMP_TRY(integer(gpus, s.gpus, 1, 10'000'000));
     if (p.isSet(offload)) {
         int o = 0;
         ONRAMP_TRY(pick(offload, {"optimizer", "params"}, o));

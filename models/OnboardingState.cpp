@@ -3,6 +3,10 @@
 #include "Tr.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+#include <limits>
 
 namespace onramp {
 
@@ -16,6 +20,32 @@ QString isoOrEmpty(const QDateTime &t)
 Error invalid(const QString &field, const QString &why)
 {
     return invalidSavedValue(field, why);
+}
+
+// A key as it can be shown: control characters (a NUL, say) written as \uXXXX.
+QString printableKey(const QString &key)
+{
+    QString out;
+    for (const QChar c : key) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    return out;
+}
+
+// Anything the loader cannot map is an error, never dropped: a key this version does not know
+// would be lost on the next save.
+std::expected<void, Error> onlyKnownKeys(const QJsonObject &o, const QStringList &known,
+                                         const QString &path)
+{
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (!known.contains(it.key()))
+            return std::unexpected(invalid(path + u'.' + printableKey(it.key()),
+                                           Tr::tr("unknown key “%1”").arg(printableKey(it.key()))));
+    }
+    return {};
 }
 
 // Reads an optional string; a present value of another type is an error.
@@ -65,6 +95,15 @@ QJsonObject recordToJson(const GateRecord &r, const QJsonObject &data)
 std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QString &path)
 {
     GateRecord r;
+    static const QStringList known = {
+        QStringLiteral("status"),          QStringLiteral("startedAt"),
+        QStringLiteral("updatedAt"),       QStringLiteral("waitingFor"),
+        QStringLiteral("waitingSince"),    QStringLiteral("evidence"),
+        QStringLiteral("acceptedBy"),      QStringLiteral("acceptedAt"),
+        QStringLiteral("rejectionReason"), QStringLiteral("whatToChange"),
+        QStringLiteral("notes"),           QStringLiteral("data")};
+    if (auto ok = onlyKnownKeys(o, known, path); !ok)
+        return std::unexpected(ok.error());
     auto status = readString(o, QStringLiteral("status"), path);
     if (!status)
         return std::unexpected(status.error());
@@ -142,6 +181,11 @@ QJsonObject OnboardingState::toJson() const
 std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObject &json)
 {
     OnboardingState s;
+    static const QStringList known = {
+        QStringLiteral("schemaVersion"), QStringLiteral("app"),   QStringLiteral("language"),
+        QStringLiteral("currentPage"),   QStringLiteral("gates"), QStringLiteral("provider")};
+    if (auto ok = onlyKnownKeys(json, known, QStringLiteral("$")); !ok)
+        return std::unexpected(ok.error());
     auto lang = readString(json, QStringLiteral("language"), QStringLiteral("$"));
     if (!lang)
         return std::unexpected(lang.error());
@@ -170,6 +214,11 @@ std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObjec
     if (!gates.isUndefined() && !gates.isObject())
         return std::unexpected(invalid(QStringLiteral("$.gates"), Tr::tr("expected an object")));
     const QJsonObject gatesObj = gates.toObject();
+    QStringList gateKeys;
+    for (GateId id : kAllGates)
+        gateKeys << gateKey(id);
+    if (auto ok = onlyKnownKeys(gatesObj, gateKeys, QStringLiteral("$.gates")); !ok)
+        return std::unexpected(ok.error());
     for (GateId id : kAllGates) {
         const QString path = QStringLiteral("$.gates.") + gateKey(id);
         const QJsonValue g = gatesObj.value(gateKey(id));
@@ -237,16 +286,38 @@ Error invalidSavedValue(const QString &field, const QString &why)
             QStringLiteral("field %1: %2").arg(field, why), field};
 }
 
-int schemaVersionOf(const QJsonObject &json)
+std::optional<int> schemaVersionOf(const QJsonObject &json)
 {
     const QJsonValue v = json.value(QStringLiteral("schemaVersion"));
-    return v.isDouble() ? v.toInt() : 0;
+    if (v.isUndefined())
+        return 0;
+    if (!v.isDouble())
+        return std::nullopt;
+    const double d = v.toDouble();
+    if (!(d >= 1 && d <= double(std::numeric_limits<int>::max())) || std::floor(d) != d)
+        return std::nullopt;
+    return int(d);
 }
 
 std::expected<QJsonObject, Error> migrateToCurrent(QJsonObject json)
 {
-    int version = schemaVersionOf(json);
+    const std::optional<int> declared = schemaVersionOf(json);
+    if (!declared)
+        return std::unexpected(
+            invalid(QStringLiteral("$.schemaVersion"),
+                    Tr::tr("expected a whole number, not %1")
+                        .arg(QString::fromUtf8(
+                            QJsonDocument(QJsonArray{json.value(QStringLiteral("schemaVersion"))})
+                                .toJson(QJsonDocument::Compact)
+                                .mid(1)
+                                .chopped(1)))));
+    int version = *declared;
     if (version == 0) {
+        static const QStringList known = {QStringLiteral("version"), QStringLiteral("lang"),
+                                          QStringLiteral("page"), QStringLiteral("gateStatus"),
+                                          QStringLiteral("gateNotes")};
+        if (auto ok = onlyKnownKeys(json, known, QStringLiteral("$")); !ok)
+            return std::unexpected(ok.error());
         // v0, the prototype format: {"version":0, "lang":..., "page":N,
         // "gateStatus":[six status keys], "gateNotes":[six strings]}.
         const QJsonArray statuses = json.value(QStringLiteral("gateStatus")).toArray();

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <expected>
+#include <optional>
 
 namespace onramp {
 
@@ -67,8 +68,9 @@ struct OnboardingState
 Error invalidSavedValue(const QString &field, const QString &why);
 
 // The schema version a file declares: "schemaVersion", or 0 for the pre-release format that
-// had none.
-int schemaVersionOf(const QJsonObject &json);
+// had none. Empty when "schemaVersion" is there but is not a whole number from 1 to INT_MAX
+// ("1", 1.9, 4294967297): such a file is corrupt, never version 0.
+std::optional<int> schemaVersionOf(const QJsonObject &json);
 
 // Upgrades a file of an older schema to the current one, one step at a time.
 std::expected<QJsonObject, Error> migrateToCurrent(QJsonObject json);

@@ -402,6 +402,10 @@ HttpCall ProviderClient::makeCall(const QByteArray &method, const QString &path,
     QString basePath = url.path();
     if (basePath.endsWith(u'/'))
         basePath.chop(1);
+    // The API's server URLs end in /v1 (docs/provider-api.yaml, and what `sandbox serve`
+    // prints) while the paths here start with it: such a URL works as given, never /v1/v1/….
+    if (basePath.endsWith(QLatin1String("/v1")) && path.startsWith(QLatin1String("/v1/")))
+        basePath.chop(3);
     url.setPath(basePath + (q < 0 ? path : path.left(q)));
     if (q >= 0)
         url.setQuery(path.mid(q + 1));

@@ -130,6 +130,18 @@ std::expected<void, Error> validateQuota(const QuotaGateData &q)
     if (q.retryMargin < 0 || q.retryMargin > 2 || !std::isfinite(q.retryMargin))
         return std::unexpected(bad("retryMargin", Tr::tr("the retry margin is a share from 0 "
                                                          "to 2 (0.2 = 20 %)")));
+    // Ceilings far above any real application: past them the card-hours overflow to inf.
+    if (q.cardsPerRun > QuotaGateData::kMaxCardsPerRun)
+        return std::unexpected(
+            bad("cardsPerRun",
+                Tr::tr("cards per run must be at most %1").arg(QuotaGateData::kMaxCardsPerRun)));
+    if (q.hoursPerRound > QuotaGateData::kMaxHoursPerRound)
+        return std::unexpected(
+            bad("hoursPerRound", Tr::tr("hours per round must be at most %1 (a leap year)")
+                                     .arg(QuotaGateData::kMaxHoursPerRound)));
+    if (q.rounds > QuotaGateData::kMaxRounds)
+        return std::unexpected(
+            bad("rounds", Tr::tr("rounds must be at most %1").arg(QuotaGateData::kMaxRounds)));
     if (!q.start.isValid())
         return std::unexpected(bad("start", Tr::tr("give the first day of the period")));
     if (!q.end.isValid() || q.end < q.start)

@@ -26,6 +26,11 @@ struct PeakWindow
 // Gate 3's data: the derivation inputs, the time distribution and the edited justification.
 struct QuotaGateData
 {
+    // What validateQuota() accepts at most.
+    static constexpr int kMaxCardsPerRun = 1'000'000;
+    static constexpr double kMaxHoursPerRound = 8784; // hours in a leap year
+    static constexpr int kMaxRounds = 100'000;
+
     int cardsPerRun = 0;
     double hoursPerRound = 0;
     int rounds = 1;

@@ -73,22 +73,18 @@ StateStore::LoadResult StateStore::load(Access access)
                                      : QStringLiteral("top level is not an object")};
     } else {
         json = doc.object();
-        const int version = schemaVersionOf(json);
-        if (version > OnboardingState::kSchemaVersion) {
+        // Empty for a version that is no whole number: migrateToCurrent() says so, and the
+        // file is set aside below rather than read as version 0.
+        const std::optional<int> version = schemaVersionOf(json);
+        if (version && *version > OnboardingState::kSchemaVersion) {
             m_readOnly = true;
             return {Error{Error::Kind::Version,
                           tr("Your saved onboarding was written by a newer Onramp (schema %1; "
                              "this one reads %2). It is left untouched and nothing will be saved "
                              "this session. Update Onramp to continue where you left off.")
-                              .arg(version)
+                              .arg(*version)
                               .arg(OnboardingState::kSchemaVersion),
                           m_filePath}};
-        }
-        if (version < OnboardingState::kSchemaVersion && !m_readOnly) {
-            // Keep the original beside the migrated file, once.
-            const QString backup = m_filePath + QStringLiteral(".v%1.bak").arg(version);
-            if (!QFile::exists(backup))
-                QFile::copy(m_filePath, backup);
         }
         auto migrated = migrateToCurrent(json);
         if (!migrated) {
@@ -97,8 +93,14 @@ StateStore::LoadResult StateStore::load(Access access)
             problem = state.error();
         } else {
             m_state = *state;
+            if (*version < OnboardingState::kSchemaVersion && !m_readOnly) {
+                // Keep the original beside the migrated file, once.
+                const QString backup = m_filePath + QStringLiteral(".v%1.bak").arg(*version);
+                if (!QFile::exists(backup))
+                    QFile::copy(m_filePath, backup);
+            }
             // Write the migrated form back.
-            m_dirty = version < OnboardingState::kSchemaVersion && !m_readOnly;
+            m_dirty = *version < OnboardingState::kSchemaVersion && !m_readOnly;
             if (m_dirty)
                 m_saveTimer.start();
             return {};

@@ -45,10 +45,28 @@ QStringList splitCsvLine(const QString &line)
     return out;
 }
 
+// A cell a spreadsheet opens as text. One starting with = + - @ (or a tab or CR) would be read
+// as a formula, so it gets a leading ' (OWASP's advice), which importMembersCsv drops again.
+bool looksLikeFormula(const QString &s)
+{
+    return !s.isEmpty() && QStringLiteral("=+-@\t\r").contains(s.front());
+}
+
 QString csvField(QString s)
 {
-    if (s.contains(u',') || s.contains(u'"') || s.contains(u'\n'))
+    if (looksLikeFormula(s))
+        s.prepend(u'\'');
+    if (s.contains(u',') || s.contains(u'"') || s.contains(u'\n') || s.contains(u'\r') ||
+        s.startsWith(u'\''))
         return u'"' + s.replace(u'"', QStringLiteral("\"\"")) + u'"';
+    return s;
+}
+
+// The reverse of csvField's formula guard.
+QString csvCell(const QString &s)
+{
+    if (s.startsWith(u'\'') && looksLikeFormula(s.mid(1)))
+        return s.mid(1);
     return s;
 }
 
@@ -423,8 +441,8 @@ std::expected<QList<Member>, QList<CsvProblem>> importMembersCsv(const QByteArra
             continue;
         }
         Member m;
-        m.name = f[nameCol];
-        m.account = f[accountCol];
+        m.name = csvCell(f[nameCol]);
+        m.account = csvCell(f[accountCol]);
         if (m.name.isEmpty())
             problems << CsvProblem{lineNo, Tr::tr("the name is empty")};
         if (m.account.isEmpty())
@@ -437,7 +455,7 @@ std::expected<QList<Member>, QList<CsvProblem>> importMembersCsv(const QByteArra
         else
             m.role = *role;
         if (projectsCol >= 0 && projectsCol < f.size() && !f[projectsCol].isEmpty()) {
-            for (const QString &p : f[projectsCol].split(u';', Qt::SkipEmptyParts))
+            for (const QString &p : csvCell(f[projectsCol]).split(u';', Qt::SkipEmptyParts))
                 m.projects << p.trimmed();
         }
         if (shareCol >= 0 && shareCol < f.size() && !f[shareCol].isEmpty()) {
@@ -508,10 +526,11 @@ QString matrixCsv(const WorkspaceData &w)
     }
     out += QStringLiteral("\nname,account,role,projects,share\n");
     for (const Member &m : w.members)
+        // One .arg() for all five: a chained one would substitute the share into a name
+        // that contains "%5".
         out += QStringLiteral("%1,%2,%3,%4,%5\n")
                    .arg(csvField(m.name), csvField(m.account), roleKey(m.role),
-                        csvField(m.projects.join(u';')))
-                   .arg(m.sharePercent);
+                        csvField(m.projects.join(u';')), QString::number(m.sharePercent));
     return out;
 }
 
@@ -531,8 +550,8 @@ QString matrixMarkdown(const WorkspaceData &w)
                     Tr::tr("Share"));
     for (const Member &m : w.members)
         out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 % |\n")
-                   .arg(m.name, m.account, roleLabel(m.role), m.projects.join(QStringLiteral(", ")))
-                   .arg(m.sharePercent);
+                   .arg(m.name, m.account, roleLabel(m.role), m.projects.join(QStringLiteral(", ")),
+                        QString::number(m.sharePercent));
     return out;
 }
 

@@ -8,6 +8,10 @@
 #include <random>
 #include <sstream>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace onramp::probe {
 
 TrainResult trainSynthetic(int steps, int batch, unsigned seed,
@@ -119,6 +123,8 @@ StepReport Trainer::step()
 bool Trainer::save(const std::string &path) const
 {
     const std::string tmp = path + ".tmp";
+    // Whatever is in the way (a leftover, or a FIFO that would block the open) goes first.
+    std::remove(tmp.c_str());
     {
         std::ofstream f(tmp, std::ios::trunc);
         f.precision(17);
@@ -137,7 +143,28 @@ bool Trainer::save(const std::string &path) const
 
 bool Trainer::load(const std::string &path)
 {
-    std::ifstream f(path);
+    // Only a regular file, opened without blocking: a FIFO or a device planted under a
+    // checkpoint's name must not hang the job (an ifstream would wait for a writer forever).
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return false;
+    struct stat st = {};
+    constexpr off_t kMaxBytes = 64 * 1024 * 1024; // this network's checkpoint is ~10 KiB
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > kMaxBytes) {
+        ::close(fd);
+        return false;
+    }
+    std::string bytes;
+    char buf[16384];
+    for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) != 0;) {
+        if (n < 0 || bytes.size() + size_t(n) > size_t(kMaxBytes)) {
+            ::close(fd);
+            return false;
+        }
+        bytes.append(buf, size_t(n));
+    }
+    ::close(fd);
+    std::istringstream f(bytes);
     std::string magic;
     if (!std::getline(f, magic) || magic != kMagic)
         return false;

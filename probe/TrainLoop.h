@@ -39,8 +39,8 @@ public:
 
     // Written to `path` atomically (a temporary file renamed); false on any failure.
     bool save(const std::string &path) const;
-    // Replaces this trainer's state; false (state untouched) when the file is not a checkpoint
-    // of this network.
+    // Replaces this trainer's state; false (state untouched) when the file is not a regular
+    // file holding a checkpoint of this network. Never blocks on a FIFO or a device.
     bool load(const std::string &path);
 
 private:

@@ -25,6 +25,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -415,28 +416,58 @@ TrainOutcome trainWithCheckpoints(const char *check, const TrainOptions &o)
     std::error_code ec;
     fs::create_directories(dir, ec);
     onramp::probe::Trainer trainer(7, 64);
-    int newest = -1;
-    std::string newestPath;
+    // Checkpoints by step, newest first. A save that died before its rename leaves a
+    // step-N.ckpt.tmp: one older than a minute belongs to no live save and is removed.
+    std::vector<std::pair<int, std::string>> found;
+    const auto staleAfter = std::chrono::minutes(1);
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
         int step = -1;
-        if (std::sscanf(name.c_str(), "step-%d.ckpt", &step) == 1 &&
-            name == "step-" + std::to_string(step) + ".ckpt" && step > newest) {
-            newest = step;
-            newestPath = it->path().string();
+        std::error_code e2;
+        const bool regular = it->symlink_status(e2).type() == fs::file_type::regular;
+        if (name.size() > 9 && name.compare(name.size() - 9, 9, ".ckpt.tmp") == 0 && regular) {
+            const auto age = fs::file_time_type::clock::now() - it->last_write_time(e2);
+            if (!e2 && age > staleAfter && fs::remove(it->path(), e2))
+                std::cout << json{{"event", "checkpoint_tmp_removed"},
+                                  {"check", check},
+                                  {"path", it->path().string()}}
+                                 .dump()
+                          << std::endl;
+            continue;
         }
+        if (std::sscanf(name.c_str(), "step-%d.ckpt", &step) == 1 &&
+            name == "step-" + std::to_string(step) + ".ckpt")
+            found.emplace_back(step, it->path().string());
     }
-    if (newest >= 0 && !trainer.load(newestPath)) {
-        // A checkpoint that does not load must not be silently replaced by a fresh start.
+    std::sort(found.begin(), found.end(), std::greater<>());
+    // The newest checkpoint that loads; each one skipped is said, never silently replaced by a
+    // fresh start. When none loads, the job fails.
+    int newest = -1;
+    std::string newestPath;
+    for (const auto &[step, path] : found) {
+        if (trainer.load(path)) {
+            newest = step;
+            newestPath = path;
+            break;
+        }
+        std::cout << json{{"event", "checkpoint_skipped"},
+                          {"check", check},
+                          {"step", step},
+                          {"path", path},
+                          {"error", "not a regular file, or truncated or corrupt"}}
+                         .dump()
+                  << std::endl;
+    }
+    if (!found.empty() && newest < 0) {
         out.resumeFailed = true;
         std::cout << json{{"event", "resume_failed"},
                           {"check", check},
-                          {"step", newest},
-                          {"path", newestPath},
-                          {"error", "the checkpoint cannot be loaded (truncated or corrupt)"}}
+                          {"step", found.front().first},
+                          {"path", found.front().second},
+                          {"error", "no checkpoint can be loaded (truncated or corrupt)"}}
                          .dump()
                   << std::endl;
-        std::cerr << "onramp-probe: failed to load checkpoint " << newestPath << '\n';
+        std::cerr << "onramp-probe: failed to load any checkpoint in " << dir << '\n';
         return out;
     }
     if (newest >= 0) {
@@ -540,8 +571,8 @@ int checkpoint(const TrainOptions &o)
         std::cout << json{{"event", "verdict"},
                           {"check", "checkpoint"},
                           {"passed", false},
-                          {"reason", t.outOfMemory ? "out of memory"
-                                                   : "the newest checkpoint cannot be loaded"}}
+                          {"reason",
+                           t.outOfMemory ? "out of memory" : "no checkpoint can be loaded"}}
                          .dump()
                   << '\n';
         return 1;
@@ -760,15 +791,16 @@ int firstRun(const TrainOptions &o)
         std::cout << json{{"event", "verdict"},
                           {"check", "first-run"},
                           {"passed", false},
-                          {"points", {{"environment_starts", true},
-                                      {"data_readable", !storage.dataChecked || storage.dataReadable},
-                                      {"memory_sufficient", !t.outOfMemory},
-                                      {"loss_decreasing", false},
-                                      {"artifacts_on_disk", false}}},
+                          {"points",
+                           {{"environment_starts", true},
+                            {"data_readable", !storage.dataChecked || storage.dataReadable},
+                            {"memory_sufficient", !t.outOfMemory},
+                            {"loss_decreasing", false},
+                            {"artifacts_on_disk", false}}},
                           {"reason", t.outOfMemory ? "failed: memory_sufficient"
                                      : t.frameworkFailed
                                          ? "the training program failed (its error is above)"
-                                         : "the newest checkpoint cannot be loaded"}}
+                                         : "no checkpoint can be loaded"}}
                          .dump()
                   << '\n';
         return 1;

@@ -27,7 +27,11 @@
 #include <QUuid>
 
 #include <csignal>
+#include <grp.h>
+#include <pwd.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace onramp {
 
@@ -65,6 +69,69 @@ bool safeRelative(const QString &p)
 // Where jobs find the workspace's data, as a run spec names it: every sandbox workspace has one
 // dataset, seeded with the same sample (and whatever was uploaded).
 constexpr const char *kSandboxDataPath = "/mnt/data/sample";
+
+// What a job sees of the host: a short allow-list (the search path and the locale), never
+// anything else. The sandbox's own credentials and the host's tokens (AWS_*, HF_TOKEN,
+// ONRAMP_SECRET_ACCESS_KEY, …) would otherwise land in logs that other members may read. The
+// ONRAMP_* values a job needs are set for it afterwards.
+QProcessEnvironment jobEnvironment(const QProcessEnvironment &host, const QString &home)
+{
+    static const QStringList allowed = {QStringLiteral("PATH"), QStringLiteral("LANG"),
+                                        QStringLiteral("LANGUAGE"), QStringLiteral("TZ"),
+                                        QStringLiteral("TERM")};
+    QProcessEnvironment env;
+    for (const QString &name : host.keys()) {
+        if (allowed.contains(name) || name.startsWith(QLatin1String("LC_")))
+            env.insert(name, host.value(name));
+    }
+    if (!env.contains(QStringLiteral("PATH")))
+        env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
+    // Not the host user's home: ~/.aws and the like stay out of reach of a job's defaults.
+    env.insert(QStringLiteral("HOME"), home);
+    env.insert(QStringLiteral("TMPDIR"), home);
+    return env;
+}
+
+// Who jobs run as when the sandbox runs as root: nobody, so that the read-only data folder is
+// read-only in fact (root ignores permission bits). Empty when the sandbox is not root.
+struct JobUser
+{
+    uid_t uid;
+    gid_t gid;
+};
+std::optional<JobUser> jobUser()
+{
+    if (::geteuid() != 0)
+        return std::nullopt;
+    // Looked up here, in the parent: getpwnam is not safe between fork and exec.
+    if (const passwd *pw = ::getpwnam("nobody"))
+        return JobUser{pw->pw_uid, pw->pw_gid};
+    return JobUser{65534, 65534};
+}
+
+// Lets `user` reach `path` through every folder from `root` down (search permission only),
+// so a job dropped to nobody can open its own folders but list nothing else.
+void letTraverse(const QString &root, const QString &path)
+{
+    QString dir = QDir::cleanPath(path);
+    const QString top = QDir::cleanPath(root);
+    while (dir.startsWith(top) && dir.size() >= top.size()) {
+        // chmod itself: QFile::permissions() has the *User bits of root (all set), which
+        // setPermissions() would write back as owner bits, making the data folder writable.
+        const QByteArray name = QFile::encodeName(dir);
+        struct stat st = {};
+        if (::stat(name.constData(), &st) == 0 && !(st.st_mode & S_IXOTH))
+            ::chmod(name.constData(), (st.st_mode & 07777) | S_IXOTH);
+        if (dir == top)
+            break;
+        dir = QFileInfo(dir).path();
+    }
+}
+
+// The data folder as jobs see it: readable by all (jobs may run as nobody), writable by none.
+constexpr QFileDevice::Permissions kDataFolderMode =
+    QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup |
+    QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther;
 
 const QStringList kProbeModes = {QStringLiteral("fingerprint"), QStringLiteral("environment"),
                                  QStringLiteral("data"),        QStringLiteral("checkpoint"),
@@ -188,8 +255,7 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
             home.mkpath(QStringLiteral("scratch"));
             QDir().mkpath(dataDir);
             QFile::link(dataDir, home.filePath(QStringLiteral("data")));
-            QFile::setPermissions(dataDir, QFileDevice::ReadOwner | QFileDevice::ExeOwner |
-                                               QFileDevice::ReadGroup | QFileDevice::ExeGroup);
+            QFile::setPermissions(dataDir, kDataFolderMode);
             const QJsonObject instance{
                 {"id", id},
                 {"state", "running"},
@@ -210,6 +276,8 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
             return Answer{201, instance};
         }
         if (sub == QLatin1String("instances") && method == QHttpServerRequest::Method::Get) {
+            if (auto no = refuse(wsId, Action::ViewJobStatus))
+                return *no;
             QJsonArray list;
             for (const QJsonObject &i : loadAll(QStringLiteral("instance/")))
                 if (i.value("workspace").toString() == wsId)
@@ -300,20 +368,46 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
                                    {"modified", f.lastModified().toUTC().toString(Qt::ISODate)}};
             };
             if (target.isFile()) {
-                const qint64 offset = query.queryItemValue(QStringLiteral("offset")).toLongLong();
-                const qint64 length = query.queryItemValue(QStringLiteral("length")).toLongLong();
+                // Whole numbers or absent; "abc" is refused, not read as 0.
+                const auto number = [&](const QString &name) -> std::optional<qint64> {
+                    if (!query.hasQueryItem(name))
+                        return 0;
+                    bool ok = false;
+                    const qint64 v = query.queryItemValue(name).toLongLong(&ok);
+                    return ok ? std::optional<qint64>(v) : std::nullopt;
+                };
+                const std::optional<qint64> offset = number(QStringLiteral("offset"));
+                const std::optional<qint64> length = number(QStringLiteral("length"));
+                if (!offset || *offset < 0)
+                    return Answer{400, apiError(QStringLiteral("validation_failed"),
+                                                QStringLiteral("offset is a whole number from 0"),
+                                                QStringLiteral("offset"))};
+                if (!length || *length < 0 || *length > 1024 * 1024)
+                    return Answer{400, apiError(QStringLiteral("validation_failed"),
+                                                QStringLiteral("length is a whole number up to "
+                                                               "1 MiB"),
+                                                QStringLiteral("length"))};
                 QJsonObject o = stat(target);
-                if (length > 0) {
-                    // A byte range, for checking a sample against the original.
+                if (*length > 0) {
+                    // A byte range, for checking a sample against the original. One that
+                    // starts at or past the end cannot be served (HTTP's 416).
+                    if (*offset >= target.size()) {
+                        QJsonObject e = apiError(QStringLiteral("validation_failed"),
+                                                 QStringLiteral("offset %1 is past the end of "
+                                                                "%2 (%3 bytes)")
+                                                     .arg(*offset)
+                                                     .arg(rel)
+                                                     .arg(target.size()),
+                                                 QStringLiteral("offset"));
+                        e["size"] = target.size();
+                        return Answer{416, e};
+                    }
                     QFile f(target.filePath());
-                    if (offset < 0 || length > 1024 * 1024 || !f.open(QIODevice::ReadOnly) ||
-                        !f.seek(offset))
-                        return Answer{400, apiError(QStringLiteral("validation_failed"),
-                                                    QStringLiteral("offset within the file and "
-                                                                   "length up to 1 MiB"),
-                                                    QStringLiteral("length"))};
-                    const QByteArray bytes = f.read(length);
-                    o["offset"] = offset;
+                    if (!f.open(QIODevice::ReadOnly) || !f.seek(*offset))
+                        return Answer{503, apiError(QStringLiteral("unavailable"),
+                                                    QStringLiteral("cannot read %1").arg(rel))};
+                    const QByteArray bytes = f.read(*length);
+                    o["offset"] = *offset;
                     o["base64"] = QString::fromLatin1(bytes.toBase64());
                     o["sha256"] = QString::fromLatin1(sha256Hex(bytes));
                 }
@@ -406,8 +500,7 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
             const QString dataDir =
                 QDir(m_root).filePath(QStringLiteral("workspaces/%1/data").arg(wsId));
             const QString target = QDir(dataDir).filePath(up.value("path").toString());
-            const auto ro = QFileDevice::ReadOwner | QFileDevice::ExeOwner |
-                            QFileDevice::ReadGroup | QFileDevice::ExeGroup;
+            const auto ro = kDataFolderMode;
             QDir().mkpath(dataDir);
             QFile::setPermissions(dataDir, ro | QFileDevice::WriteOwner);
             QDir().mkpath(QFileInfo(target).path());
@@ -496,7 +589,20 @@ SandboxServer::dispatchCompute(const QHttpServerRequest &request, const QString 
             if (auto no = refuse(wsId, Action::ViewJobStatus))
                 return *no;
             const qint64 since = query.queryItemValue(QStringLiteral("since")).toLongLong();
-            return Answer{200, QJsonObject{{"points", readStepEvents(log, since)}}};
+            // Metrics are numbers read from the log. Anything else a step line carries is log
+            // text, which only the logs' own permissions may show.
+            QJsonArray points;
+            for (const QJsonValue &v : readStepEvents(log, since)) {
+                const QJsonObject e = v.toObject();
+                QJsonObject point{{"event", e.value("event")}};
+                if (kProbeModes.contains(e.value("check").toString()))
+                    point["check"] = e.value("check");
+                for (auto it = e.begin(); it != e.end(); ++it)
+                    if (it.value().isDouble())
+                        point[it.key()] = it.value();
+                points.append(point);
+            }
+            return Answer{200, QJsonObject{{"points", points}}};
         }
         if (sub == QLatin1String("checkpoints") && method == QHttpServerRequest::Method::Get) {
             if (auto no = refuse(wsId, Action::ViewJobStatus))
@@ -633,6 +739,7 @@ std::pair<int, QJsonObject> SandboxServer::submitJob(const QString &wsId, const 
         const QString dataDir =
             QDir(m_root).filePath(QStringLiteral("workspaces/%1/data").arg(wsId));
         QDir().mkpath(dataDir);
+        QFile::setPermissions(dataDir, kDataFolderMode);
         job["paths"] = QJsonObject{{"data", dataDir},
                                    {"output", home.filePath("output")},
                                    {"scratch", home.filePath("scratch")}};
@@ -767,7 +874,8 @@ bool SandboxServer::startJob(QJsonObject &job)
     p->setProcessChannelMode(QProcess::MergedChannels);
     p->setStandardOutputFile(QDir(m_root).filePath(QStringLiteral("jobs/%1/log").arg(id)),
                              QIODevice::Append);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env =
+        jobEnvironment(QProcessEnvironment::systemEnvironment(), paths.value("scratch").toString());
     env.insert(QStringLiteral("ONRAMP_JOB_ID"), id);
     env.insert(QStringLiteral("ONRAMP_DATA_DIR"), paths.value("data").toString());
     // The name the data has at this provider, as a spec records it (the folder is ours).
@@ -781,9 +889,26 @@ bool SandboxServer::startJob(QJsonObject &job)
     for (const auto &[name, value] : parameterEnvironment(job.value("parameters").toObject()))
         env.insert(name, value);
     p->setProcessEnvironment(env);
+    const std::optional<JobUser> user = jobUser();
+    if (user) {
+        // Its output and scratch folders are the job's; the data folder stays root's, 0555.
+        for (const char *key : {"output", "scratch"}) {
+            const QByteArray dir = QFile::encodeName(paths.value(QLatin1String(key)).toString());
+            if (::chown(dir.constData(), user->uid, user->gid) != 0)
+                qWarning("sandbox: cannot hand %s to the job user", dir.constData());
+        }
+        for (const char *key : {"output", "scratch", "data"})
+            letTraverse(m_root, paths.value(QLatin1String(key)).toString());
+    }
     // A job ends with the sandbox thread that started it, even when the program hosting it
-    // (the wizard) is killed: Linux signals a child when the thread that forked it goes.
-    p->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
+    // (the wizard) is killed: Linux signals a child when the thread that forked it goes. The
+    // signal is set after the drop to nobody, which clears it.
+    p->setChildProcessModifier([user] {
+        if (user &&
+            (::setgroups(0, nullptr) != 0 || ::setgid(user->gid) != 0 || ::setuid(user->uid) != 0))
+            ::_exit(126); // never run a job as root by accident
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    });
     const qint64 started = QDateTime::currentMSecsSinceEpoch();
     connect(p, &QProcess::finished, this,
             [this, p, id, started](int code, QProcess::ExitStatus status) {

@@ -24,9 +24,14 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QThread>
+#include <QTimer>
 #include <QUuid>
+
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <openssl/crypto.h>
@@ -68,34 +73,423 @@ QByteArray methodName(QHttpServerRequest::Method m)
 
 } // namespace
 
-// Accepts at most `max` live connections; beyond that a new one is closed at once (a client
-// sees a reset and, for a repeatable call, retries). QHttpServer 6.4 has no limit of its own.
-class LimitedTcpServer : public QTcpServer
+bool isNormalPath(const QByteArray &encodedPath)
+{
+    if (!encodedPath.startsWith('/'))
+        return false;
+    const QList<QByteArray> segments = encodedPath.mid(1).split('/');
+    for (const QByteArray &segment : segments) {
+        const QByteArray decoded = QByteArray::fromPercentEncoding(segment);
+        if (decoded.isEmpty() || decoded == "." || decoded == ".." || decoded.contains('/') ||
+            decoded.contains('\0'))
+            return false;
+    }
+    return true;
+}
+
+bool isWorkspaceName(const QString &name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9][a-z0-9-]{0,62}$"));
+    return pattern.match(name).hasMatch();
+}
+
+RequestFramer::Verdict RequestFramer::feed(QByteArrayView data)
+{
+    const char *d = data.data();
+    const qsizetype n = data.size();
+    qsizetype i = 0;
+    while (i < n) {
+        switch (m_state) {
+        case State::Head:
+            // Empty lines before a request line are allowed (RFC 9112 §2.2).
+            if (m_line.isEmpty() && (d[i] == '\r' || d[i] == '\n')) {
+                ++i;
+                break;
+            }
+            while (i < n) {
+                m_line += d[i++];
+                if (m_line.endsWith("\r\n\r\n") || m_line.endsWith("\n\n")) {
+                    if (const Verdict v = headComplete(); v != Verdict::Fine)
+                        return v;
+                    break;
+                }
+                if (m_line.size() > m_maxHead)
+                    return Verdict::HeadTooLarge;
+            }
+            break;
+        case State::Body: {
+            const qint64 take = std::min<qint64>(m_left, n - i);
+            i += take;
+            m_left -= take;
+            if (m_left == 0)
+                requestDone();
+            break;
+        }
+        case State::ChunkSize:
+        case State::Trailer:
+            while (i < n) {
+                const char c = d[i++];
+                if (c != '\n') {
+                    m_line += c;
+                    if (m_line.size() > 1024 ||
+                        (m_state == State::Trailer && m_trailer + m_line.size() > m_maxHead))
+                        return m_state == State::Trailer ? Verdict::HeadTooLarge
+                                                         : Verdict::Malformed;
+                    continue;
+                }
+                const QByteArray line = m_line.endsWith('\r') ? m_line.chopped(1) : m_line;
+                m_line.clear();
+                if (m_state == State::Trailer) {
+                    m_trailer += line.size() + 2;
+                    if (line.isEmpty())
+                        requestDone();
+                    break;
+                }
+                // chunk-size [; extensions]
+                const qsizetype semicolon = line.indexOf(';');
+                const QByteArray hex = (semicolon < 0 ? line : line.left(semicolon)).trimmed();
+                bool ok = false;
+                const qint64 size = hex.size() <= 15 ? hex.toLongLong(&ok, 16) : -1;
+                if (!ok || size < 0)
+                    return Verdict::Malformed;
+                m_body += size;
+                if (m_body > m_maxBody)
+                    return Verdict::BodyTooLarge;
+                if (size == 0) {
+                    m_state = State::Trailer;
+                    m_trailer = 0;
+                } else {
+                    m_state = State::ChunkData;
+                    m_left = size;
+                }
+                break;
+            }
+            break;
+        case State::ChunkData: {
+            const qint64 take = std::min<qint64>(m_left, n - i);
+            i += take;
+            m_left -= take;
+            if (m_left == 0)
+                m_state = State::ChunkDataEnd;
+            break;
+        }
+        case State::ChunkDataEnd:
+            // The CRLF after a chunk's data.
+            if (d[i] == '\n')
+                m_state = State::ChunkSize;
+            else if (d[i] != '\r')
+                return Verdict::Malformed;
+            ++i;
+            break;
+        }
+    }
+    return Verdict::Fine;
+}
+
+RequestFramer::Verdict RequestFramer::headComplete()
+{
+    qint64 length = 0;
+    bool chunked = false;
+    const QList<QByteArray> lines = m_line.split('\n');
+    m_line.clear();
+    for (qsizetype i = 1; i < lines.size(); ++i) { // line 0 is the request line
+        const QByteArray line = lines[i].trimmed();
+        const qsizetype colon = line.indexOf(':');
+        if (colon <= 0)
+            continue;
+        const QByteArray name = line.left(colon).trimmed().toLower();
+        const QByteArray value = line.mid(colon + 1).trimmed();
+        if (name == "content-length") {
+            bool ok = false;
+            length = value.toLongLong(&ok);
+            if (!ok || length < 0)
+                return Verdict::Malformed;
+        } else if (name == "transfer-encoding") {
+            chunked = value.toLower().contains("chunked");
+        }
+    }
+    m_body = 0;
+    if (chunked) {
+        m_state = State::ChunkSize;
+    } else if (length > m_maxBody) {
+        m_body = length;
+        return Verdict::BodyTooLarge;
+    } else if (length > 0) {
+        m_state = State::Body;
+        m_left = length;
+    } else {
+        requestDone();
+    }
+    return Verdict::Fine;
+}
+
+void RequestFramer::requestDone()
+{
+    m_state = State::Head;
+    m_line.clear();
+    m_left = 0;
+    ++m_completed;
+}
+
+// The listener in front of QHttpServer 6.4, which has no limits of its own (no cap on
+// connections, no timeouts, a whole body buffered before anyone may look at it). Each connection
+// is watched before QHttpServer reads it: its slot on readyRead is connected first, so it sees
+// every byte (peeked) before QHttpServer takes it.
+// - A body past kMaxBodyBytes (Content-Length or chunked, counted as it arrives) is answered 413
+//   at once and the rest drained unread, never buffered; a head past kMaxHeadBytes is 431.
+// - A head not complete kHeadTimeoutMs after its first byte, or a body that pauses for
+//   kBodyIdleTimeoutMs, is answered 408; a connection idle for kIdleTimeoutMs is closed.
+// - At kMaxConnections, the connection idle or stalled in its head the longest (for at least
+//   kEvictAfterMs) makes room; if none may, the newcomer is answered 503 with Retry-After.
+// A refused connection gets its answer, then FIN, and is drained until the client closes: a
+// close with unread data would be a reset, which loses the answer.
+class GuardedTcpServer : public QTcpServer
 {
 public:
-    LimitedTcpServer(int max, QObject *parent) : QTcpServer(parent), m_max(max) {}
-    int live() const { return m_live; }
+    GuardedTcpServer(QObject *http, QObject *parent) : QTcpServer(parent), m_http(http)
+    {
+        m_clock.start();
+        m_sweep.setInterval(250);
+        connect(&m_sweep, &QTimer::timeout, this, &GuardedTcpServer::sweep);
+        m_sweep.start();
+    }
 
 protected:
     void incomingConnection(qintptr fd) override
     {
-        if (m_live >= m_max) {
-            ::close(int(fd));
-            return;
-        }
+        if (m_conns.size() >= SandboxServer::kMaxConnections)
+            evictOne();
         auto *socket = new QTcpSocket(this);
         if (!socket->setSocketDescriptor(fd)) {
+            ::close(int(fd));
             delete socket;
             return;
         }
-        ++m_live;
-        connect(socket, &QObject::destroyed, this, [this] { --m_live; });
+        if (m_conns.size() >= SandboxServer::kMaxConnections) {
+            // Full of connections that are busy: come back shortly.
+            refuse(socket, 503,
+                   apiError(QStringLiteral("unavailable"),
+                            QStringLiteral("the sandbox is serving %1 connections; retry after "
+                                           "the Retry-After seconds")
+                                .arg(SandboxServer::kMaxConnections)),
+                   "1");
+            return;
+        }
+        const qint64 now = m_clock.elapsed();
+        m_conns.insert(
+            socket, Conn{RequestFramer(SandboxServer::kMaxBodyBytes, SandboxServer::kMaxHeadBytes),
+                         now, now});
+        connect(socket, &QIODevice::readyRead, this, [this, socket] { inspect(socket); });
+        connect(socket, &QObject::destroyed, this, [this, socket] { m_conns.remove(socket); });
         addPendingConnection(socket);
     }
 
 private:
-    int m_max;
-    int m_live = 0;
+    struct Conn
+    {
+        RequestFramer framer;
+        qint64 lastByteMs = 0;
+        qint64 headStartMs = 0;
+    };
+
+    void inspect(QTcpSocket *socket)
+    {
+        const auto it = m_conns.find(socket);
+        if (it == m_conns.end())
+            return;
+        const qint64 available = socket->bytesAvailable();
+        if (available <= 0)
+            return;
+        const qint64 now = m_clock.elapsed();
+        const bool wasBetween = it->framer.betweenRequests();
+        const QByteArray fresh = socket->peek(available);
+        it->lastByteMs = now;
+        if (wasBetween)
+            it->headStartMs = now;
+        switch (it->framer.feed(fresh)) {
+        case RequestFramer::Verdict::Fine:
+            return;
+        case RequestFramer::Verdict::BodyTooLarge:
+            refuse(
+                socket, 413,
+                apiError(
+                    QStringLiteral("validation_failed"),
+                    QStringLiteral("body larger than %1 bytes").arg(SandboxServer::kMaxBodyBytes),
+                    QStringLiteral("body")));
+            return;
+        case RequestFramer::Verdict::HeadTooLarge:
+            refuse(socket, 431,
+                   apiError(QStringLiteral("validation_failed"),
+                            QStringLiteral("request head larger than %1 bytes")
+                                .arg(SandboxServer::kMaxHeadBytes),
+                            QStringLiteral("headers")));
+            return;
+        case RequestFramer::Verdict::Malformed:
+            refuse(socket, 400,
+                   apiError(QStringLiteral("validation_failed"),
+                            QStringLiteral("malformed HTTP/1.1 framing (Content-Length or "
+                                           "chunk size)"),
+                            QStringLiteral("body")));
+            return;
+        }
+    }
+
+    // Bytes the kernel holds for this socket that nobody has read yet.
+    static int unreadInKernel(QTcpSocket *socket)
+    {
+        int n = 0;
+        return ::ioctl(int(socket->socketDescriptor()), FIONREAD, &n) == 0 ? n : 0;
+    }
+
+    bool answering(QTcpSocket *socket) const
+    {
+        return socket->bytesToWrite() > 0 || socket->bytesAvailable() > 0 ||
+               unreadInKernel(socket) > 0;
+    }
+
+    void evictOne()
+    {
+        const qint64 now = m_clock.elapsed();
+        QTcpSocket *oldest = nullptr;
+        qint64 oldestMs = now - SandboxServer::kEvictAfterMs;
+        // A connection that has sent nothing yet may only be slow to start (a client under
+        // load): it gives way only after kHeadTimeoutMs, or its request, arriving after the
+        // close, would meet a reset. A keep-alive one between requests, or one stalled in its
+        // head, gives way after kEvictAfterMs.
+        const qint64 unusedMs = now - SandboxServer::kHeadTimeoutMs;
+        for (auto it = m_conns.begin(); it != m_conns.end(); ++it) {
+            const Conn &c = it.value();
+            const bool unused = c.framer.betweenRequests() && c.framer.completed() == 0;
+            const bool idle = c.framer.betweenRequests() &&
+                              c.lastByteMs <= (unused ? std::min(oldestMs, unusedMs) : oldestMs);
+            const bool stalledHead = c.framer.inHead() && c.lastByteMs <= oldestMs;
+            if ((idle || stalledHead) && !answering(it.key())) {
+                oldest = it.key();
+                oldestMs = c.lastByteMs;
+            }
+        }
+        if (!oldest)
+            return;
+        if (m_conns.find(oldest)->framer.inHead())
+            refuse(oldest, 408,
+                   timeoutError(QStringLiteral("the request head stalled while "
+                                               "others waited")));
+        else
+            close(oldest);
+    }
+
+    void sweep()
+    {
+        const qint64 now = m_clock.elapsed();
+        QList<std::pair<QTcpSocket *, int>> due; // socket, 0 = close, else a 408
+        for (auto it = m_conns.begin(); it != m_conns.end(); ++it) {
+            const Conn &c = it.value();
+            QTcpSocket *socket = it.key();
+            if (socket->bytesToWrite() > 0)
+                continue; // answering
+            if (c.framer.inHead() && now - c.headStartMs > SandboxServer::kHeadTimeoutMs)
+                due.append({socket, 1});
+            else if (!c.framer.betweenRequests() && !c.framer.inHead() &&
+                     now - c.lastByteMs > SandboxServer::kBodyIdleTimeoutMs)
+                due.append({socket, 2});
+            else if (c.framer.betweenRequests() &&
+                     now - c.lastByteMs > SandboxServer::kIdleTimeoutMs && !answering(socket))
+                due.append({socket, 0});
+        }
+        for (const auto &[socket, why] : due) {
+            if (why == 0)
+                close(socket);
+            else
+                refuse(socket, 408,
+                       timeoutError(why == 1 ? QStringLiteral("request head not complete within "
+                                                              "%1 s")
+                                                   .arg(SandboxServer::kHeadTimeoutMs / 1000)
+                                             : QStringLiteral("request body paused for %1 s")
+                                                   .arg(SandboxServer::kBodyIdleTimeoutMs / 1000)));
+        }
+    }
+
+    static QJsonObject timeoutError(const QString &why)
+    {
+        return apiError(QStringLiteral("unavailable"), why);
+    }
+
+    // Takes the socket away from QHttpServer: it reads no more of it.
+    void detach(QTcpSocket *socket)
+    {
+        m_conns.remove(socket);
+        QObject::disconnect(socket, nullptr, m_http, nullptr);
+        QObject::disconnect(socket, nullptr, this, nullptr);
+        if (socket->isTransactionStarted())
+            socket->rollbackTransaction();
+    }
+
+    void close(QTcpSocket *socket)
+    {
+        detach(socket);
+        connect(socket, &QAbstractSocket::disconnected, socket, &QObject::deleteLater);
+        socket->disconnectFromHost();
+    }
+
+    // Answers `status` and closes gracefully: the answer, then FIN, then whatever the client
+    // still sends is read and dropped until it closes (at most kDrainMs).
+    void refuse(QTcpSocket *socket, int status, const QJsonObject &body,
+                const QByteArray &retryAfter = {})
+    {
+        detach(socket);
+        if (m_refusing >= kMaxRefusing) {
+            socket->abort(); // a flood of refusals: no more answers than this
+            socket->deleteLater();
+            return;
+        }
+        ++m_refusing;
+        const QByteArray json = QJsonDocument(body).toJson(QJsonDocument::Compact);
+        QByteArray answer = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason(status) +
+                            "\r\nContent-Type: application/json\r\nContent-Length: " +
+                            QByteArray::number(json.size()) + "\r\nConnection: close\r\n";
+        if (!retryAfter.isEmpty())
+            answer += "Retry-After: " + retryAfter + "\r\n";
+        answer += "\r\n" + json;
+        socket->readAll();
+        connect(socket, &QIODevice::readyRead, socket, [socket] { socket->readAll(); });
+        const auto finish = [socket] {
+            if (socket->bytesToWrite() == 0 && socket->state() == QAbstractSocket::ConnectedState)
+                ::shutdown(int(socket->socketDescriptor()), SHUT_WR);
+        };
+        connect(socket, &QIODevice::bytesWritten, socket, finish);
+        connect(socket, &QAbstractSocket::disconnected, socket, &QObject::deleteLater);
+        connect(socket, &QObject::destroyed, this, [this] { --m_refusing; });
+        QTimer::singleShot(kDrainMs, socket, [socket] { socket->abort(); });
+        socket->write(answer);
+        socket->flush();
+        finish();
+    }
+
+    static QByteArray reason(int status)
+    {
+        switch (status) {
+        case 400:
+            return "Bad Request";
+        case 408:
+            return "Request Timeout";
+        case 413:
+            return "Content Too Large";
+        case 431:
+            return "Request Header Fields Too Large";
+        case 503:
+            return "Service Unavailable";
+        default:
+            return "Error";
+        }
+    }
+
+    static constexpr int kDrainMs = 10'000;
+    static constexpr int kMaxRefusing = 512;
+    QObject *m_http;
+    QHash<QTcpSocket *, Conn> m_conns;
+    int m_refusing = 0;
+    QElapsedTimer m_clock;
+    QTimer m_sweep;
 };
 
 QJsonObject apiError(const QString &code, const QString &message, const QString &field)
@@ -165,8 +559,8 @@ bool SandboxServer::start(const QHostAddress &address, quint16 port, const QStri
         [this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
             handle(request, std::move(responder));
         });
-    m_tcp = new LimitedTcpServer(kMaxConnections, m_server.get());
-    m_tcp->setListenBacklogSize(256);
+    m_tcp = new GuardedTcpServer(m_server.get(), m_server.get());
+    m_tcp->setListenBacklogSize(1024);
     if (!m_tcp->listen(address, port)) {
         if (error)
             *error = tr("Cannot listen on %1:%2: %3")
@@ -200,6 +594,15 @@ std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &reque
         return {413, apiError(QStringLiteral("validation_failed"),
                               QStringLiteral("body larger than %1 bytes").arg(kMaxBodyBytes),
                               QStringLiteral("body"))};
+
+    // The path is routed as it arrives, so it must already be in normal form: a "." or ".."
+    // segment (raw or percent-encoded), an empty one or an encoded '/' would be routed on one
+    // path and signed, after SigV4's normalisation, on another.
+    if (!isNormalPath(request.url().path(QUrl::FullyEncoded).toUtf8()))
+        return {400, apiError(QStringLiteral("validation_failed"),
+                              QStringLiteral("the path must have no empty, '.' or '..' segment "
+                                             "and no encoded '/'"),
+                              QStringLiteral("path"))};
 
     // SigV4: recompute over the headers the caller signed, at the time it signed.
     static const QRegularExpression auth(QStringLiteral(
@@ -238,6 +641,7 @@ std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &reque
     ctx.service = "onramp";
     ctx.time = utc;
     ctx.signBody = signedHeaders.contains("x-amz-content-sha256");
+    ctx.normalizePath = false; // checked above: the signed path is the routed path
     const QByteArray expected = signSigV4(r, ctx).signature;
     const QByteArray given = m.captured(5).toLatin1();
     if (ctx.region != m_credentials.region || expected.size() != given.size() ||
@@ -274,20 +678,40 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
         return;
     }
     auto [status, body] = guard(request);
-    if (status == 0) {
+    const QByteArray key = request.value("Idempotency-Key");
+    if (status == 0 && key.size() > kMaxIdempotencyKeyBytes) {
+        status = 400;
+        body = apiError(QStringLiteral("validation_failed"),
+                        QStringLiteral("Idempotency-Key longer than %1 characters")
+                            .arg(kMaxIdempotencyKeyBytes),
+                        QStringLiteral("Idempotency-Key"));
+    }
+    // Only creates are remembered: a GET, PUT or DELETE answers afresh every time.
+    const bool remembered =
+        status == 0 && !key.isEmpty() && request.method() == QHttpServerRequest::Method::Post;
+    if (status == 0 && !remembered) {
+        std::tie(status, body) = dispatch(request);
+    } else if (remembered) {
         // A create repeated with the same Idempotency-Key answers what the first one did, so a
-        // retry after a reset connection or a restarted app creates exactly one resource.
-        const QByteArray key = request.value("Idempotency-Key");
+        // retry after a reset connection or a restarted app creates exactly one resource. The
+        // key belongs to its caller (access key and member), method and path: one caller's
+        // answer is never handed to another.
+        const QByteArray member = request.value("X-Onramp-Member");
+        QCryptographicHash scope(QCryptographicHash::Sha256);
+        for (const QByteArray &part :
+             {m_credentials.accessKeyId, member, methodName(request.method()),
+              request.url().path(QUrl::FullyEncoded).toUtf8(), key}) {
+            scope.addData(QByteArray::number(part.size()) + ':');
+            scope.addData(part);
+        }
+        const QString scopedKey = QString::fromLatin1(scope.result().toHex());
         const QByteArray fingerprint =
-            methodName(request.method()) + ' ' + request.url().path().toUtf8() + ' ' +
             QCryptographicHash::hash(request.body(), QCryptographicHash::Sha256).toHex();
         QSqlQuery q(QSqlDatabase::database(m_connection));
-        if (!key.isEmpty()) {
-            q.prepare(
-                QStringLiteral("SELECT request, status, response FROM idempotency WHERE key = ?"));
-            q.addBindValue(QString::fromUtf8(key));
-        }
-        if (!key.isEmpty() && q.exec() && q.next()) {
+        q.prepare(
+            QStringLiteral("SELECT request, status, response FROM idempotency WHERE key = ?"));
+        q.addBindValue(scopedKey);
+        if (q.exec() && q.next()) {
             if (q.value(0).toByteArray() != fingerprint) {
                 status = 409;
                 body = apiError(QStringLiteral("conflict"),
@@ -299,11 +723,12 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
             }
         } else {
             std::tie(status, body) = dispatch(request);
-            if (!key.isEmpty() && status < 500) {
+            // A refusal or a failure is not stored: the same call, once allowed, must do it.
+            if (status >= 200 && status < 300) {
                 QSqlQuery insert(QSqlDatabase::database(m_connection));
                 insert.prepare(QStringLiteral("INSERT INTO idempotency VALUES (?, ?, ?, ?)"));
-                insert.addBindValue(QString::fromUtf8(key));
-                insert.addBindValue(QString::fromUtf8(fingerprint));
+                insert.addBindValue(scopedKey);
+                insert.addBindValue(QString::fromLatin1(fingerprint));
                 insert.addBindValue(status);
                 insert.addBindValue(
                     QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact)));
@@ -623,10 +1048,11 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
         const QString who = QString::fromUtf8(request.value("X-Onramp-Member"));
         if (id.isEmpty() && method == QHttpServerRequest::Method::Post) {
             const QString name = in.value("name").toString();
-            if (name.isEmpty() ||
-                name.contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]"))))
+            if (!isWorkspaceName(name))
                 return {400, apiError(QStringLiteral("validation_failed"),
-                                      QStringLiteral("name: letters, digits, '.', '_' or '-'"),
+                                      QStringLiteral("name: 1 to 63 lower-case letters, digits "
+                                                     "or '-', starting with a letter or digit "
+                                                     "(^[a-z0-9][a-z0-9-]{0,62}$)"),
                                       QStringLiteral("$.name"))};
             if (!load(QStringLiteral("ws/") + name).isEmpty())
                 return {409, apiError(QStringLiteral("conflict"),
@@ -655,9 +1081,10 @@ std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &re
             if (auto no = refuse(Action::ManageQuota))
                 return *no;
             const double hours = in.value("cardHours").toDouble();
-            if (!(hours > 0))
+            if (!(hours > 0) || hours > 1e12)
                 return {400, apiError(QStringLiteral("validation_failed"),
-                                      QStringLiteral("cardHours must be above 0"),
+                                      QStringLiteral("cardHours must be above 0 and at most "
+                                                     "1e12"),
                                       QStringLiteral("$.cardHours"))};
             const QString zone = in.value("zone").toString(QStringLiteral("cn-north-1a"));
             if (!stock().contains(zone))

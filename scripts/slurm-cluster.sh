@@ -11,13 +11,17 @@
 # slurmctld slurmd slurmdbd slurmrestd slurm-client slurm-wlm-mysql-plugin
 # slurm-wlm-jwt-plugin munge mariadb-server (scripts/setup-debian.sh --slurm installs them).
 # Exit 77 when they are missing or not root: the caller skips the Slurm tests.
-set -euo pipefail
+set -Eeuo pipefail
 
 cmd=${1:-}
+# The daemons live in sbin, which a plain user's PATH (or one carried into a chroot) may lack.
+export PATH="$PATH:/usr/sbin:/sbin"
 LAB=${2:-${ONRAMP_SLURM_LAB:-/tmp/onramp-slurm}}
 CLUSTER=onramp
 NODE=gpu01
-HOST=$(hostname -s)
+# The short host name, without a lookup: a fresh minbase system cannot resolve its own name.
+HOST=$(uname -n)
+HOST=${HOST%%.*}
 PORT_CTLD=${ONRAMP_SLURM_PORT_BASE:-16817}
 PORT_D=$((PORT_CTLD + 1))
 PORT_DBD=$((PORT_CTLD + 2))
@@ -26,6 +30,42 @@ PORT_DB=$((PORT_CTLD + 4))
 USERS="wizard alice bob carol"   # wizard: the Slurm administrator; the others: a team
 
 log() { echo "slurm-cluster: $*" >&2; }
+
+# Every step that can fail says which it was and shows the end of its log: `set -e` alone
+# leaves with no message. step NAME [LOG]; fail MESSAGE [LOG] for checks that are not commands.
+STEP="starting"
+STEP_LOG=""
+step() { STEP=$1; STEP_LOG=${2:-}; }
+show_log() {
+    local file=$1
+    if [ -n "$file" ] && [ -s "$file" ]; then
+        log "last lines of $file:"
+        tail -n 20 "$file" | sed 's/^/    /' >&2
+    fi
+}
+# What a failed `up` had started is stopped again; its logs stay in $LAB for a look.
+stop_started() {
+    if [ "$cmd" = up ] && [ -s "$LAB/run/pids" ]; then
+        log "stopping what was started; the logs stay in $LAB/log"
+        PURGE=0 down || true
+    fi
+}
+fail() {
+    trap - ERR
+    log "FAILED: $STEP: $1"
+    show_log "${2:-$STEP_LOG}"
+    stop_started
+    exit 1
+}
+on_error() {
+    local rc=$1 line=$2 command=$3
+    trap - ERR
+    log "FAILED: $STEP (exit $rc at line $line: $command)"
+    show_log "$STEP_LOG"
+    stop_started
+    exit "$rc"
+}
+trap 'on_error $? $LINENO "$BASH_COMMAND"' ERR
 
 need() {
     local missing=()
@@ -65,15 +105,18 @@ up() {
         exit 1
     fi
     local t0=$SECONDS
+    step "creating the cluster's users"
     for u in slurmrest $USERS; do
         id "$u" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$u"
     done
+    step "preparing $LAB"
     rm -rf "$LAB"
     mkdir -p "$LAB"/{etc,run/munge,log,var/spool/slurmctld,var/spool/slurmd,var/mysql,dev,tokens,jobs}
     chmod 755 "$LAB"
     : > "$LAB/run/pids"
 
     # munge, private: its own key and socket.
+    step "starting munged" "$LAB/log/munged.log"
     dd if=/dev/urandom bs=1 count=1024 of="$LAB/etc/munge.key" status=none
     chown munge:munge "$LAB/etc/munge.key" "$LAB/run/munge"
     chmod 400 "$LAB/etc/munge.key"
@@ -83,13 +126,19 @@ up() {
         --pid-file="$LAB/run/munge/munged.pid" --log-file="$LAB/log/munged.log" \
         --seed-file="$LAB/run/munge/seed" </dev/null >/dev/null 2>&1 &
     record munged $!
-    wait_for 10 test -S "$LAB/run/munge/munge.socket" || { log "munged did not start"; exit 1; }
+    wait_for 10 test -S "$LAB/run/munge/munge.socket" || fail "munged did not start"
 
-    # MariaDB, throw-away: no fsync (bring-up 4-6 s instead of 10-12).
+    # MariaDB, throw-away: no fsync (bring-up 4-6 s instead of 10-12). --force: without it
+    # mariadb-install-db first looks the host name (or localhost) up with resolveip and stops
+    # where neither resolves, as on a fresh minbase system with no /etc/hosts. Nothing here
+    # needs a host name: root comes in by socket, slurm as 'slurm'@'127.0.0.1'.
+    step "initialising MariaDB (mariadb-install-db)" "$LAB/log/mariadb-install.log"
     mkdir -p "$LAB/var/mysql-run"
     chown mysql:mysql "$LAB/var/mysql" "$LAB/var/mysql-run"
-    mariadb-install-db --no-defaults --user=mysql --datadir="$LAB/var/mysql" \
-        --auth-root-authentication-method=socket --skip-test-db >"$LAB/log/mariadb-install.log" 2>&1
+    mariadb-install-db --no-defaults --force --user=mysql \
+        --datadir="$LAB/var/mysql" --auth-root-authentication-method=socket --skip-test-db \
+        >"$LAB/log/mariadb-install.log" 2>&1
+    step "starting MariaDB" "$LAB/var/mysql-run/mariadb.log"
     setsid mariadbd --no-defaults --user=mysql --datadir="$LAB/var/mysql" --port=$PORT_DB \
         --bind-address=127.0.0.1 --socket="$LAB/var/mysql-run/mysqld.sock" --pid-file="$LAB/var/mysql-run/mysqld.pid" \
         --skip-name-resolve --innodb-buffer-pool-size=32M --innodb-flush-log-at-trx-commit=0 \
@@ -97,14 +146,16 @@ up() {
         --performance-schema=OFF --log-error="$LAB/var/mysql-run/mariadb.log" </dev/null >/dev/null 2>&1 &
     record mariadbd $!
     wait_for 30 mariadb --no-defaults -S "$LAB/var/mysql-run/mysqld.sock" -u root -e 'select 1' ||
-        { log "MariaDB did not start (see $LAB/var/mysql-run/mariadb.log)"; exit 1; }
+        fail "MariaDB did not answer within 30 s"
+    step "creating the slurm database user" "$LAB/log/mariadb-setup.log"
     local dbpass
     dbpass=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
     mariadb --no-defaults -S "$LAB/var/mysql-run/mysqld.sock" -u root -e "
         CREATE USER 'slurm'@'127.0.0.1' IDENTIFIED BY '$dbpass';
-        GRANT ALL ON slurm_acct_db.* TO 'slurm'@'127.0.0.1';"
+        GRANT ALL ON slurm_acct_db.* TO 'slurm'@'127.0.0.1';" >"$LAB/log/mariadb-setup.log" 2>&1
 
     # Configuration.
+    step "writing the configuration"
     dd if=/dev/urandom bs=32 count=1 of="$LAB/etc/jwt_hs256.key" status=none
     for i in 0 1 2 3 4 5 6 7; do ln -s /dev/null "$LAB/dev/nvidia$i"; done  # GPUs need File= (char devices)
     cat > "$LAB/etc/slurm.conf" <<CONF
@@ -189,30 +240,37 @@ CONF
     chmod 1777 "$LAB/jobs"
     export SLURM_CONF="$LAB/etc/slurm.conf"
 
+    step "starting slurmdbd" "$LAB/log/slurmdbd.log"
     setsid slurmdbd -D </dev/null >"$LAB/log/slurmdbd.out" 2>&1 &
     record slurmdbd $!
-    wait_for 30 port_open $PORT_DBD || { log "slurmdbd did not start (see $LAB/log/slurmdbd.log)"; exit 1; }
-    sacctmgr -i add cluster $CLUSTER >/dev/null
-    sacctmgr -i add user wizard account=root adminlevel=Administrator >/dev/null
+    wait_for 30 port_open $PORT_DBD || fail "slurmdbd did not listen on port $PORT_DBD within 30 s"
+    step "registering the cluster and its administrator (sacctmgr)" "$LAB/log/sacctmgr.log"
+    sacctmgr -i add cluster $CLUSTER >"$LAB/log/sacctmgr.log" 2>&1
+    sacctmgr -i add user wizard account=root adminlevel=Administrator >>"$LAB/log/sacctmgr.log" 2>&1
 
+    step "starting slurmctld" "$LAB/log/slurmctld.log"
     setsid slurmctld -D -i </dev/null >"$LAB/log/slurmctld.out" 2>&1 &
     record slurmctld $!
-    wait_for 30 scontrol ping || { log "slurmctld did not start (see $LAB/log/slurmctld.log)"; exit 1; }
+    wait_for 30 scontrol ping || fail "slurmctld did not answer scontrol ping within 30 s"
+    step "starting slurmd" "$LAB/log/slurmd.log"
     setsid slurmd -D -N $NODE </dev/null >"$LAB/log/slurmd.out" 2>&1 &
     record slurmd $!
     wait_for 30 sh -c "sinfo -h -N -o %t | grep -qE '^(idle|mix|alloc)'" ||
-        { log "slurmd did not register (see $LAB/log/slurmd.log)"; exit 1; }
+        fail "slurmd did not register its node within 30 s"
 
     # slurmrestd refuses root: it binds, then drops to slurmrest.
+    step "starting slurmrestd" "$LAB/log/slurmrestd.log"
     SLURM_JWT=daemon setsid slurmrestd -u slurmrest -g slurmrest -a rest_auth/jwt \
         -s v0.0.38,dbv0.0.38 -t 4 127.0.0.1:$PORT_REST </dev/null >"$LAB/log/slurmrestd.log" 2>&1 &
     record slurmrestd $!
-    wait_for 15 port_open $PORT_REST || { log "slurmrestd did not start"; exit 1; }
+    wait_for 15 port_open $PORT_REST || fail "slurmrestd did not listen on port $PORT_REST within 15 s"
 
+    step "issuing the users' JWT tokens (scontrol token)" "$LAB/log/slurmctld.log"
     for u in $USERS; do
         scontrol token username="$u" lifespan=86400 | sed 's/^SLURM_JWT=//' > "$LAB/tokens/$u.jwt"
         chmod 600 "$LAB/tokens/$u.jwt"
     done
+    step "writing $LAB/env.sh"
     cat > "$LAB/env.sh" <<ENV
 export SLURM_CONF=$LAB/etc/slurm.conf
 export ONRAMP_SLURM_LAB=$LAB

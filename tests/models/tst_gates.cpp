@@ -373,6 +373,46 @@ private slots:
         QCOMPARE(*back, w);
     }
 
+    // A cell that a spreadsheet would run as a formula is neutralised, and read back as it was;
+    // a name with "%5" in it keeps it (one .arg() for all the cells, not a chain).
+    void exportedCellsAreNeverFormulas()
+    {
+        WorkspaceData w;
+        QVERIFY(w.create("ws").has_value());
+        QVERIFY(w.attachQuota(100).has_value());
+        const QStringList names = {
+            "=HYPERLINK(\"http://x\")", "+1", "-2", "@SUM(A1)", "\tTab", "50%5 team"};
+        for (int i = 0; i < names.size(); ++i) {
+            Member m;
+            m.name = names[i];
+            m.account = i == 0 ? QStringLiteral("=cmd") : QStringLiteral("acc%1").arg(i);
+            m.role = Role::Developer;
+            m.sharePercent = 12.5;
+            QVERIFY(w.addMember(m).has_value());
+        }
+        const QString csv = matrixCsv(w);
+        const QString members =
+            csv.section(QStringLiteral("name,account,role,projects,share\n"), 1);
+        for (const QString &line : members.split(u'\n', Qt::SkipEmptyParts)) {
+            const QStringList cells = line.split(u',');
+            for (const QString &cell : cells) {
+                const QString bare = cell.startsWith(u'"') ? cell.mid(1) : cell;
+                QVERIFY2(bare.isEmpty() || !QStringLiteral("=+-@\t\r").contains(bare.front()),
+                         qPrintable(line));
+            }
+        }
+        QVERIFY2(csv.contains("50%5 team,acc5,developer,,12.5"), qPrintable(csv));
+        QVERIFY2(matrixMarkdown(w).contains("| 50%5 team |"), qPrintable(matrixMarkdown(w)));
+        // Read back, the names are the members' own.
+        auto back =
+            importMembersCsv(("name,account,role,projects,share\n" + members).toUtf8());
+        QVERIFY(back.has_value());
+        QCOMPARE(back->size(), names.size());
+        for (int i = 0; i < names.size(); ++i)
+            QCOMPARE(back->at(i).name, names[i]);
+        QCOMPARE(back->at(0).account, QStringLiteral("=cmd"));
+    }
+
     // ---- gate 3 ----
     void derivation()
     {

@@ -177,6 +177,86 @@ private slots:
         QVERIFY(!store.isReadOnly());
     }
 
+    // Anything the loader cannot map (a gate it does not know, a key with a NUL in it, a
+    // schemaVersion that is no whole number) sets the file aside with a copy and says so: never
+    // a gate silently dropped, never a reset to version 0.
+    void unmappableContentIsSetAsideNotDropped_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("detail");
+        const QByteArray gates = R"("gates": {"account": {"status": "passed"}})";
+        QTest::newRow("unknown gate")
+            << QByteArray(R"({"schemaVersion": 1, "gates": {"account": {"status": "passed"},)"
+                          R"( "billing": {"status": "passed"}}})")
+            << "$.gates.billing";
+        QTest::newRow("NUL in a gate key")
+            << QByteArray(R"({"schemaVersion": 1, "gates": {"account\u0000x": )"
+                          R"({"status": "passed"}}})")
+            << "$.gates.account\\u0000x";
+        QTest::newRow("unknown key in a gate")
+            << QByteArray(R"({"schemaVersion": 1, "gates": {"account": {"status": "passed",)"
+                          R"( "reviewer": "x"}}})")
+            << "$.gates.account.reviewer";
+        QTest::newRow("unknown top-level key")
+            << QByteArray(R"({"schemaVersion": 1, "secondGates": {}, )" + gates + "}")
+            << "$.secondGates";
+        QTest::newRow("version 2^32+1")
+            << QByteArray(R"({"schemaVersion": 4294967297, )" + gates + "}") << "$.schemaVersion";
+        QTest::newRow("version as text")
+            << QByteArray(R"({"schemaVersion": "1", )" + gates + "}") << "$.schemaVersion";
+        QTest::newRow("version 1.9")
+            << QByteArray(R"({"schemaVersion": 1.9, )" + gates + "}") << "$.schemaVersion";
+        QTest::newRow("version -1")
+            << QByteArray(R"({"schemaVersion": -1, )" + gates + "}") << "$.schemaVersion";
+        QTest::newRow("v0 with an unknown key")
+            << QByteArray(R"({"version": 0, "gateStatus": ["done"], "gateTimes": []})")
+            << "$.gateTimes";
+    }
+
+    void unmappableContentIsSetAsideNotDropped()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, detail);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(content);
+        }
+        StateStore store(path);
+        const auto r = store.load();
+        QVERIFY(r.notice.has_value());
+        QCOMPARE(r.notice->kind, Error::Kind::Parse);
+        QVERIFY2(r.notice->details.contains(detail), qPrintable(r.notice->details));
+        QVERIFY(!r.notice->message.isEmpty());
+        // The original is kept aside, byte for byte; no migration backup pretends otherwise.
+        const QStringList aside =
+            QDir(dir.path()).entryList({QStringLiteral("onboarding.json.corrupt-*")});
+        QCOMPARE(aside.size(), 1);
+        QCOMPARE(readAll(dir.filePath(aside.first())), content);
+        QVERIFY(r.notice->message.contains(aside.first()));
+        QVERIFY(QDir(dir.path()).entryList({QStringLiteral("*.bak")}).isEmpty());
+        QCOMPARE(store.state(), OnboardingState{});
+        // The read-only commands report the same and leave the file where it is.
+        QVERIFY(QFile::rename(dir.filePath(aside.first()), path));
+        StateStore readOnly(path);
+        const auto ro = readOnly.load(StateStore::Access::ReadOnly);
+        QVERIFY(ro.notice.has_value());
+        QVERIFY2(ro.notice->details.contains(detail), qPrintable(ro.notice->details));
+        QCOMPARE(readAll(path), content);
+    }
+
+    void wholeVersionsAreRead()
+    {
+        QCOMPARE(schemaVersionOf(QJsonObject{{"schemaVersion", 1}}).value_or(-1), 1);
+        QCOMPARE(schemaVersionOf(QJsonObject{{"schemaVersion", 1.0}}).value_or(-1), 1);
+        QCOMPARE(schemaVersionOf(QJsonObject{{"schemaVersion", 99}}).value_or(-1), 99);
+        QCOMPARE(schemaVersionOf(QJsonObject{}).value_or(-1), 0); // the v0 format had none
+        QVERIFY(!schemaVersionOf(QJsonObject{{"schemaVersion", 4294967297.0}}));
+        QVERIFY(!schemaVersionOf(QJsonObject{{"schemaVersion", 0}}));
+    }
+
     void readOnlyLoadNeverTouchesTheFile()
     {
         QTemporaryDir dir;

@@ -7,14 +7,18 @@
 #include "SigV4.h"
 #include "Transport.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTcpServer>
 #include <QtTest>
 
 #include <curl/curl.h>
+
+#include <unistd.h>
 
 using namespace onramp;
 
@@ -349,6 +353,87 @@ private slots:
                                        "member.add", "member.add", "job.submit", "member.add"}));
         QCOMPARE(failure(call(dev, "GET", "/v1/workspaces/ws1/audit")).code,
                  ProviderErrorCode::Forbidden);
+    }
+
+    // A job sees none of the host's secrets, cannot write the data folder (also when the
+    // sandbox runs as root), and another member's metrics carry numbers only, never log text.
+    void jobsAreConfined()
+    {
+        const QList<QByteArray> canaries = {"AWS_SECRET_ACCESS_KEY", "ONRAMP_SECRET_ACCESS_KEY",
+                                            "HF_TOKEN", "GITHUB_TOKEN"};
+        for (const QByteArray &name : canaries)
+            qputenv(name.constData(), "canary-" + name);
+        const auto unset = qScopeGuard([&] {
+            for (const QByteArray &name : canaries)
+                qunsetenv(name.constData());
+        });
+        makeWorkspace();
+        const ProviderClient dev = client("zhang");
+        const auto inst = call(dev, "POST", "/v1/workspaces/ws1/instances",
+                               {{"instanceType", "gpu.a100-80g.1"}, {"zone", "cn-north-1a"}},
+                               newIdempotencyKey());
+        QVERIFY(inst);
+        const QJsonObject paths = inst->value("paths").toObject();
+        const QString home = QFileInfo(paths["output"].toString()).path();
+        const QString data = QFileInfo(paths["data"].toString()).canonicalFilePath();
+        QVERIFY(QDir(home).mkpath("scripts"));
+        QFile script(home + "/scripts/escape.sh");
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("env\n"
+                     "touch \"$ONRAMP_DATA_DIR/planted\" 2>/dev/null\n"
+                     "chmod u+w \"$ONRAMP_DATA_DIR\" 2>/dev/null\n"
+                     "touch \"$ONRAMP_DATA_DIR/planted-after-chmod\" 2>/dev/null\n"
+                     "echo '{\"event\":\"step\",\"step\":1,\"loss\":0.5,\"note\":\"log text\"}'\n"
+                     "exit 0\n");
+        script.close();
+        const auto j =
+            call(dev, "POST", "/v1/workspaces/ws1/jobs",
+                 {{"instanceId", inst->value("id")},
+                  {"launch", QJsonObject{{"mode", "file"}, {"entry", "scripts/escape.sh"}}}});
+        QVERIFY(j);
+        const QString id = j->value("id").toString();
+        QCOMPARE(waitForJob(dev, id)["state"].toString(), "succeeded");
+        const auto log = call(dev, "GET", QStringLiteral("/v1/jobs/%1/logs").arg(id));
+        QVERIFY(log);
+        const QString text = log->value("text").toString();
+        QVERIFY2(text.contains("ONRAMP_DATA_DIR="), qPrintable(text)); // the env was printed
+        QVERIFY2(!text.contains("canary-"), qPrintable(text));
+        QVERIFY(!QFile::exists(data + "/planted"));
+        if (::geteuid() == 0) {
+            // Root ignores permission bits: only a job that is not root is kept out.
+            QVERIFY(!QFile::exists(data + "/planted-after-chmod"));
+            QVERIFY(!(QFileInfo(data).permissions() & QFileDevice::WriteOwner));
+        }
+        // Another developer sees the job's numbers, not its log text.
+        QVERIFY(call(client(), "POST", "/v1/workspaces/ws1/members",
+                     {{"account", "wu"}, {"role", "developer"}}));
+        const auto metrics =
+            call(client("wu"), "GET", QStringLiteral("/v1/jobs/%1/metrics").arg(id));
+        QVERIFY(metrics);
+        const QJsonArray points = metrics->value("points").toArray();
+        QCOMPARE(points.size(), 1);
+        QCOMPARE(points[0]["loss"].toDouble(), 0.5);
+        QVERIFY(!points[0].toObject().contains("note"));
+        QCOMPARE(
+            failure(call(client("wu"), "GET", QStringLiteral("/v1/jobs/%1/logs").arg(id))).code,
+            ProviderErrorCode::Forbidden);
+    }
+
+    // The URL `sandbox serve` prints ends in /v1, as the API's server URLs do: it works as given.
+    void aBaseUrlEndingInV1WorksAsGiven()
+    {
+        for (const QString &base :
+             {QStringLiteral("http://127.0.0.1:%1/v1"), QStringLiteral("http://127.0.0.1:%1/v1/"),
+              QStringLiteral("http://127.0.0.1:%1")}) {
+            ProviderProfile p = profile();
+            p.baseUrl = QUrl(base.arg(m_server->port()));
+            const ProviderClient c(m_transport.get(), p, m_server->credentials().secret);
+            const auto account = call(c, "GET", "/v1/account");
+            QVERIFY2(account,
+                     qPrintable(base + ": " + (account ? QString() : account.error().details)));
+            QCOMPARE(account->value("accountId").toString(),
+                     QString::fromLatin1(m_server->credentials().accessKeyId));
+        }
     }
 
     void interruptAndCancelReachTheProcess()

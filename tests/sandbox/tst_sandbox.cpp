@@ -3,10 +3,13 @@
 #include "SandboxServer.h"
 #include "SigV4.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -15,6 +18,13 @@
 
 #include <atomic>
 #include <thread>
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace onramp;
 
@@ -60,7 +70,9 @@ class TestSandbox : public QObject
             c.host.isEmpty() ? "127.0.0.1:" + QByteArray::number(server.port()) : c.host;
         HttpRequest r;
         r.method = c.method;
-        r.path = c.path;
+        const qsizetype q = c.path.indexOf('?');
+        r.path = q < 0 ? c.path : c.path.left(q);
+        r.query = q < 0 ? QByteArray() : c.path.mid(q + 1);
         r.body = c.body;
         r.headers = {{"host", host}};
         if (!c.body.isEmpty())
@@ -95,6 +107,8 @@ class TestSandbox : public QObject
             curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
             curl_easy_setopt(curl, CURLOPT_TIMEOUT, 20L);
             curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
+            curl_easy_setopt(curl, CURLOPT_PATH_AS_IS, 1L); // "..", "//" as given
+
             if (!c.body.isEmpty()) {
                 curl_easy_setopt(curl, CURLOPT_POSTFIELDS, c.body.constData());
                 curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, long(c.body.size()));
@@ -112,6 +126,57 @@ class TestSandbox : public QObject
             QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
         worker.join();
         return reply;
+    }
+
+    // A plain TCP connection to the sandbox that sends what it is told, byte for byte, without
+    // waiting for the server (which runs on this thread).
+    struct RawClient
+    {
+        int fd = -1;
+        explicit RawClient(quint16 port)
+        {
+            fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+            sockaddr_in a{};
+            a.sin_family = AF_INET;
+            a.sin_port = htons(port);
+            a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            ::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a); // EINPROGRESS is fine
+        }
+        ~RawClient() { ::close(fd); }
+        bool send(const QByteArray &bytes)
+        {
+            for (int i = 0; i < 200; ++i) { // the connect completes within a few event turns
+                if (::send(fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) ==
+                    bytes.size())
+                    return true;
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+            }
+            return false;
+        }
+        // What the server has sent so far, waiting up to `ms` while serving events.
+        QByteArray received(int ms)
+        {
+            QByteArray out;
+            QDeadlineTimer deadline(ms);
+            while (!deadline.hasExpired()) {
+                char buf[4096];
+                const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+                if (n > 0)
+                    out.append(buf, n);
+                else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+                    break; // closed
+                else
+                    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+            }
+            return out;
+        }
+    };
+
+    static void serveFor(int ms)
+    {
+        QDeadlineTimer deadline(ms);
+        while (!deadline.hasExpired())
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
     }
 
     static QByteArray dossier(const QString &statement)
@@ -286,6 +351,377 @@ private slots:
         QCOMPARE(clash.json()["field"].toString(), "Idempotency-Key");
     }
 
+    // An Idempotency-Key belongs to its caller, method and path; only a create's success is
+    // remembered, and the key is at most 128 characters.
+    void idempotencyKeyBelongsToItsCaller()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        const auto as = [&](const QByteArray &member, const QByteArray &method,
+                            const QByteArray &path, const QByteArray &body, const QByteArray &key) {
+            Call c;
+            c.method = method;
+            c.path = path;
+            c.body = body;
+            if (!member.isEmpty())
+                c.extraHeaders.append({"X-Onramp-Member", member});
+            if (!key.isEmpty())
+                c.extraHeaders.append({"Idempotency-Key", key});
+            return call(server, c);
+        };
+        QCOMPARE(as({}, "POST", "/v1/workspaces", R"({"name":"ws1"})", {}).status, 201L);
+        QCOMPARE(as({}, "PUT", "/v1/workspaces/ws1/quota", R"({"cardHours":100})", {}).status,
+                 200L);
+        QCOMPARE(as({}, "POST", "/v1/workspaces/ws1/members",
+                    R"({"account":"zhang","role":"developer"})", {})
+                     .status,
+                 201L);
+        QCOMPARE(as({}, "POST", "/v1/workspaces/ws1/members",
+                    R"({"account":"zhao","role":"observer"})", {})
+                     .status,
+                 201L);
+        const QByteArray instance = R"({"instanceType":"gpu.a100-80g.1","zone":"cn-north-1a"})";
+        const QByteArray path = "/v1/workspaces/ws1/instances";
+        // The observer's refusal is not kept to be replayed to the developer.
+        QCOMPARE(as("zhao", "POST", path, instance, "k-1").status, 403L);
+        const Reply created = as("zhang", "POST", path, instance, "k-1");
+        QCOMPARE(created.status, 201L);
+        // A non-member with the developer's key and body gets its own refusal, not the 201.
+        const Reply stranger = as("mallory", "POST", path, instance, "k-1");
+        QCOMPARE(stranger.status, 403L);
+        QVERIFY(!stranger.body.contains(created.json()["id"].toString().toUtf8()));
+        // The developer's retry is answered from the first time: one instance.
+        const Reply retry = as("zhang", "POST", path, instance, "k-1");
+        QCOMPARE(retry.status, 201L);
+        QCOMPARE(retry.body, created.body);
+        QCOMPARE(server.countOf("instance"), 1);
+        // A GET is answered afresh even with a key.
+        const QByteArray members = "/v1/workspaces/ws1/members";
+        QCOMPARE(as({}, "GET", members, {}, "g-1").json()["members"].toArray().size(), 2);
+        QCOMPARE(as({}, "POST", members, R"({"account":"wu","role":"developer"})", {}).status,
+                 201L);
+        QCOMPARE(as({}, "GET", members, {}, "g-1").json()["members"].toArray().size(), 3);
+        // At most 128 characters.
+        const Reply tooLong = as("zhang", "POST", path, instance, QByteArray(129, 'k'));
+        QCOMPARE(tooLong.status, 400L);
+        QCOMPARE(tooLong.json()["field"].toString(), "Idempotency-Key");
+        const Reply huge = as("zhang", "POST", path, instance, QByteArray(100000, 'k'));
+        QVERIFY2(huge.status == 400L || huge.status == 431L, QByteArray::number(huge.status));
+        QCOMPARE(server.countOf("instance"), 1);
+        QCOMPARE(as("zhang", "POST", path, instance, QByteArray(128, 'k')).status, 201L);
+        QCOMPARE(server.countOf("instance"), 2);
+    }
+
+    // Names outside ^[a-z0-9][a-z0-9-]{0,62}$ are refused; "." and ".." never become folders.
+    void workspaceNamesFollowThePattern_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("accepted");
+        QTest::newRow("dot") << "." << false;
+        QTest::newRow("dot dot") << ".." << false;
+        QTest::newRow("upper case") << "Team" << false;
+        QTest::newRow("underscore") << "a_b" << false;
+        QTest::newRow("leading dash") << "-a" << false;
+        QTest::newRow("slash") << "a/b" << false;
+        QTest::newRow("empty") << "" << false;
+        QTest::newRow("64 characters") << QString(64, u'a') << false;
+        QTest::newRow("63 characters") << QString(63, u'a') << true;
+        QTest::newRow("dashes and digits") << "field-assistant-2" << true;
+        QTest::newRow("digit first") << "7b" << true;
+    }
+
+    void workspaceNamesFollowThePattern()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, accepted);
+        QTemporaryDir data;
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, data.path()));
+        Call c;
+        c.method = "POST";
+        c.path = "/v1/workspaces";
+        c.body = QJsonDocument(QJsonObject{{"name", name}}).toJson(QJsonDocument::Compact);
+        const Reply r = call(server, c);
+        QCOMPARE(r.status, accepted ? 201L : 400L);
+        if (!accepted)
+            QCOMPARE(r.json()["field"].toString(), "$.name");
+        // Sample data only ever lands under workspaces/<name>/.
+        QVERIFY(!QFileInfo::exists(server.rootDir() + "/data"));
+        QVERIFY(!QFileInfo::exists(server.rootDir() + "/workspaces/data"));
+    }
+
+    // The signature is checked on the path that is routed: one with "." or ".." segments, an
+    // empty segment or an encoded '/' is refused, whatever SigV4's normalisation would make of
+    // it (a signature for /v1/ must not open /v1/workspaces/..).
+    void pathsAreRoutedAsSigned_data()
+    {
+        QTest::addColumn<QByteArray>("path");
+        QTest::newRow("dot dot") << QByteArray("/v1/workspaces/..");
+        QTest::newRow("encoded dot dot") << QByteArray("/v1/workspaces/%2e%2e");
+        QTest::newRow("dot") << QByteArray("/v1/./account");
+        QTest::newRow("double slash") << QByteArray("/v1//account");
+        QTest::newRow("encoded slash") << QByteArray("/v1/workspaces/a%2Fb");
+        QTest::newRow("trailing slash") << QByteArray("/v1/account/");
+    }
+
+    void pathsAreRoutedAsSigned()
+    {
+        QFETCH(QByteArray, path);
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        Call c;
+        c.path = path; // signed as SigV4 does: normalised
+        const Reply r = call(server, c);
+        QCOMPARE(r.status, 400L);
+        QCOMPARE(r.json()["code"].toString(), "validation_failed");
+        QCOMPARE(r.json()["field"].toString(), "path");
+        QVERIFY(isNormalPath("/v1/workspaces/ws1/data"));
+        QVERIFY(!isNormalPath(path));
+    }
+
+    // A byte range that starts at or past the end of a file is 416, not an empty 200.
+    void aRangePastTheEndIs416()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        Call create;
+        create.method = "POST";
+        create.path = "/v1/workspaces";
+        create.body = R"({"name":"r"})";
+        QCOMPARE(call(server, create).status, 201L);
+        const auto read = [&](const QByteArray &query) {
+            Call c;
+            c.path = "/v1/workspaces/r/data?path=sample%2Fshard-000.bin&" + query;
+            return call(server, c);
+        };
+        const qint64 size = 256 * 1024; // the seeded shard
+        Reply r = read("offset=" + QByteArray::number(size - 1) + "&length=16");
+        QCOMPARE(r.status, 200L);
+        QCOMPARE(QByteArray::fromBase64(r.json()["base64"].toString().toLatin1()).size(), 1);
+        for (const qint64 offset : {size, size + 1, qint64(1) << 40}) {
+            r = read("offset=" + QByteArray::number(offset) + "&length=16");
+            QCOMPARE(r.status, 416L);
+            QCOMPARE(r.json()["field"].toString(), "offset");
+            QCOMPARE(r.json()["size"].toInteger(), size);
+        }
+        QCOMPARE(read("offset=abc&length=16").status, 400L);
+        QCOMPARE(read("offset=0&length=x").status, 400L);
+        QCOMPARE(read("offset=-1&length=16").status, 400L);
+    }
+
+    // The probe resumes from the newest checkpoint that loads: a FIFO under a checkpoint's name
+    // neither hangs it nor counts, a corrupt one is skipped with a word in the log, and a stale
+    // step-N.ckpt.tmp is removed. When none loads, the job fails and says so.
+    void probeCheckpointsFallBackAndNeverBlock()
+    {
+        QTemporaryDir out;
+        const auto probe = [&](const QStringList &args) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert("ONRAMP_OUTPUT_DIR", out.path());
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(ONRAMP_PROBE), args);
+            if (!p.waitForFinished(30000)) {
+                p.kill();
+                p.waitForFinished();
+                return std::pair{-1, QByteArray("timed out: ") + p.readAllStandardOutput()};
+            }
+            return std::pair{p.exitCode(), p.readAllStandardOutput()};
+        };
+        const QStringList first = {"checkpoint", "--steps", "20", "--every", "5", "--tag", "t"};
+        auto [code, log] = probe(first);
+        QCOMPARE(code, 0);
+        const QString dir = out.path() + "/checkpoints/checkpoint/t";
+        QVERIFY(QFile::exists(dir + "/step-20.ckpt"));
+        QVERIFY(QFile::resize(dir + "/step-20.ckpt", 7)); // a save cut short
+        QCOMPARE(::mkfifo(QFile::encodeName(dir + "/step-25.ckpt").constData(), 0600), 0);
+        QFile stale(dir + "/step-30.ckpt.tmp");
+        QVERIFY(stale.open(QIODevice::WriteOnly));
+        stale.write("half a checkpoint");
+        QVERIFY(stale.setFileTime(QDateTime::currentDateTime().addSecs(-3600),
+                                  QFileDevice::FileModificationTime));
+        stale.close();
+
+        std::tie(code, log) = probe({"checkpoint", "--steps", "40", "--every", "5", "--tag", "t"});
+        QVERIFY2(code == 0, log.constData());
+        int resumedAt = -1;
+        QStringList skipped;
+        for (const QByteArray &line : log.split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e["event"].toString() == "resume")
+                resumedAt = e["step"].toInt();
+            if (e["event"].toString() == "checkpoint_skipped")
+                skipped << QFileInfo(e["path"].toString()).fileName();
+        }
+        QCOMPARE(resumedAt, 15);
+        QCOMPARE(skipped, (QStringList{"step-25.ckpt", "step-20.ckpt"}));
+        QVERIFY(!QFile::exists(dir + "/step-30.ckpt.tmp"));
+
+        // Every checkpoint corrupt: the job fails and says so.
+        for (const QString &name : QDir(dir).entryList({"step-*.ckpt"}, QDir::Files))
+            QVERIFY(QFile::resize(dir + '/' + name, 3));
+        std::tie(code, log) = probe({"checkpoint", "--steps", "60", "--every", "5", "--tag", "t"});
+        QVERIFY(code != 0);
+        QVERIFY2(log.contains("\"event\":\"resume_failed\""), log.constData());
+    }
+
+    // A chunked body is counted as it arrives and refused at the limit: the client is told 413
+    // long before it has sent it all, and the server never holds it.
+    void aChunkedBodyIsRefusedAsItArrives()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        constexpr qint64 total = 64 * 1024 * 1024;
+        std::atomic<qint64> sent = 0;
+        long status = 0;
+        QByteArray answer;
+        std::atomic<bool> done = false;
+        std::thread worker([&] {
+            CURL *curl = curl_easy_init();
+            const QByteArray url =
+                "http://127.0.0.1:" + QByteArray::number(server.port()) + "/v1/qualification";
+            curl_slist *list = curl_slist_append(nullptr, "Transfer-Encoding: chunked");
+            list = curl_slist_append(list, "Content-Type: application/json");
+            curl_easy_setopt(curl, CURLOPT_URL, url.constData());
+            curl_easy_setopt(curl, CURLOPT_POST, 1L);
+            curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
+            curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+            curl_easy_setopt(curl, CURLOPT_TIMEOUT, 60L);
+            curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
+            using Read = size_t (*)(char *, size_t, size_t, void *);
+            curl_easy_setopt(curl, CURLOPT_READFUNCTION,
+                             static_cast<Read>([](char *buf, size_t size, size_t n, void *user) {
+                                 auto *count = static_cast<std::atomic<qint64> *>(user);
+                                 const qint64 left = total - count->load();
+                                 const size_t give =
+                                     size_t(std::min<qint64>(left, qint64(size * n)));
+                                 memset(buf, ' ', give);
+                                 *count += qint64(give);
+                                 return give;
+                             }));
+            curl_easy_setopt(curl, CURLOPT_READDATA, &sent);
+            curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+            curl_easy_setopt(curl, CURLOPT_WRITEDATA, &answer);
+            curl_easy_perform(curl);
+            curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+            curl_slist_free_all(list);
+            curl_easy_cleanup(curl);
+            done = true;
+        });
+        // This process's resident memory (the server is in it), in MiB.
+        const auto rss = [] {
+            QFile f(QStringLiteral("/proc/self/status"));
+            f.open(QIODevice::ReadOnly);
+            for (const QByteArray &row : f.readAll().split('\n'))
+                if (row.startsWith("VmRSS:"))
+                    return row.mid(6).trimmed().split(' ').first().toDouble() / 1024;
+            return 0.0;
+        };
+        const double before = rss();
+        double peak = before;
+        QDeadlineTimer deadline(60000);
+        while (!done.load() && !deadline.hasExpired()) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+            peak = std::max(peak, rss());
+        }
+        worker.join();
+        QCOMPARE(status, 413L);
+        QCOMPARE(QJsonDocument::fromJson(answer).object()["field"].toString(), "body");
+        // Told while most of it was still unsent, and never holding it (the issue's target for
+        // 200 MiB is under 16 MiB of growth; buffering this one whole would be 64 MiB or more).
+        QVERIFY2(sent.load() < total / 2, QByteArray::number(sent.load()));
+        QVERIFY2(peak - before < 16, QByteArray::number(peak - before));
+        // The server still answers.
+        QCOMPARE(call(server, {}).status, 200L);
+    }
+
+    // Connections that send a partial head and stall do not hold the slots: a real request
+    // is served while more of them than kMaxConnections are open.
+    void slowHeadsDoNotHoldTheSlots()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        std::vector<std::unique_ptr<RawClient>> slow;
+        for (int i = 0; i < SandboxServer::kMaxConnections + 6; ++i) {
+            slow.push_back(std::make_unique<RawClient>(server.port()));
+            QVERIFY(slow.back()->send("GET /v1/account HTTP/1.1\r\nHost: 127.0.0.1:" +
+                                      QByteArray::number(server.port()) + "\r\nX-Slow: "));
+        }
+        serveFor(SandboxServer::kEvictAfterMs + 300);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(call(server, {}).status, 200L);
+        // A stalled head that made room was told why.
+        int told = 0;
+        for (const auto &c : slow)
+            told += c->received(20).startsWith("HTTP/1.1 408");
+        QVERIFY(told >= 1);
+    }
+
+    // Over capacity, with every connection busy, a newcomer is answered 503 with Retry-After,
+    // never reset.
+    void overCapacityIs503WithRetryAfter()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        std::vector<std::unique_ptr<RawClient>> busy;
+        for (int i = 0; i < SandboxServer::kMaxConnections; ++i) {
+            busy.push_back(std::make_unique<RawClient>(server.port()));
+            QVERIFY(busy.back()->send("POST /v1/qualification HTTP/1.1\r\nHost: 127.0.0.1:" +
+                                      QByteArray::number(server.port()) +
+                                      "\r\nContent-Length: 100000\r\n\r\n{\"a\":"));
+        }
+        serveFor(SandboxServer::kEvictAfterMs + 300);
+        RawClient newcomer(server.port());
+        QVERIFY(newcomer.send("GET /v1/account HTTP/1.1\r\nHost: 127.0.0.1:" +
+                              QByteArray::number(server.port()) + "\r\n\r\n"));
+        const QByteArray answer = newcomer.received(5000);
+        QVERIFY2(answer.startsWith("HTTP/1.1 503"), answer.constData());
+        QVERIFY2(answer.contains("\r\nRetry-After: 1\r\n"), answer.constData());
+        QVERIFY(answer.contains("\"code\":\"unavailable\""));
+        // Once the busy ones are gone, it is served again.
+        busy.clear();
+        serveFor(200);
+        QCOMPARE(call(server, {}).status, 200L);
+    }
+
+    // The framing the guard follows: heads, Content-Length bodies, chunks, pipelining.
+    void requestFramerFollowsTheStream()
+    {
+        RequestFramer f(100, 1000);
+        QCOMPARE(f.feed("GET / HTTP/1.1\r\nHost: x\r\n"), RequestFramer::Verdict::Fine);
+        QVERIFY(f.inHead());
+        QCOMPARE(f.feed("\r\nPOST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhel"),
+                 RequestFramer::Verdict::Fine);
+        QCOMPARE(f.completed(), 1);
+        QVERIFY(!f.betweenRequests() && !f.inHead());
+        QCOMPARE(f.feed("lo"), RequestFramer::Verdict::Fine);
+        QVERIFY(f.betweenRequests());
+        QCOMPARE(f.completed(), 2);
+        // Chunked, split anywhere, with a trailer.
+        const QByteArray chunked = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                   "a;x=y\r\n0123456789\r\n5\r\nabcde\r\n0\r\nT: 1\r\n\r\n";
+        for (char c : chunked)
+            QCOMPARE(f.feed(QByteArrayView(&c, 1)), RequestFramer::Verdict::Fine);
+        QVERIFY(f.betweenRequests());
+        QCOMPARE(f.completed(), 3);
+        QCOMPARE(f.bodyBytes(), qint64(15));
+        // Past the limit, by length or by chunks.
+        RequestFramer big(100, 1000);
+        QCOMPARE(big.feed("POST / HTTP/1.1\r\nContent-Length: 101\r\n\r\n"),
+                 RequestFramer::Verdict::BodyTooLarge);
+        RequestFramer chunks(100, 1000);
+        QCOMPARE(chunks.feed("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n40\r\n"),
+                 RequestFramer::Verdict::Fine);
+        QCOMPARE(chunks.feed(QByteArray(64, 'x') + "\r\n40\r\n"),
+                 RequestFramer::Verdict::BodyTooLarge);
+        RequestFramer head(100, 1000);
+        QCOMPARE(head.feed("GET / HTTP/1.1\r\nX: " + QByteArray(2000, 'y')),
+                 RequestFramer::Verdict::HeadTooLarge);
+        RequestFramer bad(100, 1000);
+        QCOMPARE(bad.feed("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"),
+                 RequestFramer::Verdict::Malformed);
+    }
+
     void quotaReviewFollowsGateThreeRules_data()
     {
         QTest::addColumn<QByteArray>("body");
@@ -422,7 +858,7 @@ private slots:
             sockets.push_back(std::make_unique<QTcpSocket>());
             sockets.back()->connectToHost(QHostAddress::LocalHost, server.port());
         }
-        // The extra ones are closed by the server; the others stay open.
+        // The extra ones are answered 503 and closed by the server; the others stay open.
         QTRY_COMPARE(std::count_if(sockets.begin(), sockets.end(),
                                    [](const auto &s) {
                                        return s->state() == QAbstractSocket::UnconnectedState;
