@@ -7,6 +7,7 @@
 #include "ProviderSession.h"
 #include "RunSpec.h"
 #include "SandboxServer.h"
+#include "Replay.h"
 #include "Transport.h"
 #include "Triage.h"
 
@@ -191,11 +192,19 @@ private slots:
         QCOMPARE(run.points.size(), 5);
         for (bool p : run.points)
             QVERIFY(p);
-        QCOMPARE(run.steps, 120);
+        // Every logged step is kept: the spec's loss curve is the whole run.
+        QVERIFY(run.steps >= 60);
+        QCOMPARE(run.curve.size(), qsizetype(run.steps));
+        QCOMPARE(run.curve.last().first, run.steps);
         QVERIFY(run.lastLoss < run.firstLoss);
         QVERIFY(run.seconds > 0);
+        QVERIFY(!run.trainer.isEmpty());
+        QVERIFY(run.manifest.value("sha256").toString().startsWith("sha256:"));
         const RunSpec spec = runSpecFromState(m_state);
-        QCOMPARE(spec.loss.steps, 120);
+        QCOMPARE(spec.loss.steps, run.steps);
+        QCOMPARE(spec.loss.curve, run.curve);
+        QVERIFY(spec.code.sha256.startsWith("sha256:"));
+        QCOMPARE(spec.storage.data, QStringLiteral("/mnt/data/sample"));
         QCOMPARE(spec.fingerprint.value("os"), m_state.environment.fingerprint.value("os"));
         // What the run recorded imports again as the same spec (a handoff file).
         const auto reread = parseRunSpec(QJsonDocument(spec.toJson()).toJson());
@@ -207,7 +216,34 @@ private slots:
         QCOMPARE(m_state.provider.instanceState, QStringLiteral("released"));
         QVERIFY(m_state.firstRun.archived.size() >= 3); // checkpoints, metrics, spec
         QVERIFY(m_state.firstRun.archived.first().startsWith(ws() + "/first-run-"));
+        // The operator's wrap-up does not pass gate 6: a colleague's replay does.
+        QVERIFY(m_state.gate(GateId::FirstRun).status != GateStatus::Passed);
+        QVERIFY(!firstRunAcceptanceMissing(m_state).isEmpty());
+        {
+            Replay replay(runSpecFromState(m_state), QStringLiteral("mei.chen"));
+            replay.useProvider(profile(), m_server->credentials().secret);
+            std::optional<ReplayOutcome> outcome;
+            replay.start([&](const ReplayOutcome &o) { outcome = o; });
+            QTRY_VERIFY_WITH_TIMEOUT(outcome.has_value(), 240000);
+            QVERIFY2(outcome->reproduced(),
+                     qPrintable(outcome->failedFields().join(u' ')));
+            // The same replay in the operator's name is not an acceptance.
+            QJsonObject own = outcome->toRecord();
+            own["member"] = m_state.firstRun.ranBy;
+            OnboardingState operatorOnly = m_state;
+            QVERIFY(!acceptFirstRunByReplay(operatorOnly, own));
+            QVERIFY(operatorOnly.gate(GateId::FirstRun).status != GateStatus::Passed);
+            // Nor is a replay that did not reproduce it.
+            QJsonObject failed = outcome->toRecord();
+            failed["reproduced"] = false;
+            OnboardingState notReproduced = m_state;
+            QVERIFY(!acceptFirstRunByReplay(notReproduced, failed));
+            // The colleague's is.
+            QVERIFY(acceptFirstRunByReplay(m_state, outcome->toRecord()));
+        }
         QCOMPARE(m_state.gate(GateId::FirstRun).status, GateStatus::Passed);
+        QVERIFY(m_state.gate(GateId::FirstRun).acceptedBy.startsWith("mei.chen"));
+        QCOMPARE(m_state.firstRun.replay.value("member").toString(), QStringLiteral("mei.chen"));
 
         // All of it survives a restart.
         const auto again = OnboardingState::fromJson(
