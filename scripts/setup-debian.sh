@@ -12,8 +12,9 @@ packages=(
   libcurl4-openssl-dev libssl-dev nlohmann-json3-dev
   fonts-noto-cjk xvfb xauth
 )
-# For `make bench` only.
-if [[ "${1:-}" == "--bench" ]]; then
+# For `make bench`, and for `make test`: tst_cli runs the probe's torch loop (torch_check.py)
+# through stand-in torch packages.
+if [[ "${1:-}" == "--bench" || "${1:-}" == "--test" ]]; then
   packages+=(python3)
 fi
 # For `make test` and `make fuzz`: the run-spec fuzz target needs clang ≥ 16 (clang 14 cannot

@@ -11,6 +11,7 @@
 
 #include <QtTest>
 
+#include "SkipOrFail.h"
 #include "Triage.h"
 
 using onramp::Diagnosis;
@@ -301,10 +302,8 @@ private slots:
 
     void sigv4()
     {
-        const QString dir =
-            ONRAMP_SHARED_DIR "/data/signing-vectors/aws-sigv4/post-sts-header-before/";
-        if (!QFile::exists(dir + "context.json"))
-            QSKIP("shared/data/signing-vectors is not beside the checkout");
+        const QString dir = ONRAMP_TEST_DATA "/signing-vectors/aws-sigv4/post-sts-header-before/";
+        QVERIFY(QFile::exists(dir + "context.json"));
         for (bool query : {false, true}) {
             QStringList args = {"sigv4", "--context", dir + "context.json", "--request",
                                 dir + "request.txt"};
@@ -360,26 +359,95 @@ private slots:
         QCOMPARE(run(ONRAMP_PROBE_BIN, {"environment", "--steps", "2"}).exitCode, 2);
     }
 
+private:
+    // A stand-in torch package, put on PYTHONPATH (this machine has no torch): `source` is its
+    // __init__.py. setup-debian.sh --test installs python3.
+    Run runProbeWithTorch(const QByteArray &source)
+    {
+        QTemporaryDir dir;
+        if (!QDir(dir.path()).mkpath("torch"))
+            return {};
+        QFile init(dir.filePath("torch/__init__.py"));
+        if (!init.open(QIODevice::WriteOnly))
+            return {};
+        init.write(source);
+        init.close();
+        qputenv("PYTHONPATH", dir.path().toUtf8());
+        Run r = run(ONRAMP_PROBE_BIN, {"environment", "--steps", "20"});
+        qunsetenv("PYTHONPATH");
+        return r;
+    }
+
+    static QJsonObject event(const QByteArray &out, const QString &name)
+    {
+        for (const QByteArray &l : out.trimmed().split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(l).object();
+            if (e["event"] == name)
+                return e;
+        }
+        return {};
+    }
+
+private slots:
+    // A torch that works: torch_check.py's loop runs through it on the CPU (the stand-in's loss
+    // halves at each optimizer step), the torch event and the verdict pass, and the check exits 0.
+    void probePassesWithAWorkingTorch()
+    {
+        if (QStandardPaths::findExecutable("python3").isEmpty())
+            ONRAMP_SKIP_OR_FAIL("no python3 (scripts/setup-debian.sh --test installs it)");
+        const Run r = runProbeWithTorch(
+            "__version__ = '2.3.1'\n"
+            "class version:\n    cuda = None\n"
+            "class cuda:\n    @staticmethod\n    def is_available():\n        return False\n"
+            "class device:\n    def __init__(self, kind):\n        self.type = kind\n"
+            "    def __str__(self):\n        return self.type\n"
+            "_loss = [1.0]\n"
+            "class Tensor:\n    def __init__(self, v=0.0):\n        self.v = v\n"
+            "    def __getitem__(self, key):\n        return self\n"
+            "    def __mul__(self, other):\n        return self\n"
+            "    def __sub__(self, other):\n        return self\n"
+            "    def tanh(self):\n        return self\n"
+            "    def backward(self):\n        pass\n"
+            "    def detach(self):\n        return self\n"
+            "    def cpu(self):\n        return self\n"
+            "    def __float__(self):\n        return self.v\n"
+            "def manual_seed(seed):\n    pass\n"
+            "def randn(*shape, device=None):\n    return Tensor()\n"
+            "class _Module:\n    def __init__(self, *args):\n        pass\n"
+            "    def __call__(self, x):\n        return x\n"
+            "    def to(self, device):\n        return self\n"
+            "    def parameters(self):\n        return []\n"
+            "class _Functional:\n    @staticmethod\n    def mse_loss(a, b):\n"
+            "        return Tensor(_loss[0])\n"
+            "class nn:\n    Linear = Tanh = Sequential = _Module\n    functional = _Functional\n"
+            "class _Sgd:\n    def __init__(self, params, lr=0.1, momentum=0.0):\n        pass\n"
+            "    def zero_grad(self):\n        pass\n"
+            "    def step(self):\n        _loss[0] *= 0.5\n"
+            "class optim:\n    SGD = _Sgd\n");
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        const QJsonObject torch = event(r.out, "torch");
+        QVERIFY2(torch["passed"].toBool(), r.out.constData());
+        QCOMPARE(torch["device"].toString(), "cpu");
+        QCOMPARE(torch["version"].toString(), "2.3.1");
+        QVERIFY(torch["last_loss"].toDouble() < torch["first_loss"].toDouble());
+        const QJsonObject verdict = event(r.out, "verdict");
+        QCOMPARE(verdict["passed"].toBool(), true);
+        QCOMPARE(verdict["torch_passed"].toBool(), true);
+    }
+
     // Where torch is installed, the environment check also runs the torch loop; a torch whose
-    // driver is too old fails the check with torch's own words (here a stand-in torch package on
-    // PYTHONPATH: this machine has no torch), and the fingerprint names the framework.
+    // driver is too old fails the check with torch's own words, and the fingerprint names the
+    // framework.
     void probeRunsTheTorchLoopWhereTorchIsInstalled()
     {
         if (QStandardPaths::findExecutable("python3").isEmpty())
-            QSKIP("no python3");
-        QTemporaryDir dir;
-        QVERIFY(QDir(dir.path()).mkpath("torch"));
-        QFile init(dir.filePath("torch/__init__.py"));
-        QVERIFY(init.open(QIODevice::WriteOnly));
-        init.write("__version__ = '2.3.1'\n"
-                   "class version:\n    cuda = '12.1'\n"
-                   "class cuda:\n    @staticmethod\n    def is_available():\n"
-                   "        raise RuntimeError('The NVIDIA driver on your system is too old "
-                   "(found version 11040)')\n");
-        init.close();
-        qputenv("PYTHONPATH", dir.path().toUtf8());
-        const Run r = run(ONRAMP_PROBE_BIN, {"environment", "--steps", "20"});
-        qunsetenv("PYTHONPATH");
+            ONRAMP_SKIP_OR_FAIL("no python3 (scripts/setup-debian.sh --test installs it)");
+        const Run r = runProbeWithTorch(
+            "__version__ = '2.3.1'\n"
+            "class version:\n    cuda = '12.1'\n"
+            "class cuda:\n    @staticmethod\n    def is_available():\n"
+            "        raise RuntimeError('The NVIDIA driver on your system is too old "
+            "(found version 11040)')\n");
         QCOMPARE(r.exitCode, 1);
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         const QJsonObject fp = QJsonDocument::fromJson(lines.first()).object();

@@ -3,6 +3,7 @@
 // scripts/slurm-cluster.sh and torn down after. Skipped, saying why, where the Slurm packages
 // are missing or the test does not run as root (the script exits 77).
 #include "AwaitAnswer.h"
+#include "SkipOrFail.h"
 #include "OnboardingState.h"
 #include "ProviderSession.h"
 #include "RunSpec.h"
@@ -99,8 +100,8 @@ private slots:
         up.start(script(), {QStringLiteral("up"), m_lab});
         QVERIFY(up.waitForFinished(120000));
         if (up.exitCode() == 77)
-            QSKIP("No Slurm cluster here: the Slurm packages are missing or this is not root "
-                  "(scripts/setup-debian.sh --slurm installs them)");
+            ONRAMP_SKIP_OR_FAIL("No Slurm cluster here: the Slurm packages are missing or this is "
+                                "not root (scripts/setup-debian.sh --slurm installs them)");
         QCOMPARE(up.exitCode(), 0);
         m_started = true;
         QFile env(m_lab + QStringLiteral("/env.sh"));
