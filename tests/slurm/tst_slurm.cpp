@@ -3,10 +3,10 @@
 // scripts/slurm-cluster.sh and torn down after. Skipped, saying why, where the Slurm packages
 // are missing or the test does not run as root (the script exits 77).
 #include "AwaitAnswer.h"
-#include "SkipOrFail.h"
 #include "OnboardingState.h"
 #include "ProviderSession.h"
 #include "RunSpec.h"
+#include "SkipOrFail.h"
 #include "SlurmClient.h"
 #include "Transport.h"
 #include "Triage.h"
@@ -325,14 +325,41 @@ private slots:
         wait([&](auto done) { m_slurm->cancel("bob", id, this, done); });
     }
 
+    // A job on 2 GPUs that sleeps 3 s adds 2 × 3 s = 0.1 GPU-minutes to the account's usage
+    // (accounting keeps whole seconds; ≥ 2 s is asserted). A missing key would read as 0 and fail.
     void usageIsSummedFromAccounting()
     {
-        const auto u = wait([&](auto done) {
-            m_slurm->usage("vision", QDateTime::currentDateTimeUtc().addDays(-1), this, done);
+        const QDateTime since = QDateTime::currentDateTimeUtc().addDays(-1);
+        const auto before = wait([&](auto done) { m_slurm->usage("vision", since, this, done); });
+        QVERIFY2(before, qPrintable(why(before)));
+        QVERIFY(before->contains("gpuMinutes"));
+        SlurmClient::JobShape shape;
+        shape.name = QStringLiteral("usage");
+        shape.gpus = 2;
+        shape.timeMinutes = 1;
+        const QString id = submit("bob", "vision", "#!/bin/sh\nsleep 3\n", shape);
+        QVERIFY(!id.isEmpty());
+        const QJsonObject job = waitJob("bob", id, [](const QJsonObject &j) {
+            return isFinalJobState(j.value("state").toString());
         });
-        QVERIFY2(u, qPrintable(why(u)));
-        QVERIFY(u->value("jobs").toInt() >= 1); // the developer's job at least
-        QVERIFY(u->value("gpuMinutes").toDouble() >= 0);
+        QCOMPARE(job.value("state").toString(), QStringLiteral("succeeded"));
+        // slurmdbd records the job's end after it ends: read until it counts (at most 30 s).
+        QJsonObject after;
+        for (int i = 0; i < 60; ++i) {
+            const auto u = wait([&](auto done) { m_slurm->usage("vision", since, this, done); });
+            QVERIFY2(u, qPrintable(why(u)));
+            after = *u;
+            if (after.value("gpuMinutes").toDouble() - before->value("gpuMinutes").toDouble() >=
+                2 * 2 / 60.0)
+                break;
+            QTest::qWait(500);
+        }
+        QVERIFY2(after.contains("gpuMinutes"), qPrintable(QJsonDocument(after).toJson()));
+        QCOMPARE(after.value("jobs").toInt(), before->value("jobs").toInt() + 1);
+        const double added =
+            after.value("gpuMinutes").toDouble() - before->value("gpuMinutes").toDouble();
+        QVERIFY2(added >= 2 * 2 / 60.0, qPrintable(QString::number(added)));
+        QVERIFY2(added <= 2 * 60 / 60.0, qPrintable(QString::number(added)));
     }
 
     // The same ProviderSession that drives the sandbox, on the cluster: gate 1 not required,
