@@ -322,11 +322,10 @@ CaseResult evaluateCase(const QJsonObject &c)
         r.compared = QStringLiteral("device total");
         estimate = m.totalBytes();
     }
-    if (!mb.isDouble() && r.compared != QLatin1String("model states") && r.kind == "measured") {
+    // Not compared, but its error under the assumed batch is still reported (tst_estimator
+    // prints every row's).
+    if (!mb.isDouble() && r.compared != QLatin1String("model states") && r.kind == "measured")
         r.whyNot = QStringLiteral("batch and sequence length not stated");
-        r.estimatedGiB = estimate / kGiB;
-        return r;
-    }
     r.estimatedGiB = estimate / kGiB;
     r.errorShare = (r.estimatedGiB - r.reportedGiB) / r.reportedGiB;
     r.expressible = r.whyNot.isEmpty();
