@@ -435,10 +435,10 @@ private slots:
         auto *submit = child<QPushButton>(w, "providerSubmitDossier");
         QVERIFY(submit);
         QVERIFY(!submit->isEnabled()); // not connected yet
-        QElapsedTimer t;
-        t.start();
         w.connectProvider();
-        QVERIFY(t.elapsed() < 100); // the sandbox starts in the background
+        // The sandbox starts in the background: connectProvider returns connecting, and the
+        // answer comes later through the event loop.
+        QCOMPARE(int(w.providerHub()->status()), int(ProviderHub::Status::Connecting));
         QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
                                   15000);
         QVERIFY(child<QLabel>(w, "providerConnection")->text().contains("127.0.0.1"));
