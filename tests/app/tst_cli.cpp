@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -472,6 +473,114 @@ private slots:
                                            QString::fromUtf8(r.out)));
         QCOMPARE(d.kind, FailureKind::ExitsAtStart);
         QVERIFY(d.firstAction.contains("framework"));
+    }
+
+    // onramp spec validate|fingerprint|export|from-state on the shipped example and a broken copy.
+    void specCommands()
+    {
+        const QString example = ONRAMP_SOURCE_DIR "/docs/examples/first-run.json";
+        const Run fp = run(ONRAMP_BIN, {"spec", "fingerprint", example});
+        QCOMPARE(fp.exitCode, 0);
+        const QByteArray id = fp.out.trimmed();
+        QVERIFY2(
+            QRegularExpression("^sha256:[0-9a-f]{64}$").match(QString::fromLatin1(id)).hasMatch(),
+            id.constData());
+        const Run valid = run(ONRAMP_BIN, {"spec", "validate", example});
+        QCOMPARE(valid.exitCode, 0);
+        QVERIFY2(valid.out.contains(id), valid.out.constData());
+
+        // A broken copy: validate says which field (exit 1); the others refuse it (exit 2).
+        QTemporaryDir dir;
+        QFile in(example);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject spec = QJsonDocument::fromJson(in.readAll()).object();
+        spec["unexpectedField"] = 1;
+        const QString broken = dir.filePath("broken.json");
+        QFile out(broken);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(spec).toJson());
+        out.close();
+        const Run invalid = run(ONRAMP_BIN, {"spec", "validate", broken});
+        QCOMPARE(invalid.exitCode, 1);
+        QVERIFY2(invalid.err.contains("unexpectedField"), invalid.err.constData());
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "fingerprint", broken}).exitCode, 2);
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "export", broken, "--format", "sbatch"}).exitCode, 2);
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "validate", dir.filePath("missing.json")}).exitCode, 1);
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "bogus", example}).exitCode, 2);
+
+        // Exports name the spec they came from.
+        const Run sbatch = run(ONRAMP_BIN, {"spec", "export", example, "--format", "sbatch"});
+        QCOMPARE(sbatch.exitCode, 0);
+        QVERIFY(sbatch.out.startsWith("#!/bin/bash\n"));
+        QVERIFY(sbatch.out.contains("#SBATCH --gres=gpu:"));
+        QVERIFY(sbatch.out.contains(id));
+        const Run k8s = run(ONRAMP_BIN, {"spec", "export", example, "--format", "k8s"});
+        QCOMPARE(k8s.exitCode, 0);
+        QVERIFY(k8s.out.contains("apiVersion: batch/v1\nkind: Job\n"));
+        QVERIFY(k8s.out.contains(id));
+        const Run md = run(ONRAMP_BIN, {"spec", "export", example, "--format", "markdown"});
+        QCOMPARE(md.exitCode, 0);
+        QVERIFY(md.out.contains(id));
+        const QString sbatchFile = dir.filePath("run.sbatch");
+        QCOMPARE(
+            run(ONRAMP_BIN, {"spec", "export", example, "--format", "sbatch", "--out", sbatchFile})
+                .exitCode,
+            0);
+        QFile written(sbatchFile);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), sbatch.out);
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "export", example, "--format", "pdf"}).exitCode, 2);
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "export", example, "--format", "docx"}).exitCode, 2);
+
+        // from-state on the demo onboarding makes the shipped example (docs/run-spec.md says
+        // that is how it was made), all but what the recorded run added: its environment
+        // fingerprint and loss curve.
+        const QString made = dir.filePath("from-state.json");
+        const Run fromState =
+            run(ONRAMP_BIN, {"spec", "from-state", "--state",
+                             ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json", "--out", made});
+        QVERIFY2(fromState.exitCode == 0, fromState.err.constData());
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "validate", made}).exitCode, 0);
+        QFile madeFile(made);
+        QVERIFY(madeFile.open(QIODevice::ReadOnly));
+        QJsonObject fromDemo = QJsonDocument::fromJson(madeFile.readAll()).object();
+        QFile again(example);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        QJsonObject shipped = QJsonDocument::fromJson(again.readAll()).object();
+        for (const char *recorded : {"fingerprint", "loss"}) {
+            fromDemo.remove(recorded);
+            shipped.remove(recorded);
+        }
+        QCOMPARE(fromDemo, shipped);
+        // An unreadable onboarding file is refused, not read as a fresh one.
+        QCOMPARE(run(ONRAMP_BIN,
+                     {"spec", "from-state", "--state", ONRAMP_TEST_DATA "/state-truncated.json"})
+                     .exitCode,
+                 2);
+    }
+
+    // onramp estimate-accuracy reads every case and names each in its report.
+    void estimateAccuracyNamesEveryCase()
+    {
+        const QString cases = ONRAMP_TEST_DATA "/memory-cases.json";
+        QFile f(cases);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray all = QJsonDocument::fromJson(f.readAll()).array();
+        QVERIFY(all.size() >= 60);
+        const Run r = run(ONRAMP_BIN, {"estimate-accuracy", "--cases", cases});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Run md = run(ONRAMP_BIN, {"estimate-accuracy", "--cases", cases, "--markdown"});
+        QVERIFY2(md.exitCode == 0, md.err.constData());
+        QVERIFY(md.out.startsWith("# "));
+        for (const QJsonValue &c : all) {
+            const QByteArray id = c["id"].toString().toUtf8();
+            QVERIFY2(r.out.contains(id), id.constData());
+            QVERIFY2(md.out.contains(id), id.constData());
+        }
+        QCOMPARE(run(ONRAMP_BIN, {"estimate-accuracy"}).exitCode, 2);
+        QCOMPARE(run(ONRAMP_BIN, {"estimate-accuracy", "--cases", ONRAMP_TEST_DATA "/none.json"})
+                     .exitCode,
+                 2);
     }
 
     // The handoff: the shipped example replays against a fresh sandbox from the spec alone.
