@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := true
 
-.PHONY: all setup configure build run test bench fuzz screenshots screenshots-slurm translations clean estimator-doc
+.PHONY: example-spec all setup configure build run test bench fuzz screenshots screenshots-slurm translations clean estimator-doc
 
 all: build
 
@@ -57,6 +57,15 @@ translations: configure
 
 clean:
 	rm -rf $(BUILD_DIR)
+
+# Re-records docs/examples/first-run.json by a real replay on a fresh sandbox: after a change to
+# what the first run is (the trainer, its corpus, the sandbox's images), the example must say
+# what a rerun now sees. The spec the onboarding makes (state-demo.json) is the starting point.
+example-spec: build
+	$(BUILD_DIR)/app/onramp spec from-state --state docs/examples/state-demo.json --out $(BUILD_DIR)/from-state.json
+	python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); s["storage"]["data"]="/mnt/data/sample"; s["launch"]["args"]=["--steps","60","--every","20"]; json.dump(s,open(sys.argv[1],"w"),indent=4,sort_keys=True)' $(BUILD_DIR)/from-state.json
+	-$(BUILD_DIR)/app/onramp replay $(BUILD_DIR)/from-state.json --record docs/examples/first-run.json
+	$(BUILD_DIR)/app/onramp replay docs/examples/first-run.json
 
 # Regenerates docs/estimator-accuracy.md from the published cases.
 estimator-doc: build

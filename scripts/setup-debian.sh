@@ -15,8 +15,9 @@ packages=(
   # without it the probe's plain C++ loop trains instead, and the spec says so.
   python3 python3-torch
 )
-# For `make bench` only.
-if [[ "${1:-}" == "--bench" ]]; then
+# For `make bench`, and for `make test`: tst_cli runs the probe's torch loop (torch_check.py)
+# through stand-in torch packages.
+if [[ "${1:-}" == "--bench" || "${1:-}" == "--test" ]]; then
   packages+=(python3)
 fi
 # For `make test` and `make fuzz`: the run-spec fuzz target needs clang ≥ 16 (clang 14 cannot

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -15,6 +16,7 @@
 
 #include "Replay.h"
 #include "RunSpec.h"
+#include "SkipOrFail.h"
 #include "Triage.h"
 
 using onramp::Diagnosis;
@@ -415,10 +417,8 @@ private slots:
 
     void sigv4()
     {
-        const QString dir =
-            ONRAMP_SHARED_DIR "/data/signing-vectors/aws-sigv4/post-sts-header-before/";
-        if (!QFile::exists(dir + "context.json"))
-            QSKIP("shared/data/signing-vectors is not beside the checkout");
+        const QString dir = ONRAMP_TEST_DATA "/signing-vectors/aws-sigv4/post-sts-header-before/";
+        QVERIFY(QFile::exists(dir + "context.json"));
         for (bool query : {false, true}) {
             QStringList args = {"sigv4", "--context", dir + "context.json", "--request",
                                 dir + "request.txt"};
@@ -478,26 +478,95 @@ private slots:
         QCOMPARE(run(ONRAMP_PROBE_BIN, {"environment", "--steps", "2"}).exitCode, 2);
     }
 
+private:
+    // A stand-in torch package, put on PYTHONPATH (this machine has no torch): `source` is its
+    // __init__.py. setup-debian.sh --test installs python3.
+    Run runProbeWithTorch(const QByteArray &source)
+    {
+        QTemporaryDir dir;
+        if (!QDir(dir.path()).mkpath("torch"))
+            return {};
+        QFile init(dir.filePath("torch/__init__.py"));
+        if (!init.open(QIODevice::WriteOnly))
+            return {};
+        init.write(source);
+        init.close();
+        qputenv("PYTHONPATH", dir.path().toUtf8());
+        Run r = run(ONRAMP_PROBE_BIN, {"environment", "--steps", "20"});
+        qunsetenv("PYTHONPATH");
+        return r;
+    }
+
+    static QJsonObject event(const QByteArray &out, const QString &name)
+    {
+        for (const QByteArray &l : out.trimmed().split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(l).object();
+            if (e["event"] == name)
+                return e;
+        }
+        return {};
+    }
+
+private slots:
+    // A torch that works: torch_check.py's loop runs through it on the CPU (the stand-in's loss
+    // halves at each optimizer step), the torch event and the verdict pass, and the check exits 0.
+    void probePassesWithAWorkingTorch()
+    {
+        if (QStandardPaths::findExecutable("python3").isEmpty())
+            ONRAMP_SKIP_OR_FAIL("no python3 (scripts/setup-debian.sh --test installs it)");
+        const Run r = runProbeWithTorch(
+            "__version__ = '2.3.1'\n"
+            "class version:\n    cuda = None\n"
+            "class cuda:\n    @staticmethod\n    def is_available():\n        return False\n"
+            "class device:\n    def __init__(self, kind):\n        self.type = kind\n"
+            "    def __str__(self):\n        return self.type\n"
+            "_loss = [1.0]\n"
+            "class Tensor:\n    def __init__(self, v=0.0):\n        self.v = v\n"
+            "    def __getitem__(self, key):\n        return self\n"
+            "    def __mul__(self, other):\n        return self\n"
+            "    def __sub__(self, other):\n        return self\n"
+            "    def tanh(self):\n        return self\n"
+            "    def backward(self):\n        pass\n"
+            "    def detach(self):\n        return self\n"
+            "    def cpu(self):\n        return self\n"
+            "    def __float__(self):\n        return self.v\n"
+            "def manual_seed(seed):\n    pass\n"
+            "def randn(*shape, device=None):\n    return Tensor()\n"
+            "class _Module:\n    def __init__(self, *args):\n        pass\n"
+            "    def __call__(self, x):\n        return x\n"
+            "    def to(self, device):\n        return self\n"
+            "    def parameters(self):\n        return []\n"
+            "class _Functional:\n    @staticmethod\n    def mse_loss(a, b):\n"
+            "        return Tensor(_loss[0])\n"
+            "class nn:\n    Linear = Tanh = Sequential = _Module\n    functional = _Functional\n"
+            "class _Sgd:\n    def __init__(self, params, lr=0.1, momentum=0.0):\n        pass\n"
+            "    def zero_grad(self):\n        pass\n"
+            "    def step(self):\n        _loss[0] *= 0.5\n"
+            "class optim:\n    SGD = _Sgd\n");
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        const QJsonObject torch = event(r.out, "torch");
+        QVERIFY2(torch["passed"].toBool(), r.out.constData());
+        QCOMPARE(torch["device"].toString(), "cpu");
+        QCOMPARE(torch["version"].toString(), "2.3.1");
+        QVERIFY(torch["last_loss"].toDouble() < torch["first_loss"].toDouble());
+        const QJsonObject verdict = event(r.out, "verdict");
+        QCOMPARE(verdict["passed"].toBool(), true);
+        QCOMPARE(verdict["torch_passed"].toBool(), true);
+    }
+
     // Where torch is installed, the environment check also runs the torch loop; a torch whose
-    // driver is too old fails the check with torch's own words (here a stand-in torch package on
-    // PYTHONPATH: this machine has no torch), and the fingerprint names the framework.
+    // driver is too old fails the check with torch's own words, and the fingerprint names the
+    // framework.
     void probeRunsTheTorchLoopWhereTorchIsInstalled()
     {
         if (QStandardPaths::findExecutable("python3").isEmpty())
-            QSKIP("no python3");
-        QTemporaryDir dir;
-        QVERIFY(QDir(dir.path()).mkpath("torch"));
-        QFile init(dir.filePath("torch/__init__.py"));
-        QVERIFY(init.open(QIODevice::WriteOnly));
-        init.write("__version__ = '2.3.1'\n"
-                   "class version:\n    cuda = '12.1'\n"
-                   "class cuda:\n    @staticmethod\n    def is_available():\n"
-                   "        raise RuntimeError('The NVIDIA driver on your system is too old "
-                   "(found version 11040)')\n");
-        init.close();
-        qputenv("PYTHONPATH", dir.path().toUtf8());
-        const Run r = run(ONRAMP_PROBE_BIN, {"environment", "--steps", "20"});
-        qunsetenv("PYTHONPATH");
+            ONRAMP_SKIP_OR_FAIL("no python3 (scripts/setup-debian.sh --test installs it)");
+        const Run r = runProbeWithTorch(
+            "__version__ = '2.3.1'\n"
+            "class version:\n    cuda = '12.1'\n"
+            "class cuda:\n    @staticmethod\n    def is_available():\n"
+            "        raise RuntimeError('The NVIDIA driver on your system is too old "
+            "(found version 11040)')\n");
         QCOMPARE(r.exitCode, 1);
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         const QJsonObject fp = QJsonDocument::fromJson(lines.first()).object();
@@ -521,6 +590,114 @@ private slots:
                                                            QString::fromUtf8(r.out)));
         QCOMPARE(d.kind, FailureKind::ExitsAtStart);
         QVERIFY(d.firstAction.contains("framework"));
+    }
+
+    // onramp spec validate|fingerprint|export|from-state on the shipped example and a broken copy.
+    void specCommands()
+    {
+        const QString example = ONRAMP_SOURCE_DIR "/docs/examples/first-run.json";
+        const Run fp = run(ONRAMP_BIN, {"spec", "fingerprint", example});
+        QCOMPARE(fp.exitCode, 0);
+        const QByteArray id = fp.out.trimmed();
+        QVERIFY2(
+            QRegularExpression("^sha256:[0-9a-f]{64}$").match(QString::fromLatin1(id)).hasMatch(),
+            id.constData());
+        const Run valid = run(ONRAMP_BIN, {"spec", "validate", example});
+        QCOMPARE(valid.exitCode, 0);
+        QVERIFY2(valid.out.contains(id), valid.out.constData());
+
+        // A broken copy: validate says which field (exit 1); the others refuse it (exit 2).
+        QTemporaryDir dir;
+        QFile in(example);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject spec = QJsonDocument::fromJson(in.readAll()).object();
+        spec["unexpectedField"] = 1;
+        const QString broken = dir.filePath("broken.json");
+        QFile out(broken);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(spec).toJson());
+        out.close();
+        const Run invalid = run(ONRAMP_BIN, {"spec", "validate", broken});
+        QCOMPARE(invalid.exitCode, 1);
+        QVERIFY2(invalid.err.contains("unexpectedField"), invalid.err.constData());
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "fingerprint", broken}).exitCode, 2);
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "export", broken, "--format", "sbatch"}).exitCode, 2);
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "validate", dir.filePath("missing.json")}).exitCode, 1);
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "bogus", example}).exitCode, 2);
+
+        // Exports name the spec they came from.
+        const Run sbatch = run(ONRAMP_BIN, {"spec", "export", example, "--format", "sbatch"});
+        QCOMPARE(sbatch.exitCode, 0);
+        QVERIFY(sbatch.out.startsWith("#!/bin/bash\n"));
+        QVERIFY(sbatch.out.contains("#SBATCH --gres=gpu:"));
+        QVERIFY(sbatch.out.contains(id));
+        const Run k8s = run(ONRAMP_BIN, {"spec", "export", example, "--format", "k8s"});
+        QCOMPARE(k8s.exitCode, 0);
+        QVERIFY(k8s.out.contains("apiVersion: batch/v1\nkind: Job\n"));
+        QVERIFY(k8s.out.contains(id));
+        const Run md = run(ONRAMP_BIN, {"spec", "export", example, "--format", "markdown"});
+        QCOMPARE(md.exitCode, 0);
+        QVERIFY(md.out.contains(id));
+        const QString sbatchFile = dir.filePath("run.sbatch");
+        QCOMPARE(
+            run(ONRAMP_BIN, {"spec", "export", example, "--format", "sbatch", "--out", sbatchFile})
+                .exitCode,
+            0);
+        QFile written(sbatchFile);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), sbatch.out);
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "export", example, "--format", "pdf"}).exitCode, 2);
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "export", example, "--format", "docx"}).exitCode, 2);
+
+        // from-state on the demo onboarding makes the spec the shipped example was recorded
+        // from (make example-spec): what the onboarding decides (the machine shape, the gates,
+        // where output and scratch go) is the same; the rest is what the recorded run saw.
+        const QString made = dir.filePath("from-state.json");
+        const Run fromState =
+            run(ONRAMP_BIN, {"spec", "from-state", "--state",
+                             ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json", "--out", made});
+        QVERIFY2(fromState.exitCode == 0, fromState.err.constData());
+        QCOMPARE(run(ONRAMP_BIN, {"spec", "validate", made}).exitCode, 0);
+        QFile madeFile(made);
+        QVERIFY(madeFile.open(QIODevice::ReadOnly));
+        QJsonObject fromDemo = QJsonDocument::fromJson(madeFile.readAll()).object();
+        QFile again(example);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        QJsonObject shipped = QJsonDocument::fromJson(again.readAll()).object();
+        QCOMPARE(fromDemo["compute"], shipped["compute"]);
+        QCOMPARE(fromDemo["gates"], shipped["gates"]);
+        for (const char *key : {"output", "scratch", "dataReadOnly"})
+            QCOMPARE(fromDemo["storage"][key], shipped["storage"][key]);
+        QCOMPARE(fromDemo["image"]["name"], shipped["image"]["name"]);
+        // An unreadable onboarding file is refused, not read as a fresh one.
+        QCOMPARE(run(ONRAMP_BIN,
+                     {"spec", "from-state", "--state", ONRAMP_TEST_DATA "/state-truncated.json"})
+                     .exitCode,
+                 2);
+    }
+
+    // onramp estimate-accuracy reads every case and names each in its report.
+    void estimateAccuracyNamesEveryCase()
+    {
+        const QString cases = ONRAMP_TEST_DATA "/memory-cases.json";
+        QFile f(cases);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray all = QJsonDocument::fromJson(f.readAll()).array();
+        QVERIFY(all.size() >= 60);
+        const Run r = run(ONRAMP_BIN, {"estimate-accuracy", "--cases", cases});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Run md = run(ONRAMP_BIN, {"estimate-accuracy", "--cases", cases, "--markdown"});
+        QVERIFY2(md.exitCode == 0, md.err.constData());
+        QVERIFY(md.out.startsWith("# "));
+        for (const QJsonValue &c : all) {
+            const QByteArray id = c["id"].toString().toUtf8();
+            QVERIFY2(r.out.contains(id), id.constData());
+            QVERIFY2(md.out.contains(id), id.constData());
+        }
+        QCOMPARE(run(ONRAMP_BIN, {"estimate-accuracy"}).exitCode, 2);
+        QCOMPARE(run(ONRAMP_BIN, {"estimate-accuracy", "--cases", ONRAMP_TEST_DATA "/none.json"})
+                     .exitCode,
+                 2);
     }
 
     // The handoff: the shipped example replays against a fresh sandbox from the spec alone,

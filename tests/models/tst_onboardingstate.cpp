@@ -127,6 +127,47 @@ private slots:
         QCOMPARE(QJsonDocument::fromJson(readAll(path)).object().value("schemaVersion").toInt(), 1);
     }
 
+    // Schema-1 files written by earlier builds (the demo state as the first build and the gate 4
+    // build wrote it, from git history): they load as they are, without a notice, and what
+    // they held survives a save and a reload.
+    void readsSchemaOneFilesFromEarlierBuilds_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("first build") << "state-v1-first-build.json";
+        QTest::newRow("gate 4 plan") << "state-v1-gate4-plan.json";
+    }
+
+    void readsSchemaOneFilesFromEarlierBuilds()
+    {
+        QFETCH(QString, file);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        QVERIFY(QFile::copy(QStringLiteral(ONRAMP_TEST_DATA "/") + file, path));
+        StateStore store(path);
+        const auto r = store.load();
+        QVERIFY2(!r.notice, qPrintable(r.notice ? r.notice->message + " " + r.notice->details
+                                                : QString()));
+        const OnboardingState s = store.state();
+        QCOMPARE(s.currentPage, 3);
+        QCOMPARE(s.gate(GateId::Account).status, GateStatus::Passed);
+        QCOMPARE(s.gate(GateId::Account).acceptedBy, QStringLiteral("Provider review desk"));
+        QCOMPARE(s.gate(GateId::Workspace).status, GateStatus::Passed);
+        QCOMPARE(s.gate(GateId::Quota).status, GateStatus::Waiting);
+        QCOMPARE(s.gate(GateId::Quota).waitingFor, QStringLiteral("the provider's quota review"));
+        QCOMPARE(s.gate(GateId::Quota).waitingSince,
+                 QDateTime(QDate(2026, 11, 6), QTime(6, 0), Qt::UTC));
+        if (file.contains(QLatin1String("gate4"))) {
+            QCOMPARE(s.gate(GateId::Resources).status, GateStatus::InProgress);
+            QCOMPARE(s.resources.choice.setup.model.key, QStringLiteral("qwen2.5-7b"));
+            QCOMPARE(s.resources.choice.instance, QStringLiteral("gpu.a100-80g.8"));
+            QCOMPARE(s.resources.choice.dataPath, QStringLiteral("/mnt/data/sft-v3"));
+        }
+        QVERIFY(store.saveNow().has_value());
+        StateStore again(path);
+        QVERIFY(!again.load().notice);
+        QCOMPARE(again.state(), s);
+    }
+
     void refusesToOverwriteANewerFile()
     {
         QTemporaryDir dir;

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace onramp;
 
 class TestResources : public QObject
@@ -225,10 +227,12 @@ private slots:
         ResourceChoice c = good();
         c.instance = "gpu.h100.8";
         c.image = "pytorch-1.13-cu116";
-        for (const Finding &f : checkResources(c)) {
-            if (f.code == "image.arch_unsupported")
-                QVERIFY(f.message.contains("operator not supported"));
-        }
+        const Findings found = checkResources(c);
+        const auto f = std::find_if(found.begin(), found.end(), [](const Finding &x) {
+            return x.code == "image.arch_unsupported";
+        });
+        QVERIFY2(f != found.end(), qPrintable(codes(found).join(',')));
+        QVERIFY2(f->message.contains("operator not supported"), qPrintable(f->message));
     }
 
     void datasetScanAndRoute()

@@ -81,6 +81,26 @@ private slots:
         QVERIFY(parseRunSpec(example.readAll()));
     }
 
+    // The shipped example's fingerprint, pinned: a change to the canonical form (key order,
+    // number printing, escaping) or to the example fails here. The expected value was computed
+    // without our code, from the file, as the canonical form docs/run-spec.md describes:
+    //   python3 -c 'import json, hashlib; o = json.load(open("docs/examples/first-run.json"));
+    //     s = json.dumps(o, sort_keys=True, separators=(",", ":"), ensure_ascii=False);
+    //     print("sha256:" + hashlib.sha256(s.encode()).hexdigest())'
+    // (Python prints floats in their shortest round-trip form too; the example has no float with
+    // an integral value, where the two could differ.) When the example or the spec format changes
+    // on purpose, recompute it with that line and update it here.
+    void exampleFingerprintIsPinned()
+    {
+        QFile example(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        const auto spec = parseRunSpec(example.readAll());
+        QVERIFY2(spec, qPrintable(spec ? QString() : spec.error().message));
+        QCOMPARE(
+            spec->fingerprintId(),
+            QByteArray("sha256:23e6cf1d12560038c95834b2f55f1d517add86b072e8402c622a37e7ea27e09e"));
+    }
+
     void importRefusesWithThePath_data()
     {
         QTest::addColumn<QByteArray>("input");

@@ -20,10 +20,7 @@ class TestSigV4 : public QObject
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }
 
-    static QString suite()
-    {
-        return QStringLiteral(ONRAMP_SHARED_DIR "/data/signing-vectors/aws-sigv4");
-    }
+    static QString suite() { return QStringLiteral(ONRAMP_TEST_DATA "/signing-vectors/aws-sigv4"); }
 
 private slots:
     void vectors_data()
@@ -31,8 +28,9 @@ private slots:
         QTest::addColumn<QString>("dir");
         QTest::addColumn<bool>("inQuery");
         const QStringList dirs = QDir(suite()).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-        if (dirs.isEmpty())
-            QSKIP("shared/data/signing-vectors is not beside the checkout");
+        // The sandbox verifies with the client's own signer, so this suite is the only
+        // independent check of it: it always runs, on all 17 cases.
+        QCOMPARE(dirs.size(), 17);
         for (const QString &d : dirs) {
             QTest::newRow(qPrintable(d + " header")) << d << false;
             QTest::newRow(qPrintable(d + " query")) << d << true;
@@ -72,11 +70,9 @@ private slots:
     void providerProfiles()
     {
         QFETCH(QString, name);
-        const QString base =
-            QStringLiteral(ONRAMP_SHARED_DIR "/data/signing-vectors/other/") + name;
+        const QString base = QStringLiteral(ONRAMP_TEST_DATA "/signing-vectors/other/") + name;
         const QJsonObject in = QJsonDocument::fromJson(read(base + ".inputs.json")).object();
-        if (in.isEmpty())
-            QSKIP("shared/data/signing-vectors is not beside the checkout");
+        QVERIFY2(!in.isEmpty(), qPrintable(base + ".inputs.json"));
         HttpRequest req;
         req.method = in["method"].toString().toUtf8();
         SigningContext ctx;

@@ -14,10 +14,13 @@
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTcpServer>
+#include <QUrl>
 #include <QtTest>
 
 #include <curl/curl.h>
 
+#include <cmath>
+#include <optional>
 #include <unistd.h>
 
 using namespace onramp;
@@ -574,43 +577,222 @@ private slots:
         QCOMPARE(failure(call(dev, "GET", "/v1/workspaces/ws1/data?path=../../etc")).field, "path");
     }
 
-    // The published API and the sandbox agree: every documented path and method reaches a
-    // handler (its answer may be an error about the dummy ids, never "no such resource").
-    void everyDocumentedOperationIsServed()
+private:
+    // docs/provider-api.yaml, read as far as these tests need: each operation's method, path and
+    // documented success statuses with the schema of its answer, and each component schema's
+    // required fields and property types. (The file is flow-style YAML written by hand; its layout
+    // is what is parsed, and the counts below fail when the layout changes.)
+    struct ApiSchema
+    {
+        QStringList required;
+        QHash<QString, QString> types; // property → type
+    };
+    struct ApiOperation
+    {
+        QByteArray method;
+        QString path;
+        QHash<int, QString> success; // status → schema line ("$ref: …Job", "jobs: … Job", …)
+    };
+    static QString schemaRef(const QString &text)
+    {
+        static const QRegularExpression ref(QStringLiteral(R"(#/components/schemas/(\w+))"));
+        const auto m = ref.match(text);
+        return m.hasMatch() ? m.captured(1) : QString();
+    }
+    static std::pair<QList<ApiOperation>, QHash<QString, ApiSchema>> readApi()
     {
         QFile yaml(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/provider-api.yaml"));
-        QVERIFY(yaml.open(QIODevice::ReadOnly | QIODevice::Text));
+        if (!yaml.open(QIODevice::ReadOnly | QIODevice::Text))
+            return {};
         static const QRegularExpression pathLine(QStringLiteral(R"(^  (/\S+):$)"));
         static const QRegularExpression methodLine(
             QStringLiteral(R"(^    (get|post|put|delete|patch):)"));
-        QString path;
-        QList<std::pair<QByteArray, QString>> operations;
+        static const QRegularExpression statusLine(
+            QStringLiteral(R"re(^        "(2\d\d)":(.*)$)re"));
+        static const QRegularExpression schemaLine(QStringLiteral(R"(^    (\w+):$)"));
+        static const QRegularExpression requiredLine(
+            QStringLiteral(R"(^      required: \[(.*)\]$)"));
+        static const QRegularExpression propertyLine(
+            QStringLiteral(R"(^        (\w+): \{type: (\w+))"));
+        QList<ApiOperation> operations;
+        QHash<QString, ApiSchema> schemas;
+        QString path, schema;
+        bool components = false;
+        int pendingStatus = 0; // a status whose schema follows on the next lines
         while (!yaml.atEnd()) {
             const QString line = QString::fromUtf8(yaml.readLine()).chopped(1);
-            if (line.startsWith(QLatin1String("components:")))
-                break;
-            if (const auto m = pathLine.match(line); m.hasMatch())
-                path = m.captured(1);
-            else if (const auto m = methodLine.match(line); m.hasMatch() && !path.isEmpty())
-                operations.append({m.captured(1).toUpper().toLatin1(), path});
+            if (line.startsWith(QLatin1String("components:"))) {
+                components = true;
+                continue;
+            }
+            if (!components) {
+                if (const auto m = pathLine.match(line); m.hasMatch()) {
+                    path = m.captured(1);
+                } else if (const auto m = methodLine.match(line); m.hasMatch() && !path.isEmpty()) {
+                    operations.append({m.captured(1).toUpper().toLatin1(), path, {}});
+                    pendingStatus = 0;
+                } else if (const auto m = statusLine.match(line);
+                           m.hasMatch() && !operations.isEmpty()) {
+                    pendingStatus = m.captured(1).toInt();
+                    operations.last().success.insert(pendingStatus, m.captured(2));
+                } else if (pendingStatus && line.startsWith(QLatin1String("          "))) {
+                    operations.last().success[pendingStatus] += line;
+                } else {
+                    pendingStatus = 0;
+                }
+                continue;
+            }
+            if (const auto m = schemaLine.match(line); m.hasMatch()) {
+                schema = m.captured(1);
+                schemas.insert(schema, {});
+            } else if (const auto m = requiredLine.match(line); m.hasMatch() && !schema.isEmpty()) {
+                for (const QString &f : m.captured(1).split(u','))
+                    schemas[schema].required << f.trimmed();
+            } else if (const auto m = propertyLine.match(line); m.hasMatch() && !schema.isEmpty()) {
+                schemas[schema].types.insert(m.captured(1), m.captured(2));
+            }
         }
+        return {operations, schemas};
+    }
+    static bool hasType(const QJsonValue &v, const QString &type)
+    {
+        if (type == QLatin1String("string"))
+            return v.isString();
+        if (type == QLatin1String("integer"))
+            return v.isDouble() && v.toDouble() == std::floor(v.toDouble());
+        if (type == QLatin1String("number"))
+            return v.isDouble();
+        if (type == QLatin1String("boolean"))
+            return v.isBool();
+        if (type == QLatin1String("array"))
+            return v.isArray();
+        if (type == QLatin1String("object"))
+            return v.isObject();
+        return false;
+    }
+    // What in `body` disagrees with the schema: a required field missing, a field of the wrong
+    // type (null stands for "not set" and is allowed). Empty when it agrees.
+    static QStringList shapeErrors(const QJsonObject &body, const ApiSchema &schema,
+                                   const QString &where)
+    {
+        QStringList errors;
+        for (const QString &f : schema.required) {
+            if (!body.contains(f))
+                errors << where + u'.' + f + QStringLiteral(" is required");
+        }
+        for (auto it = schema.types.begin(); it != schema.types.end(); ++it) {
+            const QJsonValue v = body.value(it.key());
+            if (!v.isUndefined() && !v.isNull() && !hasType(v, it.value()))
+                errors << where + u'.' + it.key() + QStringLiteral(" is not ") + it.value();
+        }
+        return errors;
+    }
+
+    // One signed call as the client makes it, with its raw status and body.
+    HttpResponse raw(const ProviderClient &c, const QByteArray &method, const QString &path,
+                     const QJsonObject &body)
+    {
+        HttpCall call;
+        call.method = method;
+        QUrl url = c.profile().baseUrl;
+        const int q = path.indexOf(u'?');
+        url.setPath(q < 0 ? path : path.left(q));
+        if (q >= 0)
+            url.setQuery(path.mid(q + 1));
+        call.url = url;
+        call.parseJson = true;
+        if (!body.isEmpty()) {
+            call.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+            call.headers.append({QByteArray("Content-Type"), QByteArray("application/json")});
+        }
+        std::optional<HttpResponse> got;
+        m_transport->send(
+            call, this, [&](const HttpResponse &r) { got = r; }, [c](HttpCall &x) { c.sign(x); });
+        QElapsedTimer t;
+        t.start();
+        while (!got && t.elapsed() < 20000)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        return got.value_or(HttpResponse{});
+    }
+
+private slots:
+    // The published API and the sandbox agree: every documented path and method reaches a
+    // handler and answers with a documented status. With the dummy ids and bodies sent here
+    // that is a documented success whose body has the documented shape, or an error of the
+    // documented shape whose code fits its status and the input (bad body, unknown id, state):
+    // never 401 (a signing disagreement), 405, 5xx or an undocumented status.
+    void everyDocumentedOperationIsServed()
+    {
+        const auto [operations, schemas] = readApi();
         QVERIFY(operations.size() >= 35);
+        QVERIFY(schemas.contains("Error") && schemas.contains("Job"));
+        QCOMPARE(schemas["Error"].required, (QStringList{"code", "message"}));
+        QCOMPARE(schemas["Job"].types.value("exitCode"), QStringLiteral("integer"));
+        static const QHash<QString, int> statusOf = {
+            {"validation_failed", 400}, {"forbidden", 403},      {"not_found", 404},
+            {"conflict", 409},          {"quota_exceeded", 409}, {"zone_mismatch", 409},
+            {"out_of_stock", 409}};
         makeWorkspace();
         const ProviderClient owner = client();
         const QString id = QStringLiteral("00000000-0000-4000-8000-000000000000");
-        for (const auto &[method, documented] : operations) {
-            QString concrete = documented;
+        int succeeded = 0, shapesChecked = 0;
+        for (const ApiOperation &op : operations) {
+            QString concrete = op.path;
             concrete.replace(QLatin1String("{ws}"), QLatin1String("ws1"))
                 .replace(QLatin1String("{id}"), id)
                 .replace(QLatin1String("{account}"), QLatin1String("zhang"))
                 .replace(QLatin1String("{index}"), QLatin1String("0"));
-            const auto r =
-                call(owner, method, QStringLiteral("/v1") + concrete,
-                     method == "GET" || method == "DELETE" ? QJsonObject() : QJsonObject{{"x", 1}});
-            const QString details = r ? QString() : r.error().details;
-            QVERIFY2(!details.contains(QLatin1String("no such resource")),
-                     qPrintable(QString::fromLatin1(method) + u' ' + documented + u' ' + details));
+            const HttpResponse r =
+                raw(owner, op.method, QStringLiteral("/v1") + concrete,
+                    op.method == "GET" || op.method == "DELETE" ? QJsonObject()
+                                                                : QJsonObject{{"x", 1}});
+            const QString what = QString::fromLatin1(op.method) + u' ' + op.path +
+                                 QStringLiteral(" → HTTP %1 %2")
+                                     .arg(r.status)
+                                     .arg(QString::fromUtf8(r.body.left(300)));
+            QVERIFY2(!op.success.isEmpty(), qPrintable(what));
+            const QJsonObject body = r.json.object();
+            if (r.status >= 200 && r.status < 300) {
+                QVERIFY2(op.success.contains(r.status), qPrintable(what));
+                ++succeeded;
+                const QString doc = op.success.value(r.status);
+                if (doc.contains(QLatin1String("type: array, items: {$ref"))) {
+                    // A list: the object's one array property, each item of the schema.
+                    static const QRegularExpression listed(
+                        QStringLiteral(R"((\w+): \{type: array)"));
+                    const QString key = listed.match(doc).captured(1);
+                    const QString itemSchema = schemaRef(doc);
+                    QVERIFY2(schemas.contains(itemSchema), qPrintable(doc));
+                    if (key == QLatin1String("schema"))
+                        continue; // a bare array: the client reads only objects (members list)
+                    QVERIFY2(body.value(key).isArray(), qPrintable(what));
+                    for (const QJsonValue &item : body.value(key).toArray()) {
+                        const QStringList e = shapeErrors(item.toObject(), schemas[itemSchema],
+                                                          key + QStringLiteral("[]"));
+                        QVERIFY2(e.isEmpty(), qPrintable(what + u'\n' + e.join(u'\n')));
+                    }
+                    ++shapesChecked;
+                } else if (const QString ref = schemaRef(doc); !ref.isEmpty()) {
+                    QVERIFY2(schemas.contains(ref), qPrintable(doc));
+                    const QStringList e = shapeErrors(body, schemas[ref], ref);
+                    QVERIFY2(e.isEmpty(), qPrintable(what + u'\n' + e.join(u'\n')));
+                    ++shapesChecked;
+                }
+                continue;
+            }
+            const QStringList e = shapeErrors(body, schemas["Error"], QStringLiteral("Error"));
+            QVERIFY2(e.isEmpty(), qPrintable(what + u'\n' + e.join(u'\n')));
+            const QString code = body.value("code").toString();
+            QVERIFY2(statusOf.contains(code), qPrintable(what));
+            QVERIFY2(statusOf.value(code) == r.status, qPrintable(what));
+            QVERIFY2(!body.value("message").toString().contains(QLatin1String("no such resource")),
+                     qPrintable(what));
         }
+        // Not only errors: the reads of what exists answer with their documented shape.
+        qInfo("%d of %lld operations answered with a success, %d shapes checked", succeeded,
+              qlonglong(operations.size()), shapesChecked);
+        QVERIFY(succeeded >= 10);
+        QVERIFY(shapesChecked >= 8);
     }
 
     // The guides' "cannot resume": a job interrupted for real resumes from its checkpoint with

@@ -6,6 +6,7 @@
 #include "OnboardingState.h"
 #include "ProviderSession.h"
 #include "RunSpec.h"
+#include "SkipOrFail.h"
 #include "SlurmClient.h"
 #include "Transport.h"
 #include "Triage.h"
@@ -100,8 +101,8 @@ private slots:
         up.start(script(), {QStringLiteral("up"), m_lab});
         QVERIFY(up.waitForFinished(120000));
         if (up.exitCode() == 77)
-            QSKIP("No Slurm cluster here: the Slurm packages are missing or this is not root "
-                  "(scripts/setup-debian.sh --slurm installs them)");
+            ONRAMP_SKIP_OR_FAIL("No Slurm cluster here: the Slurm packages are missing or this is "
+                                "not root (scripts/setup-debian.sh --slurm installs them)");
         QCOMPARE(up.exitCode(), 0);
         m_started = true;
         QFile env(m_lab + QStringLiteral("/env.sh"));
@@ -326,14 +327,42 @@ private slots:
         wait([&](auto done) { m_slurm->cancel("bob", id, this, done); });
     }
 
+    // In an account of its own, one job on 2 GPUs that sleeps 3 s: the usage counts that job
+    // and 2 × ≥ 3 s = at least 0.1 GPU-minutes (at most its 1-minute limit, 2 GPU-minutes). A
+    // missing key would read as 0 and fail. (The vision account's earlier jobs reach the
+    // accounting late, so a before/after difference there would not be this job's.)
     void usageIsSummedFromAccounting()
     {
-        const auto u = wait([&](auto done) {
-            m_slurm->usage("vision", QDateTime::currentDateTimeUtc().addDays(-1), this, done);
+        const auto ws = wait([&](auto done) {
+            m_slurm->setUpWorkspace("usage", {{"bob", "developer"}}, 10, this, done);
         });
-        QVERIFY2(u, qPrintable(why(u)));
-        QVERIFY(u->value("jobs").toInt() >= 1); // the developer's job at least
-        QVERIFY(u->value("gpuMinutes").toDouble() >= 0);
+        QVERIFY2(ws, qPrintable(why(ws)));
+        const QDateTime since = QDateTime::currentDateTimeUtc().addSecs(-60);
+        SlurmClient::JobShape shape;
+        shape.name = QStringLiteral("usage");
+        shape.gpus = 2;
+        shape.timeMinutes = 1;
+        const QString id = submit("bob", "usage", "#!/bin/sh\nsleep 3\n", shape);
+        QVERIFY(!id.isEmpty());
+        const QJsonObject job = waitJob("bob", id, [](const QJsonObject &j) {
+            return isFinalJobState(j.value("state").toString());
+        });
+        QCOMPARE(job.value("state").toString(), QStringLiteral("succeeded"));
+        // slurmdbd records the job's end after it ends: read until it counts (at most 30 s).
+        QJsonObject usage;
+        for (int i = 0; i < 60; ++i) {
+            const auto u = wait([&](auto done) { m_slurm->usage("usage", since, this, done); });
+            QVERIFY2(u, qPrintable(why(u)));
+            usage = *u;
+            if (usage.value("gpuMinutes").toDouble() > 0)
+                break;
+            QTest::qWait(500);
+        }
+        const QString seen = QString::fromUtf8(QJsonDocument(usage).toJson(QJsonDocument::Compact));
+        QVERIFY2(usage.contains("gpuMinutes"), qPrintable(seen));
+        QCOMPARE(usage.value("jobs").toInt(), 1);
+        QVERIFY2(usage.value("gpuMinutes").toDouble() >= 2 * 3 / 60.0, qPrintable(seen));
+        QVERIFY2(usage.value("gpuMinutes").toDouble() <= 2 * 60 / 60.0, qPrintable(seen));
     }
 
     // The same ProviderSession that drives the sandbox, on the cluster: gate 1 not required,
