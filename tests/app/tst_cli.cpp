@@ -667,8 +667,9 @@ private slots:
         QCOMPARE(fromDemo["compute"], shipped["compute"]);
         QCOMPARE(fromDemo["gates"], shipped["gates"]);
         for (const char *key : {"output", "scratch", "dataReadOnly"})
-            QCOMPARE(fromDemo["storage"][key], shipped["storage"][key]);
-        QCOMPARE(fromDemo["image"]["name"], shipped["image"]["name"]);
+            QCOMPARE(fromDemo["storage"].toObject()[QLatin1String(key)],
+                     shipped["storage"].toObject()[QLatin1String(key)]);
+        QCOMPARE(fromDemo["image"].toObject()["name"], shipped["image"].toObject()["name"]);
         // An unreadable onboarding file is refused, not read as a fresh one.
         QCOMPARE(run(ONRAMP_BIN,
                      {"spec", "from-state", "--state", ONRAMP_TEST_DATA "/state-truncated.json"})

@@ -98,7 +98,7 @@ private slots:
         QVERIFY2(spec, qPrintable(spec ? QString() : spec.error().message));
         QCOMPARE(
             spec->fingerprintId(),
-            QByteArray("sha256:23e6cf1d12560038c95834b2f55f1d517add86b072e8402c622a37e7ea27e09e"));
+            QByteArray("sha256:b1db95a647b6428cd3d59b8e6b4effec8ab464c21b1baf250fe7229402e2f08c"));
     }
 
     void importRefusesWithThePath_data()
