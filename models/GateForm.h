@@ -17,6 +17,11 @@ class StateStore;
 // The gate card's form: the acceptor-facing fields of one gate and the status the user wants
 // to record. Typed text is committed to the store as it is typed (so it survives a restart);
 // a status change is committed only when its required fields are filled.
+//
+// The form follows the record: when the gate's status changes by another way (a provider's
+// acceptance check, another window), the status to record becomes the new one. A gate that
+// was passed and then gets a blocking finding from a later change goes back to "in progress",
+// with the finding kept as the reason.
 class GateForm : public QObject
 {
     Q_OBJECT
@@ -59,14 +64,20 @@ public:
     // The gate's own blocking findings (from its form in models/): while any exist the gate
     // cannot be recorded as passed.
     void setBlockers(std::function<Findings()> blockers) { m_blockers = std::move(blockers); }
+    // Reopens a passed gate that has a blocking finding now; true when it did. Runs on every
+    // change of the store; call it once after setBlockers() to judge the saved state.
+    bool reopenIfBlocked();
 
 signals:
     void changed();
 
 private:
+    void storeChanged();
+
     StateStore *m_store;
     GateId m_gate;
     GateStatus m_target;
+    GateStatus m_seenStatus; // the record's status when the form last looked
     std::function<QDateTime()> m_now;
     std::function<Findings()> m_blockers;
 };

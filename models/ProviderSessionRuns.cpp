@@ -5,15 +5,16 @@
 #include "Tr.h"
 #include "Triage.h"
 
+#include <QCollator>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QPointer>
-#include <QThread>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QRandomGenerator>
+#include <QThread>
 
 namespace onramp {
 
@@ -450,6 +451,10 @@ void ProviderSession::wrapUp(Done done)
             QStringList archived;
             for (const QJsonValue &v : answer.value("checkpoints").toArray())
                 archived << prefix + v.toObject().value("name").toString();
+            // In step order as a person counts: step-20 before step-100.
+            QCollator natural;
+            natural.setNumericMode(true);
+            std::sort(archived.begin(), archived.end(), natural);
             archived << prefix + QStringLiteral("metrics.json")
                      << prefix + QStringLiteral("run-spec.json");
             m_state.firstRun.archived = archived;
