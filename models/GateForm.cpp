@@ -58,8 +58,10 @@ void GateForm::storeChanged()
 
 bool GateForm::reopenIfBlocked()
 {
-    if (record().status != GateStatus::Passed || !m_blockers)
+    if (record().status != GateStatus::Passed || !m_blockers) {
+        m_cleanWhenPassed.reset();
         return false;
+    }
     QString reason;
     for (const Finding &f : m_blockers()) {
         if (f.isBlocking()) {
@@ -67,8 +69,15 @@ bool GateForm::reopenIfBlocked()
             break;
         }
     }
-    if (reason.isEmpty())
+    // Only a change after a clean acceptance reopens: a gate recorded passed with findings
+    // open (outside Onramp, or from an older version) stays as the acceptor left it.
+    if (!m_cleanWhenPassed) {
+        m_cleanWhenPassed = reason.isEmpty();
         return false;
+    }
+    if (reason.isEmpty() || !*m_cleanWhenPassed)
+        return false;
+    m_cleanWhenPassed.reset();
     const QDateTime now = m_now();
     m_store->update([&](OnboardingState &s) {
         GateRecord &r = s.gate(m_gate);

@@ -195,6 +195,24 @@ private slots:
         QVERIFY(form.record().reopenedBecause.isEmpty());
     }
 
+    // A gate recorded passed with findings already open (outside Onramp) is left as it is.
+    void aGatePassedWithOpenFindingsStaysPassed()
+    {
+        StateStore store(QString{});
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        GateForm form(&store, GateId::Account);
+        form.setBlockers([] {
+            return Findings{{QStringLiteral("x"), Finding::Severity::Blocking, QString(),
+                             QStringLiteral("open")}};
+        });
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("a"); });
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("b"); });
+        QCOMPARE(form.record().status, GateStatus::Passed);
+    }
+
     // Times read as words, in the locale's long date form, never "11/5/26 8:10 AM".
     void timesAreReadable()
     {
