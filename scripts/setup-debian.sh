@@ -21,6 +21,11 @@ fi
 if [[ "${1:-}" == "--test" || "${1:-}" == "--fuzz" ]]; then
   packages+=(clang-16 libclang-rt-16-dev)
 fi
+# For `make test`: tests/wizard/tst_realinput drives the wizard in Xvfb with real X input, and
+# tests/app/validate-desktop.sh checks the AppStream metainfo.
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=(xdotool appstream)
+fi
 # For `make test` (and --slurm alone): a real single-node Slurm 22.05 for tests/slurm, started and
 # stopped by scripts/slurm-cluster.sh. The JWT plugin is a separate package.
 if [[ "${1:-}" == "--test" || "${1:-}" == "--slurm" ]]; then
