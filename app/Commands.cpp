@@ -253,6 +253,8 @@ int screenshot(const QStringList &args)
         if (walked)
             w.providerHub()->useRemote(*walked, walkedSecret, false);
         w.setStartId(id);
+        // As a first start on a 1366×768 screen shows it (offscreen has no real screen).
+        w.resize(OnboardingWizard::defaultSize(QSize(1366, 768)));
         w.show();
         QApplication::processEvents();
         // Pages that read a job from the provider (gates 5 and 6) say so while they load; the

@@ -371,7 +371,9 @@ int catalog(const QStringList &args)
     p.addOption(json);
     p.addPositionalArgument(QStringLiteral("which"), Tr::tr("models, cards, images or instances"));
     p.process(args);
-    const QString which = p.positionalArguments().value(0);
+    QString which = p.positionalArguments().value(0);
+    if (which == QLatin1String("gpus")) // what people call the cards
+        which = QStringLiteral("cards");
     QTextStream out(stdout);
     QJsonArray list;
     if (which == QLatin1String("models")) {
@@ -458,8 +460,15 @@ int catalog(const QStringList &args)
                                 i.archs.join(u','));
         }
     } else {
-        return badArgument(QStringLiteral("which"),
-                           Tr::tr("say models, cards, images or instances, not “%1”").arg(which));
+        QTextStream err(stderr);
+        err << (which.isEmpty()
+                    ? Tr::tr("catalog: say which one: models, cards, images or instances.")
+                    : Tr::tr("catalog: “%1” is not a catalog; say models, cards, images or "
+                             "instances.")
+                          .arg(which))
+            << "\n\n"
+            << p.helpText();
+        return 2;
     }
     if (p.isSet(json))
         out << QJsonDocument(list).toJson(QJsonDocument::Indented);

@@ -152,11 +152,38 @@ int checkRolesFile(const QStringList &args)
             return invalidInput(parsed.error().field, parsed.error().message);
         w = *parsed;
     }
-    const AcceptancePrediction pred = predictAcceptance(w.matrix);
+    const TeamAcceptancePrediction pred = predictAcceptance(w);
     return report(checkWorkspace(w), p.isSet(json),
                   {{"predicted",
                     QJsonObject{{"developer_submits_and_sees_log", pred.developerSubmitsAndSeesLog},
                                 {"observer_refused", pred.observerRefused}}}});
+}
+
+} // namespace
+
+namespace {
+
+bool asksForHelp(const QString &word)
+{
+    return word == QLatin1String("--help") || word == QLatin1String("-h") ||
+           word == QLatin1String("--help-all");
+}
+
+// The usage of a command that takes a second word: on stdout when asked for, else on stderr
+// after what was wrong (exit 2).
+int usage(const QString &text, const QString &word)
+{
+    if (asksForHelp(word)) {
+        QTextStream(stdout) << text << '\n';
+        return 0;
+    }
+    QTextStream err(stderr);
+    if (word.isEmpty())
+        err << Tr::tr("Say what to do.") << "\n\n";
+    else
+        err << Tr::tr("“%1” is not something this command does.").arg(word) << "\n\n";
+    err << text << '\n';
+    return 2;
 }
 
 } // namespace
@@ -173,13 +200,30 @@ int check(const QStringList &args)
         return checkQualificationFile(rest);
     if (which == QLatin1String("roles"))
         return checkRolesFile(rest);
-    return invalidInput(QStringLiteral("check"), Tr::tr("say qualification or roles"));
+    return usage(Tr::tr("Usage: onramp check qualification FILE.json [--today YYYY-MM-DD] "
+                        "[--review-days N] [--json]\n"
+                        "       onramp check roles FILE.json|FILE.csv [--json]\n\n"
+                        "qualification  checks a gate 1 dossier: entity, purpose, data "
+                        "compliance, dates.\n"
+                        "roles          checks a gate 2 workspace or member list: roles, "
+                        "quota, the acceptance prediction.\n"
+                        "Exit status: 0 no blocking findings, 1 blocking findings, 2 unreadable "
+                        "input.\n"
+                        "Each takes --help for its options."),
+                 which);
 }
 
 int quota(const QStringList &args)
 {
     if (args.value(1) != QLatin1String("plan"))
-        return invalidInput(QStringLiteral("quota"), Tr::tr("say plan"));
+        return usage(Tr::tr("Usage: onramp quota plan --cards N --hours-per-round H --rounds R "
+                            "--retry-margin F\n"
+                            "                         --start YYYY-MM-DD --end YYYY-MM-DD "
+                            "[--purpose KIND] [--peak START:DAYS:CARDS]... [--json]\n\n"
+                            "plan  derives a quota application from the run's shape: "
+                            "card-hours, a small first application and follow-ups, quarters.\n"
+                            "Run onramp quota plan --help for every option."),
+                     args.value(1));
     QStringList rest = args;
     rest.removeAt(1);
     rest[0] += QStringLiteral(" plan");
@@ -259,7 +303,7 @@ int quota(const QStringList &args)
         q.peaks << w;
     }
     QuotaContext ctx;
-    const auto kind = purposeKindFromKey(p.value(purpose));
+    const auto kind = purposeKindFromText(p.value(purpose));
     if (!kind)
         return invalidInput(QStringLiteral("--purpose"),
                             Tr::tr("expected pretraining, finetuning, evaluation or inference"));

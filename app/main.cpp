@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTextStream>
 #include <QTimer>
 
 #include <cstdio>
@@ -30,8 +31,11 @@ const char *subcommandOf(int argc, char **argv)
     return nullptr;
 }
 
+// --help, --version, or a first word that names no subcommand: answered without a window.
 bool wantsHeadlessInfo(int argc, char **argv)
 {
+    if (argc > 1 && argv[1][0] != '-' && argv[1][0] != '\0')
+        return true;
     for (int i = 1; i < argc; ++i) {
         for (const char *flag : {"--help", "-h", "--version", "-v", "--help-all"}) {
             if (std::strcmp(argv[i], flag) == 0)
@@ -39,6 +43,28 @@ bool wantsHeadlessInfo(int argc, char **argv)
         }
     }
     return false;
+}
+
+QString usageText()
+{
+    return onramp::Tr::tr(
+        "Onramp walks a team from a fresh cloud account to a reproducible first GPU training "
+        "run. With no arguments it opens the wizard.\n\nSubcommands:\n"
+        "  status [--json]                   each gate's status from the saved onboarding\n"
+        "  screenshot --out DIR [--lang L]   render every page to PNG\n"
+        "  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed\n"
+        "  catalog models|cards|images|instances [--json]\n"
+        "  estimate-accuracy --cases FILE [--markdown]\n"
+        "  check qualification FILE.json [--today DATE] [--json]\n"
+        "  check roles FILE.json|FILE.csv [--json]\n"
+        "  quota plan --cards N --hours-per-round H --rounds R --retry-margin F\n"
+        "             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]\n"
+        "  sigv4 --context FILE --request FILE [--query]\n"
+        "  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]\n"
+        "  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf\n"
+        "  spec from-state [--state FILE] [--out FILE]\n"
+        "  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]\n"
+        "Each subcommand takes --help.");
 }
 
 void describeApp()
@@ -97,25 +123,15 @@ int runHeadless(int argc, char **argv, const char *subcommand)
         if (std::strcmp(subcommand, "replay") == 0)
             return onramp::cli::replay(args);
     }
+    if (const QString word = args.value(1); !word.isEmpty() && !word.startsWith(u'-')) {
+        // A word the wizard does not know: say so and how to ask, never open the window.
+        QTextStream err(stderr);
+        err << onramp::Tr::tr("onramp: “%1” is not a subcommand.").arg(word) << "\n\n"
+            << usageText() << '\n';
+        return 2;
+    }
     QCommandLineParser p;
-    p.setApplicationDescription(onramp::Tr::tr(
-        "Onramp walks a team from a fresh cloud account to a reproducible first GPU training "
-        "run. With no arguments it opens the wizard.\n\nSubcommands:\n"
-        "  status [--json]                   each gate's status from the saved onboarding\n"
-        "  screenshot --out DIR [--lang L]   render every page to PNG\n"
-        "  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed\n"
-        "  catalog models|cards|images|instances [--json]\n"
-        "  estimate-accuracy --cases FILE [--markdown]\n"
-        "  check qualification FILE.json [--today DATE] [--json]\n"
-        "  check roles FILE.json|FILE.csv [--json]\n"
-        "  quota plan --cards N --hours-per-round H --rounds R --retry-margin F\n"
-        "             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]\n"
-        "  sigv4 --context FILE --request FILE [--query]\n"
-        "  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]\n"
-        "  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf\n"
-        "  spec from-state [--state FILE] [--out FILE]\n"
-        "  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]\n"
-        "Each subcommand takes --help."));
+    p.setApplicationDescription(usageText());
     p.addHelpOption();
     p.addVersionOption();
     p.process(app); // exits for --help and --version

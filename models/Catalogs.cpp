@@ -253,6 +253,12 @@ std::optional<ModelSpec> findModel(const QString &key)
         if (m.key.compare(key, Qt::CaseInsensitive) == 0)
             return m;
     }
+    // The catalog's display name, as `onramp catalog models` and the wizard show it.
+    const QString name = key.simplified();
+    for (const ModelSpec &m : modelCatalog()) {
+        if (m.name.compare(name, Qt::CaseInsensitive) == 0)
+            return m;
+    }
     return std::nullopt;
 }
 

@@ -69,6 +69,7 @@ std::optional<CardSpec> nearestCardSupporting(const CardSpec &card,
 
 const std::vector<ModelSpec> &modelCatalog();
 const std::vector<CardSpec> &cardCatalog();
+// By key ("llama-2-7b") or display name ("Llama 2 7B"), in any case.
 std::optional<ModelSpec> findModel(const QString &key);
 std::optional<CardSpec> findCard(const QString &key);
 

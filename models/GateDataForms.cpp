@@ -107,7 +107,7 @@ std::expected<void, Error> WorkspaceForm::markReviewed(const QString &reviewer)
         r.acceptedBy = reviewer.trimmed();
         r.evidence = Tr::tr("Role matrix of %n member(s) reviewed on %1", nullptr,
                             int(s.workspace.members.size()))
-                         .arg(QLocale().toString(now.toLocalTime(), QLocale::ShortFormat));
+                         .arg(readableTime(now));
     });
     return {};
 }

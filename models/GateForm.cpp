@@ -32,7 +32,7 @@ QString GateRecord::*member(GateForm::Field f)
 
 QString localTime(const QDateTime &t)
 {
-    return QLocale().toString(t.toLocalTime(), QLocale::ShortFormat);
+    return readableTime(t);
 }
 
 } // namespace
@@ -42,7 +42,52 @@ GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
       m_now([] { return QDateTime::currentDateTimeUtc(); })
 {
     m_target = record().status;
-    connect(m_store, &StateStore::changed, this, &GateForm::changed);
+    m_seenStatus = m_target;
+    connect(m_store, &StateStore::changed, this, &GateForm::storeChanged);
+}
+
+void GateForm::storeChanged()
+{
+    if (reopenIfBlocked())
+        return; // the update it made has run this again
+    if (record().status != m_seenStatus) {
+        // Recorded elsewhere (or here): the choice shows what the gate is now.
+        m_seenStatus = record().status;
+        m_target = m_seenStatus;
+    }
+    emit changed();
+}
+
+bool GateForm::reopenIfBlocked()
+{
+    if (record().status != GateStatus::Passed || !m_blockers) {
+        m_cleanWhenPassed.reset();
+        return false;
+    }
+    QString reason;
+    for (const Finding &f : m_blockers()) {
+        if (f.isBlocking()) {
+            reason = f.message;
+            break;
+        }
+    }
+    // Only a change after a clean acceptance reopens: a gate recorded passed with findings
+    // open (outside Onramp, or from an older version) stays as the acceptor left it.
+    if (!m_cleanWhenPassed) {
+        m_cleanWhenPassed = reason.isEmpty();
+        return false;
+    }
+    if (reason.isEmpty() || !*m_cleanWhenPassed)
+        return false;
+    m_cleanWhenPassed.reset();
+    const QDateTime now = m_now();
+    m_store->update([&](OnboardingState &s) {
+        GateRecord &r = s.gate(m_gate);
+        r.status = GateStatus::InProgress;
+        r.reopenedBecause = reason;
+        r.updatedAt = now;
+    });
+    return true;
 }
 
 const GateRecord &GateForm::record() const
@@ -150,6 +195,7 @@ std::expected<void, Error> GateForm::recordStatus()
             r.startedAt = now;
         r.status = target;
         r.updatedAt = now;
+        r.reopenedBecause.clear();
     });
     return {};
 }
@@ -196,6 +242,9 @@ QString GateForm::describe(const GateRecord &r)
     case GateStatus::NotStarted:
         return Tr::tr("Not started");
     case GateStatus::InProgress:
+        if (!r.reopenedBecause.isEmpty())
+            return Tr::tr("Back in progress since %1, after a change: %2")
+                .arg(localTime(r.updatedAt), r.reopenedBecause);
         return r.startedAt.isValid() ? Tr::tr("In progress since %1").arg(localTime(r.startedAt))
                                      : Tr::tr("In progress");
     case GateStatus::Waiting:
@@ -204,8 +253,13 @@ QString GateForm::describe(const GateRecord &r)
         return r.acceptedBy.isEmpty() ? Tr::tr("Passed")
                                       : Tr::tr("Passed: accepted by %1 on %2. Evidence: %3")
                                             .arg(r.acceptedBy, localTime(r.acceptedAt), r.evidence);
-    case GateStatus::Rejected:
-        return Tr::tr("Rejected: %1. To change: %2").arg(r.rejectionReason, r.whatToChange);
+    case GateStatus::Rejected: {
+        // The reason is often a sentence of its own: no second full stop after it.
+        QString reason = r.rejectionReason.trimmed();
+        while (reason.endsWith(u'.') || reason.endsWith(u'。'))
+            reason.chop(1);
+        return Tr::tr("Rejected: %1. To change: %2").arg(reason, r.whatToChange);
+    }
     }
     return {};
 }

@@ -2,6 +2,9 @@
 
 #include "Tr.h"
 
+#include <QDateTime>
+#include <QLocale>
+
 namespace onramp {
 
 QString gateKey(GateId id)
@@ -74,6 +77,16 @@ QString statusLabel(GateStatus s)
         return Tr::tr("Rejected");
     }
     return {};
+}
+
+QString readableTime(const QDateTime &t)
+{
+    if (!t.isValid())
+        return {};
+    const QDateTime local = t.toLocalTime();
+    const QLocale l;
+    return l.toString(local.date(), QLocale::LongFormat) + u' ' +
+           l.toString(local.time(), QLocale::ShortFormat);
 }
 
 } // namespace onramp

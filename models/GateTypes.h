@@ -2,6 +2,8 @@
 
 #include <QString>
 
+class QDateTime;
+
 #include <array>
 #include <optional>
 
@@ -47,5 +49,9 @@ enum class GateStatus
 QString statusKey(GateStatus s);
 std::optional<GateStatus> statusFromKey(const QString &key);
 QString statusLabel(GateStatus s); // translated
+
+// A moment as people read it in the current language: the date in the locale's long form and
+// the time of day ("Thursday, November 5, 2026 8:10 AM"), never the numeric short form.
+QString readableTime(const QDateTime &t);
 
 } // namespace onramp

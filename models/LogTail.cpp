@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QLocale>
 
 #include <algorithm>
 
@@ -153,6 +154,128 @@ std::expected<QStringList, Error> readFileTail(const QString &path, int lines)
     for (const QByteArray &p : parts)
         out.append(QString::fromUtf8(p.endsWith('\r') ? p.chopped(1) : p));
     return out;
+}
+
+namespace {
+
+QString num(const QJsonValue &v, int decimals = -1)
+{
+    const double d = v.toDouble();
+    if (decimals < 0)
+        return QLocale().toString(d, 'g', 4);
+    return QLocale().toString(d, 'f', decimals);
+}
+
+QString checkName(const QJsonObject &o)
+{
+    const QString check = o.value(QLatin1String("check")).toString();
+    if (check == QLatin1String("environment"))
+        return Tr::tr("Environment check");
+    if (check == QLatin1String("data"))
+        return Tr::tr("Data check");
+    if (check == QLatin1String("output"))
+        return Tr::tr("Output check");
+    if (check == QLatin1String("checkpoint"))
+        return Tr::tr("Checkpoint check");
+    if (check == QLatin1String("first-run"))
+        return Tr::tr("First run");
+    if (check == QLatin1String("metrics"))
+        return Tr::tr("Metrics check");
+    return check.isEmpty() ? Tr::tr("Probe") : check;
+}
+
+} // namespace
+
+QString readableLogLine(const QString &line)
+{
+    const QString trimmed = line.trimmed();
+    if (!trimmed.startsWith(u'{') || !trimmed.contains(QLatin1String("\"event\"")))
+        return line;
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(trimmed.toUtf8(), &error);
+    if (!doc.isObject())
+        return line;
+    const QJsonObject o = doc.object();
+    const QString event = o.value(QLatin1String("event")).toString();
+    const auto has = [&](const char *key) { return o.contains(QLatin1String(key)); };
+    const auto v = [&](const char *key) { return o.value(QLatin1String(key)); };
+    const QString mark = v("passed").toBool() ? QStringLiteral("✔ ") : QStringLiteral("✖ ");
+    if (event == QLatin1String("step")) {
+        QString text = Tr::tr("%1, step %2: loss %3")
+                           .arg(checkName(o))
+                           .arg(v("step").toInt())
+                           .arg(num(v("loss")));
+        if (has("step_seconds"))
+            text += QStringLiteral(", ") + Tr::tr("%1 s per step").arg(num(v("step_seconds")));
+        if (has("samples_per_second"))
+            text +=
+                QStringLiteral(", ") + Tr::tr("%1 samples/s").arg(num(v("samples_per_second"), 0));
+        return text;
+    }
+    if (event == QLatin1String("verdict")) {
+        QString text = mark + (v("passed").toBool() ? Tr::tr("%1 passed").arg(checkName(o))
+                                                    : Tr::tr("%1 failed").arg(checkName(o)));
+        if (has("first_loss") && has("last_loss"))
+            text += QStringLiteral(": ") +
+                    Tr::tr("loss from %1 to %2").arg(num(v("first_loss")), num(v("last_loss")));
+        if (const QString reason = v("reason").toString(); !reason.isEmpty())
+            text += QStringLiteral(" (%1)").arg(reason);
+        return text;
+    }
+    if (event == QLatin1String("summary"))
+        return Tr::tr("%1 finished after %2 steps: loss from %3 to %4, lowest %5")
+            .arg(checkName(o))
+            .arg(v("steps").toInt())
+            .arg(num(v("first_loss")), num(v("last_loss")), num(v("min_loss")));
+    if (event == QLatin1String("resume"))
+        return Tr::tr("%1: resumed at step %2 from %3")
+            .arg(checkName(o))
+            .arg(v("step").toInt())
+            .arg(v("path").toString());
+    if (event == QLatin1String("resume_failed"))
+        return QStringLiteral("✖ ") +
+               Tr::tr("%1: could not resume from %2: %3")
+                   .arg(checkName(o), v("path").toString(), v("error").toString());
+    if (event == QLatin1String("artifact"))
+        return (v("written").toBool() ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) +
+               (v("written").toBool() ? Tr::tr("Wrote %1 (%2)")
+                                            .arg(v("path").toString(), QLocale().formattedDataSize(
+                                                                           v("bytes").toInteger()))
+                                      : Tr::tr("Could not write %1").arg(v("path").toString()));
+    if (event == QLatin1String("storage"))
+        return (v("readable").toBool() ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) +
+               (v("readable").toBool()
+                    ? Tr::tr("Data folder %1 is readable (%n file(s))", nullptr, v("files").toInt())
+                          .arg(v("path").toString())
+                    : Tr::tr("Data folder %1 is not readable: %2")
+                          .arg(v("path").toString(), v("error").toString()));
+    if (event == QLatin1String("error")) {
+        if (v("kind").toString() == QLatin1String("out_of_memory"))
+            return QStringLiteral("✖ ") +
+                   Tr::tr("%1: out of memory: asked for %2 MiB, the card has %3 MiB")
+                       .arg(checkName(o))
+                       .arg(v("requested_mib").toInteger())
+                       .arg(v("card_mib").toInteger());
+        return QStringLiteral("✖ ") +
+               Tr::tr("%1: error: %2").arg(checkName(o), v("error").toString(v("kind").toString()));
+    }
+    if (event == QLatin1String("fingerprint"))
+        return Tr::tr("Environment: %1, %2 CPUs, %3 of memory, %n GPU(s)", nullptr,
+                      int(v("gpus").toArray().size()))
+            .arg(v("os").toString())
+            .arg(v("cpu_count").toInt())
+            .arg(QLocale().formattedDataSize(v("memory_bytes").toInteger()));
+    if (event == QLatin1String("torch"))
+        return mark + (v("passed").toBool() ? Tr::tr("The framework's own training loop ran")
+                                            : Tr::tr("The framework's own training loop failed: %1")
+                                                  .arg(v("error").toString()));
+    if (event == QLatin1String("data"))
+        return (v("passed").toBool() ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) +
+               Tr::tr("Data check: %n file(s) read", nullptr, v("files").toInt()) +
+               (has("throughput_mb_s")
+                    ? QStringLiteral(", %1 MB/s").arg(num(v("throughput_mb_s"), 1))
+                    : QString());
+    return line;
 }
 
 } // namespace onramp

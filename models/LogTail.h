@@ -61,4 +61,8 @@ QJsonArray readStepEvents(const QString &path, qint64 since, int max = 10000);
 // lines asked for, not the file's size.
 std::expected<QStringList, Error> readFileTail(const QString &path, int lines);
 
+// A line of a job's log as a person reads it: onramp-probe's JSON events ("step", "verdict",
+// "resume", …) in words, in the current language; any other line as it is.
+QString readableLogLine(const QString &line);
+
 } // namespace onramp

@@ -88,6 +88,8 @@ QJsonObject recordToJson(const GateRecord &r, const QJsonObject &data)
     o[QStringLiteral("rejectionReason")] = r.rejectionReason;
     o[QStringLiteral("whatToChange")] = r.whatToChange;
     o[QStringLiteral("notes")] = r.notes;
+    if (!r.reopenedBecause.isEmpty())
+        o[QStringLiteral("reopenedBecause")] = r.reopenedBecause;
     o[QStringLiteral("data")] = data;
     return o;
 }
@@ -124,7 +126,8 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
                                TextField{"acceptedBy", &GateRecord::acceptedBy},
                                TextField{"rejectionReason", &GateRecord::rejectionReason},
                                TextField{"whatToChange", &GateRecord::whatToChange},
-                               TextField{"notes", &GateRecord::notes}}) {
+                               TextField{"notes", &GateRecord::notes},
+                               TextField{"reopenedBecause", &GateRecord::reopenedBecause}}) {
         auto v = readString(o, QLatin1String(key), path);
         if (!v)
             return std::unexpected(v.error());

@@ -33,6 +33,9 @@ struct GateRecord
     QString rejectionReason;
     QString whatToChange;
     QString notes; // what actually blocked us: the guides' "add it to the checklist"
+    // Why a passed gate went back to "in progress" (a change after acceptance); empty
+    // otherwise. Cleared when a status is recorded.
+    QString reopenedBecause;
 
     bool operator==(const GateRecord &) const = default;
 };

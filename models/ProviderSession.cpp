@@ -17,9 +17,10 @@ QString reasonsText(const QJsonArray &reasons)
     QStringList lines;
     for (const QJsonValue &r : reasons) {
         const QJsonObject o = r.toObject();
-        const QString field = o.value("field").toString();
-        lines << (field.isEmpty() ? o.value("message").toString()
-                                  : field + QStringLiteral(": ") + o.value("message").toString());
+        // The message says what to do; the field is the provider's internal name for it
+        // ("verificationState") and means nothing to the person reading.
+        const QString message = o.value("message").toString().trimmed();
+        lines << (message.isEmpty() ? o.value("field").toString() : message);
     }
     return lines.join(u'\n');
 }

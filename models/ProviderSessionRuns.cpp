@@ -10,10 +10,10 @@
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QPointer>
-#include <QThread>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QRandomGenerator>
+#include <QThread>
 
 namespace onramp {
 
@@ -462,6 +462,32 @@ void ProviderSession::wrapUp(Done done)
             QStringList archived;
             for (const QJsonValue &v : answer.value("checkpoints").toArray())
                 archived << prefix + v.toObject().value("name").toString();
+            // In step order as a person counts: step-20 before step-100 (runs of digits
+            // compare as numbers, whatever the locale; QCollator cannot under C).
+            std::sort(archived.begin(), archived.end(), [](const QString &a, const QString &b) {
+                qsizetype i = 0, j = 0;
+                while (i < a.size() && j < b.size()) {
+                    if (a[i].isDigit() && b[j].isDigit()) {
+                        qsizetype ie = i, je = j;
+                        while (ie < a.size() && a[ie].isDigit())
+                            ++ie;
+                        while (je < b.size() && b[je].isDigit())
+                            ++je;
+                        const qulonglong x = a.mid(i, ie - i).toULongLong();
+                        const qulonglong y = b.mid(j, je - j).toULongLong();
+                        if (x != y)
+                            return x < y;
+                        i = ie;
+                        j = je;
+                    } else {
+                        if (a[i] != b[j])
+                            return a[i] < b[j];
+                        ++i;
+                        ++j;
+                    }
+                }
+                return a.size() - i < b.size() - j;
+            });
             archived << prefix + QStringLiteral("metrics.json")
                      << prefix + QStringLiteral("run-spec.json");
             m_state.firstRun.archived = archived;

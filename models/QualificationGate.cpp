@@ -119,6 +119,23 @@ std::optional<PurposeKind> purposeKindFromKey(const QString &key)
     return std::nullopt;
 }
 
+std::optional<PurposeKind> purposeKindFromText(const QString &text)
+{
+    const auto folded = [](QString s) {
+        s.remove(u'-').remove(u' ').remove(u'_');
+        return s.toCaseFolded();
+    };
+    const QString wanted = folded(text.trimmed());
+    if (wanted.isEmpty())
+        return std::nullopt;
+    for (PurposeKind k : {PurposeKind::Pretraining, PurposeKind::Finetuning,
+                          PurposeKind::Evaluation, PurposeKind::Inference}) {
+        if (folded(purposeKindKey(k)) == wanted || folded(purposeKindLabel(k)) == wanted)
+            return k;
+    }
+    return std::nullopt;
+}
+
 QString purposeKindLabel(PurposeKind k)
 {
     switch (k) {

@@ -20,6 +20,9 @@ enum class PurposeKind
 };
 QString purposeKindKey(PurposeKind k);
 std::optional<PurposeKind> purposeKindFromKey(const QString &key);
+// What a person types: the key, or the label in English or the current language, in any case
+// and with or without hyphens or spaces ("fine-tuning", "Fine-tuning", "finetuning").
+std::optional<PurposeKind> purposeKindFromText(const QString &text);
 QString purposeKindLabel(PurposeKind k); // translated
 
 // Gate 1's data: the account and the three materials of the qualification dossier. Plain

@@ -164,7 +164,10 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
     if (!validateQuota(q))
         return plan;
     const double perRound = q.cardsPerRun * q.hoursPerRound;
-    plan.cardHours = perRound * q.rounds * (1 + q.retryMargin);
+    // Applications are for whole card-hours, rounded up so the margin is kept; every part
+    // below is whole too, so the parts add up to the total as printed.
+    const auto wholeUp = [](double v) { return std::ceil(v - 1e-9); };
+    plan.cardHours = wholeUp(perRound * q.rounds * (1 + q.retryMargin));
     plan.formula = Tr::tr("%1 cards × %2 h per round × %3 rounds × (1 + %4 retry margin) = %5 "
                           "card-hours")
                        .arg(q.cardsPerRun)
@@ -186,23 +189,28 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
     }
     for (const auto &[month, hours] : byMonth)
         plan.monthly << std::pair{month, hours};
+    // Whole card-hours per quarter that add up to the total: each quarter gets the rounded
+    // running sum minus what the quarters before it got.
+    double running = 0;
+    double given = 0;
     for (const auto &[qs, hours] : byQuarter) {
         const QDate from = std::max(qs, q.start);
         const QDate to = std::min(qs.addMonths(3).addDays(-1), q.end);
+        running += hours;
+        const double whole = std::round(running) - given;
+        given += whole;
         plan.quarters << QuotaApplication{
-            QStringLiteral("%1 Q%2").arg(qs.year()).arg((qs.month() - 1) / 3 + 1), from, to, hours};
+            QStringLiteral("%1 Q%2").arg(qs.year()).arg((qs.month() - 1) / 3 + 1), from, to, whole};
     }
 
-    // Apply small first: one round plus margin proves the workflow.
-    const double first = std::min(plan.cardHours, perRound * (1 + q.retryMargin));
-    // It runs within the period's first calendar quarter: one application, one quarter.
-    const QDate quarterEnd =
-        q.start.isValid()
-            ? QDate(q.start.year(), ((q.start.month() - 1) / 3) * 3 + 3, 1).addMonths(1).addDays(-1)
-            : QDate();
-    plan.first = {QStringLiteral("first"), q.start,
-                  q.end.isValid() && quarterEnd.isValid() ? std::min(q.end, quarterEnd) : q.end,
+    // Apply small first: one round plus margin proves the workflow. It covers the days that
+    // round takes; the rest is applied for from the day after.
+    const double first = std::min(plan.cardHours, wholeUp(perRound * (1 + q.retryMargin)));
+    const int roundDays =
+        std::max(1, int(std::ceil(q.hoursPerRound * (1 + q.retryMargin) / 24 - 1e-9)));
+    plan.first = {QStringLiteral("first"), q.start, std::min(q.end, q.start.addDays(roundDays - 1)),
                   first};
+    const QDate afterFirst = std::min(q.end, plan.first.to.addDays(1));
     const int periodDays = q.start.daysTo(q.end) + 1;
     const bool split = periodDays > 92;
     if (plan.cardHours - first > 0.5) {
@@ -213,11 +221,13 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
                 const double take = std::min(owed, quarter.cardHours);
                 owed -= take;
                 if (quarter.cardHours - take > 0.5)
-                    plan.followUps << QuotaApplication{quarter.label, quarter.from, quarter.to,
-                                                       quarter.cardHours - take};
+                    plan.followUps << QuotaApplication{
+                        quarter.label,
+                        quarter.to < afterFirst ? quarter.from : std::max(quarter.from, afterFirst),
+                        quarter.to, quarter.cardHours - take};
             }
         } else {
-            plan.followUps << QuotaApplication{QStringLiteral("follow-up"), q.start, q.end,
+            plan.followUps << QuotaApplication{QStringLiteral("follow-up"), afterFirst, q.end,
                                                plan.cardHours - first};
         }
     }
@@ -230,8 +240,9 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
     if (split)
         add("quota.period_split", warning, "end",
             Tr::tr("The period is %1 days, longer than a quarter: a single application that long "
-                   "is sent back. It is split into %n quarterly application(s).",
-                   nullptr, int(plan.quarters.size()))
+                   "is sent back. Onramp splits it into the first application and %n quarterly "
+                   "follow-up(s), each within one calendar quarter.",
+                   nullptr, int(plan.followUps.size()))
                 .arg(periodDays));
     int scaleLimit = 0;
     if (context.purpose == PurposeKind::Finetuning)
@@ -270,6 +281,16 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
                 Tr::tr("The peak from %1 (%n day(s)) falls outside the period %2 – %3.", nullptr,
                        p.days)
                     .arg(iso(p.start), iso(q.start), iso(q.end)));
+        // Cards busy all day through the peak: a plan far smaller than that cannot hold it.
+        if (const double peakHours = double(p.cards) * p.days * 24; peakHours > plan.cardHours)
+            add("quota.peak_above_total", warning, "peaks",
+                Tr::tr("The peak from %1 keeps %2 cards for %n day(s): up to %3 card-hours, "
+                       "more than the %4 card-hours of the whole plan. Shorten the peak, lower "
+                       "its cards, or derive more card-hours.",
+                       nullptr, p.days)
+                    .arg(iso(p.start))
+                    .arg(p.cards)
+                    .arg(number(peakHours), number(plan.cardHours)));
         if (p.cards > q.cardsPerRun * 4)
             add("quota.peak_above_plan", warning, "peaks",
                 Tr::tr("The peak from %1 uses %2 cards, far above the %3 cards per run.")

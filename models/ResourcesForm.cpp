@@ -10,7 +10,23 @@ namespace onramp {
 
 ResourcesForm::ResourcesForm(StateStore *store, QObject *parent) : QObject(parent), m_store(store)
 {
-    connect(store, &StateStore::changed, this, &ResourcesForm::changed);
+    connect(store, &StateStore::changed, this, [this] {
+        if (!followQualificationModel()) // else its own update has signalled
+            emit changed();
+    });
+    followQualificationModel();
+}
+
+bool ResourcesForm::followQualificationModel()
+{
+    const OnboardingState &s = m_store->state();
+    if (s.resources.modelPicked || s.gate(GateId::Resources).status == GateStatus::Passed)
+        return false;
+    const std::optional<ModelSpec> named = findModelMentioned(s.account.modelName);
+    if (!named || named->key == s.resources.choice.setup.model.key)
+        return false;
+    m_store->update([&](OnboardingState &st) { st.resources.choice.setup.model = *named; });
+    return true;
 }
 
 const ResourcesGateData &ResourcesForm::data() const

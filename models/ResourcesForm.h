@@ -37,6 +37,11 @@ public:
     std::expected<ThroughputResult, Error> throughput() const;
     Findings findings() const;
 
+    // Until a model is picked on gate 4 (and while gate 4 is not passed), gate 4 estimates
+    // for the catalog model gate 1's purpose statement names. True when it changed the model.
+    // Runs on every change of the store.
+    bool followQualificationModel();
+
     // Writes the throughput plan's cards and hours per round into gate 3's derivation.
     bool feedQuota();
 

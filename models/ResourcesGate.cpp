@@ -106,15 +106,18 @@ QJsonObject ResourcesGateData::toJson() const
                     {"accelerator", environment.accelerator},
                     {"acceleratorVersion", environment.acceleratorVersion},
                     {"driver", environment.driver}};
-    return {{"setup", setup},
-            {"card", cardKey},
-            {"instance", choice.instance},
-            {"image", choice.image},
-            {"codeRequirement", choice.codeRequirement},
-            {"instanceZone", choice.instanceZone},
-            {"storage", storage},
-            {"throughput", throughputJson},
-            {"environment", env}};
+    QJsonObject o{{"setup", setup},
+                  {"card", cardKey},
+                  {"instance", choice.instance},
+                  {"image", choice.image},
+                  {"codeRequirement", choice.codeRequirement},
+                  {"instanceZone", choice.instanceZone},
+                  {"storage", storage},
+                  {"throughput", throughputJson},
+                  {"environment", env}};
+    if (modelPicked)
+        o["modelPicked"] = true;
+    return o;
 }
 
 std::expected<ResourcesGateData, Error> ResourcesGateData::fromJson(const QJsonObject &o,
@@ -123,6 +126,7 @@ std::expected<ResourcesGateData, Error> ResourcesGateData::fromJson(const QJsonO
     ResourcesGateData d;
     if (o.isEmpty())
         return d;
+    d.modelPicked = o.value("modelPicked").toBool();
     const QJsonObject setup = o.value("setup").toObject();
     const QString sp = path + QStringLiteral(".setup");
     TrainingSetup &s = d.choice.setup;

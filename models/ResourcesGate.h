@@ -17,6 +17,9 @@ struct ResourcesGateData
     ResourceChoice choice;
     QString cardKey = QStringLiteral("a100-80g"); // the card the estimate is judged against
     ThroughputPlan throughput;
+    // Set once the model is chosen on gate 4; until then gate 4 follows the model gate 1's
+    // purpose statement names (ResourcesForm::followQualificationModel).
+    bool modelPicked = false;
 
     // Recorded from the chosen image and instance: what a rerun needs.
     struct Environment

@@ -364,7 +364,13 @@ Findings checkWorkspace(const WorkspaceData &w)
     for (const Member &mm : w.members)
         shares += mm.sharePercent;
     for (const Member &mm : w.members) {
-        if (w.members.size() > 1 && mm.sharePercent >= 99.5)
+        if (mm.sharePercent < 0 || mm.sharePercent > 100)
+            add("quota.share_out_of_range", blocking, "members",
+                Tr::tr("%1's share is %2 %: a share is a percentage from 0 to 100. Correct it in "
+                       "the Share % column.")
+                    .arg(mm.name)
+                    .arg(mm.sharePercent));
+        else if (w.members.size() > 1 && mm.sharePercent >= 99.5)
             add("quota.one_member_all", warning, "members",
                 Tr::tr("%1 holds all of the shared quota: one long job of theirs can starve "
                        "everyone else. Split the card-hours per person or per topic.")
@@ -394,6 +400,19 @@ AcceptancePrediction predictAcceptance(const PermissionMatrix &m)
     return {m.can(Role::Developer, Action::SubmitJobs) &&
                 m.can(Role::Developer, Action::ViewOwnLogs),
             !m.can(Role::Observer, Action::SubmitJobs)};
+}
+
+TeamAcceptancePrediction predictAcceptance(const WorkspaceData &w)
+{
+    TeamAcceptancePrediction p;
+    static_cast<AcceptancePrediction &>(p) = predictAcceptance(w.matrix);
+    for (const Member &m : w.members) {
+        p.hasDeveloper |= m.role == Role::Developer;
+        p.hasObserver |= m.role == Role::Observer;
+    }
+    p.developerSubmitsAndSeesLog &= p.hasDeveloper;
+    p.observerRefused &= p.hasObserver;
+    return p;
 }
 
 std::expected<QList<Member>, QList<CsvProblem>> importMembersCsv(const QByteArray &csv)

@@ -108,6 +108,14 @@ struct AcceptancePrediction
     bool observerRefused = false;
 };
 AcceptancePrediction predictAcceptance(const PermissionMatrix &m);
+// The same, for the team as it is: each check also needs a member with that role to try it
+// (after the only observer became an admin, nobody is left whose submit can be refused).
+struct TeamAcceptancePrediction : AcceptancePrediction
+{
+    bool hasDeveloper = false;
+    bool hasObserver = false;
+};
+TeamAcceptancePrediction predictAcceptance(const WorkspaceData &w);
 
 // Members from CSV: header "name,account,role[,projects][,share]", projects separated by ';'.
 // Every bad row is reported with its line number and nothing is imported when any is bad.

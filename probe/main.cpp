@@ -925,10 +925,14 @@ int main(int argc, char **argv)
     if (mode == "--help") {
         std::cout
             << "usage: onramp-probe [--version | environment [--steps N] |\n"
-               "                    checkpoint|first-run [--steps N] [--every K] [--step-ms D]]\n"
+               "                    data [--dir DIR] [--step-seconds S] |\n"
+               "                    checkpoint|first-run|metrics [--steps N] [--every K] "
+               "[--step-ms D]]\n"
                "Without a mode: an environment fingerprint as one JSON line.\n"
                "environment: the fingerprint, a light training loop in plain C++ (loss per\n"
                "step, required to fall) and a verdict, one JSON object per line.\n"
+               "data: reads every file under DIR (default $ONRAMP_DATA_DIR) read-only, as a\n"
+               "training step would, and reports the share of time spent reading.\n"
                "checkpoint: training that saves every K steps to $ONRAMP_OUTPUT_DIR/checkpoints,\n"
                "stops cleanly on SIGINT/SIGTERM (exit 130) and resumes from the newest one.\n"
                "first-run: the whole chain with the five verification points.\n"

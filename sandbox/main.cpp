@@ -46,7 +46,22 @@ int serve(const QStringList &args)
 {
     using namespace onramp;
     if (args.value(1) != QLatin1String("serve")) {
-        QTextStream(stderr) << "sandbox: " << Tr::tr("say serve") << '\n';
+        const QString word = args.value(1);
+        const QString usage =
+            Tr::tr("Usage: onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay "
+                   "SECONDS]\n\n"
+                   "serve  runs the built-in sandbox provider on loopback until interrupted and "
+                   "prints its URL and fresh credentials as one JSON line.\n"
+                   "Run onramp sandbox serve --help for every option.");
+        if (word == QLatin1String("--help") || word == QLatin1String("-h")) {
+            QTextStream(stdout) << usage << '\n';
+            return 0;
+        }
+        QTextStream(stderr) << (word.isEmpty()
+                                    ? Tr::tr("Say what to do.")
+                                    : Tr::tr("“%1” is not something this command does.").arg(word))
+                            << "\n\n"
+                            << usage << '\n';
         return 2;
     }
     QStringList rest = args;

@@ -25,9 +25,11 @@ fi
 if [[ "${1:-}" == "--test" || "${1:-}" == "--fuzz" ]]; then
   packages+=(clang-16 libclang-rt-16-dev)
 fi
-# For `make test`: tst_runspec parses every Kubernetes export with a real YAML parser.
+# For `make test`: tst_runspec parses every Kubernetes export with a real YAML parser;
+# tests/wizard/tst_realinput drives the wizard in Xvfb with real X input, and
+# tests/app/validate-desktop.sh checks the AppStream metainfo.
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(python3 python3-yaml)
+  packages+=(python3 python3-yaml xdotool appstream)
 fi
 # For `make test` (and --slurm alone): a real single-node Slurm 22.05 for tests/slurm, started and
 # stopped by scripts/slurm-cluster.sh. The JWT plugin is a separate package.

@@ -5,21 +5,28 @@
 #include "ProviderHub.h"
 #include "SecretStore.h"
 #include "StateStore.h"
-#include "pages/GatePage.h"
 #include "pages/FirstRunPage.h"
+#include "pages/GatePage.h"
 #include "pages/QualificationPage.h"
-#include "pages/ReadinessPage.h"
 #include "pages/QuotaPage.h"
+#include "pages/ReadinessPage.h"
 #include "pages/ResourcesPage.h"
 #include "pages/SummaryPage.h"
 #include "pages/WelcomePage.h"
 #include "pages/WorkspacePage.h"
 #include "widgets/Banner.h"
 #include "widgets/GateSidebar.h"
+#include "widgets/InputGuard.h"
 
 #include <QAbstractButton>
+#include <QApplication>
 #include <QCoreApplication>
+#include <QDir>
 #include <QEvent>
+#include <QFileInfo>
+#include <QHideEvent>
+#include <QScreen>
+#include <QSettings>
 
 namespace onramp {
 
@@ -32,6 +39,8 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
         secrets = m_ownSecrets.get();
     }
     m_hub = new ProviderHub(store, secrets, this);
+    // Before any page is built: the guard prepares value widgets as they are polished.
+    qApp->installEventFilter(new InputGuard(this));
     setObjectName(QStringLiteral("onboardingWizard"));
     setWizardStyle(QWizard::ModernStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
@@ -78,8 +87,55 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
         if (!m_restoring && id >= 0)
             m_store->update([id](OnboardingState &s) { s.currentPage = id; });
     });
-    resize(1060, 740);
+    resize(defaultSize(screen() ? screen()->availableGeometry().size() : QSize()));
+    restoreWindowGeometry();
     retranslate();
+}
+
+QSize OnboardingWizard::defaultSize(const QSize &available)
+{
+    // Room for the sidebar, a form in two columns and the gate card without cut text; on a
+    // 1366×768 screen, all of the window within it (the frame and a panel take some).
+    const QSize wanted(1280, 860);
+    if (!available.isValid())
+        return wanted;
+    return wanted.boundedTo(available - QSize(16, 48)).expandedTo(QSize(800, 560));
+}
+
+QString OnboardingWizard::geometryFile() const
+{
+    // Beside the saved onboarding, so that a test's or a demo's state folder keeps its own.
+    if (m_store->filePath().isEmpty())
+        return {};
+    return QFileInfo(m_store->filePath()).dir().filePath(QStringLiteral("window.ini"));
+}
+
+void OnboardingWizard::restoreWindowGeometry()
+{
+    const QString file = geometryFile();
+    if (file.isEmpty() || !QFileInfo::exists(file))
+        return;
+    QSettings settings(file, QSettings::IniFormat);
+    const QByteArray geometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry); // Qt keeps a restored window on a screen that exists
+}
+
+void OnboardingWizard::saveWindowGeometry()
+{
+    const QString file = geometryFile();
+    if (file.isEmpty() || m_store->isReadOnly())
+        return;
+    QSettings settings(file, QSettings::IniFormat);
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+}
+
+void OnboardingWizard::hideEvent(QHideEvent *e)
+{
+    // Closed, cancelled or finished: the next start opens where this one was.
+    if (!e->spontaneous())
+        saveWindowGeometry();
+    QWizard::hideEvent(e);
 }
 
 OnboardingWizard::~OnboardingWizard()

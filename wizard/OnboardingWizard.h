@@ -55,11 +55,20 @@ public:
     ProviderHub *providerHub() const { return m_hub; }
     void openProviderSettings();
 
+    // The size the window opens at the first time, for a screen's available size: big enough
+    // for a page without cut text, never bigger than the screen (1366×768 included).
+    static QSize defaultSize(const QSize &available);
+
 protected:
     void changeEvent(QEvent *e) override;
+    void hideEvent(QHideEvent *e) override;
 
 private:
     void retranslate();
+    // Size and position are kept in window.ini beside the saved onboarding (QSettings).
+    QString geometryFile() const;
+    void restoreWindowGeometry();
+    void saveWindowGeometry();
 
     StateStore *m_store;
     std::unique_ptr<SecretStore> m_ownSecrets;

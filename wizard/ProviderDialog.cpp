@@ -39,6 +39,9 @@ ProviderDialog::ProviderDialog(ProviderHub *hub, StateStore *store, QWidget *par
         auto *e = new QLineEdit(this);
         e->setObjectName(QLatin1String(name));
         e->setPlaceholderText(hint);
+        // Wide enough for its whole hint ("scontrol token username=%u lifespan=86400").
+        e->setMinimumWidth(
+            std::max(e->minimumSizeHint().width(), e->fontMetrics().horizontalAdvance(hint) + 24));
         e->setAccessibleName(QString(caption).remove(u'&').remove(u':'));
         auto *label = new QLabel(caption, this);
         label->setBuddy(e);
@@ -133,6 +136,9 @@ void ProviderDialog::updateEnabled()
                        static_cast<QWidget *>(m_secret), static_cast<QWidget *>(m_region),
                        static_cast<QWidget *>(m_caFile), static_cast<QWidget *>(m_remember)})
         w->setEnabled(remote);
+    // The two kinds have forms of different heights: fit the one shown, no gap below it.
+    if (isVisible())
+        adjustSize();
 }
 
 void ProviderDialog::accept()

@@ -39,9 +39,9 @@ QString ProviderHub::description() const
     case Status::Disconnected:
         return tr("Not connected to a provider.");
     case Status::Connecting:
-        return tr("Connecting to %1…").arg(m_where);
+        return tr("Connecting to %1…").arg(m_where());
     case Status::Ready:
-        return tr("Connected to %1.").arg(m_where);
+        return tr("Connected to %1.").arg(m_where());
     case Status::Failed:
         return m_error.message;
     }
@@ -57,12 +57,14 @@ void ProviderHub::setStatus(Status s, const Error &e)
 
 void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret)
 {
-    m_where = profile.kind == ProviderProfile::Kind::Sandbox
-                  ? tr("the built-in sandbox (%1)").arg(profile.baseUrl.authority())
-              : profile.kind == ProviderProfile::Kind::Slurm
-                  ? tr("the Slurm cluster %1 (%2)")
-                        .arg(profile.slurm.cluster, profile.baseUrl.toString())
-                  : profile.baseUrl.toString();
+    m_where = [this, kind = profile.kind, url = profile.baseUrl,
+               cluster = profile.slurm.cluster]() -> QString {
+        if (kind == ProviderProfile::Kind::Sandbox)
+            return tr("the built-in sandbox (%1)").arg(url.authority());
+        if (kind == ProviderProfile::Kind::Slurm)
+            return tr("the Slurm cluster %1 (%2)").arg(cluster, url.toString());
+        return url.toString();
+    };
     if (!m_transport)
         m_transport = std::make_unique<Transport>();
     m_session.reset();
@@ -87,7 +89,7 @@ void ProviderHub::connectProvider()
         useSandbox();
         return;
     }
-    m_where = saved.baseUrl.toString();
+    m_where = [url = saved.baseUrl.toString()] { return url; };
     setStatus(Status::Connecting);
     if (saved.kind == ProviderProfile::Kind::Slurm) {
         ready(saved, {}); // tokens come from the profile's folder or command, not a secret
@@ -95,7 +97,7 @@ void ProviderHub::connectProvider()
     }
     if (!m_secrets) {
         Error e;
-        e.message = tr("Enter the secret for %1 in the provider settings.").arg(m_where);
+        e.message = tr("Enter the secret for %1 in the provider settings.").arg(m_where());
         setStatus(Status::Failed, e);
         return;
     }
@@ -107,7 +109,7 @@ void ProviderHub::connectProvider()
                 e.kind = Error::Kind::Provider;
                 e.message = tr("Enter the secret for %1 in the provider settings: "
                                "it is not remembered on this computer.")
-                                .arg(m_where);
+                                .arg(m_where());
                 e.details = error;
                 setStatus(Status::Failed, e);
                 return;
@@ -119,7 +121,7 @@ void ProviderHub::connectProvider()
 void ProviderHub::useSandbox()
 {
     m_session.reset();
-    m_where = tr("the built-in sandbox");
+    m_where = [this] { return tr("the built-in sandbox"); };
     setStatus(Status::Connecting);
     if (!m_sandbox)
         m_sandbox = new SandboxLauncher(this);
@@ -142,7 +144,7 @@ void ProviderHub::useRemote(const ProviderProfile &profile, const QByteArray &se
 {
     if (m_sandbox)
         m_sandbox->stopSoon();
-    m_where = profile.baseUrl.toString();
+    m_where = [url = profile.baseUrl.toString()] { return url; };
     if (profile.kind == ProviderProfile::Kind::Slurm) {
         ready(profile, {});
         return;

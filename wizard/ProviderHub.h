@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QObject>
 
+#include <functional>
 #include <memory>
 
 namespace onramp {
@@ -68,7 +69,9 @@ private:
     SandboxLauncher *m_sandbox = nullptr;
     Status m_status = Status::Disconnected;
     Error m_error;
-    QString m_where;
+    // Where the session connects, said in the current language whenever it is read (a
+    // language switch after connecting must not leave the old language in the status).
+    std::function<QString()> m_where = [] { return QString(); };
 };
 
 } // namespace onramp

@@ -74,6 +74,46 @@ private slots:
         QVERIFY(r.out.contains("screenshot"));
     }
 
+    // A word that is no subcommand is an error with the usage, exit 2, and never opens the
+    // wizard (no display here: a window would abort or hang).
+    void unknownSubcommand()
+    {
+        for (const char *word : {"bogus", "stauts"}) {
+            const Run r = run(ONRAMP_BIN, {word});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(word), r.err.constData());
+            QVERIFY(r.err.contains("Subcommands:"));
+            QVERIFY(r.out.isEmpty());
+        }
+    }
+
+    // Commands that take a second word print their usage for --help, and with a wrong or
+    // missing word say so before it.
+    void secondWordUsage_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QByteArray>("usage");
+        QTest::newRow("check") << "check" << QByteArray("onramp check roles FILE.json|FILE.csv");
+        QTest::newRow("quota") << "quota" << QByteArray("onramp quota plan --cards N");
+        QTest::newRow("sandbox") << "sandbox" << QByteArray("onramp sandbox serve [--port N]");
+    }
+
+    void secondWordUsage()
+    {
+        QFETCH(QString, command);
+        QFETCH(QByteArray, usage);
+        Run r = run(ONRAMP_BIN, {command, "--help"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(usage), r.out.constData());
+        QVERIFY(r.out.count('\n') >= 3);
+        r = run(ONRAMP_BIN, {command, "bogus"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("“bogus”") && r.err.contains(usage), r.err.constData());
+        r = run(ONRAMP_BIN, {command});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(usage));
+    }
+
     void statusOfAFreshStart()
     {
         QTemporaryDir dir;
@@ -181,6 +221,28 @@ private slots:
         QVERIFY(o["cards_needed"].toObject()["a100-80g"].toInt() >= 1);
     }
 
+    // The catalog's display name, as `catalog models` prints it, names the same model as its
+    // key, in any case.
+    void estimateTakesTheDisplayName()
+    {
+        const QStringList rest{"--micro-batch", "1", "--seq-len", "2048", "--json"};
+        const Run byKey = run(ONRAMP_BIN, QStringList{"estimate", "--model", "llama-2-7b"} + rest);
+        QCOMPARE(byKey.exitCode, 0);
+        for (const char *name : {"Llama 2 7B", "llama 2 7b"}) {
+            const Run byName = run(ONRAMP_BIN, QStringList{"estimate", "--model", name} + rest);
+            QVERIFY2(byName.exitCode == 0, byName.err.constData());
+            QCOMPARE(byName.out, byKey.out);
+        }
+    }
+
+    void probeHelpNamesEveryMode()
+    {
+        const Run r = run(ONRAMP_PROBE_BIN, {"--help"});
+        QCOMPARE(r.exitCode, 0);
+        for (const char *mode : {"environment", "data", "checkpoint", "first-run", "metrics"})
+            QVERIFY2(r.out.contains(mode), mode);
+    }
+
     void estimateRejectsBadInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -274,7 +336,16 @@ private slots:
         QCOMPARE(cards.exitCode, 0);
         QVERIFY(cards.out.contains("H200"));
         QVERIFY(cards.out.contains("910B"));
-        QCOMPARE(run(ONRAMP_BIN, {"catalog", "gpus"}).exitCode, 2);
+        // "gpus" is what people call the cards; an unknown catalog names the choices, not an
+        // option that does not exist.
+        const Run gpus = run(ONRAMP_BIN, {"catalog", "gpus"});
+        QCOMPARE(gpus.exitCode, 0);
+        QCOMPARE(gpus.out, cards.out);
+        const Run bogus = run(ONRAMP_BIN, {"catalog", "bogus"});
+        QCOMPARE(bogus.exitCode, 2);
+        QVERIFY2(!bogus.err.contains("--which"), bogus.err.constData());
+        QVERIFY(bogus.err.contains("models, cards, images or instances"));
+        QVERIFY(bogus.err.contains("Usage:"));
         const Run images = run(ONRAMP_BIN, {"catalog", "images", "--json"});
         QCOMPARE(images.exitCode, 0);
         // The built-in catalog invents no digests: the provider's catalog supplies them.
@@ -357,14 +428,32 @@ private slots:
                                  "--end", "2028-12-31", "--zone", "cn-north-1a", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
-        QCOMPARE(o["card_hours"].toDouble(), 8 * 12 * 16 * 1.2);
+        QCOMPARE(o["card_hours"].toDouble(), 1844.0); // 1843.2, in whole card-hours
         QCOMPARE(o["quarters"].toArray().size(), 4);
-        QCOMPARE(o["staged"].toArray().first()["card_hours"].toDouble(), 8 * 12 * 1.2);
+        QCOMPARE(o["staged"].toArray().first()["card_hours"].toDouble(), 116.0); // 115.2
+        double staged = 0;
+        for (const QJsonValue &a : o["staged"].toArray())
+            staged += a["card_hours"].toDouble();
+        QCOMPARE(staged, 1844.0);
         r = run(ONRAMP_BIN, {"quota", "plan", "--cards", "256", "--hours-per-round", "12",
                              "--rounds", "4", "--retry-margin", "0.2", "--start", "2027-01-01",
                              "--end", "2027-02-28", "--purpose", "finetuning", "--json"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.out.contains("quota.purpose_scale_mismatch"));
+        // The purpose as the wizard labels it, in any case, is the same as its key.
+        for (const char *kind : {"fine-tuning", "Fine-tuning", "FINETUNING"}) {
+            const Run same =
+                run(ONRAMP_BIN, {"quota", "plan", "--cards", "256", "--hours-per-round", "12",
+                                 "--rounds", "4", "--retry-margin", "0.2", "--start", "2027-01-01",
+                                 "--end", "2027-02-28", "--purpose", kind, "--json"});
+            QCOMPARE(same.exitCode, 1);
+            QCOMPARE(same.out, r.out);
+        }
+        QCOMPARE(run(ONRAMP_BIN, {"quota", "plan", "--cards", "8", "--hours-per-round", "12",
+                                  "--rounds", "4", "--retry-margin", "0.2", "--start", "2027-01-01",
+                                  "--end", "2027-02-28", "--purpose", "fun"})
+                     .exitCode,
+                 2);
         r = run(ONRAMP_BIN,
                 {"quota", "plan", "--cards", "8", "--hours-per-round", "12", "--rounds", "4",
                  "--retry-margin", "0.2", "--start", "2027-03-01", "--end", "2027-02-01"});

@@ -134,6 +134,97 @@ private slots:
         QCOMPARE(account.record().status, GateStatus::InProgress);
         QVERIFY(account.record().startedAt.isValid());
     }
+
+    // A status recorded another way (a provider's acceptance check) becomes the status the
+    // card offers: nothing is left to record.
+    void theChoiceFollowsTheRecord()
+    {
+        StateStore store(QString{});
+        GateForm form(&store, GateId::Account);
+        form.markVisited();
+        QCOMPARE(form.targetStatus(), GateStatus::InProgress);
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        QCOMPARE(form.targetStatus(), GateStatus::Passed);
+        QVERIFY(!form.canRecord());
+        // A choice the user makes is kept while the record stays as it is.
+        form.setTargetStatus(GateStatus::Rejected);
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("x"); });
+        QCOMPARE(form.targetStatus(), GateStatus::Rejected);
+    }
+
+    // A passed gate whose own findings turn blocking after acceptance goes back to "in
+    // progress", saying why; recording a status again clears the reason.
+    void aChangeAfterAcceptanceReopensTheGate()
+    {
+        StateStore store(QString{});
+        GateForm form(&store, GateId::Account);
+        form.setClock([] { return kNow; });
+        bool blocked = false;
+        form.setBlockers([&] {
+            return blocked ? Findings{{QStringLiteral("role.no_observer"),
+                                       Finding::Severity::Blocking, QStringLiteral("members"),
+                                       QStringLiteral("No observer is left to try a submit.")}}
+                           : Findings{};
+        });
+        form.setTargetStatus(GateStatus::Passed);
+        form.setText(GateForm::Field::Evidence, QStringLiteral("403 seen"));
+        form.setText(GateForm::Field::AcceptedBy, QStringLiteral("Team lead"));
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::Passed);
+
+        blocked = true; // the only observer became an admin
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("x"); });
+        QCOMPARE(form.record().status, GateStatus::InProgress);
+        QCOMPARE(form.record().reopenedBecause,
+                 QStringLiteral("No observer is left to try a submit."));
+        QCOMPARE(form.targetStatus(), GateStatus::InProgress);
+        QVERIFY2(GateForm::describe(form.record()).contains("No observer is left"),
+                 qPrintable(GateForm::describe(form.record())));
+        // It round-trips through the saved file.
+        auto back = OnboardingState::fromJson(store.state().toJson());
+        QVERIFY(back.has_value());
+        QCOMPARE(back->gate(GateId::Account).reopenedBecause, form.record().reopenedBecause);
+        // Passing needs the finding resolved; then the reason goes.
+        form.setTargetStatus(GateStatus::Passed);
+        QVERIFY(!form.canRecord());
+        blocked = false;
+        QVERIFY(form.recordStatus().has_value());
+        QVERIFY(form.record().reopenedBecause.isEmpty());
+    }
+
+    // A gate recorded passed with findings already open (outside Onramp) is left as it is.
+    void aGatePassedWithOpenFindingsStaysPassed()
+    {
+        StateStore store(QString{});
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        GateForm form(&store, GateId::Account);
+        form.setBlockers([] {
+            return Findings{{QStringLiteral("x"), Finding::Severity::Blocking, QString(),
+                             QStringLiteral("open")}};
+        });
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("a"); });
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("b"); });
+        QCOMPARE(form.record().status, GateStatus::Passed);
+    }
+
+    // Times read as words, in the locale's long date form, never "11/5/26 8:10 AM".
+    void timesAreReadable()
+    {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        const QString t = readableTime(QDateTime(QDate(2026, 11, 5), QTime(8, 10)));
+        QLocale::setDefault(before);
+        QVERIFY2(t.contains(QStringLiteral("November 5, 2026")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("8:10")), qPrintable(t));
+        QVERIFY(!t.contains(QStringLiteral("11/5/26")));
+        QVERIFY(readableTime(QDateTime()).isEmpty());
+    }
 };
 
 const QDateTime TestGateForm::kNow(QDate(2026, 11, 30), QTime(9, 0), Qt::UTC);

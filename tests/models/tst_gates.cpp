@@ -292,6 +292,9 @@ private slots:
         QTest::newRow("members without quota") << "order.members_without_quota" << true;
         QTest::newRow("one member holds all") << "quota.one_member_all" << true;
         QTest::newRow("shares split: fine") << "quota.one_member_all" << false;
+        QTest::newRow("negative share") << "quota.share_out_of_range" << true;
+        QTest::newRow("share over 100") << "quota.share_out_of_range" << true;
+        QTest::newRow("share of 40: fine") << "quota.share_out_of_range" << false;
         QTest::newRow("member without project") << "project.member_without_project" << true;
         QTest::newRow("no projects in use: fine") << "project.member_without_project" << false;
     }
@@ -335,7 +338,13 @@ private slots:
         else if (row == "shares split: fine") {
             w.members[1].sharePercent = 50;
             w.members[2].sharePercent = 50;
-        } else if (row == "member without project")
+        } else if (row == "negative share")
+            w.members[1].sharePercent = -10;
+        else if (row == "share over 100")
+            w.members[1].sharePercent = 140;
+        else if (row == "share of 40: fine")
+            w.members[1].sharePercent = 40;
+        else if (row == "member without project")
             w.members[1].projects = {"diagnosis"};
         const Findings f = checkWorkspace(w);
         QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
@@ -352,6 +361,15 @@ private slots:
         PermissionMatrix m = PermissionMatrix::defaults();
         m.set(Role::Observer, Action::SubmitJobs, true);
         QVERIFY(!predictAcceptance(m).observerRefused);
+        // The team as it is: when the only observer becomes an admin, nobody's submit can be
+        // refused, whatever the matrix says.
+        WorkspaceData w = workspace();
+        QVERIFY(predictAcceptance(w).observerRefused);
+        w.members[3].role = Role::Admin;
+        const TeamAcceptancePrediction team = predictAcceptance(w);
+        QVERIFY(!team.hasObserver);
+        QVERIFY(!team.observerRefused);
+        QVERIFY(team.developerSubmitsAndSeesLog);
     }
 
     void csvImport()
@@ -460,11 +478,17 @@ private slots:
     void derivation()
     {
         const QuotaPlan p = planQuota(quota(), {});
-        QCOMPARE(p.cardHours, 8 * 12 * 4 * 1.2);
-        QCOMPARE(p.first.cardHours, 8 * 12 * 1.2);
+        // Whole card-hours, rounded up (460.8 and 115.2), so the parts add up as printed.
+        QCOMPARE(p.cardHours, 461.0);
+        QCOMPARE(p.first.cardHours, 116.0);
         QCOMPARE(p.followUps.size(), 1); // one quarter: a single follow-up
-        QCOMPARE(p.followUps[0].cardHours, p.cardHours - p.first.cardHours);
-        QVERIFY(p.formula.contains("460.8") || p.formula.contains("461"));
+        QCOMPARE(p.followUps[0].cardHours, 345.0);
+        // The first covers its round (12 h + 20 %: one day); the follow-up starts after it.
+        QCOMPARE(p.first.from, quota().start);
+        QCOMPARE(p.first.to, quota().start);
+        QCOMPARE(p.followUps[0].from, quota().start.addDays(1));
+        QCOMPARE(p.followUps[0].to, quota().end);
+        QVERIFY(p.formula.contains("461"));
         QVERIFY(!codes(p.findings).contains("quota.period_split"));
     }
 
@@ -500,16 +524,25 @@ private slots:
         for (int i = 0; i < labels.size(); ++i) {
             QCOMPARE(p.quarters[i].label, labels[i]);
             QCOMPARE(p.quarters[i].from.daysTo(p.quarters[i].to) + 1, days[i]);
-            // An even distribution gives each quarter its share of days.
-            QVERIFY(std::abs(p.quarters[i].cardHours - p.cardHours * days[i] / total) < 1e-6);
+            // An even distribution gives each quarter its share of days, in whole card-hours.
+            QCOMPARE(p.quarters[i].cardHours, std::round(p.quarters[i].cardHours));
+            QVERIFY(std::abs(p.quarters[i].cardHours - p.cardHours * days[i] / total) <= 1);
             sum += p.quarters[i].cardHours;
         }
-        QVERIFY(std::abs(sum - p.cardHours) < 1e-6);
+        QCOMPARE(sum, p.cardHours);
         QVERIFY(codes(p.findings).contains("quota.period_split"));
         double staged = p.first.cardHours;
-        for (const QuotaApplication &a : p.followUps)
+        for (const QuotaApplication &a : p.followUps) {
             staged += a.cardHours;
-        QVERIFY(std::abs(staged - p.cardHours) < 1e-6);
+            QVERIFY(a.from > p.first.to); // after the first application's round
+        }
+        QCOMPARE(staged, p.cardHours);
+        // The warning counts the applications that are listed.
+        for (const Finding &f : p.findings)
+            if (f.code == "quota.period_split")
+                QVERIFY2(f.message.contains(
+                             QStringLiteral("%1 quarterly follow-up").arg(p.followUps.size())),
+                         qPrintable(f.message));
     }
 
     void peaksShapeTheSplit()
@@ -526,6 +559,19 @@ private slots:
         q.monthlyWeights = {0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0};
         const QuotaPlan m = planQuota(q, {});
         QCOMPARE(m.quarters[1].cardHours, m.cardHours);
+    }
+
+    // A peak is checked against the plan: 32 cards for 60 days cannot fit in 461 card-hours.
+    void aPeakLargerThanThePlanIsFound()
+    {
+        QuotaGateData q = quota(); // 461 card-hours
+        q.end = QDate(2027, 6, 30);
+        q.peaks = {{q.start, 60, 32}};
+        const QuotaPlan p = planQuota(q, {});
+        QVERIFY2(codes(p.findings).contains("quota.peak_above_total"),
+                 qPrintable(codes(p.findings).join(',')));
+        q.peaks = {{q.start, 2, 8}}; // 384 card-hours at most: fits
+        QVERIFY(!codes(planQuota(q, {}).findings).contains("quota.peak_above_total"));
     }
 
     void quotaRules_data()

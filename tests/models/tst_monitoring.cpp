@@ -346,6 +346,40 @@ private slots:
         wrong["points"] = QJsonObject{{"vibes", true}};
         QVERIFY(!FirstRunGateData::fromJson(wrong, "$.y"));
     }
+
+    // The log pane shows the probe's events in words, other lines as they are.
+    void probeEventsReadAsWords_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("step")
+            << R"({"event":"step","check":"environment","step":12,"loss":2.5,"step_seconds":0.01,"samples_per_second":6400})"
+            << "Environment check, step 12: loss 2.5, 0.01 s per step, 6,400 samples/s";
+        QTest::newRow("verdict")
+            << R"({"event":"verdict","check":"environment","passed":true,"first_loss":2.3,"last_loss":0.4,"reason":"loss decreased"})"
+            << "✔ Environment check passed: loss from 2.3 to 0.4 (loss decreased)";
+        QTest::newRow("resume")
+            << R"({"event":"resume","check":"checkpoint","step":40,"path":"/out/step-40"})"
+            << "Checkpoint check: resumed at step 40 from /out/step-40";
+        QTest::newRow("out of memory")
+            << R"({"event":"error","check":"first-run","kind":"out_of_memory","requested_mib":90000,"card_mib":81920})"
+            << "✖ First run: out of memory: asked for 90000 MiB, the card has 81920 MiB";
+        QTest::newRow("plain line") << "Epoch 1 done"
+                                    << "Epoch 1 done";
+        QTest::newRow("other JSON") << R"({"loss": 1})"
+                                    << R"({"loss": 1})";
+    }
+
+    void probeEventsReadAsWords()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, expected);
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        const QString got = readableLogLine(line);
+        QLocale::setDefault(before);
+        QCOMPARE(got, expected);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMonitoring)

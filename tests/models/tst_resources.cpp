@@ -357,6 +357,32 @@ private slots:
         QCOMPARE(d.environment.imageVersion, QStringLiteral("2.4.0-cuda12.4-py3.11"));
         QCOMPARE(d.choice.outputPath, QStringLiteral("/mnt/out"));
     }
+
+    // Gate 4 estimates for the model gate 1 names until a model is picked on gate 4.
+    void gateOnesModelIsCarriedToGateFour()
+    {
+        StateStore store(QString{});
+        store.update(
+            [](OnboardingState &s) { s.account.modelName = QStringLiteral("Qwen2.5-7B"); });
+        ResourcesForm form(&store);
+        QCOMPARE(form.data().choice.setup.model.key, QStringLiteral("qwen2.5-7b"));
+        store.update(
+            [](OnboardingState &s) { s.account.modelName = QStringLiteral("Llama 2 7B"); });
+        QCOMPARE(form.data().choice.setup.model.key, QStringLiteral("llama-2-7b"));
+        // A name the catalog does not know leaves the estimate as it is.
+        store.update([](OnboardingState &s) { s.account.modelName = QStringLiteral("our own"); });
+        QCOMPARE(form.data().choice.setup.model.key, QStringLiteral("llama-2-7b"));
+        form.update([](ResourcesGateData &d) {
+            d.modelPicked = true;
+            d.choice.setup.model = *findModel(QStringLiteral("mistral-7b"));
+        });
+        store.update(
+            [](OnboardingState &s) { s.account.modelName = QStringLiteral("Qwen2.5-7B"); });
+        QCOMPARE(form.data().choice.setup.model.key, QStringLiteral("mistral-7b"));
+        auto back = ResourcesGateData::fromJson(form.data().toJson(), QStringLiteral("resources"));
+        QVERIFY(back.has_value());
+        QVERIFY(back->modelPicked);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestResources)

@@ -16,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QTimer>
 #include <QtTest>
 
@@ -216,6 +217,16 @@ private slots:
         QCOMPARE(m_state.provider.instanceState, QStringLiteral("released"));
         QVERIFY(m_state.firstRun.archived.size() >= 3); // checkpoints, metrics, spec
         QVERIFY(m_state.firstRun.archived.first().startsWith(ws() + "/first-run-"));
+        // Checkpoints in step order as people count (step-20 before step-100), per folder.
+        QMap<QString, QList<int>> steps;
+        static const QRegularExpression stepRe(QStringLiteral("^(.*)step-0*(\\d+)"));
+        for (const QString &a : m_state.firstRun.archived)
+            if (const auto m = stepRe.match(a); m.hasMatch())
+                steps[m.captured(1)] << m.captured(2).toInt();
+        QVERIFY(!steps.isEmpty());
+        for (const QList<int> &folder : std::as_const(steps))
+            QVERIFY2(std::is_sorted(folder.begin(), folder.end()),
+                     qPrintable(m_state.firstRun.archived.join(u' ')));
         // The operator's wrap-up does not pass gate 6: a colleague's replay does.
         QVERIFY(m_state.gate(GateId::FirstRun).status != GateStatus::Passed);
         QVERIFY(!firstRunAcceptanceMissing(m_state).isEmpty());

@@ -12,9 +12,19 @@
 #include <QLineSeries>
 #include <QValueAxis>
 
+#include <cmath>
+
 namespace {
 
 using namespace onramp::charts;
+
+// An axis labelled in whole numbers over a short span (an empty chart's 0 to 1) gets one
+// tick per whole step, so its labels read "0 1", not "0 0 0 0 1".
+void wholeTicks(QValueAxis *axis, double span)
+{
+    const int steps = int(std::ceil(span - 1e-9));
+    axis->setTickCount(steps >= 1 && steps < 4 && std::abs(span - steps) < 1e-9 ? steps + 1 : 5);
+}
 
 class LineChart : public QChartView, public Line
 {
@@ -45,6 +55,7 @@ public:
     void setRanges(double x0, double x1, double y0, double y1, int yDigits) override
     {
         m_x->setRange(x0, x1);
+        wholeTicks(m_x, x1 - x0);
         m_y->setRange(y0, y1);
         m_y->setLabelFormat(QStringLiteral("%.%1g").arg(yDigits));
     }
@@ -75,6 +86,7 @@ public:
         m_categories->clear();
         m_categories->append(categories);
         m_values->setRange(0, axisMax);
+        wholeTicks(m_values, axisMax);
     }
     void setStack(const QString &category, const QStringList &parts, const QList<double> &values,
                   double axisMax) override
@@ -99,6 +111,7 @@ public:
             m_categories->append(category);
         }
         m_values->setRange(0, axisMax);
+        wholeTicks(m_values, axisMax);
     }
 
 private:

@@ -20,7 +20,7 @@ struct ProviderActions
 
 QString when(const QDateTime &t)
 {
-    return QLocale().toString(t.toLocalTime(), QLocale::ShortFormat);
+    return readableTime(t);
 }
 
 QString reviewText(const RemoteReview &r)
@@ -38,6 +38,20 @@ QString reviewText(const RemoteReview &r)
         return ProviderActions::tr("Sent back to be split by calendar quarter.");
     return ProviderActions::tr("Waiting for review since %1. Onramp checks again on its own.")
         .arg(when(r.since));
+}
+
+// The provider's instance states, in the user's language.
+QString instanceStateText(const QString &state)
+{
+    if (state == QLatin1String("running"))
+        return ProviderActions::tr("running");
+    if (state == QLatin1String("released"))
+        return ProviderActions::tr("released");
+    if (state == QLatin1String("pending") || state == QLatin1String("starting"))
+        return ProviderActions::tr("starting");
+    if (state == QLatin1String("stopped"))
+        return ProviderActions::tr("stopped");
+    return state;
 }
 
 QString check(bool passed, const QString &text)
@@ -192,20 +206,21 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             const ProviderLink &l = s.provider;
             return ProviderActions::tr("Instance: %1\nAcceptance (up, data readable, output "
                                        "written): %2\nDataset: %3")
-                .arg(l.instanceId.isEmpty()
-                         ? ProviderActions::tr("not created")
-                         : QStringLiteral("%1 (%2)").arg(l.instanceId, l.instanceState),
-                     check(l.resourcesCheckPassed, l.resourcesCheck),
-                     l.uploadFolder.isEmpty()
-                         ? ProviderActions::tr("none uploaded (the provider's sample data is there)")
-                         : ProviderActions::tr("%n file(s) from %1", nullptr, int(l.uploaded.size()))
-                               .arg(l.uploadFolder) +
-                               (l.uploadIds.isEmpty() ? QString()
-                                                      : ProviderActions::tr(" — %n unfinished, "
-                                                                            "resumes on the next "
-                                                                            "upload",
-                                                                            nullptr,
-                                                                            int(l.uploadIds.size()))));
+                .arg(
+                    l.instanceId.isEmpty() ? ProviderActions::tr("not created")
+                                           : QStringLiteral("%1 (%2)").arg(
+                                                 l.instanceId, instanceStateText(l.instanceState)),
+                    check(l.resourcesCheckPassed, l.resourcesCheck),
+                    l.uploadFolder.isEmpty()
+                        ? ProviderActions::tr("none uploaded (the provider's sample data is there)")
+                        : ProviderActions::tr("%n file(s) from %1", nullptr, int(l.uploaded.size()))
+                                  .arg(l.uploadFolder) +
+                              (l.uploadIds.isEmpty()
+                                   ? QString()
+                                   : ProviderActions::tr(" — %n unfinished, "
+                                                         "resumes on the next "
+                                                         "upload",
+                                                         nullptr, int(l.uploadIds.size()))));
         });
         break;
     case GateId::Environment:

@@ -1,11 +1,12 @@
 #include "QualificationPage.h"
 
+#include "widgets/DateField.h"
+
 #include "GateDataForms.h"
 #include "GateForm.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDateEdit>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -93,20 +94,13 @@ void QualificationPage::buildContent(QVBoxLayout *content)
     };
     const auto date = [this](QFormLayout *f, const char *caption, const char *name,
                              QDate D::*member) {
-        auto *e = new QDateEdit(f->parentWidget());
-        e->setCalendarPopup(true);
-        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
-        e->setMinimumDate(QDate(2000, 1, 1));
-        e->setSpecialValueText(tr("not set"));
-        labelled(f, caption, e, name);
-        connect(e, &QDateEdit::dateChanged, this, [this, e, member](const QDate &v) {
+        auto *e = new DateField(f->parentWidget());
+        labelled(f, caption, e, name, e->lineEdit());
+        connect(e, &DateField::dateChanged, this, [this, member](const QDate &v) {
             if (!loading())
-                m_form->update([&](D &d) { d.*member = v == e->minimumDate() ? QDate() : v; });
+                m_form->update([&](D &d) { d.*member = v; });
         });
-        addLoader([this, e, member] {
-            const QDate v = m_form->data().*member;
-            e->setDate(v.isValid() ? v : e->minimumDate());
-        });
+        addLoader([this, e, member] { e->setDate(m_form->data().*member); });
         return e;
     };
     const auto combo = [this](QFormLayout *f, const char *caption, const char *name, int count,
@@ -147,8 +141,8 @@ void QualificationPage::buildContent(QVBoxLayout *content)
     // 1. Entity proof.
     auto *entity = group(host, "entityGroup", QT_TR_NOOP("1. Entity proof"));
     auto *ef = new QFormLayout(entity);
-    attachmentRow(ef, QT_TR_NOOP("&Licence or certificate"), "licenceFile", &D::licenceFile);
-    attachmentRow(ef, QT_TR_NOOP("Operator's &authorization"), "authorizationFile",
+    attachmentRow(ef, QT_TR_NOOP("Li&cence or certificate"), "licenceFile", &D::licenceFile);
+    attachmentRow(ef, QT_TR_NOOP("Operator's authori&zation"), "authorizationFile",
                   &D::authorizationFile);
     date(ef, QT_TR_NOOP("Authorization signed on"), "authorizationSigned", &D::authorizationSigned);
     date(ef, QT_TR_NOOP("Authorization valid until"), "authorizationValidUntil",
@@ -173,19 +167,19 @@ void QualificationPage::buildContent(QVBoxLayout *content)
     auto *purpose = group(host, "purposeGroup", QT_TR_NOOP("2. Purpose statement"));
     auto *pf = new QFormLayout(purpose);
     combo(
-        pf, QT_TR_NOOP("&Kind of work"), "purposeKind", 4,
+        pf, QT_TR_NOOP("K&ind of work"), "purposeKind", 4,
         [](const D &d) { return int(d.purposeKind); },
         [](D &d, int i) { d.purposeKind = PurposeKind(i); });
     text(pf, QT_TR_NOOP("&Model to train"), "modelName", &D::modelName,
          QStringLiteral("Qwen2.5-7B"));
     text(pf, QT_TR_NOOP("Model size"), "modelSize", &D::modelSize);
     text(pf, QT_TR_NOOP("&Data sources"), "dataSources", &D::dataSources);
-    text(pf, QT_TR_NOOP("Who it &serves"), "beneficiaries", &D::beneficiaries);
+    text(pf, QT_TR_NOOP("W&ho it serves"), "beneficiaries", &D::beneficiaries);
     text(pf, QT_TR_NOOP("Business value"), "businessValue", &D::businessValue);
     auto *statement = new QPlainTextEdit(purpose);
     statement->setTabChangesFocus(true);
     statement->setMinimumHeight(140);
-    labelled(pf, QT_TR_NOOP("S&tatement"), statement, "statement");
+    labelled(pf, QT_TR_NOOP("Stat&ement"), statement, "statement");
     connect(statement, &QPlainTextEdit::textChanged, this, [this, statement] {
         if (!loading())
             m_form->update([&](D &d) { d.statement = statement->toPlainText(); });
@@ -202,12 +196,12 @@ void QualificationPage::buildContent(QVBoxLayout *content)
     // 3. Data compliance.
     auto *compliance = group(host, "complianceGroup", QT_TR_NOOP("3. Data compliance"));
     auto *cf = new QFormLayout(compliance);
-    check(cf, QT_TR_NOOP("Contains &personal information"), "personalInfo", &D::personalInfo);
+    check(cf, QT_TR_NOOP("Cont&ains personal information"), "personalInfo", &D::personalInfo);
     text(cf, QT_TR_NOOP("How it is handled"), "personalInfoHandling", &D::personalInfoHandling);
     text(cf, QT_TR_NOOP("Restricted domains (empty: none)"), "restrictedDomains",
          &D::restrictedDomains);
-    text(cf, QT_TR_NOOP("&Retention period"), "retentionPeriod", &D::retentionPeriod);
-    text(cf, QT_TR_NOOP("Destruction &method"), "destructionMethod", &D::destructionMethod);
+    text(cf, QT_TR_NOOP("Retention period"), "retentionPeriod", &D::retentionPeriod);
+    text(cf, QT_TR_NOOP("Destruction method"), "destructionMethod", &D::destructionMethod);
     content->addWidget(compliance);
 
     auto *findBox = group(host, "findingsGroup", QT_TR_NOOP("Findings"));
@@ -263,7 +257,7 @@ void QualificationPage::retranslateForm()
         b->setText(tr("Browse…"));
         b->setAccessibleName(tr("Choose a file"));
     }
-    m_export->setText(tr("&Export submission package…"));
+    m_export->setText(tr("E&xport submission package…"));
     m_export->setAccessibleName(tr("Export submission package"));
     refresh();
 }

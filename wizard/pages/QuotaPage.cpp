@@ -1,13 +1,13 @@
 #include "QuotaPage.h"
 
 #include "charts/ChartKit.h"
+#include "widgets/DateField.h"
 
 #include "Catalogs.h"
 #include "GateDataForms.h"
 #include "GateForm.h"
 
 #include <QComboBox>
-#include <QDateEdit>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -72,18 +72,13 @@ void QuotaPage::buildContent(QVBoxLayout *content)
     };
     const auto date = [this](QFormLayout *f, const char *caption, const char *name,
                              QDate Q::*member) {
-        auto *e = new QDateEdit(f->parentWidget());
-        e->setCalendarPopup(true);
-        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
-        labelled(f, caption, e, name);
-        connect(e, &QDateEdit::dateChanged, this, [this, member](const QDate &d) {
+        auto *e = new DateField(f->parentWidget());
+        labelled(f, caption, e, name, e->lineEdit());
+        connect(e, &DateField::dateChanged, this, [this, member](const QDate &d) {
             if (!loading())
                 m_form->update([&](Q &q) { q.*member = d; });
         });
-        addLoader([this, e, member] {
-            const QDate d = m_form->data().*member;
-            e->setDate(d.isValid() ? d : QDate::currentDate());
-        });
+        addLoader([this, e, member] { e->setDate(m_form->data().*member); });
     };
     const auto text = [this](QFormLayout *f, const char *caption, const char *name,
                              QString Q::*member) {
@@ -99,7 +94,7 @@ void QuotaPage::buildContent(QVBoxLayout *content)
     spin(left, QT_TR_NOOP("&Cards per run"), "cardsPerRun", 100000, &Q::cardsPerRun);
     dspin(left, QT_TR_NOOP("&Hours per round"), "hoursPerRound", 100000, 1, QStringLiteral(" h"),
           &Q::hoursPerRound);
-    spin(left, QT_TR_NOOP("&Rounds in the period"), "rounds", 10000, &Q::rounds);
+    spin(left, QT_TR_NOOP("Rounds &in the period"), "rounds", 10000, &Q::rounds);
     dspin(left, QT_TR_NOOP("Retry &margin"), "retryMargin", 200, 100, QStringLiteral(" %"),
           &Q::retryMargin);
     date(right, QT_TR_NOOP("Period &start"), "start", &Q::start);
@@ -153,7 +148,7 @@ void QuotaPage::buildContent(QVBoxLayout *content)
     auto *spreadForm = new QFormLayout;
     auto *spread = new QLineEdit(distribution);
     spread->setPlaceholderText(QStringLiteral("1, 1, 2, 2, 1, 0, …"));
-    labelled(spreadForm, QT_TR_NOOP("Monthly &spread (weights, used without peaks)"), spread,
+    labelled(spreadForm, QT_TR_NOOP("Monthly spre&ad (weights, used without peaks)"), spread,
              "monthlyWeights");
     tl->addLayout(spreadForm);
     connect(spread, &QLineEdit::textEdited, this, [this](const QString &t) {
@@ -286,11 +281,11 @@ void QuotaPage::buildContent(QVBoxLayout *content)
 
 void QuotaPage::retranslateForm()
 {
-    m_addPeak->setText(tr("Add &peak window"));
+    m_addPeak->setText(tr("A&dd peak window"));
     m_addPeak->setAccessibleName(tr("Add peak window"));
     m_removePeak->setText(tr("Remove peak"));
     m_removePeak->setAccessibleName(tr("Remove the selected peak window"));
-    m_regenerate->setText(tr("Re&generate from the numbers"));
+    m_regenerate->setText(tr("Regenerate from the numbers"));
     m_regenerate->setAccessibleName(tr("Regenerate the justification"));
     m_peaks->setHorizontalHeaderLabels({tr("Start (YYYY-MM-DD)"), tr("Days"), tr("Cards")});
     m_peaks->setAccessibleName(tr("Peak windows"));

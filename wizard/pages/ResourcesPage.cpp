@@ -28,6 +28,22 @@ namespace onramp {
 
 namespace {
 
+// Where a card's numbers come from, in the user's language.
+QString confidenceText(const QString &confidence)
+{
+    if (confidence == QLatin1String("datasheet"))
+        return ResourcesPage::tr("datasheet");
+    if (confidence == QLatin1String("secondary"))
+        return ResourcesPage::tr("secondary source");
+    if (confidence == QLatin1String("unofficial"))
+        return ResourcesPage::tr("unofficial");
+    return confidence;
+}
+
+} // namespace
+
+namespace {
+
 constexpr double kGiB = double(1ull << 30);
 
 } // namespace
@@ -54,7 +70,7 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     for (const ModelSpec &m : modelCatalog())
         m_model->addItem(m.name, m.key);
     m_model->addItem(QString(), QStringLiteral("custom"));
-    labelled(setupForm, QT_TR_NOOP("&Model"), m_model, "model");
+    labelled(setupForm, QT_TR_NOOP("Mod&el"), m_model, "model");
     m_paramsB = new QDoubleSpinBox(setupBox);
     m_paramsB->setRange(0.01, 2000);
     m_paramsB->setDecimals(2);
@@ -63,27 +79,27 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     m_precision = new QComboBox(setupBox);
     for (const char *p : {"fp32", "bf16", "fp16", "bf16-mixed", "fp16-mixed", "fp8"})
         m_precision->addItem(QLatin1String(p));
-    labelled(setupForm, QT_TR_NOOP("&Precision"), m_precision, "precision");
+    labelled(setupForm, QT_TR_NOOP("Pre&cision"), m_precision, "precision");
     m_optimizer = new QComboBox(setupBox);
     for (const char *o : {"AdamW", "8-bit Adam", "SGD + momentum", "Adafactor"})
         m_optimizer->addItem(QLatin1String(o));
-    labelled(setupForm, QT_TR_NOOP("&Optimizer"), m_optimizer, "optimizer");
+    labelled(setupForm, QT_TR_NOOP("Optimi&zer"), m_optimizer, "optimizer");
     m_method = new QComboBox(setupBox);
     m_method->addItems({QString(), QStringLiteral("LoRA"), QStringLiteral("QLoRA")});
-    labelled(setupForm, QT_TR_NOOP("Me&thod"), m_method, "method");
+    labelled(setupForm, QT_TR_NOOP("Metho&d"), m_method, "method");
     m_loraRank = new QSpinBox(setupBox);
     m_loraRank->setRange(1, 1024);
     labelled(setupForm, QT_TR_NOOP("LoRA rank"), m_loraRank, "loraRank");
     m_microBatch = new QSpinBox(setupBox);
     m_microBatch->setRange(1, 4096);
-    labelled(setupForm, QT_TR_NOOP("Micro-&batch per card"), m_microBatch, "microBatch");
+    labelled(setupForm, QT_TR_NOOP("Micro-batc&h per card"), m_microBatch, "microBatch");
     m_seqLen = new QSpinBox(setupBox);
     m_seqLen->setRange(1, 1 << 20);
     m_seqLen->setSingleStep(512);
     labelled(setupForm, QT_TR_NOOP("&Sequence length"), m_seqLen, "seqLen");
     m_checkpointing = new QComboBox(setupBox);
     m_checkpointing->addItems({QString(), QString(), QString()});
-    labelled(setupForm2, QT_TR_NOOP("Gradient &checkpointing"), m_checkpointing, "checkpointing");
+    labelled(setupForm2, QT_TR_NOOP("Grad&ient checkpointing"), m_checkpointing, "checkpointing");
     m_flash = new QCheckBox(setupBox);
     labelled(setupForm2, QT_TR_NOOP("FlashAttention-2 / fused attention"), m_flash,
              "flashAttention");
@@ -123,7 +139,7 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     m_card = new QComboBox(memBox);
     for (const CardSpec &c : cardCatalog())
         m_card->addItem(c.name, c.key);
-    labelled(cardForm, QT_TR_NOOP("Judge against &card"), m_card, "card");
+    labelled(cardForm, QT_TR_NOOP("Judge against card"), m_card, "card");
     memLayout->addLayout(cardForm);
     m_chart = charts::makeBars(memBox);
     m_chart->widget()->setObjectName(QStringLiteral("memoryChart"));
@@ -203,7 +219,7 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     m_instance->addItem(QString(), QString());
     for (const InstanceType &t : builtinInstances())
         m_instance->addItem(t.name, t.key);
-    labelled(instForm, QT_TR_NOOP("&Instance type"), m_instance, "instance");
+    labelled(instForm, QT_TR_NOOP("Instance &type"), m_instance, "instance");
     m_image = new QComboBox(instBox);
     m_image->addItem(QString(), QString());
     for (const TrainingImage &i : builtinImages())
@@ -226,12 +242,12 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     auto *storeForm = new QFormLayout(storeBox);
     m_dataPath = new QLineEdit(storeBox);
     m_dataPath->setPlaceholderText(QStringLiteral("/mnt/data"));
-    labelled(storeForm, QT_TR_NOOP("&Data path (mounted)"), m_dataPath, "dataPath");
+    labelled(storeForm, QT_TR_NOOP("D&ata path (mounted)"), m_dataPath, "dataPath");
     m_dataReadOnly = new QCheckBox(storeBox);
     labelled(storeForm, QT_TR_NOOP("Mount data read-only"), m_dataReadOnly, "dataReadOnly");
     m_outputPath = new QLineEdit(storeBox);
     m_outputPath->setPlaceholderText(QStringLiteral("/mnt/output"));
-    labelled(storeForm, QT_TR_NOOP("O&utput path (writable, persistent)"), m_outputPath,
+    labelled(storeForm, QT_TR_NOOP("Output path (writable, persistent)"), m_outputPath,
              "outputPath");
     m_scratchPath = new QLineEdit(storeBox);
     m_scratchPath->setPlaceholderText(QStringLiteral("/local/scratch"));
@@ -265,6 +281,7 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
             return;
         const QString key = m_model->currentData().toString();
         m_form->update([&](ResourcesGateData &d) {
+            d.modelPicked = true; // from now on gate 1's model no longer decides
             if (auto m = findModel(key))
                 d.choice.setup.model = *m;
             else
@@ -507,7 +524,7 @@ void ResourcesPage::refresh()
                                    n < 0   ? tr("not supported")
                                    : n > 0 ? QString::number(n)
                                            : tr("does not fit"),
-                                   c.confidence};
+                                   confidenceText(c.confidence)};
         for (int col = 0; col < 4; ++col) {
             auto *item = m_cardsNeeded->item(row, col);
             if (!item) {

@@ -57,7 +57,7 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     m_create->setAutoDefault(false);
     ch->addWidget(m_name, 1);
     ch->addWidget(m_create);
-    labelled(sf, QT_TR_NOOP("1. &Workspace name"), createRow, "workspace", m_name);
+    labelled(sf, QT_TR_NOOP("1. Workspac&e name"), createRow, "workspace", m_name);
     auto *quotaRow = new QWidget(steps);
     auto *qh = new QHBoxLayout(quotaRow);
     qh->setContentsMargins(0, 0, 0, 0);
@@ -90,12 +90,21 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     auto *ml = new QVBoxLayout(members);
     auto *filterForm = new QFormLayout;
     m_filter = new QLineEdit(members);
-    labelled(filterForm, QT_TR_NOOP("&Filter"), m_filter, "memberFilter");
+    labelled(filterForm, QT_TR_NOOP("Fil&ter"), m_filter, "memberFilter");
     ml->addLayout(filterForm);
     m_members = new QTableWidget(0, ColumnCount, members);
     m_members->setObjectName(QStringLiteral("members"));
-    m_members->setSortingEnabled(true);
-    m_members->sortByColumn(NameCol, Qt::AscendingOrder);
+    // Sorted only when a header is clicked: sorting on every change would move the row being
+    // edited (and Tab with it) to another place.
+    m_members->setSortingEnabled(false);
+    m_members->horizontalHeader()->setSectionsClickable(true);
+    m_members->horizontalHeader()->setSortIndicatorShown(true);
+    m_members->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    connect(m_members->horizontalHeader(), &QHeaderView::sortIndicatorChanged, m_members,
+            [this](int column, Qt::SortOrder order) {
+                if (column >= 0)
+                    m_members->sortItems(column, order);
+            });
     m_members->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_members->verticalHeader()->hide();
     m_members->setMinimumHeight(180);
@@ -171,6 +180,25 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
         const int index = m_members->item(item->row(), NameCol)->data(Qt::UserRole).toInt();
         const QString text = item->text();
         const int column = item->column();
+        double share = 0;
+        if (column == ShareCol) {
+            // Whatever number is typed is kept, out of range too: the findings then say what
+            // is wrong with it instead of the cell silently emptying.
+            const QString number = QString(text).remove(u'%').trimmed();
+            bool ok = number.isEmpty();
+            if (!ok)
+                share = QLocale().toDouble(number, &ok);
+            if (!ok)
+                share = number.toDouble(&ok);
+            if (!ok) {
+                m_importResult->setText(
+                    tr("“%1” is not a number: type the member's share of the quota as a "
+                       "percentage from 0 to 100.")
+                        .arg(text));
+                reload(); // back to what the member has
+                return;
+            }
+        }
         m_form->update([&](WorkspaceData &w) {
             if (index < 0 || index >= w.members.size())
                 return;
@@ -182,7 +210,7 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
             else if (column == ProjectsCol)
                 m.projects = text.split(u';', Qt::SkipEmptyParts);
             else if (column == ShareCol)
-                m.sharePercent = QLocale().toDouble(QString(text).remove(u'%'));
+                m.sharePercent = share;
         });
     });
 
@@ -218,7 +246,7 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     rl->addWidget(m_diff);
     auto *rf = new QFormLayout;
     m_reviewer = new QLineEdit(review);
-    labelled(rf, QT_TR_NOOP("Re&viewer"), m_reviewer, "reviewer");
+    labelled(rf, QT_TR_NOOP("Rev&iewer"), m_reviewer, "reviewer");
     rl->addLayout(rf);
     auto *rb = new QHBoxLayout;
     m_markReviewed = new QPushButton(review);
@@ -273,30 +301,50 @@ void WorkspacePage::loadMembers()
 {
     m_filling = true;
     const WorkspaceData &w = m_form->data();
-    m_members->setSortingEnabled(false);
-    m_members->setRowCount(int(w.members.size()));
-    for (int i = 0; i < w.members.size(); ++i) {
+    const int n = int(w.members.size());
+    // Each member keeps its row while the members are edited (the user may have sorted the
+    // table); when members come or go, the rows follow the members' order again.
+    QList<int> memberOfRow(n);
+    bool kept = m_members->rowCount() == n;
+    QList<bool> seen(n, false);
+    for (int r = 0; r < n && kept; ++r) {
+        const QTableWidgetItem *it = m_members->item(r, NameCol);
+        const int index = it ? it->data(Qt::UserRole).toInt() : -1;
+        kept = index >= 0 && index < n && !seen[index];
+        if (kept) {
+            seen[index] = true;
+            memberOfRow[r] = index;
+        }
+    }
+    if (!kept) {
+        m_members->setRowCount(n);
+        for (int r = 0; r < n; ++r)
+            memberOfRow[r] = r;
+    }
+    for (int row = 0; row < n; ++row) {
+        const int i = memberOfRow[row];
         const Member &m = w.members[i];
         const QStringList cells = {m.name, m.account, roleKey(m.role), m.projects.join(u';'),
-                                   m.sharePercent > 0 ? QLocale().toString(m.sharePercent)
-                                                      : QString()};
+                                   m.sharePercent != 0 ? QLocale().toString(m.sharePercent)
+                                                       : QString()};
         for (int c = 0; c < ColumnCount; ++c) {
-            auto *item = m_members->item(i, c);
+            auto *item = m_members->item(row, c);
             if (!item) {
                 item = new QTableWidgetItem;
-                m_members->setItem(i, c, item);
+                m_members->setItem(row, c, item);
             }
-            item->setText(cells[c]);
+            if (item->text() != cells[c])
+                item->setText(cells[c]);
         }
-        m_members->item(i, NameCol)->setData(Qt::UserRole, i);
-        m_members->item(i, RoleCol)->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-        auto *role = qobject_cast<QComboBox *>(m_members->cellWidget(i, RoleCol));
+        m_members->item(row, NameCol)->setData(Qt::UserRole, i);
+        m_members->item(row, RoleCol)->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        auto *role = qobject_cast<QComboBox *>(m_members->cellWidget(row, RoleCol));
         if (!role) {
             role = new QComboBox(m_members);
             role->setObjectName(QStringLiteral("role%1").arg(i));
             for (Role r : kAllRoles)
                 role->addItem(roleLabel(r), int(r));
-            m_members->setCellWidget(i, RoleCol, role);
+            m_members->setCellWidget(row, RoleCol, role);
             connect(role, &QComboBox::currentIndexChanged, this, [this, role](int) {
                 if (m_filling)
                     return;
@@ -312,7 +360,6 @@ void WorkspacePage::loadMembers()
         role->setAccessibleName(tr("Role of %1").arg(m.name));
         role->setCurrentIndex(int(m.role));
     }
-    m_members->setSortingEnabled(true);
     m_filling = false;
 }
 
@@ -358,13 +405,13 @@ void WorkspacePage::retranslateForm()
 {
     m_create->setText(tr("&Create"));
     m_create->setAccessibleName(tr("Create the workspace"));
-    m_attach->setText(tr("A&ttach"));
+    m_attach->setText(tr("Attac&h"));
     m_attach->setAccessibleName(tr("Attach quota"));
     m_add->setText(tr("&Add member"));
     m_add->setAccessibleName(tr("Add member"));
     m_remove->setText(tr("Remove"));
     m_remove->setAccessibleName(tr("Remove the selected member"));
-    m_import->setText(tr("&Import CSV…"));
+    m_import->setText(tr("Import C&SV…"));
     m_import->setAccessibleName(tr("Import members from CSV"));
     m_markReviewed->setText(tr("&Mark reviewed"));
     m_markReviewed->setAccessibleName(tr("Mark reviewed"));
@@ -408,23 +455,29 @@ void WorkspacePage::refresh()
             .arg(mark(w.created), mark(w.quotaAttached))
             .arg(QLocale().toString(w.quotaCardHours, 'f', 0))
             .arg(mark(!w.members.isEmpty())));
-    const AcceptancePrediction p = predictAcceptance(w.matrix);
-    m_prediction->setText(
+    const TeamAcceptancePrediction p = predictAcceptance(w);
+    QString prediction =
         tr("Acceptance checks, predicted from the matrix until they run for real:\n"
            "%1 a developer submits a light job and sees its log\n"
            "%2 an observer's submit is refused with a clear message")
             .arg(p.developerSubmitsAndSeesLog ? QStringLiteral("✔") : QStringLiteral("✖"),
-                 p.observerRefused ? QStringLiteral("✔") : QStringLiteral("✖")));
+                 p.observerRefused ? QStringLiteral("✔") : QStringLiteral("✖"));
+    if (!w.members.isEmpty() && !p.hasDeveloper)
+        prediction += u'\n' + tr("Nobody in the team is a developer, so nobody can try the "
+                                 "first check: give a member the developer role.");
+    if (!w.members.isEmpty() && !p.hasObserver)
+        prediction += u'\n' + tr("Nobody in the team is an observer, so nobody can try the "
+                                 "second check: give a member the observer role.");
+    m_prediction->setText(prediction);
     const ReviewDiff d = diffSinceReview(w);
     m_diff->setPlainText(w.lastReview.reviewedAt.isValid()
                              ? diffMarkdown(d)
                              : tr("Not reviewed yet: every member is new."));
-    m_reviewStatus->setText(w.lastReview.reviewedAt.isValid()
-                                ? tr("Last reviewed by %1 on %2.")
-                                      .arg(w.lastReview.reviewer,
-                                           QLocale().toString(w.lastReview.reviewedAt.toLocalTime(),
-                                                              QLocale::ShortFormat))
-                                : QString());
+    m_reviewStatus->setText(
+        w.lastReview.reviewedAt.isValid()
+            ? tr("Last reviewed by %1 on %2.")
+                  .arg(w.lastReview.reviewer, readableTime(w.lastReview.reviewedAt))
+            : QString());
     showFindings(m_findings, m_form->findings(),
                  tr("No findings: roles and permissions follow the guides."));
 }

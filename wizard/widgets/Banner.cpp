@@ -78,7 +78,8 @@ void Banner::changeEvent(QEvent *e)
 
 void Banner::retranslate()
 {
-    m_retry->setText(tr("&Retry"));
+    // No Alt letter: a banner can show on any page, next to fields that need the letters.
+    m_retry->setText(tr("Retry"));
     m_retry->setAccessibleName(tr("Retry"));
     m_details->setText(tr("Details"));
     m_details->setAccessibleName(tr("Show technical details"));

@@ -163,8 +163,8 @@ void GateCard::retranslate()
     const GateDefinition &def = gateDefinition(m_form->gate());
     const QStringList captions = {
         tr("Entry condition"),   tr("Output"),         tr("Acceptor"),  tr("Acceptance checks"),
-        tr("&New status"),       tr("&Waiting for"),   tr("&Evidence"), tr("Accepted &by"),
-        tr("Re&jection reason"), tr("What to &change")};
+        tr("New stat&us"),       tr("&Waiting for"),   tr("E&vidence"), tr("Accepted b&y"),
+        tr("Re&jection reason"), tr("What to chan&ge")};
     for (int i = 0; i < m_captions.size() && i < captions.size(); ++i)
         m_captions[i]->setText(captions[i] + u':');
     m_entryLabel->setText(def.entryText());
@@ -198,9 +198,9 @@ void GateCard::retranslate()
          {GateForm::Field::WaitingFor, GateForm::Field::Evidence, GateForm::Field::AcceptedBy,
           GateForm::Field::RejectionReason, GateForm::Field::WhatToChange})
         m_fields[f]->setAccessibleName(fieldNames[i++]);
-    m_record->setText(tr("&Record status"));
+    m_record->setText(tr("Rec&ord status"));
     m_record->setAccessibleName(tr("Record status"));
-    m_notesLabel->setText(tr("What &blocked us here (kept for the next team walking this gate):"));
+    m_notesLabel->setText(tr("What bloc&ked us here (kept for the next team walking this gate):"));
     m_notes->setAccessibleName(tr("What blocked us"));
     refresh();
 }

@@ -23,8 +23,6 @@ GateOverview::GateOverview(StateStore *store, QWidget *parent)
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
     const int em = fontMetrics().averageCharWidth();
-    horizontalHeader()->resizeSection(0, 26 * em);
-    horizontalHeader()->resizeSection(1, 14 * em);
     horizontalHeader()->resizeSection(3, 30 * em);
     connect(store, &StateStore::changed, this, &GateOverview::refresh);
     refresh();
@@ -51,6 +49,25 @@ void GateOverview::refresh()
         set(2, GateForm::describe(r));
         set(3, def.acceptorText());
     }
+    fitColumns();
+}
+
+void GateOverview::fitColumns()
+{
+    // The gate and status columns fit their longest text (a dozen strings: cheap), so no cell
+    // reads "Not star…"; the details column takes the rest.
+    const QFontMetrics fm(font());
+    const int pad = 3 * fm.averageCharWidth();
+    int gateWidth = fm.horizontalAdvance(horizontalHeaderItem(0)->text());
+    for (GateId id : kAllGates)
+        gateWidth = std::max(gateWidth, fm.horizontalAdvance(item(gateIndex(id), 0)->text()));
+    int statusWidth = fm.horizontalAdvance(horizontalHeaderItem(1)->text());
+    for (GateStatus st : {GateStatus::NotStarted, GateStatus::InProgress, GateStatus::Waiting,
+                          GateStatus::Passed, GateStatus::Rejected})
+        statusWidth = std::max(statusWidth, fm.horizontalAdvance(QStringLiteral("%1 %2").arg(
+                                                statusGlyph(st), statusLabel(st))));
+    horizontalHeader()->resizeSection(0, gateWidth + pad);
+    horizontalHeader()->resizeSection(1, statusWidth + pad);
 }
 
 void GateOverview::changeEvent(QEvent *e)

@@ -19,6 +19,8 @@ protected:
     void changeEvent(QEvent *e) override;
 
 private:
+    void fitColumns();
+
     StateStore *m_store;
 };
 

@@ -11,6 +11,18 @@
 
 namespace onramp {
 
+namespace {
+
+// The probe's JSON events in words; the raw lines stay what triage reads (lastLines()).
+QStringList readable(QStringList lines)
+{
+    for (QString &line : lines)
+        line = readableLogLine(line);
+    return lines;
+}
+
+} // namespace
+
 LogView::LogView(QWidget *parent)
     : QWidget(parent), m_tail(kLines), m_note(new QLabel(this)), m_text(new QPlainTextEdit(this))
 {
@@ -38,7 +50,7 @@ QStringList LogView::append(qint64 offset, const QByteArray &bytes)
     if (!lines.isEmpty()) {
         QScrollBar *bar = m_text->verticalScrollBar();
         const bool atEnd = bar->value() == bar->maximum();
-        m_text->appendPlainText(lines.join(u'\n'));
+        m_text->appendPlainText(readable(lines).join(u'\n'));
         if (atEnd)
             bar->setValue(bar->maximum());
     }
@@ -53,7 +65,7 @@ std::expected<void, Error> LogView::showFileTail(const QString &path)
     if (!lines)
         return std::unexpected(lines.error());
     clear();
-    m_text->setPlainText(lines->join(u'\n'));
+    m_text->setPlainText(readable(*lines).join(u'\n'));
     m_text->verticalScrollBar()->setValue(m_text->verticalScrollBar()->maximum());
     m_fileSkipped = QFileInfo(path).size();
     updateNote();

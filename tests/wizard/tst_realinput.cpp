@@ -1,0 +1,312 @@
+// The wizard in a real X server (a private Xvfb) driven by real input events (xdotool): the
+// mouse wheel over a page, typing into date, decimal and table fields, Tab and Alt shortcuts.
+// Offscreen tests do not see these: focus, wheel propagation and key handling come from X.
+// Without Xvfb or xdotool the test says so and exits 77, which ctest reports as skipped.
+#include "Language.h"
+#include "OnboardingWizard.h"
+#include "StateStore.h"
+#include "WorkspaceGate.h"
+#include "pages/GatePage.h"
+
+#include <QApplication>
+#include <QCalendarWidget>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QJsonDocument>
+#include <QLineEdit>
+#include <QProcess>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QtTest>
+
+#include <csignal>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace onramp;
+
+namespace {
+
+// Runs xdotool against the test's display; true when it succeeded.
+bool xdo(const QStringList &args)
+{
+    return QProcess::execute(QStringLiteral("xdotool"), args) == 0;
+}
+
+QPoint centreOf(QWidget *w)
+{
+    return w->mapToGlobal(w->rect().center());
+}
+
+bool moveTo(QWidget *w)
+{
+    const QPoint p = centreOf(w);
+    return xdo({QStringLiteral("mousemove"), QString::number(p.x()), QString::number(p.y())});
+}
+
+bool clickOn(QWidget *w, int times = 1)
+{
+    return moveTo(w) && xdo({QStringLiteral("click"), QStringLiteral("--repeat"),
+                             QString::number(times), QStringLiteral("1")});
+}
+
+bool key(const QString &keys)
+{
+    return xdo({QStringLiteral("key"), keys});
+}
+
+bool typeText(const QString &text)
+{
+    return xdo({QStringLiteral("type"), QStringLiteral("--delay"), QStringLiteral("30"),
+                QStringLiteral("--"), text});
+}
+
+// Lets the wizard read what the X server has sent it.
+void settle()
+{
+    QTest::qWait(150);
+}
+
+} // namespace
+
+class TestRealInput : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    Language m_language;
+
+    QString statePath() const { return m_dir.filePath(QStringLiteral("onboarding.json")); }
+
+    static OnboardingState demoState()
+    {
+        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
+        if (!demo.open(QIODevice::ReadOnly))
+            return {};
+        return *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object());
+    }
+
+    // Shows the wizard on `page`, with the keyboard.
+    static bool showOn(OnboardingWizard &w, int page)
+    {
+        w.resize(1100, 760);
+        w.move(0, 0);
+        w.show();
+        if (!QTest::qWaitForWindowExposed(&w))
+            return false;
+        if (!w.goToPage(page))
+            return false;
+        xdo({QStringLiteral("windowfocus"), QString::number(w.winId())});
+        w.activateWindow();
+        return QTest::qWaitForWindowActive(&w);
+    }
+
+    template <typename T> static T *child(OnboardingWizard &w, const char *name)
+    {
+        return w.currentPage()->findChild<T *>(QLatin1String(name));
+    }
+
+    static void reveal(OnboardingWizard &w, QWidget *x)
+    {
+        if (auto *scroll = w.currentPage()->findChild<QScrollArea *>(QStringLiteral("gateScroll")))
+            scroll->ensureWidgetVisible(x, 50, 120);
+        settle();
+    }
+
+private slots:
+    void init()
+    {
+        QFile::remove(statePath());
+        m_language.apply(QStringLiteral("en"));
+    }
+
+    // The wheel over a combo box or spin box that has no focus scrolls the page and leaves the
+    // value alone; once the field has focus, the wheel changes it.
+    void theWheelScrollsPastUnfocusedFields()
+    {
+        StateStore store(statePath());
+        store.load();
+        OnboardingWizard w(&store, &m_language);
+        QVERIFY(showOn(w, OnboardingWizard::AccountId));
+        auto *kind = child<QComboBox>(w, "purposeKind");
+        auto *scroll = w.currentPage()->findChild<QScrollArea *>(QStringLiteral("gateScroll"));
+        QVERIFY(kind && scroll);
+        reveal(w, kind);
+        child<QLineEdit>(w, "provider")->setFocus();
+        const int index = kind->currentIndex();
+        const int scrolled = scroll->verticalScrollBar()->value();
+        QVERIFY(moveTo(kind));
+        QVERIFY(xdo({"click", "--repeat", "3", "--delay", "60", "5"})); // wheel down
+        QTRY_VERIFY(scroll->verticalScrollBar()->value() > scrolled);
+        QCOMPARE(kind->currentIndex(), index);
+        QVERIFY(!kind->hasFocus());
+        QCOMPARE(store.state().account.purposeKind, PurposeKind::Finetuning);
+
+        // The same over a spin box.
+        auto *lead = child<QSpinBox>(w, "reviewLeadDays");
+        QVERIFY(lead);
+        reveal(w, lead);
+        const int days = lead->value();
+        QVERIFY(moveTo(lead));
+        QVERIFY(xdo({"click", "--repeat", "2", "--delay", "60", "4"})); // wheel up
+        settle();
+        QCOMPARE(lead->value(), days);
+
+        // Focused by a click, the wheel is the user's intent.
+        reveal(w, kind);
+        kind->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(kind->hasFocus());
+        QVERIFY(moveTo(kind));
+        QVERIFY(xdo({"click", "5"}));
+        QTRY_COMPARE(kind->currentIndex(), index + 1);
+    }
+
+    // Typing a date into the empty field gives that date.
+    void aDateIsTyped()
+    {
+        StateStore store(statePath());
+        store.load();
+        OnboardingWizard w(&store, &m_language);
+        QVERIFY(showOn(w, OnboardingWizard::AccountId));
+        auto *signedOn = child<QLineEdit>(w, "authorizationSigned");
+        QVERIFY(signedOn);
+        reveal(w, signedOn);
+        QVERIFY(clickOn(signedOn));
+        QTRY_VERIFY(signedOn->hasFocus());
+        QVERIFY(typeText(QStringLiteral("2026-11-15")));
+        QVERIFY(key(QStringLiteral("Tab")));
+        QTRY_COMPARE(store.state().account.authorizationSigned, QDate(2026, 11, 15));
+        QCOMPARE(signedOn->text(), QStringLiteral("2026-11-15"));
+    }
+
+    // A decimal typed key by key arrives whole: the field is not rewritten while typing.
+    void aDecimalIsTyped()
+    {
+        OnboardingState state = demoState();
+        state.gate(GateId::Quota).status = GateStatus::Passed;
+        state.currentPage = OnboardingWizard::WelcomeId;
+        StateStore store(statePath());
+        store.setState(state);
+        OnboardingWizard w(&store, &m_language);
+        QVERIFY(showOn(w, OnboardingWizard::ResourcesId));
+        auto *workload = child<QDoubleSpinBox>(w, "workloadTokens");
+        QVERIFY(workload);
+        reveal(w, workload);
+        QVERIFY(clickOn(workload));
+        QTRY_VERIFY(workload->hasFocus());
+        QVERIFY(key(QStringLiteral("ctrl+a")));
+        QVERIFY(typeText(QStringLiteral("0.27")));
+        settle();
+        QVERIFY2(workload->text().startsWith(QStringLiteral("0.27")), qPrintable(workload->text()));
+        QVERIFY(key(QStringLiteral("Tab")));
+        QTRY_COMPARE(store.state().resources.throughput.workloadTokens, 0.27e9);
+    }
+
+    // Alt+N is Next and Alt+B is Back on every page, not a field's shortcut.
+    void altNAndAltBMoveBetweenPages()
+    {
+        StateStore store(statePath());
+        store.setState(demoState());
+        OnboardingWizard w(&store, &m_language);
+        QVERIFY(showOn(w, OnboardingWizard::WelcomeId));
+        QVERIFY(key(QStringLiteral("alt+n")));
+        QTRY_COMPARE(w.currentId(), int(OnboardingWizard::AccountId));
+        QVERIFY(key(QStringLiteral("alt+n"))); // gate 1 is passed: Next is open
+        QTRY_COMPARE(w.currentId(), int(OnboardingWizard::WorkspaceId));
+        QVERIFY(key(QStringLiteral("alt+b")));
+        QTRY_COMPARE(w.currentId(), int(OnboardingWizard::AccountId));
+    }
+
+    // In the members table, Tab goes from a member's Projects to the same member's Share, and
+    // what was typed stays with that member: nothing re-sorts while editing.
+    void theMembersTableKeepsItsRowWhileEditing()
+    {
+        StateStore store(statePath());
+        store.setState(demoState());
+        OnboardingWizard w(&store, &m_language);
+        QVERIFY(showOn(w, OnboardingWizard::WorkspaceId));
+        auto *table = child<QTableWidget>(w, "members");
+        QVERIFY(table);
+        reveal(w, table);
+        // The last row's projects: renaming them would move the row if the table sorted.
+        const int row = table->rowCount() - 1;
+        const int member = table->item(row, 0)->data(Qt::UserRole).toInt();
+        const QString name = store.state().workspace.members[member].name;
+        QTableWidgetItem *projects = table->item(row, 3);
+        const QRect cell = table->visualItemRect(projects);
+        const QPoint at = table->viewport()->mapToGlobal(cell.center());
+        QVERIFY(xdo({"mousemove", QString::number(at.x()), QString::number(at.y())}));
+        QVERIFY(xdo({"click", "--repeat", "2", "--delay", "80", "1"}));
+        QTRY_VERIFY(table->viewport()->findChild<QLineEdit *>());
+        QVERIFY(key(QStringLiteral("ctrl+a")));
+        QVERIFY(typeText(QStringLiteral("aaa")));
+        QVERIFY(key(QStringLiteral("Tab")));
+        settle();
+        QTRY_COMPARE(table->currentRow(), row);
+        QCOMPARE(table->currentColumn(), 4);
+        QVERIFY(key(QStringLiteral("ctrl+a")));
+        QVERIFY(typeText(QStringLiteral("40")));
+        QVERIFY(key(QStringLiteral("Return")));
+        QTRY_COMPARE(store.state().workspace.members[member].sharePercent, 40.0);
+        QCOMPARE(store.state().workspace.members[member].projects, QStringList{"aaa"});
+        QCOMPARE(table->item(row, 0)->text(), name);
+        QCOMPARE(table->item(row, 4)->text(), QStringLiteral("40"));
+    }
+};
+
+int main(int argc, char **argv)
+{
+    const QString xvfb = QStandardPaths::findExecutable(QStringLiteral("Xvfb"));
+    const QString xdotool = QStandardPaths::findExecutable(QStringLiteral("xdotool"));
+    if (xvfb.isEmpty() || xdotool.isEmpty()) {
+        std::fprintf(stderr, "SKIPPED, NOTHING TESTED: tst_realinput needs Xvfb and xdotool "
+                             "(scripts/setup-debian.sh --test installs them).\n");
+        return 77;
+    }
+    // A private X server; it writes its display number to the pipe when it is ready.
+    int ready[2];
+    if (::pipe(ready) != 0)
+        return 1;
+    const pid_t server = ::fork();
+    if (server == 0) {
+        ::close(ready[0]);
+        const std::string fd = std::to_string(ready[1]);
+        const QByteArray path = xvfb.toLocal8Bit();
+        ::execl(path.constData(), "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", "1600x1000x24",
+                "-nolisten", "tcp", static_cast<char *>(nullptr));
+        ::_exit(127);
+    }
+    ::close(ready[1]);
+    char buffer[16] = {};
+    const ssize_t n = ::read(ready[0], buffer, sizeof buffer - 1);
+    ::close(ready[0]);
+    if (n <= 0) {
+        std::fprintf(stderr, "FAIL: Xvfb did not start\n");
+        ::kill(server, SIGTERM);
+        ::waitpid(server, nullptr, 0);
+        return 1;
+    }
+    const QByteArray display = ':' + QByteArray(buffer, int(n)).trimmed();
+    qputenv("DISPLAY", display);
+    qputenv("QT_QPA_PLATFORM", "xcb");
+    qunsetenv("XAUTHORITY");
+    int status = 1;
+    {
+        QApplication app(argc, argv);
+        TestRealInput test;
+        status = QTest::qExec(&test, argc, argv);
+    }
+    ::kill(server, SIGTERM);
+    ::waitpid(server, nullptr, 0);
+    return status;
+}
+
+#include "tst_realinput.moc"
