@@ -474,10 +474,6 @@
         <translation>放不下</translation>
     </message>
     <message>
-        <source>What to change, cheapest first:</source>
-        <translation>可以调整的地方（代价由小到大）：</translation>
-    </message>
-    <message>
         <source>Fits with headroom</source>
         <translation>放得下，有余量</translation>
     </message>
@@ -530,14 +526,6 @@
         <translation>打开 FlashAttention（融合注意力）</translation>
     </message>
     <message>
-        <source>Turn on full gradient checkpointing (about a third more compute)</source>
-        <translation>打开完整梯度检查点（计算量约增加三分之一）</translation>
-    </message>
-    <message>
-        <source>Shard weights, gradients and optimizer state (ZeRO-3 or FSDP)</source>
-        <translation>把权重、梯度和优化器状态分片（ZeRO-3 或 FSDP）</translation>
-    </message>
-    <message>
         <source>Offload the optimizer state to CPU memory</source>
         <translation>把优化器状态卸载到 CPU 内存</translation>
     </message>
@@ -564,10 +552,6 @@
     <message>
         <source>models, cards, images or instances</source>
         <translation>models、cards、images 或 instances</translation>
-    </message>
-    <message>
-        <source>say models, cards, images or instances, not “%1”</source>
-        <translation>请写 models、cards、images 或 instances，而不是“%1”</translation>
     </message>
     <message numerus="yes">
         <source>This gate still has %n blocking finding(s); resolve them first: %1</source>
@@ -626,14 +610,6 @@
     <message>
         <source>The job uses %1 GiB of the %2 GB per card, above the 80 % that never ran out of memory in published runs. Expect to lower the batch on long sequences.</source>
         <translation>任务每卡用掉 %2 GB 中的 %1 GiB，超过了公开实测中从未爆显存的 80% 线。遇到长序列时要准备调小批次。</translation>
-    </message>
-    <message>
-        <source>FP8 training needs a card with FP8 tensor cores (H100, H200, H20, L40S, L20, RTX 4090); the %1 has none. Use bf16 mixed precision.</source>
-        <translation>FP8 训练需要带 FP8 张量核心的卡（H100、H200、H20、L40S、L20、RTX 4090）；%1 没有。请改用 bf16 混合精度。</translation>
-    </message>
-    <message>
-        <source>The %1 has no bf16 support. Use fp16 mixed precision with loss scaling.</source>
-        <translation>%1 不支持 bf16。请改用带损失缩放的 fp16 混合精度。</translation>
     </message>
     <message>
         <source>%1 cards talk over PCIe (%2), without NVLink: tensor parallelism across them is slow. Prefer FSDP/ZeRO data parallelism or pipeline stages.</source>
@@ -776,14 +752,6 @@
     <message>
         <source>%1, line %2: %3</source>
         <translation>%1，第 %2 行：%3</translation>
-    </message>
-    <message>
-        <source>say qualification or roles</source>
-        <translation>请写 qualification 或 roles</translation>
-    </message>
-    <message>
-        <source>say plan</source>
-        <translation>请写 plan</translation>
     </message>
     <message>
         <source>Derive a quota application: card-hours, staging, quarters.</source>
@@ -1161,12 +1129,6 @@
         <source>%1 cards × %2 h per round × %3 rounds × (1 + %4 retry margin) = %5 card-hours</source>
         <translation>%1 张卡 × 每轮 %2 小时 × %3 轮 × (1 + %4 重跑余量) = %5 卡时</translation>
     </message>
-    <message numerus="yes">
-        <source>The period is %1 days, longer than a quarter: a single application that long is sent back. It is split into %n quarterly application(s).</source>
-        <translation>
-            <numerusform>周期长达 %1 天，超过一个季度：一次申请这么长会被退回。已按季度拆分为 %n 份申请。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Gate 1 states %1, which rarely needs more than %2 cards per run; %3 cards per run reads as pre-training scale and is a common rejection. Lower cards per run to %2 or fewer, or state pre-training as the purpose.</source>
         <translation>第 1 道门槛写明用途是%1，这类工作单次很少需要超过 %2 张卡；单次 %3 张卡看起来是预训练规模，是常见的退回原因。请把单次卡数降到 %2 张以内，或把用途写明为预训练。</translation>
@@ -1512,10 +1474,6 @@
         <translation>无法启动 %1。</translation>
     </message>
     <message>
-        <source>say serve</source>
-        <translation>请写 serve</translation>
-    </message>
-    <message>
         <source>Run the built-in sandbox provider on loopback until interrupted. Prints its URL and fresh credentials as one JSON line.</source>
         <translation>在本机回环地址上运行内置沙箱平台，直到被中断。以一行 JSON 打印它的地址和新生成的凭据。</translation>
     </message>
@@ -1826,10 +1784,6 @@
         <translation>镜像：%1</translation>
     </message>
     <message>
-        <source>Machine: %1 × %2 node(s), %3 card(s) each</source>
-        <translation>机器：%1 × %2 个节点，每节点 %3 张卡</translation>
-    </message>
-    <message>
         <source>Data (read-only): %1; output: %2; scratch: %3</source>
         <translation>数据（只读）：%1；输出：%2；临时盘：%3</translation>
     </message>
@@ -1922,18 +1876,6 @@
         <translation>运行规格 %1：用 `onramp spec validate` 检查；复跑所需的一切都写在里面。</translation>
     </message>
     <message>
-        <source>The job did not end within 10 minutes.</source>
-        <translation>任务在 10 分钟内没有结束。</translation>
-    </message>
-    <message>
-        <source>Rerun a first run from its spec alone: provision at the provider, run the readiness checks and the first run, and compare the environment and the loss curve with the spec's. Exit 0 only when it reproduces.</source>
-        <translation>仅凭运行规格复跑一次首次训练：在平台上开通资源，运行就绪检查和首次训练，并把环境与损失曲线同规格比对。只有复现成功才以 0 退出。</translation>
-    </message>
-    <message>
-        <source>Write the spec with this run's fingerprint and loss curve to FILE.</source>
-        <translation>把带有本次运行指纹和损失曲线的规格写入 FILE。</translation>
-    </message>
-    <message>
         <source>The run spec (JSON).</source>
         <translation>运行规格（JSON）。</translation>
     </message>
@@ -1954,20 +1896,8 @@
         <translation>工作空间</translation>
     </message>
     <message>
-        <source>quota</source>
-        <translation>配额</translation>
-    </message>
-    <message>
-        <source>member</source>
-        <translation>成员</translation>
-    </message>
-    <message>
         <source>instance</source>
         <translation>实例</translation>
-    </message>
-    <message>
-        <source>%1 (%2) is %3</source>
-        <translation>%1（%2）状态为 %3</translation>
     </message>
     <message>
         <source>readiness: %1</source>
@@ -1978,14 +1908,6 @@
         <translation>首次训练</translation>
     </message>
     <message>
-        <source>environment</source>
-        <translation>环境</translation>
-    </message>
-    <message>
-        <source>the spec records no fingerprint to compare with (record one with --record)</source>
-        <translation>规格中没有可比对的环境指纹（用 --record 记录一份）</translation>
-    </message>
-    <message>
         <source>environment: %1</source>
         <translation>环境：%1</translation>
     </message>
@@ -1994,20 +1916,8 @@
         <translation>规格为 %1，本次为 %2</translation>
     </message>
     <message>
-        <source>loss curve</source>
-        <translation>损失曲线</translation>
-    </message>
-    <message>
         <source>the spec records no loss curve to compare with (record one with --record)</source>
         <translation>规格中没有可比对的损失曲线（用 --record 记录一份）</translation>
-    </message>
-    <message>
-        <source>loss curve (steps exact, values within %1 %)</source>
-        <translation>损失曲线（步数须一致，数值误差在 %1% 以内）</translation>
-    </message>
-    <message>
-        <source>%1 steps, %2 → %3 (min %4); spec: %5 steps, %6 → %7 (min %8)</source>
-        <translation>%1 步，%2 → %3（最低 %4）；规格：%5 步，%6 → %7（最低 %8）</translation>
     </message>
     <message>
         <source>Recorded this run into %1.</source>
@@ -2190,10 +2100,6 @@ Each subcommand takes --help.</source>
     <message>
         <source>Listing the first run's artifacts…</source>
         <translation>正在列出首次运行的产出…</translation>
-    </message>
-    <message>
-        <source>%1, after the first run's five points passed</source>
-        <translation>%1（首次运行五项验证全部通过后）</translation>
     </message>
     <message numerus="yes">
         <source>Released the instance; %n artifact(s) recorded.</source>
@@ -2595,6 +2501,652 @@ Each subcommand takes --help.</source>
         <source>Cannot load the built-in sandbox. Reinstall Onramp, or choose another provider.</source>
         <translation>无法加载内置沙盒。请重新安装 Onramp，或选择其他提供方。</translation>
     </message>
+    <message>
+        <source>pytorch, deepspeed, megatron or llmc: whose mixed-precision conventions (gradient dtype, master weights, activations) to count. Default: deepspeed with --zero, else pytorch.</source>
+        <translation>pytorch、deepspeed、megatron 或 llmc：按哪个框架的混合精度约定（梯度数据类型、主权重、激活值）计算。默认：给出 --zero 时为 deepspeed，否则为 pytorch。</translation>
+    </message>
+    <message>
+        <source>fp32, bf16 or fp16 gradients, overriding the framework's.</source>
+        <translation>fp32、bf16 或 fp16 梯度，覆盖框架的默认值。</translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism: split norms and block inputs over TP too.</source>
+        <translation>Megatron 序列并行：把归一化层和模块输入也按 TP 切分。</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>最多为 %1</translation>
+    </message>
+    <message>
+        <source>“%1” is not one of pytorch, deepspeed, megatron, llmc</source>
+        <translation>“%1”不是 pytorch、deepspeed、megatron、llmc 之一</translation>
+    </message>
+    <message>
+        <source>“%1” is not one of fp32, bf16, fp16</source>
+        <translation>“%1”不是 fp32、bf16、fp16 之一</translation>
+    </message>
+    <message>
+        <source>Conventions: %1%2</source>
+        <translation>约定：%1%2</translation>
+    </message>
+    <message>
+        <source>, %1 gradients as stated</source>
+        <translation>，按指定使用 %1 梯度</translation>
+    </message>
+    <message>
+        <source>Model states (weights, gradients, optimizer): %1 GiB = %2 GB</source>
+        <translation>模型状态（权重、梯度、优化器）：%1 GiB = %2 GB</translation>
+    </message>
+    <message>
+        <source>not supported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>What to change, cheapest in speed first:</source>
+        <translation>可做的调整（按速度代价从低到高）：</translation>
+    </message>
+    <message>
+        <source>saves %1 GiB; speed: %2</source>
+        <translation>节省 %1 GiB；速度代价：%2</translation>
+    </message>
+    <message>
+        <source>catalog: say which one: models, cards, images or instances.</source>
+        <translation>catalog：请说明要哪一个：models、cards、images 或 instances。</translation>
+    </message>
+    <message>
+        <source>catalog: “%1” is not a catalog; say models, cards, images or instances.</source>
+        <translation>catalog：“%1”不是目录；请用 models、cards、images 或 instances。</translation>
+    </message>
+    <message>
+        <source>Say what to do.</source>
+        <translation>请说明要做什么。</translation>
+    </message>
+    <message>
+        <source>“%1” is not something this command does.</source>
+        <translation>这个命令不做“%1”。</translation>
+    </message>
+    <message>
+        <source>Usage: onramp check qualification FILE.json [--today YYYY-MM-DD] [--review-days N] [--json]
+       onramp check roles FILE.json|FILE.csv [--json]
+
+qualification  checks a gate 1 dossier: entity, purpose, data compliance, dates.
+roles          checks a gate 2 workspace or member list: roles, quota, the acceptance prediction.
+Exit status: 0 no blocking findings, 1 blocking findings, 2 unreadable input.
+Each takes --help for its options.</source>
+        <translation>用法：onramp check qualification FILE.json [--today YYYY-MM-DD] [--review-days N] [--json]
+      onramp check roles FILE.json|FILE.csv [--json]
+
+qualification  检查门槛 1 的材料：主体、用途、数据合规、日期。
+roles          检查门槛 2 的工作空间或成员名单：角色、配额、验收预测。
+退出码：0 无阻断问题，1 有阻断问题，2 输入无法读取。
+每个子命令都接受 --help 查看选项。</translation>
+    </message>
+    <message>
+        <source>Usage: onramp quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+                         --start YYYY-MM-DD --end YYYY-MM-DD [--purpose KIND] [--peak START:DAYS:CARDS]... [--json]
+
+plan  derives a quota application from the run's shape: card-hours, a small first application and follow-ups, quarters.
+Run onramp quota plan --help for every option.</source>
+        <translation>用法：onramp quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+                         --start YYYY-MM-DD --end YYYY-MM-DD [--purpose KIND] [--peak START:DAYS:CARDS]... [--json]
+
+plan  按训练的形态推导配额申请：卡时、小额首次申请和后续申请、季度拆分。
+运行 onramp quota plan --help 查看全部选项。</translation>
+    </message>
+    <message>
+        <source>Rerun a first run from its spec alone: provision at the provider, run the four readiness checks and the first run, and compare item by item with the spec: the provider's image, the software the job saw, the training configuration, the code and the data, the parameters applied and the loss at every logged step. Exit 0 only when every item passes.</source>
+        <translation>仅凭运行说明重跑首次运行：在提供方开通资源，运行四项就绪检查和首次运行，并与说明逐项比较：提供方的镜像、作业中看到的软件、训练配置、代码和数据、实际应用的参数以及每个记录步的损失。只有全部项目通过时才以 0 退出。</translation>
+    </message>
+    <message>
+        <source>Who replays: a member name of the replay's workspace (default colleague; on Slurm, the cluster user of ONRAMP_SLURM_USER). Gate 6 is accepted only by someone who did not run the first run.</source>
+        <translation>由谁重跑：重跑工作空间中的成员名（默认 colleague；在 Slurm 上为 ONRAMP_SLURM_USER 指定的集群用户）。第 6 道门槛只接受未运行首次运行的人的重跑。</translation>
+    </message>
+    <message>
+        <source>Write the spec as this rerun saw it (software, training, code, data, parameters applied, fingerprint and loss curve) to FILE.</source>
+        <translation>将本次重跑所见的说明（软件、训练、代码、数据、实际应用的参数、环境指纹和损失曲线）写入 FILE。</translation>
+    </message>
+    <message>
+        <source>Write the replay's record (who, when, the verdict and every failed field) as JSON to FILE: gate 6's evidence.</source>
+        <translation>将重跑记录（谁、何时、结论以及每个未通过的字段）以 JSON 写入 FILE：第 6 道门槛的证据。</translation>
+    </message>
+    <message>
+        <source>(nothing)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Differs at: %1</source>
+        <translation>不一致之处：%1</translation>
+    </message>
+    <message>
+        <source>onramp: “%1” is not a subcommand.</source>
+        <translation>onramp：“%1”不是子命令。</translation>
+    </message>
+    <message>
+        <source>%1 needs compute capability %2 or newer, %3; the %4 is %5 (%6).</source>
+        <translation>%1 需要计算能力 %2 或更高（%3）；%4 是 %5（%6）。</translation>
+    </message>
+    <message>
+        <source>The %1 (%2) has no %3.</source>
+        <translation>%1（%2）不支持 %3。</translation>
+    </message>
+    <message>
+        <source>Back in progress since %1, after a change: %2</source>
+        <translation>自 %1 起因后来的改动重回进行中：%2</translation>
+    </message>
+    <message>
+        <source>Environment check</source>
+        <translation>环境检查</translation>
+    </message>
+    <message>
+        <source>Data check</source>
+        <translation>数据检查</translation>
+    </message>
+    <message>
+        <source>Output check</source>
+        <translation>产出检查</translation>
+    </message>
+    <message>
+        <source>Checkpoint check</source>
+        <translation>检查点检查</translation>
+    </message>
+    <message>
+        <source>First run</source>
+        <translation>第一次训练</translation>
+    </message>
+    <message>
+        <source>Metrics check</source>
+        <translation>指标检查</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>探针</translation>
+    </message>
+    <message>
+        <source>%1, step %2: loss %3</source>
+        <translation>%1，第 %2 步：损失 %3</translation>
+    </message>
+    <message>
+        <source>%1 s per step</source>
+        <translation>每步 %1 秒</translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation>每秒 %1 个样本</translation>
+    </message>
+    <message>
+        <source>%1 passed</source>
+        <translation>%1 通过</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 未通过</translation>
+    </message>
+    <message>
+        <source>loss from %1 to %2</source>
+        <translation>损失从 %1 降到 %2</translation>
+    </message>
+    <message>
+        <source>%1 finished after %2 steps: loss from %3 to %4, lowest %5</source>
+        <translation>%1 在 %2 步后结束：损失从 %3 到 %4，最低 %5</translation>
+    </message>
+    <message>
+        <source>%1: resumed at step %2 from %3</source>
+        <translation>%1：从 %3 在第 %2 步恢复</translation>
+    </message>
+    <message>
+        <source>%1: could not resume from %2: %3</source>
+        <translation>%1：无法从 %2 恢复：%3</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2)</source>
+        <translation>已写入 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Data folder %1 is readable (%n file(s))</source>
+        <translation><numerusform>数据目录 %1 可读（%n 个文件）</numerusform></translation>
+    </message>
+    <message>
+        <source>Data folder %1 is not readable: %2</source>
+        <translation>数据目录 %1 不可读：%2</translation>
+    </message>
+    <message>
+        <source>%1: out of memory: asked for %2 MiB, the card has %3 MiB</source>
+        <translation>%1：显存不足：申请 %2 MiB，卡上只有 %3 MiB</translation>
+    </message>
+    <message>
+        <source>%1: error: %2</source>
+        <translation>%1：出错：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Environment: %1, %2 CPUs, %3 of memory, %n GPU(s)</source>
+        <translation><numerusform>环境：%1，%2 个 CPU，内存 %3，%n 块 GPU</numerusform></translation>
+    </message>
+    <message>
+        <source>The framework's own training loop ran</source>
+        <translation>框架自带的训练循环已跑通</translation>
+    </message>
+    <message>
+        <source>The framework's own training loop failed: %1</source>
+        <translation>框架自带的训练循环失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Data check: %n file(s) read</source>
+        <translation><numerusform>数据检查：已读取 %n 个文件</numerusform></translation>
+    </message>
+    <message>
+        <source>Not supported on this card: %1 Nearest card that supports it: %2.</source>
+        <translation>此卡不支持：%1 支持它的最接近的卡：%2。</translation>
+    </message>
+    <message>
+        <source>Not supported on this card: %1 No card in the catalog supports it.</source>
+        <translation>此卡不支持：%1 目录中没有支持它的卡。</translation>
+    </message>
+    <message>
+        <source>Not supported on this card</source>
+        <translation>此卡不支持</translation>
+    </message>
+    <message>
+        <source>sequence parallelism splits what tensor parallelism leaves whole; it needs a tensor-parallel size of 2 or more</source>
+        <translation>序列并行切分的是张量并行没有切分的部分；它需要张量并行规模至少为 2</translation>
+    </message>
+    <message>
+        <source>Compute the loss over chunks of the logits (chunked cross-entropy)</source>
+        <translation>分块计算 logits 的损失（分块交叉熵）</translation>
+    </message>
+    <message>
+        <source>none measurable: the same arithmetic, a chunk at a time (LitGPT and torchtune do it by default)</source>
+        <translation>几乎没有：计算相同，只是逐块进行（LitGPT 和 torchtune 默认如此）</translation>
+    </message>
+    <message>
+        <source>small: the same tokens per optimizer step; smaller matrix products use the card less fully</source>
+        <translation>较小：每个优化器步骤的 token 数不变；矩阵乘法变小，卡的利用率略低</translation>
+    </message>
+    <message>
+        <source>Shard the optimizer state with ZeRO stage 1</source>
+        <translation>用 ZeRO 第 1 阶段把优化器状态分片</translation>
+    </message>
+    <message>
+        <source>Shard the gradients too with ZeRO stage 2</source>
+        <translation>用 ZeRO 第 2 阶段把梯度也分片</translation>
+    </message>
+    <message>
+        <source>none in communication volume: the same as plain data parallelism (ZeRO paper §7)</source>
+        <translation>通信量不增加：与普通数据并行相同（ZeRO 论文 §7）</translation>
+    </message>
+    <message>
+        <source>none: fused attention is faster than eager attention</source>
+        <translation>没有：融合注意力比普通注意力更快</translation>
+    </message>
+    <message>
+        <source>Turn on full activation checkpointing</source>
+        <translation>开启完整激活检查点</translation>
+    </message>
+    <message>
+        <source>about a third more compute: the forward pass runs again in backward (8·P·D instead of 6·P·D FLOPs, Transformer Math 101)</source>
+        <translation>计算量约增加三分之一：反向时再跑一遍前向（8·P·D 而不是 6·P·D FLOPs，Transformer Math 101）</translation>
+    </message>
+    <message>
+        <source>Offload saved activations to CPU memory</source>
+        <translation>把保存的激活值卸载到 CPU 内存</translation>
+    </message>
+    <message>
+        <source>PCIe traffic each layer, overlapped with compute: little when the layers are large, more on short sequences or shared PCIe links</source>
+        <translation>每层都有 PCIe 传输，与计算重叠：层较大时影响很小，序列较短或 PCIe 链路共享时影响较大</translation>
+    </message>
+    <message>
+        <source>Shard weights too with ZeRO stage 3 (or FSDP full shard)</source>
+        <translation>用 ZeRO 第 3 阶段（或 FSDP 完全分片）把权重也分片</translation>
+    </message>
+    <message>
+        <source>1.5× the communication of plain data parallelism: weights are gathered in forward and backward (ZeRO paper §7)</source>
+        <translation>通信量是普通数据并行的 1.5 倍：前向和反向都要聚合权重（ZeRO 论文 §7）</translation>
+    </message>
+    <message>
+        <source>large: the optimizer step runs on the CPU and gradients cross PCIe every step (ZeRO-Offload); most noticeable at small batches</source>
+        <translation>较大：优化器步骤在 CPU 上运行，梯度每步都要经过 PCIe（ZeRO-Offload）；批量小时最明显</translation>
+    </message>
+    <message>
+        <source>Use %1 cards, sharded with ZeRO-3 or FSDP</source>
+        <translation>使用 %1 张卡，并以 ZeRO-3 或 FSDP 分片</translation>
+    </message>
+    <message>
+        <source>more cards held at once (quota); about the same card-hours for the same tokens, less the scaling loss and ZeRO-3's communication</source>
+        <translation>同时占用更多卡（配额）；同样的 token 数所需卡时大致相同，另加扩展损失和 ZeRO-3 的通信开销</translation>
+    </message>
+    <message>
+        <source>faster steps, but a different training: only the adapters learn</source>
+        <translation>每步更快，但训练内容不同：只有适配器在学习</translation>
+    </message>
+    <message>
+        <source>slower than LoRA: each layer's weights are dequantized on the fly</source>
+        <translation>比 LoRA 慢：每层权重都要即时反量化</translation>
+    </message>
+    <message>
+        <source>unknown key “%1”</source>
+        <translation>未知的键“%1”</translation>
+    </message>
+    <message>
+        <source>expected a whole number, not %1</source>
+        <translation>应为整数，而不是 %1</translation>
+    </message>
+    <message>
+        <source>cards per run must be at most %1</source>
+        <translation>每次运行的卡数最多为 %1</translation>
+    </message>
+    <message>
+        <source>hours per round must be at most %1 (a leap year)</source>
+        <translation>每轮小时数最多为 %1（一个闰年）</translation>
+    </message>
+    <message>
+        <source>rounds must be at most %1</source>
+        <translation>轮数最多为 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The period is %1 days, longer than a quarter: a single application that long is sent back. Onramp splits it into the first application and %n quarterly follow-up(s), each within one calendar quarter.</source>
+        <translation><numerusform>周期为 %1 天，超过一个季度：这么长的单次申请会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The peak from %1 keeps %2 cards for %n day(s): up to %3 card-hours, more than the %4 card-hours of the whole plan. Shorten the peak, lower its cards, or derive more card-hours.</source>
+        <translation><numerusform>从 %1 开始的峰值时段占用 %2 张卡共 %n 天：最多 %3 卡时，超过整个计划的 %4 卡时。请缩短峰值时段、减少其卡数，或推导出更多卡时。</numerusform></translation>
+    </message>
+    <message>
+        <source>Starting a fresh sandbox…</source>
+        <translation>正在启动一个全新的沙箱…</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>提供方</translation>
+    </message>
+    <message>
+        <source>readiness checks</source>
+        <translation>就绪检查</translation>
+    </message>
+    <message>
+        <source>image name</source>
+        <translation>镜像名称</translation>
+    </message>
+    <message>
+        <source>image version</source>
+        <translation>镜像版本</translation>
+    </message>
+    <message>
+        <source>image digest</source>
+        <translation>镜像摘要</translation>
+    </message>
+    <message>
+        <source>this provider runs jobs without images; the software items say what ran</source>
+        <translation>该提供方不使用镜像运行作业；实际运行的内容见软件各项</translation>
+    </message>
+    <message>
+        <source>framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>framework version</source>
+        <translation>框架版本</translation>
+    </message>
+    <message>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <source>driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <source>sharding</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>program</source>
+        <translation>程序</translation>
+    </message>
+    <message>
+        <source>code identity</source>
+        <translation>代码标识</translation>
+    </message>
+    <message>
+        <source>data path</source>
+        <translation>数据路径</translation>
+    </message>
+    <message>
+        <source>data files</source>
+        <translation>数据文件数</translation>
+    </message>
+    <message>
+        <source>data bytes</source>
+        <translation>数据字节数</translation>
+    </message>
+    <message>
+        <source>data manifest</source>
+        <translation>数据清单</translation>
+    </message>
+    <message>
+        <source>parameter %1</source>
+        <translation>参数 %1</translation>
+    </message>
+    <message>
+        <source>the spec does not record what the first run's job received</source>
+        <translation>说明中没有记录首次运行的作业实际收到的值</translation>
+    </message>
+    <message>
+        <source>loss curve (every step, bit-exact on a CPU)</source>
+        <translation>损失曲线（逐步比较，CPU 上逐位一致）</translation>
+    </message>
+    <message>
+        <source>loss curve (every step, within %1 % on GPUs)</source>
+        <translation>损失曲线（逐步比较，GPU 上相差不超过 %1%）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation><numerusform>%n 步</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 step(s) differ; the first at step %2: %3 in the spec, %4 now</source>
+        <translation>%1 步不一致；第一处在第 %2 步：说明中为 %3，本次为 %4</translation>
+    </message>
+    <message>
+        <source>the steps logged differ from the spec's</source>
+        <translation>记录的步数与说明中的不同</translation>
+    </message>
+    <message>
+        <source>expected [step, loss]</source>
+        <translation>应为 [步数, 损失]</translation>
+    </message>
+    <message>
+        <source>The first run has not passed its five points yet.</source>
+        <translation>首次运行尚未通过全部五项检查。</translation>
+    </message>
+    <message>
+        <source>Wrap up the first run first: its artifacts recorded, the instance released.</source>
+        <translation>请先完成首次运行的收尾：记录产物并释放实例。</translation>
+    </message>
+    <message>
+        <source>A colleague who took no part replays the first run from its spec (“Open a handoff spec…” or onramp replay); their replay accepts this gate.</source>
+        <translation>由未参与的同事凭运行说明重跑首次运行（“打开交接说明…”或 onramp replay）；由其重跑来验收此门槛。</translation>
+    </message>
+    <message>
+        <source>The replay was run by %1, who ran the first run: a colleague who took no part replays it.</source>
+        <translation>这次重跑由 %1 执行，而首次运行也是此人运行的：应由未参与的同事来重跑。</translation>
+    </message>
+    <message>
+        <source>no one named</source>
+        <translation>未署名</translation>
+    </message>
+    <message>
+        <source>%1 replayed a spec of another first run (its loss curve differs from this onboarding's): export this onboarding's spec and replay that.</source>
+        <translation>%1 重跑的是另一次首次运行的说明（其损失曲线与本次入门流程的不同）：请导出本流程的说明再重跑。</translation>
+    </message>
+    <message>
+        <source>%1's replay did not reproduce the first run; it differs at: %2.</source>
+        <translation>%1 的重跑未能复现首次运行；不一致之处：%2。</translation>
+    </message>
+    <message>
+        <source>%1, whose replay from the spec alone reproduced the first run</source>
+        <translation>%1，其仅凭运行说明的重跑复现了首次运行</translation>
+    </message>
+    <message>
+        <source>Replayed by %1 on %2: %3 of %4 items passed (spec %5).</source>
+        <translation>由 %1 于 %2 重跑：%4 项中 %3 项通过（说明 %5）。</translation>
+    </message>
+    <message>
+        <source>no device: the spec does not say whether the first run trained on GPUs</source>
+        <translation>没有设备：说明中没有写明首次运行是否在 GPU 上训练</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>没有模型</translation>
+    </message>
+    <message>
+        <source>no training method</source>
+        <translation>没有训练方法</translation>
+    </message>
+    <message>
+        <source>no precision</source>
+        <translation>没有精度</translation>
+    </message>
+    <message>
+        <source>no parallelism or sharding</source>
+        <translation>没有并行方式或分片方式</translation>
+    </message>
+    <message>
+        <source>no micro-batch, sequence length or gradient accumulation</source>
+        <translation>没有微批大小、序列长度或梯度累积</translation>
+    </message>
+    <message>
+        <source>no seed: a rerun cannot draw the same data in the same order</source>
+        <translation>没有随机种子：重跑无法按相同顺序抽取相同数据</translation>
+    </message>
+    <message>
+        <source>no code identity: a rerun cannot show it ran the same program</source>
+        <translation>没有代码标识：重跑无法证明运行的是同一程序</translation>
+    </message>
+    <message>
+        <source>no data manifest: a rerun cannot show it read the same data</source>
+        <translation>没有数据清单：重跑无法证明读取的是同一份数据</translation>
+    </message>
+    <message>
+        <source>only a loss summary: a rerun can be compared at four numbers, not every step</source>
+        <translation>只有损失摘要：重跑只能比较四个数字，无法逐步比较</translation>
+    </message>
+    <message>
+        <source>Software: %1 %2, CUDA %3, driver %4</source>
+        <translation>软件：%1 %2，CUDA %3，驱动 %4</translation>
+    </message>
+    <message>
+        <source>Machine: %1 × %2 node(s), %3 card(s) each, in zone %4</source>
+        <translation>机器：%1 × %2 个节点，每个节点 %3 张卡，位于可用区 %4</translation>
+    </message>
+    <message>
+        <source>Launch: %1</source>
+        <translation>启动：%1</translation>
+    </message>
+    <message>
+        <source>Parameters: %1</source>
+        <translation>参数：%1</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>a control character (a line break, tab or NUL) where none belongs</source>
+        <translation>出现了不应有的控制字符（换行、制表符或 NUL）</translation>
+    </message>
+    <message>
+        <source>a control character in a field name</source>
+        <translation>字段名中有控制字符</translation>
+    </message>
+    <message>
+        <source>a NUL byte at byte %1 (a JSON file has none)</source>
+        <translation>第 %1 字节处有 NUL 字节（JSON 文件中不应出现）</translation>
+    </message>
+    <message>
+        <source>the number %1 cannot be kept exactly (at most 17 significant digits, integers up to 2^63)</source>
+        <translation>数字 %1 无法被精确保存（最多 17 位有效数字，整数最大 2^63）</translation>
+    </message>
+    <message>
+        <source>a parameter name is a letter, then up to 63 letters, digits or underscores</source>
+        <translation>参数名须以字母开头，后接最多 63 个字母、数字或下划线</translation>
+    </message>
+    <message>
+        <source>steps must rise, one entry per step</source>
+        <translation>步数必须递增，每步一条</translation>
+    </message>
+    <message>
+        <source>gate “%1” is listed twice</source>
+        <translation>门槛“%1”出现了两次</translation>
+    </message>
+    <message>
+        <source>The parameter name “%1” is not allowed: a letter, then up to 63 letters, digits or underscores.</source>
+        <translation>不允许使用参数名“%1”：须以字母开头，后接最多 63 个字母、数字或下划线。</translation>
+    </message>
+    <message>
+        <source>There is no data folder %1 on the cluster.</source>
+        <translation>集群上没有数据文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>%1's share is %2 %: a share is a percentage from 0 to 100. Correct it in the Share % column.</source>
+        <translation>%1 的份额是 %2 %：份额是 0 到 100 之间的百分比。请在“份额 %”列中改正。</translation>
+    </message>
+    <message>
+        <source>Usage: onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS]
+
+serve  runs the built-in sandbox provider on loopback until interrupted and prints its URL and fresh credentials as one JSON line.
+Run onramp sandbox serve --help for every option.</source>
+        <translation>用法：onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS]
+
+serve  在本机回环地址上运行内置沙箱提供方直到被中断，并以一行 JSON 打印其地址和新生成的凭据。
+运行 onramp sandbox serve --help 查看全部选项。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -2772,13 +3324,25 @@ Dataset: %3</source>
             <numerusform>——%n 个未完成，下次上传时续传</numerusform>
         </translation>
     </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
 </context>
 <context>
     <name>onramp::Banner</name>
-    <message>
-        <source>&amp;Retry</source>
-        <translation>重试(&amp;R)</translation>
-    </message>
     <message>
         <source>Retry</source>
         <translation>重试</translation>
@@ -2790,6 +3354,25 @@ Dataset: %3</source>
     <message>
         <source>Show technical details</source>
         <translation>显示技术细节</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::DateField</name>
+    <message>
+        <source>not set (YYYY-MM-DD)</source>
+        <translation>未设置（YYYY-MM-DD）</translation>
+    </message>
+    <message>
+        <source>Pick a date (Alt+Down)</source>
+        <translation>选择日期（Alt+↓）</translation>
+    </message>
+    <message>
+        <source>Pick a date</source>
+        <translation>选择日期</translation>
+    </message>
+    <message>
+        <source>“%1” is not a date: type it as YYYY-MM-DD, for example 2026-11-15.</source>
+        <translation>“%1”不是日期：请按 YYYY-MM-DD 输入，例如 2026-11-15。</translation>
     </message>
 </context>
 <context>
@@ -2870,6 +3453,14 @@ Dataset: %3</source>
         <source>Open a handoff spec…</source>
         <translation>打开交接说明…</translation>
     </message>
+    <message>
+        <source>✔ Accepted: %1.</source>
+        <translation>✔ 已验收：%1。</translation>
+    </message>
+    <message>
+        <source>Gate 6 is accepted by a colleague's replay. %1</source>
+        <translation>第 6 道门槛由同事的重跑来验收。%1</translation>
+    </message>
 </context>
 <context>
     <name>onramp::FormGatePage</name>
@@ -2897,28 +3488,12 @@ Dataset: %3</source>
         <translation>验收项</translation>
     </message>
     <message>
-        <source>&amp;New status</source>
-        <translation>新状态(&amp;N)</translation>
-    </message>
-    <message>
         <source>&amp;Waiting for</source>
         <translation>等待对象(&amp;W)</translation>
     </message>
     <message>
-        <source>&amp;Evidence</source>
-        <translation>证据(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Accepted &amp;by</source>
-        <translation>验收人(&amp;B)</translation>
-    </message>
-    <message>
         <source>Re&amp;jection reason</source>
         <translation>退回原因(&amp;J)</translation>
-    </message>
-    <message>
-        <source>What to &amp;change</source>
-        <translation>需要修改(&amp;C)</translation>
     </message>
     <message>
         <source>Gate %1: %2</source>
@@ -2985,16 +3560,8 @@ Dataset: %3</source>
         <translation>需要修改</translation>
     </message>
     <message>
-        <source>&amp;Record status</source>
-        <translation>记录状态(&amp;R)</translation>
-    </message>
-    <message>
         <source>Record status</source>
         <translation>记录状态</translation>
-    </message>
-    <message>
-        <source>What &amp;blocked us here (kept for the next team walking this gate):</source>
-        <translation>这一关卡住我们的地方(&amp;B)（留给下一个走这道门槛的团队）：</translation>
     </message>
     <message>
         <source>What blocked us</source>
@@ -3003,6 +3570,30 @@ Dataset: %3</source>
     <message>
         <source>Met</source>
         <translation>已满足</translation>
+    </message>
+    <message>
+        <source>New stat&amp;us</source>
+        <translation>新状态(&amp;U)</translation>
+    </message>
+    <message>
+        <source>E&amp;vidence</source>
+        <translation>证据(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Accepted b&amp;y</source>
+        <translation>验收人(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>What to chan&amp;ge</source>
+        <translation>需要修改(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Rec&amp;ord status</source>
+        <translation>记录状态(&amp;O)</translation>
+    </message>
+    <message>
+        <source>What bloc&amp;ked us here (kept for the next team walking this gate):</source>
+        <translation>这一关卡住我们的地方(&amp;K)（留给下一个走这道门槛的团队）：</translation>
     </message>
 </context>
 <context>
@@ -3073,10 +3664,6 @@ Dataset: %3</source>
 <context>
     <name>onramp::HandoffDialog</name>
     <message>
-        <source>Replay on a fresh sandbox</source>
-        <translation>在全新沙箱上重跑</translation>
-    </message>
-    <message>
         <source>Open a handoff spec</source>
         <translation>打开交接说明</translation>
     </message>
@@ -3115,24 +3702,8 @@ Dataset: %3</source>
         </translation>
     </message>
     <message>
-        <source>The replay stopped unexpectedly.</source>
-        <translation>重跑意外中止。</translation>
-    </message>
-    <message>
         <source>Reproduced: every item passed.</source>
         <translation>已复现：每一项都通过。</translation>
-    </message>
-    <message>
-        <source>Not reproduced: see the items marked FAIL.</source>
-        <translation>未复现：见标为 FAIL 的项。</translation>
-    </message>
-    <message>
-        <source>The replay could not run: %1</source>
-        <translation>重跑无法运行：%1</translation>
-    </message>
-    <message>
-        <source>Cannot start %1: %2</source>
-        <translation>无法启动 %1：%2</translation>
     </message>
     <message>
         <source>Replaying from the spec alone: provisioning, the readiness checks, the first run, then the comparison…</source>
@@ -3149,6 +3720,46 @@ Dataset: %3</source>
     <message>
         <source>MISSING</source>
         <translation>缺失</translation>
+    </message>
+    <message>
+        <source>&amp;Replay on a fresh sandbox</source>
+        <translation>在全新沙箱上重跑(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Stop the replay</source>
+        <translation>停止重跑</translation>
+    </message>
+    <message>
+        <source>Replay as</source>
+        <translation>重跑身份</translation>
+    </message>
+    <message>
+        <source>Replay &amp;as:</source>
+        <translation>重跑身份(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>N/A</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Say who replays: a colleague who took no part in the first run.</source>
+        <translation>请填写由谁重跑：一位未参与首次运行的同事。</translation>
+    </message>
+    <message>
+        <source>spec says %1, this run has %2</source>
+        <translation>说明中为 %1，本次为 %2</translation>
+    </message>
+    <message>
+        <source>(nothing)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>The replay was stopped; nothing was recorded.</source>
+        <translation>重跑已停止；没有记录任何内容。</translation>
+    </message>
+    <message>
+        <source>Not reproduced: it differs at %1.</source>
+        <translation>未能复现：不一致之处为 %1。</translation>
     </message>
 </context>
 <context>
@@ -3444,10 +4055,6 @@ Dataset: %3</source>
         <translation>文档 (*.pdf *.png *.jpg *.jpeg *.ofd);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>not set</source>
-        <translation>未设置</translation>
-    </message>
-    <message>
         <source>Account</source>
         <translation>账号</translation>
     </message>
@@ -3492,14 +4099,6 @@ Dataset: %3</source>
         <translation>1. 主体证明</translation>
     </message>
     <message>
-        <source>&amp;Licence or certificate</source>
-        <translation>营业执照或证照(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Operator's &amp;authorization</source>
-        <translation>经办人授权书(&amp;A)</translation>
-    </message>
-    <message>
         <source>Authorization signed on</source>
         <translation>授权书签署日期</translation>
     </message>
@@ -3532,10 +4131,6 @@ Dataset: %3</source>
         <translation>2. 用途说明</translation>
     </message>
     <message>
-        <source>&amp;Kind of work</source>
-        <translation>工作类型(&amp;K)</translation>
-    </message>
-    <message>
         <source>&amp;Model to train</source>
         <translation>要训练的模型(&amp;M)</translation>
     </message>
@@ -3548,24 +4143,12 @@ Dataset: %3</source>
         <translation>数据来源(&amp;D)</translation>
     </message>
     <message>
-        <source>Who it &amp;serves</source>
-        <translation>服务对象(&amp;S)</translation>
-    </message>
-    <message>
         <source>Business value</source>
         <translation>业务价值</translation>
     </message>
     <message>
-        <source>S&amp;tatement</source>
-        <translation>用途说明(&amp;T)</translation>
-    </message>
-    <message>
         <source>3. Data compliance</source>
         <translation>3. 数据合规说明</translation>
-    </message>
-    <message>
-        <source>Contains &amp;personal information</source>
-        <translation>含个人信息(&amp;P)</translation>
     </message>
     <message>
         <source>How it is handled</source>
@@ -3574,14 +4157,6 @@ Dataset: %3</source>
     <message>
         <source>Restricted domains (empty: none)</source>
         <translation>受限领域（留空表示无）</translation>
-    </message>
-    <message>
-        <source>&amp;Retention period</source>
-        <translation>留存期限(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Destruction &amp;method</source>
-        <translation>销毁方式(&amp;M)</translation>
     </message>
     <message>
         <source>Findings</source>
@@ -3628,10 +4203,6 @@ Dataset: %3</source>
         <translation>选择文件</translation>
     </message>
     <message>
-        <source>&amp;Export submission package…</source>
-        <translation>导出提交材料包(&amp;E)…</translation>
-    </message>
-    <message>
         <source>Export submission package</source>
         <translation>导出提交材料包</translation>
     </message>
@@ -3655,6 +4226,42 @@ Dataset: %3</source>
         <source>No findings: the dossier is ready to submit.</source>
         <translation>没有问题：资质材料可以提交。</translation>
     </message>
+    <message>
+        <source>Li&amp;cence or certificate</source>
+        <translation>营业执照或证照(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Operator's authori&amp;zation</source>
+        <translation>经办人授权书(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>K&amp;ind of work</source>
+        <translation>工作类型(&amp;I)</translation>
+    </message>
+    <message>
+        <source>W&amp;ho it serves</source>
+        <translation>服务对象(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Stat&amp;ement</source>
+        <translation>用途说明(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Cont&amp;ains personal information</source>
+        <translation>含个人信息(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Retention period</source>
+        <translation>留存期限</translation>
+    </message>
+    <message>
+        <source>Destruction method</source>
+        <translation>销毁方式</translation>
+    </message>
+    <message>
+        <source>E&amp;xport submission package…</source>
+        <translation>导出提交材料包(&amp;X)…</translation>
+    </message>
 </context>
 <context>
     <name>onramp::QuotaPage</name>
@@ -3669,10 +4276,6 @@ Dataset: %3</source>
     <message>
         <source>&amp;Hours per round</source>
         <translation>单轮时长(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;Rounds in the period</source>
-        <translation>周期内轮次(&amp;R)</translation>
     </message>
     <message>
         <source>Retry &amp;margin</source>
@@ -3715,10 +4318,6 @@ Dataset: %3</source>
         <translation>检查结果</translation>
     </message>
     <message>
-        <source>Add &amp;peak window</source>
-        <translation>添加峰值时段(&amp;P)</translation>
-    </message>
-    <message>
         <source>Add peak window</source>
         <translation>添加峰值时段</translation>
     </message>
@@ -3729,10 +4328,6 @@ Dataset: %3</source>
     <message>
         <source>Remove the selected peak window</source>
         <translation>删除选中的峰值时段</translation>
-    </message>
-    <message>
-        <source>Re&amp;generate from the numbers</source>
-        <translation>按数字重新生成(&amp;G)</translation>
     </message>
     <message>
         <source>Regenerate the justification</source>
@@ -3791,8 +4386,20 @@ Dataset: %3</source>
         <translation>没有问题：申请有推导、分了批，且前后一致。</translation>
     </message>
     <message>
-        <source>Monthly &amp;spread (weights, used without peaks)</source>
-        <translation>月度分布(&amp;S)（权重；无峰值时段时使用）</translation>
+        <source>Rounds &amp;in the period</source>
+        <translation>周期内轮次(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Monthly spre&amp;ad (weights, used without peaks)</source>
+        <translation>月度分布(&amp;A)（权重；无峰值时段时使用）</translation>
+    </message>
+    <message>
+        <source>A&amp;dd peak window</source>
+        <translation>添加峰值时段(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Regenerate from the numbers</source>
+        <translation>按数字重新生成</translation>
     </message>
 </context>
 <context>
@@ -3845,44 +4452,16 @@ Dataset: %3</source>
         <translation>1. 模型与训练配置</translation>
     </message>
     <message>
-        <source>&amp;Model</source>
-        <translation>模型(&amp;M)</translation>
-    </message>
-    <message>
         <source>Parameters (custom model)</source>
         <translation>参数量（自定义模型）</translation>
-    </message>
-    <message>
-        <source>&amp;Precision</source>
-        <translation>精度(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Optimizer</source>
-        <translation>优化器(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Me&amp;thod</source>
-        <translation>方法(&amp;T)</translation>
     </message>
     <message>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <source>Micro-&amp;batch per card</source>
-        <translation>每卡微批(&amp;B)</translation>
-    </message>
-    <message>
         <source>&amp;Sequence length</source>
         <translation>序列长度(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Gradient &amp;checkpointing</source>
-        <translation>梯度检查点(&amp;C)</translation>
-    </message>
-    <message>
-        <source>FlashAttention / fused attention</source>
-        <translation>FlashAttention / 融合注意力</translation>
     </message>
     <message>
         <source>Data-parallel sharding</source>
@@ -3907,10 +4486,6 @@ Dataset: %3</source>
     <message>
         <source>2. Memory per card</source>
         <translation>2. 每卡显存</translation>
-    </message>
-    <message>
-        <source>Judge against &amp;card</source>
-        <translation>按卡型判定(&amp;C)</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -3969,10 +4544,6 @@ Dataset: %3</source>
         <translation>5. 实例规格与镜像</translation>
     </message>
     <message>
-        <source>&amp;Instance type</source>
-        <translation>实例规格(&amp;I)</translation>
-    </message>
-    <message>
         <source>I&amp;mage</source>
         <translation>镜像(&amp;M)</translation>
     </message>
@@ -3989,16 +4560,8 @@ Dataset: %3</source>
         <translation>6. 存储规划</translation>
     </message>
     <message>
-        <source>&amp;Data path (mounted)</source>
-        <translation>数据路径（挂接）(&amp;D)</translation>
-    </message>
-    <message>
         <source>Mount data read-only</source>
         <translation>数据只读挂接</translation>
-    </message>
-    <message>
-        <source>O&amp;utput path (writable, persistent)</source>
-        <translation>产出路径（可写、持久）(&amp;U)</translation>
     </message>
     <message>
         <source>Scratch path (local disk)</source>
@@ -4148,6 +4711,90 @@ Dataset: %3</source>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
+    <message>
+        <source>datasheet</source>
+        <translation>官方规格</translation>
+    </message>
+    <message>
+        <source>secondary source</source>
+        <translation>二手来源</translation>
+    </message>
+    <message>
+        <source>unofficial</source>
+        <translation>非官方</translation>
+    </message>
+    <message>
+        <source>Mod&amp;el</source>
+        <translation>模型(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;cision</source>
+        <translation>精度(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Optimi&amp;zer</source>
+        <translation>优化器(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>Metho&amp;d</source>
+        <translation>方法(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Micro-batc&amp;h per card</source>
+        <translation>每卡微批(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Grad&amp;ient checkpointing</source>
+        <translation>梯度检查点(&amp;I)</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 / fused attention</source>
+        <translation>FlashAttention-2 / 融合注意力</translation>
+    </message>
+    <message>
+        <source>&amp;Framework conventions</source>
+        <translation>框架约定(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Gradient dtype</source>
+        <translation>梯度数据类型</translation>
+    </message>
+    <message>
+        <source>Sequence parallel (with TP)</source>
+        <translation>序列并行（配合 TP）</translation>
+    </message>
+    <message>
+        <source>Judge against card</source>
+        <translation>按卡型判定</translation>
+    </message>
+    <message>
+        <source>Instance &amp;type</source>
+        <translation>实例规格(&amp;T)</translation>
+    </message>
+    <message>
+        <source>D&amp;ata path (mounted)</source>
+        <translation>数据路径（挂接）(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Output path (writable, persistent)</source>
+        <translation>产出路径（可写、持久）</translation>
+    </message>
+    <message>
+        <source>The framework's own</source>
+        <translation>沿用框架自身的约定</translation>
+    </message>
+    <message>
+        <source>saves %1 GiB; speed: %2</source>
+        <translation>节省 %1 GiB；速度代价：%2</translation>
+    </message>
+    <message>
+        <source>not supported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>digest unknown; the provider supplies it</source>
+        <translation>摘要未知；由云服务商提供</translation>
+    </message>
 </context>
 <context>
     <name>onramp::SandboxServer</name>
@@ -4274,20 +4921,12 @@ Dataset: %3</source>
         <translation>先建空间，再挂配额，最后加成员</translation>
     </message>
     <message>
-        <source>1. &amp;Workspace name</source>
-        <translation>1. 工作空间名称(&amp;W)</translation>
-    </message>
-    <message>
         <source>2. Attach &amp;quota</source>
         <translation>2. 挂配额(&amp;Q)</translation>
     </message>
     <message>
         <source>3. Members and roles</source>
         <translation>3. 成员与角色</translation>
-    </message>
-    <message>
-        <source>&amp;Filter</source>
-        <translation>筛选(&amp;F)</translation>
     </message>
     <message>
         <source>Member %1</source>
@@ -4330,10 +4969,6 @@ Dataset: %3</source>
         <translation>团队负责人审核</translation>
     </message>
     <message>
-        <source>Re&amp;viewer</source>
-        <translation>审核人(&amp;V)</translation>
-    </message>
-    <message>
         <source>Findings</source>
         <translation>检查结果</translation>
     </message>
@@ -4366,10 +5001,6 @@ Dataset: %3</source>
         <translation>创建工作空间</translation>
     </message>
     <message>
-        <source>A&amp;ttach</source>
-        <translation>挂上(&amp;T)</translation>
-    </message>
-    <message>
         <source>Attach quota</source>
         <translation>挂配额</translation>
     </message>
@@ -4388,10 +5019,6 @@ Dataset: %3</source>
     <message>
         <source>Remove the selected member</source>
         <translation>移除选中的成员</translation>
-    </message>
-    <message>
-        <source>&amp;Import CSV…</source>
-        <translation>导入 CSV(&amp;I)…</translation>
     </message>
     <message>
         <source>Import members from CSV</source>
@@ -4478,6 +5105,38 @@ Dataset: %3</source>
     <message>
         <source>No findings: roles and permissions follow the guides.</source>
         <translation>没有问题：角色与权限符合指南。</translation>
+    </message>
+    <message>
+        <source>1. Workspac&amp;e name</source>
+        <translation>1. 工作空间名称(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Fil&amp;ter</source>
+        <translation>筛选(&amp;T)</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number: type the member's share of the quota as a percentage from 0 to 100.</source>
+        <translation>“%1”不是数字：请把该成员的配额份额输入为 0 到 100 之间的百分比。</translation>
+    </message>
+    <message>
+        <source>Rev&amp;iewer</source>
+        <translation>审核人(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Attac&amp;h</source>
+        <translation>挂上(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Import C&amp;SV…</source>
+        <translation>导入 CSV(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Nobody in the team is a developer, so nobody can try the first check: give a member the developer role.</source>
+        <translation>团队里没有开发者，所以没人能做第一项验收：请给一位成员开发者角色。</translation>
+    </message>
+    <message>
+        <source>Nobody in the team is an observer, so nobody can try the second check: give a member the observer role.</source>
+        <translation>团队里没有观察者，所以没人能做第二项验收：请给一位成员观察者角色。</translation>
     </message>
 </context>
 <context>
