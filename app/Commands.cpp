@@ -305,6 +305,35 @@ int screenshot(const QStringList &args)
             return 2;
         }
         out() << file << '\n';
+        // After a walk at the sandbox: a colleague's replay of this spec with one field changed
+        // (the seed), as the dialog shows it: each item, and the FAILs naming the field.
+        if (walked) {
+            RunSpec changed = runSpecFromState(preview.state());
+            changed.parameters["seed"] = 7;
+            QFile changedFile(specDir.filePath(QStringLiteral("handoff-seed.json")));
+            if (changedFile.open(QIODevice::WriteOnly)) {
+                changedFile.write(QJsonDocument(changed.toJson()).toJson());
+                changedFile.close();
+                HandoffDialog replaying;
+                replaying.resize(1100, 720);
+                replaying.open(changedFile.fileName());
+                replaying.show();
+                QEventLoop wait;
+                QObject::connect(&replaying, &HandoffDialog::replayFinished, &wait,
+                                 &QEventLoop::quit);
+                replaying.replay();
+                if (replaying.isReplaying())
+                    wait.exec();
+                QApplication::processEvents();
+                const QString shot = dir.filePath(
+                    QStringLiteral("%1-handoff-replay.png").arg(last + 2, 2, 10, QLatin1Char('0')));
+                if (!replaying.grab().save(shot)) {
+                    err() << Tr::tr("Cannot write %1.").arg(shot) << '\n';
+                    return 2;
+                }
+                out() << shot << '\n';
+            }
+        }
     }
     return 0;
 }

@@ -103,7 +103,8 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
         QStringLiteral("waitingSince"),    QStringLiteral("evidence"),
         QStringLiteral("acceptedBy"),      QStringLiteral("acceptedAt"),
         QStringLiteral("rejectionReason"), QStringLiteral("whatToChange"),
-        QStringLiteral("notes"),           QStringLiteral("data")};
+        QStringLiteral("notes"),           QStringLiteral("data"),
+        QStringLiteral("reopenedBecause")};
     if (auto ok = onlyKnownKeys(o, known, path); !ok)
         return std::unexpected(ok.error());
     auto status = readString(o, QStringLiteral("status"), path);

@@ -43,13 +43,17 @@ QString ProviderSession::jobMember() const
 QJsonObject ProviderSession::probeJob(const QString &name, const QString &entry,
                                       const QStringList &args) const
 {
-    return {{"name", name},
+    QJsonObject job{{"name", name},
             {"topic", "onboarding"},
             {"instanceId", m_state.provider.instanceId},
             {"image", m_state.resources.environment.image},
             {"launch", QJsonObject{{"mode", "builtin"},
                                    {"entry", entry},
                                    {"args", QJsonArray::fromStringList(args)}}}};
+    // A replay's checks read the data its spec names, as its first run does.
+    if (m_replaying && !m_replaying->storage.data.isEmpty())
+        job["dataPath"] = m_replaying->storage.data;
+    return job;
 }
 
 void ProviderSession::recordCheck(const QString &name, const QJsonObject &finished, bool passed,

@@ -31,6 +31,8 @@
 #include <pwd.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+
+#include <utility>
 #include <unistd.h>
 
 namespace onramp {
@@ -107,6 +109,23 @@ std::optional<JobUser> jobUser()
     if (const passwd *pw = ::getpwnam("nobody"))
         return JobUser{pw->pw_uid, pw->pw_gid};
     return JobUser{65534, 65534};
+}
+
+// Whether an unprivileged user can walk down to `path` (every folder above it searchable by
+// others). The sandbox never opens up folders above its own root (a home folder, a private
+// temporary folder): where they are closed, jobs cannot run as nobody there.
+bool othersCanReach(const QString &path)
+{
+    QString dir = QFileInfo(QDir::cleanPath(path)).path();
+    while (!dir.isEmpty()) {
+        struct stat st = {};
+        if (::stat(QFile::encodeName(dir).constData(), &st) != 0 || !(st.st_mode & S_IXOTH))
+            return false;
+        if (dir == QLatin1String("/"))
+            break;
+        dir = QFileInfo(dir).path();
+    }
+    return true;
 }
 
 // Lets `user` reach `path` through every folder from `root` down (search permission only),
@@ -889,7 +908,17 @@ bool SandboxServer::startJob(QJsonObject &job)
     for (const auto &[name, value] : parameterEnvironment(job.value("parameters").toObject()))
         env.insert(name, value);
     p->setProcessEnvironment(env);
-    const std::optional<JobUser> user = jobUser();
+    // As root, jobs run as nobody where nobody can reach the sandbox's folders and its probe;
+    // under a closed folder (root's home) they run as root, and the data folder is read-only
+    // by its permission bits only (said once in the log).
+    std::optional<JobUser> user = jobUser();
+    if (user && (!othersCanReach(m_root) || !othersCanReach(probeProgram()))) {
+        static bool said = false;
+        if (!std::exchange(said, true))
+            qWarning("sandbox: jobs run as root: %s is not reachable by an unprivileged user",
+                     qPrintable(m_root));
+        user.reset();
+    }
     if (user) {
         // Its output and scratch folders are the job's; the data folder stays root's, 0555.
         for (const char *key : {"output", "scratch"}) {

@@ -4752,8 +4752,8 @@ Dataset: %3</source>
         <translation>FlashAttention-2 / 融合注意力</translation>
     </message>
     <message>
-        <source>&amp;Framework conventions</source>
-        <translation>框架约定(&amp;F)</translation>
+        <source>F&amp;ramework conventions</source>
+        <translation>框架约定(&amp;R)</translation>
     </message>
     <message>
         <source>Gradient dtype</source>

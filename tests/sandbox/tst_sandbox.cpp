@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
 #include <curl/curl.h>
 
 #include <atomic>
@@ -761,7 +763,7 @@ private slots:
         if (!reason.isEmpty())
             QVERIFY(r.body.contains(reason.toUtf8()));
         else
-            QCOMPARE(r.json()["grantedCardHours"].toDouble(), 8 * 12 * 4 * 1.2);
+            QCOMPARE(r.json()["grantedCardHours"].toDouble(), std::ceil(8 * 12 * 4 * 1.2));
         Call get;
         get.path = "/v1/quota-applications/" + r.json()["id"].toString().toUtf8();
         QCOMPARE(call(server, get).json()["state"].toString(), state);

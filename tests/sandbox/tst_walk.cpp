@@ -182,11 +182,15 @@ private slots:
         auto s = session(state);
         WALK(*s, submitQualification);
         QCOMPARE(state.gate(GateId::Account).status, GateStatus::Rejected);
-        QVERIFY(state.gate(GateId::Account).rejectionReason.contains("statement"));
+        // In the reviewer's words, not the provider's field name.
+        QVERIFY2(state.gate(GateId::Account).rejectionReason.contains("Model training"),
+                 qPrintable(state.gate(GateId::Account).rejectionReason));
+        QVERIFY(!state.gate(GateId::Account).rejectionReason.startsWith("statement:"));
         // The whole walk stops there and says why, before creating anything.
         const auto walked = run(*s, &ProviderSession::walkGatesOneToFour);
         QVERIFY(!walked);
-        QVERIFY(walked.error().message.contains("statement"));
+        QVERIFY2(walked.error().message.contains("Model training"),
+                 qPrintable(walked.error().message));
         QVERIFY(!state.provider.workspaceCreated);
     }
 

@@ -458,8 +458,27 @@ private slots:
             return std::make_pair(p.exitCode(),
                                   p.readAllStandardOutput() + p.readAllStandardError());
         };
-        const auto [first, firstOut] =
-            replay(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json", {"--record", recorded});
+        // The cluster's copy of the data, on its shared filesystem: the spec names that path.
+        const QString data = m_lab + QStringLiteral("/datasets/sample");
+        QVERIFY(QDir().mkpath(data));
+        QFile::remove(data + "/corpus.txt");
+        QVERIFY(QFile::copy(QStringLiteral(ONRAMP_PROBE_DIR "/onramp-corpus.txt"),
+                            data + "/corpus.txt"));
+        QFile::setPermissions(data, QFile::permissions(data) | QFile::ReadOther | QFile::ExeOther);
+        QFile::setPermissions(QFileInfo(data).path(), QFile::permissions(data));
+        QFile::setPermissions(data + "/corpus.txt", QFile::ReadOwner | QFile::ReadOther |
+                                                        QFile::ReadGroup | QFile::WriteOwner);
+        QFile example(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json");
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QJsonObject spec = QJsonDocument::fromJson(example.readAll()).object();
+        QJsonObject storage = spec["storage"].toObject();
+        storage["data"] = data;
+        spec["storage"] = storage;
+        QFile onCluster(dir.filePath("example-on-cluster.json"));
+        QVERIFY(onCluster.open(QIODevice::WriteOnly));
+        onCluster.write(QJsonDocument(spec).toJson());
+        onCluster.close();
+        const auto [first, firstOut] = replay(onCluster.fileName(), {"--record", recorded});
         QVERIFY2(firstOut.contains("PASS    first run"), firstOut.constData());
         QVERIFY(firstOut.contains("N/A     image digest"));
         const auto [code, out] = replay(recorded, {});

@@ -298,11 +298,11 @@ private slots:
             QVERIFY(w.button(QWizard::NextButton)->isEnabled());
             clickNext(w);
         }
-        QCOMPARE(w.currentId(), int(OnboardingWizard::SummaryId));
-        QVERIFY(w.button(QWizard::FinishButton)->isVisible());
-        QVERIFY(child<QLabel>(w, "summaryHeadline")->text().contains("All six gates"));
-        QTest::mouseClick(w.button(QWizard::BackButton), Qt::LeftButton);
+        // Gate 6 waits for a colleague's replay (gatesFiveAndSixRunFromTheirPages runs one); the
+        // operator cannot go on to the summary alone.
         QCOMPARE(w.currentId(), int(OnboardingWizard::FirstRunId));
+        QTest::mouseClick(w.button(QWizard::BackButton), Qt::LeftButton);
+        QCOMPARE(w.currentId(), int(OnboardingWizard::EnvironmentId));
         // The sidebar jumps back to any visited gate.
         QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
         QCOMPARE(w.currentId(), int(OnboardingWizard::WorkspaceId));
@@ -467,6 +467,9 @@ private slots:
             store.setState(state);
             OnboardingWizard w(&store, &m_language);
             w.setStartId(id);
+            // The size the window opens at on a 1366×768 screen (the offscreen platform's own
+            // screen is 800×600, smaller than any desktop's).
+            w.resize(OnboardingWizard::defaultSize(QSize(1366, 728)));
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             QCOMPARE(w.currentId(), id);
@@ -725,7 +728,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(walked.has_value(), 30000);
         QVERIFY(*walked);
         // The team lead accepts gate 4 (its check passed at the sandbox); gate 5 opens.
-        QVERIFY(store.state().provider.resourcesCheckPassed);
+        QVERIFY2(store.state().provider.resourcesCheckPassed,
+                 qPrintable(store.state().provider.resourcesCheck));
         store.update([](OnboardingState &s) {
             s.gate(GateId::Resources).status = GateStatus::Passed;
             s.gate(GateId::Resources).acceptedBy = QStringLiteral("Li Wei");

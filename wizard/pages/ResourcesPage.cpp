@@ -106,7 +106,7 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     m_framework = new QComboBox(setupBox);
     for (const FrameworkConvention &f : frameworkConventions())
         m_framework->addItem(QLatin1String(f.name), QLatin1String(f.key));
-    labelled(setupForm2, QT_TR_NOOP("&Framework conventions"), m_framework, "framework");
+    labelled(setupForm2, QT_TR_NOOP("F&ramework conventions"), m_framework, "framework");
     m_gradDtype = new QComboBox(setupBox);
     m_gradDtype->addItems(
         {QString(), QStringLiteral("fp32"), QStringLiteral("bf16"), QStringLiteral("fp16")});
