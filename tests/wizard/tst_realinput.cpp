@@ -271,30 +271,46 @@ int main(int argc, char **argv)
                              "(scripts/setup-debian.sh --test installs them).\n");
         return 77;
     }
-    // A private X server; it writes its display number to the pipe when it is ready.
-    int ready[2];
-    if (::pipe(ready) != 0)
-        return 1;
-    const pid_t server = ::fork();
-    if (server == 0) {
-        ::close(ready[0]);
-        const std::string fd = std::to_string(ready[1]);
-        const QByteArray path = xvfb.toLocal8Bit();
-        ::execl(path.constData(), "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", "1600x1000x24",
-                "-nolisten", "tcp", static_cast<char *>(nullptr));
-        ::_exit(127);
+    // A private X server on a display number of its own, ready when its socket appears. (Not
+    // -displayfd: under ctest, after other suites, Xvfb at times could not write the number
+    // back, "Cannot write display number to fd 5", and the test aborted.)
+    pid_t server = -1;
+    QByteArray display;
+    for (int attempt = 0; attempt < 20 && display.isEmpty(); ++attempt) {
+        const int number = 100 + (int(::getpid()) * 7 + attempt * 13) % 800;
+        const std::string lock = "/tmp/.X" + std::to_string(number) + "-lock";
+        const std::string socket = "/tmp/.X11-unix/X" + std::to_string(number);
+        if (::access(lock.c_str(), F_OK) == 0 || ::access(socket.c_str(), F_OK) == 0)
+            continue;
+        server = ::fork();
+        if (server == 0) {
+            const std::string name = ":" + std::to_string(number);
+            const QByteArray path = xvfb.toLocal8Bit();
+            ::execl(path.constData(), "Xvfb", name.c_str(), "-screen", "0", "1600x1000x24",
+                    "-nolisten", "tcp", static_cast<char *>(nullptr));
+            ::_exit(127);
+        }
+        for (int waited = 0; waited < 200; ++waited) { // up to 10 s
+            if (::waitpid(server, nullptr, WNOHANG) == server) {
+                server = -1; // it gave up (the number was taken after all): try another
+                break;
+            }
+            if (::access(socket.c_str(), F_OK) == 0) {
+                display = ":" + QByteArray::number(number);
+                break;
+            }
+            ::usleep(50 * 1000);
+        }
+        if (display.isEmpty() && server > 0) {
+            ::kill(server, SIGTERM);
+            ::waitpid(server, nullptr, 0);
+            server = -1;
+        }
     }
-    ::close(ready[1]);
-    char buffer[16] = {};
-    const ssize_t n = ::read(ready[0], buffer, sizeof buffer - 1);
-    ::close(ready[0]);
-    if (n <= 0) {
-        std::fprintf(stderr, "FAIL: Xvfb did not start\n");
-        ::kill(server, SIGTERM);
-        ::waitpid(server, nullptr, 0);
+    if (display.isEmpty()) {
+        std::fprintf(stderr, "FAIL: Xvfb did not start on any free display\n");
         return 1;
     }
-    const QByteArray display = ':' + QByteArray(buffer, int(n)).trimmed();
     qputenv("DISPLAY", display);
     qputenv("QT_QPA_PLATFORM", "xcb");
     qunsetenv("XAUTHORITY");
