@@ -13,16 +13,16 @@
 #include <fstream>
 
 #include <sys/sysinfo.h>
-#include <sys/wait.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -133,8 +133,8 @@ const std::string &python()
         candidates.push_back("/usr/bin/python3");
         std::string first;
         for (const std::string &c : candidates) {
-            const bool exists = c.find('/') == std::string::npos ? onPath(c)
-                                                                 : access(c.c_str(), X_OK) == 0;
+            const bool exists =
+                c.find('/') == std::string::npos ? onPath(c) : access(c.c_str(), X_OK) == 0;
             if (!exists)
                 continue;
             if (first.empty())
@@ -151,21 +151,27 @@ const std::string &python()
 // Python and the training frameworks installed in the image, found without importing them
 // (importing torch takes seconds): {"python", "frameworks": {name: version}}; empty when the
 // image has no python3.
-json pythonFrameworks()
+// Asked once per process: the fingerprint, the torch loop and the first run's trainer all read
+// it, and each answer costs a Python start.
+const json &pythonFrameworks()
 {
-    if (python().empty())
-        return json::object();
-    const std::string out = capture(
-        shQuote(python()) + " -c 'import json, importlib.util, importlib.metadata as m, platform\n"
-        "r = {\"python\": platform.python_version(), \"frameworks\": {}}\n"
-        "for mod, dist in [(\"torch\", \"torch\"), (\"jax\", \"jax\"), (\"tensorflow\", "
-        "\"tensorflow\"), (\"paddle\", \"paddlepaddle\"), (\"mindspore\", \"mindspore\")]:\n"
-        "    if importlib.util.find_spec(mod):\n"
-        "        try: r[\"frameworks\"][mod] = m.version(dist)\n"
-        "        except Exception: r[\"frameworks\"][mod] = \"unknown\"\n"
-        "print(json.dumps(r))' 2>/dev/null");
-    const json r = json::parse(out, nullptr, false);
-    return r.is_object() ? r : json::object();
+    static const json found = [] {
+        if (python().empty())
+            return json::object();
+        const std::string out = capture(
+            shQuote(python()) +
+            " -c 'import json, importlib.util, importlib.metadata as m, platform\n"
+            "r = {\"python\": platform.python_version(), \"frameworks\": {}}\n"
+            "for mod, dist in [(\"torch\", \"torch\"), (\"jax\", \"jax\"), (\"tensorflow\", "
+            "\"tensorflow\"), (\"paddle\", \"paddlepaddle\"), (\"mindspore\", \"mindspore\")]:\n"
+            "    if importlib.util.find_spec(mod):\n"
+            "        try: r[\"frameworks\"][mod] = m.version(dist)\n"
+            "        except Exception: r[\"frameworks\"][mod] = \"unknown\"\n"
+            "print(json.dumps(r))' 2>/dev/null");
+        const json r = json::parse(out, nullptr, false);
+        return r.is_object() ? r : json::object();
+    }();
+    return found;
 }
 
 // The torch loop shipped beside the probe (torch_check.py), when torch is installed: its
@@ -176,14 +182,17 @@ json torchLoop()
     if (!py.contains("frameworks") || !py["frameworks"].contains("torch"))
         return nullptr;
     std::error_code ec;
-    std::string script = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path().string() +
-                         "/torch_check.py";
+    std::string script =
+        std::filesystem::read_symlink("/proc/self/exe", ec).parent_path().string() +
+        "/torch_check.py";
     if (const char *override = std::getenv("ONRAMP_TORCH_CHECK"); override && *override)
         script = override;
     if (!std::filesystem::exists(script, ec))
-        return json{{"event", "torch"}, {"passed", false},
+        return json{{"event", "torch"},
+                    {"passed", false},
                     {"error", "torch_check.py is not installed beside onramp-probe"}};
-    const std::string out = capture(shQuote(python()) + ' ' + shQuote(script) + " --steps 60", true);
+    const std::string out =
+        capture(shQuote(python()) + ' ' + shQuote(script) + " --steps 60", true);
     // Its report is the last JSON line; anything before it (a traceback) is the evidence.
     const auto at = out.rfind("{\"event\": \"torch\"");
     json r = at == std::string::npos ? json() : json::parse(out.substr(at), nullptr, false);
@@ -347,8 +356,8 @@ volatile std::sig_atomic_t g_stop = 0;
 struct TrainOptions
 {
     int steps = 200;
-    int every = 50; // checkpoint every k steps
-    int stepMs = 0; // a pause per step: a slower job, for interrupting it on purpose
+    int every = 50;   // checkpoint every k steps
+    int stepMs = 0;   // a pause per step: a slower job, for interrupting it on purpose
     int memoryMb = 0; // the working set a step holds (activations), held on the card's budget
     std::string tag;  // separates the checkpoints of one attempt from another's
     bool stepsGiven = false; // --steps or --every on the command line
@@ -623,8 +632,7 @@ std::string frameworkTrainer()
 {
     std::error_code ec;
     std::string script =
-        std::filesystem::read_symlink("/proc/self/exe", ec).parent_path().string() +
-        "/train_lm.py";
+        std::filesystem::read_symlink("/proc/self/exe", ec).parent_path().string() + "/train_lm.py";
     if (const char *override = std::getenv("ONRAMP_TRAINER"); override && *override)
         script = override;
     const json py = pythonFrameworks();
@@ -691,14 +699,12 @@ TrainOutcome trainWithFramework(const std::string &script, const TrainOptions &o
         if (event == "step")
             out.steps.push_back({e.value("step", 0), e.value("loss", 0.0),
                                  e.value("step_seconds", 0.0), e.value("samples_per_second", 0.0)});
-        else if (event == "checkpoint")
-        {
+        else if (event == "checkpoint") {
             if (e.value("saved", false))
                 ++out.checkpoints;
             else
                 out.saveFailed = true;
-        }
-        else if (event == "resume")
+        } else if (event == "resume")
             out.resumedFrom = e.value("step", 0);
         else if (event == "interrupted")
             out.interrupted = true;
@@ -750,15 +756,16 @@ json builtinTrainerEvent()
             {"gpu_count", 0},
             // The loop trainWithCheckpoints runs: a 3-16-1 tanh network, SGD with momentum,
             // seed 7, 64 synthetic samples a step, in doubles.
-            {"config", {{"model", "probe-mlp-3-16-1"},
-                        {"method", "pretrain"},
-                        {"precision", "fp64"},
-                        {"parallelism", "single device"},
-                        {"sharding", "none"},
-                        {"micro_batch", 64},
-                        {"seq_len", 1},
-                        {"grad_accum", 1},
-                        {"seed", 7}}},
+            {"config",
+             {{"model", "probe-mlp-3-16-1"},
+              {"method", "pretrain"},
+              {"precision", "fp64"},
+              {"parallelism", "single device"},
+              {"sharding", "none"},
+              {"micro_batch", 64},
+              {"seq_len", 1},
+              {"grad_accum", 1},
+              {"seed", 7}}},
             {"parameters_applied", parametersApplied()},
             {"fallback", "no PyTorch in this image (or train_lm.py is not beside the probe): "
                          "the plain C++ loop ran instead of a language model"}};
