@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := true
 
-.PHONY: example-spec all setup configure build run test bench fuzz screenshots screenshots-slurm translations clean estimator-doc
+.PHONY: architecture example-spec all setup configure build run test bench fuzz screenshots screenshots-slurm translations clean estimator-doc
 
 all: build
 
@@ -71,3 +71,8 @@ example-spec: build
 estimator-doc: build
 	$(BUILD_DIR)/app/onramp estimate-accuracy --cases ../shared/data/memory-cases.json --markdown \
 	  > docs/estimator-accuracy.md
+
+# Redraws docs/architecture.svg (and .dot) from the CMake targets: the layers as built.
+architecture: configure
+	scripts/setup-debian.sh --docs
+	python3 scripts/architecture.py $(BUILD_DIR)

@@ -2,9 +2,11 @@
 
 #include "GateDefinition.h"
 #include "GateForm.h"
+#include "GateLedger.h"
 #include "HandoffDialog.h"
 #include "Language.h"
 #include "OnboardingWizard.h"
+#include "Provider.h"
 #include "ProviderHub.h"
 #include "ProviderSession.h"
 #include "RunSpec.h"
@@ -225,7 +227,7 @@ int screenshot(const QStringList &args)
         QEventLoop loop;
         std::optional<Error> failed;
         Transport transport;
-        ProviderSession session(ProviderClient(&transport, *walked, walkedSecret),
+        ProviderSession session(providerFor(&transport, *walked, walkedSecret),
                                 preview.stateForEditing());
         session.setPollIntervalMs(100);
         // Gates 1–4, then gate 5's checks and gate 6's first run (not its wrap-up: the pages

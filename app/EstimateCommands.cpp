@@ -410,7 +410,7 @@ int catalog(const QStringList &args)
             }
             list.append(QJsonObject{{"key", c.key},
                                     {"name", c.name},
-                                    {"memory_gb", c.memoryGB},
+                                    {"memory_gb", c.memory.gib},
                                     {"bandwidth_gbs", c.bandwidthGBs},
                                     {"bf16_tflops", c.bf16Tflops},
                                     {"fp16_tflops", c.fp16Tflops},
@@ -430,7 +430,7 @@ int catalog(const QStringList &args)
                 out << QStringLiteral("%1 %2 %3 GB  %4  %5  %6 (%7)\n      %8, %9\n")
                            .arg(c.key, -12)
                            .arg(c.name, -38)
-                           .arg(c.memoryGB, 4)
+                           .arg(c.memory.gib, 4)
                            .arg(c.arch + u' ' + c.generation, -28)
                            .arg(can.join(u','), -30)
                            .arg(c.interconnect, c.confidence, c.source, c.asOf);

@@ -1,5 +1,5 @@
 // onramp replay SPEC: a colleague's rerun from the spec alone, driven by the same Replay model
-// as the wizard's "Open a handoff spec…" (models/Replay.h): provisions at the provider (a fresh
+// as the wizard's "Open a handoff spec…" (models/provider/Replay.h): provisions at the provider (a fresh
 // built-in sandbox by default), runs the four readiness checks and the first run as the spec
 // launches it, and compares item by item. Exit 0 only when every item passes.
 #include "Commands.h"

@@ -1,5 +1,6 @@
 // onramp spec validate|fingerprint|export|from-state: the run spec, headless.
 #include "Commands.h"
+#include "Documents.h"
 #include "RunSpec.h"
 #include "StateStore.h"
 #include "Tr.h"

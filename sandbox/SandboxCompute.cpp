@@ -2,6 +2,7 @@
 // (onramp-probe by default) with their log, metrics and checkpoints on disk, and small datasets
 // arrive in checksummed chunks.
 #include "ProviderClient.h"
+#include "ProbeEvents.h"
 #include "ResourcePlan.h"
 #include "RunSpec.h"
 #include "SandboxServer.h"
@@ -902,9 +903,9 @@ bool SandboxServer::startJob(QJsonObject &job)
     env.insert(QStringLiteral("ONRAMP_OUTPUT_DIR"), paths.value("output").toString());
     env.insert(QStringLiteral("ONRAMP_SCRATCH_DIR"), paths.value("scratch").toString());
     // The card's memory: what the probe's working set must fit (the sandbox has no cards).
-    if (const auto card = findCard(job.value("card").toString()); card && card->memoryGB > 0)
+    if (const auto card = findCard(job.value("card").toString()); card && card->memory.gib > 0)
         env.insert(QStringLiteral("ONRAMP_CARD_MEMORY_MB"),
-                   QString::number(qint64(card->memoryGB * 1000 * 1000 * 1000 / (1024 * 1024))));
+                   QString::number(card->memory.mib()));
     for (const auto &[name, value] : parameterEnvironment(job.value("parameters").toObject()))
         env.insert(name, value);
     p->setProcessEnvironment(env);

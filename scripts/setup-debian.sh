@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  g++ cmake ninja-build pkg-config make
+  g++ cmake ninja-build pkg-config make ccache
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev
   qt6-charts-dev qt6-svg-dev qt6-httpserver-dev qt6-websockets-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
@@ -31,11 +31,16 @@ fi
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(python3 python3-yaml xdotool appstream)
 fi
-# For `make test` (and --slurm alone): a real single-node Slurm 22.05 for tests/slurm, started and
+# For `make test` (and --slurm alone): a real single-node Slurm 22.05 for tests/models/provider/slurm, started and
 # stopped by scripts/slurm-cluster.sh. The JWT plugin is a separate package.
 if [[ "${1:-}" == "--test" || "${1:-}" == "--slurm" ]]; then
   packages+=(slurmctld slurmd slurmdbd slurmrestd slurm-client slurm-wlm-mysql-plugin
              slurm-wlm-jwt-plugin munge mariadb-server mariadb-client)
+fi
+
+# For `make architecture`: dot draws docs/architecture.svg.
+if [[ "${1:-}" == "--docs" ]]; then
+  packages+=(graphviz)
 fi
 
 missing=()

@@ -2707,7 +2707,9 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message numerus="yes">
         <source>Data folder %1 is readable (%n file(s))</source>
-        <translation><numerusform>数据目录 %1 可读（%n 个文件）</numerusform></translation>
+        <translation>
+            <numerusform>数据目录 %1 可读（%n 个文件）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Data folder %1 is not readable: %2</source>
@@ -2723,7 +2725,9 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message numerus="yes">
         <source>Environment: %1, %2 CPUs, %3 of memory, %n GPU(s)</source>
-        <translation><numerusform>环境：%1，%2 个 CPU，内存 %3，%n 块 GPU</numerusform></translation>
+        <translation>
+            <numerusform>环境：%1，%2 个 CPU，内存 %3，%n 块 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>The framework's own training loop ran</source>
@@ -2735,7 +2739,9 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message numerus="yes">
         <source>Data check: %n file(s) read</source>
-        <translation><numerusform>数据检查：已读取 %n 个文件</numerusform></translation>
+        <translation>
+            <numerusform>数据检查：已读取 %n 个文件</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not supported on this card: %1 Nearest card that supports it: %2.</source>
@@ -2847,11 +2853,15 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message numerus="yes">
         <source>The period is %1 days, longer than a quarter: a single application that long is sent back. Onramp splits it into the first application and %n quarterly follow-up(s), each within one calendar quarter.</source>
-        <translation><numerusform>周期为 %1 天，超过一个季度：这么长的单次申请会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform></translation>
+        <translation>
+            <numerusform>周期为 %1 天，超过一个季度：这么长的单次申请会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The peak from %1 keeps %2 cards for %n day(s): up to %3 card-hours, more than the %4 card-hours of the whole plan. Shorten the peak, lower its cards, or derive more card-hours.</source>
-        <translation><numerusform>从 %1 开始的峰值时段占用 %2 张卡共 %n 天：最多 %3 卡时，超过整个计划的 %4 卡时。请缩短峰值时段、减少其卡数，或推导出更多卡时。</numerusform></translation>
+        <translation>
+            <numerusform>从 %1 开始的峰值时段占用 %2 张卡共 %n 天：最多 %3 卡时，超过整个计划的 %4 卡时。请缩短峰值时段、减少其卡数，或推导出更多卡时。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Starting a fresh sandbox…</source>
@@ -2987,7 +2997,9 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message numerus="yes">
         <source>%n step(s)</source>
-        <translation><numerusform>%n 步</numerusform></translation>
+        <translation>
+            <numerusform>%n 步</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 step(s) differ; the first at step %2: %3 in the spec, %4 now</source>
@@ -3146,6 +3158,18 @@ Run onramp sandbox serve --help for every option.</source>
 
 serve  在本机回环地址上运行内置沙箱提供方直到被中断，并以一行 JSON 打印其地址和新生成的凭据。
 运行 onramp sandbox serve --help 查看全部选项。</translation>
+    </message>
+    <message>
+        <source>In progress: the provider accepted it on %1, but %2</source>
+        <translation>进行中：服务方已于 %1 认可，但 %2</translation>
+    </message>
+    <message>
+        <source>No such quota application.</source>
+        <translation>没有这个配额申请。</translation>
+    </message>
+    <message>
+        <source>All four readiness checks must pass first (run them on this page).</source>
+        <translation>须先通过全部四项就绪检查（在本页运行）。</translation>
     </message>
 </context>
 <context>

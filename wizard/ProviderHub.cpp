@@ -1,5 +1,6 @@
 #include "ProviderHub.h"
 
+#include "Provider.h"
 #include "ProviderSession.h"
 #include "SandboxLauncher.h"
 #include "SecretStore.h"
@@ -69,7 +70,7 @@ void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret
         m_transport = std::make_unique<Transport>();
     m_session.reset();
     ProviderProfile p = profile;
-    m_session = std::make_unique<ProviderSession>(ProviderClient(m_transport.get(), p, secret),
+    m_session = std::make_unique<ProviderSession>(providerFor(m_transport.get(), p, secret),
                                                   m_store->stateForEditing());
     m_session->onStateChanged = [this] { m_store->markChanged(); };
     m_session->onProgress = [this](const QString &text) { emit progress(text); };

@@ -1,5 +1,6 @@
 #include "FirstRunPage.h"
 
+#include "GateLedger.h"
 #include "HandoffDialog.h"
 #include "JobMonitor.h"
 #include "OnboardingState.h"

@@ -1,5 +1,6 @@
 #include "GatePage.h"
 
+#include "GateLedger.h"
 #include "ProviderSession.h"
 
 #include "ProviderHub.h"

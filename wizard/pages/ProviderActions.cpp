@@ -104,7 +104,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             QStringLiteral("providerWorkspaceChecks"),
             [] { return ProviderActions::tr("Run the two acceptance checks"); },
             [](const St &s) {
-                return s.provider.workspaceCreated && s.provider.quotaAttached &&
+                return s.workspace.created && s.workspace.quotaAttached &&
                        s.provider.membersAdded.size() == s.workspace.members.size();
             },
             [](S *s, S::Done d) { s->runWorkspaceChecks(std::move(d)); });
@@ -112,9 +112,9 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             const ProviderLink &l = s.provider;
             return ProviderActions::tr("Workspace: %1 · quota: %2 · members added: %3 of %4\n"
                                        "Developer's light job: %5\nObserver refused: %6")
-                .arg(l.workspaceCreated ? ProviderActions::tr("created")
+                .arg(s.workspace.created ? ProviderActions::tr("created")
                                         : ProviderActions::tr("not created"),
-                     l.quotaAttached ? ProviderActions::tr("attached")
+                     s.workspace.quotaAttached ? ProviderActions::tr("attached")
                                      : ProviderActions::tr("not attached"))
                 .arg(l.membersAdded.size())
                 .arg(s.workspace.members.size())
@@ -173,7 +173,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel->addAction(
             QStringLiteral("providerUploadDataset"),
             [] { return ProviderActions::tr("Upload a small dataset…"); },
-            [](const St &s) { return s.provider.workspaceCreated; },
+            [](const St &s) { return s.workspace.created; },
             [panel](S *s, S::Done d) {
                 // Asked without a nested event loop; the upload starts when a folder is chosen.
                 auto *dialog = new QFileDialog(panel, ProviderActions::tr("The dataset's folder"));

@@ -25,7 +25,6 @@ namespace onramp {
 QualificationPage::QualificationPage(StateStore *store, QWidget *parent)
     : FormGatePage(GateId::Account, store, parent), m_form(new QualificationForm(store, this))
 {
-    form()->setBlockers([this] { return m_form->findings(); });
 }
 
 QWidget *QualificationPage::attachmentRow(QFormLayout *form, const char *caption,

@@ -29,7 +29,6 @@ namespace onramp {
 QuotaPage::QuotaPage(StateStore *store, QWidget *parent)
     : FormGatePage(GateId::Quota, store, parent), m_form(new QuotaForm(store, this))
 {
-    form()->setBlockers([this] { return m_form->findings(); });
 }
 
 void QuotaPage::buildContent(QVBoxLayout *content)

@@ -51,7 +51,7 @@ constexpr double kGiB = double(1ull << 30);
 ResourcesPage::ResourcesPage(StateStore *store, QWidget *parent)
     : FormGatePage(GateId::Resources, store, parent), m_form(new ResourcesForm(store, this))
 {
-    form()->setBlockers([this] { return m_form->findings(); });
+    form()->setLocalFindings([this] { return m_form->scanFindings(); });
 }
 
 void ResourcesPage::buildContent(QVBoxLayout *content)
@@ -484,7 +484,7 @@ void ResourcesPage::refresh()
         gib << parts[i]->bytes / kGiB;
     }
     m_chart->setStack(QStringLiteral("GiB"), names, gib,
-                      std::max(card.memoryGB, m.totalGiB()) * 1.05);
+                      std::max(card.memory.gib, m.totalGiB()) * 1.05);
     QStringList lines;
     for (int i = 0; i < 5; ++i)
         lines << tr("%1: %2 GiB (%3)")
@@ -494,7 +494,7 @@ void ResourcesPage::refresh()
     m_total->setText(tr("Per card: %1 GiB on %2 (%3 GB)")
                          .arg(m.totalGiB(), 0, 'f', 1)
                          .arg(card.name)
-                         .arg(card.memoryGB) +
+                         .arg(card.memory.gib) +
                      u'\n' + lines.join(u'\n'));
     const Verdict v = m_form->verdict();
     const auto unsupported = m_form->unsupported();
@@ -520,7 +520,7 @@ void ResourcesPage::refresh()
     int row = 0;
     for (const CardSpec &c : cardCatalog()) {
         const int n = m_form->cardsNeeded(c);
-        const QStringList cells = {c.name, QStringLiteral("%1 GB").arg(c.memoryGB),
+        const QStringList cells = {c.name, QStringLiteral("%1 GB").arg(c.memory.gib),
                                    n < 0   ? tr("not supported")
                                    : n > 0 ? QString::number(n)
                                            : tr("does not fit"),

@@ -1,5 +1,6 @@
 #include "SummaryPage.h"
 
+#include "Documents.h"
 #include "RunSpec.h"
 #include "StateStore.h"
 #include "widgets/Banner.h"

@@ -38,7 +38,6 @@ enum Column
 WorkspacePage::WorkspacePage(StateStore *store, QWidget *parent)
     : FormGatePage(GateId::Workspace, store, parent), m_form(new WorkspaceForm(store, this))
 {
-    form()->setBlockers([this] { return m_form->findings(); });
 }
 
 void WorkspacePage::buildContent(QVBoxLayout *content)
@@ -444,10 +443,11 @@ void WorkspacePage::refresh()
     if (!isBuilt())
         return;
     const WorkspaceData &w = m_form->data();
-    m_attach->setEnabled(w.created);
-    m_cardHours->setEnabled(w.created);
-    m_add->setEnabled(w.quotaAttached);
-    m_import->setEnabled(w.quotaAttached);
+    // The steps follow the plan; the marks below are the provider's answers (one field each).
+    m_attach->setEnabled(!w.workspaceName.isEmpty());
+    m_cardHours->setEnabled(!w.workspaceName.isEmpty());
+    m_add->setEnabled(w.quotaCardHours > 0);
+    m_import->setEnabled(w.quotaCardHours > 0);
     const auto mark = [](bool done) { return done ? QStringLiteral("✔") : QStringLiteral("○"); };
     m_steps->setText(
         tr("%1 workspace created   %2 quota attached (%3 card-hours)   %4 %n member(s)", nullptr,

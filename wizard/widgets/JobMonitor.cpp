@@ -1,5 +1,6 @@
 #include "JobMonitor.h"
 
+#include "JobReader.h"
 #include "LiveChart.h"
 #include "LogView.h"
 #include "MonitoringCoach.h"
@@ -129,8 +130,6 @@ void JobMonitor::showJob(const QString &jobId, const QString &check)
     m_jobId = jobId;
     m_loading = true;
     setProperty("onrampLoading", true);
-    ProviderClient client = session->client();
-    client.setMember(session->jobMember());
     const auto done = [this] {
         m_loading = false;
         setProperty("onrampLoading", false);
@@ -139,36 +138,18 @@ void JobMonitor::showJob(const QString &jobId, const QString &check)
         m_step->flush();
         m_memory->flush();
     };
-    client.get(QStringLiteral("/v1/jobs/") + jobId, this,
-               [this, client, jobId, done](const ProviderResult &job) {
-                   if (!job) {
-                       m_jobLine->setText(job.error().message);
-                       done();
-                       return;
-                   }
-                   m_job = *job;
-                   // First learn the log's size, then read its end.
-                   client.get(QStringLiteral("/v1/jobs/%1/logs?offset=0&limit=1").arg(jobId), this,
-                              [this, client, jobId, done](const ProviderResult &probe) {
-                                  if (!probe) {
-                                      done();
-                                      return;
-                                  }
-                                  const qint64 size = probe->value("size").toInteger();
-                                  const qint64 from = std::max<qint64>(0, size - kFirstRead);
-                                  client.get(QStringLiteral("/v1/jobs/%1/logs?offset=%2&limit=%3")
-                                                 .arg(jobId)
-                                                 .arg(from)
-                                                 .arg(kFirstRead),
-                                             this, [this, done](const ProviderResult &log) {
-                                                 if (log)
-                                                     consume(m_log->append(
-                                                         log->value("offset").toInteger(),
-                                                         log->value("text").toString().toUtf8()));
-                                                 done();
-                                             });
-                              });
-               });
+    readJobTail(session->provider(), CallContext{this, session->jobMember(), {}}, jobId, kFirstRead,
+                [this, done](const std::expected<JobTail, ProviderError> &tail) {
+                    if (!tail) {
+                        m_jobLine->setText(tail.error().message);
+                        done();
+                        return;
+                    }
+                    m_job = tail->job;
+                    if (!tail->bytes.isEmpty())
+                        consume(m_log->append(tail->offset, tail->bytes));
+                    done();
+                });
 }
 
 void JobMonitor::consume(const QStringList &lines)

@@ -1,0 +1,478 @@
+#include "ResourcePlan.h"
+
+#include "Tr.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace onramp {
+
+namespace {
+
+Error catalogError(const QString &field, const QString &why)
+{
+    return {Error::Kind::Invalid, Tr::tr("The catalog entry %1 is invalid: %2.").arg(field, why),
+            field + QStringLiteral(": ") + why, field};
+}
+
+std::expected<QJsonArray, Error> entries(const QByteArray &json, const char *key)
+{
+    QJsonParseError pe{};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    if (!doc.isObject())
+        return std::unexpected(
+            Error{Error::Kind::Parse, Tr::tr("The catalog is not valid JSON."), pe.errorString()});
+    const QJsonValue list = doc.object().value(QLatin1String(key));
+    if (!list.isArray())
+        return std::unexpected(
+            catalogError(QStringLiteral("$.") + QLatin1String(key), Tr::tr("expected a list")));
+    return list.toArray();
+}
+
+// Reads a required string member, naming the path on failure.
+std::expected<QString, Error> text(const QJsonObject &o, const char *key, const QString &path)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (!v.isString() || v.toString().isEmpty())
+        return std::unexpected(
+            catalogError(path + u'.' + QLatin1String(key), Tr::tr("expected non-empty text")));
+    return v.toString();
+}
+
+QStringList strings(const QJsonValue &v)
+{
+    QStringList out;
+    for (const QJsonValue &x : v.toArray())
+        out << x.toString();
+    return out;
+}
+
+} // namespace
+
+QJsonObject InstanceType::toJson() const
+{
+    return {{"key", key},
+            {"name", name},
+            {"card", card},
+            {"cards", cards},
+            {"cpus", cpus},
+            {"memory_gib", memoryGiB},
+            {"local_disk_gb", localDiskGB},
+            {"interconnect", interconnect},
+            {"driver", driver}};
+}
+
+QJsonObject TrainingImage::toJson() const
+{
+    QJsonObject o{{"key", key},
+                  {"name", name},
+                  {"version", version},
+                  {"framework", framework},
+                  {"framework_version", frameworkVersion},
+                  {"accelerator", accelerator},
+                  {"accelerator_version", acceleratorVersion},
+                  {"min_driver", minDriver},
+                  {"archs", QJsonArray::fromStringList(archs)},
+                  {"python", python},
+                  {"libraries", QJsonArray::fromStringList(libraries)}};
+    // Only a digest someone read from the registry; none is better than an invented one.
+    if (!digest.isEmpty())
+        o[QStringLiteral("digest")] = digest;
+    if (!source.isEmpty())
+        o[QStringLiteral("source")] = source;
+    if (!asOf.isEmpty())
+        o[QStringLiteral("as_of")] = asOf;
+    return o;
+}
+
+std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QByteArray &json)
+{
+    auto list = entries(json, "instances");
+    if (!list)
+        return std::unexpected(list.error());
+    std::vector<InstanceType> out;
+    for (int i = 0; i < list->size(); ++i) {
+        const QJsonObject o = list->at(i).toObject();
+        const QString path = QStringLiteral("$.instances[%1]").arg(i);
+        InstanceType t;
+        for (auto [key, member] :
+             {std::pair{"key", &InstanceType::key}, std::pair{"name", &InstanceType::name},
+              std::pair{"card", &InstanceType::card}, std::pair{"driver", &InstanceType::driver}}) {
+            auto v = text(o, key, path);
+            if (!v)
+                return std::unexpected(v.error());
+            t.*member = *v;
+        }
+        if (!findCard(t.card))
+            return std::unexpected(catalogError(path + QStringLiteral(".card"),
+                                                Tr::tr("unknown card “%1”").arg(t.card)));
+        t.cards = o.value(QLatin1String("cards")).toInt(0);
+        if (t.cards < 1 || t.cards > 1024)
+            return std::unexpected(
+                catalogError(path + QStringLiteral(".cards"), Tr::tr("expected 1 to 1024 cards")));
+        t.cpus = o.value(QLatin1String("cpus")).toInt();
+        t.memoryGiB = o.value(QLatin1String("memory_gib")).toDouble();
+        t.localDiskGB = o.value(QLatin1String("local_disk_gb")).toDouble();
+        t.interconnect = o.value(QLatin1String("interconnect")).toString();
+        out.push_back(t);
+    }
+    return out;
+}
+
+std::expected<std::vector<TrainingImage>, Error> parseImageCatalog(const QByteArray &json)
+{
+    auto list = entries(json, "images");
+    if (!list)
+        return std::unexpected(list.error());
+    std::vector<TrainingImage> out;
+    for (int i = 0; i < list->size(); ++i) {
+        const QJsonObject o = list->at(i).toObject();
+        const QString path = QStringLiteral("$.images[%1]").arg(i);
+        TrainingImage t;
+        for (auto [key, member] :
+             {std::pair{"key", &TrainingImage::key}, std::pair{"name", &TrainingImage::name},
+              std::pair{"version", &TrainingImage::version},
+              std::pair{"framework", &TrainingImage::framework},
+              std::pair{"framework_version", &TrainingImage::frameworkVersion},
+              std::pair{"accelerator", &TrainingImage::accelerator},
+              std::pair{"accelerator_version", &TrainingImage::acceleratorVersion},
+              std::pair{"min_driver", &TrainingImage::minDriver}}) {
+            auto v = text(o, key, path);
+            if (!v)
+                return std::unexpected(v.error());
+            t.*member = *v;
+        }
+        // The digest is optional (unknown until the provider says), but never malformed.
+        t.digest = o.value(QLatin1String("digest")).toString();
+        if (!t.digest.isEmpty() && !t.digest.startsWith(QLatin1String("sha256:")))
+            return std::unexpected(
+                catalogError(path + QStringLiteral(".digest"), Tr::tr("expected sha256:…")));
+        t.source = o.value(QLatin1String("source")).toString();
+        t.asOf = o.value(QLatin1String("as_of")).toString();
+        t.archs = strings(o.value(QLatin1String("archs")));
+        if (t.archs.isEmpty())
+            return std::unexpected(catalogError(path + QStringLiteral(".archs"),
+                                                Tr::tr("list at least one architecture")));
+        t.python = o.value(QLatin1String("python")).toString();
+        t.libraries = strings(o.value(QLatin1String("libraries")));
+        out.push_back(t);
+    }
+    return out;
+}
+
+const std::vector<InstanceType> &builtinInstances()
+{
+    static const std::vector<InstanceType> list = [] {
+        QFile f(QStringLiteral(":/catalog/instances.json"));
+        f.open(QIODevice::ReadOnly);
+        auto parsed = parseInstanceCatalog(f.readAll());
+        return parsed ? *parsed : std::vector<InstanceType>{};
+    }();
+    return list;
+}
+
+const std::vector<TrainingImage> &builtinImages()
+{
+    static const std::vector<TrainingImage> list = [] {
+        QFile f(QStringLiteral(":/catalog/images.json"));
+        f.open(QIODevice::ReadOnly);
+        auto parsed = parseImageCatalog(f.readAll());
+        return parsed ? *parsed : std::vector<TrainingImage>{};
+    }();
+    return list;
+}
+
+int compareVersions(const QString &a, const QString &b)
+{
+    const QStringList x = a.split(u'.'), y = b.split(u'.');
+    for (int i = 0; i < std::max(x.size(), y.size()); ++i) {
+        const int l = i < x.size() ? x[i].toInt() : 0;
+        const int r = i < y.size() ? y[i].toInt() : 0;
+        if (l != r)
+            return l < r ? -1 : 1;
+    }
+    return 0;
+}
+
+std::expected<bool, Error> satisfies(const QString &package, const QString &version,
+                                     const QString &requirement)
+{
+    static const QRegularExpression name(QStringLiteral(R"(^\s*([A-Za-z0-9_.\-]+)?\s*(.*)$)"));
+    static const QRegularExpression clause(
+        QStringLiteral(R"(^\s*(>=|<=|==|!=|~=|>|<)\s*([0-9][0-9.]*)\s*$)"));
+    const auto m = name.match(requirement);
+    const QString pkg = m.captured(1);
+    if (!pkg.isEmpty() && pkg.compare(package, Qt::CaseInsensitive) != 0)
+        return false; // a requirement for another framework
+    const QString rest = m.captured(2).trimmed();
+    if (rest.isEmpty())
+        return true;
+    for (const QString &part : rest.split(u',')) {
+        const auto c = clause.match(part);
+        if (!c.hasMatch())
+            return std::unexpected(Error{Error::Kind::Invalid,
+                                         Tr::tr("“%1” is not a version requirement; write it "
+                                                "like torch>=2.1,<2.4.")
+                                             .arg(requirement),
+                                         part, QStringLiteral("codeRequirement")});
+        const QString op = c.captured(1), want = c.captured(2);
+        const int cmp = compareVersions(version, want);
+        bool ok = false;
+        if (op == QLatin1String(">="))
+            ok = cmp >= 0;
+        else if (op == QLatin1String("<="))
+            ok = cmp <= 0;
+        else if (op == QLatin1String("=="))
+            ok = compareVersions(version.left(want.size()), want) == 0 || cmp == 0;
+        else if (op == QLatin1String("!="))
+            ok = cmp != 0;
+        else if (op == QLatin1String(">"))
+            ok = cmp > 0;
+        else if (op == QLatin1String("<"))
+            ok = cmp < 0;
+        else { // ~=X.Y: >= X.Y and == X.*
+            const QString prefix = want.section(u'.', 0, -2);
+            ok = cmp >= 0 &&
+                 compareVersions(version.section(u'.', 0, prefix.count(u'.')), prefix) == 0;
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+Findings checkResources(const ResourceChoice &c)
+{
+    Findings out;
+    auto add = [&](const char *code, Finding::Severity sev, const char *field, const QString &msg) {
+        out.append({QLatin1String(code), sev, QLatin1String(field), msg});
+    };
+    const auto blocking = Finding::Severity::Blocking;
+    const auto warning = Finding::Severity::Warning;
+
+    const InstanceType *inst = nullptr;
+    for (const InstanceType &t : builtinInstances()) {
+        if (t.key == c.instance)
+            inst = &t;
+    }
+    const TrainingImage *img = nullptr;
+    for (const TrainingImage &t : builtinImages()) {
+        if (t.key == c.image)
+            img = &t;
+    }
+    if (!inst) {
+        add("instance.missing", blocking, "instance",
+            Tr::tr("Choose an instance type: the card count and memory follow from it."));
+    }
+    if (!img) {
+        add("image.missing", blocking, "image",
+            Tr::tr("Choose an image together with the instance type: it decides the framework, "
+                   "CUDA or CANN version and the cards it supports."));
+    }
+    std::optional<CardSpec> card = inst ? findCard(inst->card) : std::nullopt;
+
+    if (card && inst) {
+        TrainingSetup s = c.setup;
+        s.gpus = std::max(s.tp * s.pp, inst->cards - inst->cards % (s.tp * s.pp));
+        if (MemoryEstimator::validate(s)) {
+            const MemoryBreakdown m = MemoryEstimator::estimate(s);
+            const Verdict v = MemoryEstimator::verdict(m, *card);
+            if (v == Verdict::DoesNotFit)
+                add("memory.does_not_fit", blocking, "instance",
+                    Tr::tr("The job needs %1 GiB per card but a %2 has %3 GB. Pick a larger "
+                           "card or more cards with sharding, or apply the memory suggestions.")
+                        .arg(m.totalGiB(), 0, 'f', 1)
+                        .arg(card->name)
+                        .arg(card->memory.gib));
+            else if (v == Verdict::Tight)
+                add("memory.tight", warning, "instance",
+                    Tr::tr("The job uses %1 GiB of the %2 GB per card, above the 80 % that "
+                           "never ran out of memory in published runs. Expect to lower the "
+                           "batch on long sequences.")
+                        .arg(m.totalGiB(), 0, 'f', 1)
+                        .arg(card->memory.gib));
+        }
+        // The first thing the setup asks that the card cannot compute, whatever the memory,
+        // with the reason and the nearest card that can.
+        if (const auto no = MemoryEstimator::unsupported(c.setup, *card)) {
+            const char *code = no->feature == CardFeature::Fp8    ? "precision.fp8_unsupported"
+                               : no->feature == CardFeature::Bf16 ? "precision.bf16_unsupported"
+                                                                  : "attention.flash_unsupported";
+            add(code, blocking,
+                no->feature == CardFeature::FlashAttention2 ? "flashAttention" : "precision",
+                no->text());
+        }
+        if (inst->cards > 1 && !card->fastInterconnect)
+            add("interconnect.slow", warning, "instance",
+                Tr::tr("%1 cards talk over PCIe (%2), without NVLink: tensor parallelism across "
+                       "them is slow. Prefer FSDP/ZeRO data parallelism or pipeline stages.")
+                    .arg(inst->cards)
+                    .arg(inst->interconnect));
+    }
+    if (img && card) {
+        if (!img->archs.contains(card->arch))
+            add("image.arch_unsupported", blocking, "image",
+                Tr::tr("The image %1 %2 is not built for the %3 (%4). It would start, then fail "
+                       "with “operator not supported” or produce wrong precision. Choose an "
+                       "image built for %4.")
+                    .arg(img->name, img->version, card->name, card->arch));
+    }
+    if (img && inst && compareVersions(inst->driver, img->minDriver) < 0)
+        add("image.driver_too_old", blocking, "image",
+            Tr::tr("The image needs driver %1 or newer; the %2 hosts run %3. Choose an older "
+                   "image or an instance type with a newer driver; do not reinstall drivers "
+                   "inside the job.")
+                .arg(img->minDriver, inst->name, inst->driver));
+    if (img && !c.codeRequirement.trimmed().isEmpty()) {
+        auto ok = satisfies(img->framework, img->frameworkVersion, c.codeRequirement);
+        if (!ok)
+            add("code.requirement_unreadable", blocking, "codeRequirement", ok.error().message);
+        else if (!*ok)
+            add("image.framework_mismatch", blocking, "image",
+                Tr::tr("Your code needs %1 but the image has %2 %3. Choose an image whose "
+                       "framework matches the code.")
+                    .arg(c.codeRequirement, img->framework, img->frameworkVersion));
+    }
+    if (!c.quotaZone.isEmpty() && !c.instanceZone.isEmpty() && c.quotaZone != c.instanceZone)
+        add("zone.mismatch", blocking, "zone",
+            Tr::tr("The quota is granted in %1 but the instance would open in %2. Open it in "
+                   "%1: quota does not follow you to another zone.")
+                .arg(c.quotaZone, c.instanceZone));
+
+    if (c.outputPath.trimmed().isEmpty())
+        add("storage.output_missing", blocking, "outputPath",
+            Tr::tr("Set a writable, persistent output path. Anything written elsewhere vanishes "
+                   "with the instance, checkpoints included."));
+    if (c.dataPath.trimmed().isEmpty())
+        add("storage.data_missing", blocking, "dataPath",
+            Tr::tr("Set the mounted data path. A local directory on your machine is the most "
+                   "common first-run failure: the job cannot see it."));
+    else if (!c.dataReadOnly)
+        add("storage.data_writable", warning, "dataPath",
+            Tr::tr("Mount the data read-only, so no job can change or delete the dataset."));
+    if (!c.outputPath.isEmpty() && c.outputPath == c.dataPath)
+        add("storage.output_is_data", blocking, "outputPath",
+            Tr::tr("The output path is the data path. Write outputs to their own writable "
+                   "directory."));
+    if (c.scratchPath.trimmed().isEmpty())
+        add("storage.scratch_missing", warning, "scratchPath",
+            Tr::tr("Set a scratch path on the instance's local disk for temporary files; "
+                   "network storage makes them slow."));
+    return out;
+}
+
+DatasetScan scanDataset(const QString &path)
+{
+    DatasetScan scan;
+    QDirIterator it(path, QDir::Files | QDir::Hidden | QDir::NoSymLinks,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        it.next();
+        const QFileInfo info = it.fileInfo();
+        ++scan.files;
+        scan.bytes += info.size();
+        if (info.size() < 64 * 1024)
+            ++scan.smallFiles;
+        if (!info.isReadable())
+            ++scan.unreadable;
+    }
+    return scan;
+}
+
+UploadRoute uploadRoute(qint64 bytes)
+{
+    return bytes <= 50LL * 1000 * 1000 * 1000 ? UploadRoute::Console : UploadRoute::BatchTransfer;
+}
+
+Findings checkDataset(const DatasetScan &scan)
+{
+    Findings out;
+    if (scan.files == 0) {
+        out.append({QStringLiteral("data.empty"), Finding::Severity::Blocking,
+                    QStringLiteral("dataPath"),
+                    Tr::tr("The dataset folder has no files. Check the path.")});
+        return out;
+    }
+    if (scan.unreadable > 0)
+        out.append({QStringLiteral("data.unreadable"), Finding::Severity::Blocking,
+                    QStringLiteral("dataPath"),
+                    Tr::tr("%n file(s) cannot be read. Fix their permissions before uploading.",
+                           nullptr, int(scan.unreadable))});
+    if (scan.files >= 1000 && scan.smallFileShare() > 0.5)
+        out.append({QStringLiteral("data.small_files"), Finding::Severity::Warning,
+                    QStringLiteral("dataPath"),
+                    Tr::tr("%1 % of the files are under 64 KiB. Pack them into shards (tar, "
+                           "WebDataset, Parquet) first: many small files make reading slow.")
+                        .arg(scan.smallFileShare() * 100, 0, 'f', 0)});
+    if (uploadRoute(scan.bytes) == UploadRoute::BatchTransfer)
+        out.append({QStringLiteral("data.use_batch_transfer"), Finding::Severity::Warning,
+                    QStringLiteral("dataPath"),
+                    Tr::tr("%1 GB is more than a console upload should carry (an interrupted "
+                           "upload starts over). Use the provider's batch transfer tool.")
+                        .arg(scan.bytes / 1e9, 0, 'f', 1)});
+    return out;
+}
+
+double scalingEfficiency(int cards, int baseCards, double perDoubling)
+{
+    if (cards <= baseCards)
+        return 1.0;
+    return std::pow(perDoubling, std::log2(double(cards) / baseCards));
+}
+
+std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan,
+                                                      const ModelSpec &model, const CardSpec &card,
+                                                      int minimumCards)
+{
+    auto bad = [](const char *field, const QString &why) {
+        return std::unexpected(Error{Error::Kind::Invalid, why, QString(), QLatin1String(field)});
+    };
+    if (plan.workloadTokens <= 0)
+        return bad("workloadTokens", Tr::tr("Enter the workload: tokens per epoch × epochs."));
+    if (plan.targetHours <= 0)
+        return bad("targetHours", Tr::tr("Enter the wall-clock time the run may take, in hours."));
+    if (plan.efficiencyPerDoubling <= 0 || plan.efficiencyPerDoubling > 1)
+        return bad("efficiency", Tr::tr("The scaling efficiency is a share between 0 and 1."));
+    ThroughputResult r;
+    int base = 1;
+    if (plan.measuredTokensPerSecond > 0) {
+        base = std::max(1, plan.measuredCards);
+        r.perCardTokensPerSecond = plan.measuredTokensPerSecond / base;
+        r.formula = QStringLiteral("measured %1 tokens/s on %2 cards; efficiency %3 per doubling")
+                        .arg(plan.measuredTokensPerSecond)
+                        .arg(base)
+                        .arg(plan.efficiencyPerDoubling);
+    } else {
+        if (plan.mfu <= 0 || plan.mfu > 1)
+            return bad("mfu", Tr::tr("The model FLOPs utilisation is a share between 0 and 1."));
+        const double peak = (card.bf16Tflops > 0 ? card.bf16Tflops : card.fp16Tflops) * 1e12;
+        r.perCardTokensPerSecond = peak * plan.mfu / (6.0 * model.paramsB * 1e9);
+        r.estimated = true;
+        r.formula = QStringLiteral("estimate: %1 TFLOPS × MFU %2 / (6 × %3B params)")
+                        .arg(peak / 1e12)
+                        .arg(plan.mfu)
+                        .arg(model.paramsB);
+    }
+    const double target = plan.workloadTokens / (plan.targetHours * 3600.0);
+    for (int n = std::max(1, minimumCards); n <= 65536; n += std::max(1, minimumCards)) {
+        const double rate =
+            r.perCardTokensPerSecond * n * scalingEfficiency(n, base, plan.efficiencyPerDoubling);
+        if (rate >= target) {
+            r.cards = n;
+            r.hours = plan.workloadTokens / rate / 3600.0;
+            r.cardHours = r.hours * n;
+            return r;
+        }
+    }
+    return bad("targetHours", Tr::tr("No card count up to 65536 finishes in time; allow more "
+                                     "hours or a smaller workload."));
+}
+
+} // namespace onramp

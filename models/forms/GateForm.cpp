@@ -1,0 +1,245 @@
+#include "GateForm.h"
+
+#include "StateStore.h"
+#include "Tr.h"
+
+#include <QLocale>
+
+namespace onramp {
+
+namespace {
+
+QString GateRecord::*member(GateForm::Field f)
+{
+    switch (f) {
+    case GateForm::Field::WaitingFor:
+        return &GateRecord::waitingFor;
+    case GateForm::Field::Evidence:
+        return &GateRecord::evidence;
+    case GateForm::Field::AcceptedBy:
+        return &GateRecord::acceptedBy;
+    case GateForm::Field::RejectionReason:
+        return &GateRecord::rejectionReason;
+    case GateForm::Field::WhatToChange:
+        return &GateRecord::whatToChange;
+    case GateForm::Field::Notes:
+        return &GateRecord::notes;
+    }
+    return &GateRecord::notes;
+}
+
+QString localTime(const QDateTime &t)
+{
+    return readableTime(t);
+}
+
+} // namespace
+
+GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
+    : QObject(parent), m_store(store), m_gate(gate),
+      m_now([] { return QDateTime::currentDateTimeUtc(); })
+{
+    m_target = record().status;
+    m_seenStatus = m_target;
+    connect(m_store, &StateStore::changed, this, &GateForm::storeChanged);
+}
+
+void GateForm::storeChanged()
+{
+    if (reopenIfBlocked())
+        return; // the update it made has run this again
+    if (record().status != m_seenStatus) {
+        // Recorded elsewhere (or here): the choice shows what the gate is now.
+        m_seenStatus = record().status;
+        m_target = m_seenStatus;
+    }
+    emit changed();
+}
+
+Findings GateForm::blockers() const
+{
+    Findings f = gateFindings(m_store->state(), m_gate, m_now().date());
+    if (m_local)
+        f += m_local();
+    return f;
+}
+
+bool GateForm::reopenIfBlocked()
+{
+    if (record().status != GateStatus::Passed) {
+        m_cleanWhenPassed.reset();
+        return false;
+    }
+    QString reason;
+    for (const Finding &f : blockers()) {
+        if (f.isBlocking()) {
+            reason = f.message;
+            break;
+        }
+    }
+    // Only a change after a clean acceptance reopens: a gate recorded passed with findings
+    // open (outside Onramp, or from an older version) stays as the acceptor left it.
+    if (!m_cleanWhenPassed) {
+        m_cleanWhenPassed = reason.isEmpty();
+        return false;
+    }
+    if (reason.isEmpty() || !*m_cleanWhenPassed)
+        return false;
+    m_cleanWhenPassed.reset();
+    const QDateTime now = m_now();
+    m_store->update([&](OnboardingState &s) { reopenGate(s, m_gate, reason, now); });
+    return true;
+}
+
+const GateRecord &GateForm::record() const
+{
+    return m_store->state().gate(m_gate);
+}
+
+EntryCheck GateForm::entry() const
+{
+    return checkEntry(m_store->state(), m_gate);
+}
+
+QString GateForm::text(Field f) const
+{
+    return record().*member(f);
+}
+
+void GateForm::setText(Field f, const QString &value)
+{
+    m_store->update([&](OnboardingState &s) { s.gate(m_gate).*member(f) = value; });
+}
+
+void GateForm::setTargetStatus(GateStatus s)
+{
+    if (m_target == s)
+        return;
+    m_target = s;
+    emit changed();
+}
+
+QList<GateForm::Field> GateForm::requiredFields() const
+{
+    switch (m_target) {
+    case GateStatus::Waiting:
+        return {Field::WaitingFor};
+    case GateStatus::Passed:
+        return {Field::Evidence, Field::AcceptedBy};
+    case GateStatus::Rejected:
+        return {Field::RejectionReason, Field::WhatToChange};
+    case GateStatus::NotStarted:
+    case GateStatus::InProgress:
+        return {};
+    }
+    return {};
+}
+
+QString GateForm::fieldIssue(Field f) const
+{
+    if (!requiredFields().contains(f) || !text(f).trimmed().isEmpty())
+        return {};
+    switch (f) {
+    case Field::WaitingFor:
+        return Tr::tr("Say who or what the gate is waiting for, for example “provider review”.");
+    case Field::Evidence:
+        return Tr::tr("Describe the evidence that the acceptance checks passed.");
+    case Field::AcceptedBy:
+        return Tr::tr("Name the acceptor who signed this gate off.");
+    case Field::RejectionReason:
+        return Tr::tr("Copy the reason the gate was rejected.");
+    case Field::WhatToChange:
+        return Tr::tr("Write down what to change before trying again.");
+    case Field::Notes:
+        return {};
+    }
+    return {};
+}
+
+bool GateForm::canRecord() const
+{
+    if (m_target == record().status && m_target != GateStatus::Waiting)
+        return false; // nothing to record
+    if (m_target == GateStatus::Passed &&
+        (!entry().met || !blockingMessage().isEmpty() || !acceptanceMissing().isEmpty()))
+        return false;
+    for (Field f : requiredFields()) {
+        if (!fieldIssue(f).isEmpty())
+            return false;
+    }
+    return true;
+}
+
+std::expected<void, Error> GateForm::recordStatus()
+{
+    const Findings local = m_local ? m_local() : Findings{};
+    if (const QString why =
+            statusRefusal(m_store->state(), m_gate, m_target, m_now().date(), local);
+        !why.isEmpty())
+        return std::unexpected(Error{Error::Kind::Invalid, why, QString()});
+    for (Field f : requiredFields()) {
+        if (const QString issue = fieldIssue(f); !issue.isEmpty())
+            return std::unexpected(Error{Error::Kind::Invalid, issue, QString()});
+    }
+    const QDateTime now = m_now();
+    // The ledger checks again, on the state as it is now: the one rule for every writer.
+    OnboardingState next = m_store->state();
+    if (auto r = setGateStatus(next, m_gate, m_target, now, local); !r)
+        return r;
+    m_store->update([&](OnboardingState &s) { s = next; });
+    return {};
+}
+
+QString GateForm::acceptanceMissing() const
+{
+    return onramp::acceptanceMissing(m_store->state(), m_gate);
+}
+
+QString GateForm::blockingMessage() const
+{
+    return onramp::blockingMessage(blockers());
+}
+
+void GateForm::markVisited()
+{
+    if (record().status != GateStatus::NotStarted || !entry().met)
+        return;
+    const QDateTime now = m_now();
+    m_store->update([&](OnboardingState &s) {
+        (void)setGateStatus(s, m_gate, GateStatus::InProgress, now);
+    });
+    m_target = GateStatus::InProgress;
+}
+
+QString GateForm::describe(const GateRecord &r)
+{
+    switch (r.status) {
+    case GateStatus::NotStarted:
+        return Tr::tr("Not started");
+    case GateStatus::InProgress:
+        if (!r.reopenedBecause.isEmpty())
+            return Tr::tr("Back in progress since %1, after a change: %2")
+                .arg(localTime(r.updatedAt), r.reopenedBecause);
+        if (!r.heldBack.isEmpty())
+            return Tr::tr("In progress: the provider accepted it on %1, but %2")
+                .arg(localTime(r.updatedAt), r.heldBack);
+        return r.startedAt.isValid() ? Tr::tr("In progress since %1").arg(localTime(r.startedAt))
+                                     : Tr::tr("In progress");
+    case GateStatus::Waiting:
+        return Tr::tr("Waiting for %1 since %2").arg(r.waitingFor, localTime(r.waitingSince));
+    case GateStatus::Passed:
+        return r.acceptedBy.isEmpty() ? Tr::tr("Passed")
+                                      : Tr::tr("Passed: accepted by %1 on %2. Evidence: %3")
+                                            .arg(r.acceptedBy, localTime(r.acceptedAt), r.evidence);
+    case GateStatus::Rejected: {
+        // The reason is often a sentence of its own: no second full stop after it.
+        QString reason = r.rejectionReason.trimmed();
+        while (reason.endsWith(u'.') || reason.endsWith(u'。'))
+            reason.chop(1);
+        return Tr::tr("Rejected: %1. To change: %2").arg(reason, r.whatToChange);
+    }
+    }
+    return {};
+}
+
+} // namespace onramp

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "Error.h"
+#include "Finding.h"
+#include "GateDefinition.h"
+#include "GateLedger.h"
+#include "OnboardingState.h"
+
+#include <QObject>
+
+#include <expected>
+#include <functional>
+#include <optional>
+
+namespace onramp {
+
+class StateStore;
+
+// The gate card's form: the acceptor-facing fields of one gate and the status the user wants
+// to record. Typed text is committed to the store as it is typed (so it survives a restart);
+// a status change is committed only when its required fields are filled.
+//
+// The form follows the record: when the gate's status changes by another way (a provider's
+// acceptance check, another window), the status to record becomes the new one. A gate that
+// was passed without blocking findings and then gets one from a later change goes back to
+// "in progress", with the finding kept as the reason.
+class GateForm : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Field
+    {
+        WaitingFor,
+        Evidence,
+        AcceptedBy,
+        RejectionReason,
+        WhatToChange,
+        Notes
+    };
+
+    GateForm(StateStore *store, GateId gate, QObject *parent = nullptr);
+
+    GateId gate() const { return m_gate; }
+    const GateRecord &record() const;
+    EntryCheck entry() const;
+
+    QString text(Field f) const;
+    void setText(Field f, const QString &value);
+
+    GateStatus targetStatus() const { return m_target; }
+    void setTargetStatus(GateStatus s);
+    // Fields the target status needs, and whether each is missing (empty message = fine).
+    QList<Field> requiredFields() const;
+    QString fieldIssue(Field f) const;
+    bool canRecord() const;
+    // What the gate's acceptance checks still lack (gates 5 and 6; GateLedger).
+    QString acceptanceMissing() const;
+    QString blockingMessage() const; // empty when no blocking finding is open
+    std::expected<void, Error> recordStatus();
+
+    // Opening a gate whose entry is met moves it from "not started" to "in progress".
+    void markVisited();
+
+    // A one-line, translated account of a record's status with its who and when.
+    static QString describe(const GateRecord &r);
+
+    void setClock(std::function<QDateTime()> now) { m_now = std::move(now); }
+    // Findings the page holds that are not saved (gate 4's dataset scan): they block Passed
+    // beside the gate's own, which the ledger reads from the state.
+    void setLocalFindings(std::function<Findings()> local) { m_local = std::move(local); }
+    // Reopens a passed gate that had no blocking finding and has one now; true when it did.
+    // Runs on every change of the store.
+    bool reopenIfBlocked();
+
+signals:
+    void changed();
+
+private:
+    void storeChanged();
+
+    StateStore *m_store;
+    GateId m_gate;
+    GateStatus m_target;
+    GateStatus m_seenStatus; // the record's status when the form last looked
+    // Whether the gate had no blocking finding when the form first saw it passed; unset while
+    // it is not passed.
+    std::optional<bool> m_cleanWhenPassed;
+    std::function<QDateTime()> m_now;
+    std::function<Findings()> m_local;
+    Findings blockers() const;
+};
+
+} // namespace onramp

@@ -1,0 +1,157 @@
+#include "ResourcesForm.h"
+
+#include "GateLedger.h"
+#include "StateStore.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThreadPool>
+
+namespace onramp {
+
+ResourcesForm::ResourcesForm(StateStore *store, QObject *parent) : QObject(parent), m_store(store)
+{
+    connect(store, &StateStore::changed, this, [this] {
+        if (!followQualificationModel()) // else its own update has signalled
+            emit changed();
+    });
+    followQualificationModel();
+}
+
+bool ResourcesForm::followQualificationModel()
+{
+    const OnboardingState &s = m_store->state();
+    if (s.resources.modelPicked || s.gate(GateId::Resources).status == GateStatus::Passed)
+        return false;
+    const std::optional<ModelSpec> named = findModelMentioned(s.account.modelName);
+    if (!named || named->key == s.resources.choice.setup.model.key)
+        return false;
+    m_store->update([&](OnboardingState &st) { st.resources.choice.setup.model = *named; });
+    return true;
+}
+
+const ResourcesGateData &ResourcesForm::data() const
+{
+    return m_store->state().resources;
+}
+
+void ResourcesForm::update(const std::function<void(ResourcesGateData &)> &change)
+{
+    m_store->update([&](OnboardingState &s) {
+        change(s.resources);
+        // Record the environment the run spec needs whenever instance or image change.
+        ResourcesGateData &r = s.resources;
+        r.environment = {};
+        for (const TrainingImage &img : builtinImages()) {
+            if (img.key != r.choice.image)
+                continue;
+            r.environment.image = img.name;
+            r.environment.imageVersion = img.version;
+            r.environment.imageDigest = img.digest;
+            r.environment.framework = img.framework;
+            r.environment.frameworkVersion = img.frameworkVersion;
+            r.environment.accelerator = img.accelerator;
+            r.environment.acceleratorVersion = img.acceleratorVersion;
+        }
+        for (const InstanceType &t : builtinInstances()) {
+            if (t.key == r.choice.instance) {
+                r.environment.driver = t.driver;
+                r.cardKey = t.card;
+            }
+        }
+    });
+}
+
+TrainingSetup ResourcesForm::effectiveSetup() const
+{
+    return onramp::effectiveSetup(data());
+}
+
+CardSpec ResourcesForm::card() const
+{
+    if (auto c = findCard(data().cardKey))
+        return *c;
+    return cardCatalog().front();
+}
+
+MemoryBreakdown ResourcesForm::memory() const
+{
+    return MemoryEstimator::estimate(effectiveSetup());
+}
+
+std::optional<Unsupported> ResourcesForm::unsupported() const
+{
+    return MemoryEstimator::unsupported(effectiveSetup(), card());
+}
+
+Verdict ResourcesForm::verdict() const
+{
+    return MemoryEstimator::verdict(effectiveSetup(), card());
+}
+
+int ResourcesForm::cardsNeeded(const CardSpec &c) const
+{
+    const TrainingSetup s = effectiveSetup();
+    return MemoryEstimator::unsupported(s, c) ? -1 : MemoryEstimator::cardsNeeded(s, c);
+}
+
+std::expected<ThroughputResult, Error> ResourcesForm::throughput() const
+{
+    const TrainingSetup s = effectiveSetup();
+    int minimum = MemoryEstimator::cardsNeeded(s, card());
+    if (minimum <= 0)
+        minimum = s.tp * s.pp;
+    return planThroughput(data().throughput, s.model, card(), minimum);
+}
+
+Findings ResourcesForm::findings() const
+{
+    return gateFindings(m_store->state(), GateId::Resources, QDate::currentDate()) +
+           scanFindings();
+}
+
+Findings ResourcesForm::scanFindings() const
+{
+    return m_scan ? checkDataset(*m_scan) : Findings{};
+}
+
+bool ResourcesForm::feedQuota()
+{
+    auto t = throughput();
+    if (!t)
+        return false;
+    const QString cardType = card().key;
+    m_store->update([&](OnboardingState &s) {
+        s.quota.cardsPerRun = t->cards;
+        s.quota.hoursPerRound = t->hours;
+        s.quota.cardType = cardType;
+    });
+    return true;
+}
+
+void ResourcesForm::scanDataset(const QString &path)
+{
+    if (m_scanning)
+        return;
+    m_scanning = true;
+    emit changed();
+    // Walking a large tree takes seconds: never on the GUI thread. The result comes back as a
+    // queued call on the application's (GUI) thread, and is dropped if the form is gone.
+    QPointer<ResourcesForm> self(this);
+    QThreadPool::globalInstance()->start([self, path] {
+        const DatasetScan scan = onramp::scanDataset(path);
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, scan] {
+                if (!self)
+                    return;
+                self->m_scan = scan;
+                self->m_scanning = false;
+                emit self->datasetScanned();
+                emit self->changed();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+} // namespace onramp

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "Finding.h"
+#include "ResourcesGate.h"
+
+#include <QObject>
+
+#include <functional>
+#include <optional>
+
+namespace onramp {
+
+class StateStore;
+
+// Gate 4's form: reads and writes ResourcesGateData in the store and computes everything the
+// page shows from it — the memory breakdown and verdict, cards needed per card type, the
+// throughput plan, and the findings. Pure computation except scanDataset(), which runs on a
+// worker thread and reports back through datasetScanned().
+class ResourcesForm : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ResourcesForm(StateStore *store, QObject *parent = nullptr);
+
+    const ResourcesGateData &data() const;
+    void update(const std::function<void(ResourcesGateData &)> &change);
+
+    // The setup with its card count taken from the chosen instance type.
+    TrainingSetup effectiveSetup() const;
+    CardSpec card() const;
+    MemoryBreakdown memory() const;
+    // What the setup asks that the chosen card cannot compute (bf16, FP8, FlashAttention-2).
+    std::optional<Unsupported> unsupported() const;
+    Verdict verdict() const; // NotSupported before any memory verdict
+    // Cards needed on each catalog card; -1 where the card cannot run the setup.
+    int cardsNeeded(const CardSpec &card) const;
+    std::expected<ThroughputResult, Error> throughput() const;
+    Findings findings() const;
+    // The last dataset scan's findings: the page's own, not saved (GateForm::setLocalFindings).
+    Findings scanFindings() const;
+
+    // Until a model is picked on gate 4 (and while gate 4 is not passed), gate 4 estimates
+    // for the catalog model gate 1's purpose statement names. True when it changed the model.
+    // Runs on every change of the store.
+    bool followQualificationModel();
+
+    // Writes the throughput plan's cards and hours per round into gate 3's derivation.
+    bool feedQuota();
+
+    void scanDataset(const QString &path);
+    bool isScanning() const { return m_scanning; }
+    std::optional<DatasetScan> lastScan() const { return m_scan; }
+
+signals:
+    void changed();
+    void datasetScanned();
+
+private:
+    StateStore *m_store;
+    bool m_scanning = false;
+    std::optional<DatasetScan> m_scan;
+};
+
+} // namespace onramp

@@ -1,0 +1,151 @@
+#pragma once
+
+#include "Error.h"
+#include "Finding.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <expected>
+
+namespace onramp {
+
+enum class Role
+{
+    Admin,
+    Developer,
+    Observer
+};
+inline constexpr std::array<Role, 3> kAllRoles = {Role::Admin, Role::Developer, Role::Observer};
+QString roleKey(Role r);
+std::optional<Role> roleFromKey(const QString &key);
+QString roleLabel(Role r); // translated
+
+enum class Action
+{
+    ManageMembers,
+    ManageQuota,
+    SubmitJobs,
+    ReadWriteOwnData,
+    ReadOthersData,
+    DeleteData,
+    ViewJobStatus,
+    ViewOwnLogs,
+    ViewAllLogs,
+    ReleaseInstances
+};
+inline constexpr int kActionCount = 10;
+QString actionKey(Action a);
+QString actionLabel(Action a); // translated
+
+// Who may do what. Defaults follow the guides: admins manage members and quota; developers
+// submit jobs and read and write their own data; observers see job status and logs only.
+struct PermissionMatrix
+{
+    std::array<std::array<bool, 3>, kActionCount> allowed{};
+
+    static PermissionMatrix defaults();
+    bool can(Role r, Action a) const { return allowed[int(a)][int(r)]; }
+    void set(Role r, Action a, bool on) { allowed[int(a)][int(r)] = on; }
+    bool operator==(const PermissionMatrix &) const = default;
+};
+
+// The matrix as the state file and the provider API carry it: [{action, roles: [...]}].
+QJsonArray permissionMatrixJson(const PermissionMatrix &m);
+PermissionMatrix permissionMatrixFromJson(const QJsonArray &rows, const PermissionMatrix &fallback);
+
+struct Member
+{
+    QString name;
+    QString account;
+    Role role = Role::Developer;
+    QStringList projects;
+    double sharePercent = 0; // of the workspace's card-hours; 0 = not accounted per person
+    bool operator==(const Member &) const = default;
+};
+
+struct ReviewSnapshot
+{
+    QList<Member> members;
+    PermissionMatrix matrix;
+    QString reviewer;
+    QDateTime reviewedAt; // invalid: never reviewed
+    bool operator==(const ReviewSnapshot &) const = default;
+};
+
+// Gate 2's data. The order is fixed: create the workspace, attach quota, then add members. The
+// form plans each step (a name, the card-hours); `created` and `quotaAttached` are the
+// provider's answers, written only when it confirms, and kept nowhere else.
+struct WorkspaceData
+{
+    QString workspaceName;
+    bool created = false;       // the provider created the workspace
+    bool quotaAttached = false; // the provider attached the quota
+    double quotaCardHours = 0;
+    QList<Member> members;
+    PermissionMatrix matrix = PermissionMatrix::defaults();
+    ReviewSnapshot lastReview;
+
+    bool operator==(const WorkspaceData &) const = default;
+    QJsonObject toJson() const;
+    static std::expected<WorkspaceData, Error> fromJson(const QJsonObject &o);
+
+    // The three steps in order; each refuses (with the reason) when the one before is not done.
+    std::expected<void, Error> create(const QString &name);
+    std::expected<void, Error> attachQuota(double cardHours);
+    std::expected<void, Error> addMember(const Member &m);
+};
+
+Findings checkWorkspace(const WorkspaceData &w);
+
+// The gate's two acceptance checks, predicted from the matrix until they run for real.
+struct AcceptancePrediction
+{
+    bool developerSubmitsAndSeesLog = false;
+    bool observerRefused = false;
+};
+AcceptancePrediction predictAcceptance(const PermissionMatrix &m);
+// The same, for the team as it is: each check also needs a member with that role to try it
+// (after the only observer became an admin, nobody is left whose submit can be refused).
+struct TeamAcceptancePrediction : AcceptancePrediction
+{
+    bool hasDeveloper = false;
+    bool hasObserver = false;
+};
+TeamAcceptancePrediction predictAcceptance(const WorkspaceData &w);
+
+// Members from CSV: header "name,account,role[,projects][,share]", projects separated by ';'.
+// Every bad row is reported with its line number and nothing is imported when any is bad.
+struct CsvProblem
+{
+    int line = 0;
+    QString message;
+};
+std::expected<QList<Member>, QList<CsvProblem>> importMembersCsv(const QByteArray &csv);
+
+// Changes since the last reviewed snapshot.
+struct ReviewDiff
+{
+    QList<Member> added;
+    QList<Member> removed;
+    QList<std::pair<Member, Member>> roleChanged;            // before, after
+    QList<std::tuple<Action, Role, bool>> permissionChanged; // now allowed?
+    bool isEmpty() const
+    {
+        return added.isEmpty() && removed.isEmpty() && roleChanged.isEmpty() &&
+               permissionChanged.isEmpty();
+    }
+};
+ReviewDiff diffSinceReview(const WorkspaceData &w);
+
+QString matrixCsv(const WorkspaceData &w);
+QString matrixMarkdown(const WorkspaceData &w);
+QString diffCsv(const ReviewDiff &d);
+QString diffMarkdown(const ReviewDiff &d);
+
+} // namespace onramp

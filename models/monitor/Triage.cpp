@@ -1,0 +1,364 @@
+#include "Triage.h"
+
+#include "ProbeEvents.h"
+#include "Tr.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace onramp {
+
+namespace {
+
+// A job waiting this long without a cause that clears by itself is "queued forever".
+constexpr qint64 kSchedulingPatienceSeconds = 30 * 60;
+// A step this many times slower than the plan's estimate is "extremely slow".
+constexpr double kSlowFactor = 3.0;
+// A step that spends this share reading data is data-bound (the guides: a high read share).
+constexpr double kReadShareLimit = 0.3;
+
+// The first log line matching, searched from the end (the newest cause wins).
+QString findLine(const QStringList &lines, const QRegularExpression &re)
+{
+    for (auto it = lines.crbegin(); it != lines.crend(); ++it)
+        if (re.match(*it).hasMatch())
+            return *it;
+    return {};
+}
+
+QRegularExpression pattern(const char *text)
+{
+    return QRegularExpression(QString::fromLatin1(text), QRegularExpression::CaseInsensitiveOption);
+}
+
+} // namespace
+
+QueueCause queueCauseOf(const QString &kind, const QString &code)
+{
+    if (kind == QLatin1String("quota") || code.startsWith(QLatin1String("AssocGrp")) ||
+        code.startsWith(QLatin1String("AssocMax")) || code.startsWith(QLatin1String("QOSGrp")) ||
+        code == QLatin1String("QuotaExhausted"))
+        return QueueCause::Quota;
+    if (kind == QLatin1String("stock") || code == QLatin1String("Resources") ||
+        code.startsWith(QLatin1String("ReqNodeNotAvail")) || code == QLatin1String("NodeDown") ||
+        code == QLatin1String("PartitionNodeLimit"))
+        return QueueCause::Stock;
+    if (kind == QLatin1String("permission") || code.startsWith(QLatin1String("QOSMax")) ||
+        code == QLatin1String("AccountNotAllowed") || code == QLatin1String("InvalidAccount") ||
+        code == QLatin1String("InvalidQOS") || code == QLatin1String("QOSNotAllowed") ||
+        code == QLatin1String("forbidden"))
+        return QueueCause::Permission;
+    return QueueCause::Scheduling;
+}
+
+namespace {
+
+Diagnosis queued(const JobObservation &j)
+{
+    Diagnosis d;
+    d.queue = queueCauseOf(j.reasonKind, j.reasonCode);
+    d.evidence = (j.reasonCode.isEmpty() ? j.reasonKind : j.reasonCode) +
+                 (j.reasonMessage.isEmpty() ? QString() : QStringLiteral(": ") + j.reasonMessage);
+    if (d.queue == QueueCause::Scheduling && j.queuedSeconds < kSchedulingPatienceSeconds)
+        return d; // waiting its turn, not yet a failure
+    d.kind = FailureKind::QueuedForever;
+    d.title = Tr::tr("Queued forever");
+    switch (d.queue) {
+    case QueueCause::Quota:
+        d.cause = Tr::tr("The workspace's quota is used up or not attached: the job waits for "
+                         "card-hours that will not come by themselves.");
+        d.firstAction = Tr::tr("Check granted, used and remaining card-hours (gate 3); ask the "
+                               "quota owner for more or release what other jobs hold.");
+        break;
+    case QueueCause::Stock:
+        d.cause = Tr::tr("There are not enough free cards of this type in the zone: the quota is "
+                         "fine, the zone is not.");
+        d.firstAction = Tr::tr("Ask for fewer cards, or pick a zone with stock where the quota "
+                               "also applies (gate 4); do not raise the quota, it will not help.");
+        break;
+    case QueueCause::Permission:
+        d.cause = Tr::tr("Your role or account may not run jobs here: the provider refuses or "
+                         "holds them.");
+        d.firstAction = Tr::tr("Ask the workspace admin to give you the developer role in this "
+                               "workspace (gate 2).");
+        break;
+    default:
+        d.cause = Tr::tr("The job has waited more than 30 minutes behind other jobs without a "
+                         "shortage named.");
+        d.firstAction = Tr::tr("Read the queue's reason with the platform team; meanwhile ask for "
+                               "a shorter time limit, which schedulers start sooner.");
+    }
+    return d;
+}
+
+int stepCount(const JobObservation &j)
+{
+    return int(std::count_if(j.events.begin(), j.events.end(), [](const QJsonObject &e) {
+        return e.value("event").toString() == QLatin1String("step");
+    }));
+}
+
+const QJsonObject *lastEvent(const JobObservation &j, const QString &name)
+{
+    for (auto it = j.events.crbegin(); it != j.events.crend(); ++it)
+        if (it->value("event").toString() == name)
+            return &*it;
+    return nullptr;
+}
+
+// The guides' environment diagnosis: what disagrees, and the order to check it in.
+QString frameworkCause()
+{
+    return Tr::tr("The image's framework, driver and accelerator library do not agree, or a "
+                  "package is missing from the image.");
+}
+
+QString frameworkOrder()
+{
+    return Tr::tr("Check in this order: the framework's version, then the driver, then the "
+                  "accelerator library — do not reinstall first.");
+}
+
+QString compact(const QJsonObject &o)
+{
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)).left(300);
+}
+
+} // namespace
+
+JobObservation JobObservation::fromJob(const QJsonObject &job, const QString &log)
+{
+    JobObservation j;
+    j.state = job.value("state").toString();
+    const QJsonObject reason = job.value("reason").toObject();
+    j.reasonKind = reason.value("kind").toString();
+    j.reasonCode = reason.value("code").toString();
+    j.reasonMessage = reason.value("message").toString();
+    if (job.contains("exitCode"))
+        j.exitCode = job.value("exitCode").toInt();
+    const QDateTime submitted =
+        QDateTime::fromString(job.value("submittedAt").toString(), Qt::ISODateWithMs);
+    if (submitted.isValid() && j.state == QLatin1String("queued"))
+        j.queuedSeconds = submitted.secsTo(QDateTime::currentDateTimeUtc());
+    j.expectedStepSeconds = job.value("parameters").toObject().value("expectedStepSeconds").toDouble();
+    const QStringList lines = log.split(u'\n', Qt::SkipEmptyParts);
+    // The last 200 lines are enough to recognise a cause; the events come from all of it.
+    j.logLines = lines.mid(std::max<qsizetype>(0, lines.size() - 200));
+    j.events = probeEventList(log);
+    return j;
+}
+
+JobObservation JobObservation::refused(const QString &code, const QString &message)
+{
+    JobObservation j;
+    j.state = QStringLiteral("refused");
+    j.reasonKind = QStringLiteral("permission");
+    j.reasonCode = code;
+    j.reasonMessage = message;
+    return j;
+}
+
+Diagnosis triage(const JobObservation &j)
+{
+    if (j.state == QLatin1String("queued") || j.state == QLatin1String("pending") ||
+        j.state == QLatin1String("refused"))
+        return queued(j);
+
+    Diagnosis d;
+    const auto found = [&](FailureKind kind, QString title, QString cause, QString action,
+                           QString evidence) {
+        d.kind = kind;
+        d.title = std::move(title);
+        d.cause = std::move(cause);
+        d.firstAction = std::move(action);
+        d.evidence = std::move(evidence);
+        return d;
+    };
+
+    // Out of memory: the probe's own report, the frameworks' messages, or the kernel's kill.
+    if (const QJsonObject *e = lastEvent(j, QStringLiteral("error"));
+        e && e->value("kind").toString() == QLatin1String("out_of_memory"))
+        return found(FailureKind::OutOfMemory, Tr::tr("Out of memory"),
+                     Tr::tr("The step needs more memory than the card has."),
+                     Tr::tr("Halve the micro-batch first, then turn on gradient checkpointing, then "
+                            "a higher ZeRO stage or LoRA; re-check the estimate in gate 4."),
+                     compact(*e));
+    if (const QString line = findLine(
+            j.logLines, pattern("out of memory|OutOfMemoryError|std::bad_alloc|cannot allocate "
+                                "memory|oom-kill|oom_kill|OOMKilled"));
+        !line.isEmpty() || (j.exitCode == 137 && stepCount(j) > 0))
+        return found(FailureKind::OutOfMemory, Tr::tr("Out of memory"),
+                     Tr::tr("The job ran out of memory (the log says so, or the system killed it "
+                            "with signal 9 while it was training)."),
+                     Tr::tr("Halve the micro-batch first, then turn on gradient checkpointing, then "
+                            "a higher ZeRO stage or LoRA; re-check the estimate in gate 4."),
+                     line.isEmpty() ? QStringLiteral("exit code 137") : line);
+
+    // Cannot resume: a checkpoint exists but does not load, or the resume check failed.
+    if (const QJsonObject *e = lastEvent(j, QStringLiteral("resume_failed")))
+        return found(FailureKind::CannotResume, Tr::tr("Cannot resume"),
+                     Tr::tr("The newest checkpoint exists but cannot be loaded (cut short by the "
+                            "interruption, or written by different code)."),
+                     Tr::tr("Save checkpoints atomically (write, then rename) and keep the previous "
+                            "one; resume from the last checkpoint that loads and compare the step "
+                            "count and loss."),
+                     compact(*e));
+    if (const QString line =
+            findLine(j.logLines, pattern("error\\(s\\) in loading state_dict|failed to load "
+                                         "checkpoint|checkpoint .*(corrupt|truncated)|size "
+                                         "mismatch for"));
+        !line.isEmpty())
+        return found(FailureKind::CannotResume, Tr::tr("Cannot resume"),
+                     Tr::tr("The checkpoint does not match what the code expects to load."),
+                     Tr::tr("Resume with the same code and configuration that wrote the "
+                            "checkpoint; then save checkpoints atomically and keep the previous "
+                            "one."),
+                     line);
+    if (const QJsonObject *v = lastEvent(j, QStringLiteral("verdict"));
+        v && v->value("check").toString() == QLatin1String("checkpoint") &&
+        !v->value("passed").toBool(true))
+        return found(FailureKind::CannotResume, Tr::tr("Cannot resume"),
+                     Tr::tr("The checkpoint check failed: %1.").arg(v->value("reason").toString()),
+                     Tr::tr("Check that the output folder is writable and large enough, then run "
+                            "the checkpoint check again."),
+                     compact(*v));
+
+    // Cannot read data.
+    for (const QJsonObject &e : j.events) {
+        const QString name = e.value("event").toString();
+        if ((name == QLatin1String("storage") && e.value("check").toString() == QLatin1String("data") &&
+             !e.value("readable").toBool(true)) ||
+            (name == QLatin1String("data") && (!e.value("unreadable").toArray().isEmpty() ||
+                                               !e.value("truncated").toArray().isEmpty())))
+            return found(FailureKind::CannotReadData, Tr::tr("Cannot read data"),
+                         Tr::tr("Files in the data folder cannot be read or are shorter than the "
+                                "manifest says (a broken link, a permission, an upload cut "
+                                "short)."),
+                         Tr::tr("Open the listed files from the instance with the job's account; "
+                                "upload again what is short; mount the data read-only at the "
+                                "path the job reads."),
+                         name == QLatin1String("data")
+                             ? compact({{"unreadable", e.value("unreadable")},
+                                        {"truncated", e.value("truncated")}})
+                             : compact(e));
+    }
+    if (const QString line = findLine(
+            j.logLines, pattern("(permission denied|no such file or directory|FileNotFoundError|"
+                                "input/output error|stale file handle).*(data|dataset)|"
+                                "(data|dataset).*(permission denied|no such file or directory|"
+                                "input/output error|stale file handle)"));
+        !line.isEmpty())
+        return found(FailureKind::CannotReadData, Tr::tr("Cannot read data"),
+                     Tr::tr("The job cannot open its data: the path differs on the instance, or "
+                            "the job's account may not read it."),
+                     Tr::tr("Check the data path the job uses against the mount (gate 4's storage "
+                            "plan), then the folder's permissions for the job's account."),
+                     line);
+
+    const bool failed = j.state == QLatin1String("failed") ||
+                        (j.exitCode && *j.exitCode != 0 && *j.exitCode != 130);
+    // The framework's own loop failed (the probe's torch check): the environment disagrees.
+    if (const QJsonObject *e = lastEvent(j, QStringLiteral("torch"));
+        e && !e->value("passed").toBool(true))
+        return found(FailureKind::ExitsAtStart, Tr::tr("Exits at start"), frameworkCause(),
+                     frameworkOrder(), e->value("error").toString());
+    // Exits at start: failed before its first step.
+    // (A probe that printed its verdict did start: its failure is the verdict's, judged below.)
+    if (failed && stepCount(j) == 0 && !lastEvent(j, QStringLiteral("verdict"))) {
+        const QString line = findLine(
+            j.logLines,
+            pattern("command not found|can't open|cannot open|no such file|not found|"
+                    "ModuleNotFoundError|ImportError|exec format error|undefined symbol|"
+                    "driver version is insufficient|libcuda|libcudart|libnccl|Traceback"));
+        const bool framework = line.contains(QLatin1String("Module")) ||
+                               line.contains(QLatin1String("Import")) ||
+                               line.contains(QLatin1String("driver"), Qt::CaseInsensitive) ||
+                               line.contains(QLatin1String("libcu"));
+        return found(
+            FailureKind::ExitsAtStart, Tr::tr("Exits at start"),
+            framework ? frameworkCause()
+                      : Tr::tr("The job stopped before its first step: the launch command, its "
+                               "entry file or an argument is wrong."),
+            framework ? frameworkOrder()
+                      : Tr::tr("Check the launch mode, the entry file's path inside the instance "
+                               "and its arguments; run the image's built-in entry once to see that "
+                               "the image itself starts."),
+            line.isEmpty() ? QStringLiteral("exit code %1, no step")
+                                 .arg(j.exitCode ? QString::number(*j.exitCode) : QStringLiteral("?"))
+                           : line);
+    }
+
+    // Extremely slow: against the plan's step estimate, or a step that mostly waits for data.
+    QList<double> stepSeconds;
+    for (const QJsonObject &e : j.events)
+        if (e.value("event").toString() == QLatin1String("step"))
+            stepSeconds.append(e.value("step_seconds").toDouble());
+    if (const QJsonObject *e = lastEvent(j, QStringLiteral("data"));
+        e && e->value("read_share").toDouble() >= kReadShareLimit) {
+        const QJsonArray causes = e->value("causes").toArray();
+        return found(FailureKind::ExtremelySlow, Tr::tr("Extremely slow"),
+                     Tr::tr("Steps wait for data: reading takes %1 % of a step.")
+                         .arg(qRound(e->value("read_share").toDouble() * 100)),
+                     Tr::tr("Copy the data to the instance's local scratch disk, pack small files "
+                            "into larger shards, and raise the loader's workers — in that order."),
+                     causes.isEmpty() ? compact(*e)
+                                      : QString::fromUtf8(QJsonDocument(causes).toJson(
+                                            QJsonDocument::Compact)));
+    }
+    if (j.expectedStepSeconds > 0 && stepSeconds.size() >= 5) {
+        std::sort(stepSeconds.begin(), stepSeconds.end());
+        const double median = stepSeconds[stepSeconds.size() / 2];
+        if (median > kSlowFactor * j.expectedStepSeconds)
+            return found(FailureKind::ExtremelySlow, Tr::tr("Extremely slow"),
+                         Tr::tr("A step takes %1 s, %2 times the plan's %3 s.")
+                             .arg(median, 0, 'g', 3)
+                             .arg(median / j.expectedStepSeconds, 0, 'f', 1)
+                             .arg(j.expectedStepSeconds, 0, 'g', 3),
+                         Tr::tr("Look at utilisation first: steady and high means compute-bound "
+                                "(more cards or a smaller model); fluctuating means data, "
+                                "communication or scheduling — check the data read share first."),
+                         QStringLiteral("median step %1 s, expected %2 s")
+                             .arg(median)
+                             .arg(j.expectedStepSeconds));
+    }
+    if (failed)
+        return found(FailureKind::Other, Tr::tr("Failed for another reason"),
+                     Tr::tr("The job stopped after it had started training, in a way none of the "
+                            "six common failures explains."),
+                     Tr::tr("Read the end of the log below; the last error line usually names the "
+                            "cause."),
+                     j.logLines.isEmpty() ? QString() : j.logLines.last());
+    return d;
+}
+
+QString failureKindName(FailureKind kind)
+{
+    switch (kind) {
+    case FailureKind::None: return QStringLiteral("none");
+    case FailureKind::QueuedForever: return QStringLiteral("queued-forever");
+    case FailureKind::ExitsAtStart: return QStringLiteral("exits-at-start");
+    case FailureKind::CannotReadData: return QStringLiteral("cannot-read-data");
+    case FailureKind::OutOfMemory: return QStringLiteral("out-of-memory");
+    case FailureKind::ExtremelySlow: return QStringLiteral("extremely-slow");
+    case FailureKind::CannotResume: return QStringLiteral("cannot-resume");
+    case FailureKind::Other: return QStringLiteral("other");
+    }
+    return {};
+}
+
+QString queueCauseName(QueueCause cause)
+{
+    switch (cause) {
+    case QueueCause::None: return QStringLiteral("none");
+    case QueueCause::Quota: return QStringLiteral("quota");
+    case QueueCause::Stock: return QStringLiteral("stock");
+    case QueueCause::Permission: return QStringLiteral("permission");
+    case QueueCause::Scheduling: return QStringLiteral("scheduling");
+    }
+    return {};
+}
+
+} // namespace onramp

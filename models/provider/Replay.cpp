@@ -1,0 +1,448 @@
+#include "Replay.h"
+
+#include "Provider.h"
+#include "Tr.h"
+#include "Transport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace onramp {
+
+QString ReplayItem::statusToken(Status s)
+{
+    switch (s) {
+    case Status::Pass:
+        return QStringLiteral("PASS");
+    case Status::Fail:
+        return QStringLiteral("FAIL");
+    case Status::Missing:
+        return QStringLiteral("MISSING");
+    case Status::NotApplicable:
+        return QStringLiteral("N/A");
+    }
+    return {};
+}
+
+bool ReplayOutcome::reproduced() const
+{
+    if (cancelled || items.isEmpty())
+        return false;
+    for (const ReplayItem &i : items)
+        if (i.counts())
+            return false;
+    return true;
+}
+
+QStringList ReplayOutcome::failedFields() const
+{
+    QStringList fields;
+    for (const ReplayItem &i : items)
+        if (i.counts())
+            fields << i.field;
+    return fields;
+}
+
+QJsonObject ReplayOutcome::toRecord() const
+{
+    int passed = 0;
+    for (const ReplayItem &i : items)
+        passed += !i.counts();
+    return {{"member", member},
+            {"at", at.toString(Qt::ISODateWithMs)},
+            {"spec", specFingerprint},
+            {"firstRun", firstRun},
+            {"reproduced", reproduced()},
+            {"items", int(items.size())},
+            {"passed", passed},
+            {"failed", QJsonArray::fromStringList(failedFields())}};
+}
+
+double lossTolerance(const QString &device)
+{
+    return device == QLatin1String("cpu") || device.isEmpty() ? 0.0 : 0.02;
+}
+
+Replay::Replay(RunSpec spec, QString member, QObject *parent)
+    : QObject(parent), m_spec(std::move(spec)), m_member(std::move(member))
+{
+    m_outcome.member = m_member;
+    m_outcome.specFingerprint = QString::fromLatin1(m_spec.fingerprintId());
+    m_outcome.firstRun = curveDigest(m_spec.loss.curve);
+}
+
+Replay::~Replay()
+{
+    delete m_session; // before the transport it calls through
+    m_session = nullptr;
+    if (m_launcher)
+        m_launcher->stop();
+}
+
+void Replay::useProvider(ProviderProfile profile, QByteArray secret)
+{
+    m_provider = std::make_pair(std::move(profile), std::move(secret));
+}
+
+void Replay::useFreshSandbox(const QString &sandboxDir)
+{
+    m_sandboxDir = sandboxDir;
+}
+
+void Replay::start(std::function<void(const ReplayOutcome &)> done)
+{
+    m_done = std::move(done);
+    m_outcome.at = QDateTime::currentDateTimeUtc();
+    if (m_provider) {
+        provisioned();
+        return;
+    }
+    if (onProgress)
+        onProgress(Tr::tr("Starting a fresh sandbox…"));
+    m_launcher = new SandboxLauncher(this);
+    m_launcher->start(m_sandboxDir,
+                      [this](const std::expected<SandboxLauncher::Started, Error> &r) {
+                          if (!m_done)
+                              return;
+                          if (!r) {
+                              ProviderError e;
+                              e.message = r.error().message;
+                              e.details = r.error().details;
+                              fail(QStringLiteral("$"), Tr::tr("provider"), e);
+                              finish();
+                              return;
+                          }
+                          m_provider = std::make_pair(r->profile, r->secret);
+                          provisioned();
+                      });
+}
+
+void Replay::cancel()
+{
+    if (!m_done)
+        return;
+    if (m_session)
+        m_session->cancel();
+    m_outcome.cancelled = true;
+    finish();
+}
+
+void Replay::provisioned()
+{
+    // The replay's own onboarding, made from the spec alone: a workspace of its own (named by
+    // the spec and the time, so a second replay at the same provider starts clean), quota for
+    // two rounds of the spec's time limit in its zone, and the replaying member as a developer.
+    const RunSpec &s = m_spec;
+    m_state = OnboardingState{};
+    m_state.workspace.workspaceName =
+        QStringLiteral("replay-%1-%2")
+            .arg(QString::fromLatin1(s.fingerprintId().mid(7, 8)),
+                 QString::number(QDateTime::currentMSecsSinceEpoch() % 100000000));
+    m_state.workspace.quotaCardHours =
+        std::ceil(s.compute.cardsPerNode * s.compute.nodes * s.compute.timeLimitHours * 2);
+    m_state.quota.zone = s.compute.zone;
+    Member m;
+    m.account = m_member;
+    m.name = m_member;
+    m.role = Role::Developer;
+    m_state.workspace.members = {m};
+    ResourceChoice &c = m_state.resources.choice;
+    c.instance = s.compute.instanceType;
+    c.instanceZone = s.compute.zone;
+    c.image = s.image.version.isEmpty() ? s.image.name : s.image.name + u':' + s.image.version;
+    m_state.resources.environment.image = s.image.name;
+
+    m_transport = std::make_unique<Transport>();
+    m_session = new ProviderSession(
+        providerFor(m_transport.get(), m_provider->first, m_provider->second), m_state, this);
+    m_session->setPollIntervalMs(100);
+    m_session->replayFrom(s);
+    m_session->onProgress = [this](const QString &text) {
+        if (onProgress)
+            onProgress(text);
+    };
+    step(0);
+}
+
+QString Replay::fieldFor(const ProviderError &e, const QString &fallback) const
+{
+    // The provider names its own request's field; say which of the spec's it came from.
+    if (e.field == QLatin1String("$.image"))
+        return m_spec.image.version.isEmpty() ? QStringLiteral("$.image.name")
+                                              : QStringLiteral("$.image.version");
+    if (e.field == QLatin1String("$.dataPath"))
+        return QStringLiteral("$.storage.data");
+    if (e.field == QLatin1String("$.instanceType"))
+        return QStringLiteral("$.compute.instanceType");
+    if (e.field == QLatin1String("$.zone"))
+        return QStringLiteral("$.compute.zone");
+    if (e.field.startsWith(QLatin1String("$.parameters")))
+        return e.field;
+    return fallback;
+}
+
+void Replay::fail(const QString &field, const QString &what, const ProviderError &e)
+{
+    ReplayItem i;
+    i.field = fieldFor(e, field);
+    i.what = what;
+    i.status = ReplayItem::Status::Fail;
+    i.got = e.details.isEmpty() ? e.message : e.message + u' ' + e.details;
+    item(i);
+}
+
+void Replay::item(ReplayItem i)
+{
+    m_outcome.items.append(i);
+    if (onItem)
+        onItem(m_outcome.items.last());
+}
+
+// The steps, each through the onboarding's own session: workspace, instance, the readiness
+// checks, the first run; then the comparison.
+void Replay::step(int index)
+{
+    if (!m_done)
+        return;
+    const auto next = [this, index](const QString &field, const QString &what) {
+        return [this, index, field, what](const std::expected<void, ProviderError> &r) {
+            if (!m_done)
+                return;
+            if (!r) {
+                if (r.error().cancelled)
+                    return;
+                fail(field, what, r.error());
+                finish();
+                return;
+            }
+            step(index + 1);
+        };
+    };
+    switch (index) {
+    case 0:
+        m_session->setUpWorkspace(next(QStringLiteral("$.compute.zone"), Tr::tr("workspace")));
+        return;
+    case 1:
+        m_session->createInstance(next(QStringLiteral("$.compute.instanceType"), Tr::tr("instance")));
+        return;
+    case 2:
+        m_session->runReadinessChecks(next(QStringLiteral("$"), Tr::tr("readiness checks")));
+        return;
+    case 3:
+        for (const QString &name : EnvironmentGateData::checkNames()) {
+            const CheckResult r = m_state.environment.checks.value(name);
+            ReplayItem i{QStringLiteral("readiness.") + name, Tr::tr("readiness: %1").arg(name)};
+            i.status = r.passed() ? ReplayItem::Status::Pass : ReplayItem::Status::Fail;
+            i.got = r.evidence;
+            i.note = r.passed() ? QString() : r.diagnosis;
+            item(i);
+        }
+        m_session->runFirstRun(next(QStringLiteral("$.launch"), Tr::tr("first run")));
+        return;
+    default:
+        compare();
+        finish();
+        return;
+    }
+}
+
+void Replay::compare()
+{
+    const FirstRunGateData &run = m_state.firstRun;
+    {
+        ReplayItem i{QStringLiteral("$.launch"), Tr::tr("first run")};
+        i.status = run.run.passed() ? ReplayItem::Status::Pass : ReplayItem::Status::Fail;
+        i.got = run.run.evidence;
+        i.note = run.run.passed() ? QString() : run.run.diagnosis;
+        item(i);
+    }
+    // The spec as this rerun records it: its inputs, and only what this job reported for the
+    // rest (nothing carried over from the spec, so a silent job cannot pass).
+    RunSpec seen = m_spec;
+    seen.software = {};
+    seen.training = {};
+    seen.code = {};
+    seen.applied = {};
+    seen.storage.data.clear();
+    seen.storage.files = seen.storage.bytes = -1;
+    seen.storage.manifest.clear();
+    seen.loss = {};
+    seen.fingerprint = m_state.environment.fingerprint;
+    applyFirstRun(seen, run.trainer, run.manifest, m_state.environment.fingerprint, run.curve);
+    if (!m_state.provider.instanceImage.isEmpty())
+        seen.image = {m_state.provider.instanceImage.value("name").toString(),
+                      m_state.provider.instanceImage.value("version").toString(),
+                      m_state.provider.instanceImage.value("digest").toString()};
+    m_outcome.observed = seen;
+    for (const ReplayItem &i : compareRerun(m_spec, seen, !m_state.provider.instanceImage.isEmpty()))
+        item(i);
+}
+
+QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool imagesKnown)
+{
+    QList<ReplayItem> items;
+    const auto item = [&items](const ReplayItem &i) { items.append(i); };
+    // The provider's image identity against the spec's.
+    for (const auto &[field, what, want, got] :
+         {std::tuple{"$.image.name", Tr::tr("image name"), spec.image.name, seen.image.name},
+          std::tuple{"$.image.version", Tr::tr("image version"), spec.image.version,
+                     seen.image.version},
+          std::tuple{"$.image.digest", Tr::tr("image digest"), spec.image.digest,
+                     seen.image.digest}}) {
+        ReplayItem i{QString::fromLatin1(field), what};
+        i.want = want;
+        if (!imagesKnown) {
+            i.status = ReplayItem::Status::NotApplicable;
+            i.note = Tr::tr("this provider runs jobs without images; the software items say "
+                            "what ran");
+        } else {
+            i.got = got;
+            i.status = want.isEmpty()  ? ReplayItem::Status::Missing
+                       : want == i.got ? ReplayItem::Status::Pass
+                                       : ReplayItem::Status::Fail;
+        }
+        item(i);
+    }
+
+    const auto same = [&item](const char *field, const QString &what, const QString &want,
+                             const QString &got) {
+        ReplayItem i{QString::fromLatin1(field), what, ReplayItem::Status::Pass, want, got};
+        if (want != got)
+            i.status = ReplayItem::Status::Fail;
+        item(i);
+    };
+    const auto number = [](qint64 v) { return v < 0 ? QString() : QString::number(v); };
+    // The software the job saw.
+    same("$.software.framework", Tr::tr("framework"), spec.software.framework,
+         seen.software.framework);
+    same("$.software.frameworkVersion", Tr::tr("framework version"),
+         spec.software.frameworkVersion, seen.software.frameworkVersion);
+    same("$.software.cuda", Tr::tr("CUDA"), spec.software.cuda, seen.software.cuda);
+    same("$.software.driver", Tr::tr("driver"), spec.software.driver, seen.software.driver);
+    same("$.software.device", Tr::tr("device"), spec.software.device, seen.software.device);
+    same("$.software.gpuModel", Tr::tr("GPU model"), spec.software.gpuModel,
+         seen.software.gpuModel);
+    same("$.software.gpuCount", Tr::tr("GPU count"), QString::number(spec.software.gpuCount),
+         QString::number(seen.software.gpuCount));
+    // What was trained, as the trainer applied it.
+    same("$.training.model", Tr::tr("model"), spec.training.model, seen.training.model);
+    same("$.training.method", Tr::tr("method"), spec.training.method, seen.training.method);
+    same("$.training.precision", Tr::tr("precision"), spec.training.precision,
+         seen.training.precision);
+    same("$.training.parallelism", Tr::tr("parallelism"), spec.training.parallelism,
+         seen.training.parallelism);
+    same("$.training.sharding", Tr::tr("sharding"), spec.training.sharding,
+         seen.training.sharding);
+    same("$.training.microBatch", Tr::tr("micro-batch"), QString::number(spec.training.microBatch),
+         QString::number(seen.training.microBatch));
+    same("$.training.seqLen", Tr::tr("sequence length"), QString::number(spec.training.seqLen),
+         QString::number(seen.training.seqLen));
+    same("$.training.gradAccum", Tr::tr("gradient accumulation"),
+         QString::number(spec.training.gradAccum), QString::number(seen.training.gradAccum));
+    same("$.training.seed", Tr::tr("seed"), number(spec.training.seed),
+         number(seen.training.seed));
+    // The code and the data.
+    same("$.code.program", Tr::tr("program"), spec.code.program, seen.code.program);
+    same("$.code.sha256", Tr::tr("code identity"), spec.code.sha256, seen.code.sha256);
+    same("$.storage.data", Tr::tr("data path"), spec.storage.data, seen.storage.data);
+    same("$.storage.files", Tr::tr("data files"), number(spec.storage.files),
+         number(seen.storage.files));
+    same("$.storage.bytes", Tr::tr("data bytes"), number(spec.storage.bytes),
+         number(seen.storage.bytes));
+    same("$.storage.manifest", Tr::tr("data manifest"), spec.storage.manifest,
+         seen.storage.manifest);
+    // The parameters: what this job received against what the first run's job received.
+    QStringList keys = spec.applied.keys() + seen.applied.keys();
+    for (auto it = spec.parameters.begin(); it != spec.parameters.end(); ++it)
+        keys << it.key().toUpper();
+    keys.removeDuplicates();
+    keys.sort();
+    for (const QString &key : keys) {
+        QString field = QStringLiteral("$.applied.") + key;
+        for (auto it = spec.parameters.begin(); it != spec.parameters.end(); ++it)
+            if (it.key().toUpper() == key)
+                field = QStringLiteral("$.parameters.") + it.key();
+        ReplayItem i{field, Tr::tr("parameter %1").arg(key)};
+        i.want = spec.applied.value(key).toString();
+        i.got = seen.applied.value(key).toString();
+        i.status = !spec.applied.contains(key) ? ReplayItem::Status::Missing
+                   : i.want == i.got             ? ReplayItem::Status::Pass
+                                                 : ReplayItem::Status::Fail;
+        if (!spec.applied.contains(key))
+            i.note = Tr::tr("the spec does not record what the first run's job received");
+        item(i);
+    }
+    // The environment: the fields that decide whether it is the same one.
+    for (const char *key : {"os", "arch"}) {
+        ReplayItem i{QStringLiteral("$.fingerprint.") + QLatin1String(key),
+                     Tr::tr("environment: %1").arg(QLatin1String(key))};
+        i.want = spec.fingerprint.value(QLatin1String(key)).toString();
+        i.got = seen.fingerprint.value(QLatin1String(key)).toString();
+        i.status = spec.fingerprint.isEmpty() ? ReplayItem::Status::Missing
+                   : i.want == i.got             ? ReplayItem::Status::Pass
+                                                 : ReplayItem::Status::Fail;
+        item(i);
+    }
+    // The loss at every logged step.
+    const double tolerance = lossTolerance(spec.software.device);
+    ReplayItem loss{QStringLiteral("$.loss.curve"),
+                    tolerance == 0 ? Tr::tr("loss curve (every step, bit-exact on a CPU)")
+                                   : Tr::tr("loss curve (every step, within %1 % on GPUs)")
+                                         .arg(tolerance * 100)};
+    if (spec.loss.curve.isEmpty()) {
+        loss.status = ReplayItem::Status::Missing;
+        loss.note = Tr::tr("the spec records no loss curve to compare with (record one with "
+                           "--record)");
+    } else {
+        QMap<int, double> got;
+        for (const auto &[step, value] : seen.loss.curve)
+            got.insert(step, value);
+        int differ = 0, missing = 0, firstStep = 0;
+        double wantAt = 0, gotAt = 0;
+        for (const auto &[step, value] : spec.loss.curve) {
+            if (!got.contains(step)) {
+                ++missing;
+                continue;
+            }
+            const double v = got.value(step);
+            const bool ok = tolerance == 0
+                                ? v == value
+                                : std::abs(v - value) <=
+                                      tolerance * std::max(std::abs(v), std::abs(value));
+            if (!ok && differ++ == 0) {
+                firstStep = step;
+                wantAt = value;
+                gotAt = v;
+            }
+        }
+        loss.want = Tr::tr("%n step(s)", nullptr, int(spec.loss.curve.size()));
+        loss.got = Tr::tr("%n step(s)", nullptr, int(seen.loss.curve.size()));
+        const bool extra = seen.loss.curve.size() != spec.loss.curve.size();
+        loss.status = differ || missing || extra ? ReplayItem::Status::Fail
+                                                 : ReplayItem::Status::Pass;
+        if (differ)
+            loss.note = Tr::tr("%1 step(s) differ; the first at step %2: %3 in the spec, %4 now")
+                            .arg(QString::number(differ), QString::number(firstStep),
+                                 QString::number(wantAt, 'g', 17), QString::number(gotAt, 'g', 17));
+        else if (missing || extra)
+            loss.note = Tr::tr("the steps logged differ from the spec's");
+    }
+    item(loss);
+    return items;
+}
+
+void Replay::finish()
+{
+    if (!m_done)
+        return;
+    // The instance is released whatever happened; nothing to wait for.
+    if (m_session && !m_state.provider.instanceId.isEmpty() && !m_outcome.cancelled)
+        m_session->releaseInstance([](const std::expected<void, ProviderError> &) {});
+    auto done = std::move(m_done);
+    m_done = nullptr;
+    done(m_outcome);
+}
+
+} // namespace onramp

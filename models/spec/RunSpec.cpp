@@ -1,0 +1,251 @@
+#include "RunSpec.h"
+
+#include "GateDefinition.h"
+#include "OnboardingState.h"
+#include "ResourcePlan.h"
+#include "Tr.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <cmath>
+
+namespace onramp {
+
+RunSpec runSpecFromState(const OnboardingState &state)
+{
+    RunSpec s;
+    const auto &env = state.resources.environment;
+    const FirstRunGateData &run = state.firstRun;
+    s.image = {env.image, env.imageVersion, env.imageDigest};
+    // The provider's word on the image it ran, over the catalog's.
+    if (const QJsonObject &img = state.provider.instanceImage; !img.isEmpty())
+        s.image = {img.value("name").toString(), img.value("version").toString(),
+                   img.value("digest").toString()};
+    const ResourceChoice &c = state.resources.choice;
+    s.compute.instanceType = c.instance;
+    s.compute.zone = c.instanceZone.isEmpty() ? state.quota.zone : c.instanceZone;
+    for (const InstanceType &t : builtinInstances()) {
+        if (t.key == c.instance) {
+            s.compute.card = t.card;
+            s.compute.cardsPerNode = std::max(1, t.cards);
+        }
+    }
+    s.compute.nodes = std::max(1, c.setup.gpus / std::max(1, s.compute.cardsPerNode));
+    s.compute.timeLimitHours = std::max(0.5, state.quota.hoursPerRound);
+    s.storage = {c.dataPath, c.outputPath, c.scratchPath, c.dataReadOnly};
+    // The planned run's key parameters, and the seed the first run trains with (the trainer
+    // reads it as ONRAMP_PARAM_SEED).
+    s.parameters = QJsonObject{{"microBatch", c.setup.microBatch},
+                               {"seqLen", c.setup.seqLen},
+                               {"seed", kFirstRunSeed}};
+    // Gate 4's plan, until the first run says what it really trained.
+    static const char *const kMethods[] = {"full", "lora", "qlora"};
+    s.training = {c.setup.model.key,
+                  QString::fromLatin1(kMethods[int(c.setup.method)]),
+                  precisionKey(c.setup.precision),
+                  c.setup.tp > 1 || c.setup.pp > 1
+                      ? QStringLiteral("tp%1 pp%2").arg(c.setup.tp).arg(c.setup.pp)
+                      : (c.setup.gpus > 1 ? QStringLiteral("data parallel")
+                                          : QStringLiteral("single device")),
+                  c.setup.fsdp ? QStringLiteral("fsdp")
+                  : c.setup.zeroStage > 0 ? QStringLiteral("zero-%1").arg(c.setup.zeroStage)
+                                          : QStringLiteral("none"),
+                  c.setup.microBatch,
+                  c.setup.seqLen,
+                  c.setup.gradAccumulation,
+                  -1};
+    s.software = {env.framework, env.frameworkVersion, env.acceleratorVersion, env.driver};
+    // What gate 5 saw and gate 6 produced: what a rerun must reproduce.
+    s.fingerprint = state.environment.fingerprint;
+    applyFirstRun(s, run.trainer, run.manifest, state.environment.fingerprint, run.curve);
+    if (run.steps > 0) {
+        s.loss.steps = run.steps;
+        s.loss.first = run.firstLoss;
+        s.loss.last = run.lastLoss;
+        s.loss.minimum = run.minLoss;
+    }
+    for (GateId id : kAllGates) {
+        const GateRecord &g = state.gate(id);
+        s.gates.append({gateKey(id), statusKey(g.status), g.acceptedBy, g.evidence});
+    }
+    return s;
+}
+
+void applyFirstRun(RunSpec &s, const QJsonObject &trainer, const QJsonObject &manifest,
+                   const QJsonObject &fingerprint, const QList<std::pair<int, double>> &curve)
+{
+    if (!trainer.isEmpty()) {
+        const QJsonObject config = trainer.value("config").toObject();
+        const bool framework = trainer.value("framework").toString() != QLatin1String("none");
+        s.software.framework = framework ? trainer.value("framework").toString() : QString();
+        s.software.frameworkVersion = trainer.value("framework_version").toString();
+        s.software.cuda = trainer.value("cuda").toString();
+        s.software.device = trainer.value("device").toString();
+        s.software.gpuCount = trainer.value("gpu_count").toInt();
+        s.code = {trainer.value("program").toString(),
+                  trainer.value("code_sha256").toString().isEmpty()
+                      ? QString()
+                      : QStringLiteral("sha256:") + trainer.value("code_sha256").toString()};
+        if (!config.isEmpty())
+            s.training = {config.value("model").toString(),
+                          config.value("method").toString(),
+                          config.value("precision").toString(),
+                          config.value("parallelism").toString(),
+                          config.value("sharding").toString(QStringLiteral("none")),
+                          config.value("micro_batch").toInt(),
+                          config.value("seq_len").toInt(),
+                          config.value("grad_accum").toInt(),
+                          qint64(config.value("seed").toDouble(-1))};
+        s.applied = {};
+        const QJsonObject applied = trainer.value("parameters_applied").toObject();
+        for (auto it = applied.begin(); it != applied.end(); ++it)
+            s.applied.insert(it.key(), it.value().toString());
+    }
+    // The driver and the GPU from the job's own fingerprint (nvidia-smi there), not a catalog.
+    if (!fingerprint.isEmpty()) {
+        const QJsonArray gpus = fingerprint.value("gpus").toArray();
+        s.software.driver = gpus.isEmpty() ? QString()
+                                           : gpus.first().toObject().value("driver").toString();
+        s.software.gpuModel = gpus.isEmpty() ? QString()
+                                             : gpus.first().toObject().value("name").toString();
+        if (trainer.isEmpty())
+            s.software.gpuCount = int(gpus.size());
+    }
+    if (!manifest.isEmpty()) {
+        s.storage.data = manifest.value("path").toString(s.storage.data);
+        s.storage.files = qint64(manifest.value("files").toDouble(-1));
+        s.storage.bytes = qint64(manifest.value("bytes").toDouble(-1));
+        s.storage.manifest = manifest.value("sha256").toString();
+    }
+    if (!curve.isEmpty()) {
+        s.loss.curve = curve;
+        s.loss.steps = curve.last().first;
+        s.loss.first = curve.first().second;
+        s.loss.last = curve.last().second;
+        s.loss.minimum = curve.first().second;
+        for (const auto &pt : curve)
+            s.loss.minimum = std::min(s.loss.minimum, pt.second);
+    }
+}
+
+QList<SpecGap> specGaps(const RunSpec &s)
+{
+    QList<SpecGap> gaps;
+    const auto need = [&](bool missing, const char *field, const QString &why) {
+        if (missing)
+            gaps.append({QString::fromLatin1(field), why});
+    };
+    need(s.image.name.isEmpty(), "$.image.name", Tr::tr("no image: the rerun cannot start"));
+    need(!s.image.name.isEmpty() && s.image.version.isEmpty(), "$.image.version",
+         Tr::tr("no image version: the rerun takes whatever is newest"));
+    need(!s.image.name.isEmpty() && s.image.digest.isEmpty(), "$.image.digest",
+         Tr::tr("no image digest: a tag can move; the rerun may get different software"));
+    need(s.software.framework.isEmpty() || s.software.frameworkVersion.isEmpty(),
+         "$.software.frameworkVersion",
+         Tr::tr("no framework version: the first thing to check when a rerun differs"));
+    need(s.software.cuda.isEmpty(), "$.software.cuda", Tr::tr("no accelerator library version"));
+    need(s.software.driver.isEmpty(), "$.software.driver", Tr::tr("no driver version"));
+    need(s.compute.instanceType.isEmpty(), "$.compute.instanceType",
+         Tr::tr("no instance type: the rerun does not know what to ask for"));
+    need(s.compute.zone.isEmpty(), "$.compute.zone",
+         Tr::tr("no zone: the quota may not apply where the rerun lands"));
+    need(s.storage.data.isEmpty(), "$.storage.data", Tr::tr("no data path"));
+    need(s.storage.output.isEmpty(), "$.storage.output",
+         Tr::tr("no output path: where do checkpoints go?"));
+    need(s.storage.scratch.isEmpty(), "$.storage.scratch", Tr::tr("no scratch path"));
+    need(s.launch.entry.isEmpty(), "$.launch.entry", Tr::tr("no launch entry"));
+    need(s.parameters.isEmpty(), "$.parameters", Tr::tr("no key parameters"));
+    need(s.fingerprint.isEmpty(), "$.fingerprint",
+         Tr::tr("no environment fingerprint: a rerun cannot show it ran in the same environment"));
+    need(s.software.device.isEmpty(), "$.software.device",
+         Tr::tr("no device: the spec does not say whether the first run trained on GPUs"));
+    need(s.training.model.isEmpty(), "$.training.model", Tr::tr("no model"));
+    need(s.training.method.isEmpty(), "$.training.method", Tr::tr("no training method"));
+    need(s.training.precision.isEmpty(), "$.training.precision", Tr::tr("no precision"));
+    need(s.training.parallelism.isEmpty() || s.training.sharding.isEmpty(),
+         "$.training.sharding", Tr::tr("no parallelism or sharding"));
+    need(s.training.microBatch <= 0 || s.training.seqLen <= 0 || s.training.gradAccum <= 0,
+         "$.training.microBatch",
+         Tr::tr("no micro-batch, sequence length or gradient accumulation"));
+    need(s.training.seed < 0, "$.training.seed",
+         Tr::tr("no seed: a rerun cannot draw the same data in the same order"));
+    need(s.code.sha256.isEmpty(), "$.code.sha256",
+         Tr::tr("no code identity: a rerun cannot show it ran the same program"));
+    need(s.storage.manifest.isEmpty(), "$.storage.manifest",
+         Tr::tr("no data manifest: a rerun cannot show it read the same data"));
+    need(s.loss.steps == 0, "$.loss",
+         Tr::tr("no loss curve: a rerun cannot show it reproduces the first run"));
+    need(s.loss.steps > 0 && s.loss.curve.isEmpty(), "$.loss.curve",
+         Tr::tr("only a loss summary: a rerun can be compared at four numbers, not every step"));
+    for (qsizetype i = 0; i < s.gates.size(); ++i) {
+        const RunSpec::GateEvidence &g = s.gates[i];
+        if (g.status == QLatin1String("passed"))
+            continue;
+        // In the reader's words: the gate's title and its status, translated.
+        const auto id = gateFromKey(g.gate);
+        const auto status = statusFromKey(g.status);
+        gaps.append({QStringLiteral("$.gates[%1]").arg(i),
+                     Tr::tr("gate “%1” was %2 when the spec was written")
+                         .arg(id ? gateDefinition(*id).titleText() : g.gate,
+                              status ? statusLabel(*status).toLower() : g.status)});
+    }
+    return gaps;
+}
+
+QString exportHandoffMarkdown(const RunSpec &s)
+{
+    // Every value from the spec passes through markdownText(), and every translated line takes
+    // its values in one arg() call, so that a value holding "%2" is never substituted into.
+    const auto md = [](const QString &v) { return markdownText(v); };
+    const auto line = [](const QString &text) { return QStringLiteral("- ") + text + u'\n'; };
+    QString out = QStringLiteral("# ") + Tr::tr("Handoff checklist") + QStringLiteral("\n\n");
+    out +=
+        Tr::tr(
+            "Run spec %1: check it with `onramp spec validate`; it names everything a rerun needs.")
+            .arg(QString::fromLatin1(s.fingerprintId())) +
+        QStringLiteral("\n\n");
+    out += line(Tr::tr("Image: %1").arg(md(imageReference(s))));
+    out += line(Tr::tr("Software: %1 %2, CUDA %3, driver %4")
+                    .arg(md(s.software.framework), md(s.software.frameworkVersion),
+                         md(s.software.cuda), md(s.software.driver)));
+    out += line(Tr::tr("Machine: %1 × %2 node(s), %3 card(s) each, in zone %4")
+                    .arg(md(s.compute.instanceType), QString::number(s.compute.nodes),
+                         QString::number(s.compute.cardsPerNode), md(s.compute.zone)));
+    QStringList launch{md(s.launch.mode), md(s.launch.entry)};
+    for (const QString &a : s.launch.args)
+        launch << md(a);
+    out += line(Tr::tr("Launch: %1").arg(launch.join(u' ')));
+    QStringList params;
+    for (auto it = s.parameters.begin(); it != s.parameters.end(); ++it)
+        params << md(it.key()) + QStringLiteral(" = ") + md(parameterValue(it.value()));
+    out += line(Tr::tr("Parameters: %1")
+                    .arg(params.isEmpty() ? Tr::tr("(none)") : params.join(QStringLiteral("; "))));
+    out += line(Tr::tr("Data (read-only): %1; output: %2; scratch: %3")
+                    .arg(md(s.storage.data), md(s.storage.output), md(s.storage.scratch)));
+    out += u'\n';
+    for (const RunSpec::GateEvidence &g : s.gates) {
+        GateId id = GateId::Account;
+        for (GateId candidate : kAllGates)
+            if (gateKey(candidate) == g.gate)
+                id = candidate;
+        const GateDefinition &d = gateDefinition(id);
+        out += QStringLiteral("## %1. %2\n\n").arg(QString::number(gateNumber(id)), d.titleText());
+        out += (g.status == QLatin1String("passed") ? QStringLiteral("- [x] ")
+                                                    : QStringLiteral("- [ ] ")) +
+               Tr::tr("Entry condition: %1").arg(d.entryText()) + u'\n';
+        out += line(Tr::tr("Output: %1").arg(d.outputText()));
+        out += line(Tr::tr("Acceptor: %1").arg(g.acceptor.isEmpty() ? d.acceptorText()
+                                                                    : md(g.acceptor)));
+        out += line(Tr::tr("Evidence: %1")
+                        .arg(g.evidence.isEmpty() ? Tr::tr("(none recorded)") : md(g.evidence)));
+        out += u'\n';
+    }
+    return out;
+}
+
+} // namespace onramp

@@ -1,0 +1,172 @@
+#pragma once
+
+#include "Error.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <expected>
+
+namespace onramp {
+
+struct OnboardingState;
+
+// What a colleague needs to rerun the first run alone: the image and software, the machine
+// shape, the launch, the paths, the key parameters, the environment fingerprint and the loss
+// curve it should reproduce, and each gate's evidence. Versioned JSON; the schema is
+// resources/run-spec.schema.json. Never a secret.
+struct RunSpec
+{
+    static constexpr int kSchemaVersion = 1;
+
+    struct Image
+    {
+        QString name, version, digest; // digest: "sha256:" + 64 hex
+        bool operator==(const Image &) const = default;
+    } image;
+    // The software as the first run's job saw it (the trainer and the probe report it), never
+    // as a catalog says: what a rerun must find again.
+    struct Software
+    {
+        QString framework, frameworkVersion, cuda, driver;
+        QString device;   // cpu, cuda, npu: what the training ran on
+        QString gpuModel; // the first GPU's name; empty on a machine without one
+        int gpuCount = 0;
+        bool operator==(const Software &) const = default;
+    } software;
+    struct Compute
+    {
+        QString instanceType, card, zone;
+        int cardsPerNode = 1;
+        int nodes = 1;
+        double timeLimitHours = 1;
+        bool operator==(const Compute &) const = default;
+    } compute;
+    // What was trained and how: the first run's own configuration as its trainer reported it
+    // (gate 4's plan before there is a first run).
+    struct Training
+    {
+        QString model;       // a catalog key or an architecture
+        QString method;      // pretrain, full, lora, qlora
+        QString precision;   // fp32, bf16, fp16, fp8
+        QString parallelism; // "single device", "data parallel", …
+        QString sharding;    // none, zero-1/2/3, fsdp
+        int microBatch = 0, seqLen = 0, gradAccum = 0;
+        qint64 seed = -1; // -1: not recorded
+        bool operator==(const Training &) const = default;
+    } training;
+    struct Launch
+    {
+        QString mode = QStringLiteral("builtin"); // builtin (an onramp-probe mode) or file
+        QString entry = QStringLiteral("first-run");
+        QStringList args;
+        bool operator==(const Launch &) const = default;
+    } launch;
+    // The code's identity: the SHA-256 of the program the first run's job ran.
+    struct Code
+    {
+        QString program; // train_lm.py, onramp-probe, or the entry script
+        QString sha256;  // "sha256:" + 64 hex
+        bool operator==(const Code &) const = default;
+    } code;
+    struct Storage
+    {
+        QString data, output, scratch;
+        bool dataReadOnly = true;
+        // The data's identity as the first run's job read it: regular files, bytes, and the
+        // SHA-256 of the sorted "<path>\t<size>\t<sha256>\n" list (docs/run-spec.md).
+        qint64 files = -1, bytes = -1; // -1: not recorded
+        QString manifest;             // "sha256:" + 64 hex
+        bool operator==(const Storage &) const = default;
+    } storage;
+    QJsonObject parameters; // key parameters: names to strings, numbers or booleans
+    QJsonObject applied;    // the parameters as the first run's job received them (strings)
+    QJsonObject fingerprint; // the environment fingerprint the first run saw (probe event)
+    struct Loss
+    {
+        int steps = 0;
+        double first = 0, last = 0, minimum = 0;
+        QList<std::pair<int, double>> curve; // every logged step: (step, loss)
+        bool operator==(const Loss &) const = default;
+    } loss;
+    struct GateEvidence
+    {
+        QString gate, status, acceptor, evidence;
+        bool operator==(const GateEvidence &) const = default;
+    };
+    QList<GateEvidence> gates;
+
+    bool operator==(const RunSpec &) const = default;
+
+    QJsonObject toJson() const;
+    // The canonical form: keys sorted, no spaces, numbers in shortest round-trip form.
+    QByteArray canonical() const;
+    // "sha256:" + hex of canonical(): what names a spec.
+    QByteArray fingerprintId() const;
+};
+
+// Limits of the importer (none of them library defaults): file size, nesting depth, string
+// length, array length.
+struct RunSpecLimits
+{
+    static constexpr qsizetype kMaxBytes = 1024 * 1024;
+    static constexpr int kMaxDepth = 32;
+    static constexpr int kMaxString = 4096;
+    static constexpr int kMaxArray = 1000;
+    static constexpr int kMaxCurve = 100000; // $.loss.curve: one entry per logged step
+};
+
+// Strict and safe: size and depth limits, duplicate keys and unknown fields refused, types and
+// ranges checked, the exact field path in every error. Never a crash, never a partial result.
+std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes);
+
+// The seed of the onboarding's first run (a spec parameter, so a replay applies it).
+inline constexpr int kFirstRunSeed = 1234;
+
+// What the onboarding knows so far (gates 5–6 add the fingerprint and the loss curve).
+RunSpec runSpecFromState(const OnboardingState &state);
+
+// Records a first run's own reports into a spec: the trainer event (software, code, training
+// configuration, parameters applied), the data manifest event, the fingerprint (driver, GPU)
+// and the loss at every logged step. Used for the onboarding's first run and for a replay's.
+void applyFirstRun(RunSpec &spec, const QJsonObject &trainer, const QJsonObject &manifest,
+                   const QJsonObject &fingerprint, const QList<std::pair<int, double>> &curve);
+
+// Exports. Every value is quoted for its format.
+// Where a spec does not say enough for a colleague to rerun it alone: the field path and what
+// is missing (translated). A valid spec can still have gaps.
+struct SpecGap
+{
+    QString field;
+    QString message;
+};
+QList<SpecGap> specGaps(const RunSpec &spec);
+
+// POSIX shell single quotes, or ANSI-C quotes when the value holds a control character: one
+// shell word for any value (the sbatch export and the Slurm gateway's batch scripts).
+QString shellQuote(const QString &s);
+// A YAML double-quoted scalar for any value.
+QString yamlQuote(const QString &s);
+// Plain Markdown text for any value: no HTML, link, emphasis or block of its own.
+QString markdownText(const QString &s);
+
+// Parameter keys: a letter, then up to 63 letters, digits or underscores (docs/run-spec.md).
+// The importer and every provider refuse other keys.
+bool isParameterKey(const QString &key);
+// The environment variable a job gets a parameter in: ONRAMP_PARAM_ + the key in upper case.
+QString parameterVariable(const QString &key);
+// A parameter's value as the job sees it (integers without a fraction, booleans as words).
+QString parameterValue(const QJsonValue &v);
+// (variable, value) for every well-formed key, in key order.
+QList<std::pair<QString, QString>> parameterEnvironment(const QJsonObject &parameters);
+// name[:version][@digest], with the registry written out (docker.io/library/ by default).
+QString imageReference(const RunSpec &s);
+
+QString exportSbatch(const RunSpec &spec);
+QString exportKubernetesJob(const RunSpec &spec);
+QString exportHandoffMarkdown(const RunSpec &spec); // translated headings
+
+} // namespace onramp

@@ -1,0 +1,245 @@
+#include "GateLedger.h"
+
+#include "GateDefinition.h"
+#include "MemoryEstimator.h"
+#include "OnboardingState.h"
+#include "Tr.h"
+
+namespace onramp {
+
+EntryCheck checkEntry(const OnboardingState &state, GateId id)
+{
+    QStringList missing;
+    for (GateId required : gateDefinition(id).requiresPassed) {
+        const GateRecord &r = state.gate(required);
+        if (r.status != GateStatus::Passed) {
+            missing << Tr::tr("gate %1 “%2” is %3")
+                           .arg(gateNumber(required))
+                           .arg(gateDefinition(required).titleText(),
+                                statusLabel(r.status).toLower());
+        }
+    }
+    if (missing.isEmpty())
+        return {};
+    return {false, Tr::tr("Gate %1 “%2” cannot start yet: %3. Get it accepted first.")
+                       .arg(gateNumber(id))
+                       .arg(gateDefinition(id).titleText(), missing.join(QStringLiteral("; ")))};
+}
+
+QuotaContext quotaContext(const OnboardingState &s)
+{
+    QuotaContext c;
+    c.purpose = s.account.purposeKind;
+    for (const Member &m : s.workspace.members) {
+        if (m.sharePercent > 0)
+            c.memberShares << m.sharePercent;
+    }
+    // Gate 4's estimate, once its setup has been touched and the card is known.
+    if (s.gate(GateId::Resources).status != GateStatus::NotStarted) {
+        if (auto card = findCard(s.quota.cardType.isEmpty() ? s.resources.cardKey
+                                                            : s.quota.cardType)) {
+            const int n = MemoryEstimator::cardsNeeded(s.resources.choice.setup, *card);
+            if (n > 0)
+                c.estimatedCards = n;
+        }
+    }
+    return c;
+}
+
+Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
+{
+    switch (id) {
+    case GateId::Account: {
+        QualificationRules rules;
+        rules.reviewLeadDays = s.account.reviewLeadDays;
+        return checkQualification(s.account, today, rules);
+    }
+    case GateId::Workspace:
+        return checkWorkspace(s.workspace);
+    case GateId::Quota:
+        if (auto ok = validateQuota(s.quota); !ok)
+            return {Finding{QStringLiteral("quota.incomplete"), Finding::Severity::Blocking,
+                            ok.error().field, ok.error().message.section(QStringLiteral(": "), 1)}};
+        return planQuota(s.quota, quotaContext(s)).findings;
+    case GateId::Resources: {
+        ResourceChoice c = s.resources.choice;
+        c.setup = effectiveSetup(s.resources);
+        c.quotaZone = s.quota.zone; // quota is bound to gate 3's zone
+        Findings f;
+        if (auto ok = MemoryEstimator::validate(c.setup); !ok)
+            f.append({QStringLiteral("setup.invalid"), Finding::Severity::Blocking,
+                      ok.error().field, ok.error().message});
+        return f + checkResources(c);
+    }
+    case GateId::Environment:
+    case GateId::FirstRun:
+        return {};
+    }
+    return {};
+}
+
+QString blockingMessage(const Findings &findings)
+{
+    QStringList open;
+    for (const Finding &f : findings) {
+        if (f.isBlocking())
+            open << f.message;
+    }
+    if (open.isEmpty())
+        return {};
+    return Tr::tr("This gate still has %n blocking finding(s); resolve them first: %1", nullptr,
+                  int(open.size()))
+        .arg(open.first());
+}
+
+QString firstRunAcceptanceMissing(const OnboardingState &state)
+{
+    const FirstRunGateData &run = state.firstRun;
+    if (!run.run.passed())
+        return Tr::tr("The first run has not passed its five points yet.");
+    if (!run.released)
+        return Tr::tr("Wrap up the first run first: its artifacts recorded, the instance "
+                      "released.");
+    if (run.replay.isEmpty())
+        return Tr::tr("A colleague who took no part replays the first run from its spec "
+                      "(“Open a handoff spec…” or onramp replay); their replay accepts this "
+                      "gate.");
+    const QString member = run.replay.value("member").toString();
+    if (member.isEmpty() || member == run.ranBy)
+        return Tr::tr("The replay was run by %1, who ran the first run: a colleague who took "
+                      "no part replays it.")
+            .arg(member.isEmpty() ? Tr::tr("no one named") : member);
+    if (run.replay.value("firstRun").toString() != curveDigest(run.curve))
+        return Tr::tr("%1 replayed a spec of another first run (its loss curve differs from "
+                      "this onboarding's): export this onboarding's spec and replay that.")
+            .arg(member);
+    if (!run.replay.value("reproduced").toBool())
+        return Tr::tr("%1's replay did not reproduce the first run; it differs at: %2.")
+            .arg(member, run.replay.value("failed").toVariant().toStringList().join(
+                             QStringLiteral(", ")));
+    return {};
+}
+
+QString acceptanceMissing(const OnboardingState &state, GateId id)
+{
+    switch (id) {
+    case GateId::Environment:
+        if (!state.environment.ready())
+            return Tr::tr("All four readiness checks must pass first (run them on this page).");
+        return {};
+    case GateId::FirstRun:
+        // Gate 6's acceptor is a colleague's replay, never the operator's own say-so.
+        return firstRunAcceptanceMissing(state);
+    default:
+        return {};
+    }
+}
+
+QString statusRefusal(const OnboardingState &state, GateId id, GateStatus target,
+                      const QDate &today, const Findings &localFindings)
+{
+    const GateRecord &r = state.gate(id);
+    switch (target) {
+    case GateStatus::Passed: {
+        if (const EntryCheck e = checkEntry(state, id); !e.met)
+            return e.reason;
+        if (QString why = blockingMessage(gateFindings(state, id, today) + localFindings);
+            !why.isEmpty())
+            return why;
+        if (QString why = acceptanceMissing(state, id); !why.isEmpty())
+            return why;
+        if (r.evidence.trimmed().isEmpty())
+            return Tr::tr("Describe the evidence that the acceptance checks passed.");
+        if (r.acceptedBy.trimmed().isEmpty())
+            return Tr::tr("Name the acceptor who signed this gate off.");
+        return {};
+    }
+    case GateStatus::Waiting:
+        return r.waitingFor.trimmed().isEmpty()
+                   ? Tr::tr("Say who or what the gate is waiting for, for example “provider "
+                            "review”.")
+                   : QString();
+    case GateStatus::Rejected:
+        return r.rejectionReason.trimmed().isEmpty()
+                   ? Tr::tr("Copy the reason the gate was rejected.")
+                   : QString();
+    case GateStatus::NotStarted:
+    case GateStatus::InProgress:
+        return {};
+    }
+    return {};
+}
+
+std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, GateStatus target,
+                                         const QDateTime &now, const Findings &localFindings)
+{
+    if (const QString why = statusRefusal(state, id, target, now.date(), localFindings);
+        !why.isEmpty())
+        return std::unexpected(Error{Error::Kind::Invalid, why,
+                                     QStringLiteral("gate %1 → %2 refused")
+                                         .arg(gateKey(id), statusKey(target))});
+    GateRecord &r = state.gate(id);
+    if (target == GateStatus::Waiting && r.status != GateStatus::Waiting)
+        r.waitingSince = now;
+    if (target == GateStatus::Passed && (r.status != GateStatus::Passed || !r.acceptedAt.isValid()))
+        r.acceptedAt = now;
+    if (target != GateStatus::NotStarted && !r.startedAt.isValid())
+        r.startedAt = now;
+    if (target != GateStatus::Waiting)
+        r.waitingFor.clear();
+    r.status = target;
+    r.updatedAt = now;
+    r.reopenedBecause.clear();
+    r.heldBack.clear();
+    return {};
+}
+
+bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
+{
+    if (setGateStatus(state, id, GateStatus::Passed, now))
+        return true;
+    const QString why = statusRefusal(state, id, GateStatus::Passed, now.date());
+    GateRecord &r = state.gate(id);
+    if (r.status == GateStatus::Passed) // was passed before; a later rule holds it now
+        reopenGate(state, id, why, now);
+    else
+        (void)setGateStatus(state, id, GateStatus::InProgress, now);
+    r.heldBack = why;
+    return false;
+}
+
+void reopenGate(OnboardingState &state, GateId id, const QString &reason, const QDateTime &now)
+{
+    GateRecord &r = state.gate(id);
+    r.status = GateStatus::InProgress;
+    r.reopenedBecause = reason;
+    r.updatedAt = now;
+}
+
+std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const QJsonObject &record)
+{
+    state.firstRun.replay = record;
+    GateRecord &g = state.gate(GateId::FirstRun);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    g.updatedAt = now;
+    if (const QString missing = firstRunAcceptanceMissing(state); !missing.isEmpty())
+        return std::unexpected(Error{Error::Kind::Invalid, missing, QString()});
+    const QString member = record.value("member").toString();
+    const GateRecord before = g;
+    g.acceptedBy = Tr::tr("%1, whose replay from the spec alone reproduced the first run")
+                       .arg(member);
+    g.evidence = state.firstRun.run.evidence + u'\n' +
+                 Tr::tr("Replayed by %1 on %2: %3 of %4 items passed (spec %5).")
+                     .arg(member, record.value("at").toString(),
+                          QString::number(record.value("passed").toInt()),
+                          QString::number(record.value("items").toInt()),
+                          record.value("spec").toString());
+    if (auto r = setGateStatus(state, GateId::FirstRun, GateStatus::Passed, now); !r) {
+        g = before; // the replay stays as evidence; the record is not signed off
+        g.heldBack = r.error().message;
+        return r;
+    }
+    return {};
+}
+
+} // namespace onramp

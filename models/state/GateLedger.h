@@ -1,0 +1,72 @@
+#pragma once
+
+#include "Error.h"
+#include "Finding.h"
+#include "GateTypes.h"
+#include "QuotaGate.h"
+
+#include <QDate>
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+
+namespace onramp {
+
+struct OnboardingState;
+
+// The one writer of gate records. Every status change (a page's status recorder, a provider's
+// review or check, the command line, a colleague's replay) goes through setGateStatus(), which
+// checks it against the gate's entry condition, its blocking findings and its acceptance checks.
+// The rules themselves live in models/gates, by the gate's name; this is where they are applied.
+
+// Whether a gate may be entered, and if not, a translated reason naming the gates to finish.
+struct EntryCheck
+{
+    bool met = true;
+    QString reason;
+};
+EntryCheck checkEntry(const OnboardingState &state, GateId id);
+
+// The findings of a gate's own data as of `today` (the same ones its page shows). Gates 5 and 6
+// have none of their own: their acceptance checks decide.
+Findings gateFindings(const OnboardingState &state, GateId id, const QDate &today);
+// "This gate still has N blocking finding(s) …", or empty when none is blocking.
+QString blockingMessage(const Findings &findings);
+
+// What a gate's acceptance checks still lack before it may pass (translated), empty when
+// nothing: gate 5 needs its four readiness checks green, gate 6 a colleague's replay.
+QString acceptanceMissing(const OnboardingState &state, GateId id);
+// Gate 6 is accepted by a colleague who took no part: empty when the state holds a replay that
+// reproduced the first run, run by someone other than the member who ran it.
+QString firstRunAcceptanceMissing(const OnboardingState &state);
+
+// Why the record may not take `target` now (translated), or empty when it may. Passed needs the
+// entry condition met, no blocking finding (those of `localFindings` too: a page's unsaved scan),
+// the acceptance checks, the evidence and the acceptor; Waiting needs what it waits for;
+// Rejected the reason.
+QString statusRefusal(const OnboardingState &state, GateId id, GateStatus target,
+                      const QDate &today, const Findings &localFindings = {});
+
+// Records `target` on the gate, stamped `now`, after statusRefusal(); the record's text fields
+// (evidence, acceptor, reason, …) are set by the caller first. Refused with the reason.
+std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, GateStatus target,
+                                         const QDateTime &now, const Findings &localFindings = {});
+
+// A provider accepted the gate (an approved review, checks that passed): it passes when the
+// rules allow, else it stays in progress with the reason in `heldBack`. True when it passed.
+bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now);
+
+// A passed gate that got a blocking finding from a later change goes back to "in progress",
+// with the finding as the reason.
+void reopenGate(OnboardingState &state, GateId id, const QString &reason, const QDateTime &now);
+
+// Records a replay (ReplayOutcome::toRecord) as gate 6's evidence and, when it reproduced the
+// first run and came from someone else, passes the gate with that member as its acceptor.
+// Refused with the reason otherwise; a failed replay is still kept as evidence.
+std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const QJsonObject &record);
+
+// Gate 3's context from the rest of the onboarding: the purpose, the members' shares, and gate
+// 4's estimate once it has been touched.
+QuotaContext quotaContext(const OnboardingState &state);
+
+} // namespace onramp

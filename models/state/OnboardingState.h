@@ -1,0 +1,82 @@
+#pragma once
+
+#include "Error.h"
+#include "GateTypes.h"
+#include "ProviderLink.h"
+#include "QualificationGate.h"
+#include "QuotaGate.h"
+#include "ResourcesGate.h"
+#include "RunGates.h"
+#include "WorkspaceGate.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+
+#include <array>
+#include <expected>
+#include <optional>
+
+namespace onramp {
+
+// One gate's progress on the checklist. Timestamps are UTC.
+struct GateRecord
+{
+    GateStatus status = GateStatus::NotStarted;
+    QDateTime startedAt;
+    QDateTime updatedAt;
+    QString waitingFor; // who or what the gate waits on (a reviewer, a colleague)
+    QDateTime waitingSince;
+    QString evidence;   // what proves the acceptance checks passed
+    QString acceptedBy; // the acceptor who signed it off
+    QDateTime acceptedAt;
+    QString rejectionReason;
+    QString whatToChange;
+    QString notes; // what actually blocked us: the guides' "add it to the checklist"
+    // Why a passed gate went back to "in progress" (a change after acceptance); empty
+    // otherwise. Cleared when a status is recorded.
+    QString reopenedBecause;
+    // Why a provider's acceptance (an approved review, passing checks) could not pass the gate
+    // yet: its entry condition, a blocking finding or an acceptance check says no. Empty
+    // otherwise; cleared when a status is recorded.
+    QString heldBack;
+
+    bool operator==(const GateRecord &) const = default;
+};
+
+// The whole onboarding, owned by the wizard and saved as one versioned JSON file.
+struct OnboardingState
+{
+    static constexpr int kSchemaVersion = 2;
+
+    QString language;    // "" follows the system locale
+    int currentPage = 0; // the wizard page to reopen on
+    std::array<GateRecord, 6> gates;
+
+    QualificationData account;
+    WorkspaceData workspace;
+    QuotaGateData quota;
+    ResourcesGateData resources;
+    EnvironmentGateData environment;
+    FirstRunGateData firstRun;
+    ProviderLink provider; // what was done at the provider: ids, reviews, keys in flight
+
+    GateRecord &gate(GateId id) { return gates[gateIndex(id)]; }
+    const GateRecord &gate(GateId id) const { return gates[gateIndex(id)]; }
+
+    bool operator==(const OnboardingState &) const = default;
+
+    QJsonObject toJson() const;
+    // Reads the current schema only; older files go through migrateToCurrent() first.
+    static std::expected<OnboardingState, Error> fromJson(const QJsonObject &json);
+};
+
+// The schema version a file declares: "schemaVersion", or 0 for the pre-release format that
+// had none. Empty when "schemaVersion" is there but is not a whole number from 1 to INT_MAX
+// ("1", 1.9, 4294967297): such a file is corrupt, never version 0.
+std::optional<int> schemaVersionOf(const QJsonObject &json);
+
+// Upgrades a file of an older schema to the current one, one step at a time.
+std::expected<QJsonObject, Error> migrateToCurrent(QJsonObject json);
+
+} // namespace onramp

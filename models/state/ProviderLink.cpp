@@ -1,0 +1,135 @@
+#include "ProviderLink.h"
+
+#include "IdempotencyKey.h"
+
+#include "OnboardingState.h"
+
+#include "Tr.h"
+
+namespace onramp {
+
+namespace {
+
+QString iso(const QDateTime &t)
+{
+    return t.isValid() ? t.toUTC().toString(Qt::ISODate) : QString();
+}
+
+QDateTime fromIso(const QString &s)
+{
+    QDateTime t = QDateTime::fromString(s, Qt::ISODate);
+    if (t.isValid())
+        t = t.toUTC();
+    return t;
+}
+
+} // namespace
+
+QJsonObject RemoteReview::toJson() const
+{
+    QJsonObject o{{"id", id}, {"state", state}, {"since", iso(since)}, {"reasons", reasons}};
+    if (grantedCardHours > 0)
+        o["grantedCardHours"] = grantedCardHours;
+    return o;
+}
+
+RemoteReview RemoteReview::fromJson(const QJsonObject &o)
+{
+    RemoteReview r;
+    r.id = o.value("id").toString();
+    r.state = o.value("state").toString();
+    r.since = fromIso(o.value("since").toString());
+    r.reasons = o.value("reasons").toArray();
+    r.grantedCardHours = o.value("grantedCardHours").toDouble();
+    return r;
+}
+
+RemoteReview RemoteReview::fromAnswer(const QJsonObject &answer)
+{
+    RemoteReview r = fromJson(answer);
+    if (r.state == QLatin1String("queued") || r.state == QLatin1String("submitted"))
+        r.state = QStringLiteral("pending");
+    return r;
+}
+
+QJsonObject ProviderLink::toJson() const
+{
+    QJsonObject keys;
+    for (auto it = pendingKeys.begin(); it != pendingKeys.end(); ++it)
+        keys[it.key()] = QString::fromLatin1(it.value());
+    return {{"profile", profile.toJson()},
+            {"pendingKeys", keys},
+            {"trainingActivated", trainingActivated},
+            {"qualification", qualification.toJson()},
+            {"membersAdded", QJsonArray::fromStringList(membersAdded)},
+            {"developerCheck", developerCheck},
+            {"developerCheckPassed", developerCheckPassed},
+            {"observerCheck", observerCheck},
+            {"observerCheckPassed", observerCheckPassed},
+            {"quotaApplication", quotaApplication.toJson()},
+            {"instanceId", instanceId},
+            {"instanceState", instanceState},
+            {"instanceImage", instanceImage},
+            {"resourcesCheck", resourcesCheck},
+            {"resourcesCheckPassed", resourcesCheckPassed},
+            {"uploadFolder", uploadFolder},
+            {"uploadIds", [this] {
+                 QJsonObject o;
+                 for (auto it = uploadIds.begin(); it != uploadIds.end(); ++it)
+                     o[it.key()] = it.value();
+                 return o;
+             }()},
+            {"uploaded", QJsonArray::fromStringList(uploaded)}};
+}
+
+std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, const QString &path)
+{
+    ProviderLink l;
+    const QJsonValue profile = o.value("profile");
+    if (profile.isObject()) {
+        auto p = ProviderProfile::fromJson(profile.toObject(), path + QStringLiteral(".profile"));
+        if (!p)
+            return std::unexpected(p.error());
+        l.profile = *p;
+    }
+    const QJsonObject keys = o.value("pendingKeys").toObject();
+    for (auto it = keys.begin(); it != keys.end(); ++it) {
+        const QByteArray key = it.value().toString().toLatin1();
+        if (key.isEmpty() || key.size() > 200) {
+            return std::unexpected(invalidSavedValue(path + QStringLiteral(".pendingKeys.") + it.key(),
+                                                     Tr::tr("expected an idempotency key")));
+        }
+        l.pendingKeys.insert(it.key(), key);
+    }
+    l.trainingActivated = o.value("trainingActivated").toBool();
+    l.qualification = RemoteReview::fromJson(o.value("qualification").toObject());
+    for (const QJsonValue &m : o.value("membersAdded").toArray())
+        l.membersAdded << m.toString();
+    l.developerCheck = o.value("developerCheck").toString();
+    l.developerCheckPassed = o.value("developerCheckPassed").toBool();
+    l.observerCheck = o.value("observerCheck").toString();
+    l.observerCheckPassed = o.value("observerCheckPassed").toBool();
+    l.quotaApplication = RemoteReview::fromJson(o.value("quotaApplication").toObject());
+    l.instanceId = o.value("instanceId").toString();
+    l.instanceState = o.value("instanceState").toString();
+    l.instanceImage = o.value("instanceImage").toObject();
+    l.uploadFolder = o.value("uploadFolder").toString();
+    const QJsonObject ids = o.value("uploadIds").toObject();
+    for (auto it = ids.begin(); it != ids.end(); ++it)
+        l.uploadIds.insert(it.key(), it.value().toString());
+    for (const QJsonValue &u : o.value("uploaded").toArray())
+        l.uploaded << u.toString();
+    l.resourcesCheck = o.value("resourcesCheck").toString();
+    l.resourcesCheckPassed = o.value("resourcesCheckPassed").toBool();
+    return l;
+}
+
+QByteArray ProviderLink::keyFor(const QString &operation)
+{
+    auto it = pendingKeys.find(operation);
+    if (it == pendingKeys.end())
+        it = pendingKeys.insert(operation, newIdempotencyKey());
+    return it.value();
+}
+
+} // namespace onramp

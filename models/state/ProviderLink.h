@@ -1,0 +1,77 @@
+#pragma once
+
+#include "Error.h"
+#include "ProviderProfile.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <expected>
+
+namespace onramp {
+
+// A review the provider runs (the dossier, a quota application): where it stands and why.
+struct RemoteReview
+{
+    QString id;
+    QString state; // "" not sent, pending, approved, rejected, returned
+    QDateTime since;
+    QJsonArray reasons; // [{code, field, message}]
+    double grantedCardHours = 0;
+
+    bool operator==(const RemoteReview &) const = default;
+    bool sent() const { return !state.isEmpty(); }
+    QJsonObject toJson() const;
+    static RemoteReview fromJson(const QJsonObject &o);
+    // Reads the provider's answer ({id, state, since, reasons, grantedCardHours}).
+    static RemoteReview fromAnswer(const QJsonObject &answer);
+};
+
+// What the onboarding has done at the provider, saved with the rest of the state so that a
+// restart picks up where it was: the ids it created, the reviews it follows, and the
+// idempotency key of every create still in flight (a retry after a restart reuses it, so the
+// provider creates exactly one). Never a secret.
+struct ProviderLink
+{
+    ProviderProfile profile;
+    QMap<QString, QByteArray> pendingKeys; // operation → idempotency key
+
+    // Gate 1
+    bool trainingActivated = false;
+    RemoteReview qualification;
+    // Gate 2 (whether the workspace was created and its quota attached is WorkspaceData's)
+    QStringList membersAdded;
+    QString developerCheck; // evidence of the developer's light job, or why it failed
+    bool developerCheckPassed = false;
+    QString observerCheck; // the provider's refusal, shown as is
+    bool observerCheckPassed = false;
+    // Gate 3
+    RemoteReview quotaApplication;
+    // Gate 4
+    QString instanceId;
+    QString instanceState;
+    QJsonObject instanceImage; // the image as the provider identifies it: name, version, digest
+    QString resourcesCheck;
+    bool resourcesCheckPassed = false;
+    // The dataset upload: the local folder, each file's upload id while it is open (a restart
+    // resumes from the chunks the provider has), and the files already complete.
+    QString uploadFolder;
+    QMap<QString, QString> uploadIds; // relative path → upload id
+    QStringList uploaded;
+
+    bool operator==(const ProviderLink &) const = default;
+    QJsonObject toJson() const;
+    static std::expected<ProviderLink, Error>
+    fromJson(const QJsonObject &o, const QString &path = QStringLiteral("$.provider"));
+
+    // The key for an operation: the saved one while it is in flight, else a fresh one (saved).
+    QByteArray keyFor(const QString &operation);
+    // A definitive answer came: the next operation of that name is a new one.
+    void settle(const QString &operation) { pendingKeys.remove(operation); }
+};
+
+} // namespace onramp

@@ -1,0 +1,271 @@
+#include "GateDefinition.h"
+#include "GateForm.h"
+#include "GateLedger.h"
+#include "StateStore.h"
+
+#include <QtTest>
+
+using namespace onramp;
+
+namespace {
+
+// A workspace gate 2's rules accept: one admin, a developer and an observer, quota planned.
+WorkspaceData aTeam()
+{
+    WorkspaceData w;
+    w.workspaceName = QStringLiteral("nlp");
+    w.quotaCardHours = 100;
+    w.members = {{"Li", "li", Role::Admin, {}, 0},
+                 {"Zhang", "zhang", Role::Developer, {}, 0},
+                 {"Zhao", "zhao", Role::Observer, {}, 0}};
+    return w;
+}
+
+} // namespace
+
+class TestGateForm : public QObject
+{
+    Q_OBJECT
+
+    static const QDateTime kNow;
+
+private slots:
+    void definitionsAreComplete()
+    {
+        for (GateId id : kAllGates) {
+            const GateDefinition &d = gateDefinition(id);
+            QCOMPARE(d.id, id);
+            QVERIFY(!d.titleText().isEmpty());
+            QVERIFY(!d.entryText().isEmpty());
+            QVERIFY(!d.outputText().isEmpty());
+            QVERIFY(!d.acceptorText().isEmpty());
+            QVERIFY(!d.checkTexts().isEmpty());
+            QCOMPARE(gateFromKey(gateKey(id)), std::optional<GateId>(id));
+        }
+        QCOMPARE(gateDefinition(GateId::Environment).checkTexts().size(), 4);
+    }
+
+    void entryConditions_data()
+    {
+        QTest::addColumn<int>("gate");
+        QTest::addColumn<int>("passedUpTo"); // gates 1..passedUpTo are passed
+        QTest::addColumn<bool>("met");
+        QTest::newRow("gate 1 always") << 1 << 0 << true;
+        QTest::newRow("gate 2 needs gate 1") << 2 << 0 << false;
+        QTest::newRow("gate 2 after gate 1") << 2 << 1 << true;
+        QTest::newRow("gate 4 with 1-2 only") << 4 << 2 << false;
+        QTest::newRow("gate 4 after 1-3") << 4 << 3 << true;
+        QTest::newRow("gate 6 after 1-5") << 6 << 5 << true;
+        QTest::newRow("gate 6 with 1-4") << 6 << 4 << false;
+    }
+
+    void entryConditions()
+    {
+        QFETCH(int, gate);
+        QFETCH(int, passedUpTo);
+        QFETCH(bool, met);
+        OnboardingState s;
+        for (int g = 1; g <= passedUpTo; ++g)
+            s.gate(GateId(g)).status = GateStatus::Passed;
+        const EntryCheck e = checkEntry(s, GateId(gate));
+        QCOMPARE(e.met, met);
+        QCOMPARE(e.reason.isEmpty(), met);
+        if (!met) // the reason names the gate that blocks
+            QVERIFY2(e.reason.contains(QStringLiteral("gate %1").arg(gate - 1)),
+                     qPrintable(e.reason));
+    }
+
+    void waitingRecordsSince()
+    {
+        StateStore store(QString{});
+        GateForm form(&store, GateId::Account);
+        form.setClock([] { return kNow; });
+        form.setTargetStatus(GateStatus::Waiting);
+        QVERIFY(!form.canRecord());
+        QVERIFY(!form.fieldIssue(GateForm::Field::WaitingFor).isEmpty());
+        QVERIFY(!form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::NotStarted);
+
+        form.setText(GateForm::Field::WaitingFor, QStringLiteral("qualification review"));
+        QVERIFY(form.fieldIssue(GateForm::Field::WaitingFor).isEmpty());
+        QVERIFY(form.canRecord());
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::Waiting);
+        QCOMPARE(form.record().waitingSince, kNow);
+        QCOMPARE(form.record().startedAt, kNow);
+        QVERIFY(GateForm::describe(form.record()).contains("qualification review"));
+
+        // Recording "waiting" again keeps the original since-when.
+        form.setClock([] { return kNow.addDays(2); });
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().waitingSince, kNow);
+    }
+
+    void passingNeedsEvidenceAcceptorAndEntry()
+    {
+        StateStore store(QString{});
+        GateForm form(&store, GateId::Workspace);
+        form.setClock([] { return kNow; });
+        form.setTargetStatus(GateStatus::Passed);
+        form.setText(GateForm::Field::Evidence, QStringLiteral("observer refused, 403"));
+        QVERIFY(!form.fieldIssue(GateForm::Field::AcceptedBy).isEmpty());
+        form.setText(GateForm::Field::AcceptedBy, QStringLiteral("Team lead"));
+        // Gate 1 is not passed, so gate 2 cannot be accepted.
+        QVERIFY(!form.canRecord());
+        auto refused = form.recordStatus();
+        QVERIFY(!refused.has_value());
+        QVERIFY(refused.error().message.contains("gate 1"));
+
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        // Entry met, but the gate's own data has a blocking finding: no workspace yet.
+        QVERIFY(!form.canRecord());
+        QVERIFY(form.recordStatus().error().message.contains(
+            gateFindings(store.state(), GateId::Workspace, kNow.date()).first().message));
+        store.update([](OnboardingState &s) { s.workspace = aTeam(); });
+        QVERIFY(form.canRecord());
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::Passed);
+        QCOMPARE(form.record().acceptedAt, kNow);
+        QVERIFY(GateForm::describe(form.record()).contains("Team lead"));
+    }
+
+    void rejectionNeedsReasonAndChange()
+    {
+        StateStore store(QString{});
+        GateForm form(&store, GateId::Account);
+        form.setTargetStatus(GateStatus::Rejected);
+        QCOMPARE(form.requiredFields(), (QList<GateForm::Field>{GateForm::Field::RejectionReason,
+                                                                GateForm::Field::WhatToChange}));
+        form.setText(GateForm::Field::RejectionReason, QStringLiteral("authorization expired"));
+        QVERIFY(!form.canRecord());
+        form.setText(GateForm::Field::WhatToChange, QStringLiteral("new letter, submit same day"));
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::Rejected);
+        QVERIFY(GateForm::describe(form.record()).contains("authorization expired"));
+    }
+
+    void visitingStartsOnlyAnOpenGate()
+    {
+        StateStore store(QString{});
+        GateForm quota(&store, GateId::Quota);
+        quota.markVisited();
+        QCOMPARE(quota.record().status, GateStatus::NotStarted); // entry not met
+        GateForm account(&store, GateId::Account);
+        account.markVisited();
+        QCOMPARE(account.record().status, GateStatus::InProgress);
+        QVERIFY(account.record().startedAt.isValid());
+    }
+
+    // A status recorded another way (a provider's acceptance check) becomes the status the
+    // card offers: nothing is left to record.
+    void theChoiceFollowsTheRecord()
+    {
+        StateStore store(QString{});
+        GateForm form(&store, GateId::Account);
+        form.markVisited();
+        QCOMPARE(form.targetStatus(), GateStatus::InProgress);
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        QCOMPARE(form.targetStatus(), GateStatus::Passed);
+        QVERIFY(!form.canRecord());
+        // A choice the user makes is kept while the record stays as it is.
+        form.setTargetStatus(GateStatus::Rejected);
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("x"); });
+        QCOMPARE(form.targetStatus(), GateStatus::Rejected);
+    }
+
+    // A passed gate whose own findings turn blocking after acceptance goes back to "in
+    // progress", saying why; recording a status again clears the reason.
+    void aChangeAfterAcceptanceReopensTheGate()
+    {
+        StateStore store(QString{});
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace = aTeam();
+        });
+        GateForm form(&store, GateId::Workspace);
+        form.setClock([] { return kNow; });
+        form.setTargetStatus(GateStatus::Passed);
+        form.setText(GateForm::Field::Evidence, QStringLiteral("403 seen"));
+        form.setText(GateForm::Field::AcceptedBy, QStringLiteral("Team lead"));
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::Passed);
+
+        // The only admin leaves: a blocking finding of the gate's own rule.
+        store.update([](OnboardingState &s) { s.workspace.members.removeFirst(); });
+        const QString why =
+            gateFindings(store.state(), GateId::Workspace, kNow.date()).first().message;
+        QCOMPARE(form.record().status, GateStatus::InProgress);
+        QCOMPARE(form.record().reopenedBecause, why);
+        QCOMPARE(form.targetStatus(), GateStatus::InProgress);
+        QVERIFY2(GateForm::describe(form.record()).contains(why),
+                 qPrintable(GateForm::describe(form.record())));
+        // It round-trips through the saved file.
+        auto back = OnboardingState::fromJson(store.state().toJson());
+        QVERIFY(back.has_value());
+        QCOMPARE(back->gate(GateId::Workspace).reopenedBecause, form.record().reopenedBecause);
+        // Passing needs the finding resolved; then the reason goes.
+        form.setTargetStatus(GateStatus::Passed);
+        QVERIFY(!form.canRecord());
+        store.update([](OnboardingState &s) { s.workspace = aTeam(); });
+        QVERIFY(form.recordStatus().has_value());
+        QVERIFY(form.record().reopenedBecause.isEmpty());
+    }
+
+    // A page's unsaved findings (gate 4's dataset scan) block Passed beside the gate's own.
+    void localFindingsBlockToo()
+    {
+        StateStore store(QString{});
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace = aTeam();
+        });
+        GateForm form(&store, GateId::Workspace);
+        form.setClock([] { return kNow; });
+        form.setLocalFindings([] {
+            return Findings{{QStringLiteral("data.unreadable"), Finding::Severity::Blocking,
+                             QString(), QStringLiteral("unreadable")}};
+        });
+        form.setTargetStatus(GateStatus::Passed);
+        form.setText(GateForm::Field::Evidence, QStringLiteral("403 seen"));
+        form.setText(GateForm::Field::AcceptedBy, QStringLiteral("Team lead"));
+        QVERIFY(!form.canRecord());
+        QVERIFY(form.recordStatus().error().message.contains(QStringLiteral("unreadable")));
+    }
+
+    // A gate recorded passed with findings already open (outside Onramp) is left as it is.
+    void aGatePassedWithOpenFindingsStaysPassed()
+    {
+        StateStore store(QString{});
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        // An empty dossier: gate 1's own rule has blocking findings.
+        GateForm form(&store, GateId::Account);
+        QVERIFY(hasBlocking(gateFindings(store.state(), GateId::Account, QDate::currentDate())));
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("a"); });
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("b"); });
+        QCOMPARE(form.record().status, GateStatus::Passed);
+    }
+
+    // Times read as words, in the locale's long date form, never "11/5/26 8:10 AM".
+    void timesAreReadable()
+    {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        const QString t = readableTime(QDateTime(QDate(2026, 11, 5), QTime(8, 10)));
+        QLocale::setDefault(before);
+        QVERIFY2(t.contains(QStringLiteral("November 5, 2026")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("8:10")), qPrintable(t));
+        QVERIFY(!t.contains(QStringLiteral("11/5/26")));
+        QVERIFY(readableTime(QDateTime()).isEmpty());
+    }
+};
+
+const QDateTime TestGateForm::kNow(QDate(2026, 11, 30), QTime(9, 0), Qt::UTC);
+
+QTEST_GUILESS_MAIN(TestGateForm)
+#include "tst_gateform.moc"

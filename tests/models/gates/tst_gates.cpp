@@ -1,0 +1,679 @@
+#include "QualificationGate.h"
+#include "Documents.h"
+#include "QuotaGate.h"
+#include "WorkspaceGate.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace onramp;
+
+namespace {
+
+QStringList codes(const Findings &f)
+{
+    QStringList out;
+    for (const Finding &x : f)
+        out << x.code;
+    return out;
+}
+
+const QDate kToday(2026, 11, 30);
+
+// docs/findings.md's tables: code → "blocking" or "warning".
+QHash<QString, QString> documentedSeverities()
+{
+    QHash<QString, QString> out;
+    QFile doc(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/findings.md"));
+    if (!doc.open(QIODevice::ReadOnly | QIODevice::Text))
+        return out;
+    static const QRegularExpression row(
+        QStringLiteral(R"(^\| `([a-z_.]+)` \| (blocking|warning) \|)"));
+    while (!doc.atEnd()) {
+        const auto m = row.match(QString::fromUtf8(doc.readLine()));
+        if (m.hasMatch())
+            out.insert(m.captured(1), m.captured(2));
+    }
+    return out;
+}
+
+// When `code` is among the findings: it has the severity docs/findings.md gives it, a field
+// and a message. Empty when so, else what differs.
+QString checkedAgainstTheDocs(const Findings &f, const QString &code)
+{
+    static const QHash<QString, QString> documented = documentedSeverities();
+    if (!documented.contains(code))
+        return code + QStringLiteral(" is not in docs/findings.md");
+    for (const Finding &x : f) {
+        if (x.code != code)
+            continue;
+        const QString severity =
+            x.isBlocking() ? QStringLiteral("blocking") : QStringLiteral("warning");
+        if (severity != documented.value(code))
+            return code + QStringLiteral(" is ") + severity + QStringLiteral(", documented ") +
+                   documented.value(code);
+        if (x.message.isEmpty())
+            return code + QStringLiteral(" has no message");
+    }
+    return {};
+}
+
+} // namespace
+
+class TestGates : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    QualificationData dossier()
+    {
+        QFile f(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/qualification.json"));
+        f.open(QIODevice::ReadOnly);
+        QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        o["licenceFile"] =
+            QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/attachments/licence.pdf");
+        o["authorizationFile"] =
+            QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/attachments/authorization.pdf");
+        return *QualificationData::fromJson(o);
+    }
+
+    static WorkspaceData workspace()
+    {
+        WorkspaceData w;
+        w.create("ws");
+        w.attachQuota(1000);
+        w.addMember({"Li", "li", Role::Admin, {}, 0});
+        w.addMember({"Zhang", "zhang", Role::Developer, {}, 0});
+        w.addMember({"Chen", "chen", Role::Developer, {}, 0});
+        w.addMember({"Zhao", "zhao", Role::Observer, {}, 0});
+        return w;
+    }
+
+    static QuotaGateData quota()
+    {
+        QuotaGateData q;
+        q.cardsPerRun = 8;
+        q.hoursPerRound = 12;
+        q.rounds = 4;
+        q.retryMargin = 0.2;
+        q.start = QDate(2027, 1, 1);
+        q.end = QDate(2027, 3, 31);
+        q.cardType = "a100-80g";
+        q.region = "cn-north";
+        q.zone = "cn-north-1a";
+        return q;
+    }
+
+private slots:
+    // ---- gate 1 ----
+    void exampleDossierPasses()
+    {
+        const Findings f = checkQualification(dossier(), kToday);
+        QVERIFY2(!hasBlocking(f), qPrintable(codes(f).join(',')));
+    }
+
+    void qualificationRules_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<bool>("triggered"); // false: the near miss must not trigger it
+        QTest::newRow("not verified") << "account.not_verified" << true;
+        QTest::newRow("pending still not verified") << "account.not_verified" << true;
+        QTest::newRow("personal for team") << "account.personal_for_team" << true;
+        QTest::newRow("personal, alone: fine") << "account.personal_for_team" << false;
+        QTest::newRow("service inactive") << "account.service_inactive" << true;
+        QTest::newRow("sub-account no policy") << "account.subaccount_no_policy" << true;
+        QTest::newRow("no sub-account, no policy: fine") << "account.subaccount_no_policy" << false;
+        QTest::newRow("licence missing") << "attachment.missing" << true;
+        QTest::newRow("licence unreadable") << "attachment.unreadable" << true;
+        QTest::newRow("authorization expired") << "authorization.expired" << true;
+        QTest::newRow("expires during review") << "authorization.expires_during_review" << true;
+        QTest::newRow("expires after review: fine")
+            << "authorization.expires_during_review" << false;
+        QTest::newRow("signed 31 days ago") << "authorization.signed_long_ago" << true;
+        QTest::newRow("signed 30 days ago: fine") << "authorization.signed_long_ago" << false;
+        QTest::newRow("dates missing") << "authorization.dates_missing" << true;
+        QTest::newRow("entity mismatch") << "entity.mismatch_without_authorization" << true;
+        QTest::newRow("entity mismatch with authorization")
+            << "entity.mismatch_without_authorization" << false;
+        QTest::newRow("model missing") << "purpose.model_missing" << true;
+        QTest::newRow("data source missing") << "purpose.data_source_missing" << true;
+        QTest::newRow("beneficiary missing") << "purpose.beneficiary_missing" << true;
+        QTest::newRow("only model training") << "purpose.too_vague" << true;
+        QTest::newRow("only 模型训练") << "purpose.too_vague" << true;
+        QTest::newRow("three lines") << "purpose.too_short" << true;
+        QTest::newRow("Chinese, 220 characters: fine") << "purpose.too_short" << false;
+        QTest::newRow("personal info without handling")
+            << "compliance.personal_info_handling_missing" << true;
+        QTest::newRow("no personal info: fine")
+            << "compliance.personal_info_handling_missing" << false;
+        QTest::newRow("retention missing") << "compliance.retention_missing" << true;
+        QTest::newRow("destruction missing") << "compliance.destruction_missing" << true;
+    }
+
+    void qualificationRules()
+    {
+        QFETCH(QString, code);
+        QFETCH(bool, triggered);
+        QualificationData d = dossier();
+        const QString row = QTest::currentDataTag();
+        if (row == "not verified")
+            d.verificationState = QualificationData::VerificationState::Unverified;
+        else if (row == "pending still not verified")
+            d.verificationState = QualificationData::VerificationState::Pending;
+        else if (row == "personal for team")
+            d.verificationType = QualificationData::VerificationType::Personal;
+        else if (row == "personal, alone: fine") {
+            d.verificationType = QualificationData::VerificationType::Personal;
+            d.forTeam = false;
+        } else if (row == "service inactive")
+            d.serviceActivated = false;
+        else if (row == "sub-account no policy")
+            d.policy.clear();
+        else if (row == "no sub-account, no policy: fine") {
+            d.subAccount.clear();
+            d.policy.clear();
+        } else if (row == "licence missing")
+            d.licenceFile.clear();
+        else if (row == "licence unreadable")
+            d.licenceFile = m_dir.filePath("gone.pdf");
+        else if (row == "authorization expired")
+            d.authorizationValidUntil = kToday.addDays(-1);
+        else if (row == "expires during review")
+            d.authorizationValidUntil = kToday.addDays(9);
+        else if (row == "expires after review: fine")
+            d.authorizationValidUntil = kToday.addDays(10);
+        else if (row == "signed 31 days ago")
+            d.authorizationSigned = d.submissionDate.addDays(-31);
+        else if (row == "signed 30 days ago: fine")
+            d.authorizationSigned = d.submissionDate.addDays(-30);
+        else if (row == "dates missing")
+            d.authorizationSigned = QDate();
+        else if (row == "entity mismatch")
+            d.usingEntity = "Example Robotics (Shanghai) Ltd.";
+        else if (row == "entity mismatch with authorization") {
+            d.usingEntity = "Example Robotics (Shanghai) Ltd.";
+            d.entityAuthorizationFile = d.authorizationFile;
+        } else if (row == "model missing")
+            d.modelName.clear();
+        else if (row == "data source missing")
+            d.dataSources.clear();
+        else if (row == "beneficiary missing")
+            d.beneficiaries.clear();
+        else if (row == "only model training")
+            d.statement = "Model training.";
+        else if (row == "only 模型训练")
+            d.statement = "模型训练";
+        else if (row == "three lines")
+            d.statement = "We fine-tune Qwen on our tickets.\nIt helps engineers.\nData is ours.";
+        else if (row == "Chinese, 220 characters: fine")
+            d.statement = QString(220, QChar(0x6A21));
+        else if (row == "personal info without handling")
+            d.personalInfoHandling.clear();
+        else if (row == "no personal info: fine") {
+            d.personalInfo = false;
+            d.personalInfoHandling.clear();
+        } else if (row == "retention missing")
+            d.retentionPeriod.clear();
+        else if (row == "destruction missing")
+            d.destructionMethod.clear();
+        const Findings f = checkQualification(d, kToday);
+        QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
+        const QString differs = checkedAgainstTheDocs(f, code);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
+    void statementLengthCountsWordsAndCharacters()
+    {
+        QCOMPARE(statementLength("one two three"), 3.0);
+        QCOMPARE(statementLength(QStringLiteral("训练模型")), 2.0);
+        QCOMPARE(statementLength(QStringLiteral("用 Qwen2.5-7B 训练")), 2.0 + 1.5);
+    }
+
+    void dossierJsonRoundTripAndErrors()
+    {
+        const QualificationData d = dossier();
+        QCOMPARE(*QualificationData::fromJson(d.toJson()), d);
+        QJsonObject bad = d.toJson();
+        bad["authorizationValidUntil"] = "next year";
+        QCOMPARE(QualificationData::fromJson(bad).error().field,
+                 QStringLiteral("authorizationValidUntil"));
+        bad = d.toJson();
+        bad["purposeKind"] = "vibes";
+        QCOMPARE(QualificationData::fromJson(bad).error().field, QStringLiteral("purposeKind"));
+    }
+
+    void submissionPackage()
+    {
+        const QString base = m_dir.filePath("dossier");
+        QVERIFY(writeSubmissionPackage(dossier(), base).has_value());
+        QFile pdf(base + ".pdf");
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        QVERIFY(pdf.size() > 2000);
+        QFile json(base + ".json");
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        QCOMPARE(*QualificationData::fromJson(QJsonDocument::fromJson(json.readAll()).object()),
+                 dossier());
+        const AttachmentInfo a = inspectAttachment(dossier().licenceFile);
+        QVERIFY(a.readable);
+        QCOMPARE(a.type, QStringLiteral("application/pdf"));
+    }
+
+    // ---- gate 2 ----
+    void orderIsEnforced()
+    {
+        WorkspaceData w;
+        QVERIFY(!w.attachQuota(10).has_value());
+        QVERIFY(!w.addMember({"x", "x", Role::Admin, {}, 0}).has_value());
+        QVERIFY(w.create("ws").has_value());
+        QVERIFY(!w.addMember({"x", "x", Role::Admin, {}, 0}).has_value());
+        QVERIFY(w.attachQuota(10).has_value());
+        QVERIFY(w.addMember({"x", "x", Role::Admin, {}, 0}).has_value());
+    }
+
+    void workspaceRules_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<bool>("triggered");
+        QTest::newRow("no admin") << "role.no_admin" << true;
+        QTest::newRow("everyone admin") << "role.everyone_admin" << true;
+        QTest::newRow("one admin of four: fine") << "role.everyone_admin" << false;
+        QTest::newRow("too many admins") << "role.too_many_admins" << true;
+        QTest::newRow("two admins of ten: fine") << "role.too_many_admins" << false;
+        QTest::newRow("observer can submit") << "permission.observer_can_act" << true;
+        QTest::newRow("observer can delete") << "permission.observer_can_act" << true;
+        QTest::newRow("observer reads all logs: fine") << "permission.observer_can_act" << false;
+        QTest::newRow("developer without own logs") << "permission.developer_cannot_work" << true;
+        QTest::newRow("developer without own data") << "permission.developer_cannot_work" << true;
+        QTest::newRow("quota without members") << "order.quota_without_members" << true;
+        QTest::newRow("members without quota") << "order.members_without_quota" << true;
+        QTest::newRow("one member holds all") << "quota.one_member_all" << true;
+        QTest::newRow("shares split: fine") << "quota.one_member_all" << false;
+        QTest::newRow("negative share") << "quota.share_out_of_range" << true;
+        QTest::newRow("share over 100") << "quota.share_out_of_range" << true;
+        QTest::newRow("share of 40: fine") << "quota.share_out_of_range" << false;
+        QTest::newRow("member without project") << "project.member_without_project" << true;
+        QTest::newRow("no projects in use: fine") << "project.member_without_project" << false;
+    }
+
+    void workspaceRules()
+    {
+        QFETCH(QString, code);
+        QFETCH(bool, triggered);
+        WorkspaceData w = workspace();
+        const QString row = QTest::currentDataTag();
+        if (row == "no admin")
+            w.members[0].role = Role::Developer;
+        else if (row == "everyone admin")
+            for (Member &m : w.members)
+                m.role = Role::Admin;
+        else if (row == "too many admins" || row == "two admins of ten: fine") {
+            w.members.clear();
+            for (int i = 0; i < 10; ++i)
+                w.members << Member{QString::number(i),
+                                    QString::number(i),
+                                    i < (row == "too many admins" ? 4 : 2) ? Role::Admin
+                                                                           : Role::Developer,
+                                    {},
+                                    0};
+        } else if (row == "observer can submit")
+            w.matrix.set(Role::Observer, Action::SubmitJobs, true);
+        else if (row == "observer can delete")
+            w.matrix.set(Role::Observer, Action::DeleteData, true);
+        else if (row == "observer reads all logs: fine")
+            w.matrix.set(Role::Observer, Action::ViewAllLogs, true);
+        else if (row == "developer without own logs")
+            w.matrix.set(Role::Developer, Action::ViewOwnLogs, false);
+        else if (row == "developer without own data")
+            w.matrix.set(Role::Developer, Action::ReadWriteOwnData, false);
+        else if (row == "quota without members")
+            w.members.clear();
+        else if (row == "members without quota")
+            w.quotaCardHours = 0;
+        else if (row == "one member holds all")
+            w.members[1].sharePercent = 100;
+        else if (row == "shares split: fine") {
+            w.members[1].sharePercent = 50;
+            w.members[2].sharePercent = 50;
+        } else if (row == "negative share")
+            w.members[1].sharePercent = -10;
+        else if (row == "share over 100")
+            w.members[1].sharePercent = 140;
+        else if (row == "share of 40: fine")
+            w.members[1].sharePercent = 40;
+        else if (row == "member without project")
+            w.members[1].projects = {"diagnosis"};
+        const Findings f = checkWorkspace(w);
+        QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
+        const QString differs = checkedAgainstTheDocs(f, code);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
+    void defaultsPassAndPredictAcceptance()
+    {
+        QVERIFY(checkWorkspace(workspace()).isEmpty());
+        const AcceptancePrediction p = predictAcceptance(PermissionMatrix::defaults());
+        QVERIFY(p.developerSubmitsAndSeesLog);
+        QVERIFY(p.observerRefused);
+        PermissionMatrix m = PermissionMatrix::defaults();
+        m.set(Role::Observer, Action::SubmitJobs, true);
+        QVERIFY(!predictAcceptance(m).observerRefused);
+        // The team as it is: when the only observer becomes an admin, nobody's submit can be
+        // refused, whatever the matrix says.
+        WorkspaceData w = workspace();
+        QVERIFY(predictAcceptance(w).observerRefused);
+        w.members[3].role = Role::Admin;
+        const TeamAcceptancePrediction team = predictAcceptance(w);
+        QVERIFY(!team.hasObserver);
+        QVERIFY(!team.observerRefused);
+        QVERIFY(team.developerSubmitsAndSeesLog);
+    }
+
+    void csvImport()
+    {
+        QFile f(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/members.csv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        auto ok = importMembersCsv(f.readAll());
+        QVERIFY(ok.has_value());
+        QCOMPARE(ok->size(), 5);
+        QCOMPARE(ok->at(0).projects, (QStringList{"diagnosis", "search"}));
+        QCOMPARE(ok->at(4).role, Role::Observer);
+        auto quoted = importMembersCsv("name,account,role\n\"Wang, Fang\",wf,developer\r\n");
+        QVERIFY(quoted.has_value());
+        QCOMPARE(quoted->at(0).name, QStringLiteral("Wang, Fang"));
+    }
+
+    void csvImportRejectsBadRowsWithLineNumbers()
+    {
+        const QByteArray csv = "name,account,role,projects,share\n"
+                               "Li,li,admin,,10\n"
+                               "Zhang,zhang,superuser,,10\n" // line 3: bad role
+                               "\n"
+                               ",chen,developer,,10\n"    // line 5: no name
+                               "Liu,li,developer,,150\n"; // line 6: share and duplicate
+        auto r = importMembersCsv(csv);
+        QVERIFY(!r.has_value());
+        QList<int> lines;
+        for (const CsvProblem &p : r.error())
+            lines << p.line;
+        QVERIFY(lines.contains(3));
+        QVERIFY(lines.contains(5));
+        QCOMPARE(lines.count(6), 2);
+        QVERIFY(!lines.contains(2));
+        QVERIFY(!importMembersCsv("who,what\nx,y\n").has_value());
+        QVERIFY(!importMembersCsv("").has_value());
+    }
+
+    void reviewDiffAndExports()
+    {
+        WorkspaceData w = workspace();
+        w.lastReview = {w.members, w.matrix, "lead", QDateTime::currentDateTimeUtc()};
+        QVERIFY(diffSinceReview(w).isEmpty());
+        w.members[1].role = Role::Admin;                           // role changed
+        w.members.removeAt(2);                                     // removed
+        w.members << Member{"Sun", "sun", Role::Developer, {}, 0}; // added
+        w.matrix.set(Role::Observer, Action::DeleteData, true);    // permission changed
+        const ReviewDiff d = diffSinceReview(w);
+        QCOMPARE(d.added.size(), 1);
+        QCOMPARE(d.added[0].name, QStringLiteral("Sun"));
+        QCOMPARE(d.removed.size(), 1);
+        QCOMPARE(d.removed[0].name, QStringLiteral("Chen"));
+        QCOMPARE(d.roleChanged.size(), 1);
+        QCOMPARE(d.roleChanged[0].second.role, Role::Admin);
+        QCOMPARE(d.permissionChanged.size(), 1);
+        QVERIFY(diffCsv(d).contains("permission,observer delete_data,no,yes"));
+        QVERIFY(diffMarkdown(d).contains("Sun"));
+        QVERIFY(
+            matrixCsv(w).startsWith("action,admin,developer,observer\nmanage_members,yes,no,no"));
+        QVERIFY(matrixMarkdown(w).contains("| Sun |"));
+        auto back = WorkspaceData::fromJson(w.toJson());
+        QVERIFY(back.has_value());
+        QCOMPARE(*back, w);
+    }
+
+    // A cell that a spreadsheet would run as a formula is neutralised, and read back as it was;
+    // a name with "%5" in it keeps it (one .arg() for all the cells, not a chain).
+    void exportedCellsAreNeverFormulas()
+    {
+        WorkspaceData w;
+        QVERIFY(w.create("ws").has_value());
+        QVERIFY(w.attachQuota(100).has_value());
+        const QStringList names = {
+            "=HYPERLINK(\"http://x\")", "+1", "-2", "@SUM(A1)", "\tTab", "50%5 team"};
+        for (int i = 0; i < names.size(); ++i) {
+            Member m;
+            m.name = names[i];
+            m.account = i == 0 ? QStringLiteral("=cmd") : QStringLiteral("acc%1").arg(i);
+            m.role = Role::Developer;
+            m.sharePercent = 12.5;
+            QVERIFY(w.addMember(m).has_value());
+        }
+        const QString csv = matrixCsv(w);
+        const QString members =
+            csv.section(QStringLiteral("name,account,role,projects,share\n"), 1);
+        for (const QString &line : members.split(u'\n', Qt::SkipEmptyParts)) {
+            const QStringList cells = line.split(u',');
+            for (const QString &cell : cells) {
+                const QString bare = cell.startsWith(u'"') ? cell.mid(1) : cell;
+                QVERIFY2(bare.isEmpty() || !QStringLiteral("=+-@\t\r").contains(bare.front()),
+                         qPrintable(line));
+            }
+        }
+        QVERIFY2(csv.contains("50%5 team,acc5,developer,,12.5"), qPrintable(csv));
+        QVERIFY2(matrixMarkdown(w).contains("| 50%5 team |"), qPrintable(matrixMarkdown(w)));
+        // Read back, the names are the members' own.
+        auto back =
+            importMembersCsv(("name,account,role,projects,share\n" + members).toUtf8());
+        QVERIFY(back.has_value());
+        QCOMPARE(back->size(), names.size());
+        for (int i = 0; i < names.size(); ++i)
+            QCOMPARE(back->at(i).name, names[i]);
+        QCOMPARE(back->at(0).account, QStringLiteral("=cmd"));
+    }
+
+    // ---- gate 3 ----
+    void derivation()
+    {
+        const QuotaPlan p = planQuota(quota(), {});
+        // Whole card-hours, rounded up (460.8 and 115.2), so the parts add up as printed.
+        QCOMPARE(p.cardHours, 461.0);
+        QCOMPARE(p.first.cardHours, 116.0);
+        QCOMPARE(p.followUps.size(), 1); // one quarter: a single follow-up
+        QCOMPARE(p.followUps[0].cardHours, 345.0);
+        // The first covers its round (12 h + 20 %: one day); the follow-up starts after it.
+        QCOMPARE(p.first.from, quota().start);
+        QCOMPARE(p.first.to, quota().start);
+        QCOMPARE(p.followUps[0].from, quota().start.addDays(1));
+        QCOMPARE(p.followUps[0].to, quota().end);
+        QVERIFY(p.formula.contains("461"));
+        QVERIFY(!codes(p.findings).contains("quota.period_split"));
+    }
+
+    void quarterSplit_data()
+    {
+        QTest::addColumn<QDate>("start");
+        QTest::addColumn<QDate>("end");
+        QTest::addColumn<QStringList>("labels");
+        QTest::addColumn<QList<int>>("days");
+        QTest::newRow("calendar year") << QDate(2027, 1, 1) << QDate(2027, 12, 31)
+                                       << QStringList{"2027 Q1", "2027 Q2", "2027 Q3", "2027 Q4"}
+                                       << QList<int>{90, 91, 92, 92};
+        QTest::newRow("leap year Q1") << QDate(2028, 1, 1) << QDate(2028, 6, 30)
+                                      << QStringList{"2028 Q1", "2028 Q2"} << QList<int>{91, 91};
+        QTest::newRow("across a year end")
+            << QDate(2026, 11, 15) << QDate(2027, 4, 14)
+            << QStringList{"2026 Q4", "2027 Q1", "2027 Q2"} << QList<int>{47, 90, 14};
+    }
+
+    void quarterSplit()
+    {
+        QFETCH(QDate, start);
+        QFETCH(QDate, end);
+        QFETCH(QStringList, labels);
+        QFETCH(QList<int>, days);
+        QuotaGateData q = quota();
+        q.start = start;
+        q.end = end;
+        const QuotaPlan p = planQuota(q, {});
+        QCOMPARE(p.quarters.size(), labels.size());
+        const int total = start.daysTo(end) + 1;
+        double sum = 0;
+        for (int i = 0; i < labels.size(); ++i) {
+            QCOMPARE(p.quarters[i].label, labels[i]);
+            QCOMPARE(p.quarters[i].from.daysTo(p.quarters[i].to) + 1, days[i]);
+            // An even distribution gives each quarter its share of days, in whole card-hours.
+            QCOMPARE(p.quarters[i].cardHours, std::round(p.quarters[i].cardHours));
+            QVERIFY(std::abs(p.quarters[i].cardHours - p.cardHours * days[i] / total) <= 1);
+            sum += p.quarters[i].cardHours;
+        }
+        QCOMPARE(sum, p.cardHours);
+        QVERIFY(codes(p.findings).contains("quota.period_split"));
+        double staged = p.first.cardHours;
+        for (const QuotaApplication &a : p.followUps) {
+            staged += a.cardHours;
+            QVERIFY(a.from > p.first.to); // after the first application's round
+        }
+        QCOMPARE(staged, p.cardHours);
+        // The warning counts the applications that are listed.
+        for (const Finding &f : p.findings)
+            if (f.code == "quota.period_split")
+                QVERIFY2(f.message.contains(
+                             QStringLiteral("%1 quarterly follow-up").arg(p.followUps.size())),
+                         qPrintable(f.message));
+    }
+
+    void peaksShapeTheSplit()
+    {
+        QuotaGateData q = quota();
+        q.end = QDate(2027, 12, 31);
+        q.peaks = {{QDate(2027, 5, 1), 20, 8}}; // all use in Q2
+        const QuotaPlan p = planQuota(q, {});
+        for (const QuotaApplication &a : p.quarters)
+            QCOMPARE(a.cardHours > 0, a.label == "2027 Q2");
+        q.peaks = {{QDate(2027, 12, 20), 30, 8}}; // runs past the end
+        QVERIFY(codes(planQuota(q, {}).findings).contains("quota.peak_outside_period"));
+        q.peaks.clear();
+        q.monthlyWeights = {0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0};
+        const QuotaPlan m = planQuota(q, {});
+        QCOMPARE(m.quarters[1].cardHours, m.cardHours);
+    }
+
+    // A peak is checked against the plan: 32 cards for 60 days cannot fit in 461 card-hours.
+    void aPeakLargerThanThePlanIsFound()
+    {
+        QuotaGateData q = quota(); // 461 card-hours
+        q.end = QDate(2027, 6, 30);
+        q.peaks = {{q.start, 60, 32}};
+        const QuotaPlan p = planQuota(q, {});
+        QVERIFY2(codes(p.findings).contains("quota.peak_above_total"),
+                 qPrintable(codes(p.findings).join(',')));
+        q.peaks = {{q.start, 2, 8}}; // 384 card-hours at most: fits
+        QVERIFY(!codes(planQuota(q, {}).findings).contains("quota.peak_above_total"));
+    }
+
+    void quotaRules_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<bool>("triggered");
+        QTest::newRow("fine-tuning at 128 cards") << "quota.purpose_scale_mismatch" << true;
+        QTest::newRow("fine-tuning at 64 cards: fine") << "quota.purpose_scale_mismatch" << false;
+        QTest::newRow("pre-training at 128 cards: fine") << "quota.purpose_scale_mismatch" << false;
+        QTest::newRow("inference at 32 cards") << "quota.purpose_scale_mismatch" << true;
+        QTest::newRow("below the estimate") << "quota.below_estimate" << true;
+        QTest::newRow("at the estimate: fine") << "quota.below_estimate" << false;
+        QTest::newRow("far above the estimate") << "quota.far_above_estimate" << true;
+        QTest::newRow("shares add to 90") << "quota.shares_do_not_add_up" << true;
+        QTest::newRow("shares add to 100: fine") << "quota.shares_do_not_add_up" << false;
+        QTest::newRow("no zone") << "quota.zone_missing" << true;
+        QTest::newRow("margin 80 %") << "quota.margin_high" << true;
+    }
+
+    void quotaRules()
+    {
+        QFETCH(QString, code);
+        QFETCH(bool, triggered);
+        QuotaGateData q = quota();
+        QuotaContext c;
+        const QString row = QTest::currentDataTag();
+        if (row == "fine-tuning at 128 cards")
+            q.cardsPerRun = 128;
+        else if (row == "fine-tuning at 64 cards: fine")
+            q.cardsPerRun = 64;
+        else if (row == "pre-training at 128 cards: fine") {
+            q.cardsPerRun = 128;
+            c.purpose = PurposeKind::Pretraining;
+        } else if (row == "inference at 32 cards") {
+            q.cardsPerRun = 32;
+            c.purpose = PurposeKind::Inference;
+        } else if (row == "below the estimate")
+            c.estimatedCards = 16;
+        else if (row == "at the estimate: fine")
+            c.estimatedCards = 8;
+        else if (row == "far above the estimate")
+            c.estimatedCards = 1;
+        else if (row == "shares add to 90")
+            c.memberShares = {40, 50};
+        else if (row == "shares add to 100: fine")
+            c.memberShares = {40, 60};
+        else if (row == "no zone")
+            q.zone.clear();
+        else if (row == "margin 80 %")
+            q.retryMargin = 0.8;
+        const Findings f = planQuota(q, c).findings;
+        QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
+        const QString differs = checkedAgainstTheDocs(f, code);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        if (code == "quota.purpose_scale_mismatch" && triggered) {
+            for (const Finding &x : f)
+                if (x.code == code)
+                    QVERIFY(x.message.contains(QString::number(q.cardsPerRun))); // names the number
+        }
+    }
+
+    void invalidQuotaInputNamesTheField_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::newRow("cardsPerRun") << "cardsPerRun";
+        QTest::newRow("hoursPerRound") << "hoursPerRound";
+        QTest::newRow("end") << "end";
+        QTest::newRow("retryMargin") << "retryMargin";
+    }
+
+    void invalidQuotaInputNamesTheField()
+    {
+        QFETCH(QString, field);
+        QuotaGateData q = quota();
+        if (field == "cardsPerRun")
+            q.cardsPerRun = 0;
+        else if (field == "hoursPerRound")
+            q.hoursPerRound = -1;
+        else if (field == "end")
+            q.end = q.start.addDays(-1);
+        else
+            q.retryMargin = -0.1;
+        QCOMPARE(validateQuota(q).error().field, field);
+    }
+
+    void justificationNamesTheNumbers()
+    {
+        QuotaGateData q = quota();
+        q.peaks = {{QDate(2027, 2, 1), 10, 8}};
+        QuotaContext c;
+        c.estimatedCards = 8;
+        const QuotaPlan p = planQuota(q, c);
+        const QString text = quotaJustification(q, p, c);
+        QVERIFY(text.contains("cn-north-1a"));
+        QVERIFY(text.contains("2027-02-01"));
+        QVERIFY(text.contains(p.formula));
+        auto back = QuotaGateData::fromJson(q.toJson());
+        QVERIFY(back.has_value());
+        QCOMPARE(*back, q);
+    }
+};
+
+QTEST_MAIN(TestGates)
+#include "tst_gates.moc"

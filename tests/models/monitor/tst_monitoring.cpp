@@ -1,0 +1,387 @@
+// The monitoring helpers of gates 5 and 6, without a provider: downsampling for the live charts,
+// the bounded log tail, the triage's rules (including Slurm's queued reasons and the frameworks'
+// log lines) and the monitoring coach.
+#include "Downsample.h"
+#include "LogTail.h"
+#include "MonitoringCoach.h"
+#include "ProbeEvents.h"
+#include "RunGates.h"
+#include "Triage.h"
+
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace onramp;
+
+namespace {
+
+std::vector<QPointF> noisyLoss(int n, quint32 seed = 1)
+{
+    QRandomGenerator rng(seed);
+    std::vector<QPointF> p;
+    p.reserve(n);
+    for (int i = 0; i < n; ++i)
+        p.emplace_back(i, 3.0 * std::exp(-i / double(n / 4 + 1)) + rng.bounded(0.1));
+    return p;
+}
+
+JobObservation failedWith(const QStringList &log, int exitCode = 1)
+{
+    JobObservation j;
+    j.state = QStringLiteral("failed");
+    j.exitCode = exitCode;
+    j.logLines = log;
+    return j;
+}
+
+QJsonObject stepEvent(int step, double seconds)
+{
+    return {{"event", "step"}, {"step", step}, {"loss", 1.0}, {"step_seconds", seconds}};
+}
+
+} // namespace
+
+class TestMonitoring : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // ---- Downsampling ----------------------------------------------------------------------
+
+    void lttbKeepsEndsOrderAndCount()
+    {
+        const auto p = noisyLoss(100000);
+        const QList<QPointF> d = downsampleLttb(p, 1000);
+        QCOMPARE(d.size(), 1000);
+        QCOMPARE(d.first(), p.front());
+        QCOMPARE(d.last(), p.back());
+        for (qsizetype i = 1; i < d.size(); ++i)
+            QVERIFY(d[i].x() > d[i - 1].x());
+        // Short series pass through untouched.
+        QCOMPARE(downsampleLttb(std::span(p).first(50), 1000).size(), 50);
+    }
+
+    void lttbKeepsASpike()
+    {
+        auto p = noisyLoss(50000);
+        p[31234].setY(100); // a loss blow-up one step wide
+        const QList<QPointF> d = downsampleLttb(p, 500);
+        QVERIFY(std::any_of(d.begin(), d.end(), [](const QPointF &q) { return q.y() == 100; }));
+    }
+
+    void minMaxKeepsEveryExtremeOfEachBucket()
+    {
+        auto p = noisyLoss(200000, 7);
+        p[123456].setY(-5);
+        p[7].setY(50);
+        const QList<QPointF> d = downsampleMinMax(p, 800);
+        QVERIFY(d.size() <= 2 * 800 + 2);
+        QVERIFY(d.size() > 800);
+        QCOMPARE(d.first(), p.front());
+        QCOMPARE(d.last(), p.back());
+        for (qsizetype i = 1; i < d.size(); ++i)
+            QVERIFY(d[i].x() > d[i - 1].x());
+        const auto has = [&](double y) {
+            return std::any_of(d.begin(), d.end(), [y](const QPointF &q) { return q.y() == y; });
+        };
+        QVERIFY(has(-5));
+        QVERIFY(has(50));
+        // The global range survives.
+        const auto [lo, hi] = std::minmax_element(p.begin(), p.end(), [](auto a, auto b) {
+            return a.y() < b.y();
+        });
+        QVERIFY(has(lo->y()));
+        QVERIFY(has(hi->y()));
+    }
+
+    // ---- Log tail ----------------------------------------------------------------------------
+
+    void logTailKeepsTheLastLinesAcrossChunks()
+    {
+        LogTail tail(3, 4096);
+        tail.append(0, "one\ntw");
+        QCOMPARE(tail.lines().size(), size_t(1));
+        QCOMPARE(tail.partialLine(), QStringLiteral("tw"));
+        tail.append(6, "o\r\nthree\nfour\nfi");
+        QCOMPARE(tail.lines().size(), size_t(3));
+        QCOMPARE(tail.lines().front(), QStringLiteral("two"));
+        QCOMPARE(tail.lines().back(), QStringLiteral("four"));
+        QCOMPARE(tail.takeNewLines(), (QStringList{"two", "three", "four"}));
+        QVERIFY(tail.takeNewLines().isEmpty());
+        QCOMPARE(tail.offset(), qint64(22));
+        // Overlapping reads add only what is new.
+        tail.append(20, "fi");
+        QCOMPARE(tail.offset(), qint64(22));
+        tail.append(18, "r\nfive\n"); // bytes 18–21 again, then new ones
+        QCOMPARE(tail.lines().back(), QStringLiteral("five"));
+        QCOMPARE(tail.lines().size(), size_t(3));
+        QCOMPARE(tail.offset(), qint64(25));
+    }
+
+    void logTailSkipsToTheEndOfAHugeLog()
+    {
+        LogTail tail(100, 8192);
+        // A 5 GB log seen for the first time: read only the last window.
+        const qint64 size = 5LL * 1024 * 1024 * 1024;
+        const qint64 at = tail.nextOffset(size);
+        QCOMPARE(at, size - 8192);
+        tail.append(at, "half a line\nwhole line\n");
+        QCOMPARE(tail.skippedBytes(), at);
+        QCOMPARE(tail.lines().size(), size_t(1)); // never half a line first
+        QCOMPARE(tail.lines().front(), QStringLiteral("whole line"));
+        QCOMPARE(tail.nextOffset(at + 23), at + 23);
+    }
+
+    void fileTailReadsOnlyTheEnd()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath("log"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 100000; ++i)
+            f.write(QStringLiteral("line %1\n").arg(i).toUtf8());
+        f.write("last without newline");
+        f.close();
+        const auto tail = readFileTail(f.fileName(), 1000);
+        QVERIFY(tail);
+        QCOMPARE(tail->size(), 1000);
+        QCOMPARE(tail->last(), QStringLiteral("last without newline"));
+        QCOMPARE(tail->first(), QStringLiteral("line 99001"));
+        const auto none = readFileTail(dir.filePath("missing"), 10);
+        QVERIFY(!none);
+        QCOMPARE(none.error().kind, Error::Kind::Io);
+    }
+
+    // ---- Triage ------------------------------------------------------------------------------
+
+    void queuedCausesAreToldApart_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QueueCause>("cause");
+        QTest::newRow("sandbox quota") << "quota" << "QuotaExhausted" << QueueCause::Quota;
+        QTest::newRow("sandbox stock") << "stock" << "Resources" << QueueCause::Stock;
+        QTest::newRow("slurm card-minutes") << "" << "AssocGrpGRESMinutes" << QueueCause::Quota;
+        QTest::newRow("slurm qos group") << "" << "QOSGrpGRES" << QueueCause::Quota;
+        QTest::newRow("slurm resources") << "" << "Resources" << QueueCause::Stock;
+        QTest::newRow("slurm node down") << "" << "ReqNodeNotAvail, UnavailableNodes:n1"
+                                         << QueueCause::Stock;
+        QTest::newRow("slurm qos submit") << "" << "QOSMaxSubmitJobPerUserLimit"
+                                          << QueueCause::Permission;
+        QTest::newRow("slurm account") << "" << "InvalidAccount" << QueueCause::Permission;
+    }
+    void queuedCausesAreToldApart()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, code);
+        QFETCH(QueueCause, cause);
+        JobObservation j;
+        j.state = QStringLiteral("queued");
+        j.reasonKind = kind;
+        j.reasonCode = code;
+        const Diagnosis d = triage(j);
+        QCOMPARE(d.kind, FailureKind::QueuedForever);
+        QCOMPARE(d.queue, cause);
+        QVERIFY(!d.firstAction.isEmpty());
+        QVERIFY(d.evidence.contains(code));
+    }
+
+    void waitingItsTurnIsNotAFailureYet()
+    {
+        JobObservation j;
+        j.state = QStringLiteral("queued");
+        j.reasonCode = QStringLiteral("Priority");
+        j.queuedSeconds = 60;
+        QCOMPARE(triage(j).kind, FailureKind::None);
+        j.queuedSeconds = 3 * 3600;
+        const Diagnosis d = triage(j);
+        QCOMPARE(d.kind, FailureKind::QueuedForever);
+        QCOMPARE(d.queue, QueueCause::Scheduling);
+    }
+
+    void frameworkMessagesAreRecognised_data()
+    {
+        QTest::addColumn<QStringList>("log");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<FailureKind>("kind");
+        QTest::newRow("torch oom")
+            << QStringList{"step 12", "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to "
+                                      "allocate 2.00 GiB"}
+            << 1 << FailureKind::OutOfMemory;
+        QTest::newRow("kernel kill while training")
+            << QStringList{R"({"event":"step","step":3,"step_seconds":0.1})", "Killed"} << 137
+            << FailureKind::OutOfMemory;
+        QTest::newRow("state dict") << QStringList{"RuntimeError: Error(s) in loading state_dict "
+                                                   "for LlamaForCausalLM:"}
+                                    << 1 << FailureKind::CannotResume;
+        QTest::newRow("data permission")
+            << QStringList{"PermissionError: [Errno 13] Permission denied: "
+                           "'/mnt/data/train-00001.parquet'"}
+            << 1 << FailureKind::CannotReadData;
+        QTest::newRow("module missing")
+            << QStringList{"Traceback (most recent call last):",
+                           "ModuleNotFoundError: No module named 'flash_attn'"}
+            << 1 << FailureKind::ExitsAtStart;
+        QTest::newRow("launch file")
+            << QStringList{"/bin/sh: 0: cannot open train.sh: No such file"} << 127
+            << FailureKind::ExitsAtStart;
+        QTest::newRow("unknown after steps")
+            << QStringList{R"({"event":"step","step":3,"step_seconds":0.1})", "Segmentation fault"}
+            << 139 << FailureKind::Other;
+    }
+    void frameworkMessagesAreRecognised()
+    {
+        QFETCH(QStringList, log);
+        QFETCH(int, exitCode);
+        QFETCH(FailureKind, kind);
+        QString text = log.join(u'\n');
+        const Diagnosis d = triage(JobObservation::fromJob(
+            QJsonObject{{"state", "failed"}, {"exitCode", exitCode}}, text));
+        QCOMPARE(failureKindName(d.kind), failureKindName(kind));
+        QVERIFY(!d.title.isEmpty());
+        QVERIFY(!d.cause.isEmpty());
+        QVERIFY(!d.firstAction.isEmpty());
+    }
+
+    void frameworkOrderIsTheFirstActionAtStart()
+    {
+        const Diagnosis d = triage(failedWith(
+            {"RuntimeError: The NVIDIA driver on your system is too old (found version 11040)",
+             "CUDA driver version is insufficient for CUDA runtime version"}));
+        QCOMPARE(d.kind, FailureKind::ExitsAtStart);
+        QVERIFY(d.firstAction.contains("framework"));
+        QVERIFY(d.firstAction.contains("do not reinstall"));
+    }
+
+    void slowAgainstThePlanOrForData()
+    {
+        JobObservation j;
+        j.state = QStringLiteral("running");
+        for (int i = 1; i <= 20; ++i)
+            j.events.append(stepEvent(i, 0.5));
+        QCOMPARE(triage(j).kind, FailureKind::None); // no plan to compare with
+        j.expectedStepSeconds = 0.1;
+        QCOMPARE(triage(j).kind, FailureKind::ExtremelySlow);
+        j.expectedStepSeconds = 0.4;
+        QCOMPARE(triage(j).kind, FailureKind::None);
+        j.events.append(QJsonObject{{"event", "data"}, {"read_share", 0.7}, {"causes", QJsonArray{"remote data"}}});
+        const Diagnosis d = triage(j);
+        QCOMPARE(d.kind, FailureKind::ExtremelySlow);
+        QVERIFY(d.evidence.contains("remote data"));
+    }
+
+    // A data check that failed for its read share started fine: it is slow, not a start failure.
+    void aFailedDataCheckIsSlowNotAStartFailure()
+    {
+        const Diagnosis d = triage(JobObservation::fromJob(
+            {{"state", "failed"}, {"exitCode", 1}},
+            R"({"event":"fingerprint","os":"Debian"}
+{"event":"data","check":"data","files":3000,"read_share":0.82,"causes":["too many small files: pack them into larger shards"],"unreadable":[],"truncated":[]}
+{"event":"verdict","check":"data","passed":false,"reason":"too many small files"})"));
+        QCOMPARE(d.kind, FailureKind::ExtremelySlow);
+        QVERIFY(d.evidence.contains("small files"));
+    }
+
+    void aHealthyRunIsNotAFailure()
+    {
+        JobObservation j = JobObservation::fromJob(
+            {{"state", "succeeded"}, {"exitCode", 0}},
+            R"({"event":"step","step":1,"step_seconds":0.01}
+{"event":"verdict","check":"first-run","passed":true})");
+        QCOMPARE(triage(j).kind, FailureKind::None);
+        QCOMPARE(j.events.size(), 2);
+    }
+
+    // ---- Coach --------------------------------------------------------------------------------
+
+    void coachReadsTheGuidesPatterns()
+    {
+        std::vector<double> steady(100, 93.0), swinging, low(100, 20.0), steps;
+        for (int i = 0; i < 100; ++i) {
+            steady[i] += (i % 3) - 1;
+            swinging.push_back(i % 2 ? 95 : 25);
+            steps.push_back(i % 5 == 0 ? 0.9 : 0.3);
+        }
+        QCOMPARE(coach(steady, {}).pattern, CoachReading::Pattern::ComputeBound);
+        QCOMPARE(coach(swinging, {}).pattern, CoachReading::Pattern::Fluctuating);
+        QVERIFY(coach(swinging, {}).advice.contains("data"));
+        QCOMPARE(coach(low, {}).pattern, CoachReading::Pattern::Underfed);
+        // Without utilisation, the step times tell.
+        const CoachReading r = coach({}, steps);
+        QVERIFY(!r.fromUtilisation);
+        QCOMPARE(r.pattern, CoachReading::Pattern::Fluctuating);
+        QCOMPARE(coach({}, std::vector<double>(30, 0.2)).pattern,
+                 CoachReading::Pattern::ComputeBound);
+        QCOMPARE(coach({}, std::vector<double>(3, 0.2)).pattern, CoachReading::Pattern::TooEarly);
+    }
+
+    // ---- Saved results ------------------------------------------------------------------------
+
+    void runGatesRoundTripAndRefuseBadValues()
+    {
+        EnvironmentGateData env;
+        env.checks["data"] = {QStringLiteral("failed"), "3 files", "Cannot read data — …",
+                              "cannot-read-data", "job-1",
+                              QDateTime::currentDateTimeUtc()};
+        env.fingerprint = {{"os", "Debian"}};
+        auto back = EnvironmentGateData::fromJson(env.toJson(), "$.x");
+        QVERIFY(back);
+        QCOMPARE(*back, env);
+        QJsonObject bad = env.toJson();
+        bad["checks"] = QJsonObject{{"speed", QJsonObject{}}};
+        auto refused = EnvironmentGateData::fromJson(bad, "$.gates.environment.data");
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().field, QStringLiteral("$.gates.environment.data.checks.speed"));
+
+        FirstRunGateData run;
+        run.points = {{"loss_decreasing", true}};
+        run.steps = 120;
+        run.archived = {"ws/first-run/step-40.ckpt"};
+        auto again = FirstRunGateData::fromJson(run.toJson(), "$.y");
+        QVERIFY(again);
+        QCOMPARE(*again, run);
+        QJsonObject wrong = run.toJson();
+        wrong["points"] = QJsonObject{{"vibes", true}};
+        QVERIFY(!FirstRunGateData::fromJson(wrong, "$.y"));
+    }
+
+    // The log pane shows the probe's events in words, other lines as they are.
+    void probeEventsReadAsWords_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("step")
+            << R"({"event":"step","check":"environment","step":12,"loss":2.5,"step_seconds":0.01,"samples_per_second":6400})"
+            << "Environment check, step 12: loss 2.5, 0.01 s per step, 6,400 samples/s";
+        QTest::newRow("verdict")
+            << R"({"event":"verdict","check":"environment","passed":true,"first_loss":2.3,"last_loss":0.4,"reason":"loss decreased"})"
+            << "✔ Environment check passed: loss from 2.3 to 0.4 (loss decreased)";
+        QTest::newRow("resume")
+            << R"({"event":"resume","check":"checkpoint","step":40,"path":"/out/step-40"})"
+            << "Checkpoint check: resumed at step 40 from /out/step-40";
+        QTest::newRow("out of memory")
+            << R"({"event":"error","check":"first-run","kind":"out_of_memory","requested_mib":90000,"card_mib":81920})"
+            << "✖ First run: out of memory: asked for 90000 MiB, the card has 81920 MiB";
+        QTest::newRow("plain line") << "Epoch 1 done"
+                                    << "Epoch 1 done";
+        QTest::newRow("other JSON") << R"({"loss": 1})"
+                                    << R"({"loss": 1})";
+    }
+
+    void probeEventsReadAsWords()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, expected);
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        const QString got = readableLogLine(line);
+        QLocale::setDefault(before);
+        QCOMPARE(got, expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMonitoring)
+#include "tst_monitoring.moc"

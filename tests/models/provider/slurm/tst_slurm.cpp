@@ -1,0 +1,520 @@
+// Onramp's Slurm provider against a real single-node Slurm 22.05 cluster (slurmctld, slurmd
+// with eight fake GPUs, slurmdbd on MariaDB, slurmrestd with JWT), brought up from nothing by
+// scripts/slurm-cluster.sh and torn down after. Skipped, saying why, where the Slurm packages
+// are missing or the test does not run as root (the script exits 77).
+#include "AwaitAnswer.h"
+#include "DemoState.h"
+#include "OnboardingState.h"
+#include "ProbeEvents.h"
+#include "Provider.h"
+#include "ProviderSession.h"
+#include "RunSpec.h"
+#include "SkipOrFail.h"
+#include "SlurmClient.h"
+#include "Transport.h"
+#include "Triage.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <curl/curl.h>
+
+using namespace onramp;
+
+class TestSlurm : public QObject
+{
+    Q_OBJECT
+
+    QString m_lab;
+    bool m_started = false;
+    std::unique_ptr<Transport> m_transport;
+    std::unique_ptr<SlurmClient> m_slurm;
+    QProcessEnvironment m_env = QProcessEnvironment::systemEnvironment();
+
+    QHash<QString, QString> m_vars;
+
+    ProviderProfile profile() const
+    {
+        ProviderProfile p;
+        p.kind = ProviderProfile::Kind::Slurm;
+        p.baseUrl = QUrl(m_vars.value("ONRAMP_SLURM_URL"));
+        p.slurm.cluster = m_vars.value("ONRAMP_SLURM_CLUSTER");
+        p.slurm.outputDir = m_vars.value("ONRAMP_SLURM_OUTPUT");
+        p.slurm.tokenDir = m_lab + QStringLiteral("/tokens");
+        p.slurm.admin = QStringLiteral("wizard");
+        p.slurm.user = QStringLiteral("bob");
+        p.slurm.probe = m_lab + QStringLiteral("/jobs/bin/onramp-probe");
+        return p;
+    }
+
+    QString script() const { return QStringLiteral(ONRAMP_SOURCE_DIR "/scripts/slurm-cluster.sh"); }
+
+    ProviderResult wait(const std::function<void(SlurmClient::Done)> &call, int ms = 20000)
+    {
+        return awaitAnswer<ProviderResult>(call, ms);
+    }
+
+    // Polls a job until `until` holds for it (or 60 s pass); the last answer.
+    QJsonObject waitJob(const QString &user, const QString &id,
+                        const std::function<bool(const QJsonObject &)> &until)
+    {
+        QJsonObject last;
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 60000) {
+            const auto j = wait([&](auto done) { m_slurm->job(user, id, this, done); });
+            if (j) {
+                last = *j;
+                if (until(last))
+                    break;
+            }
+            QTest::qWait(300);
+        }
+        return last;
+    }
+
+    QString submit(const QString &user, const QString &account, const QString &body,
+                   const SlurmClient::JobShape &shape)
+    {
+        const auto r = wait(
+            [&](auto done) { m_slurm->submit(user, account, body, shape, this, done); });
+        if (!r)
+            qWarning("submit: %s | %s", qPrintable(r.error().message), qPrintable(r.error().details));
+        return r ? r->value("id").toString() : QString();
+    }
+
+    static QString why(const ProviderResult &r)
+    {
+        return r ? QString() : r.error().message + QStringLiteral(" | ") + r.error().details;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        curl_global_init(CURL_GLOBAL_DEFAULT);
+        m_lab = QDir::temp().filePath(QStringLiteral("onramp-slurm-test-%1")
+                                          .arg(QCoreApplication::applicationPid()));
+        QProcess up;
+        up.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        up.start(script(), {QStringLiteral("up"), m_lab});
+        QVERIFY(up.waitForFinished(120000));
+        if (up.exitCode() == 77)
+            ONRAMP_SKIP_OR_FAIL("No Slurm cluster here: the Slurm packages are missing or this is "
+                                "not root (scripts/setup-debian.sh --slurm installs them)");
+        QCOMPARE(up.exitCode(), 0);
+        m_started = true;
+        QFile env(m_lab + QStringLiteral("/env.sh"));
+        QVERIFY(env.open(QIODevice::ReadOnly));
+        QHash<QString, QString> &vars = m_vars;
+        for (const QByteArray &line : env.readAll().split('\n')) {
+            const QString l = QString::fromUtf8(line).remove(QStringLiteral("export "));
+            if (l.contains(u'='))
+                vars.insert(l.section(u'=', 0, 0), l.section(u'=', 1));
+        }
+        // The probe where the cluster's users can run it (the shared output folder).
+        QVERIFY(QDir().mkpath(vars.value("ONRAMP_SLURM_OUTPUT") + "/bin"));
+        for (const char *file :
+             {"onramp-probe", "torch_check.py", "train_lm.py", "onramp-corpus.txt"}) {
+            const QString to = vars.value("ONRAMP_SLURM_OUTPUT") + "/bin/" + QLatin1String(file);
+            QVERIFY(QFile::copy(QStringLiteral(ONRAMP_PROBE_DIR "/") + QLatin1String(file), to));
+            QFile::setPermissions(to, QFileDevice::Permissions(0x7755));
+        }
+        m_env.insert(QStringLiteral("SLURM_CONF"), vars.value("SLURM_CONF"));
+        SlurmProfile p;
+        p.url = QUrl(vars.value("ONRAMP_SLURM_URL"));
+        p.cluster = vars.value("ONRAMP_SLURM_CLUSTER");
+        p.outputDir = vars.value("ONRAMP_SLURM_OUTPUT");
+        p.tokenDir = m_lab + QStringLiteral("/tokens");
+        p.admin = QStringLiteral("wizard");
+        m_transport = std::make_unique<Transport>();
+        m_slurm = std::make_unique<SlurmClient>(m_transport.get(), p);
+        // The workspace of the tests: three roles, 10 card-hours.
+        const auto ws = wait([&](auto done) {
+            m_slurm->setUpWorkspace(QStringLiteral("vision"),
+                                    {{"alice", "admin"}, {"bob", "developer"}, {"carol", "observer"}},
+                                    10, this, done);
+        });
+        QVERIFY2(ws, qPrintable(why(ws)));
+    }
+
+    void cleanupTestCase()
+    {
+        m_slurm.reset();
+        m_transport.reset();
+        if (m_started) {
+            QProcess down;
+            down.start(script(), {QStringLiteral("down"), m_lab});
+            QVERIFY(down.waitForFinished(60000));
+            QCOMPARE(down.exitCode(), 0);
+            // Nothing it started is left.
+            QProcess left;
+            left.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), m_lab});
+            left.waitForFinished();
+            QCOMPARE(left.readAllStandardOutput().trimmed(), QByteArray());
+        }
+        curl_global_cleanup();
+    }
+
+    void workspaceHasThreeRoles()
+    {
+        const auto account = wait([&](auto done) {
+            m_slurm->request("wizard", "GET", "/slurmdb/v0.0.38/account/vision", {}, this, done);
+        });
+        QVERIFY2(account, qPrintable(why(account)));
+        const QJsonArray coords =
+            account->value("accounts").toArray().first().toObject().value("coordinators").toArray();
+        QCOMPARE(coords.size(), 1);
+        QCOMPARE(coords.first().toObject().value("name").toString(), QStringLiteral("alice"));
+        const auto assocs = wait([&](auto done) {
+            m_slurm->request("wizard", "GET", "/slurmdb/v0.0.38/associations?account=vision", {},
+                             this, done);
+        });
+        QVERIFY(assocs);
+        QMap<QString, QStringList> qos;
+        for (const QJsonValue &v : assocs->value("associations").toArray()) {
+            const QJsonObject a = v.toObject();
+            QStringList q;
+            for (const QJsonValue &x : a.value("qos").toArray())
+                q << x.toString();
+            qos.insert(a.value("user").toString(), q);
+        }
+        QVERIFY(qos.contains("alice") && qos.contains("bob") && qos.contains("carol"));
+        QCOMPARE(qos.value("carol"), QStringList{"observer"});
+        QVERIFY(!qos.value("bob").contains("observer"));
+    }
+
+    void theObserverIsRefusedWithTheClustersMessage()
+    {
+        const auto r = wait([&](auto done) {
+            m_slurm->submit("carol", "vision", "#!/bin/sh\necho no\n", {}, this, done);
+        });
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ProviderErrorCode::Forbidden);
+        QVERIFY2(r.error().message.contains("Job violates accounting/QOS policy"),
+                 qPrintable(r.error().message));
+        QVERIFY(r.error().details.contains("2050"));
+        const Diagnosis d = triage(JobObservation::refused("forbidden", r.error().message));
+        QCOMPARE(d.queue, QueueCause::Permission);
+    }
+
+    void aDevelopersJobAndItsLog()
+    {
+        SlurmClient::JobShape shape;
+        shape.name = QStringLiteral("hello");
+        shape.gpus = 2;
+        const QString id = submit("bob", "vision",
+                                  "#!/bin/sh\necho hello from $SLURM_JOB_ID\n"
+                                  "echo CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES\n",
+                                  shape);
+        QVERIFY(!id.isEmpty());
+        const QJsonObject job = waitJob("bob", id, [](const QJsonObject &j) {
+            return isFinalJobState(j.value("state").toString());
+        });
+        QCOMPARE(job.value("state").toString(), QStringLiteral("succeeded"));
+        QCOMPARE(job.value("exitCode").toInt(), 0);
+        QVERIFY(job.value("output").toString().endsWith("hello-" + id + ".out"));
+        const auto log = m_slurm->readLog(job, 0, 65536);
+        QVERIFY(log);
+        QVERIFY2(log->value("text").toString().contains("hello from " + id),
+                 qPrintable(log->value("text").toString()));
+        QVERIFY(log->value("text").toString().contains("CUDA_VISIBLE_DEVICES=0,1"));
+        // Read from an offset: only what follows.
+        const auto rest = m_slurm->readLog(job, 6, 65536);
+        QVERIFY(rest->value("text").toString().startsWith("from " + id));
+    }
+
+    // 22.05 drops a change to an account that is its parent's leftmost child without a word;
+    // consecutive changes are the case that shows it.
+    void quotaIsSetAndReadBackEveryTime()
+    {
+        for (qint64 minutes : {601, 602, 600, 4, 600}) {
+            const auto set = wait([&](auto done) { m_slurm->setQuota("vision", minutes, this, done); });
+            QVERIFY2(set, qPrintable(why(set)));
+            const auto read = wait([&](auto done) { m_slurm->readQuota("vision", this, done); });
+            QVERIFY(read);
+            QCOMPARE(read->value("gpuMinutes").toInteger(), minutes);
+        }
+    }
+
+    void aJobPendingOnItsQuotaIsTriagedAsQuota()
+    {
+        const auto ws = wait([&](auto done) {
+            m_slurm->setUpWorkspace("tiny", {{"bob", "developer"}}, 1.0 / 60, this, done);
+        });
+        QVERIFY2(ws, qPrintable(why(ws)));
+        SlurmClient::JobShape shape;
+        shape.gpus = 8;
+        shape.timeMinutes = 10; // 80 GPU-minutes against a budget of 1
+        const QString id = submit("bob", "tiny", "#!/bin/sh\nsleep 1\n", shape);
+        QVERIFY(!id.isEmpty());
+        const QJsonObject job = waitJob("bob", id, [](const QJsonObject &j) {
+            return j.value("reason").toObject().value("code").toString() != QString();
+        });
+        QCOMPARE(job.value("state").toString(), QStringLiteral("queued"));
+        QCOMPARE(job.value("reason").toObject().value("code").toString(),
+                 QStringLiteral("AssocGrpGRESMinutes"));
+        const Diagnosis d = triage(JobObservation::fromJob(job, {}));
+        QCOMPARE(d.kind, FailureKind::QueuedForever);
+        QCOMPARE(d.queue, QueueCause::Quota);
+        wait([&](auto done) { m_slurm->cancel("bob", id, this, done); });
+    }
+
+    void aJobPendingOnFreeGpusIsTriagedAsStock()
+    {
+        SlurmClient::JobShape all;
+        all.gpus = 8;
+        all.timeMinutes = 2;
+        const QString holder = submit("bob", "vision", "#!/bin/sh\nsleep 60\n", all);
+        QVERIFY(!holder.isEmpty());
+        waitJob("bob", holder,
+                [](const QJsonObject &j) { return j.value("state").toString() == "running"; });
+        const auto stock = wait([&](auto done) { m_slurm->stock("bob", this, done); });
+        QVERIFY(stock);
+        const QJsonObject gpu = stock->value("partitions").toArray().first().toObject();
+        QCOMPARE(gpu.value("gpus").toInt(), 8);
+        SlurmClient::JobShape one;
+        one.gpus = 1;
+        one.timeMinutes = 1;
+        const QString waiting = submit("bob", "vision", "#!/bin/sh\nsleep 1\n", one);
+        const QJsonObject job = waitJob("bob", waiting, [](const QJsonObject &j) {
+            return j.value("reason").toObject().value("code").toString() == "Resources";
+        });
+        QCOMPARE(job.value("state").toString(), QStringLiteral("queued"));
+        const Diagnosis d = triage(JobObservation::fromJob(job, {}));
+        QCOMPARE(d.queue, QueueCause::Stock);
+        wait([&](auto done) { m_slurm->cancel("bob", waiting, this, done); });
+        wait([&](auto done) { m_slurm->cancel("bob", holder, this, done); });
+    }
+
+    // The run spec's sbatch export, submitted as is with the cluster's own sbatch by a member.
+    void theSbatchExportIsAcceptedAsIs()
+    {
+        QFile example(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        const auto spec = parseRunSpec(example.readAll());
+        QVERIFY(spec);
+        const QString path = m_slurm->profile().outputDir + QStringLiteral("/first-run.sbatch");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(exportSbatch(*spec).toUtf8());
+        f.close();
+        f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther | QFile::ReadGroup);
+        QProcess sbatch;
+        // The script unchanged; the member's account as sbatch takes it from the environment.
+        QProcessEnvironment env = m_env;
+        env.insert(QStringLiteral("SBATCH_ACCOUNT"), QStringLiteral("vision"));
+        sbatch.setProcessEnvironment(env);
+        sbatch.setWorkingDirectory(m_slurm->profile().outputDir);
+        sbatch.start(QStringLiteral("runuser"),
+                     {QStringLiteral("-u"), QStringLiteral("bob"), QStringLiteral("--"),
+                      QStringLiteral("env"), QStringLiteral("SBATCH_ACCOUNT=vision"),
+                      QStringLiteral("SLURM_CONF=") + m_env.value(QStringLiteral("SLURM_CONF")),
+                      QStringLiteral("sbatch"), QStringLiteral("--parsable"), path});
+        QVERIFY(sbatch.waitForFinished(30000));
+        QVERIFY2(sbatch.exitCode() == 0, sbatch.readAllStandardError().constData());
+        const QString id = QString::fromUtf8(sbatch.readAllStandardOutput()).trimmed().section(u';', 0, 0);
+        const auto raw = wait([&](auto done) {
+            m_slurm->request("bob", "GET", "/slurm/v0.0.38/job/" + id, {}, this, done);
+        });
+        QVERIFY(raw);
+        const QJsonObject j = raw->value("jobs").toArray().first().toObject();
+        QCOMPARE(j.value("name").toString(), QStringLiteral("onramp-first-run"));
+        QVERIFY2(j.value("tres_per_node").toString().contains("gpu:" + QString::number(spec->compute.cardsPerNode)),
+                 qPrintable(j.value("tres_per_node").toString()));
+        QCOMPARE(j.value("time_limit").toInt(), int(spec->compute.timeLimitHours * 60));
+        wait([&](auto done) { m_slurm->cancel("bob", id, this, done); });
+    }
+
+    // In an account of its own, one job on 2 GPUs that sleeps 3 s: the usage counts that job
+    // and 2 × ≥ 3 s = at least 0.1 GPU-minutes (at most its 1-minute limit, 2 GPU-minutes). A
+    // missing key would read as 0 and fail. (The vision account's earlier jobs reach the
+    // accounting late, so a before/after difference there would not be this job's.)
+    void usageIsSummedFromAccounting()
+    {
+        const auto ws = wait([&](auto done) {
+            m_slurm->setUpWorkspace("usage", {{"bob", "developer"}}, 10, this, done);
+        });
+        QVERIFY2(ws, qPrintable(why(ws)));
+        const QDateTime since = QDateTime::currentDateTimeUtc().addSecs(-60);
+        SlurmClient::JobShape shape;
+        shape.name = QStringLiteral("usage");
+        shape.gpus = 2;
+        shape.timeMinutes = 1;
+        const QString id = submit("bob", "usage", "#!/bin/sh\nsleep 3\n", shape);
+        QVERIFY(!id.isEmpty());
+        const QJsonObject job = waitJob("bob", id, [](const QJsonObject &j) {
+            return isFinalJobState(j.value("state").toString());
+        });
+        QCOMPARE(job.value("state").toString(), QStringLiteral("succeeded"));
+        // slurmdbd records the job's end after it ends: read until it counts (at most 30 s).
+        QJsonObject usage;
+        for (int i = 0; i < 60; ++i) {
+            const auto u = wait([&](auto done) { m_slurm->usage("usage", since, this, done); });
+            QVERIFY2(u, qPrintable(why(u)));
+            usage = *u;
+            if (usage.value("gpuMinutes").toDouble() > 0)
+                break;
+            QTest::qWait(500);
+        }
+        const QString seen = QString::fromUtf8(QJsonDocument(usage).toJson(QJsonDocument::Compact));
+        QVERIFY2(usage.contains("gpuMinutes"), qPrintable(seen));
+        QCOMPARE(usage.value("jobs").toInt(), 1);
+        QVERIFY2(usage.value("gpuMinutes").toDouble() >= 2 * 3 / 60.0, qPrintable(seen));
+        QVERIFY2(usage.value("gpuMinutes").toDouble() <= 2 * 60 / 60.0, qPrintable(seen));
+    }
+
+    // The same ProviderSession that drives the sandbox, on the cluster: gate 1 not required,
+    // gate 2's workspace with its two checks, gate 3 applied, gate 4's shape and its check, gate
+    // 5's four checks (the checkpoint check interrupts a Slurm job with SIGINT) and the first run.
+    void gatesOneToSixOnTheCluster()
+    {
+        OnboardingState state = demoState();
+        state.workspace.workspaceName = QStringLiteral("field");
+        // The cluster's users take the demo's roles.
+        const QHash<Role, QString> who = {{Role::Admin, "alice"}, {Role::Developer, "bob"},
+                                          {Role::Observer, "carol"}};
+        QList<Member> members;
+        QSet<Role> seen;
+        for (Member m : state.workspace.members) {
+            if (seen.contains(m.role))
+                continue;
+            seen.insert(m.role);
+            m.account = who.value(m.role);
+            members << m;
+        }
+        state.workspace.members = members;
+        Transport transport;
+        ProviderSession s(providerFor(&transport, profile(), {}), state);
+        s.setPollIntervalMs(300);
+        const auto run = [&](void (ProviderSession::*op)(ProviderSession::Done)) {
+            std::optional<std::expected<void, ProviderError>> got;
+            (s.*op)([&](const auto &r) { got = r; });
+            QElapsedTimer t;
+            t.start();
+            while (!got && t.elapsed() < 180000)
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+            return got ? *got : std::unexpected(ProviderError{});
+        };
+        auto r = run(&ProviderSession::walkGatesOneToFour);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
+        QVERIFY2(state.gate(GateId::Account).status == GateStatus::Passed,
+                 qPrintable(state.gate(GateId::Account).heldBack));
+        QVERIFY(state.gate(GateId::Account).evidence.contains("Not required"));
+        QVERIFY(state.provider.observerCheckPassed);
+        QVERIFY2(state.provider.observerCheck.contains("QOS policy"), qPrintable(state.provider.observerCheck));
+        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck));
+        QCOMPARE(state.provider.quotaApplication.state, QStringLiteral("approved"));
+        QVERIFY2(state.provider.resourcesCheckPassed, qPrintable(state.provider.resourcesCheck));
+        // The team's data, where the instance reads it.
+        const QString data = m_vars.value("ONRAMP_SLURM_OUTPUT") + "/field/data";
+        for (int i = 0; i < 8; ++i) {
+            QFile f(data + QStringLiteral("/shard-%1.bin").arg(i));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(256 * 1024, char('a' + i)));
+        }
+        r = run(&ProviderSession::runReadinessChecks);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
+        for (const QString &name : EnvironmentGateData::checkNames()) {
+            const CheckResult c = state.environment.checks.value(name);
+            QVERIFY2(c.passed(), qPrintable(name + ": " + c.evidence + " / " + c.diagnosis));
+        }
+        r = run(&ProviderSession::runFirstRun);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
+        QVERIFY2(state.firstRun.run.passed(),
+                 qPrintable(state.firstRun.run.evidence + " / " + state.firstRun.run.diagnosis));
+        QCOMPARE(state.firstRun.points.size(), 5);
+    }
+
+    // A colleague's rerun from the spec alone, on the cluster: a spec recorded on the cluster
+    // (the first replay records what this cluster's job saw) replays with every item passing,
+    // as another user; the sandbox's example fails where the cluster differs, by field.
+    void replayPassesOnTheCluster()
+    {
+        QProcessEnvironment env = m_env;
+        env.insert("ONRAMP_SLURM_CLUSTER", m_vars.value("ONRAMP_SLURM_CLUSTER"));
+        env.insert("ONRAMP_SLURM_OUTPUT", m_vars.value("ONRAMP_SLURM_OUTPUT"));
+        env.insert("ONRAMP_SLURM_TOKENS", m_lab + "/tokens");
+        env.insert("ONRAMP_SLURM_ADMIN", "wizard");
+        env.insert("ONRAMP_SLURM_USER", "bob");
+        env.insert("ONRAMP_SLURM_PROBE", m_vars.value("ONRAMP_SLURM_OUTPUT") + "/bin/onramp-probe");
+        QTemporaryDir dir;
+        const QString recorded = dir.filePath("cluster-spec.json");
+        const auto replay = [&](const QString &spec, const QStringList &more) {
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(ONRAMP_BIN),
+                    QStringList{"replay", spec, "--provider",
+                                "slurm+" + m_vars.value("ONRAMP_SLURM_URL")} +
+                        more);
+            p.waitForFinished(300000);
+            return std::make_pair(p.exitCode(),
+                                  p.readAllStandardOutput() + p.readAllStandardError());
+        };
+        // The cluster's copy of the data, on its shared filesystem: the spec names that path.
+        const QString data = m_lab + QStringLiteral("/datasets/sample");
+        QVERIFY(QDir().mkpath(data));
+        QFile::remove(data + "/corpus.txt");
+        QVERIFY(QFile::copy(QStringLiteral(ONRAMP_PROBE_DIR "/onramp-corpus.txt"),
+                            data + "/corpus.txt"));
+        QFile::setPermissions(data, QFile::permissions(data) | QFile::ReadOther | QFile::ExeOther);
+        QFile::setPermissions(QFileInfo(data).path(), QFile::permissions(data));
+        QFile::setPermissions(data + "/corpus.txt", QFile::ReadOwner | QFile::ReadOther |
+                                                        QFile::ReadGroup | QFile::WriteOwner);
+        QFile example(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json");
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QJsonObject spec = QJsonDocument::fromJson(example.readAll()).object();
+        QJsonObject storage = spec["storage"].toObject();
+        storage["data"] = data;
+        spec["storage"] = storage;
+        QFile onCluster(dir.filePath("example-on-cluster.json"));
+        QVERIFY(onCluster.open(QIODevice::WriteOnly));
+        onCluster.write(QJsonDocument(spec).toJson());
+        onCluster.close();
+        const auto [first, firstOut] = replay(onCluster.fileName(), {"--record", recorded});
+        QVERIFY2(firstOut.contains("PASS    first run"), firstOut.constData());
+        QVERIFY(firstOut.contains("N/A     image digest"));
+        const auto [code, out] = replay(recorded, {});
+        QVERIFY2(code == 0, out.constData());
+        QVERIFY(out.contains("PASS    loss curve"));
+        QVERIFY(out.contains("PASS    data manifest"));
+        QVERIFY(out.contains("\nReproduced.\n") && !out.contains("Not reproduced."));
+    }
+
+    // Tokens from a command (as `scontrol token username=%u` would print them): run as a child
+    // process, the call going on when it answers; a command that prints nothing says so.
+    void aTokenCommandIsRunAsAChildProcess()
+    {
+        SlurmProfile p = m_slurm->profile();
+        p.tokenDir.clear();
+        p.tokenCommand = QStringLiteral("echo SLURM_JWT=$(cat %1/tokens/%u.jwt)").arg(m_lab);
+        SlurmClient viaCommand(m_transport.get(), p);
+        const auto ping = wait([&](auto done) {
+            viaCommand.request("bob", "GET", "/slurm/v0.0.38/ping", {}, this, done);
+        });
+        QVERIFY2(ping, qPrintable(why(ping)));
+        p.tokenCommand = QStringLiteral("true");
+        SlurmClient silent(m_transport.get(), p);
+        const auto refused = wait([&](auto done) {
+            silent.request("bob", "GET", "/slurm/v0.0.38/ping", {}, this, done);
+        });
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, ProviderErrorCode::Unauthenticated);
+    }
+
+    void aBadTokenSaysGetANewOne()
+    {
+        const ProviderError e = slurmError(
+            500, R"({"errors":[{"error_number":1007,"error":"Protocol authentication error"}]})");
+        QCOMPARE(e.code, ProviderErrorCode::Unauthenticated);
+        QVERIFY(e.message.contains("scontrol token"));
+        QVERIFY(!e.details.contains("eyJ"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSlurm)
+#include "tst_slurm.moc"

@@ -1,0 +1,242 @@
+// A headless walk of gates 1–4 against the real sandbox, through the same ProviderSession the
+// wizard's pages drive: every result lands in the onboarding state, and a restart in the middle
+// (state saved, everything else thrown away) picks up where it was, creating nothing twice.
+#include "DemoState.h"
+#include "AwaitAnswer.h"
+#include "OnboardingState.h"
+#include "ProviderSession.h"
+#include "QuotaGate.h"
+#include "SandboxServer.h"
+#include "Transport.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QtTest>
+
+#include <curl/curl.h>
+
+using namespace onramp;
+
+class TestWalk : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<SandboxServer> m_server;
+    std::unique_ptr<Transport> m_transport;
+
+    std::unique_ptr<ProviderSession> session(OnboardingState &state)
+    {
+        ProviderProfile p;
+        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server->port()));
+        p.accessKeyId = m_server->credentials().accessKeyId;
+        auto s = std::make_unique<ProviderSession>(
+            providerFor(m_transport.get(), p, m_server->credentials().secret), state);
+        s->setPollIntervalMs(30);
+        return s;
+    }
+
+    static std::expected<void, ProviderError>
+    run(ProviderSession &s, void (ProviderSession::*op)(ProviderSession::Done))
+    {
+        return awaitAnswer<std::expected<void, ProviderError>>(
+            [&](ProviderSession::Done done) { (s.*op)(std::move(done)); }, 30000);
+    }
+
+    // What a restart keeps: the state file, nothing else.
+    static OnboardingState reload(const OnboardingState &s)
+    {
+        return *OnboardingState::fromJson(
+            QJsonDocument::fromJson(QJsonDocument(s.toJson()).toJson()).object());
+    }
+
+#define WALK(session, op)                                                                          \
+    do {                                                                                           \
+        const auto r = run(session, &ProviderSession::op);                                         \
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));    \
+    } while (false)
+
+private slots:
+    void initTestCase()
+    {
+        curl_global_init(CURL_GLOBAL_DEFAULT);
+    }
+    void cleanupTestCase()
+    {
+        curl_global_cleanup();
+    }
+    void init()
+    {
+        m_server = std::make_unique<SandboxServer>();
+        m_server->setProbeProgram(QStringLiteral(ONRAMP_PROBE));
+        QVERIFY(m_server->start(QHostAddress::LocalHost, 0, QString()));
+        m_transport = std::make_unique<Transport>();
+    }
+    void cleanup()
+    {
+        m_transport.reset();
+        m_server.reset();
+    }
+
+    void gatesOneToFour()
+    {
+        m_server->setReviewDelaySeconds(1);
+        OnboardingState state = demoState();
+        int saves = 0;
+        auto s = session(state);
+        s->onStateChanged = [&] { ++saves; };
+
+        // Gate 1: submitted, waiting for the reviewer — also after a restart — then approved.
+        WALK(*s, submitQualification);
+        QVERIFY(state.provider.trainingActivated);
+        QCOMPARE(state.gate(GateId::Account).status, GateStatus::Waiting);
+        QVERIFY(state.gate(GateId::Account).waitingSince.isValid());
+        state = reload(state);
+        s = session(state);
+        s->onStateChanged = [&] { ++saves; };
+        QTest::qWait(1100);
+        WALK(*s, refreshQualification);
+        QCOMPARE(state.provider.qualification.state, "approved");
+        QVERIFY2(state.gate(GateId::Account).status == GateStatus::Passed,
+                 qPrintable(state.gate(GateId::Account).heldBack));
+        QVERIFY(!state.gate(GateId::Account).evidence.isEmpty());
+
+        // Gate 2: create → attach → add, then the two checks for real.
+        WALK(*s, setUpWorkspace);
+        QVERIFY(state.workspace.created && state.workspace.quotaAttached);
+        QCOMPARE(state.provider.membersAdded,
+                 (QStringList{"liwei", "zhangmin", "chenjie", "zhaolei"}));
+        WALK(*s, runWorkspaceChecks);
+        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck));
+        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck));
+        QVERIFY(state.provider.observerCheck.contains("observer")); // the provider's own words
+        // Running it again adds nobody twice.
+        WALK(*s, setUpWorkspace);
+        QCOMPARE(m_server->countOf("ws"), 1);
+        // Gate 2's acceptor is the team lead: the checks give the evidence, a person signs.
+        QVERIFY(!state.gate(GateId::Workspace).evidence.isEmpty());
+        state.gate(GateId::Workspace).acceptedBy = QStringLiteral("Team lead");
+        const auto signedOff = setGateStatus(state, GateId::Workspace, GateStatus::Passed,
+                                             QDateTime::currentDateTimeUtc());
+        QVERIFY2(signedOff, qPrintable(signedOff ? QString() : signedOff.error().message));
+
+        // Gate 3: applied, pending, then granted.
+        WALK(*s, applyQuota);
+        QCOMPARE(state.gate(GateId::Quota).status, GateStatus::Waiting);
+        QTest::qWait(1100);
+        WALK(*s, refreshQuota);
+        QCOMPARE(state.provider.quotaApplication.state, "approved");
+        QVERIFY(state.provider.quotaApplication.grantedCardHours > 0);
+        QVERIFY2(state.gate(GateId::Quota).status == GateStatus::Passed,
+                 qPrintable(state.gate(GateId::Quota).heldBack));
+
+        // Gate 4: the instance, and its acceptance: up, data readable, output written.
+        WALK(*s, createInstance);
+        QVERIFY(!state.provider.instanceId.isEmpty());
+        WALK(*s, verifyResources);
+        QVERIFY2(state.provider.resourcesCheckPassed, qPrintable(state.provider.resourcesCheck));
+        QVERIFY(state.gate(GateId::Resources).evidence.contains(state.provider.instanceId));
+        WALK(*s, releaseInstance);
+        QCOMPARE(state.provider.instanceState, "released");
+        QVERIFY(state.provider.pendingKeys.isEmpty()); // nothing left in flight
+        QVERIFY(saves > 10);
+    }
+
+    void aRestartMidCreateMakesExactlyOneInstance()
+    {
+        OnboardingState state = demoState();
+        auto s = session(state);
+        WALK(*s, setUpWorkspace);
+        // The answer to the create is lost and the app quits before it can retry.
+        m_transport = std::make_unique<Transport>(); // a fresh connection (see tst_provider)
+        RetryPolicy once;
+        once.maxAttempts = 1;
+        m_transport->setRetryPolicy(once);
+        s = session(state);
+        m_server->faults().resetAfterCommit = 1;
+        const auto lost = run(*s, &ProviderSession::createInstance);
+        QVERIFY(!lost);
+        QCOMPARE(lost.error().code, ProviderErrorCode::Network);
+        QVERIFY(state.provider.pendingKeys.contains("instance.create"));
+        QCOMPARE(m_server->countOf("instance"), 1);
+        // Next run: only the saved state.
+        OnboardingState restarted = reload(state);
+        m_transport = std::make_unique<Transport>();
+        auto again = session(restarted);
+        WALK(*again, createInstance);
+        QCOMPARE(m_server->countOf("instance"), 1);
+        QVERIFY(!restarted.provider.instanceId.isEmpty());
+        QVERIFY(!restarted.provider.pendingKeys.contains("instance.create"));
+    }
+
+    void aRejectionSaysWhatToChange()
+    {
+        OnboardingState state = demoState();
+        state.account.statement = QStringLiteral("Model training.");
+        auto s = session(state);
+        WALK(*s, submitQualification);
+        QCOMPARE(state.gate(GateId::Account).status, GateStatus::Rejected);
+        // In the reviewer's words, not the provider's field name.
+        QVERIFY2(state.gate(GateId::Account).rejectionReason.contains("Model training"),
+                 qPrintable(state.gate(GateId::Account).rejectionReason));
+        QVERIFY(!state.gate(GateId::Account).rejectionReason.startsWith("statement:"));
+        // The whole walk stops there and says why, before creating anything.
+        const auto walked = run(*s, &ProviderSession::walkGatesOneToFour);
+        QVERIFY(!walked);
+        QVERIFY2(walked.error().message.contains("Model training"),
+                 qPrintable(walked.error().message));
+        QVERIFY(!state.workspace.created);
+    }
+
+    void anApplicationSpanningTwoQuartersIsSentBack()
+    {
+        OnboardingState state = demoState();
+        ProviderProfile p;
+        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server->port()));
+        p.accessKeyId = m_server->credentials().accessKeyId;
+        const ProviderClient client(m_transport.get(), p, m_server->credentials().secret);
+        QJsonObject body = state.quota.toJson();
+        body["application"] =
+            QJsonObject{{"from", "2027-03-01"}, {"to", "2027-04-30"}, {"cardHours", 100}};
+        std::optional<ProviderResult> got;
+        client.request("POST", "/v1/quota-applications", body, newIdempotencyKey(), this,
+                       [&](const ProviderResult &r) { got = r; });
+        QTRY_VERIFY(got.has_value());
+        QVERIFY(*got);
+        QCOMPARE((*got)->value("state").toString(), "returned");
+    }
+
+    void aYearLongPlanAsksForTheFirstRoundOnly()
+    {
+        // The guides: the first application is one round plus margin; the rest follow by
+        // quarter. A whole-year plan is not sent back: its first part is granted.
+        OnboardingState state = demoState();
+        state.quota.end = QDate(2027, 12, 31);
+        auto s = session(state);
+        WALK(*s, setUpWorkspace);
+        WALK(*s, applyQuota);
+        QCOMPARE(state.provider.quotaApplication.state, "approved");
+        QuotaContext context;
+        context.purpose = state.account.purposeKind;
+        const QuotaPlan plan = planQuota(state.quota, context);
+        QVERIFY(plan.first.cardHours < plan.cardHours);
+        QCOMPARE(state.provider.quotaApplication.grantedCardHours, plan.first.cardHours);
+    }
+
+    void cancelStopsTheOperation()
+    {
+        OnboardingState state = demoState();
+        m_server->faults().latencyMs = 300;
+        auto s = session(state);
+        std::optional<std::expected<void, ProviderError>> got;
+        s->setUpWorkspace([&](const auto &r) { got = r; });
+        QVERIFY(s->busy());
+        s->cancel();
+        QVERIFY(got && !*got);
+        QVERIFY(!s->busy());
+        QTest::qWait(400); // a late answer changes nothing
+        QVERIFY(!state.workspace.created);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWalk)
+#include "tst_walk.moc"

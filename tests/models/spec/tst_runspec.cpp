@@ -1,0 +1,416 @@
+// The run spec: a strict importer that names the field, a canonical fingerprint, exports that
+// quote every value, and a schema that says the same as the importer.
+#include "fuzz/ExportChecks.h"
+#include "Documents.h"
+#include "OnboardingState.h"
+#include "RunSpec.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTextDocument>
+#include <QtTest>
+
+using namespace onramp;
+
+class TestRunSpec : public QObject
+{
+    Q_OBJECT
+
+    static OnboardingState demo()
+    {
+        QFile f(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
+        f.open(QIODevice::ReadOnly);
+        return *OnboardingState::fromJson(QJsonDocument::fromJson(f.readAll()).object());
+    }
+    static RunSpec full()
+    {
+        RunSpec s = runSpecFromState(demo());
+        s.fingerprint = {{"event", "fingerprint"}, {"os", "Debian GNU/Linux 12"}, {"cpu_count", 2}};
+        s.loss = {200, 0.71, 0.12, 0.11, {{1, 0.71}, {100, 0.3}, {200, 0.12}}};
+        s.launch.args = {"--steps", "200"};
+        s.training.seed = 1234;
+        s.code = {QStringLiteral("train_lm.py"), QStringLiteral("sha256:") + QString(64, u'c')};
+        s.storage.files = 17;
+        s.storage.bytes = 4456448;
+        s.storage.manifest = QStringLiteral("sha256:") + QString(64, u'd');
+        s.applied = {{"MICROBATCH", "4"}, {"SEQLEN", "4096"}};
+        return s;
+    }
+    static QByteArray valid() { return QJsonDocument(full().toJson()).toJson(); }
+    // The valid spec with one change at a dotted path (a JSON value, or remove when empty).
+    static QByteArray with(const QString &path, const QJsonValue &value)
+    {
+        QJsonObject o = full().toJson();
+        const QStringList parts = path.split(u'.');
+        std::function<QJsonObject(QJsonObject, int)> set = [&](QJsonObject at, int i) {
+            if (i == parts.size() - 1) {
+                if (value.isUndefined())
+                    at.remove(parts[i]);
+                else
+                    at[parts[i]] = value;
+            } else {
+                at[parts[i]] = set(at.value(parts[i]).toObject(), i + 1);
+            }
+            return at;
+        };
+        return QJsonDocument(set(o, 0)).toJson();
+    }
+
+private slots:
+    void roundTripAndFingerprint()
+    {
+        const RunSpec s = full();
+        const auto back = parseRunSpec(QJsonDocument(s.toJson()).toJson());
+        QVERIFY2(back, qPrintable(back ? QString() : back.error().message));
+        QCOMPARE(*back, s);
+        QCOMPARE(back->fingerprintId(), s.fingerprintId());
+        QVERIFY(s.fingerprintId().startsWith("sha256:"));
+        QCOMPARE(s.fingerprintId().size(), 7 + 64);
+        // Key order and whitespace do not change it; a value does.
+        const QByteArray compact = QJsonDocument(s.toJson()).toJson(QJsonDocument::Compact);
+        QCOMPARE(parseRunSpec(compact)->fingerprintId(), s.fingerprintId());
+        RunSpec other = s;
+        other.compute.nodes = 2;
+        QVERIFY(other.fingerprintId() != s.fingerprintId());
+        // The shipped example is valid and replays to the same fingerprint.
+        QFile example(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QVERIFY(parseRunSpec(example.readAll()));
+    }
+
+    // The shipped example's fingerprint, pinned: a change to the canonical form (key order,
+    // number printing, escaping) or to the example fails here. The expected value was computed
+    // without our code, from the file, as the canonical form docs/run-spec.md describes:
+    //   python3 -c 'import json, hashlib; o = json.load(open("docs/examples/first-run.json"));
+    //     s = json.dumps(o, sort_keys=True, separators=(",", ":"), ensure_ascii=False);
+    //     print("sha256:" + hashlib.sha256(s.encode()).hexdigest())'
+    // (Python prints floats in their shortest round-trip form too; the example has no float with
+    // an integral value, where the two could differ.) When the example or the spec format changes
+    // on purpose, recompute it with that line and update it here.
+    void exampleFingerprintIsPinned()
+    {
+        QFile example(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        const auto spec = parseRunSpec(example.readAll());
+        QVERIFY2(spec, qPrintable(spec ? QString() : spec.error().message));
+        QCOMPARE(
+            spec->fingerprintId(),
+            QByteArray("sha256:b1db95a647b6428cd3d59b8e6b4effec8ab464c21b1baf250fe7229402e2f08c"));
+    }
+
+    void importRefusesWithThePath_data()
+    {
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("unknown field") << with("compute.gpus", 8) << "$.compute.gpus"
+                                       << "unknown";
+        QTest::newRow("unknown top field") << with("apiKey", "x") << "$.apiKey"
+                                           << "unknown";
+        QTest::newRow("wrong type") << with("compute.cardsPerNode", "8") << "$.compute.cardsPerNode"
+                                    << "number";
+        QTest::newRow("out of range") << with("compute.cardsPerNode", 0) << "$.compute.cardsPerNode"
+                                      << "1";
+        QTest::newRow("fraction") << with("compute.nodes", 1.5) << "$.compute.nodes"
+                                  << "whole";
+        QTest::newRow("missing name") << with("image.name", QJsonValue::Undefined) << "$.image.name"
+                                      << "required";
+        QTest::newRow("missing compute") << with("compute", QJsonValue::Undefined) << "$.compute"
+                                         << "required";
+        QTest::newRow("bad digest") << with("image.digest", "sha256:XYZ") << "$.image.digest"
+                                    << "sha256";
+        QTest::newRow("bad mode") << with("launch.mode", "docker") << "$.launch.mode"
+                                  << "builtin";
+        QTest::newRow("newer version") << with("schemaVersion", 2) << "$.schemaVersion"
+                                       << "2";
+        QTest::newRow("nested parameter")
+            << with("parameters.lr", QJsonObject{{"a", 1}}) << "$.parameters.lr"
+            << "string";
+        QTest::newRow("bad gate") << with("gates", QJsonArray{QJsonObject{{"gate", "lunch"}}})
+                                  << "$.gates[0].gate"
+                                  << "gate";
+        QTest::newRow("arg not a string")
+            << with("launch.args", QJsonArray{1}) << "$.launch.args[0]"
+            << "string";
+        QTest::newRow("long string")
+            << with("image.version", QString(5000, u'x')) << "$.image.version"
+            << "4096";
+        QJsonArray many;
+        for (int i = 0; i < 1001; ++i)
+            many.append(QStringLiteral("a"));
+        QTest::newRow("long list") << with("launch.args", many) << "$.launch.args"
+                                   << "1000";
+        QTest::newRow("1e400") << QByteArray(R"({"schemaVersion":1,"loss":{"first":1e400}})") << "$"
+                               << "JSON";
+        QTest::newRow("duplicate key")
+            << QByteArray(R"({"schemaVersion":1,"compute":{"nodes":8,"nodes":1}})") << "$"
+            << "twice";
+        QTest::newRow("huge integer")
+            << QByteArray(
+                   R"({"schemaVersion":1,"image":{"name":"x"},"compute":{"instanceType":"y","nodes":18446744073709551616},"launch":{"mode":"builtin","entry":"e"}})")
+            << "$.compute.nodes"
+            << "exactly";
+        QTest::newRow("deep") << QByteArray(100000, '[') << "$"
+                              << "32";
+        QTest::newRow("not json") << QByteArray("{\"schemaVersion\": 1,") << "$"
+                                  << "byte";
+        QTest::newRow("bad utf-8")
+            << QByteArray("{\"schemaVersion\":1,\"image\":{\"name\":\"\xff\"}}") << "$"
+            << "JSON";
+        QTest::newRow("not an object") << QByteArray("[1,2]") << "$"
+                                       << "object";
+        QTest::newRow("too big") << QByteArray(RunSpecLimits::kMaxBytes + 1, ' ') << "$"
+                                 << "1 MiB";
+        // A spec is untrusted input: nothing in it may become code in what we generate.
+        QTest::newRow("newline in image name")
+            << with("image.name", "pytorch\ntouch /tmp/x\n#") << "$.image.name"
+            << "control character";
+        QTest::newRow("NUL in a value") << with("image.version", QString(QChar(0)) + "x")
+                                        << "$.image.version"
+                                        << "control character";
+        QTest::newRow("bytes after a NUL") << valid() + QByteArray("\0{\"x\":1}", 8) << "$"
+                                           << "NUL";
+        QTest::newRow("parameter key with shell")
+            << with("parameters.X=1; touch /tmp/x; Y", 1) << "$.parameters.X=1; touch /tmp/x; Y"
+            << "parameter name";
+        QTest::newRow("parameter key starting with a digit")
+            << with("parameters.1x", 1) << "$.parameters.1x"
+            << "parameter name";
+        QTest::newRow("integer past 2^63 in parameters")
+            << valid().replace("\"microBatch\": 4", "\"microBatch\": 18446744073709551616")
+            << "$.parameters.microBatch"
+            << "exactly";
+        QTest::newRow("too many digits")
+            << valid().replace("\"microBatch\": 4", "\"microBatch\": 0.10000000000000000001")
+            << "$.parameters.microBatch"
+            << "exactly";
+        QTest::newRow("a curve point past a double")
+            << valid().replace("[\n                100,\n                0.3\n",
+                               "[\n                100,\n                0.30000000000000000001\n")
+            << "$.loss.curve[1][1]"
+            << "exactly";
+        QTest::newRow("duplicate gate")
+            << with("gates", QJsonArray{QJsonObject{{"gate", "quota"}},
+                                        QJsonObject{{"gate", "quota"}}})
+            << "$.gates[1].gate"
+            << "twice";
+        QTest::newRow("digest with a newline")
+            << with("image.digest", "sha256:" + QString(64, u'a') + "\n") << "$.image.digest"
+            << "control character";
+        QTest::newRow("digest with a trailing space")
+            << with("image.digest", "sha256:" + QString(64, u'a') + " ") << "$.image.digest"
+            << "sha256";
+        QTest::newRow("digest in capitals")
+            << with("image.digest", "sha256:" + QString(64, u'A')) << "$.image.digest"
+            << "sha256";
+    }
+    void importRefusesWithThePath()
+    {
+        QFETCH(QByteArray, input);
+        QFETCH(QString, field);
+        QFETCH(QString, says);
+        const auto r = parseRunSpec(input);
+        QVERIFY(!r);
+        QCOMPARE(r.error().field, field);
+        QVERIFY2(r.error().message.contains(field) && r.error().message.contains(says),
+                 qPrintable(r.error().message));
+    }
+
+    // Every reproducer the fuzzer (or a person) found is an error value or a spec, never a crash.
+    void reproducersNeverCrash()
+    {
+        const QDir dir(QStringLiteral(ONRAMP_SOURCE_DIR "/tests/fuzz/reproducers"));
+        const QStringList files = dir.entryList(QDir::Files);
+        QVERIFY(files.size() >= 5);
+        for (const QString &name : files) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const auto r = parseRunSpec(f.readAll());
+            if (r) // whatever is accepted survives its own round trip
+                QCOMPARE(parseRunSpec(r->canonical())->fingerprintId(), r->fingerprintId());
+        }
+    }
+
+    // The published schema lists exactly the fields the importer reads.
+    void schemaAndImporterAgree()
+    {
+        QFile f(QStringLiteral(ONRAMP_SOURCE_DIR "/resources/run-spec.schema.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject schema = QJsonDocument::fromJson(f.readAll()).object();
+        QVERIFY(!schema.isEmpty());
+        const QJsonObject spec = full().toJson();
+        const auto keysOf = [](const QJsonObject &o) {
+            QStringList k = o.keys();
+            k.sort();
+            return k;
+        };
+        const QJsonObject props = schema.value("properties").toObject();
+        QCOMPARE(keysOf(props), keysOf(spec));
+        for (const QString &section :
+             {"image", "software", "training", "compute", "launch", "code", "storage", "loss"}) {
+            QCOMPARE(keysOf(props.value(section)["properties"].toObject()),
+                     keysOf(spec.value(section).toObject()));
+            QCOMPARE(props.value(section)["additionalProperties"].toBool(true), false);
+        }
+        QCOMPARE(keysOf(props.value("gates")["items"]["properties"].toObject()),
+                 keysOf(spec.value("gates").toArray().first().toObject()));
+        // An unknown field the schema refuses, the importer refuses too.
+        QVERIFY(!parseRunSpec(with("storage.bucket", "x")));
+    }
+
+    void exportsQuoteEveryValue()
+    {
+        RunSpec s = full();
+        s.storage.data = QStringLiteral("/data/it's $(touch /tmp/onramp-pwned) \"x\"");
+        s.parameters["note"] = QStringLiteral("a'b");
+        const QString sbatch = exportSbatch(s);
+        QVERIFY(sbatch.contains(QStringLiteral("#SBATCH --gres=gpu:8")));
+        QVERIFY(sbatch.contains(QStringLiteral("#SBATCH --time=12:00:00")));
+        QVERIFY(sbatch.contains(
+            QStringLiteral("ONRAMP_COMMAND=('onramp-probe' 'first-run' '--steps' '200')")));
+        QVERIFY(sbatch.contains(QStringLiteral("--container-image=\"$ONRAMP_IMAGE\"")));
+        // The script runs its exports as plain data: nothing in a value executes.
+        QTemporaryDir dir;
+        const QString script = dir.filePath("job.sh");
+        QFile out(script);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(sbatch.section(QStringLiteral("if srun "), 0, 0).toUtf8() +
+                  "printf '%s\\n' \"$ONRAMP_DATA_DIR\" \"$ONRAMP_PARAM_NOTE\"\n");
+        out.close();
+        QProcess bash;
+        bash.start(QStringLiteral("bash"), {script});
+        QVERIFY(bash.waitForFinished(10000));
+        QCOMPARE(bash.exitCode(), 0);
+        QCOMPARE(QString::fromUtf8(bash.readAllStandardOutput()),
+                 s.storage.data + u'\n' + QStringLiteral("a'b\n"));
+        QVERIFY(!QFile::exists(QStringLiteral("/tmp/onramp-pwned")));
+
+        const QString k8s = exportKubernetesJob(s);
+        QVERIFY(k8s.contains(QStringLiteral("nvidia.com/gpu: 8")));
+        QVERIFY(k8s.contains(QStringLiteral("readOnly: true")));
+        QVERIFY(
+            k8s.contains(QStringLiteral("\"/data/it's $(touch /tmp/onramp-pwned) \\\"x\\\"\"")));
+
+        const QString md = exportHandoffMarkdown(s);
+        for (int gate = 1; gate <= 6; ++gate)
+            QVERIFY(md.contains(QStringLiteral("## %1. ").arg(gate)));
+        QVERIFY(md.contains(QString::fromLatin1(s.fingerprintId())));
+        QVERIFY(exportHandoffPdf(s, dir.filePath("handoff.pdf")));
+        QFile pdf(dir.filePath("handoff.pdf"));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+    }
+
+    // Whatever a spec holds (even one that never passed the importer, as a state can hold a
+    // typed value), the exports keep it inside one quoted word: bash reads the sbatch script
+    // with no line a value started, a YAML parser reads exactly one Job, and the Markdown has
+    // no raw HTML or link.
+    void exportsOfHostileValues_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::newRow("comment breakout") << QStringLiteral("pytorch\ntouch /tmp/onramp-x\n#");
+        QTest::newRow("sbatch directive") << QStringLiteral("x\n#SBATCH --uid=0\n");
+        QTest::newRow("NUL") << QStringLiteral("a") + QChar(0) + QStringLiteral("b");
+        QTest::newRow("carriage return") << QStringLiteral("a\rtouch /tmp/onramp-x");
+        QTest::newRow("yaml key") << QStringLiteral("x\"\n  hostNetwork: true\n  y: \"");
+        QTest::newRow("unicode line separator") << QStringLiteral("a") + QChar(0x2028) + "b: c";
+        QTest::newRow("html") << QStringLiteral("<img src=x onerror=alert(1)>[link](http://e)");
+        QTest::newRow("quotes") << QStringLiteral("'$(touch /tmp/onramp-x)'\"`id`\"");
+        QTest::newRow("percent") << QStringLiteral("%1%2%3 %5");
+    }
+    void exportsOfHostileValues()
+    {
+        QFETCH(QString, value);
+        RunSpec s = full();
+        s.image.name = s.image.version = s.storage.data = s.storage.output = value;
+        s.compute.instanceType = s.compute.zone = s.launch.entry = value;
+        s.launch.args = {value};
+        s.parameters = {{"note", value}};
+        s.gates[0].evidence = s.gates[0].acceptor = value;
+        const auto problem = fuzzcheck::exportInjection(s);
+        QVERIFY2(!problem, qPrintable(problem.value_or(QString())));
+        checkExportsParse(s);
+        // Rendered as a Markdown reader does (the PDF export renders it so): the value is text,
+        // never an element or a link.
+        const QString md = exportHandoffMarkdown(s);
+        QTextDocument doc;
+        doc.setMarkdown(md);
+        const QString html = doc.toHtml();
+        QVERIFY(!html.contains(QStringLiteral("<img"), Qt::CaseInsensitive));
+        QVERIFY(!html.contains(QStringLiteral("href"), Qt::CaseInsensitive));
+        if (value.startsWith(u'<'))
+            QVERIFY(doc.toPlainText().contains(value));
+        QVERIFY(!md.contains(QStringLiteral("%5")) || value.contains(QStringLiteral("%5")));
+        QVERIFY(!QFile::exists(QStringLiteral("/tmp/onramp-x")));
+    }
+
+    // The parameter environment takes only well-formed names, whatever a caller sends.
+    void parameterNamesNeverCarryCode()
+    {
+        const auto env = parameterEnvironment(
+            {{"seed", 7}, {"X=1; touch /tmp/x; Y", 1}, {"lr", 0.0003}, {"flag", true}});
+        QCOMPARE(env.size(), 3);
+        QCOMPARE(env[0], std::make_pair(QStringLiteral("ONRAMP_PARAM_FLAG"), QStringLiteral("true")));
+        QCOMPARE(env[1], std::make_pair(QStringLiteral("ONRAMP_PARAM_LR"), QStringLiteral("0.0003")));
+        QCOMPARE(env[2], std::make_pair(QStringLiteral("ONRAMP_PARAM_SEED"), QStringLiteral("7")));
+    }
+
+    // Every reproducer and corpus spec exports safely too (the fuzz target's invariant, plus
+    // bash -n and a YAML parser, which the fuzz loop is too fast for).
+    void corpusExportsParse()
+    {
+        int accepted = 0;
+        for (const char *folder : {"/tests/fuzz/reproducers", "/tests/fuzz/corpus"}) {
+            const QDir dir(QStringLiteral(ONRAMP_SOURCE_DIR) + QLatin1String(folder));
+            for (const QString &name : dir.entryList(QDir::Files)) {
+                QFile f(dir.filePath(name));
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                const auto r = parseRunSpec(f.readAll());
+                if (!r)
+                    continue;
+                ++accepted;
+                const auto problem = fuzzcheck::exportInjection(*r);
+                QVERIFY2(!problem, qPrintable(name + u' ' + problem.value_or(QString())));
+                checkExportsParse(*r);
+            }
+        }
+        QVERIFY(accepted >= 3);
+    }
+
+private:
+    static void checkExportsParse(const RunSpec &s)
+    {
+        QTemporaryDir dir;
+        QFile script(dir.filePath("job.sbatch"));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(exportSbatch(s).toUtf8());
+        script.close();
+        QProcess bash;
+        bash.start(QStringLiteral("bash"), {QStringLiteral("-n"), script.fileName()});
+        QVERIFY(bash.waitForFinished(10000));
+        QVERIFY2(bash.exitCode() == 0, bash.readAllStandardError().constData());
+        // Debian's python3-yaml (scripts/setup-debian.sh --test installs it).
+        QProcess yaml;
+        yaml.start(QStringLiteral("/usr/bin/python3"),
+                   {QStringLiteral("-c"),
+                    QStringLiteral("import sys, yaml\n"
+                                   "docs = [d for d in yaml.safe_load_all(sys.stdin) if d]\n"
+                                   "assert len(docs) == 1, len(docs)\n"
+                                   "job = docs[0]\n"
+                                   "assert job['kind'] == 'Job' and job['apiVersion'] == 'batch/v1'\n"
+                                   "assert sorted(job) == ['apiVersion', 'kind', 'metadata', 'spec']\n"
+                                   "assert len(job['spec']['template']['spec']['containers']) == 1\n")});
+        QVERIFY(yaml.waitForStarted(10000));
+        yaml.write(exportKubernetesJob(s).toUtf8());
+        yaml.closeWriteChannel();
+        QVERIFY(yaml.waitForFinished(20000));
+        QVERIFY2(yaml.exitCode() == 0, yaml.readAllStandardError().constData());
+    }
+};
+
+QTEST_MAIN(TestRunSpec)
+#include "tst_runspec.moc"

@@ -1,0 +1,231 @@
+// The one writer of gate records (models/state/GateLedger): whoever asks (the status recorder,
+// a provider's review or checks, a colleague's replay), a gate never becomes Passed against its
+// entry condition, its blocking findings or a failed acceptance check. Also the two facts that
+// used to be kept twice: "workspace created" is one field, and a card's memory has one unit.
+#include "Catalogs.h"
+#include "GateDataForms.h"
+#include "GateForm.h"
+#include "GateLedger.h"
+#include "MemoryEstimator.h"
+#include "OnboardingState.h"
+#include "StateStore.h"
+
+#include <QtTest>
+
+using namespace onramp;
+
+namespace {
+
+const QDateTime kNow = QDateTime(QDate(2026, 11, 20), QTime(9, 0), Qt::UTC);
+
+// Gates 1..upTo passed, each with its evidence and acceptor.
+OnboardingState passedUpTo(int upTo)
+{
+    OnboardingState s;
+    for (int g = 1; g <= upTo; ++g) {
+        GateRecord &r = s.gate(GateId(g));
+        r.status = GateStatus::Passed;
+        r.evidence = QStringLiteral("checked");
+        r.acceptedBy = QStringLiteral("reviewer");
+    }
+    return s;
+}
+
+// Gate 5's four readiness checks, all green.
+void allChecksGreen(OnboardingState &s)
+{
+    for (const QString &name : EnvironmentGateData::checkNames()) {
+        CheckResult r;
+        r.state = QStringLiteral("passed");
+        r.evidence = name + QStringLiteral(" ok");
+        s.environment.checks[name] = r;
+    }
+}
+
+} // namespace
+
+class TestGateLedger : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // The contradiction a newcomer saw: gate 5 "Passed" while gate 4 was "In progress".
+    void providerChecksCannotPassAGateWhoseEntryIsNotMet()
+    {
+        OnboardingState s = passedUpTo(3); // gate 4 is still in progress
+        s.gate(GateId::Resources).status = GateStatus::InProgress;
+        allChecksGreen(s);
+        GateRecord &g = s.gate(GateId::Environment);
+        g.evidence = QStringLiteral("four checks");
+        g.acceptedBy = QStringLiteral("the checks");
+        QVERIFY(!acceptFromProvider(s, GateId::Environment, kNow));
+        QCOMPARE(g.status, GateStatus::InProgress);
+        QVERIFY2(g.heldBack.contains(QStringLiteral("gate 4")), qPrintable(g.heldBack));
+        QVERIFY(GateForm::describe(g).contains(g.heldBack));
+
+        // Once gate 4 passes, the same acceptance passes gate 5 and clears the reason.
+        s.gate(GateId::Resources).status = GateStatus::Passed;
+        QVERIFY(acceptFromProvider(s, GateId::Environment, kNow));
+        QCOMPARE(g.status, GateStatus::Passed);
+        QVERIFY(g.heldBack.isEmpty());
+        QCOMPARE(g.acceptedAt, kNow);
+    }
+
+    void blockingFindingsHoldAnApprovedReview()
+    {
+        // The provider approved gate 3's application, but the saved application itself is
+        // incomplete (no card type): the gate does not pass on the provider's word alone.
+        OnboardingState s = passedUpTo(2);
+        GateRecord &g = s.gate(GateId::Quota);
+        g.evidence = QStringLiteral("approved");
+        g.acceptedBy = QStringLiteral("the provider's quota reviewer");
+        const Findings f = gateFindings(s, GateId::Quota, kNow.date());
+        QVERIFY(hasBlocking(f));
+        QVERIFY(!acceptFromProvider(s, GateId::Quota, kNow));
+        QCOMPARE(g.status, GateStatus::InProgress);
+        QVERIFY(g.heldBack.contains(f.first().message));
+        QVERIFY(!setGateStatus(s, GateId::Quota, GateStatus::Passed, kNow).has_value());
+    }
+
+    void acceptanceChecksAreRequired_data()
+    {
+        QTest::addColumn<int>("gate");
+        QTest::newRow("gate 5 without its readiness checks") << 5;
+        QTest::newRow("gate 6 without a colleague's replay") << 6;
+    }
+
+    void acceptanceChecksAreRequired()
+    {
+        QFETCH(int, gate);
+        const GateId id = GateId(gate);
+        OnboardingState s = passedUpTo(gate - 1);
+        s.gate(id).evidence = QStringLiteral("I say so");
+        s.gate(id).acceptedBy = QStringLiteral("the operator");
+        QVERIFY(!acceptanceMissing(s, id).isEmpty());
+        auto r = setGateStatus(s, id, GateStatus::Passed, kNow);
+        QVERIFY(!r.has_value());
+        QCOMPARE(r.error().message, acceptanceMissing(s, id));
+        QCOMPARE(s.gate(id).status, GateStatus::NotStarted);
+    }
+
+    // The status recorder and the ledger are one rule: what the form refuses, the ledger
+    // refuses, with the same reason.
+    void theFormAsksTheLedger()
+    {
+        StateStore store({});
+        OnboardingState s = passedUpTo(4);
+        s.gate(GateId::Resources).status = GateStatus::InProgress;
+        store.setState(s);
+        GateForm form(&store, GateId::Environment);
+        form.setClock([] { return kNow; });
+        form.setText(GateForm::Field::Evidence, QStringLiteral("four checks"));
+        form.setText(GateForm::Field::AcceptedBy, QStringLiteral("me"));
+        form.setTargetStatus(GateStatus::Passed);
+        QVERIFY(!form.canRecord());
+        auto r = form.recordStatus();
+        QVERIFY(!r.has_value());
+        QCOMPARE(r.error().message,
+                 statusRefusal(store.state(), GateId::Environment, GateStatus::Passed,
+                               kNow.date()));
+        QCOMPARE(store.state().gate(GateId::Environment).status, GateStatus::NotStarted);
+    }
+
+    void aReplayFromTheOperatorDoesNotAccept()
+    {
+        OnboardingState s = passedUpTo(5);
+        allChecksGreen(s);
+        s.firstRun.run.state = QStringLiteral("passed");
+        s.firstRun.released = true;
+        s.firstRun.ranBy = QStringLiteral("ana.torres");
+        s.firstRun.curve = {{1, 5.0}, {2, 4.0}};
+        QJsonObject record{{"member", "ana.torres"},
+                           {"reproduced", true},
+                           {"firstRun", curveDigest(s.firstRun.curve)}};
+        QVERIFY(!acceptFirstRunByReplay(s, record).has_value());
+        QVERIFY(s.gate(GateId::FirstRun).status != GateStatus::Passed);
+        QCOMPARE(s.firstRun.replay, record); // kept as evidence all the same
+
+        record["member"] = QStringLiteral("mei.chen");
+        QVERIFY(acceptFirstRunByReplay(s, record).has_value());
+        QCOMPARE(s.gate(GateId::FirstRun).status, GateStatus::Passed);
+        QVERIFY(s.gate(GateId::FirstRun).acceptedBy.contains(QStringLiteral("mei.chen")));
+    }
+
+    void requiredFieldsForEachStatus()
+    {
+        OnboardingState s;
+        QVERIFY(!setGateStatus(s, GateId::Account, GateStatus::Waiting, kNow).has_value());
+        s.gate(GateId::Account).waitingFor = QStringLiteral("the review");
+        QVERIFY(setGateStatus(s, GateId::Account, GateStatus::Waiting, kNow).has_value());
+        QCOMPARE(s.gate(GateId::Account).waitingSince, kNow);
+        QVERIFY(!setGateStatus(s, GateId::Account, GateStatus::Rejected, kNow).has_value());
+        s.gate(GateId::Account).rejectionReason = QStringLiteral("no licence");
+        QVERIFY(setGateStatus(s, GateId::Account, GateStatus::Rejected, kNow).has_value());
+        QVERIFY(s.gate(GateId::Account).waitingFor.isEmpty());
+    }
+
+    // ---- one fact, one field ----
+
+    void workspaceCreatedIsTheProvidersAnswer()
+    {
+        StateStore store({});
+        WorkspaceForm form(&store);
+        QVERIFY(form.create(QStringLiteral("nlp-team")).has_value());
+        QVERIFY(form.attachQuota(100).has_value());
+        // The form plans; only the provider's answer says "created" / "attached".
+        QVERIFY(!store.state().workspace.created);
+        QVERIFY(!store.state().workspace.quotaAttached);
+        QVERIFY(form.addMember({"li", "Li", Role::Admin, {}, 0}).has_value());
+
+        // The provider's part of the saved state has no copy of the fact.
+        const QJsonObject link = store.state().provider.toJson();
+        QVERIFY(!link.contains(QStringLiteral("workspaceCreated")));
+        QVERIFY(!link.contains(QStringLiteral("quotaAttached")));
+    }
+
+    void aSchemaOneFileTakesTheProvidersWord()
+    {
+        // Schema 1 kept the fact twice: the form said created (a plan), the provider not.
+        OnboardingState s;
+        s.workspace.workspaceName = QStringLiteral("nlp-team");
+        s.workspace.created = true;
+        s.workspace.quotaAttached = true;
+        QJsonObject v1 = s.toJson();
+        v1[QStringLiteral("schemaVersion")] = 1;
+        QJsonObject link = v1.value(QStringLiteral("provider")).toObject();
+        link[QStringLiteral("workspaceCreated")] = false;
+        link[QStringLiteral("quotaAttached")] = true;
+        v1[QStringLiteral("provider")] = link;
+        auto migrated = migrateToCurrent(v1);
+        QVERIFY(migrated.has_value());
+        QCOMPARE(migrated->value(QStringLiteral("schemaVersion")).toInt(),
+                 OnboardingState::kSchemaVersion);
+        QVERIFY(!migrated->value(QStringLiteral("provider")).toObject().contains(
+            QStringLiteral("workspaceCreated")));
+        auto back = OnboardingState::fromJson(*migrated);
+        QVERIFY(back.has_value());
+        QVERIFY(!back->workspace.created);
+        QVERIFY(back->workspace.quotaAttached);
+        QCOMPARE(back->workspace.workspaceName, QStringLiteral("nlp-team"));
+    }
+
+    // ---- one unit for a card's memory ----
+
+    void cardMemoryHasOneUnit()
+    {
+        const auto a100 = findCard(QStringLiteral("a100-80g"));
+        QVERIFY(a100.has_value());
+        // "80GB" on the nameplate is 81,920 MiB, what nvidia-smi shows and what the probe is
+        // given as its limit (ONRAMP_CARD_MEMORY_MB, sandbox and Slurm alike).
+        QCOMPARE(a100->memory.gib, 80.0);
+        QCOMPARE(a100->memory.mib(), qint64(81920));
+        QCOMPARE(a100->memory.bytes(), qint64(80) * 1024 * 1024 * 1024);
+        // The estimator's verdict measures against the same bytes: a setup that needs just
+        // under the card's bytes fits, just over does not.
+        for (const CardSpec &c : cardCatalog())
+            QCOMPARE(double(c.memory.bytes()), c.memory.gib * 1024 * 1024 * 1024);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGateLedger)
+#include "tst_gateledger.moc"

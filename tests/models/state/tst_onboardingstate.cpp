@@ -1,0 +1,325 @@
+#include "OnboardingState.h"
+#include "StateStore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace onramp;
+
+class TestOnboardingState : public QObject
+{
+    Q_OBJECT
+
+    static QByteArray readAll(const QString &path)
+    {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+
+    static OnboardingState sample()
+    {
+        OnboardingState s;
+        s.language = QStringLiteral("zh_CN");
+        s.currentPage = 3;
+        GateRecord &a = s.gate(GateId::Account);
+        a.status = GateStatus::Passed;
+        a.evidence = QStringLiteral("服务入口可见");
+        a.acceptedBy = QStringLiteral("Reviewer");
+        a.acceptedAt = QDateTime(QDate(2026, 11, 5), QTime(8, 10), Qt::UTC);
+        GateRecord &q = s.gate(GateId::Quota);
+        q.status = GateStatus::Waiting;
+        q.waitingFor = QStringLiteral("quota review");
+        q.waitingSince = QDateTime(QDate(2026, 11, 6), QTime(6, 0, 0, 123), Qt::UTC);
+        q.notes = QStringLiteral("line one\nline two");
+        s.gate(GateId::Workspace).status = GateStatus::Rejected;
+        s.gate(GateId::Workspace).rejectionReason = QStringLiteral("everyone is admin");
+        s.gate(GateId::Workspace).whatToChange = QStringLiteral("one admin, rest developers");
+        return s;
+    }
+
+private slots:
+    void jsonRoundTrip()
+    {
+        const OnboardingState s = sample();
+        auto back = OnboardingState::fromJson(s.toJson());
+        QVERIFY(back.has_value());
+        QCOMPARE(*back, s);
+    }
+
+    void saveAndLoadThroughFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sub/onboarding.json"));
+        {
+            StateStore store(path);
+            QVERIFY(!store.load().notice);
+            store.update([](OnboardingState &s) { s = sample(); });
+            QVERIFY(store.hasUnsavedChanges());
+            QVERIFY(store.saveNow().has_value());
+        }
+        StateStore again(path);
+        QVERIFY(!again.load().notice);
+        QCOMPARE(again.state(), sample());
+        QCOMPARE(QJsonDocument::fromJson(readAll(path)).object().value("schemaVersion").toInt(),
+                 OnboardingState::kSchemaVersion);
+    }
+
+    void autosavesAfterAChange()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        StateStore store(path);
+        store.load();
+        store.setSaveDelay(10);
+        QSignalSpy changed(&store, &StateStore::changed);
+        store.update([](OnboardingState &s) { s.gate(GateId::Quota).notes = "typed"; });
+        QCOMPARE(changed.count(), 1);
+        QTRY_VERIFY(QFile::exists(path));
+        QVERIFY(!store.hasUnsavedChanges());
+        QVERIFY(readAll(path).contains("typed"));
+    }
+
+    void noOpUpdateIsNotAChange()
+    {
+        StateStore store(QString{});
+        QSignalSpy changed(&store, &StateStore::changed);
+        store.update([](OnboardingState &) {});
+        QCOMPARE(changed.count(), 0);
+    }
+
+    void destructionFlushesPendingChanges()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        {
+            StateStore store(path);
+            store.load();
+            store.setSaveDelay(60'000);
+            store.update([](OnboardingState &s) { s.currentPage = 5; });
+        }
+        StateStore again(path);
+        again.load();
+        QCOMPARE(again.state().currentPage, 5);
+    }
+
+    void migratesVersionZero()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        QVERIFY(QFile::copy(QStringLiteral(ONRAMP_TEST_DATA "/state-v0.json"), path));
+        const QByteArray original = readAll(path);
+        StateStore store(path);
+        QVERIFY(!store.load().notice);
+        const OnboardingState &s = store.state();
+        QCOMPARE(s.language, QStringLiteral("zh_CN"));
+        QCOMPARE(s.currentPage, 3);
+        QCOMPARE(s.gate(GateId::Account).status, GateStatus::Passed);
+        QCOMPARE(s.gate(GateId::Quota).status, GateStatus::InProgress);
+        QCOMPARE(s.gate(GateId::Account).notes, QStringLiteral("营业执照扫描件要盖章"));
+        QCOMPARE(s.gate(GateId::FirstRun).status, GateStatus::NotStarted);
+        // The original is kept, and the migrated form is what gets written.
+        QCOMPARE(readAll(path + ".v0.bak"), original);
+        QVERIFY(store.saveNow().has_value());
+        QCOMPARE(QJsonDocument::fromJson(readAll(path)).object().value("schemaVersion").toInt(),
+                 OnboardingState::kSchemaVersion);
+    }
+
+    // Schema-1 files written by earlier builds (the demo state as the first build and the gate 4
+    // build wrote it, from git history): they load as they are, without a notice, and what
+    // they held survives a save and a reload.
+    void readsSchemaOneFilesFromEarlierBuilds_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("first build") << "state-v1-first-build.json";
+        QTest::newRow("gate 4 plan") << "state-v1-gate4-plan.json";
+    }
+
+    void readsSchemaOneFilesFromEarlierBuilds()
+    {
+        QFETCH(QString, file);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        QVERIFY(QFile::copy(QStringLiteral(ONRAMP_TEST_DATA "/") + file, path));
+        StateStore store(path);
+        const auto r = store.load();
+        QVERIFY2(!r.notice, qPrintable(r.notice ? r.notice->message + " " + r.notice->details
+                                                : QString()));
+        const OnboardingState s = store.state();
+        QCOMPARE(s.currentPage, 3);
+        QCOMPARE(s.gate(GateId::Account).status, GateStatus::Passed);
+        QCOMPARE(s.gate(GateId::Account).acceptedBy, QStringLiteral("Provider review desk"));
+        QCOMPARE(s.gate(GateId::Workspace).status, GateStatus::Passed);
+        QCOMPARE(s.gate(GateId::Quota).status, GateStatus::Waiting);
+        QCOMPARE(s.gate(GateId::Quota).waitingFor, QStringLiteral("the provider's quota review"));
+        QCOMPARE(s.gate(GateId::Quota).waitingSince,
+                 QDateTime(QDate(2026, 11, 6), QTime(6, 0), Qt::UTC));
+        if (file.contains(QLatin1String("gate4"))) {
+            QCOMPARE(s.gate(GateId::Resources).status, GateStatus::InProgress);
+            QCOMPARE(s.resources.choice.setup.model.key, QStringLiteral("qwen2.5-7b"));
+            QCOMPARE(s.resources.choice.instance, QStringLiteral("gpu.a100-80g.8"));
+            QCOMPARE(s.resources.choice.dataPath, QStringLiteral("/mnt/data/sft-v3"));
+        }
+        QVERIFY(store.saveNow().has_value());
+        StateStore again(path);
+        QVERIFY(!again.load().notice);
+        QCOMPARE(again.state(), s);
+    }
+
+    void refusesToOverwriteANewerFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        QVERIFY(QFile::copy(QStringLiteral(ONRAMP_TEST_DATA "/state-future.json"), path));
+        const QByteArray original = readAll(path);
+        StateStore store(path);
+        const auto r = store.load();
+        QVERIFY(r.notice.has_value());
+        QCOMPARE(r.notice->kind, Error::Kind::Version);
+        QVERIFY(r.notice->message.contains("99"));
+        QVERIFY(store.isReadOnly());
+        store.update([](OnboardingState &s) { s.currentPage = 4; });
+        QVERIFY(!store.saveNow().has_value());
+        QCOMPARE(readAll(path), original);
+    }
+
+    void setsACorruptFileAside_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("detail");
+        QTest::newRow("truncated") << "state-truncated.json"
+                                   << "JSON error";
+        QTest::newRow("wrong type") << "state-badtype.json"
+                                    << "$.gates.quota.acceptedAt";
+    }
+
+    void setsACorruptFileAside()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(QString, detail);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        QVERIFY(QFile::copy(QStringLiteral(ONRAMP_TEST_DATA "/") + fixture, path));
+        const QByteArray original = readAll(path);
+        StateStore store(path);
+        const auto r = store.load();
+        QVERIFY(r.notice.has_value());
+        QCOMPARE(r.notice->kind, Error::Kind::Parse);
+        QVERIFY2(r.notice->details.contains(detail), qPrintable(r.notice->details));
+        QVERIFY(!QFile::exists(path));
+        const QStringList aside =
+            QDir(dir.path()).entryList({QStringLiteral("onboarding.json.corrupt-*")});
+        QCOMPARE(aside.size(), 1);
+        QCOMPARE(readAll(dir.filePath(aside.first())), original);
+        QVERIFY(r.notice->message.contains(aside.first()));
+        QCOMPARE(store.state(), OnboardingState{});
+        QVERIFY(!store.isReadOnly());
+    }
+
+    // Anything the loader cannot map (a gate it does not know, a key with a NUL in it, a
+    // schemaVersion that is no whole number) sets the file aside with a copy and says so: never
+    // a gate silently dropped, never a reset to version 0.
+    void unmappableContentIsSetAsideNotDropped_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("detail");
+        const QByteArray gates = R"("gates": {"account": {"status": "passed"}})";
+        QTest::newRow("unknown gate")
+            << QByteArray(R"({"schemaVersion": 1, "gates": {"account": {"status": "passed"},)"
+                          R"( "billing": {"status": "passed"}}})")
+            << "$.gates.billing";
+        QTest::newRow("NUL in a gate key")
+            << QByteArray(R"({"schemaVersion": 1, "gates": {"account\u0000x": )"
+                          R"({"status": "passed"}}})")
+            << "$.gates.account\\u0000x";
+        QTest::newRow("unknown key in a gate")
+            << QByteArray(R"({"schemaVersion": 1, "gates": {"account": {"status": "passed",)"
+                          R"( "reviewer": "x"}}})")
+            << "$.gates.account.reviewer";
+        QTest::newRow("unknown top-level key")
+            << QByteArray(R"({"schemaVersion": 1, "secondGates": {}, )" + gates + "}")
+            << "$.secondGates";
+        QTest::newRow("version 2^32+1")
+            << QByteArray(R"({"schemaVersion": 4294967297, )" + gates + "}") << "$.schemaVersion";
+        QTest::newRow("version as text")
+            << QByteArray(R"({"schemaVersion": "1", )" + gates + "}") << "$.schemaVersion";
+        QTest::newRow("version 1.9")
+            << QByteArray(R"({"schemaVersion": 1.9, )" + gates + "}") << "$.schemaVersion";
+        QTest::newRow("version -1")
+            << QByteArray(R"({"schemaVersion": -1, )" + gates + "}") << "$.schemaVersion";
+        QTest::newRow("v0 with an unknown key")
+            << QByteArray(R"({"version": 0, "gateStatus": ["done"], "gateTimes": []})")
+            << "$.gateTimes";
+    }
+
+    void unmappableContentIsSetAsideNotDropped()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, detail);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(content);
+        }
+        StateStore store(path);
+        const auto r = store.load();
+        QVERIFY(r.notice.has_value());
+        QCOMPARE(r.notice->kind, Error::Kind::Parse);
+        QVERIFY2(r.notice->details.contains(detail), qPrintable(r.notice->details));
+        QVERIFY(!r.notice->message.isEmpty());
+        // The original is kept aside, byte for byte; no migration backup pretends otherwise.
+        const QStringList aside =
+            QDir(dir.path()).entryList({QStringLiteral("onboarding.json.corrupt-*")});
+        QCOMPARE(aside.size(), 1);
+        QCOMPARE(readAll(dir.filePath(aside.first())), content);
+        QVERIFY(r.notice->message.contains(aside.first()));
+        QVERIFY(QDir(dir.path()).entryList({QStringLiteral("*.bak")}).isEmpty());
+        QCOMPARE(store.state(), OnboardingState{});
+        // The read-only commands report the same and leave the file where it is.
+        QVERIFY(QFile::rename(dir.filePath(aside.first()), path));
+        StateStore readOnly(path);
+        const auto ro = readOnly.load(StateStore::Access::ReadOnly);
+        QVERIFY(ro.notice.has_value());
+        QVERIFY2(ro.notice->details.contains(detail), qPrintable(ro.notice->details));
+        QCOMPARE(readAll(path), content);
+    }
+
+    void wholeVersionsAreRead()
+    {
+        QCOMPARE(schemaVersionOf(QJsonObject{{"schemaVersion", 1}}).value_or(-1), 1);
+        QCOMPARE(schemaVersionOf(QJsonObject{{"schemaVersion", 1.0}}).value_or(-1), 1);
+        QCOMPARE(schemaVersionOf(QJsonObject{{"schemaVersion", 99}}).value_or(-1), 99);
+        QCOMPARE(schemaVersionOf(QJsonObject{}).value_or(-1), 0); // the v0 format had none
+        QVERIFY(!schemaVersionOf(QJsonObject{{"schemaVersion", 4294967297.0}}));
+        QVERIFY(!schemaVersionOf(QJsonObject{{"schemaVersion", 0}}));
+    }
+
+    void readOnlyLoadNeverTouchesTheFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        QVERIFY(QFile::copy(QStringLiteral(ONRAMP_TEST_DATA "/state-truncated.json"), path));
+        {
+            StateStore store(path);
+            QVERIFY(store.load(StateStore::Access::ReadOnly).notice.has_value());
+        }
+        QVERIFY(QFile::exists(path));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
+    }
+
+    void rejectsUnknownStatus()
+    {
+        QJsonObject gates{{"account", QJsonObject{{"status", "approved-ish"}}}};
+        auto r = OnboardingState::fromJson(QJsonObject{{"schemaVersion", 1}, {"gates", gates}});
+        QVERIFY(!r.has_value());
+        QCOMPARE(r.error().field, QStringLiteral("$.gates.account.status"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOnboardingState)
+#include "tst_onboardingstate.moc"
