@@ -1,38 +1,28 @@
 #include "SandboxServer.h"
 
-#include "QualificationGate.h"
-#include "QuotaGate.h"
-#include "ResourcePlan.h"
+#include "GuardedTcpServer.h"
+#include "RouteTable.h"
+#include "Sandbox.h"
 #include "SigV4.h"
-#include "WorkspaceGate.h"
+#include "routes/AccountRoutes.h"
+#include "routes/CatalogRoutes.h"
+#include "routes/DataRoutes.h"
+#include "routes/InstanceRoutes.h"
+#include "routes/JobRoutes.h"
+#include "routes/QuotaApplicationRoutes.h"
+#include "routes/WorkspaceRoutes.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
-#include <QDir>
 #include <QHttpServer>
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
-#include <QMap>
-#include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
-#include <QSqlError>
-#include <QSqlQuery>
-#include <QTcpServer>
 #include <QTcpSocket>
-
-#include <QElapsedTimer>
-#include <QTemporaryDir>
 #include <QThread>
-#include <QTimer>
-#include <QUuid>
-
-#include <sys/ioctl.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <openssl/crypto.h>
 
@@ -87,439 +77,57 @@ bool isNormalPath(const QByteArray &encodedPath)
     return true;
 }
 
-bool isWorkspaceName(const QString &name)
+SandboxServer::SandboxServer(QObject *parent)
+    : QObject(parent), m_sandbox(std::make_unique<Sandbox>(m_faults.stockOut, this)),
+      m_routes(std::make_unique<RouteTable>())
 {
-    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9][a-z0-9-]{0,62}$"));
-    return pattern.match(name).hasMatch();
-}
-
-RequestFramer::Verdict RequestFramer::feed(QByteArrayView data)
-{
-    const char *d = data.data();
-    const qsizetype n = data.size();
-    qsizetype i = 0;
-    while (i < n) {
-        switch (m_state) {
-        case State::Head:
-            // Empty lines before a request line are allowed (RFC 9112 §2.2).
-            if (m_line.isEmpty() && (d[i] == '\r' || d[i] == '\n')) {
-                ++i;
-                break;
-            }
-            while (i < n) {
-                m_line += d[i++];
-                if (m_line.endsWith("\r\n\r\n") || m_line.endsWith("\n\n")) {
-                    if (const Verdict v = headComplete(); v != Verdict::Fine)
-                        return v;
-                    break;
-                }
-                if (m_line.size() > m_maxHead)
-                    return Verdict::HeadTooLarge;
-            }
-            break;
-        case State::Body: {
-            const qint64 take = std::min<qint64>(m_left, n - i);
-            i += take;
-            m_left -= take;
-            if (m_left == 0)
-                requestDone();
-            break;
-        }
-        case State::ChunkSize:
-        case State::Trailer:
-            while (i < n) {
-                const char c = d[i++];
-                if (c != '\n') {
-                    m_line += c;
-                    if (m_line.size() > 1024 ||
-                        (m_state == State::Trailer && m_trailer + m_line.size() > m_maxHead))
-                        return m_state == State::Trailer ? Verdict::HeadTooLarge
-                                                         : Verdict::Malformed;
-                    continue;
-                }
-                const QByteArray line = m_line.endsWith('\r') ? m_line.chopped(1) : m_line;
-                m_line.clear();
-                if (m_state == State::Trailer) {
-                    m_trailer += line.size() + 2;
-                    if (line.isEmpty())
-                        requestDone();
-                    break;
-                }
-                // chunk-size [; extensions]
-                const qsizetype semicolon = line.indexOf(';');
-                const QByteArray hex = (semicolon < 0 ? line : line.left(semicolon)).trimmed();
-                bool ok = false;
-                const qint64 size = hex.size() <= 15 ? hex.toLongLong(&ok, 16) : -1;
-                if (!ok || size < 0)
-                    return Verdict::Malformed;
-                m_body += size;
-                if (m_body > m_maxBody)
-                    return Verdict::BodyTooLarge;
-                if (size == 0) {
-                    m_state = State::Trailer;
-                    m_trailer = 0;
-                } else {
-                    m_state = State::ChunkData;
-                    m_left = size;
-                }
-                break;
-            }
-            break;
-        case State::ChunkData: {
-            const qint64 take = std::min<qint64>(m_left, n - i);
-            i += take;
-            m_left -= take;
-            if (m_left == 0)
-                m_state = State::ChunkDataEnd;
-            break;
-        }
-        case State::ChunkDataEnd:
-            // The CRLF after a chunk's data.
-            if (d[i] == '\n')
-                m_state = State::ChunkSize;
-            else if (d[i] != '\r')
-                return Verdict::Malformed;
-            ++i;
-            break;
-        }
-    }
-    return Verdict::Fine;
-}
-
-RequestFramer::Verdict RequestFramer::headComplete()
-{
-    qint64 length = 0;
-    bool chunked = false;
-    const QList<QByteArray> lines = m_line.split('\n');
-    m_line.clear();
-    for (qsizetype i = 1; i < lines.size(); ++i) { // line 0 is the request line
-        const QByteArray line = lines[i].trimmed();
-        const qsizetype colon = line.indexOf(':');
-        if (colon <= 0)
-            continue;
-        const QByteArray name = line.left(colon).trimmed().toLower();
-        const QByteArray value = line.mid(colon + 1).trimmed();
-        if (name == "content-length") {
-            bool ok = false;
-            length = value.toLongLong(&ok);
-            if (!ok || length < 0)
-                return Verdict::Malformed;
-        } else if (name == "transfer-encoding") {
-            chunked = value.toLower().contains("chunked");
-        }
-    }
-    m_body = 0;
-    if (chunked) {
-        m_state = State::ChunkSize;
-    } else if (length > m_maxBody) {
-        m_body = length;
-        return Verdict::BodyTooLarge;
-    } else if (length > 0) {
-        m_state = State::Body;
-        m_left = length;
-    } else {
-        requestDone();
-    }
-    return Verdict::Fine;
-}
-
-void RequestFramer::requestDone()
-{
-    m_state = State::Head;
-    m_line.clear();
-    m_left = 0;
-    ++m_completed;
-}
-
-// The listener in front of QHttpServer 6.4, which has no limits of its own (no cap on
-// connections, no timeouts, a whole body buffered before anyone may look at it). Each connection
-// is watched before QHttpServer reads it: its slot on readyRead is connected first, so it sees
-// every byte (peeked) before QHttpServer takes it.
-// - A body past kMaxBodyBytes (Content-Length or chunked, counted as it arrives) is answered 413
-//   at once and the rest drained unread, never buffered; a head past kMaxHeadBytes is 431.
-// - A head not complete kHeadTimeoutMs after its first byte, or a body that pauses for
-//   kBodyIdleTimeoutMs, is answered 408; a connection idle for kIdleTimeoutMs is closed.
-// - At kMaxConnections, the connection idle or stalled in its head the longest (for at least
-//   kEvictAfterMs) makes room; if none may, the newcomer is answered 503 with Retry-After.
-// A refused connection gets its answer, then FIN, and is drained until the client closes: a
-// close with unread data would be a reset, which loses the answer.
-class GuardedTcpServer : public QTcpServer
-{
-public:
-    GuardedTcpServer(QObject *http, QObject *parent) : QTcpServer(parent), m_http(http)
-    {
-        m_clock.start();
-        m_sweep.setInterval(250);
-        connect(&m_sweep, &QTimer::timeout, this, &GuardedTcpServer::sweep);
-        m_sweep.start();
-    }
-
-protected:
-    void incomingConnection(qintptr fd) override
-    {
-        if (m_conns.size() >= SandboxServer::kMaxConnections)
-            evictOne();
-        auto *socket = new QTcpSocket(this);
-        if (!socket->setSocketDescriptor(fd)) {
-            ::close(int(fd));
-            delete socket;
-            return;
-        }
-        if (m_conns.size() >= SandboxServer::kMaxConnections) {
-            // Full of connections that are busy: come back shortly.
-            refuse(socket, 503,
-                   apiError(QStringLiteral("unavailable"),
-                            QStringLiteral("the sandbox is serving %1 connections; retry after "
-                                           "the Retry-After seconds")
-                                .arg(SandboxServer::kMaxConnections)),
-                   "1");
-            return;
-        }
-        const qint64 now = m_clock.elapsed();
-        m_conns.insert(
-            socket, Conn{RequestFramer(SandboxServer::kMaxBodyBytes, SandboxServer::kMaxHeadBytes),
-                         now, now});
-        connect(socket, &QIODevice::readyRead, this, [this, socket] { inspect(socket); });
-        connect(socket, &QObject::destroyed, this, [this, socket] { m_conns.remove(socket); });
-        addPendingConnection(socket);
-    }
-
-private:
-    struct Conn
-    {
-        RequestFramer framer;
-        qint64 lastByteMs = 0;
-        qint64 headStartMs = 0;
-    };
-
-    void inspect(QTcpSocket *socket)
-    {
-        const auto it = m_conns.find(socket);
-        if (it == m_conns.end())
-            return;
-        const qint64 available = socket->bytesAvailable();
-        if (available <= 0)
-            return;
-        const qint64 now = m_clock.elapsed();
-        const bool wasBetween = it->framer.betweenRequests();
-        const QByteArray fresh = socket->peek(available);
-        it->lastByteMs = now;
-        if (wasBetween)
-            it->headStartMs = now;
-        switch (it->framer.feed(fresh)) {
-        case RequestFramer::Verdict::Fine:
-            return;
-        case RequestFramer::Verdict::BodyTooLarge:
-            refuse(
-                socket, 413,
-                apiError(
-                    QStringLiteral("validation_failed"),
-                    QStringLiteral("body larger than %1 bytes").arg(SandboxServer::kMaxBodyBytes),
-                    QStringLiteral("body")));
-            return;
-        case RequestFramer::Verdict::HeadTooLarge:
-            refuse(socket, 431,
-                   apiError(QStringLiteral("validation_failed"),
-                            QStringLiteral("request head larger than %1 bytes")
-                                .arg(SandboxServer::kMaxHeadBytes),
-                            QStringLiteral("headers")));
-            return;
-        case RequestFramer::Verdict::Malformed:
-            refuse(socket, 400,
-                   apiError(QStringLiteral("validation_failed"),
-                            QStringLiteral("malformed HTTP/1.1 framing (Content-Length or "
-                                           "chunk size)"),
-                            QStringLiteral("body")));
-            return;
-        }
-    }
-
-    // Bytes the kernel holds for this socket that nobody has read yet.
-    static int unreadInKernel(QTcpSocket *socket)
-    {
-        int n = 0;
-        return ::ioctl(int(socket->socketDescriptor()), FIONREAD, &n) == 0 ? n : 0;
-    }
-
-    bool answering(QTcpSocket *socket) const
-    {
-        return socket->bytesToWrite() > 0 || socket->bytesAvailable() > 0 ||
-               unreadInKernel(socket) > 0;
-    }
-
-    void evictOne()
-    {
-        const qint64 now = m_clock.elapsed();
-        QTcpSocket *oldest = nullptr;
-        qint64 oldestMs = now - SandboxServer::kEvictAfterMs;
-        // A connection that has sent nothing yet may only be slow to start (a client under
-        // load): it gives way only after kHeadTimeoutMs, or its request, arriving after the
-        // close, would meet a reset. A keep-alive one between requests, or one stalled in its
-        // head, gives way after kEvictAfterMs.
-        const qint64 unusedMs = now - SandboxServer::kHeadTimeoutMs;
-        for (auto it = m_conns.begin(); it != m_conns.end(); ++it) {
-            const Conn &c = it.value();
-            const bool unused = c.framer.betweenRequests() && c.framer.completed() == 0;
-            const bool idle = c.framer.betweenRequests() &&
-                              c.lastByteMs <= (unused ? std::min(oldestMs, unusedMs) : oldestMs);
-            const bool stalledHead = c.framer.inHead() && c.lastByteMs <= oldestMs;
-            if ((idle || stalledHead) && !answering(it.key())) {
-                oldest = it.key();
-                oldestMs = c.lastByteMs;
-            }
-        }
-        if (!oldest)
-            return;
-        if (m_conns.find(oldest)->framer.inHead())
-            refuse(oldest, 408,
-                   timeoutError(QStringLiteral("the request head stalled while "
-                                               "others waited")));
-        else
-            close(oldest);
-    }
-
-    void sweep()
-    {
-        const qint64 now = m_clock.elapsed();
-        QList<std::pair<QTcpSocket *, int>> due; // socket, 0 = close, else a 408
-        for (auto it = m_conns.begin(); it != m_conns.end(); ++it) {
-            const Conn &c = it.value();
-            QTcpSocket *socket = it.key();
-            if (socket->bytesToWrite() > 0)
-                continue; // answering
-            if (c.framer.inHead() && now - c.headStartMs > SandboxServer::kHeadTimeoutMs)
-                due.append({socket, 1});
-            else if (!c.framer.betweenRequests() && !c.framer.inHead() &&
-                     now - c.lastByteMs > SandboxServer::kBodyIdleTimeoutMs)
-                due.append({socket, 2});
-            else if (c.framer.betweenRequests() &&
-                     now - c.lastByteMs > SandboxServer::kIdleTimeoutMs && !answering(socket))
-                due.append({socket, 0});
-        }
-        for (const auto &[socket, why] : due) {
-            if (why == 0)
-                close(socket);
-            else
-                refuse(socket, 408,
-                       timeoutError(why == 1 ? QStringLiteral("request head not complete within "
-                                                              "%1 s")
-                                                   .arg(SandboxServer::kHeadTimeoutMs / 1000)
-                                             : QStringLiteral("request body paused for %1 s")
-                                                   .arg(SandboxServer::kBodyIdleTimeoutMs / 1000)));
-        }
-    }
-
-    static QJsonObject timeoutError(const QString &why)
-    {
-        return apiError(QStringLiteral("unavailable"), why);
-    }
-
-    // Takes the socket away from QHttpServer: it reads no more of it.
-    void detach(QTcpSocket *socket)
-    {
-        m_conns.remove(socket);
-        QObject::disconnect(socket, nullptr, m_http, nullptr);
-        QObject::disconnect(socket, nullptr, this, nullptr);
-        if (socket->isTransactionStarted())
-            socket->rollbackTransaction();
-    }
-
-    void close(QTcpSocket *socket)
-    {
-        detach(socket);
-        connect(socket, &QAbstractSocket::disconnected, socket, &QObject::deleteLater);
-        socket->disconnectFromHost();
-    }
-
-    // Answers `status` and closes gracefully: the answer, then FIN, then whatever the client
-    // still sends is read and dropped until it closes (at most kDrainMs).
-    void refuse(QTcpSocket *socket, int status, const QJsonObject &body,
-                const QByteArray &retryAfter = {})
-    {
-        detach(socket);
-        if (m_refusing >= kMaxRefusing) {
-            socket->abort(); // a flood of refusals: no more answers than this
-            socket->deleteLater();
-            return;
-        }
-        ++m_refusing;
-        const QByteArray json = QJsonDocument(body).toJson(QJsonDocument::Compact);
-        QByteArray answer = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason(status) +
-                            "\r\nContent-Type: application/json\r\nContent-Length: " +
-                            QByteArray::number(json.size()) + "\r\nConnection: close\r\n";
-        if (!retryAfter.isEmpty())
-            answer += "Retry-After: " + retryAfter + "\r\n";
-        answer += "\r\n" + json;
-        socket->readAll();
-        connect(socket, &QIODevice::readyRead, socket, [socket] { socket->readAll(); });
-        const auto finish = [socket] {
-            if (socket->bytesToWrite() == 0 && socket->state() == QAbstractSocket::ConnectedState)
-                ::shutdown(int(socket->socketDescriptor()), SHUT_WR);
-        };
-        connect(socket, &QIODevice::bytesWritten, socket, finish);
-        connect(socket, &QAbstractSocket::disconnected, socket, &QObject::deleteLater);
-        connect(socket, &QObject::destroyed, this, [this] { --m_refusing; });
-        QTimer::singleShot(kDrainMs, socket, [socket] { socket->abort(); });
-        socket->write(answer);
-        socket->flush();
-        finish();
-    }
-
-    static QByteArray reason(int status)
-    {
-        switch (status) {
-        case 400:
-            return "Bad Request";
-        case 408:
-            return "Request Timeout";
-        case 413:
-            return "Content Too Large";
-        case 431:
-            return "Request Header Fields Too Large";
-        case 503:
-            return "Service Unavailable";
-        default:
-            return "Error";
-        }
-    }
-
-    static constexpr int kDrainMs = 10'000;
-    static constexpr int kMaxRefusing = 512;
-    QObject *m_http;
-    QHash<QTcpSocket *, Conn> m_conns;
-    int m_refusing = 0;
-    QElapsedTimer m_clock;
-    QTimer m_sweep;
-};
-
-QJsonObject apiError(const QString &code, const QString &message, const QString &field)
-{
-    QJsonObject o{{"code", code}, {"message", message}};
-    if (!field.isEmpty())
-        o["field"] = field;
-    return o;
-}
-
-SandboxServer::SandboxServer(QObject *parent) : QObject(parent)
-{
-    m_credentials.accessKeyId = "SBX" + randomToken(8).toUpper();
-    m_credentials.secret = randomToken(32);
+    setCredentials({"SBX" + randomToken(8).toUpper(), randomToken(32)});
+    addAccountRoutes(*m_routes);
+    addQuotaApplicationRoutes(*m_routes);
+    addCatalogRoutes(*m_routes);
+    addWorkspaceRoutes(*m_routes);
+    addInstanceRoutes(*m_routes);
+    addJobRoutes(*m_routes);
+    addDataRoutes(*m_routes);
 }
 
 SandboxServer::~SandboxServer()
 {
-    // Jobs are our children: they end with the sandbox.
-    for (QProcess *p : std::as_const(m_processes)) {
-        p->disconnect();
-        p->kill();
-        p->waitForFinished(2000);
-        delete p;
-    }
+    // Jobs end first, while their folders and the store are still there.
+    m_sandbox->jobs().stopAll();
     m_server.reset();
-    if (!m_connection.isEmpty()) {
-        QSqlDatabase::database(m_connection).close();
-        QSqlDatabase::removeDatabase(m_connection);
-    }
+    m_sandbox.reset();
+}
+
+void SandboxServer::setCredentials(const Credentials &c)
+{
+    m_credentials = c;
+    m_sandbox->setAccountId(QString::fromLatin1(c.accessKeyId));
+}
+
+void SandboxServer::setReviewDelaySeconds(int seconds)
+{
+    m_sandbox->setReviewDelaySeconds(seconds);
+}
+
+void SandboxServer::setProbeProgram(const QString &path)
+{
+    m_sandbox->setProbeProgram(path);
+}
+
+QString SandboxServer::probeProgram() const
+{
+    return m_sandbox->probeProgram();
+}
+
+QString SandboxServer::rootDir() const
+{
+    return m_sandbox->root();
+}
+
+int SandboxServer::countOf(const QString &kind) const
+{
+    return m_sandbox->store().countOf(kind);
 }
 
 bool SandboxServer::start(const QHostAddress &address, quint16 port, const QString &dataDir,
@@ -530,29 +138,10 @@ bool SandboxServer::start(const QHostAddress &address, quint16 port, const QStri
             *error = tr("The sandbox listens on loopback only (127.0.0.1 or ::1).");
         return false;
     }
-    m_connection = QStringLiteral("sandbox-%1").arg(QUuid::createUuid().toString(QUuid::Id128));
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-    if (dataDir.isEmpty()) {
-        db.setDatabaseName(QStringLiteral(":memory:"));
-    } else {
-        QDir().mkpath(dataDir);
-        db.setDatabaseName(QDir(dataDir).filePath(QStringLiteral("sandbox.sqlite")));
-    }
-    if (!db.open() ||
-        !QSqlQuery(db).exec(QStringLiteral(
-            "CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL)")) ||
-        !QSqlQuery(db).exec(QStringLiteral(
-            "CREATE TABLE IF NOT EXISTS idempotency (key TEXT PRIMARY KEY, request TEXT NOT NULL, "
-            "status INTEGER NOT NULL, response TEXT NOT NULL)"))) {
+    if (auto opened = m_sandbox->open(dataDir); !opened) {
         if (error)
-            *error = tr("Cannot open the sandbox database: %1").arg(db.lastError().text());
+            *error = tr("Cannot open the sandbox database: %1").arg(opened.error());
         return false;
-    }
-    if (dataDir.isEmpty()) {
-        m_tempRoot = std::make_unique<QTemporaryDir>();
-        m_root = m_tempRoot->path();
-    } else {
-        m_root = QDir(dataDir).absolutePath();
     }
     m_server = std::make_unique<QHttpServer>();
     m_server->setMissingHandler(
@@ -574,7 +163,7 @@ bool SandboxServer::start(const QHostAddress &address, quint16 port, const QStri
     return true;
 }
 
-std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &request) const
+Answer SandboxServer::guard(const QHttpServerRequest &request) const
 {
     // DNS rebinding and browser pages: only our own Host, never a cross-origin caller.
     const QByteArray host = request.value("Host");
@@ -603,13 +192,17 @@ std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &reque
                               QStringLiteral("the path must have no empty, '.' or '..' segment "
                                              "and no encoded '/'"),
                               QStringLiteral("path"))};
+    return signatureRefusal(request);
+}
 
-    // SigV4: recompute over the headers the caller signed, at the time it signed.
+// SigV4: recompute over the headers the caller signed, at the time it signed.
+Answer SandboxServer::signatureRefusal(const QHttpServerRequest &request) const
+{
     static const QRegularExpression auth(QStringLiteral(
         R"(^AWS4-HMAC-SHA256 Credential=([^/]+)/(\d{8})/([^/]+)/onramp/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$)"));
     const auto m = auth.match(QString::fromLatin1(request.value("Authorization")));
     const auto unauthenticated = [](const QString &why) {
-        return std::pair{
+        return Answer{
             401, apiError(QStringLiteral("unauthenticated"), why, QStringLiteral("Authorization"))};
     };
     if (!m.hasMatch())
@@ -641,7 +234,7 @@ std::pair<int, QJsonObject> SandboxServer::guard(const QHttpServerRequest &reque
     ctx.service = "onramp";
     ctx.time = utc;
     ctx.signBody = signedHeaders.contains("x-amz-content-sha256");
-    ctx.normalizePath = false; // checked above: the signed path is the routed path
+    ctx.normalizePath = false; // checked in guard(): the signed path is the routed path
     const QByteArray expected = signSigV4(r, ctx).signature;
     const QByteArray given = m.captured(5).toLatin1();
     if (ctx.region != m_credentials.region || expected.size() != given.size() ||
@@ -655,87 +248,9 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
     ++m_requests;
     if (m_faults.latencyMs > 0)
         QThread::msleep(ulong(m_faults.latencyMs));
-    if (m_faults.redirect > 0) {
-        --m_faults.redirect;
-        responder.write(
-            QByteArray(),
-            {{"Location", QByteArray("http://127.0.0.1:") + QByteArray::number(m_port + 1) +
-                              request.url().path().toUtf8()}},
-            QHttpServerResponder::StatusCode::TemporaryRedirect);
+    if (answeredByFault(request, responder))
         return;
-    }
-    if (m_failures > 0) {
-        --m_failures;
-        const QJsonDocument body(
-            m_failureStatus == 429
-                ? apiError(QStringLiteral("rate_limited"), QStringLiteral("slow down"))
-                : apiError(QStringLiteral("unavailable"), QStringLiteral("injected failure")));
-        if (m_retryAfter.isEmpty())
-            responder.write(body, QHttpServerResponder::StatusCode(m_failureStatus));
-        else
-            responder.write(body, {{"Retry-After", m_retryAfter}},
-                            QHttpServerResponder::StatusCode(m_failureStatus));
-        return;
-    }
-    auto [status, body] = guard(request);
-    const QByteArray key = request.value("Idempotency-Key");
-    if (status == 0 && key.size() > kMaxIdempotencyKeyBytes) {
-        status = 400;
-        body = apiError(QStringLiteral("validation_failed"),
-                        QStringLiteral("Idempotency-Key longer than %1 characters")
-                            .arg(kMaxIdempotencyKeyBytes),
-                        QStringLiteral("Idempotency-Key"));
-    }
-    // Only creates are remembered: a GET, PUT or DELETE answers afresh every time.
-    const bool remembered =
-        status == 0 && !key.isEmpty() && request.method() == QHttpServerRequest::Method::Post;
-    if (status == 0 && !remembered) {
-        std::tie(status, body) = dispatch(request);
-    } else if (remembered) {
-        // A create repeated with the same Idempotency-Key answers what the first one did, so a
-        // retry after a reset connection or a restarted app creates exactly one resource. The
-        // key belongs to its caller (access key and member), method and path: one caller's
-        // answer is never handed to another.
-        const QByteArray member = request.value("X-Onramp-Member");
-        QCryptographicHash scope(QCryptographicHash::Sha256);
-        for (const QByteArray &part :
-             {m_credentials.accessKeyId, member, methodName(request.method()),
-              request.url().path(QUrl::FullyEncoded).toUtf8(), key}) {
-            scope.addData(QByteArray::number(part.size()) + ':');
-            scope.addData(part);
-        }
-        const QString scopedKey = QString::fromLatin1(scope.result().toHex());
-        const QByteArray fingerprint =
-            QCryptographicHash::hash(request.body(), QCryptographicHash::Sha256).toHex();
-        QSqlQuery q(QSqlDatabase::database(m_connection));
-        q.prepare(
-            QStringLiteral("SELECT request, status, response FROM idempotency WHERE key = ?"));
-        q.addBindValue(scopedKey);
-        if (q.exec() && q.next()) {
-            if (q.value(0).toByteArray() != fingerprint) {
-                status = 409;
-                body = apiError(QStringLiteral("conflict"),
-                                QStringLiteral("Idempotency-Key reused for a different request"),
-                                QStringLiteral("Idempotency-Key"));
-            } else {
-                status = q.value(1).toInt();
-                body = QJsonDocument::fromJson(q.value(2).toByteArray()).object();
-            }
-        } else {
-            std::tie(status, body) = dispatch(request);
-            // A refusal or a failure is not stored: the same call, once allowed, must do it.
-            if (status >= 200 && status < 300) {
-                QSqlQuery insert(QSqlDatabase::database(m_connection));
-                insert.prepare(QStringLiteral("INSERT INTO idempotency VALUES (?, ?, ?, ?)"));
-                insert.addBindValue(scopedKey);
-                insert.addBindValue(QString::fromLatin1(fingerprint));
-                insert.addBindValue(status);
-                insert.addBindValue(
-                    QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact)));
-                insert.exec();
-            }
-        }
-    }
+    const auto [status, body] = answer(request);
     qCDebug(lcSandbox) << methodName(request.method()) << request.url().path() << status;
     if (m_faults.resetAfterCommit > 0) {
         // Done and committed, but the caller never hears: the case idempotency keys are for.
@@ -756,442 +271,89 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
                     QHttpServerResponder::StatusCode(status));
 }
 
-// Finite stock per zone and card type, kept in the database as instances take and give back.
-QJsonObject SandboxServer::stock()
+bool SandboxServer::answeredByFault(const QHttpServerRequest &request,
+                                    QHttpServerResponder &responder)
 {
-    QJsonObject st = load(QStringLiteral("stock"));
-    if (st.isEmpty()) {
-        st = {{"cn-north-1a", QJsonObject{{"a100-80g", 16}, {"h100-80g", 0}, {"l40s", 8}}},
-              {"cn-north-1b", QJsonObject{{"a100-80g", 8}, {"h100-80g", 8}}},
-              {"cn-east-1a", QJsonObject{{"rtx4090", 4}, {"a10", 8}}}};
-        store(QStringLiteral("stock"), st);
+    if (m_faults.redirect > 0) {
+        --m_faults.redirect;
+        responder.write(
+            QByteArray(),
+            {{"Location", QByteArray("http://127.0.0.1:") + QByteArray::number(m_port + 1) +
+                              request.url().path().toUtf8()}},
+            QHttpServerResponder::StatusCode::TemporaryRedirect);
+        return true;
     }
-    if (m_faults.stockOut) {
-        for (auto zone = st.begin(); zone != st.end(); ++zone) {
-            QJsonObject cards = zone.value().toObject();
-            for (auto c = cards.begin(); c != cards.end(); ++c)
-                c.value() = 0;
-            zone.value() = cards;
-        }
+    if (m_failures > 0) {
+        --m_failures;
+        const QJsonDocument body(
+            m_failureStatus == 429
+                ? apiError(QStringLiteral("rate_limited"), QStringLiteral("slow down"))
+                : apiError(QStringLiteral("unavailable"), QStringLiteral("injected failure")));
+        if (m_retryAfter.isEmpty())
+            responder.write(body, QHttpServerResponder::StatusCode(m_failureStatus));
+        else
+            responder.write(body, {{"Retry-After", m_retryAfter}},
+                            QHttpServerResponder::StatusCode(m_failureStatus));
+        return true;
     }
-    return st;
+    return false;
 }
 
-QList<QJsonObject> SandboxServer::loadAll(const QString &prefix) const
+Answer SandboxServer::answer(const QHttpServerRequest &request)
 {
-    QList<QJsonObject> out;
-    QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral("SELECT value FROM state WHERE key >= ? AND key < ? ORDER BY key"));
-    q.addBindValue(prefix);
-    q.addBindValue(prefix + QChar(0xFFFF));
-    if (q.exec())
-        while (q.next())
-            out.append(QJsonDocument::fromJson(q.value(0).toByteArray()).object());
-    return out;
+    if (Answer refused = guard(request); refused.first != 0)
+        return refused;
+    const QByteArray key = request.value("Idempotency-Key");
+    if (key.size() > kMaxIdempotencyKeyBytes)
+        return {400, apiError(QStringLiteral("validation_failed"),
+                              QStringLiteral("Idempotency-Key longer than %1 characters")
+                                  .arg(kMaxIdempotencyKeyBytes),
+                              QStringLiteral("Idempotency-Key"))};
+    // Only creates are remembered: a GET, PUT or DELETE answers afresh every time.
+    if (!key.isEmpty() && request.method() == QHttpServerRequest::Method::Post)
+        return answerOnce(request, key);
+    return dispatch(request);
 }
 
-int SandboxServer::countOf(const QString &kind) const
+// A create repeated with the same Idempotency-Key answers what the first one did, so a retry
+// after a reset connection or a restarted app creates exactly one resource. The key belongs to
+// its caller (access key and member), method and path: one caller's answer is never handed to
+// another.
+Answer SandboxServer::answerOnce(const QHttpServerRequest &request, const QByteArray &key)
 {
-    return int(loadAll(kind + u'/').size());
+    const QByteArray member = request.value("X-Onramp-Member");
+    QCryptographicHash scope(QCryptographicHash::Sha256);
+    for (const QByteArray &part : {m_credentials.accessKeyId, member, methodName(request.method()),
+                                   request.url().path(QUrl::FullyEncoded).toUtf8(), key}) {
+        scope.addData(QByteArray::number(part.size()) + ':');
+        scope.addData(part);
+    }
+    const QString scopedKey = QString::fromLatin1(scope.result().toHex());
+    const QByteArray fingerprint =
+        QCryptographicHash::hash(request.body(), QCryptographicHash::Sha256).toHex();
+    SandboxStore &store = m_sandbox->store();
+    if (const auto first = store.remembered(scopedKey)) {
+        if (first->fingerprint != fingerprint)
+            return {409, apiError(QStringLiteral("conflict"),
+                                  QStringLiteral("Idempotency-Key reused for a different request"),
+                                  QStringLiteral("Idempotency-Key"))};
+        return {first->status, first->body};
+    }
+    const Answer done = dispatch(request);
+    // A refusal or a failure is not stored: the same call, once allowed, must do it.
+    if (done.first >= 200 && done.first < 300)
+        store.remember(scopedKey, {fingerprint, done.first, done.second});
+    return done;
 }
 
-std::optional<Role> SandboxServer::memberRole(const QJsonObject &ws, const QString &who) const
+Answer SandboxServer::dispatch(const QHttpServerRequest &request)
 {
-    for (const QJsonValue &v : ws.value("members").toArray()) {
-        if (v.toObject().value("account").toString() == who)
-            return roleFromKey(v.toObject().value("role").toString());
-    }
-    return std::nullopt;
-}
-
-std::optional<std::pair<int, QJsonObject>>
-SandboxServer::refusal(const QJsonObject &ws, const QString &who, Action action) const
-{
-    if (who.isEmpty())
-        return std::nullopt; // the account owner
-    const QString id = ws.value("id").toString();
-    const auto role = memberRole(ws, who);
-    if (!role)
-        return std::pair{403, apiError(QStringLiteral("forbidden"),
-                                       QStringLiteral("%1 is not a member of %2").arg(who, id))};
-    const PermissionMatrix matrix =
-        permissionMatrixFromJson(ws.value("permissions").toArray(), PermissionMatrix::defaults());
-    if (matrix.can(*role, action))
-        return std::nullopt;
-    QJsonObject e = apiError(QStringLiteral("forbidden"),
-                             QStringLiteral("role %1 may not %2 in %3")
-                                 .arg(roleKey(*role), actionKey(action).replace(u'_', u' '), id));
-    e["role"] = roleKey(*role);
-    e["action"] = actionKey(action);
-    return std::pair{403, e};
-}
-
-void SandboxServer::audit(const QString &ws, const QString &actor, const QString &action,
-                          const QString &target)
-{
-    QJsonObject trail = load(QStringLiteral("audit/") + ws);
-    QJsonArray entries = trail.value("entries").toArray();
-    entries.append(QJsonObject{{"at", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
-                               {"actor", actor.isEmpty() ? QStringLiteral("owner") : actor},
-                               {"action", action},
-                               {"target", target}});
-    trail["entries"] = entries;
-    store(QStringLiteral("audit/") + ws, trail);
-}
-
-// A review is decided when it arrives but shown as pending until the configured delay has
-// passed since it was submitted, the way a human reviewer takes time.
-QJsonObject SandboxServer::shownReview(const QJsonObject &review) const
-{
-    const QDateTime since = QDateTime::fromString(review.value("since").toString(), Qt::ISODate);
-    if (m_reviewDelaySeconds <= 0 || !since.isValid() ||
-        since.secsTo(QDateTime::currentDateTimeUtc()) >= m_reviewDelaySeconds)
-        return review;
-    QJsonObject pending{{"id", review.value("id")},
-                        {"state", "pending"},
-                        {"since", review.value("since")},
-                        {"reasons", QJsonArray()}};
-    return pending;
-}
-
-QJsonObject SandboxServer::load(const QString &key) const
-{
-    QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral("SELECT value FROM state WHERE key = ?"));
-    q.addBindValue(key);
-    if (q.exec() && q.next())
-        return QJsonDocument::fromJson(q.value(0).toByteArray()).object();
-    return {};
-}
-
-void SandboxServer::store(const QString &key, const QJsonObject &value)
-{
-    QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral("INSERT INTO state(key, value) VALUES(?, ?) "
-                             "ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
-    q.addBindValue(key);
-    q.addBindValue(QString::fromUtf8(QJsonDocument(value).toJson(QJsonDocument::Compact)));
-    if (!q.exec())
-        qCWarning(lcSandbox) << "store failed" << q.lastError().text();
-}
-
-std::pair<int, QJsonObject> SandboxServer::dispatch(const QHttpServerRequest &request)
-{
-    const QString path = request.url().path();
-    const auto method = request.method();
-    // A new sandbox account: verified, training service off (as the guides say it starts).
-    const auto account = [this] {
-        QJsonObject a = load(QStringLiteral("account"));
-        if (a.isEmpty()) {
-            a = {{"accountId", QString::fromLatin1(m_credentials.accessKeyId)},
-                 {"verificationType", "enterprise"},
-                 {"verificationState", "verified"},
-                 {"services", QJsonObject{{"training", false}}},
-                 {"mayApplyForResources", false}};
-            store(QStringLiteral("account"), a);
-        }
-        return a;
-    };
-    if (path == QLatin1String("/v1/account") && method == QHttpServerRequest::Method::Get)
-        return {200, account()};
-    if (path == QLatin1String("/v1/account/services/training:activate") &&
-        method == QHttpServerRequest::Method::Post) {
-        QJsonObject a = account();
-        a["services"] = QJsonObject{{"training", true}};
-        a["mayApplyForResources"] = true;
-        store(QStringLiteral("account"), a);
-        return {200, a};
-    }
-    if (path == QLatin1String("/v1/qualification")) {
-        if (method == QHttpServerRequest::Method::Get) {
-            const QJsonObject review = load(QStringLiteral("qualification"));
-            if (review.isEmpty())
-                return {404, apiError(QStringLiteral("not_found"),
-                                      QStringLiteral("no dossier submitted yet"))};
-            return {200, shownReview(review)};
-        }
-        if (method == QHttpServerRequest::Method::Post) {
-            QJsonParseError pe{};
-            const QJsonDocument doc = QJsonDocument::fromJson(request.body(), &pe);
-            if (!doc.isObject())
-                return {400,
-                        apiError(QStringLiteral("validation_failed"),
-                                 QStringLiteral("body is not a JSON object"), QStringLiteral("$"))};
-            auto dossier = QualificationData::fromJson(doc.object());
-            if (!dossier)
-                return {400, apiError(QStringLiteral("validation_failed"), dossier.error().message,
-                                      QStringLiteral("$.") + dossier.error().field)};
-            // The review follows the same rules as gate 1, minus attachments (uploaded apart).
-            QJsonArray reasons;
-            for (const Finding &f : checkQualification(*dossier, QDate::currentDate())) {
-                if (f.isBlocking() && !f.code.startsWith(QLatin1String("attachment.")))
-                    reasons.append(
-                        QJsonObject{{"code", f.code}, {"field", f.field}, {"message", f.message}});
-            }
-            const QJsonObject review{
-                {"id", QUuid::createUuid().toString(QUuid::WithoutBraces)},
-                {"state", reasons.isEmpty() ? "approved" : "rejected"},
-                {"since", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
-                {"reasons", reasons}};
-            store(QStringLiteral("qualification"), review);
-            return {202, shownReview(review)};
-        }
-    }
-    // Quota applications: reviewed by gate 3's own rules; a period longer than a quarter is
-    // returned to be split, a fine-tuning purpose at pre-training scale is rejected.
-    if (path == QLatin1String("/v1/quota-applications") &&
-        method == QHttpServerRequest::Method::Post) {
-        const QJsonObject in = QJsonDocument::fromJson(request.body()).object();
-        auto q = QuotaGateData::fromJson(in);
-        if (!q)
-            return {400, apiError(QStringLiteral("validation_failed"), q.error().message,
-                                  QStringLiteral("$.") + q.error().field)};
-        if (auto ok = validateQuota(*q); !ok)
-            return {400, apiError(QStringLiteral("validation_failed"), ok.error().message,
-                                  QStringLiteral("$.") + ok.error().field)};
-        QuotaContext context;
-        context.purpose =
-            purposeKindFromKey(in.value("purpose").toString()).value_or(PurposeKind::Finetuning);
-        const QuotaPlan plan = planQuota(*q, context);
-        // One application covers at most one calendar quarter: either the whole period does,
-        // or the request names the part it asks for now ("application": {from, to, cardHours}).
-        const QJsonObject part = in.value("application").toObject();
-        const QDate from = QDate::fromString(part.value("from").toString(), Qt::ISODate);
-        const QDate to = QDate::fromString(part.value("to").toString(), Qt::ISODate);
-        const auto quarterOf = [](const QDate &d) { return d.year() * 4 + (d.month() - 1) / 3; };
-        const bool partGiven = !part.isEmpty();
-        if (partGiven && (!from.isValid() || !to.isValid() || to < from ||
-                          part.value("cardHours").toDouble() <= 0 ||
-                          part.value("cardHours").toDouble() > plan.cardHours * 1.0001))
-            return {400, apiError(QStringLiteral("validation_failed"),
-                                  QStringLiteral("from ≤ to within the period, and cardHours "
-                                                 "above 0 and at most the derivation's %1")
-                                      .arg(plan.cardHours),
-                                  QStringLiteral("$.application"))};
-        const bool partInOneQuarter = partGiven && quarterOf(from) == quarterOf(to);
-        QJsonArray reasons;
-        QString state = QStringLiteral("approved");
-        if (partGiven && !partInOneQuarter) {
-            state = QStringLiteral("returned");
-            reasons.append(QJsonObject{{"code", "quota.period_split"},
-                                       {"field", "application"},
-                                       {"message", "one application covers one calendar quarter"}});
-        }
-        for (const Finding &f : plan.findings) {
-            if (f.code == QLatin1String("quota.period_split")) {
-                if (partGiven)
-                    continue; // the part asked for decides
-                if (state != QLatin1String("rejected"))
-                    state = QStringLiteral("returned");
-            } else if (!f.isBlocking())
-                continue;
-            else
-                state = QStringLiteral("rejected");
-            reasons.append(
-                QJsonObject{{"code", f.code}, {"field", f.field}, {"message", f.message}});
-        }
-        const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
-        QJsonObject review{{"id", id},
-                           {"state", state},
-                           {"since", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
-                           {"reasons", reasons}};
-        if (state == QLatin1String("approved"))
-            review["grantedCardHours"] =
-                partGiven ? part.value("cardHours").toDouble() : plan.cardHours;
-        store(QStringLiteral("quota/") + id, review);
-        return {202, shownReview(review)};
-    }
-    static const QRegularExpression quotaPath(
-        QStringLiteral(R"(^/v1/quota-applications/([0-9a-f-]{36})$)"));
-    if (const auto m = quotaPath.match(path);
-        m.hasMatch() && method == QHttpServerRequest::Method::Get) {
-        const QJsonObject review = load(QStringLiteral("quota/") + m.captured(1));
-        if (review.isEmpty())
-            return {404,
-                    apiError(QStringLiteral("not_found"), QStringLiteral("no such application"))};
-        return {200, shownReview(review)};
-    }
-
-    if (path == QLatin1String("/v1/catalog/regions") && method == QHttpServerRequest::Method::Get) {
-        const QJsonObject st = stock();
-        QMap<QString, QJsonArray> byRegion;
-        for (auto it = st.begin(); it != st.end(); ++it)
-            byRegion[it.key().section(u'-', 0, -2)].append(
-                QJsonObject{{"zone", it.key()}, {"stock", it.value()}});
-        QJsonArray regions;
-        for (auto it = byRegion.begin(); it != byRegion.end(); ++it)
-            regions.append(QJsonObject{{"region", it.key()}, {"zones", it.value()}});
-        return {200, QJsonObject{{"regions", regions}}};
-    }
-    if (path == QLatin1String("/v1/catalog/instance-types") &&
-        method == QHttpServerRequest::Method::Get) {
-        QJsonArray list;
-        for (const InstanceType &t : builtinInstances())
-            list.append(t.toJson());
-        return {200, QJsonObject{{"instances", list}}};
-    }
-    if (path == QLatin1String("/v1/catalog/images") && method == QHttpServerRequest::Method::Get) {
-        QJsonArray list;
-        for (const TrainingImage &i : builtinImages())
-            list.append(i.toJson());
-        return {200, QJsonObject{{"images", list}}};
-    }
-
-    // Workspaces: create → attach quota → add members, in that order. The caller acts as one
-    // member (X-Onramp-Member) or, without one, as the account owner; the workspace's own
-    // permission matrix decides.
-    static const QRegularExpression wsPath(QStringLiteral(
-        R"(^/v1/workspaces(?:/([A-Za-z0-9_.-]+)(?:/(quota|members|audit|usage)(?:/([^/]+))?)?)?$)"));
-    if (const auto m = wsPath.match(path); m.hasMatch()) {
-        const QJsonObject in = QJsonDocument::fromJson(request.body()).object();
-        const QString id = m.captured(1), sub = m.captured(2), item = m.captured(3);
-        const QString who = QString::fromUtf8(request.value("X-Onramp-Member"));
-        if (id.isEmpty() && method == QHttpServerRequest::Method::Post) {
-            const QString name = in.value("name").toString();
-            if (!isWorkspaceName(name))
-                return {400, apiError(QStringLiteral("validation_failed"),
-                                      QStringLiteral("name: 1 to 63 lower-case letters, digits "
-                                                     "or '-', starting with a letter or digit "
-                                                     "(^[a-z0-9][a-z0-9-]{0,62}$)"),
-                                      QStringLiteral("$.name"))};
-            if (!load(QStringLiteral("ws/") + name).isEmpty())
-                return {409, apiError(QStringLiteral("conflict"),
-                                      QStringLiteral("workspace %1 exists").arg(name))};
-            QJsonObject ws{
-                {"id", name},
-                {"name", name},
-                {"quotaAttached", false},
-                {"members", QJsonArray()},
-                {"permissions", in.contains("permissions")
-                                    ? in.value("permissions").toArray()
-                                    : permissionMatrixJson(PermissionMatrix::defaults())}};
-            store(QStringLiteral("ws/") + name, ws);
-            seedSampleData(name);
-            audit(name, who, QStringLiteral("workspace.create"), name);
-            return {201, ws};
-        }
-        QJsonObject ws = load(QStringLiteral("ws/") + id);
-        if (ws.isEmpty())
-            return {404, apiError(QStringLiteral("not_found"),
-                                  QStringLiteral("no workspace %1").arg(id))};
-        const auto refuse = [&](Action action) { return refusal(ws, who, action); };
-        if (sub.isEmpty() && method == QHttpServerRequest::Method::Get)
-            return {200, ws};
-        if (sub == QLatin1String("quota") && method == QHttpServerRequest::Method::Put) {
-            if (auto no = refuse(Action::ManageQuota))
-                return *no;
-            const double hours = in.value("cardHours").toDouble();
-            if (!(hours > 0) || hours > 1e12)
-                return {400, apiError(QStringLiteral("validation_failed"),
-                                      QStringLiteral("cardHours must be above 0 and at most "
-                                                     "1e12"),
-                                      QStringLiteral("$.cardHours"))};
-            const QString zone = in.value("zone").toString(QStringLiteral("cn-north-1a"));
-            if (!stock().contains(zone))
-                return {400, apiError(QStringLiteral("validation_failed"),
-                                      QStringLiteral("no zone %1 here; zones: %2")
-                                          .arg(zone, stock().keys().join(QStringLiteral(", "))),
-                                      QStringLiteral("$.zone"))};
-            ws["quotaAttached"] = true;
-            ws["quotaCardHours"] = hours;
-            ws["zone"] = zone;
-            store(QStringLiteral("ws/") + id, ws);
-            audit(id, who, QStringLiteral("quota.attach"),
-                  QStringLiteral("%1 card-hours in %2").arg(hours).arg(ws["zone"].toString()));
-            return {200, ws};
-        }
-        if (sub == QLatin1String("members")) {
-            QJsonArray members = ws.value("members").toArray();
-            if (method == QHttpServerRequest::Method::Get && item.isEmpty())
-                return {200, QJsonObject{{"members", members}}};
-            if (auto no = refuse(Action::ManageMembers))
-                return *no;
-            if (!ws.value("quotaAttached").toBool())
-                return {409, apiError(QStringLiteral("conflict"),
-                                      QStringLiteral("attach quota before adding members"))};
-            qsizetype at = -1;
-            for (qsizetype i = 0; i < members.size(); ++i)
-                if (members[i].toObject().value("account").toString() ==
-                    (item.isEmpty() ? in.value("account").toString() : item))
-                    at = i;
-            if (method == QHttpServerRequest::Method::Delete && !item.isEmpty()) {
-                if (at < 0)
-                    return {404, apiError(QStringLiteral("not_found"),
-                                          QStringLiteral("%1 is not a member").arg(item))};
-                members.removeAt(at);
-                ws["members"] = members;
-                store(QStringLiteral("ws/") + id, ws);
-                audit(id, who, QStringLiteral("member.remove"), item);
-                return {200, QJsonObject{{"removed", item}}};
-            }
-            const bool create = method == QHttpServerRequest::Method::Post && item.isEmpty();
-            const bool change = method == QHttpServerRequest::Method::Put && !item.isEmpty();
-            if (create || change) {
-                QJsonObject member = in;
-                if (change)
-                    member["account"] = item;
-                const auto role = roleFromKey(member.value("role").toString());
-                if (member.value("account").toString().isEmpty() || !role)
-                    return {400, apiError(QStringLiteral("validation_failed"),
-                                          QStringLiteral("account and role (admin, developer, "
-                                                         "observer) are required"),
-                                          member.value("account").toString().isEmpty()
-                                              ? QStringLiteral("$.account")
-                                              : QStringLiteral("$.role"))};
-                if (create && at >= 0)
-                    return {409, apiError(QStringLiteral("conflict"),
-                                          QStringLiteral("%1 is already a member")
-                                              .arg(member.value("account").toString()))};
-                if (change && at < 0)
-                    return {404, apiError(QStringLiteral("not_found"),
-                                          QStringLiteral("%1 is not a member").arg(item))};
-                if (change)
-                    members[at] = member;
-                else
-                    members.append(member);
-                ws["members"] = members;
-                store(QStringLiteral("ws/") + id, ws);
-                audit(id, who,
-                      create ? QStringLiteral("member.add") : QStringLiteral("member.change"),
-                      member.value("account").toString() + u'=' + member.value("role").toString());
-                return {create ? 201 : 200, member};
-            }
-        }
-        if (sub == QLatin1String("audit") && method == QHttpServerRequest::Method::Get) {
-            if (auto no = refuse(Action::ManageMembers))
-                return *no;
-            return {200,
-                    QJsonObject{{"entries",
-                                 load(QStringLiteral("audit/") + id).value("entries").toArray()}}};
-        }
-        if ((sub == QLatin1String("usage") || sub == QLatin1String("quota")) &&
-            method == QHttpServerRequest::Method::Get) {
-            double used = 0;
-            QJsonObject perMember, perTopic;
-            for (const QJsonObject &job : loadAll(QStringLiteral("job/"))) {
-                if (job.value("workspace").toString() != id)
-                    continue;
-                const double h = job.value("cardHours").toDouble();
-                used += h;
-                const QString member = job.value("member").toString();
-                perMember[member] = perMember.value(member).toDouble() + h;
-                const QString topic = job.value("topic").toString();
-                if (!topic.isEmpty())
-                    perTopic[topic] = perTopic.value(topic).toDouble() + h;
-            }
-            const double granted = ws.value("quotaCardHours").toDouble();
-            return {200, QJsonObject{{"grantedCardHours", granted},
-                                     {"usedCardHours", used},
-                                     {"remainingCardHours", std::max(0.0, granted - used)},
-                                     {"perMember", perMember},
-                                     {"perTopic", perTopic}}};
-        }
-    }
-    if (auto answer = dispatchCompute(request, path))
-        return *answer;
+    if (auto routed = m_routes->dispatch(*m_sandbox, request))
+        return *routed;
     return {404, apiError(QStringLiteral("not_found"),
                           QStringLiteral("no such resource: %1 %2")
-                              .arg(QString::fromLatin1(methodName(method)), path))};
+                              .arg(QString::fromLatin1(methodName(request.method())),
+                                   request.url().path()))};
 }
 
 } // namespace onramp

@@ -1,33 +1,34 @@
 #pragma once
 
-#include "WorkspaceGate.h"
+#include "ApiAnswer.h"
+#include "RequestFramer.h" // callers test the listener's framer through this header
 
 #include <QByteArray>
-#include <QByteArrayView>
-#include <QHash>
 #include <QHostAddress>
 #include <QJsonObject>
 #include <QObject>
-#include <QSqlDatabase>
 #include <QString>
 
 #include <memory>
-#include <optional>
 
 class QHttpServer;
-class QProcess;
-class QTemporaryDir;
 class QHttpServerRequest;
 class QHttpServerResponder;
 class QTcpServer;
 
 namespace onramp {
 
+class RouteTable;
+class Sandbox;
+
 // The built-in sandbox provider: a real HTTP server on loopback speaking docs/provider-api.yaml,
 // with its state in SQLite. Every request must be signed (AWS SigV4, service "onramp") with
 // the credentials it was started with; a wrong Host, any Origin header or an oversized body is
 // refused. Handlers are synchronous and fast (QHttpServer 6.4 crashes when a client leaves
 // before an asynchronous handler ends, shared/notes/qt-stack.md §6.2).
+//
+// This class is the shell: listening, the guard, the signature and idempotency; the resources
+// are routes over a Sandbox (sandbox/README.md).
 //
 // Lives on the thread that calls start(); run it on its own thread next to a GUI.
 class SandboxServer : public QObject
@@ -50,7 +51,7 @@ public:
                QString *error = nullptr);
     quint16 port() const { return m_port; }
     const Credentials &credentials() const { return m_credentials; }
-    void setCredentials(const Credentials &c) { m_credentials = c; }
+    void setCredentials(const Credentials &c);
 
     static constexpr qsizetype kMaxBodyBytes = 4 * 1024 * 1024;
     static constexpr qsizetype kMaxHeadBytes = 64 * 1024;
@@ -91,121 +92,44 @@ public:
     Faults &faults() { return m_faults; }
 
     // Reviews (dossier, quota) read as pending for this long after submission; 0 = instant.
-    void setReviewDelaySeconds(int seconds) { m_reviewDelaySeconds = seconds; }
+    void setReviewDelaySeconds(int seconds);
 
     // The program jobs run (onramp-probe); found beside this program when not set.
-    void setProbeProgram(const QString &path) { m_probe = path; }
+    void setProbeProgram(const QString &path);
     QString probeProgram() const;
     // Where instances, jobs and uploaded data live (under dataDir, or a temporary folder).
-    QString rootDir() const { return m_root; }
+    QString rootDir() const;
     // How many created resources of a kind exist (tests: "exactly one").
     int countOf(const QString &kind) const;
 
 private:
     void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
+    // Answers the test faults that come before any check; false when none applies.
+    bool answeredByFault(const QHttpServerRequest &request, QHttpServerResponder &responder);
+    // The answer to a request that came through the listener's guard.
+    Answer answer(const QHttpServerRequest &request);
     // Empty when the request may go on; else the refusal (status, error body).
-    std::pair<int, QJsonObject> guard(const QHttpServerRequest &request) const;
-    std::pair<int, QJsonObject> dispatch(const QHttpServerRequest &request);
-
-    // Instances, jobs, uploads and data: the compute half of the API. Empty when the path is
-    // not one of theirs.
-    std::optional<std::pair<int, QJsonObject>> dispatchCompute(const QHttpServerRequest &request,
-                                                               const QString &path);
-    std::pair<int, QJsonObject> submitJob(const QString &ws, const QString &who,
-                                          const QJsonObject &in);
-    bool startJob(QJsonObject &job);
-    void refreshQueued(QJsonObject &job);
-    // A new workspace's data folder starts with a small sample dataset (16 shards of 256 KiB
-    // and a manifest), as a cloud's sample data would: the readiness checks and the first run
-    // have something real to read before the team uploads its own.
-    void seedSampleData(const QString &wsId);
-    void audit(const QString &ws, const QString &actor, const QString &action,
-               const QString &target);
-    // Empty when `who` (a member account; empty = the account owner) may do `action` in the
-    // workspace; else the 403 naming the role and the action.
-    std::optional<std::pair<int, QJsonObject>> refusal(const QJsonObject &ws, const QString &who,
-                                                       Action action) const;
-    std::optional<Role> memberRole(const QJsonObject &ws, const QString &who) const;
-    QJsonObject stock();
-
-    QJsonObject shownReview(const QJsonObject &review) const;
-    QJsonObject load(const QString &key) const;
-    void store(const QString &key, const QJsonObject &value);
-    QList<QJsonObject> loadAll(const QString &prefix) const;
+    Answer guard(const QHttpServerRequest &request) const;
+    Answer signatureRefusal(const QHttpServerRequest &request) const;
+    // A create carrying an Idempotency-Key: the first answer, remembered.
+    Answer answerOnce(const QHttpServerRequest &request, const QByteArray &key);
+    Answer dispatch(const QHttpServerRequest &request);
 
     std::unique_ptr<QHttpServer> m_server;
     QTcpServer *m_tcp = nullptr;
     quint16 m_port = 0;
     Credentials m_credentials;
-    QString m_connection;
     int m_failures = 0;
     int m_failureStatus = 503;
     QByteArray m_retryAfter;
     int m_requests = 0;
     Faults m_faults;
-    int m_reviewDelaySeconds = 0;
-    QString m_probe;
-    QString m_root;
-    std::unique_ptr<QTemporaryDir> m_tempRoot;
-    QHash<QString, QProcess *> m_processes; // running jobs by id
-};
-
-// Follows the HTTP/1.1 framing of the requests on one connection as their bytes arrive, without
-// keeping a body: where each head ends, how long its body is (Content-Length or chunked), and
-// so how many body bytes the current request has sent. QHttpServer 6.4 buffers a whole request
-// before anyone can look at it; this says "too large" at the first byte past the limit.
-class RequestFramer
-{
-public:
-    enum class Verdict
-    {
-        Fine,
-        BodyTooLarge, // 413
-        HeadTooLarge, // 431
-        Malformed,    // 400
-    };
-    RequestFramer() = default;
-    RequestFramer(qint64 maxBody, qint64 maxHead) : m_maxBody(maxBody), m_maxHead(maxHead) {}
-    // The next bytes of the stream. After a verdict other than Fine, stop feeding.
-    Verdict feed(QByteArrayView data);
-    // No request under way: nothing after the last complete request.
-    bool betweenRequests() const { return m_state == State::Head && m_line.isEmpty(); }
-    // Part of a head has arrived, not all of it.
-    bool inHead() const { return m_state == State::Head && !m_line.isEmpty(); }
-    qint64 bodyBytes() const { return m_body; }
-    int completed() const { return m_completed; }
-
-private:
-    enum class State
-    {
-        Head,
-        Body,
-        ChunkSize,
-        ChunkData,
-        ChunkDataEnd,
-        Trailer,
-    };
-    Verdict headComplete();
-    void requestDone();
-
-    qint64 m_maxBody = 0;
-    qint64 m_maxHead = 0;
-    State m_state = State::Head;
-    QByteArray m_line; // the head so far, or the chunk-size or trailer line so far
-    qint64 m_left = 0; // bytes of the body or of the chunk still to come
-    qint64 m_body = 0; // body bytes of this request so far (chunked: as declared)
-    qint64 m_trailer = 0;
-    int m_completed = 0;
+    std::unique_ptr<Sandbox> m_sandbox; // after m_faults: it reads m_faults.stockOut
+    std::unique_ptr<RouteTable> m_routes;
 };
 
 // A request path in normal form (percent-encoded as it arrived): no empty, "." or ".."
 // segment, encoded or not, and no encoded '/' or NUL inside a segment.
 bool isNormalPath(const QByteArray &encodedPath);
-
-// docs/provider-api.yaml's workspace name: ^[a-z0-9][a-z0-9-]{0,62}$ (it names a folder).
-bool isWorkspaceName(const QString &name);
-
-// An error body in the API's one shape.
-QJsonObject apiError(const QString &code, const QString &message, const QString &field = {});
 
 } // namespace onramp

@@ -1,0 +1,283 @@
+#include "JobRunner.h"
+
+#include "Catalogs.h"
+#include "RunSpec.h"
+#include "Sandbox.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QProcess>
+
+#include <csignal>
+#include <grp.h>
+#include <pwd.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+
+#include <optional>
+#include <unistd.h>
+#include <utility>
+
+namespace onramp {
+
+namespace {
+
+// What a job sees of the host: a short allow-list (the search path and the locale), never
+// anything else. The sandbox's own credentials and the host's tokens (AWS_*, HF_TOKEN,
+// ONRAMP_SECRET_ACCESS_KEY, …) would otherwise land in logs that other members may read. The
+// ONRAMP_* values a job needs are set for it afterwards.
+QProcessEnvironment jobEnvironment(const QProcessEnvironment &host, const QString &home)
+{
+    static const QStringList allowed = {QStringLiteral("PATH"), QStringLiteral("LANG"),
+                                        QStringLiteral("LANGUAGE"), QStringLiteral("TZ"),
+                                        QStringLiteral("TERM")};
+    QProcessEnvironment env;
+    for (const QString &name : host.keys()) {
+        if (allowed.contains(name) || name.startsWith(QLatin1String("LC_")))
+            env.insert(name, host.value(name));
+    }
+    if (!env.contains(QStringLiteral("PATH")))
+        env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
+    // Not the host user's home: ~/.aws and the like stay out of reach of a job's defaults.
+    env.insert(QStringLiteral("HOME"), home);
+    env.insert(QStringLiteral("TMPDIR"), home);
+    return env;
+}
+
+// Who jobs run as when the sandbox runs as root: nobody, so that the read-only data folder is
+// read-only in fact (root ignores permission bits). Empty when the sandbox is not root.
+struct JobUser
+{
+    uid_t uid;
+    gid_t gid;
+};
+std::optional<JobUser> jobUser()
+{
+    if (::geteuid() != 0)
+        return std::nullopt;
+    // Looked up here, in the parent: getpwnam is not safe between fork and exec.
+    if (const passwd *pw = ::getpwnam("nobody"))
+        return JobUser{pw->pw_uid, pw->pw_gid};
+    return JobUser{65534, 65534};
+}
+
+// Whether an unprivileged user can walk down to `path` (every folder above it searchable by
+// others). The sandbox never opens up folders above its own root (a home folder, a private
+// temporary folder): where they are closed, jobs cannot run as nobody there.
+bool othersCanReach(const QString &path)
+{
+    QString dir = QFileInfo(QDir::cleanPath(path)).path();
+    while (!dir.isEmpty()) {
+        struct stat st = {};
+        if (::stat(QFile::encodeName(dir).constData(), &st) != 0 || !(st.st_mode & S_IXOTH))
+            return false;
+        if (dir == QLatin1String("/"))
+            break;
+        dir = QFileInfo(dir).path();
+    }
+    return true;
+}
+
+// Lets `user` reach `path` through every folder from `root` down (search permission only),
+// so a job dropped to nobody can open its own folders but list nothing else.
+void letTraverse(const QString &root, const QString &path)
+{
+    QString dir = QDir::cleanPath(path);
+    const QString top = QDir::cleanPath(root);
+    while (dir.startsWith(top) && dir.size() >= top.size()) {
+        // chmod itself: QFile::permissions() has the *User bits of root (all set), which
+        // setPermissions() would write back as owner bits, making the data folder writable.
+        const QByteArray name = QFile::encodeName(dir);
+        struct stat st = {};
+        if (::stat(name.constData(), &st) == 0 && !(st.st_mode & S_IXOTH))
+            ::chmod(name.constData(), (st.st_mode & 07777) | S_IXOTH);
+        if (dir == top)
+            break;
+        dir = QFileInfo(dir).path();
+    }
+}
+
+// As root, jobs run as nobody where nobody can reach the sandbox's folders and its probe;
+// under a closed folder (root's home) they run as root, and the data folder is read-only
+// by its permission bits only (said once in the log). Readies the job's folders for the user.
+std::optional<JobUser> userFor(const QJsonObject &paths, const QString &root, const QString &probe)
+{
+    std::optional<JobUser> user = jobUser();
+    if (user && (!othersCanReach(root) || !othersCanReach(probe))) {
+        static bool said = false;
+        if (!std::exchange(said, true))
+            qWarning("sandbox: jobs run as root: %s is not reachable by an unprivileged user",
+                     qPrintable(root));
+        user.reset();
+    }
+    if (user) {
+        // Its output and scratch folders are the job's; the data folder stays root's, 0555.
+        for (const char *key : {"output", "scratch"}) {
+            const QByteArray dir = QFile::encodeName(paths.value(QLatin1String(key)).toString());
+            if (::chown(dir.constData(), user->uid, user->gid) != 0)
+                qWarning("sandbox: cannot hand %s to the job user", dir.constData());
+        }
+        for (const char *key : {"output", "scratch", "data"})
+            letTraverse(root, paths.value(QLatin1String(key)).toString());
+    }
+    return user;
+}
+
+} // namespace
+
+JobRunner::JobRunner(Sandbox &sandbox, QObject *context) : m_sandbox(sandbox), m_context(context)
+{
+}
+
+JobRunner::~JobRunner()
+{
+    stopAll();
+}
+
+void JobRunner::stopAll()
+{
+    // Jobs are our children: they end with the sandbox.
+    for (QProcess *p : std::as_const(m_processes)) {
+        p->disconnect();
+        p->kill();
+        p->waitForFinished(2000);
+        delete p;
+    }
+    m_processes.clear();
+}
+
+void JobRunner::interrupt(const QString &jobId)
+{
+    if (QProcess *p = m_processes.value(jobId))
+        ::kill(pid_t(p->processId()), SIGINT);
+}
+
+void JobRunner::kill(const QString &jobId)
+{
+    if (QProcess *p = m_processes.value(jobId))
+        p->kill();
+}
+
+std::pair<QString, QStringList> JobRunner::command(const QJsonObject &job) const
+{
+    const QJsonObject launch = job.value("launch").toObject();
+    QStringList args;
+    for (const QJsonValue &a : launch.value("args").toArray())
+        args << a.toString();
+    if (launch.value("mode").toString() == QLatin1String("builtin")) {
+        if (launch.value("entry").toString() != QLatin1String("fingerprint"))
+            args.prepend(launch.value("entry").toString());
+        return {m_sandbox.probeProgram(), args};
+    }
+    const QJsonObject paths = job.value("paths").toObject();
+    args.prepend(QDir(QFileInfo(paths.value("output").toString()).path())
+                     .filePath(launch.value("entry").toString()));
+    return {QStringLiteral("/bin/sh"), args};
+}
+
+QProcessEnvironment JobRunner::environment(const QJsonObject &job) const
+{
+    const QJsonObject paths = job.value("paths").toObject();
+    QProcessEnvironment env =
+        jobEnvironment(QProcessEnvironment::systemEnvironment(), paths.value("scratch").toString());
+    env.insert(QStringLiteral("ONRAMP_JOB_ID"), job.value("id").toString());
+    env.insert(QStringLiteral("ONRAMP_DATA_DIR"), paths.value("data").toString());
+    // The name the data has at this provider, as a spec records it (the folder is ours).
+    env.insert(QStringLiteral("ONRAMP_DATA_PATH"), QString::fromLatin1(Sandbox::kDataPath));
+    env.insert(QStringLiteral("ONRAMP_OUTPUT_DIR"), paths.value("output").toString());
+    env.insert(QStringLiteral("ONRAMP_SCRATCH_DIR"), paths.value("scratch").toString());
+    // The card's memory: what the probe's working set must fit (the sandbox has no cards).
+    if (const auto card = findCard(job.value("card").toString()); card && card->memory.gib > 0)
+        env.insert(QStringLiteral("ONRAMP_CARD_MEMORY_MB"),
+                   QString::number(card->memory.mib()));
+    for (const auto &[name, value] : parameterEnvironment(job.value("parameters").toObject()))
+        env.insert(name, value);
+    return env;
+}
+
+void JobRunner::start(QJsonObject &job)
+{
+    const QString id = job.value("id").toString();
+    const QJsonObject paths = job.value("paths").toObject();
+    const auto [program, args] = command(job);
+    if (program.isEmpty()) {
+        job["state"] = "failed";
+        job["reason"] = QJsonObject{{"kind", "start"},
+                                    {"code", "ProbeMissing"},
+                                    {"message", "onramp-probe is not installed beside the "
+                                                "sandbox"}};
+        m_sandbox.store().store(QStringLiteral("job/") + id, job);
+        return;
+    }
+    auto *p = new QProcess(m_context);
+    p->setProgram(program);
+    p->setArguments(args);
+    p->setWorkingDirectory(paths.value("scratch").toString());
+    p->setProcessChannelMode(QProcess::MergedChannels);
+    p->setStandardOutputFile(QDir(m_sandbox.root()).filePath(QStringLiteral("jobs/%1/log").arg(id)),
+                             QIODevice::Append);
+    p->setProcessEnvironment(environment(job));
+    const std::optional<JobUser> user = userFor(paths, m_sandbox.root(), m_sandbox.probeProgram());
+    // A job ends with the sandbox thread that started it, even when the program hosting it
+    // (the wizard) is killed: Linux signals a child when the thread that forked it goes. The
+    // signal is set after the drop to nobody, which clears it.
+    p->setChildProcessModifier([user] {
+        if (user &&
+            (::setgroups(0, nullptr) != 0 || ::setgid(user->gid) != 0 || ::setuid(user->uid) != 0))
+            ::_exit(126); // never run a job as root by accident
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    });
+    watch(p, id);
+    m_processes.insert(id, p);
+    job["state"] = "running";
+    job["startedAt"] = Sandbox::now();
+    job.remove(QStringLiteral("reason"));
+    m_sandbox.store().store(QStringLiteral("job/") + id, job);
+    p->start();
+}
+
+void JobRunner::watch(QProcess *p, const QString &id)
+{
+    SandboxStore &store = m_sandbox.store();
+    const qint64 started = QDateTime::currentMSecsSinceEpoch();
+    QObject::connect(p, &QProcess::finished, m_context,
+                     [this, &store, p, id, started](int code, QProcess::ExitStatus status) {
+                         m_processes.remove(id);
+                         p->deleteLater();
+                         QJsonObject job = store.load(QStringLiteral("job/") + id);
+                         const QString was = job.value("state").toString();
+                         if (was == QLatin1String("interrupting"))
+                             job["state"] = "interrupted";
+                         else if (was != QLatin1String("cancelled"))
+                             job["state"] = (status == QProcess::NormalExit && code == 0)
+                                                ? QStringLiteral("succeeded")
+                                                : QStringLiteral("failed");
+                         job["exitCode"] = status == QProcess::NormalExit ? code : -1;
+                         if (!job.contains("finishedAt"))
+                             job["finishedAt"] = Sandbox::now();
+                         // Card-hours used: cards × wall time.
+                         const double hours =
+                             double(QDateTime::currentMSecsSinceEpoch() - started) / 3.6e6;
+                         job["cardHours"] = hours * job.value("cards").toInt(1);
+                         store.store(QStringLiteral("job/") + id, job);
+                     });
+    QObject::connect(
+        p, &QProcess::errorOccurred, m_context, [this, &store, p, id](QProcess::ProcessError e) {
+            if (e != QProcess::FailedToStart)
+                return;
+            m_processes.remove(id);
+            p->deleteLater();
+            QJsonObject job = store.load(QStringLiteral("job/") + id);
+            job["state"] = "failed";
+            job["exitCode"] = 127;
+            job["reason"] = QJsonObject{
+                {"kind", "start"}, {"code", "FailedToStart"}, {"message", p->errorString()}};
+            job["finishedAt"] = Sandbox::now();
+            store.store(QStringLiteral("job/") + id, job);
+        });
+}
+
+} // namespace onramp
