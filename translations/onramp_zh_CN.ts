@@ -8,7 +8,7 @@
         <translation>从 FILE 读取开通进度，而不是已保存的进度。</translation>
     </message>
     <message>
-        <source>Print each gate's status from the saved onboarding.</source>
+        <source>Print each gate&apos;s status from the saved onboarding.</source>
         <translation>根据已保存的开通进度，打印每道门槛的状态。</translation>
     </message>
     <message>
@@ -56,7 +56,7 @@
         <translation>一个完成实名核验、类型合适（团队用企业类型）并已开通训练服务的账号，以及审核通过的三份材料：主体证明、用途说明、数据合规说明。</translation>
     </message>
     <message>
-        <source>The provider's qualification reviewer</source>
+        <source>The provider&apos;s qualification reviewer</source>
         <translation>平台的资质审核人</translation>
     </message>
     <message>
@@ -104,7 +104,7 @@
         <translation>一个周期内获批的卡时，申请时附有推导（单次卡数 × 单轮时长 × 轮次，加重跑余量）和时间分布。</translation>
     </message>
     <message>
-        <source>The provider's quota reviewer</source>
+        <source>The provider&apos;s quota reviewer</source>
         <translation>平台的配额审核人</translation>
     </message>
     <message>
@@ -152,7 +152,7 @@
         <translation>第 4 道门槛已通过：实例在运行，存储已就位。</translation>
     </message>
     <message>
-        <source>Evidence that the environment is ready, which is stricter than "the instance is running": all four readiness checks pass.</source>
+        <source>Evidence that the environment is ready, which is stricter than &quot;the instance is running&quot;: all four readiness checks pass.</source>
         <translation>环境已就绪的证据——这比“实例在运行”严格得多：四项就绪判定全部通过。</translation>
     </message>
     <message>
@@ -648,7 +648,7 @@
         <translation>产出路径和数据路径是同一个。请把产出写到单独的可写目录。</translation>
     </message>
     <message>
-        <source>Set a scratch path on the instance's local disk for temporary files; network storage makes them slow.</source>
+        <source>Set a scratch path on the instance&apos;s local disk for temporary files; network storage makes them slow.</source>
         <translation>请在实例本地盘上设置临时目录；临时文件放网络存储会很慢。</translation>
     </message>
     <message>
@@ -666,7 +666,7 @@
         <translation>%1% 的文件小于 64 KiB。请先打包成分片（tar、WebDataset、Parquet）：小文件太多会让读取变慢。</translation>
     </message>
     <message>
-        <source>%1 GB is more than a console upload should carry (an interrupted upload starts over). Use the provider's batch transfer tool.</source>
+        <source>%1 GB is more than a console upload should carry (an interrupted upload starts over). Use the provider&apos;s batch transfer tool.</source>
         <translation>%1 GB 超出了控制台上传的合适范围（上传中断要从头再来）。请使用平台的批量传输工具。</translation>
     </message>
     <message>
@@ -904,11 +904,11 @@
         <translation>营业执照或证照</translation>
     </message>
     <message>
-        <source>operator's authorization</source>
+        <source>operator&apos;s authorization</source>
         <translation>经办人授权书</translation>
     </message>
     <message>
-        <source>Enter the authorization's signing date and its valid-until date.</source>
+        <source>Enter the authorization&apos;s signing date and its valid-until date.</source>
         <translation>请填写授权书的签署日期和有效期至。</translation>
     </message>
     <message>
@@ -1010,7 +1010,7 @@
         <translation>营业执照或证照</translation>
     </message>
     <message>
-        <source>Operator's authorization</source>
+        <source>Operator&apos;s authorization</source>
         <translation>经办人授权书</translation>
     </message>
     <message>
@@ -1246,7 +1246,7 @@
         <translation>读写自己的数据</translation>
     </message>
     <message>
-        <source>Read others' data</source>
+        <source>Read others&apos; data</source>
         <translation>读取他人数据</translation>
     </message>
     <message>
@@ -1330,11 +1330,11 @@
         <translation>%1 占用了全部共享配额：他的一个长任务就能让其他人无卡可用。请按人或按课题分配卡时。</translation>
     </message>
     <message>
-        <source>The members' shares add up to %1 %, more than the whole quota.</source>
+        <source>The members&apos; shares add up to %1 %, more than the whole quota.</source>
         <translation>成员分配合计 %1%，超过了全部配额。</translation>
     </message>
     <message>
-        <source>%1 is in no project while projects are in use: they will see no project's data. Add them to one.</source>
+        <source>%1 is in no project while projects are in use: they will see no project&apos;s data. Add them to one.</source>
         <translation>已启用项目维度，但 %1 不在任何项目中：他将看不到任何项目的数据。请把他加入一个项目。</translation>
     </message>
     <message>
@@ -1482,7 +1482,7 @@
         <translation>端口（0 表示自动选一个空闲端口）。</translation>
     </message>
     <message>
-        <source>Keep the sandbox's state (SQLite) in DIR.</source>
+        <source>Keep the sandbox&apos;s state (SQLite) in DIR.</source>
         <translation>把沙箱的状态（SQLite）保存在 DIR。</translation>
     </message>
     <message>
@@ -1526,7 +1526,7 @@
         <translation>平台找不到这个资源（%1）。它可能已被释放或从未创建；请检查工作空间后重试。</translation>
     </message>
     <message>
-        <source>The provider's state does not allow this now: %1.</source>
+        <source>The provider&apos;s state does not allow this now: %1.</source>
         <translation>平台当前的状态不允许此操作：%1。</translation>
     </message>
     <message numerus="yes">
@@ -1544,7 +1544,7 @@
         <translation>平台暂时不可用（HTTP %1）。请几分钟后重试。</translation>
     </message>
     <message>
-        <source>The provider did not accept our credentials: check the access key and secret in the provider profile, and the computer's clock.</source>
+        <source>The provider did not accept our credentials: check the access key and secret in the provider profile, and the computer&apos;s clock.</source>
         <translation>平台不接受我们的凭据：请检查平台设置中的访问密钥和密钥值，以及本机时钟。</translation>
     </message>
     <message>
@@ -1564,7 +1564,7 @@
         <translation>应为字符串</translation>
     </message>
     <message>
-        <source>Enter the provider's address, for example https://onramp.example.com.</source>
+        <source>Enter the provider&apos;s address, for example https://onramp.example.com.</source>
         <translation>请输入平台地址，例如 https://onramp.example.com。</translation>
     </message>
     <message>
@@ -1596,7 +1596,7 @@
         <translation>请修改上面列出的字段，然后重新提交资质材料。</translation>
     </message>
     <message>
-        <source>the provider's qualification review</source>
+        <source>the provider&apos;s qualification review</source>
         <translation>平台的资质审核</translation>
     </message>
     <message>
@@ -1608,7 +1608,7 @@
         <translation>正在开通训练服务…</translation>
     </message>
     <message>
-        <source>Reading the dossier's review…</source>
+        <source>Reading the dossier&apos;s review…</source>
         <translation>正在读取资质审核结果…</translation>
     </message>
     <message>
@@ -1672,7 +1672,7 @@
         <translation>请按驳回理由修改后重新申请。</translation>
     </message>
     <message>
-        <source>the provider's quota review</source>
+        <source>the provider&apos;s quota review</source>
         <translation>平台的配额审核</translation>
     </message>
     <message>
@@ -1931,7 +1931,7 @@
         <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
 
 Subcommands:
-  status [--json]                   each gate's status from the saved onboarding
+  status [--json]                   each gate&apos;s status from the saved onboarding
   screenshot --out DIR [--lang L]   render every page to PNG
   estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
   catalog models|cards|images|instances [--json]
@@ -2010,7 +2010,7 @@ Each subcommand takes --help.</source>
         <translation>步耗时稳定（%1 秒）：没有东西让训练步等待。</translation>
     </message>
     <message>
-        <source>Likely compute-bound; confirm with the cards' utilisation when the instance reports it.</source>
+        <source>Likely compute-bound; confirm with the cards&apos; utilisation when the instance reports it.</source>
         <translation>很可能受算力限制；实例能上报卡的利用率时再确认。</translation>
     </message>
     <message>
@@ -2042,7 +2042,7 @@ Each subcommand takes --help.</source>
         <translation>就绪判定 1/4：在干净镜像里跑一个轻量训练循环…</translation>
     </message>
     <message>
-        <source>The loop ran but its loss did not fall. Check in this order: the framework's version, then the driver, then the accelerator library — do not reinstall first.</source>
+        <source>The loop ran but its loss did not fall. Check in this order: the framework&apos;s version, then the driver, then the accelerator library — do not reinstall first.</source>
         <translation>循环跑完了，但损失没有下降。请按顺序检查：先框架版本，再驱动，再加速库——不要先重装。</translation>
     </message>
     <message>
@@ -2074,7 +2074,7 @@ Each subcommand takes --help.</source>
         <translation>在第 %1 步中断；第二次运行是否恢复：%2，是否从下一步接着跑：%3，优化器状态是否一致：%4（%5）</translation>
     </message>
     <message>
-        <source>Readiness 4/4: reading a job's loss, step time and memory back…</source>
+        <source>Readiness 4/4: reading a job&apos;s loss, step time and memory back…</source>
         <translation>就绪判定 4/4：读回任务的损失、步耗时和内存…</translation>
     </message>
     <message>
@@ -2098,7 +2098,7 @@ Each subcommand takes --help.</source>
         <translation>请先完成一次通过的首次运行，再做收尾。</translation>
     </message>
     <message>
-        <source>Listing the first run's artifacts…</source>
+        <source>Listing the first run&apos;s artifacts…</source>
         <translation>正在列出首次运行的产出…</translation>
     </message>
     <message numerus="yes">
@@ -2196,7 +2196,7 @@ Each subcommand takes --help.</source>
         <translation>一直排队</translation>
     </message>
     <message>
-        <source>The workspace's quota is used up or not attached: the job waits for card-hours that will not come by themselves.</source>
+        <source>The workspace&apos;s quota is used up or not attached: the job waits for card-hours that will not come by themselves.</source>
         <translation>工作空间的配额已用完或没有挂上：任务在等不会自己出现的卡时。</translation>
     </message>
     <message>
@@ -2224,7 +2224,7 @@ Each subcommand takes --help.</source>
         <translation>任务已在其他任务后面等了 30 分钟以上，但没有给出缺什么。</translation>
     </message>
     <message>
-        <source>Read the queue's reason with the platform team; meanwhile ask for a shorter time limit, which schedulers start sooner.</source>
+        <source>Read the queue&apos;s reason with the platform team; meanwhile ask for a shorter time limit, which schedulers start sooner.</source>
         <translation>和平台团队一起看排队原因；同时把时长上限调短，调度器会更早启动短任务。</translation>
     </message>
     <message>
@@ -2280,15 +2280,15 @@ Each subcommand takes --help.</source>
         <translation>数据目录中有文件读不了，或比清单里写的短（失效链接、权限问题、上传中断）。</translation>
     </message>
     <message>
-        <source>Open the listed files from the instance with the job's account; upload again what is short; mount the data read-only at the path the job reads.</source>
+        <source>Open the listed files from the instance with the job&apos;s account; upload again what is short; mount the data read-only at the path the job reads.</source>
         <translation>用任务的账号在实例里打开列出的文件；重新上传不完整的文件；把数据只读挂载到任务读取的路径。</translation>
     </message>
     <message>
-        <source>The job cannot open its data: the path differs on the instance, or the job's account may not read it.</source>
+        <source>The job cannot open its data: the path differs on the instance, or the job&apos;s account may not read it.</source>
         <translation>任务打不开它的数据：实例上的路径不同，或任务的账号没有读权限。</translation>
     </message>
     <message>
-        <source>Check the data path the job uses against the mount (gate 4's storage plan), then the folder's permissions for the job's account.</source>
+        <source>Check the data path the job uses against the mount (gate 4&apos;s storage plan), then the folder&apos;s permissions for the job&apos;s account.</source>
         <translation>对照挂载点（第 4 道门槛的存储规划）检查任务用的数据路径，再检查该目录对任务账号的权限。</translation>
     </message>
     <message>
@@ -2296,7 +2296,7 @@ Each subcommand takes --help.</source>
         <translation>一启动就退出</translation>
     </message>
     <message>
-        <source>The image's framework, driver and accelerator library do not agree, or a package is missing from the image.</source>
+        <source>The image&apos;s framework, driver and accelerator library do not agree, or a package is missing from the image.</source>
         <translation>镜像中的框架、驱动与加速库版本不匹配，或镜像里缺少某个包。</translation>
     </message>
     <message>
@@ -2304,11 +2304,11 @@ Each subcommand takes --help.</source>
         <translation>任务在第一步之前就停了：启动命令、入口文件或某个参数有误。</translation>
     </message>
     <message>
-        <source>Check in this order: the framework's version, then the driver, then the accelerator library — do not reinstall first.</source>
+        <source>Check in this order: the framework&apos;s version, then the driver, then the accelerator library — do not reinstall first.</source>
         <translation>请按顺序检查：先框架版本，再驱动，再加速库——不要先重装。</translation>
     </message>
     <message>
-        <source>Check the launch mode, the entry file's path inside the instance and its arguments; run the image's built-in entry once to see that the image itself starts.</source>
+        <source>Check the launch mode, the entry file&apos;s path inside the instance and its arguments; run the image&apos;s built-in entry once to see that the image itself starts.</source>
         <translation>检查启动方式、入口文件在实例内的路径和参数；先用镜像的内置入口跑一次，确认镜像本身能启动。</translation>
     </message>
     <message>
@@ -2320,11 +2320,11 @@ Each subcommand takes --help.</source>
         <translation>训练步在等数据：读取占每步 %1 %。</translation>
     </message>
     <message>
-        <source>Copy the data to the instance's local scratch disk, pack small files into larger shards, and raise the loader's workers — in that order.</source>
+        <source>Copy the data to the instance&apos;s local scratch disk, pack small files into larger shards, and raise the loader&apos;s workers — in that order.</source>
         <translation>把数据拷到实例的本地高速盘，把小文件打包成大分片，再增加加载进程——按这个顺序。</translation>
     </message>
     <message>
-        <source>A step takes %1 s, %2 times the plan's %3 s.</source>
+        <source>A step takes %1 s, %2 times the plan&apos;s %3 s.</source>
         <translation>一步耗时 %1 秒，是规划值 %3 秒的 %2 倍。</translation>
     </message>
     <message>
@@ -2356,7 +2356,7 @@ Each subcommand takes --help.</source>
         <translation>%1 步，用时 %2 秒，损失 %3 → %4（最低 %5）</translation>
     </message>
     <message>
-        <source>sandbox (a fresh built-in sandbox, the default), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT for a Slurm cluster's slurmrestd (see ONRAMP_SLURM_* in docs/slurm.md).</source>
+        <source>sandbox (a fresh built-in sandbox, the default), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT for a Slurm cluster&apos;s slurmrestd (see ONRAMP_SLURM_* in docs/slurm.md).</source>
         <translation>sandbox（全新的内置沙箱，默认），Onramp API 的 https 地址（凭据放在 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY 中），或 Slurm 集群 slurmrestd 的 slurm+http://HOST:PORT（见 docs/slurm.md 中的 ONRAMP_SLURM_*）。</translation>
     </message>
     <message>
@@ -2368,7 +2368,7 @@ Each subcommand takes --help.</source>
         <translation>Slurm 平台读取 ONRAMP_SLURM_CLUSTER、ONRAMP_SLURM_OUTPUT、ONRAMP_SLURM_TOKENS 或 ONRAMP_SLURM_TOKEN_COMMAND、ONRAMP_SLURM_ADMIN、ONRAMP_SLURM_USER 和 ONRAMP_SLURM_PROBE。</translation>
     </message>
     <message>
-        <source>Enter the cluster's name (ClusterName).</source>
+        <source>Enter the cluster&apos;s name (ClusterName).</source>
         <translation>请填写集群名称（ClusterName）。</translation>
     </message>
     <message>
@@ -2384,7 +2384,7 @@ Each subcommand takes --help.</source>
         <translation>该平台无需此项：Slurm 集群不审核资质材料；准入条件是在其记账系统中有用户并有默认账户（%1）。</translation>
     </message>
     <message>
-        <source>The cluster's accounting (slurmdbd)</source>
+        <source>The cluster&apos;s accounting (slurmdbd)</source>
         <translation>集群的记账系统（slurmdbd）</translation>
     </message>
     <message>
@@ -2392,7 +2392,7 @@ Each subcommand takes --help.</source>
         <translation>集群不接受该令牌（已过期或属于其他用户）。请用 scontrol token 取一个新的，然后重试。</translation>
     </message>
     <message>
-        <source>The cluster refused: %1. Ask the account's coordinator for the developer role.</source>
+        <source>The cluster refused: %1. Ask the account&apos;s coordinator for the developer role.</source>
         <translation>集群拒绝了：%1。请找该账户的协调人给你开发者角色。</translation>
     </message>
     <message>
@@ -2408,7 +2408,7 @@ Each subcommand takes --help.</source>
         <translation>集群里没有这条记录：%1。</translation>
     </message>
     <message>
-        <source>The cluster answered with an error: %1. Try again; if it repeats, show the details to the cluster's administrator.</source>
+        <source>The cluster answered with an error: %1. Try again; if it repeats, show the details to the cluster&apos;s administrator.</source>
         <translation>集群返回错误：%1。请重试；若反复出现，把详情给集群管理员看。</translation>
     </message>
     <message>
@@ -2436,11 +2436,11 @@ Each subcommand takes --help.</source>
         <translation>该平台（Slurm）不提供这项操作。</translation>
     </message>
     <message>
-        <source>First walk the gates at a fresh built-in sandbox (1–4, gate 5's checks and gate 6's first run), so the pages show its real answers.</source>
+        <source>First walk the gates at a fresh built-in sandbox (1–4, gate 5&apos;s checks and gate 6&apos;s first run), so the pages show its real answers.</source>
         <translation>先在全新的内置沙箱上走一遍门槛（第 1–4 道、第 5 道的判定和第 6 道的首次运行），让页面显示它的真实回答。</translation>
     </message>
     <message>
-        <source>The same walk on a Slurm cluster's slurmrestd at URL (details from ONRAMP_SLURM_*).</source>
+        <source>The same walk on a Slurm cluster&apos;s slurmrestd at URL (details from ONRAMP_SLURM_*).</source>
         <translation>在位于 URL 的 Slurm 集群 slurmrestd 上走同样一遍（细节取自 ONRAMP_SLURM_*）。</translation>
     </message>
     <message>
@@ -2448,7 +2448,7 @@ Each subcommand takes --help.</source>
         <translation>%1 不是文件夹。</translation>
     </message>
     <message>
-        <source>Computing the files' checksums…</source>
+        <source>Computing the files&apos; checksums…</source>
         <translation>正在计算文件校验和…</translation>
     </message>
     <message>
@@ -2466,11 +2466,11 @@ Each subcommand takes --help.</source>
         <translation>正在上传 %1：第 %2 块…</translation>
     </message>
     <message>
-        <source>%1 exists in the cluster's accounting</source>
+        <source>%1 exists in the cluster&apos;s accounting</source>
         <translation>%1 已在集群的记账系统中</translation>
     </message>
     <message>
-        <source>%1 is not in the cluster's accounting yet; gate 2 adds them</source>
+        <source>%1 is not in the cluster&apos;s accounting yet; gate 2 adds them</source>
         <translation>%1 还不在集群的记账系统中；第 2 道门槛会添加</translation>
     </message>
     <message>
@@ -2506,7 +2506,7 @@ Each subcommand takes --help.</source>
         <translation>pytorch、deepspeed、megatron 或 llmc：按哪个框架的混合精度约定（梯度数据类型、主权重、激活值）计算。默认：给出 --zero 时为 deepspeed，否则为 pytorch。</translation>
     </message>
     <message>
-        <source>fp32, bf16 or fp16 gradients, overriding the framework's.</source>
+        <source>fp32, bf16 or fp16 gradients, overriding the framework&apos;s.</source>
         <translation>fp32、bf16 或 fp16 梯度，覆盖框架的默认值。</translation>
     </message>
     <message>
@@ -2585,7 +2585,7 @@ roles          检查门槛 2 的工作空间或成员名单：角色、配额�
         <source>Usage: onramp quota plan --cards N --hours-per-round H --rounds R --retry-margin F
                          --start YYYY-MM-DD --end YYYY-MM-DD [--purpose KIND] [--peak START:DAYS:CARDS]... [--json]
 
-plan  derives a quota application from the run's shape: card-hours, a small first application and follow-ups, quarters.
+plan  derives a quota application from the run&apos;s shape: card-hours, a small first application and follow-ups, quarters.
 Run onramp quota plan --help for every option.</source>
         <translation>用法：onramp quota plan --cards N --hours-per-round H --rounds R --retry-margin F
                          --start YYYY-MM-DD --end YYYY-MM-DD [--purpose KIND] [--peak START:DAYS:CARDS]... [--json]
@@ -2594,11 +2594,11 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
 运行 onramp quota plan --help 查看全部选项。</translation>
     </message>
     <message>
-        <source>Rerun a first run from its spec alone: provision at the provider, run the four readiness checks and the first run, and compare item by item with the spec: the provider's image, the software the job saw, the training configuration, the code and the data, the parameters applied and the loss at every logged step. Exit 0 only when every item passes.</source>
+        <source>Rerun a first run from its spec alone: provision at the provider, run the four readiness checks and the first run, and compare item by item with the spec: the provider&apos;s image, the software the job saw, the training configuration, the code and the data, the parameters applied and the loss at every logged step. Exit 0 only when every item passes.</source>
         <translation>仅凭运行说明重跑首次运行：在提供方开通资源，运行四项就绪检查和首次运行，并与说明逐项比较：提供方的镜像、作业中看到的软件、训练配置、代码和数据、实际应用的参数以及每个记录步的损失。只有全部项目通过时才以 0 退出。</translation>
     </message>
     <message>
-        <source>Who replays: a member name of the replay's workspace (default colleague; on Slurm, the cluster user of ONRAMP_SLURM_USER). Gate 6 is accepted only by someone who did not run the first run.</source>
+        <source>Who replays: a member name of the replay&apos;s workspace (default colleague; on Slurm, the cluster user of ONRAMP_SLURM_USER). Gate 6 is accepted only by someone who did not run the first run.</source>
         <translation>由谁重跑：重跑工作空间中的成员名（默认 colleague；在 Slurm 上为 ONRAMP_SLURM_USER 指定的集群用户）。第 6 道门槛只接受未运行首次运行的人的重跑。</translation>
     </message>
     <message>
@@ -2606,7 +2606,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>将本次重跑所见的说明（软件、训练、代码、数据、实际应用的参数、环境指纹和损失曲线）写入 FILE。</translation>
     </message>
     <message>
-        <source>Write the replay's record (who, when, the verdict and every failed field) as JSON to FILE: gate 6's evidence.</source>
+        <source>Write the replay&apos;s record (who, when, the verdict and every failed field) as JSON to FILE: gate 6&apos;s evidence.</source>
         <translation>将重跑记录（谁、何时、结论以及每个未通过的字段）以 JSON 写入 FILE：第 6 道门槛的证据。</translation>
     </message>
     <message>
@@ -2707,7 +2707,9 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message numerus="yes">
         <source>Data folder %1 is readable (%n file(s))</source>
-        <translation><numerusform>数据目录 %1 可读（%n 个文件）</numerusform></translation>
+        <translation>
+            <numerusform>数据目录 %1 可读（%n 个文件）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Data folder %1 is not readable: %2</source>
@@ -2723,19 +2725,23 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message numerus="yes">
         <source>Environment: %1, %2 CPUs, %3 of memory, %n GPU(s)</source>
-        <translation><numerusform>环境：%1，%2 个 CPU，内存 %3，%n 块 GPU</numerusform></translation>
+        <translation>
+            <numerusform>环境：%1，%2 个 CPU，内存 %3，%n 块 GPU</numerusform>
+        </translation>
     </message>
     <message>
-        <source>The framework's own training loop ran</source>
+        <source>The framework&apos;s own training loop ran</source>
         <translation>框架自带的训练循环已跑通</translation>
     </message>
     <message>
-        <source>The framework's own training loop failed: %1</source>
+        <source>The framework&apos;s own training loop failed: %1</source>
         <translation>框架自带的训练循环失败：%1</translation>
     </message>
     <message numerus="yes">
         <source>Data check: %n file(s) read</source>
-        <translation><numerusform>数据检查：已读取 %n 个文件</numerusform></translation>
+        <translation>
+            <numerusform>数据检查：已读取 %n 个文件</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not supported on this card: %1 Nearest card that supports it: %2.</source>
@@ -2814,7 +2820,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>使用 %1 张卡，并以 ZeRO-3 或 FSDP 分片</translation>
     </message>
     <message>
-        <source>more cards held at once (quota); about the same card-hours for the same tokens, less the scaling loss and ZeRO-3's communication</source>
+        <source>more cards held at once (quota); about the same card-hours for the same tokens, less the scaling loss and ZeRO-3&apos;s communication</source>
         <translation>同时占用更多卡（配额）；同样的 token 数所需卡时大致相同，另加扩展损失和 ZeRO-3 的通信开销</translation>
     </message>
     <message>
@@ -2822,7 +2828,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>每步更快，但训练内容不同：只有适配器在学习</translation>
     </message>
     <message>
-        <source>slower than LoRA: each layer's weights are dequantized on the fly</source>
+        <source>slower than LoRA: each layer&apos;s weights are dequantized on the fly</source>
         <translation>比 LoRA 慢：每层权重都要即时反量化</translation>
     </message>
     <message>
@@ -2847,11 +2853,15 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message numerus="yes">
         <source>The period is %1 days, longer than a quarter: a single application that long is sent back. Onramp splits it into the first application and %n quarterly follow-up(s), each within one calendar quarter.</source>
-        <translation><numerusform>周期为 %1 天，超过一个季度：这么长的单次申请会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform></translation>
+        <translation>
+            <numerusform>周期为 %1 天，超过一个季度：这么长的单次申请会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The peak from %1 keeps %2 cards for %n day(s): up to %3 card-hours, more than the %4 card-hours of the whole plan. Shorten the peak, lower its cards, or derive more card-hours.</source>
-        <translation><numerusform>从 %1 开始的峰值时段占用 %2 张卡共 %n 天：最多 %3 卡时，超过整个计划的 %4 卡时。请缩短峰值时段、减少其卡数，或推导出更多卡时。</numerusform></translation>
+        <translation>
+            <numerusform>从 %1 开始的峰值时段占用 %2 张卡共 %n 天：最多 %3 卡时，超过整个计划的 %4 卡时。请缩短峰值时段、减少其卡数，或推导出更多卡时。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Starting a fresh sandbox…</source>
@@ -2974,7 +2984,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>参数 %1</translation>
     </message>
     <message>
-        <source>the spec does not record what the first run's job received</source>
+        <source>the spec does not record what the first run&apos;s job received</source>
         <translation>说明中没有记录首次运行的作业实际收到的值</translation>
     </message>
     <message>
@@ -2987,14 +2997,16 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message numerus="yes">
         <source>%n step(s)</source>
-        <translation><numerusform>%n 步</numerusform></translation>
+        <translation>
+            <numerusform>%n 步</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 step(s) differ; the first at step %2: %3 in the spec, %4 now</source>
         <translation>%1 步不一致；第一处在第 %2 步：说明中为 %3，本次为 %4</translation>
     </message>
     <message>
-        <source>the steps logged differ from the spec's</source>
+        <source>the steps logged differ from the spec&apos;s</source>
         <translation>记录的步数与说明中的不同</translation>
     </message>
     <message>
@@ -3022,11 +3034,11 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>未署名</translation>
     </message>
     <message>
-        <source>%1 replayed a spec of another first run (its loss curve differs from this onboarding's): export this onboarding's spec and replay that.</source>
+        <source>%1 replayed a spec of another first run (its loss curve differs from this onboarding&apos;s): export this onboarding&apos;s spec and replay that.</source>
         <translation>%1 重跑的是另一次首次运行的说明（其损失曲线与本次入门流程的不同）：请导出本流程的说明再重跑。</translation>
     </message>
     <message>
-        <source>%1's replay did not reproduce the first run; it differs at: %2.</source>
+        <source>%1&apos;s replay did not reproduce the first run; it differs at: %2.</source>
         <translation>%1 的重跑未能复现首次运行；不一致之处：%2。</translation>
     </message>
     <message>
@@ -3134,7 +3146,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>集群上没有数据文件夹 %1。</translation>
     </message>
     <message>
-        <source>%1's share is %2 %: a share is a percentage from 0 to 100. Correct it in the Share % column.</source>
+        <source>%1&apos;s share is %2 %: a share is a percentage from 0 to 100. Correct it in the Share % column.</source>
         <translation>%1 的份额是 %2 %：份额是 0 到 100 之间的百分比。请在“份额 %”列中改正。</translation>
     </message>
     <message>
@@ -3146,6 +3158,161 @@ Run onramp sandbox serve --help for every option.</source>
 
 serve  在本机回环地址上运行内置沙箱提供方直到被中断，并以一行 JSON 打印其地址和新生成的凭据。
 运行 onramp sandbox serve --help 查看全部选项。</translation>
+    </message>
+    <message>
+        <source>not sent</source>
+        <comment>review state</comment>
+        <translation>尚未提交</translation>
+    </message>
+    <message>
+        <source>waiting for review</source>
+        <comment>review state</comment>
+        <translation>等待审核</translation>
+    </message>
+    <message>
+        <source>approved</source>
+        <comment>review state</comment>
+        <translation>已通过</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <comment>review state</comment>
+        <translation>已驳回</translation>
+    </message>
+    <message>
+        <source>sent back</source>
+        <comment>review state</comment>
+        <translation>已退回</translation>
+    </message>
+    <message>
+        <source>not required</source>
+        <comment>review state</comment>
+        <translation>无需审核</translation>
+    </message>
+    <message>
+        <source>not created</source>
+        <comment>instance state</comment>
+        <translation>未创建</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <comment>instance state</comment>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <comment>instance state</comment>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <comment>instance state</comment>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <comment>instance state</comment>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>no job</source>
+        <comment>job state</comment>
+        <translation>无任务</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <comment>job state</comment>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <comment>job state</comment>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <comment>job state</comment>
+        <translation>已成功</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>job state</comment>
+        <translation>已失败</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <comment>job state</comment>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <comment>job state</comment>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <comment>check state</comment>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <comment>check state</comment>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <comment>check state</comment>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>check state</comment>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>Framework, driver and accelerator library</source>
+        <comment>readiness check</comment>
+        <translation>框架、驱动与加速库</translation>
+    </message>
+    <message>
+        <source>Light training loop</source>
+        <comment>job</comment>
+        <translation>轻量训练循环</translation>
+    </message>
+    <message>
+        <source>Data reads fast enough</source>
+        <comment>readiness check</comment>
+        <translation>数据读得够快</translation>
+    </message>
+    <message>
+        <source>Data read</source>
+        <comment>job</comment>
+        <translation>数据读取</translation>
+    </message>
+    <message>
+        <source>Checkpoints save and resume</source>
+        <comment>readiness check</comment>
+        <translation>检查点能存能恢复</translation>
+    </message>
+    <message>
+        <source>Checkpoint and resume</source>
+        <comment>job</comment>
+        <translation>检查点与续训</translation>
+    </message>
+    <message>
+        <source>Logs and metrics visible</source>
+        <comment>readiness check</comment>
+        <translation>日志与指标可见</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <comment>job</comment>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>First run</source>
+        <comment>job</comment>
+        <translation>首次运行</translation>
     </message>
 </context>
 <context>
@@ -3159,7 +3326,7 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
         <translation>已于 %1 通过。</translation>
     </message>
     <message>
-        <source>Rejected. The reviewer's reasons are on the gate card below.</source>
+        <source>Rejected. The reviewer&apos;s reasons are on the gate card below.</source>
         <translation>已驳回。审核理由见下方关卡卡片。</translation>
     </message>
     <message>
@@ -3206,7 +3373,7 @@ Dossier review: %2</source>
     </message>
     <message>
         <source>Workspace: %1 · quota: %2 · members added: %3 of %4
-Developer's light job: %5
+Developer&apos;s light job: %5
 Observer refused: %6</source>
         <translation>工作空间：%1 · 配额：%2 · 已添加成员：%3/%4
 开发者的轻量任务：%5
@@ -3257,7 +3424,7 @@ Observer refused: %6</source>
         <translation>运行四项判定</translation>
     </message>
     <message>
-        <source>The checks run on gate 4's instance: create it there first.</source>
+        <source>The checks run on gate 4&apos;s instance: create it there first.</source>
         <translation>判定在第 4 道门槛的实例上运行：请先在那里创建实例。</translation>
     </message>
     <message>
@@ -3277,7 +3444,7 @@ Observer refused: %6</source>
         <translation>收尾：归档并释放</translation>
     </message>
     <message>
-        <source>The first run starts once gate 5's four checks pass.</source>
+        <source>The first run starts once gate 5&apos;s four checks pass.</source>
         <translation>第 5 道门槛的四项判定通过后才能开始首次运行。</translation>
     </message>
     <message>
@@ -3293,7 +3460,7 @@ Observer refused: %6</source>
         <translation>上传小数据集…</translation>
     </message>
     <message>
-        <source>The dataset's folder</source>
+        <source>The dataset&apos;s folder</source>
         <translation>数据集所在文件夹</translation>
     </message>
     <message>
@@ -3309,7 +3476,7 @@ Dataset: %3</source>
 数据集：%3</translation>
     </message>
     <message>
-        <source>none uploaded (the provider's sample data is there)</source>
+        <source>none uploaded (the provider&apos;s sample data is there)</source>
         <translation>尚未上传（平台提供的示例数据已在其中）</translation>
     </message>
     <message numerus="yes">
@@ -3323,22 +3490,6 @@ Dataset: %3</source>
         <translation>
             <numerusform>——%n 个未完成，下次上传时续传</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>released</source>
-        <translation>已释放</translation>
-    </message>
-    <message>
-        <source>starting</source>
-        <translation>启动中</translation>
-    </message>
-    <message>
-        <source>stopped</source>
-        <translation>已停止</translation>
     </message>
 </context>
 <context>
@@ -3434,7 +3585,7 @@ Dataset: %3</source>
         <translation>首次运行通过后请收尾：产出按有意义的名称归档，实例被释放。</translation>
     </message>
     <message>
-        <source>The first run pushes a small slice through the whole chain — read data, forward, backward, save a checkpoint, write outputs, log — and checks the guides' five points. The handoff works when a colleague reruns it from the spec alone.</source>
+        <source>The first run pushes a small slice through the whole chain — read data, forward, backward, save a checkpoint, write outputs, log — and checks the guides&apos; five points. The handoff works when a colleague reruns it from the spec alone.</source>
         <translation>首次运行用一小部分数据跑通整条链路——读数据、前向、反向、保存检查点、写产出、记日志——并核对指南中的五项验证。同事只凭说明就能重跑，交接才算成功。</translation>
     </message>
     <message>
@@ -3458,7 +3609,7 @@ Dataset: %3</source>
         <translation>✔ 已验收：%1。</translation>
     </message>
     <message>
-        <source>Gate 6 is accepted by a colleague's replay. %1</source>
+        <source>Gate 6 is accepted by a colleague&apos;s replay. %1</source>
         <translation>第 6 道门槛由同事的重跑来验收。%1</translation>
     </message>
 </context>
@@ -3528,7 +3679,7 @@ Dataset: %3</source>
         <translation>新状态</translation>
     </message>
     <message>
-        <source>e.g. the provider's qualification review</source>
+        <source>e.g. the provider&apos;s qualification review</source>
         <translation>例如：平台的资质审核</translation>
     </message>
     <message>
@@ -3803,50 +3954,6 @@ Dataset: %3</source>
     <message>
         <source>Step time (ms)</source>
         <translation>步耗时 (ms)</translation>
-    </message>
-    <message>
-        <source>Light training loop</source>
-        <translation>轻量训练循环</translation>
-    </message>
-    <message>
-        <source>Data read</source>
-        <translation>数据读取</translation>
-    </message>
-    <message>
-        <source>Checkpoint and resume</source>
-        <translation>检查点与续训</translation>
-    </message>
-    <message>
-        <source>Metrics</source>
-        <translation>指标</translation>
-    </message>
-    <message>
-        <source>First run</source>
-        <translation>首次运行</translation>
-    </message>
-    <message>
-        <source>queued</source>
-        <translation>排队中</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>succeeded</source>
-        <translation>已成功</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>已失败</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>已中断</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
     </message>
 </context>
 <context>
@@ -4231,7 +4338,7 @@ Dataset: %3</source>
         <translation>营业执照或证照(&amp;C)</translation>
     </message>
     <message>
-        <source>Operator's authori&amp;zation</source>
+        <source>Operator&apos;s authori&amp;zation</source>
         <translation>经办人授权书(&amp;Z)</translation>
     </message>
     <message>
@@ -4405,39 +4512,7 @@ Dataset: %3</source>
 <context>
     <name>onramp::ReadinessPage</name>
     <message>
-        <source>Framework, driver and accelerator library</source>
-        <translation>框架、驱动与加速库</translation>
-    </message>
-    <message>
-        <source>Data reads fast enough</source>
-        <translation>数据读得够快</translation>
-    </message>
-    <message>
-        <source>Checkpoints save and resume</source>
-        <translation>检查点能存能恢复</translation>
-    </message>
-    <message>
-        <source>Logs and metrics visible</source>
-        <translation>日志与指标可见</translation>
-    </message>
-    <message>
-        <source>passed</source>
-        <translation>通过</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>未通过</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>not run</source>
-        <translation>未运行</translation>
-    </message>
-    <message>
-        <source>Ready means all four checks pass — stricter than “the instance is running”. Each runs as a job on gate 4's instance; a failure comes with its diagnosis, in the guides' order: framework, then driver, then accelerator library — never “reinstall first”.</source>
+        <source>Ready means all four checks pass — stricter than “the instance is running”. Each runs as a job on gate 4&apos;s instance; a failure comes with its diagnosis, in the guides&apos; order: framework, then driver, then accelerator library — never “reinstall first”.</source>
         <translation>就绪意味着四项判定全部通过——比“实例在运行”严格得多。每项都作为任务在第 4 道门槛的实例上运行；失败时附带诊断，顺序与指南一致：先框架，再驱动，再加速库——绝不“先重装”。</translation>
     </message>
     <message>
@@ -4780,7 +4855,7 @@ Dataset: %3</source>
         <translation>产出路径（可写、持久）</translation>
     </message>
     <message>
-        <source>The framework's own</source>
+        <source>The framework&apos;s own</source>
         <translation>沿用框架自身的约定</translation>
     </message>
     <message>
@@ -4814,7 +4889,7 @@ Dataset: %3</source>
 <context>
     <name>onramp::StateStore</name>
     <message>
-        <source>Onramp cannot read your saved onboarding at %1. Check the file's permissions; until then nothing will be saved.</source>
+        <source>Onramp cannot read your saved onboarding at %1. Check the file&apos;s permissions; until then nothing will be saved.</source>
         <translation>Onramp 无法读取保存在 %1 的开通进度。请检查文件权限；在此之前不会保存任何内容。</translation>
     </message>
     <message>
@@ -4838,7 +4913,7 @@ Dataset: %3</source>
         <translation>本次已关闭保存，以免覆盖 %1 处的现有文件。</translation>
     </message>
     <message>
-        <source>Onramp could not save your onboarding to %1. Free some disk space or fix the folder's permissions; your work is kept in memory and saved on the next change.</source>
+        <source>Onramp could not save your onboarding to %1. Free some disk space or fix the folder&apos;s permissions; your work is kept in memory and saved on the next change.</source>
         <translation>Onramp 无法把开通进度保存到 %1。请清理磁盘空间或修正目录权限；你的修改保留在内存中，下次改动时会再次保存。</translation>
     </message>
 </context>
@@ -4965,7 +5040,7 @@ Dataset: %3</source>
         <translation>权限</translation>
     </message>
     <message>
-        <source>Team lead's review</source>
+        <source>Team lead&apos;s review</source>
         <translation>团队负责人审核</translation>
     </message>
     <message>
@@ -5089,7 +5164,7 @@ Dataset: %3</source>
     <message>
         <source>Acceptance checks, predicted from the matrix until they run for real:
 %1 a developer submits a light job and sees its log
-%2 an observer's submit is refused with a clear message</source>
+%2 an observer&apos;s submit is refused with a clear message</source>
         <translation>验收项（实际运行之前，根据权限矩阵预判）：
 %1 开发者能提交轻量任务并看到日志
 %2 观察者提交时被拒绝，且提示明确</translation>
@@ -5115,7 +5190,7 @@ Dataset: %3</source>
         <translation>筛选(&amp;T)</translation>
     </message>
     <message>
-        <source>“%1” is not a number: type the member's share of the quota as a percentage from 0 to 100.</source>
+        <source>“%1” is not a number: type the member&apos;s share of the quota as a percentage from 0 to 100.</source>
         <translation>“%1”不是数字：请把该成员的配额份额输入为 0 到 100 之间的百分比。</translation>
     </message>
     <message>
