@@ -3160,6 +3160,222 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
 运行 onramp sandbox serve --help 查看全部选项。</translation>
     </message>
     <message>
+        <source>not sent</source>
+        <comment>review state</comment>
+        <translation>尚未提交</translation>
+    </message>
+    <message>
+        <source>waiting for review</source>
+        <comment>review state</comment>
+        <translation>等待审核</translation>
+    </message>
+    <message>
+        <source>approved</source>
+        <comment>review state</comment>
+        <translation>已通过</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <comment>review state</comment>
+        <translation>已驳回</translation>
+    </message>
+    <message>
+        <source>sent back</source>
+        <comment>review state</comment>
+        <translation>已退回</translation>
+    </message>
+    <message>
+        <source>not required</source>
+        <comment>review state</comment>
+        <translation>无需审核</translation>
+    </message>
+    <message>
+        <source>not created</source>
+        <comment>instance state</comment>
+        <translation>未创建</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <comment>instance state</comment>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <comment>instance state</comment>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <comment>instance state</comment>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <comment>instance state</comment>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>no job</source>
+        <comment>job state</comment>
+        <translation>无任务</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <comment>job state</comment>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <comment>job state</comment>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <comment>job state</comment>
+        <translation>已成功</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>job state</comment>
+        <translation>已失败</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <comment>job state</comment>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <comment>job state</comment>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <comment>check state</comment>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <comment>check state</comment>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <comment>check state</comment>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>check state</comment>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>Framework, driver and accelerator library</source>
+        <comment>readiness check</comment>
+        <translation>框架、驱动与加速库</translation>
+    </message>
+    <message>
+        <source>Light training loop</source>
+        <comment>job</comment>
+        <translation>轻量训练循环</translation>
+    </message>
+    <message>
+        <source>Data reads fast enough</source>
+        <comment>readiness check</comment>
+        <translation>数据读得够快</translation>
+    </message>
+    <message>
+        <source>Data read</source>
+        <comment>job</comment>
+        <translation>数据读取</translation>
+    </message>
+    <message>
+        <source>Checkpoints save and resume</source>
+        <comment>readiness check</comment>
+        <translation>检查点能存能恢复</translation>
+    </message>
+    <message>
+        <source>Checkpoint and resume</source>
+        <comment>job</comment>
+        <translation>检查点与续训</translation>
+    </message>
+    <message>
+        <source>Logs and metrics visible</source>
+        <comment>readiness check</comment>
+        <translation>日志与指标可见</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <comment>job</comment>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>First run</source>
+        <comment>job</comment>
+        <translation>首次运行</translation>
+    </message>
+    <message>
+        <source>datasheet</source>
+        <comment>card figures' source</comment>
+        <translation>官方规格</translation>
+    </message>
+    <message>
+        <source>secondary source</source>
+        <comment>card figures' source</comment>
+        <translation>二手来源</translation>
+    </message>
+    <message>
+        <source>unofficial</source>
+        <comment>card figures' source</comment>
+        <translation>非官方</translation>
+    </message>
+    <message>
+        <source>Custom (parameter count)</source>
+        <translation>自定义（按参数量）</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning / pre-training</source>
+        <translation>全参微调 / 预训练</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <comment>gradient checkpointing</comment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <comment>gradient checkpointing</comment>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <comment>gradient checkpointing</comment>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>The framework's own</source>
+        <translation>沿用框架自身的约定</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <comment>CPU offload</comment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <comment>CPU offload</comment>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Optimizer state and weights</source>
+        <comment>CPU offload</comment>
+        <translation>优化器状态与权重</translation>
+    </message>
+    <message>
         <source>In progress: the provider accepted it on %1, but %2</source>
         <translation>进行中：服务方已于 %1 认可，但 %2</translation>
     </message>
@@ -3348,22 +3564,6 @@ Dataset: %3</source>
             <numerusform>——%n 个未完成，下次上传时续传</numerusform>
         </translation>
     </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>released</source>
-        <translation>已释放</translation>
-    </message>
-    <message>
-        <source>starting</source>
-        <translation>启动中</translation>
-    </message>
-    <message>
-        <source>stopped</source>
-        <translation>已停止</translation>
-    </message>
 </context>
 <context>
     <name>onramp::Banner</name>
@@ -3378,6 +3578,41 @@ Dataset: %3</source>
     <message>
         <source>Show technical details</source>
         <translation>显示技术细节</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::CardCountSection</name>
+    <message>
+        <source>3. Smallest card count per card type</source>
+        <translation>3. 各卡型所需的最少卡数</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>卡型</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Cards needed</source>
+        <translation>所需卡数</translation>
+    </message>
+    <message>
+        <source>Source quality</source>
+        <translation>数据可靠度</translation>
+    </message>
+    <message>
+        <source>Cards needed per card type</source>
+        <translation>各卡型所需卡数</translation>
+    </message>
+    <message>
+        <source>not supported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
     </message>
 </context>
 <context>
@@ -3787,6 +4022,45 @@ Dataset: %3</source>
     </message>
 </context>
 <context>
+    <name>onramp::InstanceImageSection</name>
+    <message>
+        <source>5. Instance type and image</source>
+        <translation>5. 实例规格与镜像</translation>
+    </message>
+    <message>
+        <source>Instance &amp;type</source>
+        <translation>实例规格(&amp;T)</translation>
+    </message>
+    <message>
+        <source>I&amp;mage</source>
+        <translation>镜像(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Your code needs</source>
+        <translation>代码要求</translation>
+    </message>
+    <message>
+        <source>Instance zone</source>
+        <translation>实例可用区</translation>
+    </message>
+    <message>
+        <source>(choose)</source>
+        <translation>（请选择）</translation>
+    </message>
+    <message>
+        <source>Choose an image to record its version and digest.</source>
+        <translation>选择镜像后会记录它的版本与摘要。</translation>
+    </message>
+    <message>
+        <source>Recorded for the run spec: %1 %2 (%3), %4 %5, %6 %7, driver %8</source>
+        <translation>已记入运行说明：%1 %2（%3），%4 %5，%6 %7，驱动 %8</translation>
+    </message>
+    <message>
+        <source>digest unknown; the provider supplies it</source>
+        <translation>摘要未知；由云服务商提供</translation>
+    </message>
+</context>
+<context>
     <name>onramp::JobMonitor</name>
     <message>
         <source>No job yet. The jobs this gate runs show here as they run.</source>
@@ -3828,50 +4102,6 @@ Dataset: %3</source>
         <source>Step time (ms)</source>
         <translation>步耗时 (ms)</translation>
     </message>
-    <message>
-        <source>Light training loop</source>
-        <translation>轻量训练循环</translation>
-    </message>
-    <message>
-        <source>Data read</source>
-        <translation>数据读取</translation>
-    </message>
-    <message>
-        <source>Checkpoint and resume</source>
-        <translation>检查点与续训</translation>
-    </message>
-    <message>
-        <source>Metrics</source>
-        <translation>指标</translation>
-    </message>
-    <message>
-        <source>First run</source>
-        <translation>首次运行</translation>
-    </message>
-    <message>
-        <source>queued</source>
-        <translation>排队中</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>succeeded</source>
-        <translation>已成功</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>已失败</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>已中断</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
-    </message>
 </context>
 <context>
     <name>onramp::LogView</name>
@@ -3886,6 +4116,53 @@ Dataset: %3</source>
     <message>
         <source>Skipped the first %1 of this log to show its end; the view keeps the last %2 lines.</source>
         <translation>为显示日志末尾，跳过了前 %1；视图只保留最后 %2 行。</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::MemorySection</name>
+    <message>
+        <source>2. Memory per card</source>
+        <translation>2. 每卡显存</translation>
+    </message>
+    <message>
+        <source>Judge against card</source>
+        <translation>按卡型判定</translation>
+    </message>
+    <message>
+        <source>What to change</source>
+        <translation>可以调整的地方</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <source>%1: %2 GiB (%3)</source>
+        <translation>%1：%2 GiB（%3）</translation>
+    </message>
+    <message>
+        <source>Per card: %1 GiB on %2 (%3 GB)</source>
+        <translation>每卡：%1 GiB，卡型 %2（%3 GB）</translation>
+    </message>
+    <message>
+        <source>saves %1 GiB; speed: %2</source>
+        <translation>节省 %1 GiB；速度代价：%2</translation>
     </message>
 </context>
 <context>
@@ -4429,38 +4706,6 @@ Dataset: %3</source>
 <context>
     <name>onramp::ReadinessPage</name>
     <message>
-        <source>Framework, driver and accelerator library</source>
-        <translation>框架、驱动与加速库</translation>
-    </message>
-    <message>
-        <source>Data reads fast enough</source>
-        <translation>数据读得够快</translation>
-    </message>
-    <message>
-        <source>Checkpoints save and resume</source>
-        <translation>检查点能存能恢复</translation>
-    </message>
-    <message>
-        <source>Logs and metrics visible</source>
-        <translation>日志与指标可见</translation>
-    </message>
-    <message>
-        <source>passed</source>
-        <translation>通过</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>未通过</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>not run</source>
-        <translation>未运行</translation>
-    </message>
-    <message>
         <source>Ready means all four checks pass — stricter than “the instance is running”. Each runs as a job on gate 4's instance; a failure comes with its diagnosis, in the guides' order: framework, then driver, then accelerator library — never “reinstall first”.</source>
         <translation>就绪意味着四项判定全部通过——比“实例在运行”严格得多。每项都作为任务在第 4 道门槛的实例上运行；失败时附带诊断，顺序与指南一致：先框架，再驱动，再加速库——绝不“先重装”。</translation>
     </message>
@@ -4472,352 +4717,12 @@ Dataset: %3</source>
 <context>
     <name>onramp::ResourcesPage</name>
     <message>
-        <source>1. Model and training setup</source>
-        <translation>1. 模型与训练配置</translation>
-    </message>
-    <message>
-        <source>Parameters (custom model)</source>
-        <translation>参数量（自定义模型）</translation>
-    </message>
-    <message>
-        <source>LoRA rank</source>
-        <translation>LoRA 秩</translation>
-    </message>
-    <message>
-        <source>&amp;Sequence length</source>
-        <translation>序列长度(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Data-parallel sharding</source>
-        <translation>数据并行分片</translation>
-    </message>
-    <message>
-        <source>Tensor parallel</source>
-        <translation>张量并行</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel</source>
-        <translation>流水线并行</translation>
-    </message>
-    <message>
-        <source>Cards in the job</source>
-        <translation>任务卡数</translation>
-    </message>
-    <message>
-        <source>CPU offload</source>
-        <translation>CPU 卸载</translation>
-    </message>
-    <message>
-        <source>2. Memory per card</source>
-        <translation>2. 每卡显存</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>Optimizer</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>激活值</translation>
-    </message>
-    <message>
-        <source>Overhead</source>
-        <translation>额外开销</translation>
-    </message>
-    <message>
-        <source>3. Smallest card count per card type</source>
-        <translation>3. 各卡型所需的最少卡数</translation>
-    </message>
-    <message>
-        <source>4. Throughput and card-hours</source>
-        <translation>4. 吞吐与卡时</translation>
-    </message>
-    <message>
-        <source>Measured tokens/s (0 = estimate from FLOPs)</source>
-        <translation>实测 token/s（0 表示按算力估算）</translation>
-    </message>
-    <message>
-        <source>…measured on cards</source>
-        <translation>……实测所用卡数</translation>
-    </message>
-    <message>
-        <source>Scaling efficiency per doubling</source>
-        <translation>卡数每翻一倍的扩展效率</translation>
-    </message>
-    <message>
-        <source>Model FLOPs utilisation (estimate)</source>
-        <translation>模型算力利用率（估算用）</translation>
-    </message>
-    <message>
-        <source>Workload (tokens × epochs)</source>
-        <translation>工作量（token × 轮数）</translation>
-    </message>
-    <message>
-        <source>Finish within</source>
-        <translation>在此时长内完成</translation>
-    </message>
-    <message>
-        <source>5. Instance type and image</source>
-        <translation>5. 实例规格与镜像</translation>
-    </message>
-    <message>
-        <source>I&amp;mage</source>
-        <translation>镜像(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Your code needs</source>
-        <translation>代码要求</translation>
-    </message>
-    <message>
-        <source>Instance zone</source>
-        <translation>实例可用区</translation>
-    </message>
-    <message>
-        <source>6. Storage plan</source>
-        <translation>6. 存储规划</translation>
-    </message>
-    <message>
-        <source>Mount data read-only</source>
-        <translation>数据只读挂接</translation>
-    </message>
-    <message>
-        <source>Scratch path (local disk)</source>
-        <translation>临时目录（本地盘）</translation>
-    </message>
-    <message>
         <source>Findings</source>
         <translation>检查结果</translation>
     </message>
     <message>
-        <source>Choose the local dataset</source>
-        <translation>选择本地数据集</translation>
-    </message>
-    <message>
-        <source>Custom (parameter count)</source>
-        <translation>自定义（按参数量）</translation>
-    </message>
-    <message>
-        <source>Full fine-tuning / pre-training</source>
-        <translation>全参微调 / 预训练</translation>
-    </message>
-    <message>
-        <source>None</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>Selective</source>
-        <translation>选择性</translation>
-    </message>
-    <message>
-        <source>Full</source>
-        <translation>完整</translation>
-    </message>
-    <message>
-        <source>Optimizer state</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>Optimizer state and weights</source>
-        <translation>优化器状态与权重</translation>
-    </message>
-    <message>
-        <source>(choose)</source>
-        <translation>（请选择）</translation>
-    </message>
-    <message>
-        <source>on</source>
-        <translation>开</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>Card</source>
-        <translation>卡型</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <source>Cards needed</source>
-        <translation>所需卡数</translation>
-    </message>
-    <message>
-        <source>Source quality</source>
-        <translation>数据可靠度</translation>
-    </message>
-    <message>
-        <source>Use these cards and hours in the &amp;quota derivation (gate 3)</source>
-        <translation>把这些卡数和时长用于配额推导（第 3 道门槛）(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Use in quota derivation</source>
-        <translation>用于配额推导</translation>
-    </message>
-    <message>
-        <source>Scan a local dataset…</source>
-        <translation>扫描本地数据集…</translation>
-    </message>
-    <message>
-        <source>Scan a local dataset</source>
-        <translation>扫描本地数据集</translation>
-    </message>
-    <message>
-        <source>What to change</source>
-        <translation>可以调整的地方</translation>
-    </message>
-    <message>
-        <source>Cards needed per card type</source>
-        <translation>各卡型所需卡数</translation>
-    </message>
-    <message>
-        <source>%1: %2 GiB (%3)</source>
-        <translation>%1：%2 GiB（%3）</translation>
-    </message>
-    <message>
-        <source>Per card: %1 GiB on %2 (%3 GB)</source>
-        <translation>每卡：%1 GiB，卡型 %2（%3 GB）</translation>
-    </message>
-    <message>
-        <source>does not fit</source>
-        <translation>放不下</translation>
-    </message>
-    <message>
-        <source>%1 cards finish in %2 h: %3 card-hours. Per card %4 tokens/s%5.</source>
-        <translation>%1 张卡可在 %2 小时内完成：共 %3 卡时。每卡 %4 token/s%5。</translation>
-    </message>
-    <message>
-        <source> — an estimate from FLOPs; measure a small run to replace it</source>
-        <translation>——这是按算力估算的值；请跑一次小规模任务实测来替换</translation>
-    </message>
-    <message>
-        <source>Choose an image to record its version and digest.</source>
-        <translation>选择镜像后会记录它的版本与摘要。</translation>
-    </message>
-    <message>
-        <source>Recorded for the run spec: %1 %2 (%3), %4 %5, %6 %7, driver %8</source>
-        <translation>已记入运行说明：%1 %2（%3），%4 %5，%6 %7，驱动 %8</translation>
-    </message>
-    <message>
-        <source>Scanning…</source>
-        <translation>正在扫描…</translation>
-    </message>
-    <message>
-        <source>%1 files, %2 GB, %3 % under 64 KiB. Upload with %4.</source>
-        <translation>%1 个文件，%2 GB，%3% 小于 64 KiB。建议用%4上传。</translation>
-    </message>
-    <message>
-        <source>the console (up to tens of GB)</source>
-        <translation>控制台（适合几十 GB 以内）</translation>
-    </message>
-    <message>
-        <source>the batch transfer tool</source>
-        <translation>批量传输工具</translation>
-    </message>
-    <message>
-        <source>Scan a local copy to choose between console upload and the batch transfer tool.</source>
-        <translation>扫描本地副本，以决定用控制台上传还是批量传输工具。</translation>
-    </message>
-    <message>
         <source>No findings: the instance, image and storage plan fit together.</source>
         <translation>没有问题：实例规格、镜像与存储规划互相匹配。</translation>
-    </message>
-    <message>
-        <source>SGD with momentum</source>
-        <translation>带动量的 SGD</translation>
-    </message>
-    <message>
-        <source>datasheet</source>
-        <translation>官方规格</translation>
-    </message>
-    <message>
-        <source>secondary source</source>
-        <translation>二手来源</translation>
-    </message>
-    <message>
-        <source>unofficial</source>
-        <translation>非官方</translation>
-    </message>
-    <message>
-        <source>Mod&amp;el</source>
-        <translation>模型(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Pre&amp;cision</source>
-        <translation>精度(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Optimi&amp;zer</source>
-        <translation>优化器(&amp;Z)</translation>
-    </message>
-    <message>
-        <source>Metho&amp;d</source>
-        <translation>方法(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Micro-batc&amp;h per card</source>
-        <translation>每卡微批(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Grad&amp;ient checkpointing</source>
-        <translation>梯度检查点(&amp;I)</translation>
-    </message>
-    <message>
-        <source>FlashAttention-2 / fused attention</source>
-        <translation>FlashAttention-2 / 融合注意力</translation>
-    </message>
-    <message>
-        <source>F&amp;ramework conventions</source>
-        <translation>框架约定(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Gradient dtype</source>
-        <translation>梯度数据类型</translation>
-    </message>
-    <message>
-        <source>Sequence parallel (with TP)</source>
-        <translation>序列并行（配合 TP）</translation>
-    </message>
-    <message>
-        <source>Judge against card</source>
-        <translation>按卡型判定</translation>
-    </message>
-    <message>
-        <source>Instance &amp;type</source>
-        <translation>实例规格(&amp;T)</translation>
-    </message>
-    <message>
-        <source>D&amp;ata path (mounted)</source>
-        <translation>数据路径（挂接）(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Output path (writable, persistent)</source>
-        <translation>产出路径（可写、持久）</translation>
-    </message>
-    <message>
-        <source>The framework's own</source>
-        <translation>沿用框架自身的约定</translation>
-    </message>
-    <message>
-        <source>saves %1 GiB; speed: %2</source>
-        <translation>节省 %1 GiB；速度代价：%2</translation>
-    </message>
-    <message>
-        <source>not supported</source>
-        <translation>不支持</translation>
-    </message>
-    <message>
-        <source>digest unknown; the provider supplies it</source>
-        <translation>摘要未知；由云服务商提供</translation>
     </message>
 </context>
 <context>
@@ -4867,6 +4772,65 @@ Dataset: %3</source>
     </message>
 </context>
 <context>
+    <name>onramp::StoragePlanSection</name>
+    <message>
+        <source>6. Storage plan</source>
+        <translation>6. 存储规划</translation>
+    </message>
+    <message>
+        <source>D&amp;ata path (mounted)</source>
+        <translation>数据路径（挂接）(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Mount data read-only</source>
+        <translation>数据只读挂接</translation>
+    </message>
+    <message>
+        <source>Output path (writable, persistent)</source>
+        <translation>产出路径（可写、持久）</translation>
+    </message>
+    <message>
+        <source>Scratch path (local disk)</source>
+        <translation>临时目录（本地盘）</translation>
+    </message>
+    <message>
+        <source>Choose the local dataset</source>
+        <translation>选择本地数据集</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>Scan a local dataset…</source>
+        <translation>扫描本地数据集…</translation>
+    </message>
+    <message>
+        <source>Scan a local dataset</source>
+        <translation>扫描本地数据集</translation>
+    </message>
+    <message>
+        <source>Scanning…</source>
+        <translation>正在扫描…</translation>
+    </message>
+    <message>
+        <source>%1 files, %2 GB, %3 % under 64 KiB. Upload with %4.</source>
+        <translation>%1 个文件，%2 GB，%3% 小于 64 KiB。建议用%4上传。</translation>
+    </message>
+    <message>
+        <source>the console (up to tens of GB)</source>
+        <translation>控制台（适合几十 GB 以内）</translation>
+    </message>
+    <message>
+        <source>the batch transfer tool</source>
+        <translation>批量传输工具</translation>
+    </message>
+    <message>
+        <source>Scan a local copy to choose between console upload and the batch transfer tool.</source>
+        <translation>扫描本地副本，以决定用控制台上传还是批量传输工具。</translation>
+    </message>
+</context>
+<context>
     <name>onramp::SummaryPage</name>
     <message>
         <source>Summary</source>
@@ -4913,6 +4877,136 @@ Dataset: %3</source>
     <message>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::ThroughputSection</name>
+    <message>
+        <source>4. Throughput and card-hours</source>
+        <translation>4. 吞吐与卡时</translation>
+    </message>
+    <message>
+        <source>Measured tokens/s (0 = estimate from FLOPs)</source>
+        <translation>实测 token/s（0 表示按算力估算）</translation>
+    </message>
+    <message>
+        <source>…measured on cards</source>
+        <translation>……实测所用卡数</translation>
+    </message>
+    <message>
+        <source>Scaling efficiency per doubling</source>
+        <translation>卡数每翻一倍的扩展效率</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation (estimate)</source>
+        <translation>模型算力利用率（估算用）</translation>
+    </message>
+    <message>
+        <source>Workload (tokens × epochs)</source>
+        <translation>工作量（token × 轮数）</translation>
+    </message>
+    <message>
+        <source>Finish within</source>
+        <translation>在此时长内完成</translation>
+    </message>
+    <message>
+        <source>Use these cards and hours in the &amp;quota derivation (gate 3)</source>
+        <translation>把这些卡数和时长用于配额推导（第 3 道门槛）(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Use in quota derivation</source>
+        <translation>用于配额推导</translation>
+    </message>
+    <message>
+        <source>%1 cards finish in %2 h: %3 card-hours. Per card %4 tokens/s%5.</source>
+        <translation>%1 张卡可在 %2 小时内完成：共 %3 卡时。每卡 %4 token/s%5。</translation>
+    </message>
+    <message>
+        <source> — an estimate from FLOPs; measure a small run to replace it</source>
+        <translation>——这是按算力估算的值；请跑一次小规模任务实测来替换</translation>
+    </message>
+</context>
+<context>
+    <name>onramp::TrainingSetupSection</name>
+    <message>
+        <source>1. Model and training setup</source>
+        <translation>1. 模型与训练配置</translation>
+    </message>
+    <message>
+        <source>Mod&amp;el</source>
+        <translation>模型(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Parameters (custom model)</source>
+        <translation>参数量（自定义模型）</translation>
+    </message>
+    <message>
+        <source>Pre&amp;cision</source>
+        <translation>精度(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Optimi&amp;zer</source>
+        <translation>优化器(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>Metho&amp;d</source>
+        <translation>方法(&amp;D)</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Micro-batc&amp;h per card</source>
+        <translation>每卡微批(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence length</source>
+        <translation>序列长度(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Grad&amp;ient checkpointing</source>
+        <translation>梯度检查点(&amp;I)</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 / fused attention</source>
+        <translation>FlashAttention-2 / 融合注意力</translation>
+    </message>
+    <message>
+        <source>F&amp;ramework conventions</source>
+        <translation>框架约定(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Gradient dtype</source>
+        <translation>梯度数据类型</translation>
+    </message>
+    <message>
+        <source>Data-parallel sharding</source>
+        <translation>数据并行分片</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Sequence parallel (with TP)</source>
+        <translation>序列并行（配合 TP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Cards in the job</source>
+        <translation>任务卡数</translation>
+    </message>
+    <message>
+        <source>CPU offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
     </message>
 </context>
 <context>

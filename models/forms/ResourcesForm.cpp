@@ -2,6 +2,7 @@
 
 #include "GateLedger.h"
 #include "StateStore.h"
+#include "Tr.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -62,6 +63,31 @@ void ResourcesForm::update(const std::function<void(ResourcesGateData &)> &chang
     });
 }
 
+int ResourcesForm::choiceIndex(SetupChoice choice) const
+{
+    return onramp::choiceIndex(choice, data().choice.setup);
+}
+
+void ResourcesForm::choose(SetupChoice choice, int index)
+{
+    update([&](ResourcesGateData &d) {
+        if (choice == SetupChoice::Model)
+            d.modelPicked = true; // from now on gate 1's model no longer decides
+        applyChoice(choice, index, d.choice.setup);
+    });
+}
+
+bool ResourcesForm::isCustomModel() const
+{
+    return choiceIndex(SetupChoice::Model) == int(modelCatalog().size());
+}
+
+void ResourcesForm::setCustomParamsB(double paramsB)
+{
+    if (isCustomModel())
+        update([&](ResourcesGateData &d) { d.choice.setup.model = modelFromParams(paramsB); });
+}
+
 TrainingSetup ResourcesForm::effectiveSetup() const
 {
     return onramp::effectiveSetup(data());
@@ -87,6 +113,31 @@ std::optional<Unsupported> ResourcesForm::unsupported() const
 Verdict ResourcesForm::verdict() const
 {
     return MemoryEstimator::verdict(effectiveSetup(), card());
+}
+
+QString ResourcesForm::verdictText() const
+{
+    if (const auto u = unsupported())
+        return u->text();
+    return onramp::verdictText(verdict());
+}
+
+std::vector<Suggestion> ResourcesForm::suggestions() const
+{
+    if (verdict() != Verdict::DoesNotFit)
+        return {};
+    return MemoryEstimator::suggestions(effectiveSetup(), card());
+}
+
+QString ResourcesForm::sourceQuality(const CardSpec &card)
+{
+    if (card.confidence == QLatin1String("datasheet"))
+        return Tr::tr("datasheet", "card figures' source");
+    if (card.confidence == QLatin1String("secondary"))
+        return Tr::tr("secondary source", "card figures' source");
+    if (card.confidence == QLatin1String("unofficial"))
+        return Tr::tr("unofficial", "card figures' source");
+    return card.confidence;
 }
 
 int ResourcesForm::cardsNeeded(const CardSpec &c) const

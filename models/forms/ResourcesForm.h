@@ -2,6 +2,7 @@
 
 #include "Finding.h"
 #include "ResourcesGate.h"
+#include "SetupChoices.h"
 
 #include <QObject>
 
@@ -25,6 +26,14 @@ public:
     const ResourcesGateData &data() const;
     void update(const std::function<void(ResourcesGateData &)> &change);
 
+    // The setup's list settings by position (SetupChoice says what each position means).
+    int choiceIndex(SetupChoice choice) const;
+    // Choosing a model means gate 1's model no longer decides.
+    void choose(SetupChoice choice, int index);
+    // The model is a bare parameter count, which setCustomParamsB() sets; ignored otherwise.
+    bool isCustomModel() const;
+    void setCustomParamsB(double paramsB);
+
     // The setup with its card count taken from the chosen instance type.
     TrainingSetup effectiveSetup() const;
     CardSpec card() const;
@@ -32,8 +41,14 @@ public:
     // What the setup asks that the chosen card cannot compute (bf16, FP8, FlashAttention-2).
     std::optional<Unsupported> unsupported() const;
     Verdict verdict() const; // NotSupported before any memory verdict
+    // The verdict in words: what the card cannot compute, else whether the setup fits.
+    QString verdictText() const;
+    // What to change, each step on top of the ones before; empty unless the setup does not fit.
+    std::vector<Suggestion> suggestions() const;
     // Cards needed on each catalog card; -1 where the card cannot run the setup.
     int cardsNeeded(const CardSpec &card) const;
+    // Where a catalog card's figures come from, in the user's language.
+    static QString sourceQuality(const CardSpec &card);
     std::expected<ThroughputResult, Error> throughput() const;
     Findings findings() const;
     // The last dataset scan's findings: the page's own, not saved (GateForm::setLocalFindings).

@@ -4,7 +4,6 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHash>
-#include <QLabel>
 #include <QListWidget>
 
 namespace onramp {
@@ -35,21 +34,14 @@ void FormGatePage::setBuilt()
 QWidget *FormGatePage::labelled(QFormLayout *form, const char *caption, QWidget *field,
                                 const char *objectName, QWidget *inner)
 {
-    QWidget *input = inner ? inner : field;
-    input->setObjectName(QLatin1String(objectName));
-    auto *label = new QLabel(field->parentWidget());
-    label->setBuddy(input);
-    form->addRow(label, field);
-    m_texts.append({label, caption});
-    m_texts.append({input, caption}); // its accessible name
-    return input;
+    return m_captions.labelled(form, caption, field, objectName, inner);
 }
 
 QGroupBox *FormGatePage::group(QWidget *parent, const char *objectName, const char *title)
 {
     auto *g = new QGroupBox(parent);
     g->setObjectName(QLatin1String(objectName));
-    m_texts.append({g, title});
+    m_captions.titled(g, title);
     return g;
 }
 
@@ -65,15 +57,7 @@ QListWidget *FormGatePage::findingsList(QWidget *parent)
 void FormGatePage::retranslateTexts()
 {
     // The sources were marked in the subclass, so translate in its context.
-    for (auto [widget, source] : m_texts) {
-        const QString text = metaObject()->tr(source, nullptr);
-        if (auto *label = qobject_cast<QLabel *>(widget))
-            label->setText(text + u':');
-        else if (auto *box = qobject_cast<QGroupBox *>(widget))
-            box->setTitle(text);
-        else
-            widget->setAccessibleName(QString(text).remove(u'&'));
-    }
+    m_captions.retranslate(metaObject());
 }
 
 void FormGatePage::showFindings(QListWidget *list, const Findings &findings,

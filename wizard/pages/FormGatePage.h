@@ -1,5 +1,6 @@
 #pragma once
 
+#include "FieldCaptions.h"
 #include "Finding.h"
 #include "GatePage.h"
 
@@ -49,7 +50,7 @@ protected:
 private:
     void retranslateTexts();
 
-    QList<std::pair<QWidget *, const char *>> m_texts;
+    FieldCaptions m_captions;
     QList<QWidget *> m_tinted;
     QList<std::function<void()>> m_loaders;
     bool m_built = false;

@@ -2,6 +2,7 @@
 
 #include "ProviderHub.h"
 #include "ProviderPanel.h"
+#include "ProviderStates.h"
 #include "QuotaGate.h"
 #include "StateStore.h"
 
@@ -23,35 +24,36 @@ QString when(const QDateTime &t)
     return readableTime(t);
 }
 
-QString reviewText(const RemoteReview &r)
+ReviewState review(const RemoteReview &r)
 {
-    if (!r.sent())
-        return ProviderActions::tr("Not sent yet.");
-    if (r.state == QLatin1String("approved"))
-        return ProviderActions::tr("Approved on %1.").arg(when(r.since));
-    if (r.state == QLatin1String("not_required"))
-        return ProviderActions::tr("Not required by this provider: a Slurm cluster reviews no "
-                                   "dossier.");
-    if (r.state == QLatin1String("rejected"))
-        return ProviderActions::tr("Rejected. The reviewer's reasons are on the gate card below.");
-    if (r.state == QLatin1String("returned"))
-        return ProviderActions::tr("Sent back to be split by calendar quarter.");
-    return ProviderActions::tr("Waiting for review since %1. Onramp checks again on its own.")
-        .arg(when(r.since));
+    return fromKey<ReviewState>(r.state);
 }
 
-// The provider's instance states, in the user's language.
-QString instanceStateText(const QString &state)
+InstanceState instanceState(const OnboardingState &s)
 {
-    if (state == QLatin1String("running"))
-        return ProviderActions::tr("running");
-    if (state == QLatin1String("released"))
-        return ProviderActions::tr("released");
-    if (state == QLatin1String("pending") || state == QLatin1String("starting"))
-        return ProviderActions::tr("starting");
-    if (state == QLatin1String("stopped"))
-        return ProviderActions::tr("stopped");
-    return state;
+    return fromKey<InstanceState>(s.provider.instanceState);
+}
+
+QString reviewText(const RemoteReview &r)
+{
+    switch (review(r)) {
+    case ReviewState::NotSent:
+        return ProviderActions::tr("Not sent yet.");
+    case ReviewState::Approved:
+        return ProviderActions::tr("Approved on %1.").arg(when(r.since));
+    case ReviewState::NotRequired:
+        return ProviderActions::tr("Not required by this provider: a Slurm cluster reviews no "
+                                   "dossier.");
+    case ReviewState::Rejected:
+        return ProviderActions::tr("Rejected. The reviewer's reasons are on the gate card below.");
+    case ReviewState::Returned:
+        return ProviderActions::tr("Sent back to be split by calendar quarter.");
+    case ReviewState::Pending:
+    case ReviewState::Unknown:
+        break;
+    }
+    return ProviderActions::tr("Waiting for review since %1. Onramp checks again on its own.")
+        .arg(when(r.since));
 }
 
 QString check(bool passed, const QString &text)
@@ -76,7 +78,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel->addAction(
             QStringLiteral("providerSubmitDossier"),
             [] { return ProviderActions::tr("Submit the dossier"); },
-            [](const St &s) { return s.provider.qualification.state != QLatin1String("approved"); },
+            [](const St &s) { return review(s.provider.qualification) != ReviewState::Approved; },
             [](S *s, S::Done d) { s->submitQualification(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerCheckDossier"),
@@ -90,7 +92,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                      reviewText(s.provider.qualification));
         });
         panel->setAutoRefresh(
-            [](const St &s) { return s.provider.qualification.state == QLatin1String("pending"); },
+            [](const St &s) { return review(s.provider.qualification) == ReviewState::Pending; },
             [](S *s, S::Done d) { s->refreshQualification(std::move(d)); }, kReviewPollMs);
         break;
     case GateId::Workspace:
@@ -128,7 +130,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             QStringLiteral("providerApplyQuota"),
             [] { return ProviderActions::tr("Apply for quota"); },
             [](const St &s) {
-                return s.provider.quotaApplication.state != QLatin1String("approved");
+                return review(s.provider.quotaApplication) != ReviewState::Approved;
             },
             [](S *s, S::Done d) { s->applyQuota(std::move(d)); });
         panel->addAction(
@@ -142,16 +144,14 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             context.purpose = s.account.purposeKind;
             const double asked = planQuota(s.quota, context).cardHours;
             QString text = ProviderActions::tr("Quota application: %1").arg(reviewText(r));
-            if (r.state == QLatin1String("approved"))
+            if (review(r) == ReviewState::Approved)
                 text += u'\n' + ProviderActions::tr("Granted %1 card-hours of the %2 asked.")
                                     .arg(QLocale().toString(r.grantedCardHours, 'f', 0),
                                          QLocale().toString(asked, 'f', 0));
             return text;
         });
         panel->setAutoRefresh(
-            [](const St &s) {
-                return s.provider.quotaApplication.state == QLatin1String("pending");
-            },
+            [](const St &s) { return review(s.provider.quotaApplication) == ReviewState::Pending; },
             [](S *s, S::Done d) { s->refreshQuota(std::move(d)); }, kReviewPollMs);
         break;
     case GateId::Resources:
@@ -162,13 +162,13 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](const St &s) {
                 return !s.resources.choice.instance.isEmpty() &&
                        (s.provider.instanceId.isEmpty() ||
-                        s.provider.instanceState == QLatin1String("released"));
+                        instanceState(s) == InstanceState::Released);
             },
             [](S *s, S::Done d) { s->createInstance(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerVerifyInstance"),
             [] { return ProviderActions::tr("Run the acceptance check"); },
-            [](const St &s) { return s.provider.instanceState == QLatin1String("running"); },
+            [](const St &s) { return instanceState(s) == InstanceState::Running; },
             [](S *s, S::Done d) { s->verifyResources(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerUploadDataset"),
@@ -200,16 +200,17 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel->addAction(
             QStringLiteral("providerReleaseInstance"),
             [] { return ProviderActions::tr("Release the instance"); },
-            [](const St &s) { return s.provider.instanceState == QLatin1String("running"); },
+            [](const St &s) { return instanceState(s) == InstanceState::Running; },
             [](S *s, S::Done d) { s->releaseInstance(std::move(d)); });
         panel->setStatusText([](const St &s) {
             const ProviderLink &l = s.provider;
             return ProviderActions::tr("Instance: %1\nAcceptance (up, data readable, output "
                                        "written): %2\nDataset: %3")
                 .arg(
-                    l.instanceId.isEmpty() ? ProviderActions::tr("not created")
-                                           : QStringLiteral("%1 (%2)").arg(
-                                                 l.instanceId, instanceStateText(l.instanceState)),
+                    l.instanceId.isEmpty()
+                        ? ProviderActions::tr("not created")
+                        : QStringLiteral("%1 (%2)").arg(l.instanceId,
+                                                        labelOf<InstanceState>(l.instanceState)),
                     check(l.resourcesCheckPassed, l.resourcesCheck),
                     l.uploadFolder.isEmpty()
                         ? ProviderActions::tr("none uploaded (the provider's sample data is there)")
@@ -228,10 +229,10 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel->addAction(
             QStringLiteral("providerRunReadiness"),
             [] { return ProviderActions::tr("Run the four checks"); },
-            [](const St &s) { return s.provider.instanceState == QLatin1String("running"); },
+            [](const St &s) { return instanceState(s) == InstanceState::Running; },
             [](S *s, S::Done d) { s->runReadinessChecks(std::move(d)); });
         panel->setStatusText([](const St &s) {
-            if (s.provider.instanceState != QLatin1String("running"))
+            if (instanceState(s) != InstanceState::Running)
                 return ProviderActions::tr("The checks run on gate 4's instance: create it there "
                                            "first.");
             return s.environment.ready()
@@ -248,7 +249,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             QStringLiteral("providerStartFirstRun"),
             [] { return ProviderActions::tr("Start the first run"); },
             [](const St &s) {
-                return s.provider.instanceState == QLatin1String("running") && s.environment.ready();
+                return instanceState(s) == InstanceState::Running && s.environment.ready();
             },
             [](S *s, S::Done d) { s->runFirstRun(std::move(d)); });
         panel->addAction(

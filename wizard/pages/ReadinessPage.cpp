@@ -4,6 +4,8 @@
 #include "OnboardingState.h"
 #include "ProviderHub.h"
 #include "ProviderSession.h"
+#include "ProviderStates.h"
+#include "ReadinessChecks.h"
 #include "StateStore.h"
 #include "StatusStyle.h"
 
@@ -17,26 +19,25 @@ namespace onramp {
 
 namespace {
 
-QString checkTitle(const QString &name)
+CheckState checkState(const CheckResult &r)
 {
-    if (name == QLatin1String("environment"))
-        return ReadinessPage::tr("Framework, driver and accelerator library");
-    if (name == QLatin1String("data"))
-        return ReadinessPage::tr("Data reads fast enough");
-    if (name == QLatin1String("checkpoint"))
-        return ReadinessPage::tr("Checkpoints save and resume");
-    return ReadinessPage::tr("Logs and metrics visible");
+    return fromKey<CheckState>(r.state);
 }
 
 QString stateText(const CheckResult &r)
 {
-    if (r.state == QLatin1String("passed"))
-        return QStringLiteral("✔ ") + ReadinessPage::tr("passed");
-    if (r.state == QLatin1String("failed"))
-        return QStringLiteral("✘ ") + ReadinessPage::tr("failed");
-    if (r.state == QLatin1String("running"))
-        return QStringLiteral("… ") + ReadinessPage::tr("running");
-    return ReadinessPage::tr("not run");
+    switch (const CheckState s = checkState(r)) {
+    case CheckState::Passed:
+        return QStringLiteral("✔ ") + label(s);
+    case CheckState::Failed:
+        return QStringLiteral("✘ ") + label(s);
+    case CheckState::Running:
+        return QStringLiteral("… ") + label(s);
+    case CheckState::NotRun:
+    case CheckState::Unknown:
+        break;
+    }
+    return label(CheckState::NotRun);
 }
 
 } // namespace
@@ -55,9 +56,10 @@ void ReadinessPage::buildContent(QVBoxLayout *content)
     m_checksBox->setObjectName(QStringLiteral("readinessChecks"));
     auto *grid = new QGridLayout(m_checksBox);
     grid->setColumnStretch(2, 1);
-    for (int i = 0; i < EnvironmentGateData::checkNames().size(); ++i) {
+    for (int i = 0; i < int(readinessChecks().size()); ++i) {
         Row row{new QLabel(m_checksBox), new QLabel(m_checksBox), new QLabel(m_checksBox)};
-        row.title->setObjectName(QStringLiteral("check_") + EnvironmentGateData::checkNames()[i]);
+        row.title->setObjectName(QStringLiteral("check_") +
+                                 QLatin1String(readinessChecks()[i].key));
         row.detail->setWordWrap(true);
         row.detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
         row.title->setAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -78,7 +80,7 @@ void ReadinessPage::buildContent(QVBoxLayout *content)
         for (auto it = EnvironmentGateData::checkNames().crbegin();
              it != EnvironmentGateData::checkNames().crend(); ++it) {
             const CheckResult r = env.checks.value(*it);
-            if (!r.jobId.isEmpty() && r.state != QLatin1String("running")) {
+            if (!r.jobId.isEmpty() && checkState(r) != CheckState::Running) {
                 m_monitor->showJob(r.jobId, *it);
                 return;
             }
@@ -92,11 +94,11 @@ void ReadinessPage::refreshChecks()
     if (m_rows.isEmpty())
         return;
     const EnvironmentGateData &env = store()->state().environment;
-    const QStringList &names = EnvironmentGateData::checkNames();
-    for (int i = 0; i < names.size(); ++i) {
+    for (int i = 0; i < int(readinessChecks().size()); ++i) {
+        const ReadinessCheck &check = readinessChecks()[i];
         const Row &row = m_rows[i];
-        const CheckResult r = env.checks.value(names[i]);
-        row.title->setText(QStringLiteral("%1. %2").arg(i + 1).arg(checkTitle(names[i])));
+        const CheckResult r = env.checks.value(QLatin1String(check.key));
+        row.title->setText(QStringLiteral("%1. %2").arg(i + 1).arg(check.titleText()));
         row.result->setText(stateText(r));
         QString detail = r.evidence.toHtmlEscaped();
         if (!r.diagnosis.isEmpty())
@@ -104,7 +106,7 @@ void ReadinessPage::refreshChecks()
         row.detail->setText(detail);
         QPalette p = row.result->palette();
         p.setColor(QPalette::WindowText, r.passed() ? statusColour(GateStatus::Passed)
-                                         : r.state == QLatin1String("failed")
+                                         : checkState(r) == CheckState::Failed
                                              ? statusColour(GateStatus::Rejected)
                                              : palette().color(QPalette::WindowText));
         row.result->setPalette(p);

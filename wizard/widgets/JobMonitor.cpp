@@ -6,6 +6,8 @@
 #include "MonitoringCoach.h"
 #include "ProviderHub.h"
 #include "ProviderSession.h"
+#include "ProviderStates.h"
+#include "ReadinessChecks.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -22,34 +24,12 @@ constexpr qint64 kFirstRead = 256 * 1024; // an earlier job: the end of its log 
 
 QString JobMonitor::checkLabel(const QString &check)
 {
-    if (check == QLatin1String("environment"))
-        return tr("Light training loop");
-    if (check == QLatin1String("data"))
-        return tr("Data read");
-    if (check == QLatin1String("checkpoint"))
-        return tr("Checkpoint and resume");
-    if (check == QLatin1String("metrics"))
-        return tr("Metrics");
-    if (check == QLatin1String("first-run"))
-        return tr("First run");
-    return check;
+    return jobNameText(check);
 }
 
 QString JobMonitor::stateLabel(const QString &state)
 {
-    if (state == QLatin1String("queued"))
-        return tr("queued");
-    if (state == QLatin1String("running"))
-        return tr("running");
-    if (state == QLatin1String("succeeded"))
-        return tr("succeeded");
-    if (state == QLatin1String("failed"))
-        return tr("failed");
-    if (state == QLatin1String("interrupting") || state == QLatin1String("interrupted"))
-        return tr("interrupted");
-    if (state == QLatin1String("cancelled"))
-        return tr("cancelled");
-    return state;
+    return labelOf<JobState>(state);
 }
 
 JobMonitor::JobMonitor(ProviderHub *hub, QStringList checks, QWidget *parent)

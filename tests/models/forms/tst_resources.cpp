@@ -383,6 +383,89 @@ private slots:
         QVERIFY(back.has_value());
         QVERIFY(back->modelPicked);
     }
+
+    // Gate 4's lists: every position reads back as itself, and the sharding list maps to ZeRO
+    // stages and FSDP.
+    void setupChoicesRoundTrip()
+    {
+        for (SetupChoice c :
+             {SetupChoice::Model, SetupChoice::Precision, SetupChoice::Optimizer,
+              SetupChoice::Method, SetupChoice::Checkpointing, SetupChoice::Framework,
+              SetupChoice::GradDtype, SetupChoice::Sharding, SetupChoice::Offload}) {
+            const int n = int(choiceLabels(c).size());
+            QVERIFY(n >= 3);
+            for (int i = 0; i < n; ++i) {
+                TrainingSetup s;
+                applyChoice(c, i, s);
+                QCOMPARE(choiceIndex(c, s), i);
+            }
+            TrainingSetup s;
+            const int before = choiceIndex(c, s);
+            applyChoice(c, n, s); // outside the list: no change
+            applyChoice(c, -1, s);
+            QCOMPARE(choiceIndex(c, s), before);
+        }
+        QCOMPARE(choiceLabels(SetupChoice::Sharding),
+                 QStringList({"DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3", "FSDP"}));
+        TrainingSetup s;
+        applyChoice(SetupChoice::Sharding, 4, s);
+        QVERIFY(s.fsdp);
+        QCOMPARE(s.zeroStage, 3);
+        applyChoice(SetupChoice::Sharding, 3, s);
+        QVERIFY(!s.fsdp);
+        QCOMPARE(s.zeroStage, 3);
+        applyChoice(SetupChoice::Sharding, 1, s);
+        QCOMPARE(s.zeroStage, 1);
+        applyChoice(SetupChoice::Framework, 1, s);
+        QCOMPARE(s.framework, frameworkConventions()[1].framework);
+    }
+
+    // Picking a model on gate 4 ends gate 1's say; the last entry is a bare parameter count.
+    void theFormChoosesModels()
+    {
+        StateStore store(QString{});
+        ResourcesForm form(&store);
+        const int custom = int(modelCatalog().size());
+        QCOMPARE(choiceLabels(SetupChoice::Model).size(), custom + 1);
+        form.choose(SetupChoice::Model, 0);
+        QVERIFY(form.data().modelPicked);
+        QCOMPARE(form.data().choice.setup.model.key, modelCatalog().front().key);
+        QVERIFY(!form.isCustomModel());
+        form.setCustomParamsB(3); // not a custom model: ignored
+        QCOMPARE(form.data().choice.setup.model.key, modelCatalog().front().key);
+        form.choose(SetupChoice::Model, custom);
+        QVERIFY(form.isCustomModel());
+        QCOMPARE(form.data().choice.setup.model.paramsB, modelCatalog().front().paramsB);
+        form.setCustomParamsB(3);
+        QCOMPARE(form.data().choice.setup.model.paramsB, 3.0);
+        QCOMPARE(form.choiceIndex(SetupChoice::Model), custom);
+        form.choose(SetupChoice::Sharding, 4);
+        QVERIFY(form.data().choice.setup.fsdp);
+        QCOMPARE(form.choiceIndex(SetupChoice::Sharding), 4);
+    }
+
+    // Suggestions come only with a setup that does not fit.
+    void suggestionsOnlyWhenItDoesNotFit()
+    {
+        StateStore store(QString{});
+        ResourcesForm form(&store);
+        form.update([](ResourcesGateData &d) {
+            d.choice.setup.model = *findModel("llama-2-70b");
+            d.choice.setup.method = Method::Full;
+            d.choice.setup.gpus = 1;
+            d.cardKey = QStringLiteral("a100-40g");
+        });
+        QCOMPARE(form.verdict(), Verdict::DoesNotFit);
+        QVERIFY(!form.suggestions().empty());
+        QCOMPARE(form.verdictText(), verdictText(Verdict::DoesNotFit));
+        form.update([](ResourcesGateData &d) {
+            d.choice.setup.model = *findModel("llama-2-7b");
+            d.choice.setup.method = Method::Lora;
+            d.cardKey = QStringLiteral("h100-80g");
+        });
+        QVERIFY(form.verdict() != Verdict::DoesNotFit);
+        QVERIFY(form.suggestions().empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestResources)

@@ -1,0 +1,87 @@
+#include "InstanceImageSection.h"
+
+#include "ResourcesForm.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+
+namespace onramp {
+
+InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
+    : ResourcesSection(form, "instanceGroup", QT_TR_NOOP("5. Instance type and image"), parent)
+{
+    auto *layout = new QFormLayout(this);
+    m_instance = new QComboBox(this);
+    m_instance->addItem(QString(), QString());
+    for (const InstanceType &t : builtinInstances())
+        m_instance->addItem(t.name, t.key);
+    labelled(layout, QT_TR_NOOP("Instance &type"), m_instance, "instance");
+    m_image = new QComboBox(this);
+    m_image->addItem(QString(), QString());
+    for (const TrainingImage &i : builtinImages())
+        m_image->addItem(QStringLiteral("%1 %2").arg(i.name, i.version), i.key);
+    labelled(layout, QT_TR_NOOP("I&mage"), m_image, "image");
+    m_requirement = new QLineEdit(this);
+    m_requirement->setPlaceholderText(QStringLiteral("torch>=2.1"));
+    labelled(layout, QT_TR_NOOP("Your code needs"), m_requirement, "codeRequirement");
+    m_zone = new QLineEdit(this);
+    labelled(layout, QT_TR_NOOP("Instance zone"), m_zone, "instanceZone");
+    m_environment = new QLabel(this);
+    m_environment->setObjectName(QStringLiteral("environmentRecord"));
+    m_environment->setWordWrap(true);
+    m_environment->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addRow(m_environment);
+
+    const auto set = [this](QString ResourceChoice::*member, const QString &value) {
+        if (!loading())
+            this->form()->update([&](ResourcesGateData &d) { d.choice.*member = value; });
+    };
+    connect(m_instance, &QComboBox::currentIndexChanged, this,
+            [this, set] { set(&ResourceChoice::instance, m_instance->currentData().toString()); });
+    connect(m_image, &QComboBox::currentIndexChanged, this,
+            [this, set] { set(&ResourceChoice::image, m_image->currentData().toString()); });
+    connect(m_requirement, &QLineEdit::textEdited, this,
+            [set](const QString &t) { set(&ResourceChoice::codeRequirement, t); });
+    connect(m_zone, &QLineEdit::textEdited, this,
+            [set](const QString &t) { set(&ResourceChoice::instanceZone, t); });
+}
+
+void InstanceImageSection::loadInputs()
+{
+    const ResourceChoice &c = form()->data().choice;
+    for (auto [combo, key] : {std::pair{m_instance, c.instance}, std::pair{m_image, c.image}}) {
+        const int i = std::max(0, combo->findData(key));
+        if (combo->currentIndex() != i)
+            combo->setCurrentIndex(i);
+    }
+    for (auto [edit, value] :
+         {std::pair{m_requirement, c.codeRequirement}, std::pair{m_zone, c.instanceZone}}) {
+        if (edit->text() != value)
+            edit->setText(value);
+    }
+}
+
+void InstanceImageSection::retranslate()
+{
+    m_instance->setItemText(0, tr("(choose)"));
+    m_image->setItemText(0, tr("(choose)"));
+}
+
+void InstanceImageSection::refresh()
+{
+    const auto &env = form()->data().environment;
+    m_environment->setText(env.image.isEmpty()
+                               ? tr("Choose an image to record its version and digest.")
+                               : tr("Recorded for the run spec: %1 %2 (%3), %4 %5, %6 %7, "
+                                    "driver %8")
+                                     .arg(env.image, env.imageVersion,
+                                          env.imageDigest.isEmpty()
+                                              ? tr("digest unknown; the provider supplies it")
+                                              : env.imageDigest.left(19),
+                                          env.framework, env.frameworkVersion, env.accelerator,
+                                          env.acceleratorVersion, env.driver));
+}
+
+} // namespace onramp

@@ -1,0 +1,119 @@
+#include "MemorySection.h"
+
+#include "charts/ChartKit.h"
+
+#include "ResourcesForm.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QVBoxLayout>
+
+namespace onramp {
+
+namespace {
+
+constexpr double kGiB = double(1ull << 30);
+
+} // namespace
+
+MemorySection::MemorySection(ResourcesForm *form, QWidget *parent)
+    : ResourcesSection(form, "memoryGroup", QT_TR_NOOP("2. Memory per card"), parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *cardForm = new QFormLayout;
+    m_card = new QComboBox(this);
+    for (const CardSpec &c : cardCatalog())
+        m_card->addItem(c.name, c.key);
+    labelled(cardForm, QT_TR_NOOP("Judge against card"), m_card, "card");
+    layout->addLayout(cardForm);
+    m_chart = charts::makeBars(this);
+    m_chart->widget()->setObjectName(QStringLiteral("memoryChart"));
+    m_chart->widget()->setMinimumHeight(150);
+    layout->addWidget(m_chart->widget());
+    m_total = new QLabel(this);
+    m_total->setObjectName(QStringLiteral("memoryTotal"));
+    m_total->setWordWrap(true);
+    m_total->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_total);
+    m_verdict = new QLabel(this);
+    m_verdict->setObjectName(QStringLiteral("memoryVerdict"));
+    QFont bold = m_verdict->font();
+    bold.setBold(true);
+    m_verdict->setFont(bold);
+    layout->addWidget(m_verdict);
+    m_suggestions = new QListWidget(this);
+    m_suggestions->setObjectName(QStringLiteral("suggestions"));
+    m_suggestions->setMaximumHeight(110);
+    layout->addWidget(m_suggestions);
+
+    connect(m_card, &QComboBox::currentIndexChanged, this, [this] {
+        if (!loading())
+            this->form()->update(
+                [&](ResourcesGateData &d) { d.cardKey = m_card->currentData().toString(); });
+    });
+}
+
+void MemorySection::loadInputs()
+{
+    const ResourcesGateData &d = form()->data();
+    const int card = std::max(0, m_card->findData(d.cardKey));
+    if (m_card->currentIndex() != card)
+        m_card->setCurrentIndex(card);
+    m_card->setEnabled(d.choice.instance.isEmpty()); // the instance type fixes the card
+}
+
+void MemorySection::retranslate()
+{
+    m_suggestions->setAccessibleName(tr("What to change"));
+}
+
+void MemorySection::refresh()
+{
+    const MemoryBreakdown m = form()->memory();
+    const CardSpec card = form()->card();
+    const MemoryPart *parts[] = {&m.weights, &m.gradients, &m.optimizer, &m.activations,
+                                 &m.overhead};
+    const char *const partNames[] = {QT_TR_NOOP("Weights"), QT_TR_NOOP("Gradients"),
+                                     QT_TR_NOOP("Optimizer"), QT_TR_NOOP("Activations"),
+                                     QT_TR_NOOP("Overhead")};
+    QStringList names;
+    QList<double> gib;
+    for (int i = 0; i < 5; ++i) {
+        names << tr(partNames[i]);
+        gib << parts[i]->bytes / kGiB;
+    }
+    m_chart->setStack(QStringLiteral("GiB"), names, gib,
+                      std::max(card.memory.gib, m.totalGiB()) * 1.05);
+    QStringList lines;
+    for (int i = 0; i < 5; ++i)
+        lines << tr("%1: %2 GiB (%3)")
+                     .arg(tr(partNames[i]))
+                     .arg(parts[i]->bytes / kGiB, 0, 'f', 2)
+                     .arg(parts[i]->formula);
+    m_total->setText(tr("Per card: %1 GiB on %2 (%3 GB)")
+                         .arg(m.totalGiB(), 0, 'f', 1)
+                         .arg(card.name)
+                         .arg(card.memory.gib) +
+                     u'\n' + lines.join(u'\n'));
+
+    const Verdict v = form()->verdict();
+    m_verdict->setText(form()->verdictText());
+    m_verdict->setWordWrap(true);
+    QPalette pal = m_verdict->palette();
+    pal.setColor(QPalette::WindowText, v == Verdict::Fits    ? QColor(0x1b, 0x7f, 0x3b)
+                                       : v == Verdict::Tight ? QColor(0xa0, 0x5a, 0x00)
+                                                             : QColor(0xb3, 0x26, 0x1e));
+    m_verdict->setPalette(pal);
+    m_suggestions->clear();
+    for (const Suggestion &s : form()->suggestions())
+        m_suggestions->addItem(
+            QStringLiteral("%1 %2 → %3 GiB (%4)")
+                .arg(s.fits ? QStringLiteral("✔") : QStringLiteral("·"), s.change)
+                .arg(s.totalGiB, 0, 'f', 1)
+                .arg(tr("saves %1 GiB; speed: %2").arg(s.savedGiB, 0, 'f', 1).arg(s.speedCost)));
+    m_suggestions->setVisible(v == Verdict::DoesNotFit);
+}
+
+} // namespace onramp

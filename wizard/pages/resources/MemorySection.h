@@ -1,0 +1,36 @@
+#pragma once
+
+#include "ResourcesSection.h"
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+
+namespace onramp {
+
+namespace charts {
+class Bars;
+}
+
+// 2. Memory per card: the card judged against, the estimate's parts as a stacked bar with their
+// formulas, the verdict, and what to change when the setup does not fit.
+class MemorySection : public ResourcesSection
+{
+    Q_OBJECT
+public:
+    MemorySection(ResourcesForm *form, QWidget *parent);
+
+protected:
+    void loadInputs() override;
+    void refresh() override;
+    void retranslate() override;
+
+private:
+    QComboBox *m_card = nullptr;
+    charts::Bars *m_chart = nullptr; // a child widget
+    QLabel *m_total = nullptr;
+    QLabel *m_verdict = nullptr;
+    QListWidget *m_suggestions = nullptr;
+};
+
+} // namespace onramp
