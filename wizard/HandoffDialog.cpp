@@ -103,26 +103,26 @@ bool HandoffDialog::open(const QString &path)
                                      "below; a rerun can still go ahead.",
                                      nullptr, int(gaps.size()))));
     for (const SpecGap &g : gaps)
-        addItem(QStringLiteral("MISSING"), g.field, g.message);
+        addItem(ReplayItem::Status::Missing, g.field, g.message);
     m_spec = *spec;
     m_replay->setEnabled(true);
     return true;
 }
 
-void HandoffDialog::addItem(const QString &status, const QString &what, const QString &detail)
+void HandoffDialog::addItem(ReplayItem::Status status, const QString &what, const QString &detail)
 {
+    using S = ReplayItem::Status;
     // The replay's own tokens, in the reader's language (the token stays in the item's data).
-    const QString label = status == QLatin1String("PASS")   ? tr("PASS")
-                          : status == QLatin1String("FAIL") ? tr("FAIL")
-                          : status == QLatin1String("N/A")  ? tr("N/A")
-                                                            : tr("MISSING");
+    const QString label = status == S::Pass   ? tr("PASS")
+                          : status == S::Fail ? tr("FAIL")
+                          : status == S::NotApplicable ? tr("N/A")
+                                                       : tr("MISSING");
     auto *item = new QTreeWidgetItem(m_items, {label, what, detail});
-    item->setData(0, Qt::UserRole, status);
+    item->setData(0, Qt::UserRole, ReplayItem::statusToken(status));
     item->setToolTip(2, detail);
-    const GateStatus tone = status == QLatin1String("PASS") || status == QLatin1String("N/A")
-                                ? GateStatus::Passed
-                            : status == QLatin1String("FAIL") ? GateStatus::Rejected
-                                                              : GateStatus::Waiting;
+    const GateStatus tone = status == S::Pass || status == S::NotApplicable ? GateStatus::Passed
+                            : status == S::Fail                            ? GateStatus::Rejected
+                                                                           : GateStatus::Waiting;
     item->setForeground(0, statusColour(tone));
     m_items->resizeColumnToContents(0);
     m_items->resizeColumnToContents(1);
@@ -163,7 +163,7 @@ void HandoffDialog::replay()
                              : (i.got.isEmpty() ? i.want : i.got);
         if (!i.note.isEmpty())
             detail += QStringLiteral(" — ") + i.note;
-        addItem(ReplayItem::statusToken(i.status), i.what + QStringLiteral(" (") + i.field + u')',
+        addItem(i.status, i.what + QStringLiteral(" (") + i.field + u')',
                 detail);
     };
     m_replay->setEnabled(false);

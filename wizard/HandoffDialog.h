@@ -42,7 +42,7 @@ signals:
     void replayed(const QJsonObject &record, const onramp::RunSpec &spec);
 
 private:
-    void addItem(const QString &status, const QString &what, const QString &detail);
+    void addItem(ReplayItem::Status status, const QString &what, const QString &detail);
     void finished(const ReplayOutcome &outcome);
 
     std::optional<RunSpec> m_spec;

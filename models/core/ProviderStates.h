@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringView>
 
@@ -62,6 +63,12 @@ template <> ReviewState fromKey<ReviewState>(QStringView key);
 template <> InstanceState fromKey<InstanceState>(QStringView key);
 template <> JobState fromKey<JobState>(QStringView key);
 template <> CheckState fromKey<CheckState>(QStringView key);
+
+// The state of a job as the API returns it (Job.state).
+inline JobState jobStateOf(const QJsonObject &job)
+{
+    return fromKey<JobState>(job.value(QLatin1String("state")).toString());
+}
 
 // The key a state is written as; empty for the "nothing yet" states and for Unknown.
 QString key(ReviewState s);

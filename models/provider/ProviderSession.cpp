@@ -2,6 +2,7 @@
 
 #include "GateLedger.h"
 #include "ProbeEvents.h"
+#include "ProviderStates.h"
 #include "QuotaGate.h"
 #include "Tr.h"
 
@@ -148,14 +149,15 @@ void ProviderSession::applyQualification(const RemoteReview &review)
     m_state.provider.qualification = review;
     GateRecord &g = m_state.gate(GateId::Account);
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    if (review.state == QLatin1String("approved")) {
+    const ReviewState state = fromKey<ReviewState>(review.state);
+    if (state == ReviewState::Approved) {
         g.evidence = Tr::tr("Dossier approved by the provider (review %1).").arg(review.id);
         g.acceptedBy = Tr::tr("The provider's qualification reviewer");
         g.rejectionReason.clear();
         g.whatToChange.clear();
         if (acceptFromProvider(m_state, GateId::Account, now) && review.since.isValid())
             g.acceptedAt = review.since;
-    } else if (review.state == QLatin1String("not_required")) {
+    } else if (state == ReviewState::NotRequired) {
         // A cluster has accounts, not dossiers: nothing to review.
         g.evidence = Tr::tr("Not required by this provider: a Slurm cluster reviews no dossier; "
                             "access is a user in its accounting with a default account (%1).")
@@ -165,7 +167,7 @@ void ProviderSession::applyQualification(const RemoteReview &review)
         g.whatToChange.clear();
         if (acceptFromProvider(m_state, GateId::Account, now) && review.since.isValid())
             g.acceptedAt = review.since;
-    } else if (review.state == QLatin1String("rejected")) {
+    } else if (state == ReviewState::Rejected) {
         g.rejectionReason = reasonsText(review.reasons);
         g.whatToChange = Tr::tr("Change the fields named above, then submit the dossier again.");
         (void)setGateStatus(m_state, GateId::Account, GateStatus::Rejected, now);
@@ -335,11 +337,11 @@ void ProviderSession::runWorkspaceChecks(Done done)
             progress(Tr::tr("Running a light job as developer %1…").arg(developer));
             runJob(developer, job, [this](const QJsonObject &finished) {
                 ProviderLink &link = m_state.provider;
-                const QString state = finished.value("state").toString();
+                const QString state = labelOf<JobState>(finished.value("state").toString());
                 const QJsonObject verdict =
                     probeEvents(finished.value("log").toString()).value("verdict/environment");
                 link.developerCheckPassed =
-                    state == QLatin1String("succeeded") && verdict.value("passed").toBool();
+                    jobStateOf(finished) == JobState::Succeeded && verdict.value("passed").toBool();
                 link.developerCheck =
                     link.developerCheckPassed
                         ? Tr::tr("Job %1 succeeded; its log ends: loss %2 → %3.")
@@ -383,7 +385,7 @@ void ProviderSession::pollJob(const QString &member, const QString &id, Then whe
         },
         [this, member, id, whenDone, ticks](const QJsonObject &job) {
             const QString state = job.value("state").toString();
-            if (state == QLatin1String("queued") && ticks == 0)
+            if (jobStateOf(job) == JobState::Queued && ticks == 0)
                 progress(Tr::tr("Queued: %1")
                              .arg(job.value("reason").toObject().value("message").toString()));
             const bool final = isFinalJobState(state);
@@ -421,7 +423,7 @@ void ProviderSession::readNews(const QString &member, const QJsonObject &job,
         return;
     }
     const QString id = job.value("id").toString();
-    if (job.value("state").toString() == QLatin1String("queued")) {
+    if (jobStateOf(job) == JobState::Queued) {
         if (onJobNews)
             onJobNews({m_check, job, m_logOffsets.value(id), {}, m_logOffsets.value(id)});
         then();
@@ -458,17 +460,17 @@ void ProviderSession::applyQuotaReview(const RemoteReview &review)
     m_state.provider.quotaApplication = review;
     GateRecord &g = m_state.gate(GateId::Quota);
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    if (review.state == QLatin1String("approved")) {
+    const ReviewState state = fromKey<ReviewState>(review.state);
+    if (state == ReviewState::Approved) {
         g.evidence = Tr::tr("Quota application %1 approved: %2 card-hours granted.")
                          .arg(review.id)
                          .arg(review.grantedCardHours, 0, 'f', 0);
         g.acceptedBy = Tr::tr("The provider's quota reviewer");
         if (acceptFromProvider(m_state, GateId::Quota, now) && review.since.isValid())
             g.acceptedAt = review.since;
-    } else if (review.state == QLatin1String("rejected") ||
-               review.state == QLatin1String("returned")) {
+    } else if (state == ReviewState::Rejected || state == ReviewState::Returned) {
         g.rejectionReason = reasonsText(review.reasons);
-        g.whatToChange = review.state == QLatin1String("returned")
+        g.whatToChange = state == ReviewState::Returned
                              ? Tr::tr("Split the period by calendar quarter and apply again.")
                              : Tr::tr("Change what the reasons name, then apply again.");
         (void)setGateStatus(m_state, GateId::Quota, GateStatus::Rejected, now);
@@ -578,7 +580,7 @@ void ProviderSession::verifyResources(Done done)
         [this, id, member](const QJsonObject &inst) {
             m_state.provider.instanceState = inst.value("state").toString();
             changed();
-            if (m_state.provider.instanceState != QLatin1String("running")) {
+            if (fromKey<InstanceState>(m_state.provider.instanceState) != InstanceState::Running) {
                 m_state.provider.resourcesCheckPassed = false;
                 m_state.provider.resourcesCheck = Tr::tr("Instance %1 is %2, not running.")
                                                       .arg(id, m_state.provider.instanceState);
@@ -599,7 +601,7 @@ void ProviderSession::verifyResources(Done done)
                 const bool written = events.value("artifact/output").value("written").toBool();
                 ProviderLink &link = m_state.provider;
                 link.resourcesCheckPassed =
-                    finished.value("state").toString() == QLatin1String("succeeded") && readable &&
+                    jobStateOf(finished) == JobState::Succeeded && readable &&
                     written;
                 link.resourcesCheck =
                     link.resourcesCheckPassed

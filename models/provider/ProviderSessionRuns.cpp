@@ -4,6 +4,7 @@
 #include "GateLedger.h"
 
 #include "ProbeEvents.h"
+#include "ProviderStates.h"
 #include "RunSpec.h"
 #include "Tr.h"
 #include "Triage.h"
@@ -152,7 +153,7 @@ void ProviderSession::checkEnvironment(std::function<void()> next)
                if (!print.isEmpty())
                    m_state.environment.fingerprint = print;
                const bool passed =
-                   finished.value("state").toString() == QLatin1String("succeeded") &&
+                   jobStateOf(finished) == JobState::Succeeded &&
                    verdict.value("passed").toBool();
                const QJsonArray gpus = print.value("gpus").toArray();
                recordCheck(
@@ -186,7 +187,7 @@ void ProviderSession::checkData(std::function<void()> next)
                const QJsonObject data = events.value(QStringLiteral("data/data"));
                const QJsonObject verdict = events.value(QStringLiteral("verdict/data"));
                const bool passed =
-                   finished.value("state").toString() == QLatin1String("succeeded") &&
+                   jobStateOf(finished) == JobState::Succeeded &&
                    verdict.value("passed").toBool();
                recordCheck(QStringLiteral("data"), finished, passed,
                            Tr::tr("%1 files, %2 MB/s cold, %3 MB/s warm, reading is %4 % of a "
@@ -230,7 +231,7 @@ void ProviderSession::checkCheckpoint(std::function<void()> next)
                m_watch = {};
                const auto stops = probeEventList(first.value("log").toString(),
                                               QStringLiteral("interrupted"));
-               if (first.value("state").toString() != QLatin1String("interrupted") ||
+               if (jobStateOf(first) != JobState::Interrupted ||
                    stops.isEmpty()) {
                    recordCheck(QStringLiteral("checkpoint"), first, false,
                                Tr::tr("The job ended %1 instead of being interrupted after its "
@@ -261,7 +262,7 @@ void ProviderSession::checkCheckpoint(std::function<void()> next)
                               qFuzzyCompare(1 + resumes.first().value("momentum_norm").toDouble(),
                                             1 + stop.value("momentum_norm").toDouble());
                           const bool passed =
-                              second.value("state").toString() == QLatin1String("succeeded") &&
+                              jobStateOf(second) == JobState::Succeeded &&
                               verdict.value("passed").toBool() && resumedThere && continues &&
                               sameOptimizer;
                           recordCheck(
@@ -316,7 +317,7 @@ void ProviderSession::checkMetrics(std::function<void()> next)
                        }
                        const bool logged = !finished.value("log").toString().isEmpty();
                        const bool passed =
-                           finished.value("state").toString() == QLatin1String("succeeded") &&
+                           jobStateOf(finished) == JobState::Succeeded &&
                            logged && complete >= 5 && complete == points.size();
                        recordCheck(QStringLiteral("metrics"), finished, passed,
                                    Tr::tr("%1 of %2 points carry loss, step time and memory "
@@ -408,7 +409,7 @@ void ProviderSession::runFirstRun(Done done)
                 run.curve.append({step.value("step").toInt(), step.value("loss").toDouble()});
         if (const QJsonObject print = events.value(QStringLiteral("fingerprint/")); !print.isEmpty())
             m_state.environment.fingerprint = print;
-        const bool passed = finished.value("state").toString() == QLatin1String("succeeded") &&
+        const bool passed = jobStateOf(finished) == JobState::Succeeded &&
                             verdict.value("passed").toBool() && run.points.size() == 5;
         CheckResult &r = run.run;
         r.jobId = finished.value("id").toString();
