@@ -1,5 +1,4 @@
 #include "QualificationGate.h"
-#include "Documents.h"
 #include "QuotaGate.h"
 #include "WorkspaceGate.h"
 
@@ -244,23 +243,6 @@ private slots:
         bad = d.toJson();
         bad["purposeKind"] = "vibes";
         QCOMPARE(QualificationData::fromJson(bad).error().field, QStringLiteral("purposeKind"));
-    }
-
-    void submissionPackage()
-    {
-        const QString base = m_dir.filePath("dossier");
-        QVERIFY(writeSubmissionPackage(dossier(), base).has_value());
-        QFile pdf(base + ".pdf");
-        QVERIFY(pdf.open(QIODevice::ReadOnly));
-        QVERIFY(pdf.read(5) == "%PDF-");
-        QVERIFY(pdf.size() > 2000);
-        QFile json(base + ".json");
-        QVERIFY(json.open(QIODevice::ReadOnly));
-        QCOMPARE(*QualificationData::fromJson(QJsonDocument::fromJson(json.readAll()).object()),
-                 dossier());
-        const AttachmentInfo a = inspectAttachment(dossier().licenceFile);
-        QVERIFY(a.readable);
-        QCOMPARE(a.type, QStringLiteral("application/pdf"));
     }
 
     // ---- gate 2 ----
@@ -675,5 +657,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGates)
+QTEST_GUILESS_MAIN(TestGates)
 #include "tst_gates.moc"
