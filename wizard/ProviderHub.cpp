@@ -161,4 +161,14 @@ void ProviderHub::useRemote(const ProviderProfile &profile, const QByteArray &se
     ready(profile, secret);
 }
 
+bool ProviderHub::readJobTail(const QString &jobId, qint64 tail, QObject *context,
+                              std::function<void(const std::expected<JobTail, ProviderError> &)> done)
+{
+    if (!m_session)
+        return false;
+    onramp::readJobTail(m_session->provider(), CallContext{context, m_session->jobMember(), {}},
+                        jobId, tail, std::move(done));
+    return true;
+}
+
 } // namespace onramp

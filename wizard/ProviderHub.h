@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Error.h"
+#include "JobReader.h"
 #include "ProviderClient.h"
 
 #include <QJsonObject>
@@ -47,6 +48,10 @@ public:
     bool secretsPersist() const;
     // Null unless Ready.
     ProviderSession *session() const { return m_session.get(); }
+    // An earlier job as the monitor shows it (its state and the end of its log), read as the
+    // onboarding's job member; false when not connected. `done` runs on `context`'s thread.
+    bool readJobTail(const QString &jobId, qint64 tail, QObject *context,
+                     std::function<void(const std::expected<JobTail, ProviderError> &)> done);
 
     // Where the sandbox keeps its database, instances and jobs: beside the state file.
     static QString sandboxDataDir();

@@ -1,6 +1,5 @@
 #include "JobMonitor.h"
 
-#include "JobReader.h"
 #include "LiveChart.h"
 #include "LogView.h"
 #include "MonitoringCoach.h"
@@ -103,8 +102,7 @@ void JobMonitor::news(const QString &check, const QJsonObject &job, qint64 offse
 
 void JobMonitor::showJob(const QString &jobId, const QString &check)
 {
-    ProviderSession *session = m_hub ? m_hub->session() : nullptr;
-    if (!session || jobId.isEmpty() || m_loading)
+    if (!m_hub || !m_hub->session() || jobId.isEmpty() || m_loading)
         return;
     reset(check);
     m_jobId = jobId;
@@ -118,18 +116,19 @@ void JobMonitor::showJob(const QString &jobId, const QString &check)
         m_step->flush();
         m_memory->flush();
     };
-    readJobTail(session->provider(), CallContext{this, session->jobMember(), {}}, jobId, kFirstRead,
-                [this, done](const std::expected<JobTail, ProviderError> &tail) {
-                    if (!tail) {
-                        m_jobLine->setText(tail.error().message);
-                        done();
-                        return;
-                    }
-                    m_job = tail->job;
-                    if (!tail->bytes.isEmpty())
-                        consume(m_log->append(tail->offset, tail->bytes));
-                    done();
-                });
+    // The hub reads it (the widget never speaks to the provider).
+    m_hub->readJobTail(jobId, kFirstRead, this,
+                       [this, done](const std::expected<JobTail, ProviderError> &tail) {
+                           if (!tail) {
+                               m_jobLine->setText(tail.error().message);
+                               done();
+                               return;
+                           }
+                           m_job = tail->job;
+                           if (!tail->bytes.isEmpty())
+                               consume(m_log->append(tail->offset, tail->bytes));
+                           done();
+                       });
 }
 
 void JobMonitor::consume(const QStringList &lines)
