@@ -2,6 +2,7 @@
 // onramp-probe jobs, the wrap-up, and a planted failure of each of the guides' six kinds
 // recognised by the triage from what the provider and the job said.
 #include "DemoState.h"
+#include "JobReader.h"
 #include "AwaitAnswer.h"
 #include "GateLedger.h"
 #include "LogTail.h"
@@ -190,6 +191,18 @@ private slots:
         QCOMPARE(run.curve.last().first, run.steps);
         QVERIFY(run.lastLoss < run.firstLoss);
         QVERIFY(run.seconds > 0);
+        // The monitor's reader shows the job and the end of its log, never more than asked.
+        {
+            std::optional<std::expected<JobTail, ProviderError>> tail;
+            readJobTail(s->provider(), CallContext{this, s->jobMember(), {}}, run.run.jobId, 1024,
+                        [&](const std::expected<JobTail, ProviderError> &t) { tail = t; });
+            QTRY_VERIFY_WITH_TIMEOUT(tail.has_value(), 15000);
+            QVERIFY2(tail->has_value(), qPrintable(tail->has_value() ? QString()
+                                                                     : tail->error().message));
+            QCOMPARE((*tail)->job.value("id").toString(), run.run.jobId);
+            QVERIFY(!(*tail)->bytes.isEmpty() && (*tail)->bytes.size() <= 1024);
+            QVERIFY((*tail)->offset > 0); // the log is longer than 1 KiB: only its end came
+        }
         QVERIFY(!run.trainer.isEmpty());
         QVERIFY(run.manifest.value("sha256").toString().startsWith("sha256:"));
         const RunSpec spec = runSpecFromState(m_state);
