@@ -172,20 +172,15 @@ bool GateForm::canRecord() const
 
 std::expected<void, Error> GateForm::recordStatus()
 {
-    const Findings local = m_local ? m_local() : Findings{};
-    if (const QString why =
-            statusRefusal(m_store->state(), m_gate, m_target, m_now().date(), local);
-        !why.isEmpty())
-        return std::unexpected(Error{Error::Kind::Invalid, why, QString()});
+    // The ledger decides first, on the state as it is now: the one rule for every writer.
+    const QDateTime now = m_now();
+    OnboardingState next = m_store->state();
+    if (auto r = setGateStatus(next, m_gate, m_target, now, m_local ? m_local() : Findings{}); !r)
+        return std::unexpected(Error{Error::Kind::Invalid, r.error().message, QString()});
     for (Field f : requiredFields()) {
         if (const QString issue = fieldIssue(f); !issue.isEmpty())
             return std::unexpected(Error{Error::Kind::Invalid, issue, QString()});
     }
-    const QDateTime now = m_now();
-    // The ledger checks again, on the state as it is now: the one rule for every writer.
-    OnboardingState next = m_store->state();
-    if (auto r = setGateStatus(next, m_gate, m_target, now, local); !r)
-        return r;
     m_store->update([&](OnboardingState &s) { s = next; });
     return {};
 }

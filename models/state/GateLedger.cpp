@@ -196,9 +196,10 @@ std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, Gate
 
 bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
 {
-    if (setGateStatus(state, id, GateStatus::Passed, now))
+    const auto passed = setGateStatus(state, id, GateStatus::Passed, now);
+    if (passed)
         return true;
-    const QString why = statusRefusal(state, id, GateStatus::Passed, now.date());
+    const QString why = passed.error().message;
     GateRecord &r = state.gate(id);
     if (r.status == GateStatus::Passed) // was passed before; a later rule holds it now
         reopenGate(state, id, why, now);
