@@ -1,0 +1,234 @@
+#include "SessionCore.h"
+
+#include "ProbeEvents.h"
+#include "ProviderStates.h"
+#include "Tr.h"
+
+#include <QTimer>
+
+namespace onramp {
+
+SessionCore::SessionCore(std::shared_ptr<Provider> provider, OnboardingState &state,
+                         QObject *parent)
+    : QObject(parent), m_state(state), m_provider(std::move(provider))
+{
+}
+
+bool SessionCore::begin(Done &done)
+{
+    if (m_busy) {
+        done(std::unexpected(localError(Tr::tr("Another provider operation is still running."))));
+        return false;
+    }
+    m_busy = true;
+    m_done = std::move(done);
+    return true;
+}
+
+void SessionCore::finish(const std::expected<void, ProviderError> &result)
+{
+    if (!m_busy)
+        return;
+    m_busy = false;
+    m_inFlight = 0;
+    m_recover = {};
+    m_watch = {};
+    m_check.clear();
+    Done done = std::move(m_done);
+    m_done = {};
+    if (done)
+        done(result);
+}
+
+void SessionCore::cancel()
+{
+    if (!m_busy)
+        return;
+    ++m_generation;
+    if (m_inFlight)
+        m_provider->cancel(m_inFlight);
+    ProviderError e;
+    e.code = ProviderErrorCode::Network;
+    e.message = Tr::tr("Cancelled.");
+    e.details = QStringLiteral("cancelled by the user");
+    e.cancelled = true;
+    finish(std::unexpected(e));
+}
+
+void SessionCore::changed()
+{
+    if (onStateChanged)
+        onStateChanged();
+}
+
+void SessionCore::progress(const QString &text)
+{
+    if (onProgress)
+        onProgress(text);
+}
+
+ProviderError SessionCore::localError(const QString &message) const
+{
+    ProviderError e;
+    e.code = ProviderErrorCode::ValidationFailed;
+    e.message = message;
+    e.details = message;
+    return e;
+}
+
+void SessionCore::call(const QString &operation, const Operation &op, Then then,
+                           const QString &member)
+{
+    QByteArray key;
+    if (!operation.isEmpty()) {
+        const bool fresh = !m_state.provider.pendingKeys.contains(operation);
+        key = m_state.provider.keyFor(operation);
+        if (fresh)
+            changed(); // the key is saved before the request leaves
+    }
+    const quint64 generation = m_generation;
+    m_inFlight = op(
+        *m_provider, CallContext{this, member, key},
+        [this, generation, operation, then = std::move(then)](const ProviderResult &r) {
+            if (generation != m_generation)
+                return;
+            m_inFlight = 0;
+            if (!r) {
+                // A definitive refusal settles the key; a lost answer keeps it for the retry.
+                if (!operation.isEmpty() && r.error().trouble() != TroubleKind::Transient) {
+                    m_state.provider.settle(operation);
+                    changed();
+                }
+                if (m_recover && m_recover(r.error()))
+                    return;
+                finish(std::unexpected(r.error()));
+                return;
+            }
+            if (!operation.isEmpty()) {
+                m_state.provider.settle(operation);
+                changed();
+            }
+            then(*r);
+        });
+}
+
+void SessionCore::send(const Operation &op, const QString &member, const QByteArray &key,
+                       Provider::Answer handle)
+{
+    const quint64 generation = m_generation;
+    m_inFlight = op(*m_provider, CallContext{this, member, key},
+                    [this, generation, handle = std::move(handle)](const ProviderResult &r) {
+                        if (generation != m_generation)
+                            return;
+                        m_inFlight = 0;
+                        handle(r);
+                    });
+}
+
+QString SessionCore::actingMember(Role role) const
+{
+    for (const Member &m : m_state.workspace.members)
+        if (m.role == role && !m.account.isEmpty())
+            return m.account;
+    return {};
+}
+
+QString SessionCore::jobMember() const
+{
+    const QString developer = actingMember(Role::Developer);
+    return developer.isEmpty() ? actingMember(Role::Admin) : developer;
+}
+
+// A job runs to its end; `whenDone` gets the final job with its whole log in "log".
+void SessionCore::runJob(const QString &member, const QJsonObject &job, Then whenDone)
+{
+    call(
+        QStringLiteral("job.submit/") + job.value("name").toString(),
+        [ws = m_state.workspace.workspaceName, job](Provider &p, const CallContext &c,
+                                                     Provider::Answer a) {
+            return p.submitJob(c, ws, job, std::move(a));
+        },
+        [this, member, whenDone](const QJsonObject &submitted) {
+            pollJob(member, submitted.value("id").toString(), whenDone, 0);
+        },
+        member);
+}
+
+void SessionCore::pollJob(const QString &member, const QString &id, Then whenDone, int ticks)
+{
+    call(
+        {},
+        [id](Provider &p, const CallContext &c, Provider::Answer a) {
+            return p.readJob(c, id, std::move(a));
+        },
+        [this, member, id, whenDone, ticks](const QJsonObject &job) {
+            const QString state = job.value("state").toString();
+            if (jobStateOf(job) == JobState::Queued && ticks == 0)
+                progress(Tr::tr("Queued: %1")
+                             .arg(job.value("reason").toObject().value("message").toString()));
+            const bool final = isFinalJobState(state);
+            readNews(member, job, [=, this] {
+                if (!final) {
+                    const quint64 generation = m_generation;
+                    QTimer::singleShot(m_pollMs, this, [=, this] {
+                        if (generation == m_generation)
+                            pollJob(member, id, whenDone, ticks + 1);
+                    });
+                    return;
+                }
+                m_logOffsets.remove(id);
+                call(
+                    {},
+                    [id](Provider &p, const CallContext &c, Provider::Answer a) {
+                        return p.readLog(c, id, 0, 1024 * 1024, std::move(a));
+                    },
+                    [job, whenDone](const QJsonObject &log) {
+                        QJsonObject withLog = job;
+                        withLog["log"] = log.value("text").toString();
+                        whenDone(withLog);
+                    },
+                    member);
+            });
+        },
+        member);
+}
+
+void SessionCore::readNews(const QString &member, const QJsonObject &job,
+                               std::function<void()> then)
+{
+    if (!onJobNews && !m_watch) {
+        then();
+        return;
+    }
+    const QString id = job.value("id").toString();
+    if (jobStateOf(job) == JobState::Queued) {
+        if (onJobNews)
+            onJobNews({m_check, job, m_logOffsets.value(id), {}, m_logOffsets.value(id)});
+        then();
+        return;
+    }
+    const qint64 offset = m_logOffsets.value(id);
+    call(
+        {},
+        [id, offset, window = m_logWindow](Provider &p, const CallContext &c, Provider::Answer a) {
+            return p.readLog(c, id, offset, window, std::move(a));
+        },
+        [this, job, id, then](const QJsonObject &log) {
+            const QByteArray bytes = log.value("text").toString().toUtf8();
+            const qint64 at = log.value("offset").toInteger();
+            const qint64 size = log.value("size").toInteger();
+            qint64 next = log.value("nextOffset").toInteger();
+            // Far behind a fast-growing log: the next read jumps to the last window.
+            if (size - next > m_logWindow)
+                next = size - m_logWindow;
+            m_logOffsets[id] = next;
+            if (m_watch)
+                m_watch(job, bytes);
+            if (onJobNews)
+                onJobNews({m_check, job, at, bytes, size});
+            then();
+        },
+        member);
+}
+
+} // namespace onramp

@@ -1,0 +1,301 @@
+#include "EnvironmentSteps.h"
+
+#include "GateLedger.h"
+#include "ProbeEvents.h"
+#include "ProviderStates.h"
+#include "Tr.h"
+#include "Triage.h"
+
+#include <QJsonArray>
+
+namespace onramp {
+
+QJsonObject EnvironmentSteps::probeJob(const QString &name, const QString &entry,
+                                      const QStringList &args) const
+{
+    QJsonObject job{{"name", name},
+            {"topic", "onboarding"},
+            {"instanceId", m_state.provider.instanceId},
+            {"image", m_state.resources.environment.image},
+            {"launch", QJsonObject{{"mode", "builtin"},
+                                   {"entry", entry},
+                                   {"args", QJsonArray::fromStringList(args)}}}};
+    // A replay's checks read the data its spec names, as its first run does.
+    if (m_replaying && !m_replaying->storage.data.isEmpty())
+        job["dataPath"] = m_replaying->storage.data;
+    return job;
+}
+
+void EnvironmentSteps::recordCheck(const QString &name, const QJsonObject &finished, bool passed,
+                                  const QString &evidence)
+{
+    CheckResult &r = m_state.environment.checks[name];
+    r.jobId = finished.value("id").toString();
+    r.at = QDateTime::currentDateTimeUtc();
+    r.state = passed ? QStringLiteral("passed") : QStringLiteral("failed");
+    r.evidence = evidence;
+    r.diagnosis.clear();
+    r.failureKind.clear();
+    if (!passed) {
+        const Diagnosis d =
+            triage(JobObservation::fromJob(finished, finished.value("log").toString()));
+        r.failureKind = failureKindName(d.kind);
+        r.diagnosis = d.isFailure() ? diagnosisText(d) : QString();
+    }
+    changed();
+}
+
+void EnvironmentSteps::runReadinessChecks(Done done)
+{
+    if (!begin(done))
+        return;
+    if (m_state.provider.instanceId.isEmpty()) {
+        finish(std::unexpected(localError(Tr::tr("Create the instance in gate 4 first."))));
+        return;
+    }
+    (void)setGateStatus(m_state, GateId::Environment, GateStatus::InProgress,
+                        QDateTime::currentDateTimeUtc());
+    for (const QString &name : EnvironmentGateData::checkNames())
+        m_state.environment.checks[name] = CheckResult{};
+    changed();
+    runCheck(0);
+}
+
+void EnvironmentSteps::runCheck(int index)
+{
+    using Step = void (EnvironmentSteps::*)(std::function<void()>);
+    static constexpr Step kChecks[] = {&EnvironmentSteps::checkEnvironment,
+                                       &EnvironmentSteps::checkData,
+                                       &EnvironmentSteps::checkCheckpoint,
+                                       &EnvironmentSteps::checkMetrics};
+    if (index == int(std::size(kChecks))) {
+        settleEnvironmentGate();
+        finish({});
+        return;
+    }
+    m_check = EnvironmentGateData::checkNames().at(index);
+    m_state.environment.checks[m_check].state = QStringLiteral("running");
+    changed();
+    (this->*kChecks[index])([this, index] { runCheck(index + 1); });
+}
+
+void EnvironmentSteps::settleEnvironmentGate()
+{
+    GateRecord &g = m_state.gate(GateId::Environment);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QStringList lines, failed;
+    for (const QString &name : EnvironmentGateData::checkNames()) {
+        const CheckResult &r = m_state.environment.checks.value(name);
+        lines << name + QStringLiteral(": ") + r.evidence;
+        if (!r.passed())
+            failed << name;
+    }
+    if (failed.isEmpty()) {
+        g.evidence = lines.join(u'\n');
+        g.acceptedBy = Tr::tr("The four readiness checks, run as %1").arg(jobMember());
+        g.rejectionReason.clear();
+        g.whatToChange.clear();
+        if (!acceptFromProvider(m_state, GateId::Environment, now))
+            progress(g.heldBack);
+    } else {
+        g.rejectionReason = Tr::tr("Not ready: %1 failed.").arg(failed.join(QStringLiteral(", ")));
+        g.whatToChange = m_state.environment.checks.value(failed.first()).diagnosis;
+        (void)setGateStatus(m_state, GateId::Environment, GateStatus::Rejected, now);
+    }
+    changed();
+}
+
+// 1. Framework, driver and accelerator library: the light loop in the clean image.
+void EnvironmentSteps::checkEnvironment(std::function<void()> next)
+{
+    progress(Tr::tr("Readiness 1/4: a light training loop in the clean image…"));
+    runJob(jobMember(), probeJob(QStringLiteral("gate5-environment"), QStringLiteral("environment"),
+                                 {QStringLiteral("--steps"), QStringLiteral("100")}),
+           [this, next](const QJsonObject &finished) {
+               const QString log = finished.value("log").toString();
+               const auto events = probeEvents(log);
+               const QJsonObject verdict = events.value(QStringLiteral("verdict/environment"));
+               const QJsonObject print = events.value(QStringLiteral("fingerprint/"));
+               if (!print.isEmpty())
+                   m_state.environment.fingerprint = print;
+               const bool passed =
+                   jobStateOf(finished) == JobState::Succeeded &&
+                   verdict.value("passed").toBool();
+               const QJsonArray gpus = print.value("gpus").toArray();
+               recordCheck(
+                   QStringLiteral("environment"), finished, passed,
+                   Tr::tr("%1 on %2, %3 GPU(s); loss %4 → %5 over the light loop")
+                           .arg(print.value("os").toString(), print.value("arch").toString())
+                           .arg(gpus.size())
+                           .arg(verdict.value("first_loss").toDouble(), 0, 'g', 4)
+                           .arg(verdict.value("last_loss").toDouble(), 0, 'g', 4) +
+                       // The probe's own words (untranslated) only when they explain a failure.
+                       (passed ? QString()
+                               : QStringLiteral(": ") + verdict.value("reason").toString(
+                                                             finished.value("state").toString())));
+               if (!passed && m_state.environment.checks[QStringLiteral("environment")]
+                                  .diagnosis.isEmpty())
+                   m_state.environment.checks[QStringLiteral("environment")].diagnosis =
+                       Tr::tr("The loop ran but its loss did not fall. Check in this order: the "
+                              "framework's version, then the driver, then the accelerator "
+                              "library — do not reinstall first.");
+               next();
+           });
+}
+
+// 2. Data reads fast enough: a read-only pass, judged by the read share of a step.
+void EnvironmentSteps::checkData(std::function<void()> next)
+{
+    progress(Tr::tr("Readiness 2/4: reading the data as a loader would…"));
+    runJob(jobMember(), probeJob(QStringLiteral("gate5-data"), QStringLiteral("data"), {}),
+           [this, next](const QJsonObject &finished) {
+               const auto events = probeEvents(finished.value("log").toString());
+               const QJsonObject data = events.value(QStringLiteral("data/data"));
+               const QJsonObject verdict = events.value(QStringLiteral("verdict/data"));
+               const bool passed =
+                   jobStateOf(finished) == JobState::Succeeded &&
+                   verdict.value("passed").toBool();
+               recordCheck(QStringLiteral("data"), finished, passed,
+                           Tr::tr("%1 files, %2 MB/s cold, %3 MB/s warm, reading is %4 % of a "
+                                  "step")
+                                   .arg(data.value("files").toInt())
+                                   .arg(data.value("throughput_mb_s").toDouble(), 0, 'f', 0)
+                                   .arg(data.value("warm_throughput_mb_s").toDouble(), 0, 'f', 0)
+                                   .arg(data.value("read_share").toDouble() * 100, 0, 'f', 1) +
+                               (passed ? QString()
+                                       : QStringLiteral(": ") + verdict.value("reason").toString(
+                                                                     finished.value("state").toString())));
+               next();
+           });
+}
+
+// 3. Checkpoints save and resume: interrupted on purpose after its first checkpoint, run
+// again; the step count, the optimizer state and the losses must continue.
+void EnvironmentSteps::checkCheckpoint(std::function<void()> next)
+{
+    progress(Tr::tr("Readiness 3/4: training with checkpoints, to be interrupted on purpose…"));
+    const QStringList args = {QStringLiteral("--steps"), QStringLiteral("200"),
+                              QStringLiteral("--every"), QStringLiteral("10"),
+                              QStringLiteral("--step-ms"), QStringLiteral("20"),
+                              QStringLiteral("--tag"),     attemptTag()};
+    auto interrupted = std::make_shared<bool>(false);
+    const QString member = jobMember();
+    m_watch = [this, interrupted, member](const QJsonObject &job, const QByteArray &bytes) {
+        if (*interrupted || !bytes.contains("\"event\":\"checkpoint\""))
+            return;
+        *interrupted = true;
+        progress(Tr::tr("A checkpoint is saved: interrupting the job, as a preemption would…"));
+        call({},
+             [id = job.value("id").toString()](Provider &p, const CallContext &c,
+                                                Provider::Answer a) {
+                 return p.interruptJob(c, id, std::move(a));
+             },
+             [](const QJsonObject &) {}, member);
+    };
+    runJob(member, probeJob(QStringLiteral("gate5-checkpoint-a"), QStringLiteral("checkpoint"), args),
+           [this, next, args, member](const QJsonObject &first) {
+               m_watch = {};
+               const auto stops = probeEventList(first.value("log").toString(),
+                                              QStringLiteral("interrupted"));
+               if (jobStateOf(first) != JobState::Interrupted ||
+                   stops.isEmpty()) {
+                   recordCheck(QStringLiteral("checkpoint"), first, false,
+                               Tr::tr("The job ended %1 instead of being interrupted after its "
+                                      "first checkpoint.")
+                                   .arg(first.value("state").toString()));
+                   next();
+                   return;
+               }
+               const QJsonObject stop = stops.last();
+               progress(Tr::tr("Interrupted at step %1; starting again from the checkpoint…")
+                            .arg(stop.value("step").toInt()));
+               runJob(member,
+                      probeJob(QStringLiteral("gate5-checkpoint-b"), QStringLiteral("checkpoint"),
+                               args),
+                      [this, next, stop](const QJsonObject &second) {
+                          const QString log = second.value("log").toString();
+                          const auto resumes = probeEventList(log, QStringLiteral("resume"));
+                          const auto steps = probeEventList(log, QStringLiteral("step"));
+                          const QJsonObject verdict =
+                              probeEvents(log).value(QStringLiteral("verdict/checkpoint"));
+                          const int at = stop.value("step").toInt();
+                          const bool resumedThere =
+                              !resumes.isEmpty() && resumes.first().value("step").toInt() == at;
+                          const bool continues =
+                              !steps.isEmpty() && steps.first().value("step").toInt() == at + 1;
+                          const bool sameOptimizer =
+                              !resumes.isEmpty() &&
+                              qFuzzyCompare(1 + resumes.first().value("momentum_norm").toDouble(),
+                                            1 + stop.value("momentum_norm").toDouble());
+                          const bool passed =
+                              jobStateOf(second) == JobState::Succeeded &&
+                              verdict.value("passed").toBool() && resumedThere && continues &&
+                              sameOptimizer;
+                          recordCheck(
+                              QStringLiteral("checkpoint"), second, passed,
+                              passed ? Tr::tr("interrupted at step %1 with a checkpoint; resumed "
+                                              "at step %1, went on at step %2 to %3; optimizer "
+                                              "state restored (momentum norm %4)")
+                                           .arg(at)
+                                           .arg(at + 1)
+                                           .arg(steps.isEmpty() ? 0
+                                                                : steps.last().value("step").toInt())
+                                           .arg(stop.value("momentum_norm").toDouble(), 0, 'g', 6)
+                                     : Tr::tr("interrupted at step %1; the second run resumed: %2, "
+                                              "went on at the next step: %3, same optimizer "
+                                              "state: %4 (%5)")
+                                           .arg(at)
+                                           .arg(resumedThere ? Tr::tr("yes") : Tr::tr("no"),
+                                                continues ? Tr::tr("yes") : Tr::tr("no"),
+                                                sameOptimizer ? Tr::tr("yes") : Tr::tr("no"),
+                                                verdict.value("reason").toString(
+                                                    second.value("state").toString())));
+                          next();
+                      });
+           });
+}
+
+// 4. Logs and metrics visible: the job's loss, step time and memory read back through the
+// provider's metrics endpoint, and its log readable.
+void EnvironmentSteps::checkMetrics(std::function<void()> next)
+{
+    progress(Tr::tr("Readiness 4/4: reading a job's loss, step time and memory back…"));
+    const QString member = jobMember();
+    runJob(member,
+           probeJob(QStringLiteral("gate5-metrics"), QStringLiteral("metrics"),
+                    {QStringLiteral("--steps"), QStringLiteral("50")}),
+           [this, next, member](const QJsonObject &finished) {
+               const QString id = finished.value("id").toString();
+               call(
+                   {},
+                   [id](Provider &p, const CallContext &c, Provider::Answer a) {
+                       return p.readMetrics(c, id, 0, std::move(a));
+                   },
+                   [this, next, finished](const QJsonObject &metrics) {
+                       const QJsonArray points = metrics.value("points").toArray();
+                       int complete = 0;
+                       bool gpu = false;
+                       for (const QJsonValue &v : points) {
+                           const QJsonObject p = v.toObject();
+                           complete += p.contains("loss") && p.contains("step_seconds") &&
+                                       (p.contains("memory_bytes") || p.contains("gpu_memory_bytes"));
+                           gpu = gpu || p.contains("gpu_memory_bytes");
+                       }
+                       const bool logged = !finished.value("log").toString().isEmpty();
+                       const bool passed =
+                           jobStateOf(finished) == JobState::Succeeded &&
+                           logged && complete >= 5 && complete == points.size();
+                       recordCheck(QStringLiteral("metrics"), finished, passed,
+                                   Tr::tr("%1 of %2 points carry loss, step time and memory "
+                                          "(%3); log readable: %4")
+                                       .arg(complete)
+                                       .arg(points.size())
+                                       .arg(gpu ? Tr::tr("GPU memory") : Tr::tr("resident memory"))
+                                       .arg(logged ? Tr::tr("yes") : Tr::tr("no")));
+                       next();
+                   },
+                   member);
+           });
+}
+
+} // namespace onramp

@@ -1,0 +1,218 @@
+#include "FirstRunSteps.h"
+
+#include "GateLedger.h"
+#include "ProbeEvents.h"
+#include "ProviderStates.h"
+#include "Tr.h"
+#include "Triage.h"
+
+#include <QJsonArray>
+
+namespace onramp {
+
+void FirstRunSteps::runFirstRun(Done done)
+{
+    if (!begin(done))
+        return;
+    if (m_state.provider.instanceId.isEmpty()) {
+        finish(std::unexpected(localError(Tr::tr("Create the instance in gate 4 first."))));
+        return;
+    }
+    (void)setGateStatus(m_state, GateId::FirstRun, GateStatus::InProgress,
+                        QDateTime::currentDateTimeUtc());
+    FirstRunGateData &run = m_state.firstRun;
+    run.run = CheckResult{};
+    run.run.state = QStringLiteral("running");
+    run.points.clear();
+    changed();
+    m_check = QStringLiteral("first-run");
+    // A replay launches what its spec says, and asks for the data the spec names.
+    const RunSpec spec = m_replaying ? *m_replaying : runSpecFromState(m_state);
+    QStringList args = spec.launch.args;
+    if (spec.launch.mode == QLatin1String("builtin") && !args.contains(QStringLiteral("--tag")))
+        args << QStringLiteral("--tag") << attemptTag();
+    QJsonObject job{{"name", "gate6-first-run"},
+                    {"topic", "first-run"},
+                    {"instanceId", m_state.provider.instanceId},
+                    {"image", spec.image.name},
+                    {"parameters", spec.parameters},
+                    {"launch", QJsonObject{{"mode", spec.launch.mode},
+                                           {"entry", spec.launch.entry},
+                                           {"args", QJsonArray::fromStringList(args)}}}};
+    if (m_replaying && !spec.storage.data.isEmpty())
+        job["dataPath"] = spec.storage.data;
+    // A refused submission is a diagnosis too (the permission kind of "queued forever").
+    m_recover = [this](const ProviderError &e) {
+        if (e.code != ProviderErrorCode::Forbidden)
+            return false;
+        const Diagnosis d = triage(JobObservation::refused(QStringLiteral("forbidden"), e.message));
+        m_state.firstRun.run.state = QStringLiteral("failed");
+        m_state.firstRun.run.evidence = e.message;
+        m_state.firstRun.run.failureKind = failureKindName(d.kind);
+        m_state.firstRun.run.diagnosis = diagnosisText(d);
+        m_state.firstRun.run.at = QDateTime::currentDateTimeUtc();
+        changed();
+        finish({});
+        return true;
+    };
+    progress(Tr::tr("The first run: the whole chain on a small slice…"));
+    runJob(jobMember(), job, [this](const QJsonObject &finished) {
+        m_recover = {};
+        const QString log = finished.value("log").toString();
+        const auto events = probeEvents(log);
+        const QJsonObject verdict = events.value(QStringLiteral("verdict/first-run"));
+        const QJsonObject summary = events.value(QStringLiteral("summary/first-run"));
+        FirstRunGateData &run = m_state.firstRun;
+        const QJsonObject points = verdict.value("points").toObject();
+        for (const QString &name : FirstRunGateData::pointNames())
+            if (points.contains(name))
+                run.points.insert(name, points.value(name).toBool());
+        run.steps = summary.value("steps").toInt();
+        run.firstLoss = summary.value("first_loss").toDouble();
+        run.lastLoss = summary.value("last_loss").toDouble();
+        run.minLoss = summary.value("min_loss").toDouble();
+        const QDateTime started =
+            QDateTime::fromString(finished.value("startedAt").toString(), Qt::ISODateWithMs);
+        const QDateTime ended =
+            QDateTime::fromString(finished.value("finishedAt").toString(), Qt::ISODateWithMs);
+        run.seconds = started.isValid() && ended.isValid() ? started.msecsTo(ended) / 1000.0 : 0;
+        // What the run spec records: the trainer, the data manifest, every logged step.
+        run.trainer = events.value(QStringLiteral("trainer/first-run"));
+        run.manifest = events.value(QStringLiteral("manifest/first-run"));
+        run.curve.clear();
+        for (const QJsonObject &step : probeEventList(log, QStringLiteral("step")))
+            if (step.value("check").toString() == QLatin1String("first-run"))
+                run.curve.append({step.value("step").toInt(), step.value("loss").toDouble()});
+        if (const QJsonObject print = events.value(QStringLiteral("fingerprint/")); !print.isEmpty())
+            m_state.environment.fingerprint = print;
+        const bool passed = jobStateOf(finished) == JobState::Succeeded &&
+                            verdict.value("passed").toBool() && run.points.size() == 5;
+        CheckResult &r = run.run;
+        r.jobId = finished.value("id").toString();
+        r.at = QDateTime::currentDateTimeUtc();
+        run.ranBy = finished.value("member").toString(jobMember());
+        run.replay = {}; // a new first run needs a new replay
+        r.state = passed ? QStringLiteral("passed") : QStringLiteral("failed");
+        r.evidence = Tr::tr("%1 steps in %2 s, loss %3 → %4 (min %5)")
+                         .arg(run.steps)
+                         .arg(run.seconds, 0, 'g', 3)
+                         .arg(run.firstLoss, 0, 'g', 5)
+                         .arg(run.lastLoss, 0, 'g', 5)
+                         .arg(run.minLoss, 0, 'g', 5) +
+                     (passed ? QString()
+                             : QStringLiteral(": ") + verdict.value("reason").toString(
+                                                           finished.value("state").toString()));
+        const Diagnosis d = triage(JobObservation::fromJob(finished, log));
+        r.failureKind = passed ? QString() : failureKindName(d.kind);
+        r.diagnosis = passed ? QString() : diagnosisText(d);
+        GateRecord &g = m_state.gate(GateId::FirstRun);
+        g.updatedAt = r.at;
+        if (passed) {
+            g.evidence = r.evidence;
+        } else {
+            g.rejectionReason = r.evidence;
+            g.whatToChange = r.diagnosis;
+            (void)setGateStatus(m_state, GateId::FirstRun, GateStatus::Rejected, r.at);
+        }
+        changed();
+        finish({});
+    });
+}
+
+void FirstRunSteps::wrapUp(Done done)
+{
+    if (!begin(done))
+        return;
+    const QString jobId = m_state.firstRun.run.jobId;
+    const QString instance = m_state.provider.instanceId;
+    if (jobId.isEmpty() || !m_state.firstRun.run.passed()) {
+        finish(std::unexpected(localError(Tr::tr("Finish a passing first run before wrapping up."))));
+        return;
+    }
+    const QString member = jobMember();
+    progress(Tr::tr("Listing the first run's artifacts…"));
+    call(
+        {},
+        [jobId](Provider &p, const CallContext &c, Provider::Answer a) {
+            return p.listCheckpoints(c, jobId, std::move(a));
+        },
+        [this, instance, member](const QJsonObject &answer) {
+            // Purposeful names: what, when, on what, how far — never "final2".
+            const RunSpec spec = runSpecFromState(m_state);
+            const QString prefix =
+                QStringLiteral("%1/first-run-%2-%3-%4steps/")
+                    .arg(m_state.workspace.workspaceName.isEmpty() ? QStringLiteral("onboarding")
+                                                          : m_state.workspace.workspaceName,
+                         QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd")),
+                         spec.compute.instanceType.isEmpty() ? QStringLiteral("instance")
+                                                             : spec.compute.instanceType)
+                    .arg(m_state.firstRun.steps);
+            QStringList archived;
+            for (const QJsonValue &v : answer.value("checkpoints").toArray())
+                archived << prefix + v.toObject().value("name").toString();
+            // In step order as a person counts: step-20 before step-100 (runs of digits
+            // compare as numbers, whatever the locale; QCollator cannot under C).
+            std::sort(archived.begin(), archived.end(), [](const QString &a, const QString &b) {
+                qsizetype i = 0, j = 0;
+                while (i < a.size() && j < b.size()) {
+                    if (a[i].isDigit() && b[j].isDigit()) {
+                        qsizetype ie = i, je = j;
+                        while (ie < a.size() && a[ie].isDigit())
+                            ++ie;
+                        while (je < b.size() && b[je].isDigit())
+                            ++je;
+                        const qulonglong x = a.mid(i, ie - i).toULongLong();
+                        const qulonglong y = b.mid(j, je - j).toULongLong();
+                        if (x != y)
+                            return x < y;
+                        i = ie;
+                        j = je;
+                    } else {
+                        if (a[i] != b[j])
+                            return a[i] < b[j];
+                        ++i;
+                        ++j;
+                    }
+                }
+                return a.size() - i < b.size() - j;
+            });
+            archived << prefix + QStringLiteral("metrics.json")
+                     << prefix + QStringLiteral("run-spec.json");
+            m_state.firstRun.archived = archived;
+            changed();
+            const auto wrapped = [this] {
+                FirstRunGateData &run = m_state.firstRun;
+                run.released = true;
+                run.wrappedUpAt = QDateTime::currentDateTimeUtc();
+                // Not passed here: the operator alone cannot accept gate 6. A colleague's
+                // replay does (acceptFirstRunByReplay).
+                GateRecord &g = m_state.gate(GateId::FirstRun);
+                g.updatedAt = run.wrappedUpAt;
+                g.evidence = run.run.evidence + u'\n' +
+                             Tr::tr("Released the instance; %n artifact(s) recorded.", nullptr,
+                                    int(run.archived.size()));
+                if (!run.replay.isEmpty())
+                    (void)acceptFirstRunByReplay(m_state, run.replay);
+                changed();
+                finish({});
+            };
+            if (instance.isEmpty()) {
+                wrapped();
+                return;
+            }
+            progress(Tr::tr("Releasing instance %1…").arg(instance));
+            call(
+                {},
+                [instance](Provider &p, const CallContext &c, Provider::Answer a) {
+                    return p.releaseInstance(c, instance, std::move(a));
+                },
+                [this, wrapped](const QJsonObject &inst) {
+                    m_state.provider.instanceState = inst.value("state").toString();
+                    wrapped();
+                },
+                actingMember(Role::Admin));
+        },
+        member);
+}
+
+} // namespace onramp

@@ -1,0 +1,147 @@
+#include "WorkspaceSteps.h"
+
+#include "IdempotencyKey.h"
+#include "ProbeEvents.h"
+#include "ProviderStates.h"
+#include "Tr.h"
+
+#include <QJsonArray>
+
+namespace onramp {
+
+void WorkspaceSteps::setUpWorkspace(Done done)
+{
+    if (!begin(done))
+        return;
+    const WorkspaceData &w = m_state.workspace;
+    if (w.workspaceName.isEmpty()) {
+        finish(std::unexpected(localError(Tr::tr("Name the workspace first."))));
+        return;
+    }
+    // Each step runs only when the one before it is done, and is skipped when already done.
+    auto step = std::make_shared<std::function<void()>>();
+    *step = [this, step] {
+        ProviderLink &link = m_state.provider;
+        const WorkspaceData &w = m_state.workspace;
+        if (!w.created) {
+            progress(Tr::tr("Creating workspace %1…").arg(w.workspaceName));
+            call(QStringLiteral("workspace.create"),
+                 [name = w.workspaceName, permissions = permissionMatrixJson(w.matrix)](
+                     Provider &p, const CallContext &c, Provider::Answer a) {
+                     return p.createWorkspace(c, name, permissions, std::move(a));
+                 },
+                 [this, step](const QJsonObject &) {
+                     m_state.workspace.created = true;
+                     changed();
+                     (*step)();
+                 });
+            return;
+        }
+        if (!w.quotaAttached) {
+            progress(Tr::tr("Attaching %1 card-hours of quota…").arg(w.quotaCardHours));
+            call({},
+                 [ws = w.workspaceName, hours = w.quotaCardHours, zone = m_state.quota.zone](
+                     Provider &p, const CallContext &c, Provider::Answer a) {
+                     return p.attachQuota(c, ws, hours, zone, std::move(a));
+                 },
+                 [this, step](const QJsonObject &) {
+                     m_state.workspace.quotaAttached = true;
+                     changed();
+                     (*step)();
+                 });
+            return;
+        }
+        for (const Member &m : w.members) {
+            if (link.membersAdded.contains(m.account))
+                continue;
+            progress(Tr::tr("Adding %1 as %2…").arg(m.account, roleLabel(m.role)));
+            call(QStringLiteral("member.add/") + m.account,
+                 [ws = w.workspaceName,
+                  member = Provider::NewMember{m.account, m.name, roleKey(m.role), m.projects}](
+                     Provider &p, const CallContext &c, Provider::Answer a) {
+                     return p.addMember(c, ws, member, std::move(a));
+                 },
+                 [this, step, account = m.account](const QJsonObject &) {
+                     m_state.provider.membersAdded << account;
+                     changed();
+                     (*step)();
+                 });
+            return;
+        }
+        finish({});
+    };
+    (*step)();
+}
+
+void WorkspaceSteps::runWorkspaceChecks(Done done)
+{
+    if (!begin(done))
+        return;
+    const QString developer = actingMember(Role::Developer);
+    const QString observer = actingMember(Role::Observer);
+    if (developer.isEmpty() || observer.isEmpty()) {
+        finish(std::unexpected(localError(
+            Tr::tr("The checks need one developer and one observer in the workspace."))));
+        return;
+    }
+    const QJsonObject job{{"name", "gate2-developer-check"},
+                          {"topic", "onboarding"},
+                          {"instanceType", m_state.resources.choice.instance},
+                          {"launch", QJsonObject{{"mode", "builtin"},
+                                                 {"entry", "environment"},
+                                                 {"args", QJsonArray{"--steps", "50"}}}}};
+    // The observer first: a refusal is the expected answer, anything else fails the check.
+    progress(Tr::tr("Submitting a job as observer %1 (it must be refused)…").arg(observer));
+    send(
+        [ws = m_state.workspace.workspaceName, job](Provider &p, const CallContext &c,
+                                                     Provider::Answer a) {
+            return p.submitJob(c, ws, job, std::move(a));
+        },
+        observer, newIdempotencyKey(),
+        [this, job, developer, observer](const ProviderResult &r) {
+            ProviderLink &link = m_state.provider;
+            if (!r && r.error().code == ProviderErrorCode::Forbidden) {
+                link.observerCheckPassed = true;
+                link.observerCheck = Tr::tr("Refused as expected: %1")
+                                         .arg(r.error().details.section(u':', 1).trimmed());
+            } else if (!r) {
+                finish(std::unexpected(r.error()));
+                return;
+            } else {
+                link.observerCheckPassed = false;
+                link.observerCheck = Tr::tr("The provider accepted a job from observer %1: the "
+                                            "permission matrix lets observers submit.")
+                                         .arg(observer);
+                // Do not leave it running.
+                provider().cancelJob(CallContext{context(), observer, {}},
+                                     r->value("id").toString(), [](const ProviderResult &) {});
+            }
+            changed();
+            progress(Tr::tr("Running a light job as developer %1…").arg(developer));
+            runJob(developer, job, [this](const QJsonObject &finished) {
+                ProviderLink &link = m_state.provider;
+                const QString state = labelOf<JobState>(finished.value("state").toString());
+                const QJsonObject verdict =
+                    probeEvents(finished.value("log").toString()).value("verdict/environment");
+                link.developerCheckPassed =
+                    jobStateOf(finished) == JobState::Succeeded && verdict.value("passed").toBool();
+                link.developerCheck =
+                    link.developerCheckPassed
+                        ? Tr::tr("Job %1 succeeded; its log ends: loss %2 → %3.")
+                              .arg(finished.value("id").toString())
+                              .arg(verdict.value("first_loss").toDouble(), 0, 'f', 3)
+                              .arg(verdict.value("last_loss").toDouble(), 0, 'f', 3)
+                        : Tr::tr("Job %1 ended %2: %3")
+                              .arg(finished.value("id").toString(), state,
+                                   finished.value("reason").toObject().value("message").toString());
+                GateRecord &g = m_state.gate(GateId::Workspace);
+                g.updatedAt = QDateTime::currentDateTimeUtc();
+                if (link.developerCheckPassed && link.observerCheckPassed)
+                    g.evidence = link.developerCheck + u'\n' + link.observerCheck;
+                changed();
+                finish({});
+            });
+        });
+}
+
+} // namespace onramp
