@@ -1,6 +1,7 @@
 // Gates 5 and 6's pages (ReadinessPage, FirstRunPage) against the real sandbox: the readiness
 // checks, the first run, the wrap-up and a colleague's replay from the handoff dialog.
 #include "WizardHarness.h"
+#include "DemoState.h"
 #include "HandoffDialog.h"
 #include "ProviderHub.h"
 #include "ProviderSession.h"
@@ -28,14 +29,8 @@ private slots:
         QTemporaryDir dir;
         qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
         qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
-        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
-        QVERIFY(demo.open(QIODevice::ReadOnly));
         StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
-        OnboardingState state =
-            *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object());
-        state.quota.start = QDate(2027, 1, 1);
-        state.quota.end = QDate(2027, 3, 31);
-        state.quota.peaks.clear();
+        OnboardingState state = demoState();
         state.currentPage = OnboardingWizard::EnvironmentId;
         store.setState(state);
         OnboardingWizard w(&store, &m_language);

@@ -19,12 +19,8 @@ private slots:
         QTemporaryDir dir;
         qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
         qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
-        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
-        QVERIFY(demo.open(QIODevice::ReadOnly));
         StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
-        OnboardingState state =
-            *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object());
-        findDemoAttachments(state);
+        OnboardingState state = demoState();
         state.currentPage = OnboardingWizard::AccountId;
         store.setState(state);
         OnboardingWizard w(&store, &m_language);
