@@ -109,6 +109,27 @@ std::optional<Answer> launchRefusal(const QJsonObject &in)
     return std::nullopt;
 }
 
+// The smallest shape offered for checks (gate 2's light job runs before gate 4 chose an
+// instance): one card, the least memory, of a card the workspace's zone has free; else the
+// smallest of all (the job then waits for stock, and says so).
+QString checkShape(Sandbox &sandbox, const QString &wsId)
+{
+    const QString zone =
+        sandbox.store().load(QStringLiteral("ws/") + wsId).value("zone").toString();
+    const QJsonObject free = sandbox.stock().value(zone).toObject();
+    const InstanceType *best = nullptr, *bestFree = nullptr;
+    const auto smaller = [](const InstanceType &a, const InstanceType *b) {
+        return !b || std::pair(a.cards, a.memoryGiB) < std::pair(b->cards, b->memoryGiB);
+    };
+    for (const InstanceType &t : builtinInstances()) {
+        if (smaller(t, best))
+            best = &t;
+        if (free.value(t.card).toInt() >= t.cards && smaller(t, bestFree))
+            bestFree = &t;
+    }
+    return bestFree ? bestFree->key : best ? best->key : QString();
+}
+
 // Puts the job on the instance it names, or on a fresh one of the type it names: its cards and
 // folders. Else the answer that says why not.
 std::optional<Answer> place(Sandbox &sandbox, QJsonObject &job, const QJsonObject &in)
@@ -132,12 +153,16 @@ std::optional<Answer> place(Sandbox &sandbox, QJsonObject &job, const QJsonObjec
         job["paths"] = inst.value("paths");
         return std::nullopt;
     }
-    const QString type = in.value("instanceType").toString();
+    const bool check = in.value("shape").toString() == QLatin1String("check");
+    const QString type = check ? checkShape(sandbox, wsId) : in.value("instanceType").toString();
     const InstanceType *inst = Sandbox::instanceType(type);
     if (!inst)
         return Answer{400, apiError(QStringLiteral("validation_failed"),
-                                    QStringLiteral("give instanceId or a known instanceType"),
+                                    QStringLiteral("give instanceId, a known instanceType, or "
+                                                   "shape \"check\""),
                                     QStringLiteral("$.instanceType"))};
+    if (check)
+        job["shape"] = QStringLiteral("check");
     const int count = std::max(1, in.value("count").toInt(1));
     job["instanceType"] = type;
     job["card"] = inst->card;

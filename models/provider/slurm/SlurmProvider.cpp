@@ -429,7 +429,11 @@ quint64 SlurmProvider::submitJob(const CallContext &c, const QString &ws, const 
     if (const auto im = kInstance.match(instance); im.hasMatch()) {
         shape.gpus = im.captured(2).toInt();
     } else {
-        const QString type = body.value("instanceType").toString();
+        // Shape "check" (gate 2's light job): the smallest the cluster gives, one GPU and one
+        // CPU, JobShape's defaults.
+        const QString type = body.value("shape").toString() == QLatin1String("check")
+                                 ? QString()
+                                 : body.value("instanceType").toString();
         for (const InstanceType &t : builtinInstances())
             if (t.key == type) {
                 shape.gpus = std::max(1, t.cards);

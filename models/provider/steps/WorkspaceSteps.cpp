@@ -86,7 +86,8 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
     }
     const QJsonObject job{{"name", "gate2-developer-check"},
                           {"topic", "onboarding"},
-                          {"instanceType", m_state.resources.choice.instance},
+                          // Before gate 4 chose anything: the provider's smallest shape for checks.
+                          {"shape", "check"},
                           {"launch", QJsonObject{{"mode", "builtin"},
                                                  {"entry", "environment"},
                                                  {"args", QJsonArray{"--steps", "50"}}}}};
