@@ -141,7 +141,7 @@ int checkRolesFile(const QStringList &args)
         }
         // A member list alone: judge it as if workspace and quota were in place.
         w.create(QFileInfo(path).baseName());
-        w.attachQuota(1);
+        w.attachQuota({QStringLiteral("card"), QStringLiteral("region"), QStringLiteral("zone")});
         w.members = *members;
     } else {
         auto o = readJsonObject(path);
@@ -285,9 +285,6 @@ int quota(const QStringList &args)
     q.end = QDate::fromString(p.value(end), Qt::ISODate);
     if (!q.end.isValid())
         return invalidInput(QStringLiteral("--end"), Tr::tr("expected YYYY-MM-DD"));
-    q.cardType = p.value(card);
-    q.zone = p.value(zone);
-    q.region = p.value(zone).section(u'-', 0, -2);
     for (const QString &spec : p.values(peak)) {
         const QStringList parts = spec.split(u':');
         PeakWindow w;
@@ -303,6 +300,8 @@ int quota(const QStringList &args)
         q.peaks << w;
     }
     QuotaContext ctx;
+    // The pool the application is for (gate 2's, in the wizard).
+    ctx.pool = {p.value(card), QuotaPool::regionOf(p.value(zone)), p.value(zone)};
     const auto kind = purposeKindFromText(p.value(purpose));
     if (!kind)
         return invalidInput(QStringLiteral("--purpose"),

@@ -830,10 +830,6 @@
         <translation>先申请 %1 卡时；之后：</translation>
     </message>
     <message>
-        <source>Attach quota to the workspace before adding members.</source>
-        <translation>请先给工作空间挂配额，再添加成员。</translation>
-    </message>
-    <message>
         <source>Name the reviewer.</source>
         <translation>请填写审核人。</translation>
     </message>
@@ -1164,14 +1160,6 @@
         <translation>第 2 道门槛里按人或按课题的分配合计为 %1%，不是 100%。请在第 2 道门槛修正，使全部配额都有归属。</translation>
     </message>
     <message>
-        <source>Name the region and zone: quota is bound to them, and instances open only there.</source>
-        <translation>请填写地域和可用区：配额与它们绑定，实例也只能在那里开通。</translation>
-    </message>
-    <message>
-        <source>Name the card type.</source>
-        <translation>请填写卡型。</translation>
-    </message>
-    <message>
         <source>We apply for %1 card-hours of %2 in %3 %4 for %5, from %6 to %7.</source>
         <translation>我们申请 %3 %4 的 %2 共 %1 卡时，用于%5，周期为 %6 至 %7。</translation>
     </message>
@@ -1278,28 +1266,12 @@
         <translation>请先创建工作空间：配额是挂在工作空间上的。</translation>
     </message>
     <message>
-        <source>Attach a positive number of card-hours.</source>
-        <translation>请挂上正数的卡时。</translation>
-    </message>
-    <message>
-        <source>Attach quota to the workspace before adding members: members without quota can do nothing.</source>
-        <translation>请先给工作空间挂配额再加成员：没有配额，成员什么也做不了。</translation>
-    </message>
-    <message>
         <source>Give the member a name.</source>
         <translation>请填写成员姓名。</translation>
     </message>
     <message>
         <source>Create the workspace first; quota and members come after it.</source>
         <translation>请先创建工作空间；配额和成员在它之后。</translation>
-    </message>
-    <message>
-        <source>Members were added but no quota is attached: they can do nothing yet. Attach quota to the workspace.</source>
-        <translation>已经加了成员但没有挂配额：他们还什么都做不了。请给工作空间挂配额。</translation>
-    </message>
-    <message>
-        <source>Quota is attached but nobody is in the workspace: it sits idle. Add the members.</source>
-        <translation>配额已挂上，但空间里没有人：配额空占着。请添加成员。</translation>
     </message>
     <message>
         <source>Nobody is admin: nobody can manage members or quota. Make one person admin.</source>
@@ -1618,10 +1590,6 @@
     <message>
         <source>Creating workspace %1…</source>
         <translation>正在创建工作空间 %1…</translation>
-    </message>
-    <message>
-        <source>Attaching %1 card-hours of quota…</source>
-        <translation>正在绑定 %1 卡时配额…</translation>
     </message>
     <message>
         <source>Adding %1 as %2…</source>
@@ -3387,6 +3355,54 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
         <source>All four readiness checks must pass first (run them on this page).</source>
         <translation>须先通过全部四项就绪检查（在本页运行）。</translation>
     </message>
+    <message>
+        <source>The quota pool is for %1 cards, but %2 has %3 cards: its card-hours cannot be spent on it. Choose an instance with %1 cards, or attach a pool of %3 in gate 2 and apply for it in gate 3.</source>
+        <translation>配额池是 %1 卡，但 %2 用的是 %3 卡：池里的卡时不能花在它上面。请选用 %1 卡的实例，或在关卡 2 挂接 %3 的配额池并在关卡 3 为它申请。</translation>
+    </message>
+    <message>
+        <source>Attach the quota pool to the workspace before adding members.</source>
+        <translation>添加成员之前，先给工作空间挂接配额池。</translation>
+    </message>
+    <message>
+        <source>The application is for gate 2's quota pool: attach it there first.</source>
+        <translation>申请针对的是关卡 2 的配额池：请先在那里挂接。</translation>
+    </message>
+    <message>
+        <source>Attach the quota pool to the workspace before adding members: members without quota can do nothing.</source>
+        <translation>添加成员之前，先给工作空间挂接配额池：没有配额的成员什么也做不了。</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%2 的 %1</translation>
+    </message>
+    <message>
+        <source>Choose the pool's region: quota is bound to it.</source>
+        <translation>请选择配额池的地域：配额绑定在地域上。</translation>
+    </message>
+    <message>
+        <source>Choose the pool's zone: instances open only there.</source>
+        <translation>请选择配额池的可用区：实例只能在那里开通。</translation>
+    </message>
+    <message>
+        <source>Choose the pool's card type.</source>
+        <translation>请选择配额池的卡型。</translation>
+    </message>
+    <message>
+        <source>Gate 3 applies for card-hours in this pool, and gate 4 opens instances only there.</source>
+        <translation>关卡 3 为这个池申请卡时，关卡 4 只在这里开通实例。</translation>
+    </message>
+    <message>
+        <source>Members were added but no quota pool is attached: they can do nothing yet. Attach the pool to the workspace.</source>
+        <translation>已添加成员，但还没有挂接配额池：他们暂时什么也做不了。请给工作空间挂接配额池。</translation>
+    </message>
+    <message>
+        <source>The quota pool is attached but nobody is in the workspace: it sits idle. Add the members.</source>
+        <translation>配额池已挂接，但工作空间里还没有人：配额闲置。请添加成员。</translation>
+    </message>
+    <message>
+        <source>Attaching the quota pool: %1…</source>
+        <translation>正在挂接配额池：%1…</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4591,18 +4607,6 @@ Dataset: %3</source>
         <translation>周期结束(&amp;E)</translation>
     </message>
     <message>
-        <source>Card &amp;type</source>
-        <translation>卡型(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Region</source>
-        <translation>地域</translation>
-    </message>
-    <message>
-        <source>&amp;Zone</source>
-        <translation>可用区(&amp;Z)</translation>
-    </message>
-    <message>
         <source>Time distribution</source>
         <translation>时间分布</translation>
     </message>
@@ -4671,10 +4675,6 @@ Dataset: %3</source>
         <translation>分批申请</translation>
     </message>
     <message>
-        <source>(choose)</source>
-        <translation>（请选择）</translation>
-    </message>
-    <message>
         <source>First (one round + margin)</source>
         <translation>首次（一轮 + 余量）</translation>
     </message>
@@ -4701,6 +4701,14 @@ Dataset: %3</source>
     <message>
         <source>Regenerate from the numbers</source>
         <translation>按数字重新生成</translation>
+    </message>
+    <message>
+        <source>Pool: not attached yet. Attach the quota pool in gate 2 (card type, region, zone): this application is for it.</source>
+        <translation>配额池：尚未挂接。请在关卡 2 挂接配额池（卡型、地域、可用区）：本申请就是为它而提。</translation>
+    </message>
+    <message>
+        <source>Pool (attached in gate 2): %1 cards in %2, %3.</source>
+        <translation>配额池（关卡 2 已挂接）：%2、%3 的 %1 卡。</translation>
     </message>
 </context>
 <context>
@@ -5039,10 +5047,6 @@ Dataset: %3</source>
         <translation>先建空间，再挂配额，最后加成员</translation>
     </message>
     <message>
-        <source>2. Attach &amp;quota</source>
-        <translation>2. 挂配额(&amp;Q)</translation>
-    </message>
-    <message>
         <source>3. Members and roles</source>
         <translation>3. 成员与角色</translation>
     </message>
@@ -5117,10 +5121,6 @@ Dataset: %3</source>
     <message>
         <source>Create the workspace</source>
         <translation>创建工作空间</translation>
-    </message>
-    <message>
-        <source>Attach quota</source>
-        <translation>挂配额</translation>
     </message>
     <message>
         <source>&amp;Add member</source>
@@ -5198,12 +5198,6 @@ Dataset: %3</source>
         <source>Changes since the last review</source>
         <translation>自上次审核以来的变化</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 workspace created   %2 quota attached (%3 card-hours)   %4 %n member(s)</source>
-        <translation>
-            <numerusform>%1 已建空间   %2 已挂配额（%3 卡时）   %4 %n 名成员</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Acceptance checks, predicted from the matrix until they run for real:
 %1 a developer submits a light job and sees its log
@@ -5255,6 +5249,68 @@ Dataset: %3</source>
     <message>
         <source>Nobody in the team is an observer, so nobody can try the second check: give a member the observer role.</source>
         <translation>团队里没有观察者，所以没人能做第二项验收：请给一位成员观察者角色。</translation>
+    </message>
+    <message>
+        <source>Connect to the provider to choose from its regions and zones.</source>
+        <translation>连接云厂商后，可从它的地域和可用区中选择。</translation>
+    </message>
+    <message>
+        <source>%1: %2 free</source>
+        <translation>%1：空闲 %2</translation>
+    </message>
+    <message>
+        <source>The provider lists no %1 cards in %2.</source>
+        <translation>云厂商在 %2 没有列出 %1 卡。</translation>
+    </message>
+    <message>
+        <source>Now in %1: %2</source>
+        <translation>%1 当前：%2</translation>
+    </message>
+    <message>
+        <source>Regions here: %1</source>
+        <translation>此处的地域：%1</translation>
+    </message>
+    <message>
+        <source>Attach the quota pool</source>
+        <translation>挂接配额池</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>可用区</translation>
+    </message>
+    <message>
+        <source>zone</source>
+        <translation>可用区</translation>
+    </message>
+    <message>
+        <source>Card type</source>
+        <translation>卡型</translation>
+    </message>
+    <message>
+        <source>(card type)</source>
+        <translation>（卡型）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 workspace created   %2 quota pool attached (%3; card-hours from gate 3)   %4 %n member(s)</source>
+        <translation>
+            <numerusform>%1 已创建工作空间   %2 已挂接配额池（%3；卡时来自关卡 3）   %4 %n 名成员</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not chosen</source>
+        <translation>未选择</translation>
+    </message>
+    <message>
+        <source>2. &amp;Quota pool</source>
+        <translation>2. 配额池(&amp;Q)</translation>
     </message>
 </context>
 <context>

@@ -81,6 +81,14 @@ void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret
     if (!(m_store->state().provider.profile == p))
         m_store->update([&](OnboardingState &s) { s.provider.profile = p; });
     setStatus(Status::Ready);
+    // The catalog for gate 2's pool and gate 4's zone; a failure leaves the fields free text.
+    m_session->provider()->listRegions(
+        CallContext{this, {}, {}}, [this](const ProviderResult &r) {
+            if (!r)
+                return;
+            m_regions = regionOffers(*r);
+            emit regionsChanged();
+        });
 }
 
 void ProviderHub::connectProvider()

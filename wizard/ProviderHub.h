@@ -53,11 +53,16 @@ public:
     bool readJobTail(const QString &jobId, qint64 tail, QObject *context,
                      std::function<void(const std::expected<JobTail, ProviderError> &)> done);
 
+    // The provider's regions and zones with their stock, read when it connects; empty until
+    // then (regionsChanged() says when they arrive).
+    const QList<RegionOffer> &regions() const { return m_regions; }
+
     // Where the sandbox keeps its database, instances and jobs: beside the state file.
     static QString sandboxDataDir();
 
 signals:
     void statusChanged();
+    void regionsChanged();
     void progress(const QString &text);
     // A running job's news (ProviderSession::JobNews), for the pages that watch jobs.
     void jobNews(const QString &check, const QJsonObject &job, qint64 offset,
@@ -73,6 +78,7 @@ private:
     std::unique_ptr<ProviderSession> m_session;
     SandboxLauncher *m_sandbox = nullptr;
     Status m_status = Status::Disconnected;
+    QList<RegionOffer> m_regions;
     Error m_error;
     // Where the session connects, said in the current language whenever it is read (a
     // language switch after connecting must not leave the old language in the status).

@@ -340,6 +340,12 @@ Findings checkResources(const ResourceChoice &c)
                        "framework matches the code.")
                     .arg(c.codeRequirement, img->framework, img->frameworkVersion));
     }
+    if (inst && !c.quotaCard.isEmpty() && inst->card != c.quotaCard)
+        add("card.not_in_pool", blocking, "instance",
+            Tr::tr("The quota pool is for %1 cards, but %2 has %3 cards: its card-hours cannot "
+                   "be spent on it. Choose an instance with %1 cards, or attach a pool of %3 in "
+                   "gate 2 and apply for it in gate 3.")
+                .arg(c.quotaCard, inst->name, inst->card));
     if (!c.quotaZone.isEmpty() && !c.instanceZone.isEmpty() && c.quotaZone != c.instanceZone)
         add("zone.mismatch", blocking, "zone",
             Tr::tr("The quota is granted in %1 but the instance would open in %2. Open it in "

@@ -71,7 +71,8 @@ struct ResourceChoice
     QString instance;        // InstanceType key
     QString image;           // TrainingImage key
     QString codeRequirement; // e.g. "torch>=2.1"
-    QString quotaZone;       // from gate 3; empty when not known yet
+    QString quotaZone;       // gate 2's quota pool: its zone and card; empty when not known yet
+    QString quotaCard;
     QString instanceZone;
     QString dataPath; // read-only mount
     bool dataReadOnly = true;

@@ -64,10 +64,10 @@ std::expected<void, Error> WorkspaceForm::create(const QString &name)
     return {};
 }
 
-std::expected<void, Error> WorkspaceForm::attachQuota(double cardHours)
+std::expected<void, Error> WorkspaceForm::attachQuota(const QuotaPool &pool)
 {
     WorkspaceData w = data();
-    if (auto r = w.attachQuota(cardHours); !r)
+    if (auto r = w.attachQuota(pool); !r)
         return r;
     update([&](WorkspaceData &d) { d = w; });
     return {};
@@ -84,9 +84,9 @@ std::expected<void, Error> WorkspaceForm::addMember(const Member &m)
 
 std::expected<int, QList<CsvProblem>> WorkspaceForm::importCsv(const QByteArray &csv)
 {
-    if (data().quotaCardHours <= 0)
-        return std::unexpected(
-            QList<CsvProblem>{{0, Tr::tr("Attach quota to the workspace before adding members.")}});
+    if (poolProblem(data().pool))
+        return std::unexpected(QList<CsvProblem>{
+            {0, Tr::tr("Attach the quota pool to the workspace before adding members.")}});
     auto members = importMembersCsv(csv);
     if (!members)
         return std::unexpected(members.error());

@@ -43,7 +43,7 @@ public:
 
     // The enforced order, through WorkspaceData's steps.
     std::expected<void, Error> create(const QString &name);
-    std::expected<void, Error> attachQuota(double cardHours);
+    std::expected<void, Error> attachQuota(const QuotaPool &pool);
     std::expected<void, Error> addMember(const Member &m);
     // Replaces nothing and imports nothing when any row is bad.
     std::expected<int, QList<CsvProblem>> importCsv(const QByteArray &csv);

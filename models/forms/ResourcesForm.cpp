@@ -171,11 +171,9 @@ bool ResourcesForm::feedQuota()
     auto t = throughput();
     if (!t)
         return false;
-    const QString cardType = card().key;
     m_store->update([&](OnboardingState &s) {
         s.quota.cardsPerRun = t->cards;
         s.quota.hoursPerRound = t->hours;
-        s.quota.cardType = cardType;
     });
     return true;
 }

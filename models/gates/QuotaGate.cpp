@@ -77,9 +77,6 @@ QJsonObject QuotaGateData::toJson() const
             {"retryMargin", retryMargin},
             {"start", iso(start)},
             {"end", iso(end)},
-            {"cardType", cardType},
-            {"region", region},
-            {"zone", zone},
             {"peaks", peaksJson},
             {"monthlyWeights", monthly},
             {"justification", justification}};
@@ -102,9 +99,6 @@ std::expected<QuotaGateData, Error> QuotaGateData::fromJson(const QJsonObject &o
             return std::unexpected(
                 bad(key, Tr::tr("expected a date as YYYY-MM-DD, not “%1”").arg(s)));
     }
-    q.cardType = o.value("cardType").toString();
-    q.region = o.value("region").toString();
-    q.zone = o.value("zone").toString();
     for (const QJsonValue &v : o.value("peaks").toArray()) {
         const QJsonObject p = v.toObject();
         PeakWindow w{QDate::fromString(p.value("start").toString(), Qt::ISODate),
@@ -306,12 +300,10 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
             Tr::tr("The per-person or per-topic shares from gate 2 add up to %1 %, not 100 %. "
                    "Fix them in gate 2 so the whole quota is accounted for.")
                 .arg(number(shares, 1)));
-    if (q.zone.trimmed().isEmpty())
-        add("quota.zone_missing", blocking, "zone",
-            Tr::tr("Name the region and zone: quota is bound to them, and instances open only "
-                   "there."));
-    if (q.cardType.trimmed().isEmpty())
-        add("quota.card_missing", blocking, "cardType", Tr::tr("Name the card type."));
+    if (const auto problem = poolProblem(context.pool))
+        add("quota.pool_missing", blocking, "pool",
+            problem->message + u' ' +
+                Tr::tr("The application is for gate 2's quota pool: attach it there first."));
     return plan;
 }
 
@@ -320,7 +312,8 @@ QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,
 {
     QStringList parts;
     parts << Tr::tr("We apply for %1 card-hours of %2 in %3 %4 for %5, from %6 to %7.")
-                 .arg(number(plan.cardHours), q.cardType, q.region, q.zone,
+                 .arg(number(plan.cardHours), context.pool.cardType, context.pool.region,
+                      context.pool.zone,
                       purposeKindLabel(context.purpose).toLower(), iso(q.start), iso(q.end));
     parts << Tr::tr("Derivation: %1.").arg(plan.formula);
     if (context.estimatedCards)

@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "Finding.h"
 #include "QualificationGate.h"
+#include "WorkspaceGate.h"
 
 #include <QDate>
 #include <QJsonObject>
@@ -23,7 +24,8 @@ struct PeakWindow
     bool operator==(const PeakWindow &) const = default;
 };
 
-// Gate 3's data: the derivation inputs, the time distribution and the edited justification.
+// Gate 3's data: the derivation inputs, the time distribution and the edited justification. The
+// pool it applies for (card type, region, zone) is gate 2's (WorkspaceData::pool).
 struct QuotaGateData
 {
     // What validateQuota() accepts at most.
@@ -37,9 +39,6 @@ struct QuotaGateData
     double retryMargin = 0.2; // share of the total added for failed and repeated runs
     QDate start;
     QDate end;
-    QString cardType;
-    QString region;
-    QString zone;
     QList<PeakWindow> peaks;
     QList<double> monthlyWeights; // one weight per calendar month from `start`; empty = even
     QString justification;        // the user's edited text; empty = generated
@@ -73,6 +72,7 @@ struct QuotaContext
     PurposeKind purpose = PurposeKind::Finetuning;
     std::optional<int> estimatedCards; // from gate 4's memory estimate
     QList<double> memberShares;        // gate 2's per-person or per-topic shares, percent
+    QuotaPool pool;                    // gate 2's pool: what the card-hours are of, and where
 };
 
 // Checks the inputs themselves (exit 2 in the CLI): the field and the reason.

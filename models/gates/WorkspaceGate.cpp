@@ -228,7 +228,7 @@ QJsonObject WorkspaceData::toJson() const
     return {{"workspace", workspaceName},
             {"created", created},
             {"quotaAttached", quotaAttached},
-            {"quotaCardHours", quotaCardHours},
+            {"pool", pool.toJson()},
             {"members", ms},
             {"permissions", permissionMatrixJson(matrix)},
             {"lastReview",
@@ -248,7 +248,7 @@ std::expected<WorkspaceData, Error> WorkspaceData::fromJson(const QJsonObject &o
     // one (files before the one-field change kept it under "provider").
     w.created = o.value("created").toBool();
     w.quotaAttached = o.value("quotaAttached").toBool();
-    w.quotaCardHours = o.value("quotaCardHours").toDouble();
+    w.pool = QuotaPool::fromJson(o.value("pool").toObject());
     const QJsonArray ms = o.value("members").toArray();
     for (int i = 0; i < ms.size(); ++i) {
         auto m = memberFromJson(ms[i].toObject(), QStringLiteral("members[%1]").arg(i));
@@ -279,27 +279,63 @@ std::expected<void, Error> WorkspaceData::create(const QString &name)
     return {};
 }
 
-std::expected<void, Error> WorkspaceData::attachQuota(double cardHours)
+std::expected<void, Error> WorkspaceData::attachQuota(const QuotaPool &p)
 {
     if (workspaceName.isEmpty())
         return std::unexpected(orderError(Tr::tr("Create the workspace first: quota is attached "
                                                  "to a workspace.")));
-    if (cardHours <= 0)
-        return std::unexpected(orderError(Tr::tr("Attach a positive number of card-hours.")));
-    quotaCardHours = cardHours;
+    if (auto problem = poolProblem(p))
+        return std::unexpected(*problem);
+    pool = p;
     return {};
 }
 
 std::expected<void, Error> WorkspaceData::addMember(const Member &m)
 {
-    if (quotaCardHours <= 0)
-        return std::unexpected(orderError(Tr::tr("Attach quota to the workspace before adding "
-                                                 "members: members without quota can do "
+    if (poolProblem(pool))
+        return std::unexpected(orderError(Tr::tr("Attach the quota pool to the workspace before "
+                                                 "adding members: members without quota can do "
                                                  "nothing.")));
     if (m.name.trimmed().isEmpty())
         return std::unexpected(orderError(Tr::tr("Give the member a name.")));
     members << m;
     return {};
+}
+
+QString QuotaPool::regionOf(const QString &zone)
+{
+    const QString region = zone.section(u'-', 0, -2);
+    return region.isEmpty() ? zone : region;
+}
+
+QString QuotaPool::text() const
+{
+    return Tr::tr("%1 in %2").arg(cardType, zone);
+}
+
+QJsonObject QuotaPool::toJson() const
+{
+    return {{"cardType", cardType}, {"region", region}, {"zone", zone}};
+}
+
+QuotaPool QuotaPool::fromJson(const QJsonObject &o)
+{
+    return {o.value("cardType").toString(), o.value("region").toString(),
+            o.value("zone").toString()};
+}
+
+std::optional<Error> poolProblem(const QuotaPool &p)
+{
+    const auto bad = [](const char *field, const QString &message) {
+        return Error{Error::Kind::Invalid, message, QString(), QLatin1String(field)};
+    };
+    if (p.region.trimmed().isEmpty())
+        return bad("region", Tr::tr("Choose the pool's region: quota is bound to it."));
+    if (p.zone.trimmed().isEmpty())
+        return bad("zone", Tr::tr("Choose the pool's zone: instances open only there."));
+    if (p.cardType.trimmed().isEmpty())
+        return bad("cardType", Tr::tr("Choose the pool's card type."));
+    return std::nullopt;
 }
 
 Findings checkWorkspace(const WorkspaceData &w)
@@ -313,14 +349,20 @@ Findings checkWorkspace(const WorkspaceData &w)
     if (w.workspaceName.isEmpty())
         add("order.workspace_missing", blocking, "workspace",
             Tr::tr("Create the workspace first; quota and members come after it."));
-    if (!w.members.isEmpty() && w.quotaCardHours <= 0)
+    const std::optional<Error> pool = poolProblem(w.pool);
+    if (!w.workspaceName.isEmpty() && pool)
+        add("quota.pool_incomplete", blocking, "pool",
+            pool->message + u' ' +
+                Tr::tr("Gate 3 applies for card-hours in this pool, and gate 4 opens instances "
+                       "only there."));
+    if (!w.members.isEmpty() && pool)
         add("order.members_without_quota", warning, "quota",
-            Tr::tr("Members were added but no quota is attached: they can do nothing yet. "
-                   "Attach quota to the workspace."));
-    if (w.quotaCardHours > 0 && w.members.isEmpty())
+            Tr::tr("Members were added but no quota pool is attached: they can do nothing yet. "
+                   "Attach the pool to the workspace."));
+    if (!pool && w.members.isEmpty())
         add("order.quota_without_members", warning, "members",
-            Tr::tr("Quota is attached but nobody is in the workspace: it sits idle. Add the "
-                   "members."));
+            Tr::tr("The quota pool is attached but nobody is in the workspace: it sits idle. "
+                   "Add the members."));
 
     int admins = 0;
     for (const Member &m : w.members)

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <expected>
+#include <optional>
 
 namespace onramp {
 
@@ -78,15 +79,39 @@ struct ReviewSnapshot
     bool operator==(const ReviewSnapshot &) const = default;
 };
 
-// Gate 2's data. The order is fixed: create the workspace, attach quota, then add members. The
-// form plans each step (a name, the card-hours); `created` and `quotaAttached` are the
+// The quota pool gate 2 attaches to the workspace: which cards, where. Its card-hours come
+// later, from gate 3's application; until then a provider allows only light checks.
+struct QuotaPool
+{
+    // What a fresh pool allows before gate 3's grant: enough for the onboarding's light checks.
+    static constexpr double kCheckAllowanceCardHours = 2;
+
+    QString cardType; // a catalog card key, "a100-80g"
+    QString region;   // "cn-north"
+    QString zone;     // "cn-north-1a"; within the region
+
+    bool isEmpty() const { return cardType.isEmpty() && region.isEmpty() && zone.isEmpty(); }
+    // A cloud's zone names its region ("cn-north-1a" in "cn-north"); a name without one (a
+    // cluster's partition) is its own region.
+    static QString regionOf(const QString &zone);
+    // "a100-80g in cn-north-1a"
+    QString text() const;
+    bool operator==(const QuotaPool &) const = default;
+    QJsonObject toJson() const;
+    static QuotaPool fromJson(const QJsonObject &o);
+};
+// What is missing or wrong in a pool, by field (cardType, region, zone); empty when complete.
+std::optional<Error> poolProblem(const QuotaPool &pool);
+
+// Gate 2's data. The order is fixed: create the workspace, attach the quota pool, then add
+// members. The form plans each step (a name, the pool); `created` and `quotaAttached` are the
 // provider's answers, written only when it confirms, and kept nowhere else.
 struct WorkspaceData
 {
     QString workspaceName;
     bool created = false;       // the provider created the workspace
-    bool quotaAttached = false; // the provider attached the quota
-    double quotaCardHours = 0;
+    bool quotaAttached = false; // the provider attached the pool
+    QuotaPool pool;
     QList<Member> members;
     PermissionMatrix matrix = PermissionMatrix::defaults();
     ReviewSnapshot lastReview;
@@ -97,7 +122,7 @@ struct WorkspaceData
 
     // The three steps in order; each refuses (with the reason) when the one before is not done.
     std::expected<void, Error> create(const QString &name);
-    std::expected<void, Error> attachQuota(double cardHours);
+    std::expected<void, Error> attachQuota(const QuotaPool &pool);
     std::expected<void, Error> addMember(const Member &m);
 };
 

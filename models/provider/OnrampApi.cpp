@@ -42,6 +42,11 @@ quint64 OnrampApi::submitQualification(const CallContext &c, const QJsonObject &
     return send(c, "POST", QStringLiteral("/v1/qualification"), dossier, std::move(done));
 }
 
+quint64 OnrampApi::listRegions(const CallContext &c, Answer done)
+{
+    return send(c, "GET", QStringLiteral("/v1/catalog/regions"), {}, std::move(done));
+}
+
 quint64 OnrampApi::readQualification(const CallContext &c, Answer done)
 {
     return send(c, "GET", QStringLiteral("/v1/qualification"), {}, std::move(done));
@@ -54,12 +59,11 @@ quint64 OnrampApi::createWorkspace(const CallContext &c, const QString &name,
                 {{"name", name}, {"permissions", permissions}}, std::move(done));
 }
 
-quint64 OnrampApi::attachQuota(const CallContext &c, const QString &workspace, double cardHours,
-                               const QString &zone, Answer done)
+quint64 OnrampApi::attachQuota(const CallContext &c, const QString &workspace,
+                               const QuotaPool &pool, double cardHours, Answer done)
 {
-    QJsonObject body{{"cardHours", cardHours}};
-    if (!zone.isEmpty())
-        body["zone"] = zone;
+    QJsonObject body = pool.toJson();
+    body["cardHours"] = cardHours;
     return send(c, "PUT", workspacePath(workspace) + QStringLiteral("/quota"), body,
                 std::move(done));
 }

@@ -1,8 +1,11 @@
 #pragma once
 
 #include "ProviderClient.h"
+#include "WorkspaceGate.h"
 
 #include <QJsonObject>
+#include <QList>
+#include <QMap>
 #include <QString>
 
 #include <functional>
@@ -22,6 +25,21 @@ struct CallContext
     QByteArray idempotencyKey;
 };
 
+// Where a provider offers cards: its regions, their zones, and the free cards of each type in
+// each zone where it says (a cluster: its partitions and free GPUs under "gpu").
+struct ZoneOffer
+{
+    QString zone;
+    QMap<QString, int> freeCards; // card key → free cards; empty when unknown
+};
+struct RegionOffer
+{
+    QString region;
+    QList<ZoneOffer> zones;
+};
+// {regions: [{region, zones: [{zone, stock: {card: free}}]}]}, the catalog's answer.
+QList<RegionOffer> regionOffers(const QJsonObject &answer);
+
 // A provider, by what it does: typed operations, one per step of the gates, answered with the
 // API's JSON objects (docs/provider-api.yaml) or a ProviderError. Two backends implement it: the
 // Onramp API over HTTP (the built-in sandbox and API servers, OnrampApi) and a Slurm cluster
@@ -39,6 +57,9 @@ public:
     virtual const ProviderProfile &profile() const = 0;
     virtual void cancel(quint64 id) = 0;
 
+    // The catalog: regions and zones with their stock (gate 2's quota pool, gate 4's zone).
+    virtual quint64 listRegions(const CallContext &c, Answer done) = 0;
+
     // Gate 1
     virtual quint64 activateTraining(const CallContext &c, Answer done) = 0;
     virtual quint64 submitQualification(const CallContext &c, const QJsonObject &dossier,
@@ -48,8 +69,11 @@ public:
     // Gate 2
     virtual quint64 createWorkspace(const CallContext &c, const QString &name,
                                     const QJsonArray &permissions, Answer done) = 0;
-    virtual quint64 attachQuota(const CallContext &c, const QString &workspace, double cardHours,
-                                const QString &zone, Answer done) = 0;
+    // The pool (cards, region, zone) the workspace's quota is of. `cardHours` 0: the pool's
+    // check allowance until a quota application's grant; above 0: an administrator's direct
+    // grant (a replay's scratch workspace).
+    virtual quint64 attachQuota(const CallContext &c, const QString &workspace,
+                                const QuotaPool &pool, double cardHours, Answer done) = 0;
     struct NewMember
     {
         QString account, name, role;

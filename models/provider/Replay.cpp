@@ -132,17 +132,16 @@ void Replay::cancel()
 void Replay::provisioned()
 {
     // The replay's own onboarding, made from the spec alone: a workspace of its own (named by
-    // the spec and the time, so a second replay at the same provider starts clean), quota for
-    // two rounds of the spec's time limit in its zone, and the replaying member as a developer.
+    // the spec and the time, so a second replay at the same provider starts clean), a quota pool
+    // of the spec's card in its zone (granted two rounds of its time limit: WorkspaceSteps), and
+    // the replaying member as a developer.
     const RunSpec &s = m_spec;
     m_state = OnboardingState{};
     m_state.workspace.workspaceName =
         QStringLiteral("replay-%1-%2")
             .arg(QString::fromLatin1(s.fingerprintId().mid(7, 8)),
                  QString::number(QDateTime::currentMSecsSinceEpoch() % 100000000));
-    m_state.workspace.quotaCardHours =
-        std::ceil(s.compute.cardsPerNode * s.compute.nodes * s.compute.timeLimitHours * 2);
-    m_state.quota.zone = s.compute.zone;
+    m_state.workspace.pool = {s.compute.card, QuotaPool::regionOf(s.compute.zone), s.compute.zone};
     Member m;
     m.account = m_member;
     m.name = m_member;

@@ -28,7 +28,7 @@ RunSpec runSpecFromState(const OnboardingState &state)
                    img.value("digest").toString()};
     const ResourceChoice &c = state.resources.choice;
     s.compute.instanceType = c.instance;
-    s.compute.zone = c.instanceZone.isEmpty() ? state.quota.zone : c.instanceZone;
+    s.compute.zone = c.instanceZone.isEmpty() ? state.workspace.pool.zone : c.instanceZone;
     for (const InstanceType &t : builtinInstances()) {
         if (t.key == c.instance) {
             s.compute.card = t.card;

@@ -30,14 +30,15 @@ QuotaContext quotaContext(const OnboardingState &s)
 {
     QuotaContext c;
     c.purpose = s.account.purposeKind;
+    c.pool = s.workspace.pool;
     for (const Member &m : s.workspace.members) {
         if (m.sharePercent > 0)
             c.memberShares << m.sharePercent;
     }
     // Gate 4's estimate, once its setup has been touched and the card is known.
     if (s.gate(GateId::Resources).status != GateStatus::NotStarted) {
-        if (auto card = findCard(s.quota.cardType.isEmpty() ? s.resources.cardKey
-                                                            : s.quota.cardType)) {
+        if (auto card = findCard(s.workspace.pool.cardType.isEmpty() ? s.resources.cardKey
+                                                                     : s.workspace.pool.cardType)) {
             const int n = MemoryEstimator::cardsNeeded(s.resources.choice.setup, *card);
             if (n > 0)
                 c.estimatedCards = n;
@@ -64,7 +65,8 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
     case GateId::Resources: {
         ResourceChoice c = s.resources.choice;
         c.setup = effectiveSetup(s.resources);
-        c.quotaZone = s.quota.zone; // quota is bound to gate 3's zone
+        c.quotaZone = s.workspace.pool.zone; // quota is bound to gate 2's pool
+        c.quotaCard = s.workspace.pool.cardType;
         Findings f;
         if (auto ok = MemoryEstimator::validate(c.setup); !ok)
             f.append({QStringLiteral("setup.invalid"), Finding::Severity::Blocking,

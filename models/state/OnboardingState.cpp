@@ -366,6 +366,36 @@ std::expected<QJsonObject, Error> migrateToCurrent(QJsonObject json)
         json[QStringLiteral("schemaVersion")] = 2;
         version = 2;
     }
+    if (version == 2) {
+        // v2 kept the quota pool (card type, region, zone) in gate 3's data and a card-hours
+        // figure typed in gate 2. v3: gate 2 attaches the pool; the card-hours come from gate
+        // 3's application.
+        QJsonObject gates = json.value(QStringLiteral("gates")).toObject();
+        QJsonObject quota = gates.value(QStringLiteral("quota")).toObject();
+        QJsonObject quotaData = quota.value(QStringLiteral("data")).toObject();
+        QJsonObject workspace = gates.value(QStringLiteral("workspace")).toObject();
+        QJsonObject data = workspace.value(QStringLiteral("data")).toObject();
+        QJsonObject pool;
+        for (const char *key : {"cardType", "region", "zone"}) {
+            const QString k = QLatin1String(key);
+            if (quotaData.contains(k))
+                pool[k] = quotaData.take(k);
+        }
+        if (!pool.isEmpty() || workspace.contains(QStringLiteral("data"))) {
+            data.remove(QStringLiteral("quotaCardHours"));
+            data[QStringLiteral("pool")] = pool;
+            workspace[QStringLiteral("data")] = data;
+            gates[QStringLiteral("workspace")] = workspace;
+        }
+        if (quota.contains(QStringLiteral("data"))) {
+            quota[QStringLiteral("data")] = quotaData;
+            gates[QStringLiteral("quota")] = quota;
+        }
+        if (json.contains(QStringLiteral("gates")))
+            json[QStringLiteral("gates")] = gates;
+        json[QStringLiteral("schemaVersion")] = 3;
+        version = 3;
+    }
     if (version != OnboardingState::kSchemaVersion) {
         return std::unexpected(
             Error{Error::Kind::Version,

@@ -55,6 +55,18 @@ Answer apply(Sandbox &sandbox, const RouteRequest &request)
     QuotaContext context;
     context.purpose =
         purposeKindFromKey(in.value("purpose").toString()).value_or(PurposeKind::Finetuning);
+    // The application is for a workspace's pool (gate 2 attached it): its grant goes there.
+    const QString wsId = in.value("workspace").toString();
+    std::optional<QJsonObject> ws;
+    if (!wsId.isEmpty()) {
+        auto found = sandbox.workspaceFor(wsId, request.who, Action::ManageQuota);
+        if (!found)
+            return found.error();
+        ws = *found;
+        context.pool = QuotaPool::fromJson(ws->value("pool").toObject());
+    } else {
+        context.pool = QuotaPool::fromJson(in.value("pool").toObject());
+    }
     const QuotaPlan plan = planQuota(*q, context);
     // One application covers at most one calendar quarter: either the whole period does,
     // or the request names the part it asks for now ("application": {from, to, cardHours}).
@@ -78,9 +90,21 @@ Answer apply(Sandbox &sandbox, const RouteRequest &request)
                        {"state", state},
                        {"since", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
                        {"reasons", reasons}};
-    if (state == QLatin1String("approved"))
-        review["grantedCardHours"] =
-            partGiven ? part.value("cardHours").toDouble() : plan.cardHours;
+    if (state == QLatin1String("approved")) {
+        const double granted = partGiven ? part.value("cardHours").toDouble() : plan.cardHours;
+        review["grantedCardHours"] = granted;
+        if (ws) {
+            // The grants replace the pool's check allowance.
+            const double total = ws->value("grantedCardHours").toDouble() + granted;
+            (*ws)["grantedCardHours"] = total;
+            (*ws)["quotaCardHours"] = total;
+            sandbox.store().store(QStringLiteral("ws/") + wsId, *ws);
+            sandbox.store().audit(wsId, request.who, QStringLiteral("quota.grant"),
+                                  QStringLiteral("%1 card-hours (application %2)")
+                                      .arg(granted)
+                                      .arg(id));
+        }
+    }
     sandbox.store().store(QStringLiteral("quota/") + id, review);
     return {202, sandbox.shownReview(review)};
 }

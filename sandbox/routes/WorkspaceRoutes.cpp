@@ -2,6 +2,7 @@
 
 #include "RouteTable.h"
 #include "Sandbox.h"
+#include "Catalogs.h"
 #include "WorkspaceGate.h"
 
 #include <QJsonArray>
@@ -58,11 +59,15 @@ Answer attachQuota(Sandbox &sandbox, const RouteRequest &request)
     auto ws = sandbox.workspaceFor(id, request.who, Action::ManageQuota);
     if (!ws)
         return ws.error();
+    // The pool: which cards, where. Its card-hours come from a quota application naming this
+    // workspace (QuotaApplicationRoutes); until then it allows the onboarding's light checks.
+    // An administrator may grant card-hours directly (cardHours above 0).
     const QJsonObject in = request.json();
-    const double hours = in.value("cardHours").toDouble();
-    if (!(hours > 0) || hours > 1e12)
+    const double hours = in.value("cardHours").toDouble(0);
+    if (!(hours >= 0) || hours > 1e12)
         return {400, apiError(QStringLiteral("validation_failed"),
-                              QStringLiteral("cardHours must be above 0 and at most 1e12"),
+                              QStringLiteral("cardHours must be 0 (the pool's check allowance) "
+                                             "or above, at most 1e12"),
                               QStringLiteral("$.cardHours"))};
     const QString zone = in.value("zone").toString(QStringLiteral("cn-north-1a"));
     if (!sandbox.stock().contains(zone))
@@ -70,12 +75,27 @@ Answer attachQuota(Sandbox &sandbox, const RouteRequest &request)
                               QStringLiteral("no zone %1 here; zones: %2")
                                   .arg(zone, sandbox.stock().keys().join(QStringLiteral(", "))),
                               QStringLiteral("$.zone"))};
+    const QString region = in.value("region").toString(zone.section(u'-', 0, -2));
+    if (region != zone.section(u'-', 0, -2))
+        return {400, apiError(QStringLiteral("validation_failed"),
+                              QStringLiteral("zone %1 is not in region %2").arg(zone, region),
+                              QStringLiteral("$.region"))};
+    const QString card = in.value("cardType").toString();
+    if (!card.isEmpty() && !findCard(card))
+        return {400, apiError(QStringLiteral("validation_failed"),
+                              QStringLiteral("no card type %1 in the catalog").arg(card),
+                              QStringLiteral("$.cardType"))};
     (*ws)["quotaAttached"] = true;
-    (*ws)["quotaCardHours"] = hours;
+    (*ws)["pool"] = QJsonObject{{"cardType", card}, {"region", region}, {"zone", zone}};
     (*ws)["zone"] = zone;
+    (*ws)["quotaCardHours"] =
+        std::max(ws->value("quotaCardHours").toDouble(),
+                 hours > 0 ? hours : QuotaPool::kCheckAllowanceCardHours);
     sandbox.store().store(wsKey(id), *ws);
     sandbox.store().audit(id, request.who, QStringLiteral("quota.attach"),
-                          QStringLiteral("%1 card-hours in %2").arg(hours).arg(zone));
+                          QStringLiteral("pool %1 in %2, %3 card-hours")
+                              .arg(card, zone)
+                              .arg(ws->value("quotaCardHours").toDouble()));
     return {200, *ws};
 }
 

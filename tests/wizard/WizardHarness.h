@@ -113,7 +113,10 @@ inline void fillWorkspace(OnboardingWizard &w)
 {
     type(w, "workspace", "field-assistant");
     QTest::mouseClick(child<QPushButton>(w, "createWorkspace"), Qt::LeftButton);
-    child<QDoubleSpinBox>(w, "quota")->setValue(1000);
+    child<QComboBox>(w, "region")->setCurrentText("cn-north");
+    child<QComboBox>(w, "zone")->setCurrentText("cn-north-1a");
+    auto *card = child<QComboBox>(w, "cardType");
+    card->setCurrentIndex(card->findData(QStringLiteral("a100-80g")));
     QTest::mouseClick(child<QPushButton>(w, "attachQuota"), Qt::LeftButton);
     for (int i = 0; i < 3; ++i)
         QTest::mouseClick(child<QPushButton>(w, "addMember"), Qt::LeftButton);
@@ -130,9 +133,6 @@ inline void fillQuota(OnboardingWizard &w)
     child<QDoubleSpinBox>(w, "retryMargin")->setValue(20);
     dateField(w, "start")->setDate(QDate(2027, 1, 1));
     dateField(w, "end")->setDate(QDate(2027, 3, 31));
-    auto *card = child<QComboBox>(w, "cardType");
-    card->setCurrentIndex(card->findData(QStringLiteral("a100-80g")));
-    type(w, "zone", "cn-north-1a");
 }
 
 inline void fillGate(OnboardingWizard &w)

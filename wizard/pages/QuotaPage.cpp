@@ -79,17 +79,6 @@ void QuotaPage::buildContent(QVBoxLayout *content)
         });
         addLoader([this, e, member] { e->setDate(m_form->data().*member); });
     };
-    const auto text = [this](QFormLayout *f, const char *caption, const char *name,
-                             QString Q::*member) {
-        auto *e = new QLineEdit(f->parentWidget());
-        labelled(f, caption, e, name);
-        connect(e, &QLineEdit::textEdited, this,
-                [this, member](const QString &t) { m_form->update([&](Q &q) { q.*member = t; }); });
-        addLoader([this, e, member] {
-            if (e->text() != m_form->data().*member)
-                e->setText(m_form->data().*member);
-        });
-    };
     spin(left, QT_TR_NOOP("&Cards per run"), "cardsPerRun", 100000, &Q::cardsPerRun);
     dspin(left, QT_TR_NOOP("&Hours per round"), "hoursPerRound", 100000, 1, QStringLiteral(" h"),
           &Q::hoursPerRound);
@@ -98,20 +87,11 @@ void QuotaPage::buildContent(QVBoxLayout *content)
           &Q::retryMargin);
     date(right, QT_TR_NOOP("Period &start"), "start", &Q::start);
     date(right, QT_TR_NOOP("Period &end"), "end", &Q::end);
-    auto *card = new QComboBox(derivation);
-    card->addItem(QString(), QString());
-    for (const CardSpec &c : cardCatalog())
-        card->addItem(c.name, c.key);
-    labelled(right, QT_TR_NOOP("Card &type"), card, "cardType");
-    connect(card, &QComboBox::currentIndexChanged, this, [this, card] {
-        if (!loading())
-            m_form->update([&](Q &q) { q.cardType = card->currentData().toString(); });
-    });
-    addLoader([this, card] {
-        card->setCurrentIndex(std::max(0, card->findData(m_form->data().cardType)));
-    });
-    text(right, QT_TR_NOOP("Region"), "region", &Q::region);
-    text(right, QT_TR_NOOP("&Zone"), "zone", &Q::zone);
+    // The pool is gate 2's: what the card-hours are of, and where.
+    m_pool = new QLabel(derivation);
+    m_pool->setObjectName(QStringLiteral("quotaPool"));
+    m_pool->setWordWrap(true);
+    right->addRow(m_pool);
     m_formula = new QLabel(derivation);
     m_formula->setObjectName(QStringLiteral("formula"));
     m_formula->setWordWrap(true);
@@ -292,8 +272,6 @@ void QuotaPage::retranslateForm()
         {tr("Application"), tr("From"), tr("To"), tr("Card-hours")});
     m_staged->setAccessibleName(tr("Staged applications"));
     m_justification->setAccessibleName(tr("Justification"));
-    if (auto *c = findChild<QComboBox *>(QStringLiteral("cardType")))
-        c->setItemText(0, tr("(choose)"));
     refresh();
 }
 
@@ -301,6 +279,12 @@ void QuotaPage::refresh()
 {
     if (!isBuilt())
         return;
+    const QuotaPool pool = m_form->context().pool;
+    m_pool->setText(poolProblem(pool)
+                        ? tr("Pool: not attached yet. Attach the quota pool in gate 2 (card "
+                             "type, region, zone): this application is for it.")
+                        : tr("Pool (attached in gate 2): %1 cards in %2, %3.")
+                              .arg(pool.cardType, pool.region, pool.zone));
     const auto valid = validateQuota(m_form->data());
     const QuotaPlan plan = m_form->plan();
     m_formula->setText(valid ? plan.formula

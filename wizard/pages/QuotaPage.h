@@ -34,6 +34,7 @@ private:
 
     QuotaForm *m_form;
     QLabel *m_formula = nullptr;
+    QLabel *m_pool = nullptr;
     QTableWidget *m_peaks = nullptr;
     QPushButton *m_addPeak = nullptr;
     QPushButton *m_removePeak = nullptr;

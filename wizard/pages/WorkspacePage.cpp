@@ -1,10 +1,11 @@
 #include "WorkspacePage.h"
 
+#include "Catalogs.h"
 #include "GateDataForms.h"
+#include "ProviderHub.h"
 #include "GateForm.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -18,6 +19,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -57,19 +59,49 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     ch->addWidget(m_name, 1);
     ch->addWidget(m_create);
     labelled(sf, QT_TR_NOOP("1. Workspac&e name"), createRow, "workspace", m_name);
+    // The pool: region, zone, card type. Its card-hours come from gate 3's application.
     auto *quotaRow = new QWidget(steps);
     auto *qh = new QHBoxLayout(quotaRow);
     qh->setContentsMargins(0, 0, 0, 0);
-    m_cardHours = new QDoubleSpinBox(quotaRow);
-    m_cardHours->setRange(0, 1e9);
-    m_cardHours->setDecimals(0);
-    m_cardHours->setSuffix(QStringLiteral(" card-h"));
+    const auto combo = [quotaRow](const char *name, bool editable) {
+        auto *c = new QComboBox(quotaRow);
+        c->setObjectName(QLatin1String(name));
+        c->setEditable(editable);
+        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        c->setMinimumContentsLength(10);
+        return c;
+    };
+    m_region = combo("region", true);
+    m_zone = combo("zone", true);
+    m_card = combo("cardType", false);
+    m_card->addItem(QString(), QString());
+    for (const CardSpec &c : cardCatalog())
+        m_card->addItem(c.name, c.key);
     m_attach = new QPushButton(quotaRow);
     m_attach->setObjectName(QStringLiteral("attachQuota"));
     m_attach->setAutoDefault(false);
-    qh->addWidget(m_cardHours, 1);
+    qh->addWidget(m_region, 1);
+    qh->addWidget(m_zone, 1);
+    qh->addWidget(m_card, 1);
     qh->addWidget(m_attach);
-    labelled(sf, QT_TR_NOOP("2. Attach &quota"), quotaRow, "quota", m_cardHours);
+    labelled(sf, QT_TR_NOOP("2. &Quota pool"), quotaRow, "region", m_region);
+    m_region->lineEdit()->setObjectName(QStringLiteral("regionText"));
+    m_zone->lineEdit()->setObjectName(QStringLiteral("zoneText"));
+    m_stock = new QLabel(steps);
+    m_stock->setObjectName(QStringLiteral("poolStock"));
+    m_stock->setWordWrap(true);
+    sf->addRow(m_stock);
+    connect(m_region, &QComboBox::currentTextChanged, this, [this] {
+        offerRegions();
+        showStock();
+    });
+    connect(m_zone, &QComboBox::currentTextChanged, this, &WorkspacePage::showStock);
+    connect(m_card, &QComboBox::currentIndexChanged, this, &WorkspacePage::showStock);
+    if (hub())
+        connect(hub(), &ProviderHub::regionsChanged, this, [this] {
+            offerRegions();
+            showStock();
+        });
     m_steps = new QLabel(steps);
     m_steps->setObjectName(QStringLiteral("stepStatus"));
     m_steps->setWordWrap(true);
@@ -80,8 +112,13 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
             m_steps->setText(r.error().message);
     });
     connect(m_attach, &QPushButton::clicked, this, [this] {
-        if (auto r = m_form->attachQuota(m_cardHours->value()); !r)
+        const QuotaPool pool{m_card->currentData().toString(), m_region->currentText().trimmed(),
+                             m_zone->currentText().trimmed()};
+        if (auto r = m_form->attachQuota(pool); !r) {
             m_steps->setText(r.error().message);
+            if (QWidget *field = findChild<QWidget *>(r.error().field))
+                field->setFocus();
+        }
     });
 
     // 3. Members: the review table, filterable and sortable.
@@ -282,8 +319,12 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
         const WorkspaceData &w = m_form->data();
         if (m_name->text() != w.workspaceName && !m_name->hasFocus())
             m_name->setText(w.workspaceName);
-        if (!m_cardHours->hasFocus())
-            m_cardHours->setValue(w.quotaCardHours);
+        if (!w.pool.isEmpty()) {
+            m_region->setCurrentText(w.pool.region);
+            offerRegions();
+            m_zone->setCurrentText(w.pool.zone);
+            m_card->setCurrentIndex(std::max(0, m_card->findData(w.pool.cardType)));
+        }
         loadMembers();
         loadMatrix();
     });
@@ -294,6 +335,54 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     reload();
     setBuilt();
     retranslateForm();
+}
+
+void WorkspacePage::offerRegions()
+{
+    if (!hub() || hub()->regions().isEmpty())
+        return;
+    const QString region = m_region->currentText();
+    const QString zone = m_zone->currentText();
+    const QSignalBlocker blockRegion(m_region), blockZone(m_zone);
+    m_region->clear();
+    m_zone->clear();
+    for (const RegionOffer &r : hub()->regions()) {
+        m_region->addItem(r.region);
+        if (r.region == region)
+            for (const ZoneOffer &z : r.zones)
+                m_zone->addItem(z.zone);
+    }
+    m_region->setCurrentText(region);
+    m_zone->setCurrentText(zone);
+}
+
+// What the provider says is free in the chosen zone: the card type's count first.
+void WorkspacePage::showStock()
+{
+    if (!hub() || hub()->regions().isEmpty()) {
+        m_stock->setText(tr("Connect to the provider to choose from its regions and zones."));
+        return;
+    }
+    const QString card = m_card->currentData().toString();
+    for (const RegionOffer &r : hub()->regions())
+        for (const ZoneOffer &z : r.zones) {
+            if (r.region != m_region->currentText() || z.zone != m_zone->currentText())
+                continue;
+            QStringList free;
+            for (auto it = z.freeCards.begin(); it != z.freeCards.end(); ++it)
+                if (it.key() == card || card.isEmpty())
+                    free << tr("%1: %2 free").arg(it.key()).arg(it.value());
+            m_stock->setText(free.isEmpty() ? tr("The provider lists no %1 cards in %2.")
+                                                  .arg(card, z.zone)
+                                            : tr("Now in %1: %2").arg(z.zone, free.join(QStringLiteral(", "))));
+            return;
+        }
+    m_stock->setText(tr("Regions here: %1").arg([this] {
+        QStringList names;
+        for (const RegionOffer &r : hub()->regions())
+            names << r.region;
+        return names.join(QStringLiteral(", "));
+    }()));
 }
 
 void WorkspacePage::loadMembers()
@@ -405,7 +494,15 @@ void WorkspacePage::retranslateForm()
     m_create->setText(tr("&Create"));
     m_create->setAccessibleName(tr("Create the workspace"));
     m_attach->setText(tr("Attac&h"));
-    m_attach->setAccessibleName(tr("Attach quota"));
+    m_attach->setAccessibleName(tr("Attach the quota pool"));
+    m_region->setAccessibleName(tr("Region"));
+    m_region->lineEdit()->setPlaceholderText(tr("region"));
+    m_region->lineEdit()->setAccessibleName(tr("Region"));
+    m_zone->setAccessibleName(tr("Zone"));
+    m_zone->lineEdit()->setPlaceholderText(tr("zone"));
+    m_zone->lineEdit()->setAccessibleName(tr("Zone"));
+    m_card->setAccessibleName(tr("Card type"));
+    m_card->setItemText(0, tr("(card type)"));
     m_add->setText(tr("&Add member"));
     m_add->setAccessibleName(tr("Add member"));
     m_remove->setText(tr("Remove"));
@@ -444,16 +541,20 @@ void WorkspacePage::refresh()
         return;
     const WorkspaceData &w = m_form->data();
     // The steps follow the plan; the marks below are the provider's answers (one field each).
-    m_attach->setEnabled(!w.workspaceName.isEmpty());
-    m_cardHours->setEnabled(!w.workspaceName.isEmpty());
-    m_add->setEnabled(w.quotaCardHours > 0);
-    m_import->setEnabled(w.quotaCardHours > 0);
+    const bool named = !w.workspaceName.isEmpty();
+    for (QWidget *x : {static_cast<QWidget *>(m_attach), static_cast<QWidget *>(m_region),
+                       static_cast<QWidget *>(m_zone), static_cast<QWidget *>(m_card)})
+        x->setEnabled(named);
+    const bool pooled = !poolProblem(w.pool);
+    m_add->setEnabled(pooled);
+    m_import->setEnabled(pooled);
     const auto mark = [](bool done) { return done ? QStringLiteral("✔") : QStringLiteral("○"); };
     m_steps->setText(
-        tr("%1 workspace created   %2 quota attached (%3 card-hours)   %4 %n member(s)", nullptr,
-           int(w.members.size()))
+        tr("%1 workspace created   %2 quota pool attached (%3; card-hours from gate 3)   %4 %n "
+           "member(s)",
+           nullptr, int(w.members.size()))
             .arg(mark(w.created), mark(w.quotaAttached))
-            .arg(QLocale().toString(w.quotaCardHours, 'f', 0))
+            .arg(pooled ? w.pool.text() : tr("not chosen"))
             .arg(mark(!w.members.isEmpty())));
     const TeamAcceptancePrediction p = predictAcceptance(w);
     QString prediction =

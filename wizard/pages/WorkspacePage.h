@@ -2,7 +2,7 @@
 
 #include "FormGatePage.h"
 
-class QDoubleSpinBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -14,7 +14,8 @@ namespace onramp {
 
 class WorkspaceForm;
 
-// Gate 2: create the workspace → attach quota → add members with roles, in that order; the
+// Gate 2: create the workspace → attach the quota pool (card type, region and zone, chosen from
+// the provider's) → add members with roles, in that order; the
 // permission matrix; and the team lead's review (filterable table, diff since the last review,
 // mark reviewed, export).
 class WorkspacePage : public FormGatePage
@@ -30,6 +31,9 @@ protected:
 
 private:
     void refresh();
+    // The provider's regions and zones as choices (free text while it has not said).
+    void offerRegions();
+    void showStock();
     void loadMembers();
     void loadMatrix();
     void exportReview(bool markdown);
@@ -37,7 +41,10 @@ private:
     WorkspaceForm *m_form;
     QLineEdit *m_name = nullptr;
     QPushButton *m_create = nullptr;
-    QDoubleSpinBox *m_cardHours = nullptr;
+    QComboBox *m_region = nullptr;
+    QComboBox *m_zone = nullptr;
+    QComboBox *m_card = nullptr;
+    QLabel *m_stock = nullptr;
     QPushButton *m_attach = nullptr;
     QLabel *m_steps = nullptr;
     QLineEdit *m_filter = nullptr;

@@ -97,6 +97,27 @@ quint64 SlurmProvider::submitQualification(const CallContext &c, const QJsonObje
     return qualification(c, std::move(done));
 }
 
+// One region, the cluster; its zones are the partitions, with their free GPUs.
+quint64 SlurmProvider::listRegions(const CallContext &c, Answer done)
+{
+    m_client.stock(user(c.member), c.context,
+                   [done = queued(c.context, std::move(done)),
+                    cluster = m_client.profile().cluster](const ProviderResult &r) {
+                       if (!r)
+                           return done(r);
+                       QJsonArray zones;
+                       for (const QJsonValue &v : r->value("partitions").toArray()) {
+                           const QJsonObject p = v.toObject();
+                           zones.append(QJsonObject{
+                               {"zone", p.value("name").toString()},
+                               {"stock", QJsonObject{{"gpu", p.value("freeGpus").toInt()}}}});
+                       }
+                       done(QJsonObject{{"regions", QJsonArray{QJsonObject{{"region", cluster},
+                                                                          {"zones", zones}}}}});
+                   });
+    return 0;
+}
+
 quint64 SlurmProvider::readQualification(const CallContext &c, Answer done)
 {
     return qualification(c, std::move(done));
@@ -139,14 +160,20 @@ quint64 SlurmProvider::createWorkspace(const CallContext &c, const QString &name
 }
 
 quint64 SlurmProvider::attachQuota(const CallContext &c, const QString &workspace,
-                                   double cardHours, const QString &, Answer done)
+                                   const QuotaPool &pool, double cardHours, Answer done)
 {
-    m_client.setQuota(workspace, qint64(std::llround(cardHours * 60)), c.context,
-                      [done = queued(c.context, std::move(done)), workspace,
-                       cardHours](const ProviderResult &r) {
+    // The account's GPU-minutes limit: the check allowance until gate 3's application sets the
+    // granted figure (applyForQuota). A cluster's pool is its partition; the zone names it.
+    const double hours = cardHours > 0 ? cardHours : QuotaPool::kCheckAllowanceCardHours;
+    m_client.setQuota(workspace, qint64(std::llround(hours * 60)), c.context,
+                      [done = queued(c.context, std::move(done)), workspace, hours,
+                       pool](const ProviderResult &r) {
                           if (!r)
                               return done(r);
-                          done(QJsonObject{{"workspace", workspace}, {"cardHours", cardHours}});
+                          QJsonObject answer = pool.toJson();
+                          answer["workspace"] = workspace;
+                          answer["quotaCardHours"] = hours;
+                          done(answer);
                       });
     return 0;
 }

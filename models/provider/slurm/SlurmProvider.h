@@ -27,14 +27,15 @@ public:
     void cancel(quint64) override {}
     SlurmClient &client() { return m_client; }
 
+    quint64 listRegions(const CallContext &c, Answer done) override;
     quint64 activateTraining(const CallContext &c, Answer done) override;
     quint64 submitQualification(const CallContext &c, const QJsonObject &dossier,
                                 Answer done) override;
     quint64 readQualification(const CallContext &c, Answer done) override;
     quint64 createWorkspace(const CallContext &c, const QString &name,
                             const QJsonArray &permissions, Answer done) override;
-    quint64 attachQuota(const CallContext &c, const QString &workspace, double cardHours,
-                        const QString &zone, Answer done) override;
+    quint64 attachQuota(const CallContext &c, const QString &workspace, const QuotaPool &pool,
+                        double cardHours, Answer done) override;
     quint64 addMember(const CallContext &c, const QString &workspace, const NewMember &m,
                       Answer done) override;
     quint64 applyForQuota(const CallContext &c, const QJsonObject &application,

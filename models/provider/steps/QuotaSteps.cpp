@@ -42,12 +42,11 @@ void QuotaSteps::applyQuota(Done done)
     progress(Tr::tr("Submitting the quota application…"));
     // The guides: the first application is one round plus its margin, to prove the workflow;
     // the rest follow by calendar quarter.
-    QuotaContext context;
-    context.purpose = m_state.account.purposeKind;
-    const QuotaPlan plan = planQuota(m_state.quota, context);
+    const QuotaPlan plan = planQuota(m_state.quota, quotaContext(m_state));
     QJsonObject body = m_state.quota.toJson();
     body["purpose"] = purposeKindKey(m_state.account.purposeKind);
     body["workspace"] = m_state.workspace.workspaceName;
+    body["pool"] = m_state.workspace.pool.toJson();
     body["application"] = QJsonObject{{"label", plan.first.label},
                                       {"from", plan.first.from.toString(Qt::ISODate)},
                                       {"to", plan.first.to.toString(Qt::ISODate)},

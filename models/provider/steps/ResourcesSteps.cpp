@@ -19,7 +19,7 @@ void ResourcesSteps::createInstance(Done done)
     }
     progress(Tr::tr("Creating a %1 instance…").arg(c.instance));
     const Provider::NewInstance instance{
-        c.instance, c.instanceZone.isEmpty() ? m_state.quota.zone : c.instanceZone, c.image};
+        c.instance, c.instanceZone.isEmpty() ? m_state.workspace.pool.zone : c.instanceZone, c.image};
     call(
         QStringLiteral("instance.create"),
         [ws = m_state.workspace.workspaceName, instance](Provider &p, const CallContext &cc,

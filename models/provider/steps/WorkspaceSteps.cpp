@@ -38,11 +38,23 @@ void WorkspaceSteps::setUpWorkspace(Done done)
             return;
         }
         if (!w.quotaAttached) {
-            progress(Tr::tr("Attaching %1 card-hours of quota…").arg(w.quotaCardHours));
+            if (auto problem = poolProblem(w.pool)) {
+                ProviderError e = localError(problem->message);
+                e.field = QStringLiteral("$.") + problem->field;
+                finish(std::unexpected(e));
+                return;
+            }
+            progress(Tr::tr("Attaching the quota pool: %1…").arg(w.pool.text()));
+            // The onboarding's card-hours come from gate 3's application. A replay's scratch
+            // workspace has no gate 3: it is granted two rounds of its spec's time limit.
+            double grant = 0;
+            if (m_replaying)
+                grant = std::ceil(m_replaying->compute.cardsPerNode * m_replaying->compute.nodes *
+                                  m_replaying->compute.timeLimitHours * 2);
             call({},
-                 [ws = w.workspaceName, hours = w.quotaCardHours, zone = m_state.quota.zone](
+                 [ws = w.workspaceName, pool = w.pool, grant](
                      Provider &p, const CallContext &c, Provider::Answer a) {
-                     return p.attachQuota(c, ws, hours, zone, std::move(a));
+                     return p.attachQuota(c, ws, pool, grant, std::move(a));
                  },
                  [this, step](const QJsonObject &) {
                      m_state.workspace.quotaAttached = true;

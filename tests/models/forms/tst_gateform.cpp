@@ -14,7 +14,7 @@ WorkspaceData aTeam()
 {
     WorkspaceData w;
     w.workspaceName = QStringLiteral("nlp");
-    w.quotaCardHours = 100;
+    w.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-north"), QStringLiteral("cn-north-1a")};
     w.members = {{"Li", "li", Role::Admin, {}, 0},
                  {"Zhang", "zhang", Role::Developer, {}, 0},
                  {"Zhao", "zhao", Role::Observer, {}, 0}};

@@ -80,11 +80,13 @@ class TestGates : public QObject
         return *QualificationData::fromJson(o);
     }
 
+    static QuotaPool pool() { return {"a100-80g", "cn-north", "cn-north-1a"}; }
+
     static WorkspaceData workspace()
     {
         WorkspaceData w;
         w.create("ws");
-        w.attachQuota(1000);
+        w.attachQuota(pool());
         w.addMember({"Li", "li", Role::Admin, {}, 0});
         w.addMember({"Zhang", "zhang", Role::Developer, {}, 0});
         w.addMember({"Chen", "chen", Role::Developer, {}, 0});
@@ -101,9 +103,6 @@ class TestGates : public QObject
         q.retryMargin = 0.2;
         q.start = QDate(2027, 1, 1);
         q.end = QDate(2027, 3, 31);
-        q.cardType = "a100-80g";
-        q.region = "cn-north";
-        q.zone = "cn-north-1a";
         return q;
     }
 
@@ -249,11 +248,18 @@ private slots:
     void orderIsEnforced()
     {
         WorkspaceData w;
-        QVERIFY(!w.attachQuota(10).has_value());
+        QVERIFY(!w.attachQuota(pool()).has_value());
         QVERIFY(!w.addMember({"x", "x", Role::Admin, {}, 0}).has_value());
         QVERIFY(w.create("ws").has_value());
         QVERIFY(!w.addMember({"x", "x", Role::Admin, {}, 0}).has_value());
-        QVERIFY(w.attachQuota(10).has_value());
+        // A pool names its region, zone and card type; the error names the missing field.
+        QuotaPool noZone = pool();
+        noZone.zone.clear();
+        QCOMPARE(w.attachQuota(noZone).error().field, QStringLiteral("zone"));
+        QuotaPool noCard = pool();
+        noCard.cardType.clear();
+        QCOMPARE(w.attachQuota(noCard).error().field, QStringLiteral("cardType"));
+        QVERIFY(w.attachQuota(pool()).has_value());
         QVERIFY(w.addMember({"x", "x", Role::Admin, {}, 0}).has_value());
     }
 
@@ -273,6 +279,8 @@ private slots:
         QTest::newRow("developer without own data") << "permission.developer_cannot_work" << true;
         QTest::newRow("quota without members") << "order.quota_without_members" << true;
         QTest::newRow("members without quota") << "order.members_without_quota" << true;
+        QTest::newRow("pool without a zone") << "quota.pool_incomplete" << true;
+        QTest::newRow("pool complete: fine") << "quota.pool_incomplete" << false;
         QTest::newRow("one member holds all") << "quota.one_member_all" << true;
         QTest::newRow("shares split: fine") << "quota.one_member_all" << false;
         QTest::newRow("negative share") << "quota.share_out_of_range" << true;
@@ -315,7 +323,9 @@ private slots:
         else if (row == "quota without members")
             w.members.clear();
         else if (row == "members without quota")
-            w.quotaCardHours = 0;
+            w.pool = {};
+        else if (row == "pool without a zone")
+            w.pool.zone.clear();
         else if (row == "one member holds all")
             w.members[1].sharePercent = 100;
         else if (row == "shares split: fine") {
@@ -423,7 +433,7 @@ private slots:
     {
         WorkspaceData w;
         QVERIFY(w.create("ws").has_value());
-        QVERIFY(w.attachQuota(100).has_value());
+        QVERIFY(w.attachQuota(pool()).has_value());
         const QStringList names = {
             "=HYPERLINK(\"http://x\")", "+1", "-2", "@SUM(A1)", "\tTab", "50%5 team"};
         for (int i = 0; i < names.size(); ++i) {
@@ -570,7 +580,9 @@ private slots:
         QTest::newRow("far above the estimate") << "quota.far_above_estimate" << true;
         QTest::newRow("shares add to 90") << "quota.shares_do_not_add_up" << true;
         QTest::newRow("shares add to 100: fine") << "quota.shares_do_not_add_up" << false;
-        QTest::newRow("no zone") << "quota.zone_missing" << true;
+        QTest::newRow("no zone") << "quota.pool_missing" << true;
+        QTest::newRow("no card type") << "quota.pool_missing" << true;
+        QTest::newRow("pool attached: fine") << "quota.pool_missing" << false;
         QTest::newRow("margin 80 %") << "quota.margin_high" << true;
     }
 
@@ -580,6 +592,7 @@ private slots:
         QFETCH(bool, triggered);
         QuotaGateData q = quota();
         QuotaContext c;
+        c.pool = pool();
         const QString row = QTest::currentDataTag();
         if (row == "fine-tuning at 128 cards")
             q.cardsPerRun = 128;
@@ -602,7 +615,9 @@ private slots:
         else if (row == "shares add to 100: fine")
             c.memberShares = {40, 60};
         else if (row == "no zone")
-            q.zone.clear();
+            c.pool.zone.clear();
+        else if (row == "no card type")
+            c.pool.cardType.clear();
         else if (row == "margin 80 %")
             q.retryMargin = 0.8;
         const Findings f = planQuota(q, c).findings;
@@ -646,9 +661,11 @@ private slots:
         q.peaks = {{QDate(2027, 2, 1), 10, 8}};
         QuotaContext c;
         c.estimatedCards = 8;
+        c.pool = pool();
         const QuotaPlan p = planQuota(q, c);
         const QString text = quotaJustification(q, p, c);
-        QVERIFY(text.contains("cn-north-1a"));
+        QVERIFY(text.contains("cn-north-1a")); // gate 2's pool
+        QVERIFY(text.contains("a100-80g"));
         QVERIFY(text.contains("2027-02-01"));
         QVERIFY(text.contains(p.formula));
         auto back = QuotaGateData::fromJson(q.toJson());

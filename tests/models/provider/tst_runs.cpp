@@ -326,7 +326,7 @@ private slots:
         QVERIFY(call({}, "POST", "/v1/workspaces", {{"name", "no-quota"}}));
         // A sliver of quota, used up by one short job.
         const auto attached = call({}, "PUT", "/v1/workspaces/no-quota/quota",
-                                   {{"cardHours", 1e-6}, {"zone", m_state.quota.zone}});
+                                   {{"cardHours", 1e-6}, {"zone", m_state.workspace.pool.zone}});
         QVERIFY2(attached, qPrintable(attached ? QString() : attached.error().details));
         const auto added = call({}, "POST", "/v1/workspaces/no-quota/members",
                                 {{"account", "zhangmin"}, {"role", "developer"}});

@@ -131,6 +131,20 @@ private slots:
         WALK(*s, refreshQuota);
         QCOMPARE(state.provider.quotaApplication.state, "approved");
         QVERIFY(state.provider.quotaApplication.grantedCardHours > 0);
+        // The grant is the pool's card-hours now (gate 2 attached the pool with none).
+        {
+            ProviderProfile p;
+            p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server->port()));
+            p.accessKeyId = m_server->credentials().accessKeyId;
+            const ProviderClient client(m_transport.get(), p, m_server->credentials().secret);
+            std::optional<ProviderResult> usage;
+            client.request("GET", "/v1/workspaces/" + state.workspace.workspaceName + "/quota", {},
+                           {}, this, [&](const ProviderResult &r) { usage = r; });
+            QTRY_VERIFY(usage.has_value());
+            QVERIFY(*usage);
+            QCOMPARE((*usage)->value("grantedCardHours").toDouble(),
+                     state.provider.quotaApplication.grantedCardHours);
+        }
         QVERIFY2(state.gate(GateId::Quota).status == GateStatus::Passed,
                  qPrintable(state.gate(GateId::Quota).heldBack));
 
@@ -200,6 +214,7 @@ private slots:
         p.accessKeyId = m_server->credentials().accessKeyId;
         const ProviderClient client(m_transport.get(), p, m_server->credentials().secret);
         QJsonObject body = state.quota.toJson();
+        body["pool"] = state.workspace.pool.toJson(); // an application is for a pool
         body["application"] =
             QJsonObject{{"from", "2027-03-01"}, {"to", "2027-04-30"}, {"cardHours", 100}};
         std::optional<ProviderResult> got;

@@ -171,7 +171,7 @@ private slots:
         StateStore store({});
         WorkspaceForm form(&store);
         QVERIFY(form.create(QStringLiteral("nlp-team")).has_value());
-        QVERIFY(form.attachQuota(100).has_value());
+        QVERIFY(form.attachQuota({"a100-80g", "cn-north", "cn-north-1a"}).has_value());
         // The form plans; only the provider's answer says "created" / "attached".
         QVERIFY(!store.state().workspace.created);
         QVERIFY(!store.state().workspace.quotaAttached);

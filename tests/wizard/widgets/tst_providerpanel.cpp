@@ -48,6 +48,19 @@ private slots:
         QVERIFY(store.state().provider.trainingActivated);
         QTRY_VERIFY(child<QLabel>(w, "providerStatus")->text().contains("Approved"));
         QVERIFY(store.state().provider.pendingKeys.isEmpty());
+
+        // Gate 2's pool is chosen from the provider's regions and zones, with their stock.
+        QTRY_VERIFY(!w.providerHub()->regions().isEmpty());
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *region = child<QComboBox>(w, "region");
+        auto *zone = child<QComboBox>(w, "zone");
+        QVERIFY(region && zone);
+        QVERIFY(region->findText("cn-north") >= 0);
+        region->setCurrentText("cn-north");
+        QVERIFY(zone->findText("cn-north-1a") >= 0);
+        zone->setCurrentText("cn-north-1a");
+        QVERIFY2(child<QLabel>(w, "poolStock")->text().contains("free"),
+                 qPrintable(child<QLabel>(w, "poolStock")->text()));
         qunsetenv("ONRAMP_STATE_DIR");
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
