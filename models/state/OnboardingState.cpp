@@ -187,6 +187,14 @@ QJsonObject OnboardingState::toJson() const
 
 std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObject &json)
 {
+    // An older file (a `--state` file, an example kept from an earlier build) is migrated
+    // first, never read as if it were current.
+    if (const auto version = schemaVersionOf(json); version && *version < kSchemaVersion) {
+        auto migrated = migrateToCurrent(json);
+        if (!migrated)
+            return std::unexpected(migrated.error());
+        return fromJson(*migrated);
+    }
     OnboardingState s;
     static const QStringList known = {
         QStringLiteral("schemaVersion"), QStringLiteral("app"),   QStringLiteral("language"),

@@ -67,7 +67,7 @@ struct OnboardingState
     bool operator==(const OnboardingState &) const = default;
 
     QJsonObject toJson() const;
-    // Reads the current schema only; older files go through migrateToCurrent() first.
+    // Reads the current schema; an older one is migrated first (migrateToCurrent()).
     static std::expected<OnboardingState, Error> fromJson(const QJsonObject &json);
 };
 

@@ -169,6 +169,30 @@ private slots:
         QCOMPARE(again.state(), s);
     }
 
+    // Schema 2 kept the quota pool in gate 3's data: schema 3 moves it to gate 2's pool, once,
+    // and drops the card-hours gate 2 used to plan.
+    void movesTheQuotaPoolToGateTwoFromSchemaTwo()
+    {
+        QFile f(QStringLiteral(ONRAMP_TEST_DATA "/state-v2-demo.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject v2 = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(v2.value("schemaVersion").toInt(), 2);
+        const auto s = OnboardingState::fromJson(v2);
+        QVERIFY2(s, qPrintable(s ? QString() : s.error().message));
+        QCOMPARE(s->workspace.pool,
+                 (QuotaPool{QStringLiteral("a100-80g"), QStringLiteral("cn-north"),
+                            QStringLiteral("cn-north-1a")}));
+        QCOMPARE(s->quota.cardsPerRun, 8);
+        const QJsonObject saved = s->toJson();
+        QCOMPARE(saved.value("schemaVersion").toInt(), OnboardingState::kSchemaVersion);
+        const QJsonObject gates = saved.value("gates").toObject();
+        const QJsonObject quota = gates.value("quota").toObject().value("data").toObject();
+        QVERIFY(!quota.contains("zone") && !quota.contains("cardType"));
+        const QJsonObject ws = gates.value("workspace").toObject().value("data").toObject();
+        QVERIFY(!ws.contains("quotaCardHours"));
+        QCOMPARE(OnboardingState::fromJson(saved)->workspace.pool, s->workspace.pool);
+    }
+
     void refusesToOverwriteANewerFile()
     {
         QTemporaryDir dir;
