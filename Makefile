@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := true
 
-.PHONY: architecture example-spec all setup configure build run test bench fuzz screenshots screenshots-slurm translations clean estimator-doc
+.PHONY: architecture example-spec all setup configure build run test bench fuzz screenshots screenshots-slurm translations clean estimator-doc package
 
 all: build
 
@@ -57,6 +57,16 @@ translations: configure
 
 clean:
 	rm -rf $(BUILD_DIR)
+
+# A .deb (CPack) of what `cmake --install` puts under /usr, Depends from dpkg-shlibdeps. The build
+# folder is configured for the /usr prefix first, so that GNUInstallDirs picks the multiarch
+# lib/<triplet>/onramp private folder. Written to $(BUILD_DIR)/onramp_<version>_<arch>.deb.
+package:
+	@scripts/setup-debian.sh --package
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DCMAKE_INSTALL_PREFIX=/usr $(CMAKE_FLAGS)
+	cmake --build $(BUILD_DIR)
+	cd $(BUILD_DIR) && cpack -G DEB
+	@ls -1 $(BUILD_DIR)/onramp_*.deb
 
 # Re-records docs/examples/first-run.json by a real replay on a fresh sandbox: after a change to
 # what the first run is (the trainer, its corpus, the sandbox's images), the example must say

@@ -1,9 +1,10 @@
-// onramp sandbox …: hands over to onramp-sandbox beside this program (see sandbox/main.cpp).
+// onramp sandbox …: hands over to the onramp-sandbox program (see sandbox/main.cpp), found
+// where findHelperFile() looks: installed in Onramp's private folder, or in the build tree.
 #include "Commands.h"
+#include "HelperFiles.h"
 #include "Tr.h"
 
 #include <QCoreApplication>
-#include <QDir>
 #include <QFileInfo>
 #include <QTextStream>
 
@@ -15,20 +16,14 @@ namespace onramp::cli {
 
 int sandbox(const QStringList &args)
 {
-    const QDir here(QCoreApplication::applicationDirPath());
-    // Installed side by side, or in the build tree's sandbox/ folder.
-    QString program;
-    for (const QString &candidate : {here.filePath(QStringLiteral("onramp-sandbox")),
-                                     here.filePath(QStringLiteral("../sandbox/onramp-sandbox"))}) {
-        if (QFileInfo(candidate).isExecutable()) {
-            program = QFileInfo(candidate).canonicalFilePath();
-            break;
-        }
-    }
+    // Installed in Onramp's private folder, or in the build tree's sandbox/ folder.
+    QString program = findHelperFile(QStringLiteral("onramp-sandbox"), QStringLiteral("sandbox"));
+    if (!program.isEmpty() && !QFileInfo(program).isExecutable())
+        program.clear();
     if (program.isEmpty()) {
         QTextStream(stderr) << Tr::tr("onramp-sandbox was not found beside %1. Build it with "
                                       "`cmake --build build`.")
-                                   .arg(here.path())
+                                   .arg(QCoreApplication::applicationDirPath())
                             << '\n';
         return 2;
     }

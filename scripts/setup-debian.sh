@@ -38,6 +38,12 @@ if [[ "${1:-}" == "--test" || "${1:-}" == "--slurm" ]]; then
              slurm-wlm-jwt-plugin munge mariadb-server mariadb-client)
 fi
 
+# For `make package`: CPack's DEB generator runs dpkg-shlibdeps (dpkg-dev) on what `file` says
+# is an ELF file, for the Depends.
+if [[ "${1:-}" == "--package" ]]; then
+  packages+=(dpkg-dev file)
+fi
+
 # For `make architecture`: dot draws docs/architecture.svg.
 if [[ "${1:-}" == "--docs" ]]; then
   packages+=(graphviz)

@@ -1,9 +1,8 @@
 #include "SandboxLauncher.h"
 
+#include "HelperFiles.h"
 #include "Tr.h"
 
-#include <QCoreApplication>
-#include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -18,23 +17,11 @@ namespace {
 using OpenFn = void *(*)(const char *, int, char *, int, char *, int);
 using CloseFn = void (*)(void *);
 
-// Our files installed beside the running program, or in the build tree's folder for them.
-QString besideProgram(const QString &name, const QString &buildFolder)
-{
-    const QDir here(QCoreApplication::applicationDirPath());
-    for (const QString &candidate :
-         {here.filePath(name), here.filePath(QStringLiteral("../%1/%2").arg(buildFolder, name))}) {
-        if (QFileInfo::exists(candidate))
-            return QFileInfo(candidate).canonicalFilePath();
-    }
-    return {};
-}
-
 } // namespace
 
 QString siblingProgram(const QString &name, const QString &buildFolder)
 {
-    const QString found = besideProgram(name, buildFolder);
+    const QString found = findHelperFile(name, buildFolder);
     if (!found.isEmpty() && QFileInfo(found).isExecutable())
         return found;
     return QStandardPaths::findExecutable(name);
@@ -118,18 +105,19 @@ void SandboxLauncher::start(const QString &dataDir,
                             int reviewDelaySeconds)
 {
     stopSoon();
-    const QString module = qEnvironmentVariableIsSet("ONRAMP_SANDBOX_MODULE")
-                               ? qEnvironmentVariable("ONRAMP_SANDBOX_MODULE")
-                               : besideProgram(QStringLiteral("libonramp-sandbox.so"),
-                                               QStringLiteral("sandbox"));
+    const QString module =
+        qEnvironmentVariableIsSet("ONRAMP_SANDBOX_MODULE")
+            ? qEnvironmentVariable("ONRAMP_SANDBOX_MODULE")
+            : findHelperFile(QStringLiteral("libonramp-sandbox.so"), QStringLiteral("sandbox"));
+    const QString searched = helperFolders(QStringLiteral("sandbox")).join(QStringLiteral(", "));
     auto pending = std::make_shared<Opened>();
     m_pending = pending;
-    m_starting = QThread::create([pending, module, dataDir, reviewDelaySeconds] {
+    m_starting = QThread::create([pending, module, searched, dataDir, reviewDelaySeconds] {
         if (module.isEmpty()) {
             pending->error = Tr::tr("The built-in sandbox (libonramp-sandbox.so) is not installed "
                                     "beside Onramp. Reinstall Onramp, or choose another "
                                     "provider.");
-            pending->details = QCoreApplication::applicationDirPath();
+            pending->details = QStringLiteral("libonramp-sandbox.so is in none of: ") + searched;
             return;
         }
         QLibrary library(module);

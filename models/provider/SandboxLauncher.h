@@ -13,13 +13,14 @@ class QThread;
 
 namespace onramp {
 
-// Finds one of our programs installed beside the running one, or in the build tree's folder
-// for it (`../sandbox/onramp-sandbox`). Empty when not found.
+// Finds one of our programs where findHelperFile() looks (beside the running one, the installed
+// private folder, the build tree's `../<buildFolder>/`), else on PATH. Empty when not found.
 QString siblingProgram(const QString &name, const QString &buildFolder);
 
 // Runs the built-in sandbox provider in-process on a free loopback port with fresh
-// credentials. The sandbox is a module (libonramp-sandbox.so, beside the program or in the
-// build tree's sandbox/ folder; ONRAMP_SANDBOX_MODULE names another) loaded on a worker thread
+// credentials. The sandbox is a module (libonramp-sandbox.so, found by findHelperFile():
+// installed in Onramp's private folder or in the build tree's sandbox/ folder;
+// ONRAMP_SANDBOX_MODULE names another) loaded on a worker thread
 // the first time it is asked for — after the wizard's first paint — so the HTTP server and SQL
 // libraries never delay startup, and its server runs on a thread of its own. Its jobs are
 // child processes of this program and end with the sandbox. (No Q_OBJECT: callbacks only.)

@@ -1,8 +1,8 @@
 #include "ChartKit.h"
 
+#include "HelperFiles.h"
+
 #include <QCoreApplication>
-#include <QDir>
-#include <QFileInfo>
 #include <QLabel>
 #include <QLibrary>
 
@@ -22,14 +22,13 @@ struct Module
     QString error;
 };
 
-// Beside the program when installed; in the build tree where CMake put it (tests, benches).
+// In Onramp's private folder when installed (HelperFiles.h); else in the build tree where
+// CMake put it (the app, tests and benches run from different build folders).
 QString modulePath()
 {
-    const QString name = QStringLiteral("libonramp-charts.so");
-    const QString beside = QDir(QCoreApplication::applicationDirPath()).filePath(name);
-    if (QFileInfo::exists(beside))
-        return beside;
-    return QStringLiteral(ONRAMP_CHARTS_MODULE);
+    const QString found =
+        findHelperFile(QStringLiteral("libonramp-charts.so"), QStringLiteral("wizard"));
+    return found.isEmpty() ? QStringLiteral(ONRAMP_CHARTS_MODULE) : found;
 }
 
 const Module &module()
