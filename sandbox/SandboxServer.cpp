@@ -252,7 +252,8 @@ void SandboxServer::handle(const QHttpServerRequest &request, QHttpServerRespond
         return;
     const auto [status, body] = answer(request);
     qCDebug(lcSandbox) << methodName(request.method()) << request.url().path() << status;
-    if (m_faults.resetAfterCommit > 0) {
+    if (m_faults.resetAfterCommit > 0 &&
+        (!m_faults.resetCreatesOnly || request.method() == QHttpServerRequest::Method::Post)) {
         // Done and committed, but the caller never hears: the case idempotency keys are for.
         --m_faults.resetAfterCommit;
         responder.socket()->abort();

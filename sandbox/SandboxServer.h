@@ -85,6 +85,7 @@ public:
     {
         int latencyMs = 0;
         int resetAfterCommit = 0;
+        bool resetCreatesOnly = false; // count only creates (POST) towards resetAfterCommit
         int stallBody = 0;
         int redirect = 0;
         bool stockOut = false;

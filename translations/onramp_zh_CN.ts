@@ -1660,10 +1660,6 @@
         <translation>请先选择实例规格。</translation>
     </message>
     <message>
-        <source>Creating a %1 instance…</source>
-        <translation>正在创建 %1 实例…</translation>
-    </message>
-    <message>
         <source>Create the instance first.</source>
         <translation>请先创建实例。</translation>
     </message>
@@ -3403,6 +3399,76 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
         <source>Attaching the quota pool: %1…</source>
         <translation>正在挂接配额池：%1…</translation>
     </message>
+    <message>
+        <source>Entry %1: %2 is not an instance type of the catalog. Write TYPE or TYPE@ZONE, separated by commas.</source>
+        <translation>第 %1 项：%2 不是目录里的实例类型。请写 类型 或 类型@可用区，用逗号分隔。</translation>
+    </message>
+    <message>
+        <source>%1 is not an instance type of the catalog.</source>
+        <translation>%1 不是目录里的实例类型。</translation>
+    </message>
+    <message>
+        <source>no quota in %1: the workspace's quota is in %2</source>
+        <translation>%1 没有配额：工作空间的配额在 %2</translation>
+    </message>
+    <message>
+        <source>no quota for %1 cards: the workspace's pool is %2</source>
+        <translation>没有 %1 卡的配额：工作空间的配额池是 %2</translation>
+    </message>
+    <message>
+        <source>%1 card-hours left, this run needs %2 × %3 h = %4 per round</source>
+        <translation>剩余 %1 卡时，本次运行每轮需要 %2 × %3 小时 = %4</translation>
+    </message>
+    <message>
+        <source>Reading the workspace's remaining quota…</source>
+        <translation>正在读取工作空间的剩余配额…</translation>
+    </message>
+    <message numerus="yes">
+        <source>No candidate could open (%n tried):</source>
+        <translation>
+            <numerusform>没有候选能开通（已尝试 %n 个）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Creating a %1 instance in %2…</source>
+        <translation>正在 %2 创建 %1 实例…</translation>
+    </message>
+    <message>
+        <source>instance %1</source>
+        <translation>实例 %1</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3 — %4</source>
+        <translation>%2 的 %1：%3 — %4</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>out of stock</source>
+        <translation>无库存</translation>
+    </message>
+    <message>
+        <source>zone refused</source>
+        <translation>可用区被拒</translation>
+    </message>
+    <message>
+        <source>quota refused</source>
+        <translation>配额被拒</translation>
+    </message>
+    <message>
+        <source>not allowed</source>
+        <translation>无权限</translation>
+    </message>
+    <message>
+        <source>opened</source>
+        <translation>已开通</translation>
+    </message>
+    <message>
+        <source>Entry %1 is not TYPE or TYPE@ZONE (letters, digits, '.', '_' and '-').</source>
+        <translation>第 %1 项不是 类型 或 类型@可用区（字母、数字、'.'、'_' 和 '-'）。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4074,6 +4140,22 @@ Dataset: %3</source>
     <message>
         <source>digest unknown; the provider supplies it</source>
         <translation>摘要未知；由云服务商提供</translation>
+    </message>
+    <message>
+        <source>Also try, in order</source>
+        <translation>依次再试</translation>
+    </message>
+    <message>
+        <source>Try them cheapest first (fewest card-hours per round)</source>
+        <translation>按最省排序尝试（每轮卡时最少者优先）</translation>
+    </message>
+    <message>
+        <source>TYPE or TYPE@ZONE, separated by commas. Each is compared with the quota left before it is tried; one that cannot fit is skipped with the figures.</source>
+        <translation>类型 或 类型@可用区，用逗号分隔。每个候选在尝试前先与剩余配额比较；放不下的会附上数字说明并跳过。</translation>
+    </message>
+    <message>
+        <source>Tries at the provider, in order:</source>
+        <translation>在云厂商处的尝试（按顺序）：</translation>
     </message>
 </context>
 <context>

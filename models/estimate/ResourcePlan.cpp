@@ -8,8 +8,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 namespace onramp {
@@ -479,6 +481,84 @@ std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan
     }
     return bad("targetHours", Tr::tr("No card count up to 65536 finishes in time; allow more "
                                      "hours or a smaller workload."));
+}
+
+} // namespace onramp
+
+namespace onramp {
+
+namespace {
+const InstanceType *instanceOf(const QString &key)
+{
+    for (const InstanceType &t : builtinInstances())
+        if (t.key == key)
+            return &t;
+    return nullptr;
+}
+} // namespace
+
+std::expected<QList<Candidate>, Error> parseCandidates(const QString &text)
+{
+    auto list = parseCandidateList(text);
+    if (!list)
+        return list;
+    for (int i = 0; i < list->size(); ++i)
+        if (!instanceOf(list->at(i).instance))
+            return std::unexpected(Error{Error::Kind::Invalid,
+                                         Tr::tr("Entry %1: %2 is not an instance type of the "
+                                                "catalog. Write TYPE or TYPE@ZONE, separated by "
+                                                "commas.")
+                                             .arg(i + 1)
+                                             .arg(list->at(i).instance),
+                                         list->at(i).instance, QStringLiteral("alternatives")});
+    return list;
+}
+
+QList<Candidate> orderCandidates(const ResourceChoice &c, const QString &quotaZone,
+                                 double hoursPerRound)
+{
+    QList<Candidate> out;
+    const auto add = [&](Candidate x) {
+        if (x.instance.isEmpty())
+            return;
+        if (x.zone.isEmpty())
+            x.zone = quotaZone;
+        if (!out.contains(x))
+            out << x;
+    };
+    add({c.instance, c.instanceZone});
+    for (const Candidate &x : c.alternatives)
+        add(x);
+    if (c.cheapestFirst) {
+        // The quota's currency: card-hours per round (cards × hours); ties keep their order.
+        const auto cost = [hoursPerRound](const Candidate &x) {
+            const InstanceType *t = instanceOf(x.instance);
+            return t ? t->cards * std::max(hoursPerRound, 1.0) : 1e300;
+        };
+        std::stable_sort(out.begin(), out.end(), [&](const Candidate &a, const Candidate &b) {
+            return cost(a) < cost(b);
+        });
+    }
+    return out;
+}
+
+QString quotaSkip(const Candidate &c, const QuotaStanding &q, double hoursPerRound)
+{
+    const InstanceType *t = instanceOf(c.instance);
+    if (!t)
+        return Tr::tr("%1 is not an instance type of the catalog.").arg(c.instance);
+    if (!q.zone.isEmpty() && c.zone != q.zone)
+        return Tr::tr("no quota in %1: the workspace's quota is in %2").arg(c.zone, q.zone);
+    if (!q.cardType.isEmpty() && t->card != q.cardType)
+        return Tr::tr("no quota for %1 cards: the workspace's pool is %2").arg(t->card, q.cardType);
+    const double need = t->cards * hoursPerRound;
+    if (need > q.remainingCardHours + 1e-9)
+        return Tr::tr("%1 card-hours left, this run needs %2 × %3 h = %4 per round")
+            .arg(QLocale().toString(q.remainingCardHours, 'f', 0))
+            .arg(t->cards)
+            .arg(QLocale().toString(hoursPerRound, 'g', 4))
+            .arg(QLocale().toString(need, 'g', 6));
+    return {};
 }
 
 } // namespace onramp

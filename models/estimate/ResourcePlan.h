@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Candidate.h"
 #include "Catalogs.h"
 #include "Error.h"
 #include "Finding.h"
@@ -64,6 +65,9 @@ int compareVersions(const QString &a, const QString &b);
 std::expected<bool, Error> satisfies(const QString &package, const QString &version,
                                      const QString &requirement);
 
+// parseCandidateList, and each type in the catalog: gate 4's field.
+std::expected<QList<Candidate>, Error> parseCandidates(const QString &text);
+
 // The choices gate 4 checks together.
 struct ResourceChoice
 {
@@ -74,11 +78,34 @@ struct ResourceChoice
     QString quotaZone;       // gate 2's quota pool: its zone and card; empty when not known yet
     QString quotaCard;
     QString instanceZone;
+    // Where else the run may open, tried in this order after the instance above (or all of
+    // them cheapest first: the fewest card-hours per round), each checked against the quota
+    // before it is tried (see orderCandidates and quotaSkip).
+    QList<Candidate> alternatives;
+    bool cheapestFirst = false;
     QString dataPath; // read-only mount
     bool dataReadOnly = true;
     QString outputPath;  // writable, persistent
     QString scratchPath; // local fast disk
 };
+
+// The candidates in the order they are tried: the chosen instance in its zone (or the
+// quota's), then the alternatives; all of them by card-hours per round when cheapestFirst.
+// Duplicates are dropped.
+QList<Candidate> orderCandidates(const ResourceChoice &c, const QString &quotaZone,
+                                 double hoursPerRound);
+
+// What the workspace's quota allows, as the provider reads it.
+struct QuotaStanding
+{
+    double remainingCardHours = 0;
+    QString zone;     // the pool's zone
+    QString cardType; // the pool's card; empty: any
+};
+// Why a candidate cannot run within the quota, with the figures ("115 card-hours left, this
+// run needs 8 × 12 h = 96 per round"); empty when it can.
+QString quotaSkip(const Candidate &c, const QuotaStanding &q, double hoursPerRound);
+
 
 // Every rule of gate 4: memory, image and card, driver, framework, precision, interconnect,
 // zone and storage. Codes are listed in docs/findings.md.

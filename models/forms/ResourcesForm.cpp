@@ -36,6 +36,11 @@ const ResourcesGateData &ResourcesForm::data() const
     return m_store->state().resources;
 }
 
+const QList<LaunchAttempt> &ResourcesForm::attempts() const
+{
+    return m_store->state().provider.attempts;
+}
+
 void ResourcesForm::update(const std::function<void(ResourcesGateData &)> &change)
 {
     m_store->update([&](OnboardingState &s) {

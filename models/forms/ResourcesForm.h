@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Finding.h"
+#include "ProviderLink.h"
 #include "ResourcesGate.h"
 #include "SetupChoices.h"
 
@@ -24,6 +25,8 @@ public:
     explicit ResourcesForm(StateStore *store, QObject *parent = nullptr);
 
     const ResourcesGateData &data() const;
+    // The last create's tries at the provider, in order (ResourcesSteps).
+    const QList<LaunchAttempt> &attempts() const;
     void update(const std::function<void(ResourcesGateData &)> &change);
 
     // The setup's list settings by position (SetupChoice says what each position means).

@@ -112,6 +112,8 @@ QJsonObject ResourcesGateData::toJson() const
                   {"image", choice.image},
                   {"codeRequirement", choice.codeRequirement},
                   {"instanceZone", choice.instanceZone},
+                  {"alternatives", candidatesText(choice.alternatives)},
+                  {"cheapestFirst", choice.cheapestFirst},
                   {"storage", storage},
                   {"throughput", throughputJson},
                   {"environment", env}};
@@ -185,6 +187,13 @@ std::expected<ResourcesGateData, Error> ResourcesGateData::fromJson(const QJsonO
     d.choice.image = o.value("image").toString();
     d.choice.codeRequirement = o.value("codeRequirement").toString();
     d.choice.instanceZone = o.value("instanceZone").toString();
+    if (auto alternatives = parseCandidates(o.value("alternatives").toString()))
+        d.choice.alternatives = *alternatives;
+    else
+        return std::unexpected(Error{Error::Kind::Invalid, alternatives.error().message,
+                                     alternatives.error().details,
+                                     path + QStringLiteral(".alternatives")});
+    d.choice.cheapestFirst = o.value("cheapestFirst").toBool();
     const QJsonObject storage = o.value("storage").toObject();
     d.choice.dataPath = storage.value("dataPath").toString();
     d.choice.dataReadOnly = storage.value("dataReadOnly").toBool(true);

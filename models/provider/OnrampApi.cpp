@@ -47,6 +47,11 @@ quint64 OnrampApi::listRegions(const CallContext &c, Answer done)
     return send(c, "GET", QStringLiteral("/v1/catalog/regions"), {}, std::move(done));
 }
 
+quint64 OnrampApi::readQuota(const CallContext &c, const QString &workspace, Answer done)
+{
+    return send(c, "GET", workspacePath(workspace) + QStringLiteral("/quota"), {}, std::move(done));
+}
+
 quint64 OnrampApi::readQualification(const CallContext &c, Answer done)
 {
     return send(c, "GET", QStringLiteral("/v1/qualification"), {}, std::move(done));

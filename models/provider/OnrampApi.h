@@ -25,6 +25,7 @@ public:
                         double cardHours, Answer done) override;
     quint64 addMember(const CallContext &c, const QString &workspace, const NewMember &m,
                       Answer done) override;
+    quint64 readQuota(const CallContext &c, const QString &workspace, Answer done) override;
     quint64 applyForQuota(const CallContext &c, const QJsonObject &application,
                           Answer done) override;
     quint64 readQuotaApplication(const CallContext &c, const QString &id, Answer done) override;

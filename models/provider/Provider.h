@@ -82,6 +82,9 @@ public:
     virtual quint64 addMember(const CallContext &c, const QString &workspace, const NewMember &m,
                               Answer done) = 0;
 
+    // {grantedCardHours, usedCardHours, remainingCardHours}: what is left before a launch.
+    virtual quint64 readQuota(const CallContext &c, const QString &workspace, Answer done) = 0;
+
     // Gate 3
     virtual quint64 applyForQuota(const CallContext &c, const QJsonObject &application,
                                   Answer done) = 0;

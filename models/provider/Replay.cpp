@@ -150,6 +150,8 @@ void Replay::provisioned()
     ResourceChoice &c = m_state.resources.choice;
     c.instance = s.compute.instanceType;
     c.instanceZone = s.compute.zone;
+    c.alternatives = s.compute.alternatives;
+    c.cheapestFirst = s.compute.cheapestFirst;
     c.image = s.image.version.isEmpty() ? s.image.name : s.image.name + u':' + s.image.version;
     m_state.resources.environment.image = s.image.name;
 

@@ -27,10 +27,18 @@ RunSpec runSpecFromState(const OnboardingState &state)
         s.image = {img.value("name").toString(), img.value("version").toString(),
                    img.value("digest").toString()};
     const ResourceChoice &c = state.resources.choice;
-    s.compute.instanceType = c.instance;
-    s.compute.zone = c.instanceZone.isEmpty() ? state.workspace.pool.zone : c.instanceZone;
+    // Where the run opened, after the candidates (gate 4's choice until it has).
+    const bool opened = !state.provider.instanceType.isEmpty();
+    s.compute.instanceType = opened ? state.provider.instanceType : c.instance;
+    s.compute.zone = opened                    ? state.provider.instanceZone
+                     : c.instanceZone.isEmpty() ? state.workspace.pool.zone
+                                                : c.instanceZone;
+    s.compute.cheapestFirst = c.cheapestFirst;
+    for (const Candidate &x : orderCandidates(c, state.workspace.pool.zone, 1))
+        if (!(x.instance == s.compute.instanceType && x.zone == s.compute.zone))
+            s.compute.alternatives << x;
     for (const InstanceType &t : builtinInstances()) {
-        if (t.key == c.instance) {
+        if (t.key == s.compute.instanceType) {
             s.compute.card = t.card;
             s.compute.cardsPerNode = std::max(1, t.cards);
         }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Error.h"
+#include "Candidate.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -43,6 +44,10 @@ struct RunSpec
         int cardsPerNode = 1;
         int nodes = 1;
         double timeLimitHours = 1;
+        // Where else it may open, tried in order after the above (or cheapest first); a
+        // replay tries them too. The fields above are where the first run did open.
+        QList<Candidate> alternatives;
+        bool cheapestFirst = false;
         bool operator==(const Compute &) const = default;
     } compute;
     // What was trained and how: the first run's own configuration as its trainer reported it

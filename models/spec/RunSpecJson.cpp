@@ -452,13 +452,21 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
         {
             const Reader r(
                 top.raw("compute"), QStringLiteral("$.compute"),
-                {"instanceType", "card", "zone", "cardsPerNode", "nodes", "timeLimitHours"});
+                {"instanceType", "card", "zone", "cardsPerNode", "nodes", "timeLimitHours",
+                 "alternatives", "cheapestFirst"});
             s.compute.instanceType = r.string("instanceType", true);
             s.compute.card = r.string("card");
             s.compute.zone = r.string("zone");
             s.compute.cardsPerNode = int(r.number("cardsPerNode", 1, 64, 1, true));
             s.compute.nodes = int(r.number("nodes", 1, 4096, 1, true));
             s.compute.timeLimitHours = r.number("timeLimitHours", 0.01, 24 * 366, 1);
+            const QString alternatives = r.string("alternatives");
+            if (auto list = parseCandidateList(alternatives))
+                s.compute.alternatives = *list;
+            else
+                throw Abort{invalid(QStringLiteral("$.compute.alternatives"),
+                                    list.error().message)};
+            s.compute.cheapestFirst = r.boolean("cheapestFirst", false);
         }
         if (!top.has("launch"))
             throw Abort{invalid(QStringLiteral("$.launch"), Tr::tr("required"))};
@@ -599,12 +607,20 @@ QJsonObject RunSpec::toJson() const
                   {"training", trainingObject},
                   {"code", codeObject},
                   {"applied", applied},
-                  {"compute", QJsonObject{{"instanceType", compute.instanceType},
-                                          {"card", compute.card},
-                                          {"zone", compute.zone},
-                                          {"cardsPerNode", compute.cardsPerNode},
-                                          {"nodes", compute.nodes},
-                                          {"timeLimitHours", compute.timeLimitHours}}},
+                  {"compute", [this] {
+                       QJsonObject o{{"instanceType", compute.instanceType},
+                                     {"card", compute.card},
+                                     {"zone", compute.zone},
+                                     {"cardsPerNode", compute.cardsPerNode},
+                                     {"nodes", compute.nodes},
+                                     {"timeLimitHours", compute.timeLimitHours}};
+                       // Only when there are any: a spec without them keeps its fingerprint.
+                       if (!compute.alternatives.isEmpty())
+                           o["alternatives"] = candidatesText(compute.alternatives);
+                       if (compute.cheapestFirst)
+                           o["cheapestFirst"] = true;
+                       return o;
+                   }()},
                   {"launch", QJsonObject{{"mode", launch.mode},
                                          {"entry", launch.entry},
                                          {"args", QJsonArray::fromStringList(launch.args)}}},

@@ -70,6 +70,15 @@ QJsonObject ProviderLink::toJson() const
             {"instanceId", instanceId},
             {"instanceState", instanceState},
             {"instanceImage", instanceImage},
+            {"instanceType", instanceType},
+            {"instanceZone", instanceZone},
+            {"attempts",
+             [this] {
+                 QJsonArray a;
+                 for (const LaunchAttempt &x : attempts)
+                     a.append(x.toJson());
+                 return a;
+             }()},
             {"resourcesCheck", resourcesCheck},
             {"resourcesCheckPassed", resourcesCheckPassed},
             {"uploadFolder", uploadFolder},
@@ -113,6 +122,10 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
     l.instanceId = o.value("instanceId").toString();
     l.instanceState = o.value("instanceState").toString();
     l.instanceImage = o.value("instanceImage").toObject();
+    l.instanceType = o.value("instanceType").toString();
+    l.instanceZone = o.value("instanceZone").toString();
+    for (const QJsonValue &v : o.value("attempts").toArray())
+        l.attempts << LaunchAttempt::fromJson(v.toObject());
     l.uploadFolder = o.value("uploadFolder").toString();
     const QJsonObject ids = o.value("uploadIds").toObject();
     for (auto it = ids.begin(); it != ids.end(); ++it)
@@ -130,6 +143,31 @@ QByteArray ProviderLink::keyFor(const QString &operation)
     if (it == pendingKeys.end())
         it = pendingKeys.insert(operation, newIdempotencyKey());
     return it.value();
+}
+
+QJsonObject LaunchAttempt::toJson() const
+{
+    return {{"instance", instance}, {"zone", zone}, {"outcome", outcome}, {"reason", reason}};
+}
+
+LaunchAttempt LaunchAttempt::fromJson(const QJsonObject &o)
+{
+    return {o.value("instance").toString(), o.value("zone").toString(),
+            o.value("outcome").toString(), o.value("reason").toString()};
+}
+
+QString LaunchAttempt::text() const
+{
+    static const QMap<QString, const char *> label = {
+        {QStringLiteral("skipped"), QT_TRANSLATE_NOOP("Onramp", "skipped")},
+        {QStringLiteral("out_of_stock"), QT_TRANSLATE_NOOP("Onramp", "out of stock")},
+        {QStringLiteral("zone_mismatch"), QT_TRANSLATE_NOOP("Onramp", "zone refused")},
+        {QStringLiteral("quota_exceeded"), QT_TRANSLATE_NOOP("Onramp", "quota refused")},
+        {QStringLiteral("forbidden"), QT_TRANSLATE_NOOP("Onramp", "not allowed")},
+        {QStringLiteral("created"), QT_TRANSLATE_NOOP("Onramp", "opened")}};
+    const char *source = label.value(outcome);
+    return Tr::tr("%1 in %2: %3 — %4")
+        .arg(instance, zone, source ? Tr::tr(source) : outcome, reason);
 }
 
 } // namespace onramp

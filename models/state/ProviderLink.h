@@ -31,6 +31,20 @@ struct RemoteReview
     static RemoteReview fromAnswer(const QJsonObject &answer);
 };
 
+// One try to open the run somewhere (gate 4's candidates, in order): where, what came of it,
+// and why, in words a person reads ("skipped: 115 card-hours left, this run needs …").
+struct LaunchAttempt
+{
+    QString instance;
+    QString zone;
+    QString outcome; // skipped, out_of_stock, zone_mismatch, quota_exceeded, forbidden, failed, created
+    QString reason;
+    bool operator==(const LaunchAttempt &) const = default;
+    QJsonObject toJson() const;
+    static LaunchAttempt fromJson(const QJsonObject &o);
+    QString text() const; // "gpu.a100-80g.8 in cn-north-1a: skipped — …"
+};
+
 // What the onboarding has done at the provider, saved with the rest of the state so that a
 // restart picks up where it was: the ids it created, the reviews it follows, and the
 // idempotency key of every create still in flight (a retry after a restart reuses it, so the
@@ -55,6 +69,9 @@ struct ProviderLink
     QString instanceId;
     QString instanceState;
     QJsonObject instanceImage; // the image as the provider identifies it: name, version, digest
+    QString instanceType;      // what was opened, after the candidates: the type and the zone
+    QString instanceZone;
+    QList<LaunchAttempt> attempts; // the last create's tries, in order
     QString resourcesCheck;
     bool resourcesCheckPassed = false;
     // The dataset upload: the local folder, each file's upload id while it is open (a restart

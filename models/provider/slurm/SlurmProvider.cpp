@@ -118,6 +118,30 @@ quint64 SlurmProvider::listRegions(const CallContext &c, Answer done)
     return 0;
 }
 
+// The account's GPU-minutes limit (slurmdbd) against what its jobs used (sacct, all time).
+quint64 SlurmProvider::readQuota(const CallContext &c, const QString &workspace, Answer done)
+{
+    m_client.readQuota(
+        workspace, c.context,
+        [this, context = QPointer<QObject>(c.context), done = queued(c.context, std::move(done)),
+         workspace](const ProviderResult &limit) mutable {
+            if (!limit)
+                return done(limit);
+            const double granted = limit->value("gpuMinutes").toDouble() / 60;
+            m_client.usage(workspace, QDateTime::fromSecsSinceEpoch(0, Qt::UTC), context,
+                           [done, granted](const ProviderResult &used) {
+                               if (!used)
+                                   return done(used);
+                               const double hours = used->value("gpuMinutes").toDouble() / 60;
+                               done(QJsonObject{{"grantedCardHours", granted},
+                                                {"usedCardHours", hours},
+                                                {"remainingCardHours",
+                                                 std::max(0.0, granted - hours)}});
+                           });
+        });
+    return 0;
+}
+
 quint64 SlurmProvider::readQualification(const CallContext &c, Answer done)
 {
     return qualification(c, std::move(done));

@@ -17,20 +17,96 @@ void ResourcesSteps::createInstance(Done done)
         finish(std::unexpected(localError(Tr::tr("Choose an instance type first."))));
         return;
     }
-    progress(Tr::tr("Creating a %1 instance…").arg(c.instance));
-    const Provider::NewInstance instance{
-        c.instance, c.instanceZone.isEmpty() ? m_state.workspace.pool.zone : c.instanceZone, c.image};
+    const double hours = hoursPerRound();
+    const QList<Candidate> candidates =
+        orderCandidates(c, m_state.workspace.pool.zone, hours);
+    m_state.provider.attempts.clear();
+    changed();
+    // One quota read (about as long as any call) instead of a doomed create per candidate.
+    progress(Tr::tr("Reading the workspace's remaining quota…"));
     call(
-        QStringLiteral("instance.create"),
-        [ws = m_state.workspace.workspaceName, instance](Provider &p, const CallContext &cc,
-                                                         Provider::Answer a) {
+        {},
+        [ws = m_state.workspace.workspaceName](Provider &p, const CallContext &cc,
+                                                Provider::Answer a) {
+            return p.readQuota(cc, ws, std::move(a));
+        },
+        [this, candidates, hours](const QJsonObject &answer) {
+            const QuotaStanding quota{answer.value("remainingCardHours").toDouble(),
+                                      m_state.workspace.pool.zone,
+                                      m_state.workspace.pool.cardType};
+            tryCandidate(candidates, quota, hours);
+        },
+        actingMember(Role::Admin));
+}
+
+double ResourcesSteps::hoursPerRound() const
+{
+    if (m_replaying && m_replaying->compute.timeLimitHours > 0)
+        return m_replaying->compute.timeLimitHours;
+    return m_state.quota.hoursPerRound > 0 ? m_state.quota.hoursPerRound : 1;
+}
+
+void ResourcesSteps::attempt(const Candidate &c, const QString &outcome, const QString &reason)
+{
+    m_state.provider.attempts << LaunchAttempt{c.instance, c.zone, outcome, reason};
+    progress(m_state.provider.attempts.last().text());
+    changed();
+}
+
+void ResourcesSteps::tryCandidate(QList<Candidate> rest, const QuotaStanding &quota, double hours)
+{
+    if (rest.isEmpty()) {
+        m_recover = {};
+        QStringList tried;
+        for (const LaunchAttempt &a : m_state.provider.attempts)
+            tried << a.text();
+        ProviderError e = localError(
+            Tr::tr("No candidate could open (%n tried):", nullptr, int(tried.size())) + u'\n' +
+            tried.join(u'\n'));
+        e.field = QStringLiteral("$.compute.instanceType");
+        finish(std::unexpected(e));
+        return;
+    }
+    const Candidate c = rest.takeFirst();
+    if (const QString skip = quotaSkip(c, quota, hours); !skip.isEmpty()) {
+        attempt(c, QStringLiteral("skipped"), skip);
+        tryCandidate(rest, quota, hours);
+        return;
+    }
+    progress(Tr::tr("Creating a %1 instance in %2…").arg(c.instance, c.zone));
+    // Stock, zone and quota refusals move on to the next candidate, with the provider's
+    // reason; a permission refusal ends it (another place will not change who may create).
+    m_recover = [this, c, rest, quota, hours](const ProviderError &e) {
+        static const QMap<ProviderErrorCode, QString> moveOn = {
+            {ProviderErrorCode::OutOfStock, QStringLiteral("out_of_stock")},
+            {ProviderErrorCode::ZoneMismatch, QStringLiteral("zone_mismatch")},
+            {ProviderErrorCode::QuotaExceeded, QStringLiteral("quota_exceeded")}};
+        const QString reason = e.details.isEmpty() ? e.message : e.details;
+        if (e.code == ProviderErrorCode::Forbidden)
+            attempt(c, QStringLiteral("forbidden"), reason);
+        if (!moveOn.contains(e.code))
+            return false;
+        attempt(c, moveOn.value(e.code), reason);
+        tryCandidate(rest, quota, hours);
+        return true;
+    };
+    const ResourceChoice &choice = m_state.resources.choice;
+    call(
+        QStringLiteral("instance.create/%1@%2").arg(c.instance, c.zone),
+        [ws = m_state.workspace.workspaceName,
+         instance = Provider::NewInstance{c.instance, c.zone, choice.image}](
+            Provider &p, const CallContext &cc, Provider::Answer a) {
             return p.createInstance(cc, ws, instance, std::move(a));
         },
-        [this](const QJsonObject &inst) {
+        [this, c](const QJsonObject &inst) {
+            m_recover = {};
             m_state.provider.instanceId = inst.value("id").toString();
             m_state.provider.instanceState = inst.value("state").toString();
             m_state.provider.instanceImage = inst.value("image").toObject();
-            changed();
+            m_state.provider.instanceType = c.instance;
+            m_state.provider.instanceZone = c.zone;
+            attempt(c, QStringLiteral("created"),
+                    Tr::tr("instance %1").arg(m_state.provider.instanceId));
             finish({});
         },
         actingMember(Role::Admin));

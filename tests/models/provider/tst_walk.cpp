@@ -6,6 +6,7 @@
 #include "OnboardingState.h"
 #include "ProviderSession.h"
 #include "QuotaGate.h"
+#include "RunSpec.h"
 #include "SandboxServer.h"
 #include "Transport.h"
 
@@ -165,17 +166,23 @@ private slots:
         OnboardingState state = demoState();
         auto s = session(state);
         WALK(*s, setUpWorkspace);
+        state.quota.hoursPerRound = 0.1; // fits the fresh pool's check allowance
         // The answer to the create is lost and the app quits before it can retry.
         m_transport = std::make_unique<Transport>(); // a fresh connection (see tst_provider)
         RetryPolicy once;
         once.maxAttempts = 1;
         m_transport->setRetryPolicy(once);
         s = session(state);
-        m_server->faults().resetAfterCommit = 1;
+        // The quota read before it is answered. The create goes out on the connection the read
+        // used, and libcurl sends it once more on a fresh one when that one dies: both lost.
+        m_server->faults().resetAfterCommit = 2;
+        m_server->faults().resetCreatesOnly = true;
+        const QString create = QStringLiteral("instance.create/gpu.a100-80g.8@cn-north-1a");
+        QCOMPARE(state.resources.choice.instance, QStringLiteral("gpu.a100-80g.8"));
         const auto lost = run(*s, &ProviderSession::createInstance);
         QVERIFY(!lost);
         QCOMPARE(lost.error().code, ProviderErrorCode::Network);
-        QVERIFY(state.provider.pendingKeys.contains("instance.create"));
+        QVERIFY(state.provider.pendingKeys.contains(create));
         QCOMPARE(m_server->countOf("instance"), 1);
         // Next run: only the saved state.
         OnboardingState restarted = reload(state);
@@ -184,7 +191,7 @@ private slots:
         WALK(*again, createInstance);
         QCOMPARE(m_server->countOf("instance"), 1);
         QVERIFY(!restarted.provider.instanceId.isEmpty());
-        QVERIFY(!restarted.provider.pendingKeys.contains("instance.create"));
+        QVERIFY(!restarted.provider.pendingKeys.contains(create));
     }
 
     void aRejectionSaysWhatToChange()
@@ -204,6 +211,64 @@ private slots:
         QVERIFY2(walked.error().message.contains("Model training"),
                  qPrintable(walked.error().message));
         QVERIFY(!state.workspace.created);
+    }
+
+    // Gate 4's candidates, each compared with the quota left before it is tried: those that
+    // cannot fit are skipped with the figures and cost no create; the first that fits opens.
+    // (#18: SkyPilot and dstack spend a failed create on each.)
+    void candidatesAreCheckedAgainstTheQuotaBeforeACreate()
+    {
+        OnboardingState state = demoState();
+        auto s = session(state);
+        WALK(*s, setUpWorkspace); // a fresh pool: its 2 card-hours of check allowance
+        state.quota.hoursPerRound = 1;
+        ResourceChoice &c = state.resources.choice;
+        c.instance = QStringLiteral("gpu.a100-80g.8");
+        c.instanceZone.clear(); // the pool's
+        c.alternatives = {{"gpu.h100.8", "cn-north-1a"},
+                          {"gpu.a100-80g.8", "cn-north-1b"},
+                          {"gpu.a100-80g.1", ""}};
+        WALK(*s, createInstance);
+        const QList<LaunchAttempt> &a = state.provider.attempts;
+        QCOMPARE(a.size(), 4);
+        QCOMPARE(a[0].outcome, "skipped");
+        QVERIFY2(a[0].reason.contains("2 card-hours left") && a[0].reason.contains("8 × 1 h = 8"),
+                 qPrintable(a[0].reason));
+        QCOMPARE(a[1].outcome, "skipped");
+        QVERIFY2(a[1].reason.contains("a100-80g"), qPrintable(a[1].reason)); // the pool's card
+        QCOMPARE(a[2].outcome, "skipped");
+        QVERIFY2(a[2].reason.contains("cn-north-1b"), qPrintable(a[2].reason));
+        QCOMPARE(a[3].outcome, "created");
+        QCOMPARE(state.provider.instanceType, QStringLiteral("gpu.a100-80g.1"));
+        QCOMPARE(state.provider.instanceZone, QStringLiteral("cn-north-1a"));
+        QCOMPARE(m_server->countOf("instance"), 1); // no doomed create
+        // The spec records where it opened, and the rest as alternatives.
+        const RunSpec spec = runSpecFromState(state);
+        QCOMPARE(spec.compute.instanceType, QStringLiteral("gpu.a100-80g.1"));
+        QCOMPARE(spec.compute.alternatives.size(), 3);
+        const auto back = parseRunSpec(QJsonDocument(spec.toJson()).toJson());
+        QVERIFY2(back, qPrintable(back ? QString() : back.error().message));
+        QCOMPARE(back->compute.alternatives, spec.compute.alternatives);
+    }
+
+    // Out of stock everywhere: each candidate is tried once, and the failure lists every try
+    // with the provider's reason.
+    void outOfStockMovesOnAndSaysWhereItTried()
+    {
+        OnboardingState state = demoState();
+        auto s = session(state);
+        WALK(*s, setUpWorkspace);
+        state.quota.hoursPerRound = 0.1; // 8 × 0.1 h fits the check allowance
+        state.resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
+        state.resources.choice.alternatives = {{"gpu.a100-80g.1", ""}};
+        m_server->faults().stockOut = true;
+        const auto r = run(*s, &ProviderSession::createInstance);
+        QVERIFY(!r);
+        QCOMPARE(state.provider.attempts.size(), 2);
+        for (const LaunchAttempt &a : state.provider.attempts)
+            QCOMPARE(a.outcome, "out_of_stock");
+        QVERIFY2(r.error().message.contains("gpu.a100-80g.1"), qPrintable(r.error().message));
+        QCOMPARE(m_server->countOf("instance"), 0);
     }
 
     void anApplicationSpanningTwoQuartersIsSentBack()

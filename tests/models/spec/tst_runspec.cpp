@@ -32,6 +32,8 @@ class TestRunSpec : public QObject
         s.loss = {200, 0.71, 0.12, 0.11, {{1, 0.71}, {100, 0.3}, {200, 0.12}}};
         s.launch.args = {"--steps", "200"};
         s.training.seed = 1234;
+        s.compute.alternatives = {{"gpu.a100-80g.8", "cn-north-1b"}, {"gpu.a100-80g.1", ""}};
+        s.compute.cheapestFirst = true;
         s.code = {QStringLiteral("train_lm.py"), QStringLiteral("sha256:") + QString(64, u'c')};
         s.storage.files = 17;
         s.storage.bytes = 4456448;

@@ -2,6 +2,7 @@
 
 #include "ResourcesForm.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -28,6 +29,22 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
     labelled(layout, QT_TR_NOOP("Your code needs"), m_requirement, "codeRequirement");
     m_zone = new QLineEdit(this);
     labelled(layout, QT_TR_NOOP("Instance zone"), m_zone, "instanceZone");
+    m_alternatives = new QLineEdit(this);
+    m_alternatives->setPlaceholderText(QStringLiteral("gpu.a100-80g.8@cn-north-1b, gpu.h100.8"));
+    labelled(layout, QT_TR_NOOP("Also try, in order"), m_alternatives, "alternatives");
+    m_cheapest = new QCheckBox(this);
+    m_cheapest->setObjectName(QStringLiteral("cheapestFirst"));
+    layout->addRow(QString(), m_cheapest);
+    m_alternativesIssue = new QLabel(this);
+    m_alternativesIssue->setObjectName(QStringLiteral("alternativesIssue"));
+    m_alternativesIssue->setWordWrap(true);
+    m_alternativesIssue->hide();
+    layout->addRow(m_alternativesIssue);
+    m_attempts = new QLabel(this);
+    m_attempts->setObjectName(QStringLiteral("launchAttempts"));
+    m_attempts->setWordWrap(true);
+    m_attempts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addRow(m_attempts);
     m_environment = new QLabel(this);
     m_environment->setObjectName(QStringLiteral("environmentRecord"));
     m_environment->setWordWrap(true);
@@ -46,6 +63,21 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
             [set](const QString &t) { set(&ResourceChoice::codeRequirement, t); });
     connect(m_zone, &QLineEdit::textEdited, this,
             [set](const QString &t) { set(&ResourceChoice::instanceZone, t); });
+    // Saved as soon as it reads; a wrong entry is named beside the field and keeps the text.
+    connect(m_alternatives, &QLineEdit::textEdited, this, [this](const QString &t) {
+        const auto list = parseCandidates(t);
+        m_alternativesIssue->setVisible(!list);
+        if (!list) {
+            m_alternativesIssue->setText(QStringLiteral("✖ ") + list.error().message);
+            return;
+        }
+        if (!loading())
+            this->form()->update([&](ResourcesGateData &d) { d.choice.alternatives = *list; });
+    });
+    connect(m_cheapest, &QCheckBox::toggled, this, [this](bool on) {
+        if (!loading())
+            this->form()->update([&](ResourcesGateData &d) { d.choice.cheapestFirst = on; });
+    });
 }
 
 void InstanceImageSection::loadInputs()
@@ -61,16 +93,33 @@ void InstanceImageSection::loadInputs()
         if (edit->text() != value)
             edit->setText(value);
     }
+    if (!m_alternatives->hasFocus() && parseCandidates(m_alternatives->text()).value_or(
+                                           QList<Candidate>{}) != c.alternatives)
+        m_alternatives->setText(candidatesText(c.alternatives));
+    m_cheapest->setChecked(c.cheapestFirst);
 }
 
 void InstanceImageSection::retranslate()
 {
     m_instance->setItemText(0, tr("(choose)"));
     m_image->setItemText(0, tr("(choose)"));
+    m_cheapest->setText(tr("Try them cheapest first (fewest card-hours per round)"));
+    m_alternatives->setToolTip(tr("TYPE or TYPE@ZONE, separated by commas. Each is compared with "
+                                  "the quota left before it is tried; one that cannot fit is "
+                                  "skipped with the figures."));
 }
 
 void InstanceImageSection::refresh()
 {
+    QStringList tried;
+    for (const LaunchAttempt &a : form()->attempts())
+        tried << (a.outcome == QLatin1String("created") ? QStringLiteral("✔ ")
+                                                        : QStringLiteral("→ ")) +
+                     a.text();
+    m_attempts->setText(tried.isEmpty()
+                            ? QString()
+                            : tr("Tries at the provider, in order:") + u'\n' + tried.join(u'\n'));
+    m_attempts->setVisible(!tried.isEmpty());
     const auto &env = form()->data().environment;
     m_environment->setText(env.image.isEmpty()
                                ? tr("Choose an image to record its version and digest.")

@@ -2,14 +2,16 @@
 
 #include "ResourcesSection.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
 
 namespace onramp {
 
-// 5. The instance type and the image, chosen together, and the environment the run spec
-// records from them.
+// 5. The instance type and the image, chosen together, where else the run may open (tried in
+// order, each checked against the quota first), the provider's tries, and the environment the
+// run spec records from them.
 class InstanceImageSection : public ResourcesSection
 {
     Q_OBJECT
@@ -26,6 +28,10 @@ private:
     QComboBox *m_image = nullptr;
     QLineEdit *m_requirement = nullptr;
     QLineEdit *m_zone = nullptr;
+    QLineEdit *m_alternatives = nullptr;
+    QCheckBox *m_cheapest = nullptr;
+    QLabel *m_alternativesIssue = nullptr;
+    QLabel *m_attempts = nullptr;
     QLabel *m_environment = nullptr;
 };
 
