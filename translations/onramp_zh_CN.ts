@@ -3535,6 +3535,10 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
         <source>%1 on %2; %3; loss %4 → %5 over the light loop</source>
         <translation>%1，%2；%3；轻量循环的损失 %4 → %5</translation>
     </message>
+    <message>
+        <source>This onramp-probe does not check the GPUs: install the probe of this Onramp version where jobs run it (on a cluster, the profile's probe path), then run the checks again.</source>
+        <translation>这个 onramp-probe 不检查 GPU：请在作业运行的地方安装与本版 Onramp 一致的探针（集群上即配置中的探针路径），然后重新运行检查。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

@@ -157,9 +157,14 @@ void EnvironmentSteps::checkEnvironment(std::function<void()> next)
                if (!passed && m_state.environment.checks[QStringLiteral("environment")]
                                   .diagnosis.isEmpty())
                    m_state.environment.checks[QStringLiteral("environment")].diagnosis =
-                       Tr::tr("The loop ran but its loss did not fall. Check in this order: the "
-                              "framework's version, then the driver, then the accelerator "
-                              "library — do not reinstall first.");
+                       health.isEmpty()
+                           ? Tr::tr("This onramp-probe does not check the GPUs: install the "
+                                    "probe of this Onramp version where jobs run it (on a "
+                                    "cluster, the profile's probe path), then run the checks "
+                                    "again.")
+                           : Tr::tr("The loop ran but its loss did not fall. Check in this "
+                                    "order: the framework's version, then the driver, then the "
+                                    "accelerator library — do not reinstall first.");
                next();
            });
 }
