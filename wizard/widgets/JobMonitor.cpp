@@ -105,6 +105,7 @@ void JobMonitor::news(const QString &check, const QJsonObject &job, qint64 offse
         if (!m_jobId.isEmpty())
             m_log->clear();
         m_jobId = id;
+        m_lastStepAtMs = -1; // its own steps, not the last job's
     }
     m_job = job;
     if (!bytes.isEmpty()) {
