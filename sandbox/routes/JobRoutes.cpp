@@ -45,6 +45,9 @@ void refreshQueued(Sandbox &sandbox, QJsonObject &job)
 {
     if (job.value("state").toString() != QLatin1String("queued"))
         return;
+    // Said afresh on every look: only what holds now.
+    job.remove(QStringLiteral("expectedStart"));
+    job.remove(QStringLiteral("expectedStartBasis"));
     const QString wsId = job.value("workspace").toString();
     const QJsonObject ws = sandbox.store().load(QStringLiteral("ws/") + wsId);
     double used = 0;
@@ -91,15 +94,10 @@ void refreshQueued(Sandbox &sandbox, QJsonObject &job)
                                            .toUTC()
                                            .toString(Qt::ISODateWithMs);
                 job["expectedStartBasis"] = "queue";
-            } else {
-                job.remove(QStringLiteral("expectedStart"));
-                job.remove(QStringLiteral("expectedStartBasis"));
             }
         }
     }
     if (reason.isEmpty()) {
-        job.remove(QStringLiteral("expectedStart"));
-        job.remove(QStringLiteral("expectedStartBasis"));
         sandbox.jobs().start(job);
         return;
     }
