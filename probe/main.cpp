@@ -3,6 +3,7 @@
 // docs/probe-events.md).
 
 #include "DataCheck.h"
+#include "GpuHealth.h"
 #include "TrainLoop.h"
 #include "Version.h"
 
@@ -201,6 +202,77 @@ json torchLoop()
     return r;
 }
 
+// A script shipped beside the probe (`name`), or the one an environment variable names instead.
+std::string besideProbe(const char *name, const char *override)
+{
+    if (const char *v = std::getenv(override); v && *v)
+        return v;
+    std::error_code ec;
+    return std::filesystem::read_symlink("/proc/self/exe", ec).parent_path().string() + "/" + name;
+}
+
+// torch_check.py --matmul: a small matmul on every CUDA device torch sees; null when the image
+// has no torch (the check is then nvidia-smi's alone).
+json torchMatmul()
+{
+    const json py = pythonFrameworks();
+    if (!py.contains("frameworks") || !py["frameworks"].contains("torch"))
+        return nullptr;
+    const std::string script = besideProbe("torch_check.py", "ONRAMP_TORCH_CHECK");
+    std::error_code ec;
+    if (!std::filesystem::exists(script, ec))
+        return json{{"event", "gpu_matmul"},
+                    {"cuda", false},
+                    {"devices", json::array()},
+                    {"error", "torch_check.py is not installed beside onramp-probe"}};
+    const std::string out = capture(shQuote(python()) + ' ' + shQuote(script) + " --matmul", true);
+    // Its report is the last line that is a gpu_matmul event; anything else is the evidence.
+    json r;
+    std::stringstream lines(out);
+    for (std::string line; std::getline(lines, line);)
+        if (json e = json::parse(line, nullptr, false);
+            e.is_object() && e.value("event", std::string()) == "gpu_matmul")
+            r = std::move(e);
+    if (!r.is_object())
+        r = json{{"event", "gpu_matmul"},
+                 {"cuda", false},
+                 {"devices", json::array()},
+                 {"error", out.substr(0, 2000)}};
+    return r;
+}
+
+// The GPUs before training (the `gpu_health` event): as many as expected, no ECC errors, sane
+// temperature and clocks, and a matmul on each where torch has CUDA. `gpusArgument`: --gpus, or
+// -1.
+json gpuHealth(int gpusArgument)
+{
+    namespace p = onramp::probe;
+    const p::GpuExpectation expected = p::expectedGpus(gpusArgument);
+    const bool smi = onPath("nvidia-smi");
+    json cards = json::array();
+    std::string smiError;
+    if (smi) {
+        std::string fields = p::kHealthFields;
+        std::string out =
+            capture("nvidia-smi --query-gpu=" + fields + " --format=csv,noheader,nounits");
+        if (trim(out).empty()) { // a driver that refuses one of the fields: the basic ones
+            fields = p::kBasicFields;
+            out = capture("nvidia-smi --query-gpu=" + fields + " --format=csv,noheader,nounits");
+        }
+        if (trim(out).empty()) {
+            // "No devices were found", a driver that is not loaded: its own words.
+            smiError = trim(capture("nvidia-smi", true)).substr(0, 500);
+            if (smiError.empty())
+                smiError = "no answer";
+        } else {
+            cards = p::parseHealthRows(out, fields, std::getenv("CUDA_VISIBLE_DEVICES"));
+        }
+    }
+    const json matmul = cards.empty() ? json() : torchMatmul();
+    return p::judgeGpuHealth(expected, smi, smiError, cards, matmul,
+                             std::getenv("ONRAMP_GPU_EXEMPT"));
+}
+
 json fingerprint()
 {
     utsname u{};
@@ -293,10 +365,14 @@ StorageResult checkStorage(const nlohmann::json &report)
 
 // environment: the fingerprint, then the light training loop that must run in a clean image
 // (loss reported per step and required to fall), then a verdict. Exit 1 when it fails.
-int environment(int steps)
+int environment(int steps, int gpus)
 {
     const nlohmann::json print = fingerprint();
     std::cout << print.dump() << '\n';
+    // The cards before any training: a missing or sick GPU fails the check however the loop goes.
+    const json health = gpuHealth(gpus);
+    std::cout << health.dump() << std::endl;
+    const bool healthy = health.value("passed", false);
     const auto result = onramp::probe::trainSynthetic(steps, 64, 7, [](const auto &r) {
         std::cout << nlohmann::json{{"event", "step"},
                                     {"check", "environment"},
@@ -315,12 +391,14 @@ int environment(int steps)
     if (!torch.is_null())
         std::cout << torch.dump() << '\n';
     const bool torchOk = torch.is_null() || torch.value("passed", false);
-    const bool passed = result.lossFell && torchOk &&
+    const bool passed = result.lossFell && torchOk && healthy &&
                         (!storage.dataChecked || storage.dataReadable) &&
                         (!storage.outputChecked || storage.outputWritten);
     const std::string torchReason =
         torchOk ? std::string() : "torch loop failed: " + torch.value("error", std::string("?"));
-    const char *reason = !result.lossFell                               ? "loss did not decrease"
+    const std::string healthReason = "GPU health: " + health.value("reason", std::string());
+    const char *reason = !healthy                                       ? healthReason.c_str()
+                         : !result.lossFell                             ? "loss did not decrease"
                          : !torchOk                                     ? torchReason.c_str()
                          : storage.dataChecked && !storage.dataReadable ? "data folder not readable"
                          : storage.outputChecked && !storage.outputWritten
@@ -338,6 +416,7 @@ int environment(int steps)
         verdict["output_written"] = storage.outputWritten;
     if (!torch.is_null())
         verdict["torch_passed"] = torchOk;
+    verdict["gpu_health_passed"] = healthy;
     std::cout << verdict.dump() << '\n';
     return passed ? 0 : 1;
 }
@@ -359,6 +438,7 @@ struct TrainOptions
     int every = 50;   // checkpoint every k steps
     int stepMs = 0;   // a pause per step: a slower job, for interrupting it on purpose
     int memoryMb = 0; // the working set a step holds (activations), held on the card's budget
+    int hangAt = 0;   // after this step, hang (until a signal) as a stuck collective would
     std::string tag;  // separates the checkpoints of one attempt from another's
     bool stepsGiven = false; // --steps or --every on the command line
 };
@@ -564,6 +644,10 @@ TrainOutcome trainWithCheckpoints(const char *check, const TrainOptions &o)
         std::cout << step.dump() << std::endl;
         if (o.every > 0 && r.step % o.every == 0)
             save("checkpoint");
+        // A job that hangs on purpose: alive, printing nothing, until it is signalled.
+        if (o.hangAt > 0 && r.step == o.hangAt)
+            while (!g_stop)
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     return out;
 }
@@ -914,6 +998,8 @@ bool parseTrainOptions(int argc, char **argv, TrainOptions &o)
             o.stepMs = v;
         else if (std::strcmp(argv[i], "--memory-mb") == 0 && v >= 0 && v <= 4 * 1024 * 1024)
             o.memoryMb = v;
+        else if (std::strcmp(argv[i], "--hang-at-step") == 0 && v >= 1 && v <= 1000000)
+            o.hangAt = v;
         else
             return false;
     }
@@ -931,13 +1017,15 @@ int main(int argc, char **argv)
     }
     if (mode == "--help") {
         std::cout
-            << "usage: onramp-probe [--version | environment [--steps N] |\n"
+            << "usage: onramp-probe [--version | environment [--steps N] [--gpus G] |\n"
                "                    data [--dir DIR] [--step-seconds S] |\n"
                "                    checkpoint|first-run|metrics [--steps N] [--every K] "
                "[--step-ms D]]\n"
                "Without a mode: an environment fingerprint as one JSON line.\n"
                "environment: the fingerprint, a light training loop in plain C++ (loss per\n"
-               "step, required to fall) and a verdict, one JSON object per line.\n"
+               "step, required to fall) and a verdict, one JSON object per line. Before the\n"
+               "loop, the GPUs' health: G expected (else ONRAMP_EXPECTED_GPUS, else the\n"
+               "scheduler's), no ECC errors, sane temperature and clocks, a matmul on each.\n"
                "data: reads every file under DIR (default $ONRAMP_DATA_DIR) read-only, as a\n"
                "training step would, and reports the share of time spent reading.\n"
                "checkpoint: training that saves every K steps to $ONRAMP_OUTPUT_DIR/checkpoints,\n"
@@ -945,7 +1033,8 @@ int main(int argc, char **argv)
                "first-run: the whole chain with the five verification points.\n"
                "metrics: loss, step time, samples/s and memory (GPU when present) every step.\n"
                "Training modes also take --memory-mb M (a working set held within the card's\n"
-               "memory, ONRAMP_CARD_MEMORY_MB) and --tag T (a separate checkpoint folder).\n";
+               "memory, ONRAMP_CARD_MEMORY_MB), --tag T (a separate checkpoint folder) and\n"
+               "--hang-at-step S (after step S, hang until signalled: a stuck job on purpose).\n";
         return 0;
     }
     if (mode.empty()) {
@@ -953,21 +1042,29 @@ int main(int argc, char **argv)
         return 0;
     }
     if (mode == "environment") {
-        int steps = 200;
-        if (argc == 4 && std::strcmp(argv[2], "--steps") == 0) {
+        int steps = 200, gpus = -1;
+        bool ok = argc % 2 == 0;
+        for (int i = 2; ok && i + 1 < argc; i += 2) {
+            int v = -1;
             try {
-                steps = std::stoi(argv[3]);
+                size_t used = 0;
+                v = std::stoi(argv[i + 1], &used);
+                ok = used == std::strlen(argv[i + 1]);
             } catch (...) {
-                steps = 0;
+                ok = false;
             }
-        } else if (argc != 2) {
-            steps = 0;
+            if (std::strcmp(argv[i], "--steps") == 0)
+                steps = v;
+            else if (std::strcmp(argv[i], "--gpus") == 0 && v >= 0 && v <= 4096)
+                gpus = v;
+            else
+                ok = false;
         }
-        if (steps < 5 || steps > 1000000) {
-            std::cerr << "onramp-probe: --steps takes a number from 5 to 1000000\n";
+        if (!ok || steps < 5 || steps > 1000000) {
+            std::cerr << "onramp-probe: environment takes --steps 5..1000000 and --gpus 0..4096\n";
             return 2;
         }
-        return environment(steps);
+        return environment(steps, gpus);
     }
     if (mode == "data") {
         std::string dir = std::getenv("ONRAMP_DATA_DIR") ? std::getenv("ONRAMP_DATA_DIR") : "";
@@ -1003,7 +1100,8 @@ int main(int argc, char **argv)
         if (!parseTrainOptions(argc, argv, o)) {
             std::cerr << "onramp-probe: " << mode
                       << " takes --steps 5..1000000, --every 0..1000000, --step-ms 0..60000, "
-                         "--memory-mb 0..4194304, --tag [a-z0-9_-]{1,64}\n";
+                         "--memory-mb 0..4194304, --hang-at-step 1..1000000, "
+                         "--tag [a-z0-9_-]{1,64}\n";
             return 2;
         }
         if (mode == "metrics")

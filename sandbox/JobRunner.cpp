@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QProcess>
+#include <QTimer>
 
 #include <csignal>
 #include <grp.h>
@@ -193,6 +194,13 @@ QProcessEnvironment JobRunner::environment(const QJsonObject &job) const
     if (const auto card = findCard(job.value("card").toString()); card && card->memory.gib > 0)
         env.insert(QStringLiteral("ONRAMP_CARD_MEMORY_MB"),
                    QString::number(card->memory.mib()));
+    // The cards the instance promises, and the sandbox's exemption from having them: its jobs
+    // are processes on this computer. The probe's GPU check names the exemption as the
+    // sandbox's, instead of passing "0 GPUs" as if that were fine.
+    env.insert(QStringLiteral("ONRAMP_EXPECTED_GPUS"), QString::number(job.value("cards").toInt()));
+    env.insert(QStringLiteral("ONRAMP_GPU_EXEMPT"),
+               QStringLiteral("the sandbox: its jobs run as processes on this computer, with no "
+                              "cards (the card's memory is simulated)"));
     for (const auto &[name, value] : parameterEnvironment(job.value("parameters").toObject()))
         env.insert(name, value);
     return env;
@@ -232,6 +240,18 @@ void JobRunner::start(QJsonObject &job)
     });
     watch(p, id);
     m_processes.insert(id, p);
+    // Its time limit, as a scheduler's: killed when it is reached, and the reason says so.
+    if (const double limit = job.value("timeLimitMinutes").toDouble(); limit > 0)
+        QTimer::singleShot(qint64(limit * 60000), p, [this, p, id, limit] {
+            SandboxStore &store = m_sandbox.store();
+            QJsonObject ended = store.load(QStringLiteral("job/") + id);
+            ended["reason"] = QJsonObject{
+                {"kind", "end"},
+                {"code", "TimeLimit"},
+                {"message", QStringLiteral("reached its time limit of %1 min").arg(limit)}};
+            store.store(QStringLiteral("job/") + id, ended);
+            p->kill();
+        });
     job["state"] = "running";
     job["startedAt"] = Sandbox::now();
     job.remove(QStringLiteral("reason"));

@@ -158,6 +158,15 @@ up() {
     step "writing the configuration"
     dd if=/dev/urandom bs=32 count=1 of="$LAB/etc/jwt_hs256.key" status=none
     for i in 0 1 2 3 4 5 6 7; do ln -s /dev/null "$LAB/dev/nvidia$i"; done  # GPUs need File= (char devices)
+    # Those GPUs are stand-ins, and every job is told so, as the sandbox tells its own: the
+    # probe's GPU check then names this lab's exemption instead of passing "0 GPUs" as fine, or
+    # failing a cluster that has no cards to check. (A TaskProlog's "export" lines set the job's
+    # environment, batch steps included.) A real cluster has no such line.
+    cat > "$LAB/etc/task-prolog.sh" <<'PROLOG'
+#!/bin/sh
+echo "export ONRAMP_GPU_EXEMPT=the Slurm test lab (scripts/slurm-cluster.sh): its GPUs are /dev/null stand-ins"
+PROLOG
+    chmod 755 "$LAB/etc/task-prolog.sh"
     cat > "$LAB/etc/slurm.conf" <<CONF
 ClusterName=$CLUSTER
 SlurmctldHost=$HOST(127.0.0.1)
@@ -177,6 +186,7 @@ SlurmdPidFile=$LAB/run/slurmd.pid
 SlurmctldLogFile=$LAB/log/slurmctld.log
 SlurmdLogFile=$LAB/log/slurmd.log
 ProctrackType=proctrack/linuxproc
+TaskProlog=$LAB/etc/task-prolog.sh
 TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/linux
 JobAcctGatherFrequency=30

@@ -1624,10 +1624,6 @@
         <translation>任务 %1 结束，状态 %2：%3</translation>
     </message>
     <message>
-        <source>Queued: %1</source>
-        <translation>排队中：%1</translation>
-    </message>
-    <message>
         <source>Quota application %1 approved: %2 card-hours granted.</source>
         <translation>配额申请 %1 已批准：获批 %2 卡时。</translation>
     </message>
@@ -2002,10 +1998,6 @@ Each subcommand takes --help.</source>
         <translation>未就绪：%1 未通过。</translation>
     </message>
     <message>
-        <source>Readiness 1/4: a light training loop in the clean image…</source>
-        <translation>就绪判定 1/4：在干净镜像里跑一个轻量训练循环…</translation>
-    </message>
-    <message>
         <source>The loop ran but its loss did not fall. Check in this order: the framework's version, then the driver, then the accelerator library — do not reinstall first.</source>
         <translation>循环跑完了，但损失没有下降。请按顺序检查：先框架版本，再驱动，再加速库——不要先重装。</translation>
     </message>
@@ -2306,10 +2298,6 @@ Each subcommand takes --help.</source>
     <message>
         <source>Read the end of the log below; the last error line usually names the cause.</source>
         <translation>看下方日志的末尾；最后一条错误通常会指明原因。</translation>
-    </message>
-    <message>
-        <source>%1 on %2, %3 GPU(s); loss %4 → %5 over the light loop</source>
-        <translation>%1，%2，%3 块 GPU；轻量循环的损失 %4 → %5</translation>
     </message>
     <message>
         <source>%1 files, %2 MB/s cold, %3 MB/s warm, reading is %4 % of a step</source>
@@ -3469,6 +3457,170 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
         <source>Entry %1 is not TYPE or TYPE@ZONE (letters, digits, '.', '_' and '-').</source>
         <translation>第 %1 项不是 类型 或 类型@可用区（字母、数字、'.'、'_' 和 '-'）。</translation>
     </message>
+    <message>
+        <source>Waiting for quota</source>
+        <translation>等待配额</translation>
+    </message>
+    <message>
+        <source>Waiting for free cards</source>
+        <translation>等待空闲的卡</translation>
+    </message>
+    <message>
+        <source>Held by a permission</source>
+        <translation>因权限被扣住</translation>
+    </message>
+    <message>
+        <source>Waiting its turn</source>
+        <translation>排队等候轮到它</translation>
+    </message>
+    <message>
+        <source>Other jobs are ahead of it (higher priority, or already on the instance); it starts when they end.</source>
+        <translation>前面还有其他作业（优先级更高，或已在该实例上运行）；它们结束后本作业才会开始。</translation>
+    </message>
+    <message>
+        <source>Nothing is wrong yet: watch the expected start. A shorter time limit or fewer cards often lets the scheduler start it sooner.</source>
+        <translation>目前没有问题：留意预计开始时间。缩短时间上限或减少卡数，调度器往往能更早启动它。</translation>
+    </message>
+    <message>
+        <source>Waiting for its own dependency</source>
+        <translation>等待自身设定的依赖</translation>
+    </message>
+    <message>
+        <source>The job depends on another job that ended in a way that can never satisfy it: it will never start.</source>
+        <translation>作业依赖的另一个作业已以无法满足依赖的方式结束：它永远不会开始。</translation>
+    </message>
+    <message>
+        <source>The job waits for a condition it set itself: another job to end, a begin time, or a hold by its owner.</source>
+        <translation>作业在等待它自己设定的条件：另一个作业结束、指定的开始时间，或被其所有者挂起。</translation>
+    </message>
+    <message>
+        <source>Cancel it and submit it again without the dependency, or after the job it needs has succeeded.</source>
+        <translation>取消它，然后去掉依赖重新提交，或等它依赖的作业成功后再提交。</translation>
+    </message>
+    <message>
+        <source>Check the job's dependency and begin time; if its owner holds it, release it (scontrol release).</source>
+        <translation>检查作业的依赖和开始时间；如果被所有者挂起，就释放它（scontrol release）。</translation>
+    </message>
+    <message>
+        <source>Waiting for the scheduler</source>
+        <translation>等待调度器</translation>
+    </message>
+    <message>
+        <source>The scheduler has not named a shortage (yet).</source>
+        <translation>调度器（尚）未指出缺什么资源。</translation>
+    </message>
+    <message>
+        <source>Wait a scheduling cycle; if it stays unexplained, ask the platform team with the job's id and the reason shown.</source>
+        <translation>等一个调度周期；如果仍无解释，带上作业 ID 和显示的原因去问平台团队。</translation>
+    </message>
+    <message>
+        <source>Expected to start by %1, when the job ahead of it reaches its time limit.</source>
+        <translation>预计最晚 %1 开始，即前面的作业达到其时间上限时。</translation>
+    </message>
+    <message>
+        <source>Expected to start at %1 (the scheduler's estimate).</source>
+        <translation>预计 %1 开始（调度器的估计）。</translation>
+    </message>
+    <message>
+        <source>It will not start until this is fixed.</source>
+        <translation>此问题解决之前它不会开始。</translation>
+    </message>
+    <message>
+        <source>No expected start is known yet.</source>
+        <translation>暂不知道预计开始时间。</translation>
+    </message>
+    <message>
+        <source>GPU health</source>
+        <translation>GPU 健康</translation>
+    </message>
+    <message>
+        <source>The cards are there, but the framework cannot use them or computes wrong results on them: its version, the driver and the accelerator library do not agree, or a card is faulty.</source>
+        <translation>卡在，但框架用不了它们，或在上面算出错误结果：框架版本、驱动和加速库不匹配，或某张卡有故障。</translation>
+    </message>
+    <message>
+        <source>The job sees fewer GPUs than the instance type promises: a CPU node, a driver that is not loaded, or cards not passed into the container.</source>
+        <translation>作业看到的 GPU 比实例规格承诺的少：可能是 CPU 节点、驱动未加载，或卡没有传入容器。</translation>
+    </message>
+    <message>
+        <source>Do not train on fewer cards than planned: run nvidia-smi on the instance, then check the driver; if a card is missing, ask the provider for another instance.</source>
+        <translation>不要用少于计划的卡训练：先在实例上运行 nvidia-smi，再检查驱动；如果缺卡，请服务商换一台实例。</translation>
+    </message>
+    <message>
+        <source>A card reports uncorrected memory errors, runs too hot or has its clocks held down: its results or its speed cannot be trusted.</source>
+        <translation>某张卡报告了不可纠正的显存错误、温度过高或时钟被压低：它的结果或速度都不可信。</translation>
+    </message>
+    <message>
+        <source>Ask the provider to replace the card or the node before training, naming the card's index from the evidence; meanwhile use another instance.</source>
+        <translation>训练前请服务商更换这张卡或节点，并注明证据中的卡序号；在此期间改用其他实例。</translation>
+    </message>
+    <message>
+        <source>Hung</source>
+        <translation>卡住</translation>
+    </message>
+    <message>
+        <source>The job runs but has made no step for %1 s, more than %2 times its usual step (%3 s): a collective waiting for a card or a node that is gone, a stuck data loader, or a deadlock.</source>
+        <translation>作业在运行，但已 %1 秒没有完成一步，超过其通常步时（%3 秒）的 %2 倍：可能是集合通信在等一张已掉线的卡或节点、数据加载器卡住，或死锁。</translation>
+    </message>
+    <message>
+        <source>Read the end of the log for the last thing it did; then stop the job and resume it from its last checkpoint. If it hangs again at a communication step, check the cards (gate 5's GPU health) and the network between nodes.</source>
+        <translation>先看日志末尾它最后做了什么；然后停止作业，从最近的检查点恢复。如果又在通信步骤卡住，检查卡（第 5 道门槛的 GPU 健康）和节点间网络。</translation>
+    </message>
+    <message>
+        <source>Low GPU utilisation</source>
+        <translation>GPU 利用率低</translation>
+    </message>
+    <message>
+        <source>The cards have been busy only %1 % of the time over the last %2 s: they wait for data, the CPU or communication.</source>
+        <translation>最近 %2 秒里卡只有 %1 % 的时间在忙：它们在等数据、CPU 或通信。</translation>
+    </message>
+    <message>
+        <source>Check the data read share first (gate 5's data check); then raise the loader's workers or the micro-batch if memory allows.</source>
+        <translation>先查数据读取占比（第 5 道门槛的数据检查）；然后增加加载器的 worker 数，显存允许时增大微批次。</translation>
+    </message>
+    <message>
+        <source>GPU health not reported (an older probe)</source>
+        <translation>未报告 GPU 健康（旧版探针）</translation>
+    </message>
+    <message>
+        <source>GPU health failed: %1</source>
+        <translation>GPU 健康检查未通过：%1</translation>
+    </message>
+    <message>
+        <source>no GPU, exempt as %1 (the instance type promises %2)</source>
+        <translation>没有 GPU，已豁免：%1（实例规格承诺 %2 张）</translation>
+    </message>
+    <message>
+        <source>no GPU on this instance (how many it should have was not given)</source>
+        <translation>此实例没有 GPU（未给出它应有几张）</translation>
+    </message>
+    <message>
+        <source>no GPU on this instance, and none expected</source>
+        <translation>此实例没有 GPU，也不需要</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPUs healthy: no ECC errors, normal temperature and clocks, a matmul on each</source>
+        <translation>%2 张 GPU 中 %1 张健康：无 ECC 错误，温度和时钟正常，每张卡都跑通了矩阵乘法</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPUs healthy: no ECC errors, normal temperature and clocks</source>
+        <translation>%2 张 GPU 中 %1 张健康：无 ECC 错误，温度和时钟正常</translation>
+    </message>
+    <message>
+        <source>Queued — %1: %2 %3 First: %4</source>
+        <translation>排队中——%1：%2 %3 先做：%4</translation>
+    </message>
+    <message>
+        <source>Readiness 1/4: the GPUs' health, then a light training loop in the clean image…</source>
+        <translation>就绪检查 1/4：先查 GPU 健康，再在干净镜像里跑一个轻量训练循环…</translation>
+    </message>
+    <message>
+        <source>%1 on %2; %3; loss %4 → %5 over the light loop</source>
+        <translation>%1，%2；%3；轻量循环的损失 %4 → %5</translation>
+    </message>
+    <message>
+        <source>This onramp-probe does not check the GPUs: install the probe of this Onramp version where jobs run it (on a cluster, the profile's probe path), then run the checks again.</source>
+        <translation>这个 onramp-probe 不检查 GPU：请在作业运行的地方安装与本版 Onramp 一致的探针（集群上即配置中的探针路径），然后重新运行检查。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4199,6 +4351,10 @@ Dataset: %3</source>
     <message>
         <source>Step time (ms)</source>
         <translation>步耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1.&lt;/b&gt; %2 %3&lt;br&gt;&lt;b&gt;First:&lt;/b&gt; %4&lt;br&gt;&lt;small&gt;%5&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1。&lt;/b&gt;%2 %3&lt;br&gt;&lt;b&gt;先做：&lt;/b&gt;%4&lt;br&gt;&lt;small&gt;%5&lt;/small&gt;</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -19,6 +20,13 @@ constexpr qint64 kSchedulingPatienceSeconds = 30 * 60;
 constexpr double kSlowFactor = 3.0;
 // A step that spends this share reading data is data-bound (the guides: a high read share).
 constexpr double kReadShareLimit = 0.3;
+// No step for this many times the median step time is a hang.
+constexpr double kHangFactor = 10;
+// Utilisation below this in every step of the newest kLowUtilisationSeconds (and at least
+// kLowUtilisationSamples samples) is sustained low utilisation.
+constexpr double kLowUtilisation = 30;
+constexpr double kLowUtilisationSeconds = 60;
+constexpr int kLowUtilisationSamples = 10;
 
 // The first log line matching, searched from the end (the newest cause wins).
 QString findLine(const QStringList &lines, const QRegularExpression &re)
@@ -40,7 +48,7 @@ QueueCause queueCauseOf(const QString &kind, const QString &code)
 {
     if (kind == QLatin1String("quota") || code.startsWith(QLatin1String("AssocGrp")) ||
         code.startsWith(QLatin1String("AssocMax")) || code.startsWith(QLatin1String("QOSGrp")) ||
-        code == QLatin1String("QuotaExhausted"))
+        code == QLatin1String("QOSUsageThreshold") || code == QLatin1String("QuotaExhausted"))
         return QueueCause::Quota;
     if (kind == QLatin1String("stock") || code == QLatin1String("Resources") ||
         code.startsWith(QLatin1String("ReqNodeNotAvail")) || code == QLatin1String("NodeDown") ||
@@ -49,9 +57,89 @@ QueueCause queueCauseOf(const QString &kind, const QString &code)
     if (kind == QLatin1String("permission") || code.startsWith(QLatin1String("QOSMax")) ||
         code == QLatin1String("AccountNotAllowed") || code == QLatin1String("InvalidAccount") ||
         code == QLatin1String("InvalidQOS") || code == QLatin1String("QOSNotAllowed") ||
-        code == QLatin1String("forbidden"))
+        code == QLatin1String("JobHeldAdmin") || code == QLatin1String("forbidden"))
         return QueueCause::Permission;
+    if (kind == QLatin1String("dependency") || code.startsWith(QLatin1String("Dependency")) ||
+        code == QLatin1String("BeginTime") || code == QLatin1String("JobHeldUser"))
+        return QueueCause::Dependency;
+    if (kind == QLatin1String("priority") || code == QLatin1String("Priority") ||
+        code == QLatin1String("InstanceBusy"))
+        return QueueCause::Priority;
     return QueueCause::Scheduling;
+}
+
+QueueWait explainWait(const JobObservation &j)
+{
+    QueueWait w;
+    w.cause = queueCauseOf(j.reasonKind, j.reasonCode);
+    w.evidence = (j.reasonCode.isEmpty() ? j.reasonKind : j.reasonCode) +
+                 (j.reasonMessage.isEmpty() ? QString() : QStringLiteral(": ") + j.reasonMessage);
+    switch (w.cause) {
+    case QueueCause::Quota:
+        w.stuck = true;
+        w.title = Tr::tr("Waiting for quota");
+        w.waitsFor = Tr::tr("The workspace's quota is used up or not attached: the job waits for "
+                            "card-hours that will not come by themselves.");
+        w.firstAction = Tr::tr("Check granted, used and remaining card-hours (gate 3); ask the "
+                               "quota owner for more or release what other jobs hold.");
+        break;
+    case QueueCause::Stock:
+        w.stuck = true;
+        w.title = Tr::tr("Waiting for free cards");
+        w.waitsFor = Tr::tr("There are not enough free cards of this type in the zone: the quota "
+                            "is fine, the zone is not.");
+        w.firstAction = Tr::tr("Ask for fewer cards, or pick a zone with stock where the quota "
+                               "also applies (gate 4); do not raise the quota, it will not help.");
+        break;
+    case QueueCause::Permission:
+        w.stuck = true;
+        w.title = Tr::tr("Held by a permission");
+        w.waitsFor = Tr::tr("Your role or account may not run jobs here: the provider refuses or "
+                            "holds them.");
+        w.firstAction = Tr::tr("Ask the workspace admin to give you the developer role in this "
+                               "workspace (gate 2).");
+        break;
+    case QueueCause::Priority:
+        w.stuck = j.queuedSeconds >= kSchedulingPatienceSeconds;
+        w.title = Tr::tr("Waiting its turn");
+        w.waitsFor = Tr::tr("Other jobs are ahead of it (higher priority, or already on the "
+                            "instance); it starts when they end.");
+        w.firstAction = Tr::tr("Nothing is wrong yet: watch the expected start. A shorter time "
+                               "limit or fewer cards often lets the scheduler start it sooner.");
+        break;
+    case QueueCause::Dependency:
+        w.stuck = j.reasonCode == QLatin1String("DependencyNeverSatisfied");
+        w.title = Tr::tr("Waiting for its own dependency");
+        w.waitsFor = w.stuck ? Tr::tr("The job depends on another job that ended in a way that "
+                                      "can never satisfy it: it will never start.")
+                             : Tr::tr("The job waits for a condition it set itself: another job "
+                                      "to end, a begin time, or a hold by its owner.");
+        w.firstAction = w.stuck ? Tr::tr("Cancel it and submit it again without the dependency, "
+                                         "or after the job it needs has succeeded.")
+                                : Tr::tr("Check the job's dependency and begin time; if its "
+                                         "owner holds it, release it (scontrol release).");
+        break;
+    default:
+        w.stuck = j.queuedSeconds >= kSchedulingPatienceSeconds;
+        w.title = Tr::tr("Waiting for the scheduler");
+        w.waitsFor = Tr::tr("The scheduler has not named a shortage (yet).");
+        w.firstAction = Tr::tr("Wait a scheduling cycle; if it stays unexplained, ask the "
+                               "platform team with the job's id and the reason shown.");
+    }
+    if (j.expectedStart.isValid()) {
+        const QString at = QLocale().toString(j.expectedStart.toLocalTime(), QLocale::ShortFormat);
+        w.expected = j.expectedStartBasis == QLatin1String("queue")
+                         ? Tr::tr("Expected to start by %1, when the job ahead of it reaches its "
+                                  "time limit.")
+                               .arg(at)
+                         : Tr::tr("Expected to start at %1 (the scheduler's estimate).").arg(at);
+    } else {
+        w.expected = w.stuck && w.cause != QueueCause::Priority &&
+                             w.cause != QueueCause::Scheduling
+                         ? Tr::tr("It will not start until this is fixed.")
+                         : Tr::tr("No expected start is known yet.");
+    }
+    return w;
 }
 
 namespace {
@@ -59,33 +147,16 @@ namespace {
 Diagnosis queued(const JobObservation &j)
 {
     Diagnosis d;
-    d.queue = queueCauseOf(j.reasonKind, j.reasonCode);
-    d.evidence = (j.reasonCode.isEmpty() ? j.reasonKind : j.reasonCode) +
-                 (j.reasonMessage.isEmpty() ? QString() : QStringLiteral(": ") + j.reasonMessage);
-    if (d.queue == QueueCause::Scheduling && j.queuedSeconds < kSchedulingPatienceSeconds)
+    const QueueWait w = explainWait(j);
+    d.queue = w.cause;
+    d.evidence = w.evidence;
+    if (!w.stuck)
         return d; // waiting its turn, not yet a failure
     d.kind = FailureKind::QueuedForever;
     d.title = Tr::tr("Queued forever");
-    switch (d.queue) {
-    case QueueCause::Quota:
-        d.cause = Tr::tr("The workspace's quota is used up or not attached: the job waits for "
-                         "card-hours that will not come by themselves.");
-        d.firstAction = Tr::tr("Check granted, used and remaining card-hours (gate 3); ask the "
-                               "quota owner for more or release what other jobs hold.");
-        break;
-    case QueueCause::Stock:
-        d.cause = Tr::tr("There are not enough free cards of this type in the zone: the quota is "
-                         "fine, the zone is not.");
-        d.firstAction = Tr::tr("Ask for fewer cards, or pick a zone with stock where the quota "
-                               "also applies (gate 4); do not raise the quota, it will not help.");
-        break;
-    case QueueCause::Permission:
-        d.cause = Tr::tr("Your role or account may not run jobs here: the provider refuses or "
-                         "holds them.");
-        d.firstAction = Tr::tr("Ask the workspace admin to give you the developer role in this "
-                               "workspace (gate 2).");
-        break;
-    default:
+    d.cause = w.waitsFor;
+    d.firstAction = w.firstAction;
+    if (w.cause == QueueCause::Priority || w.cause == QueueCause::Scheduling) {
         d.cause = Tr::tr("The job has waited more than 30 minutes behind other jobs without a "
                          "shortage named.");
         d.firstAction = Tr::tr("Read the queue's reason with the platform team; meanwhile ask for "
@@ -144,6 +215,8 @@ JobObservation JobObservation::fromJob(const QJsonObject &job, const QString &lo
     if (submitted.isValid() && j.state == QLatin1String("queued"))
         j.queuedSeconds = submitted.secsTo(QDateTime::currentDateTimeUtc());
     j.expectedStepSeconds = job.value("parameters").toObject().value("expectedStepSeconds").toDouble();
+    j.expectedStart = QDateTime::fromString(job.value("expectedStart").toString(), Qt::ISODateWithMs);
+    j.expectedStartBasis = job.value("expectedStartBasis").toString();
     const QStringList lines = log.split(u'\n', Qt::SkipEmptyParts);
     // The last 200 lines are enough to recognise a cause; the events come from all of it.
     j.logLines = lines.mid(std::max<qsizetype>(0, lines.size() - 200));
@@ -260,6 +333,38 @@ Diagnosis triage(const JobObservation &j)
 
     const bool failed = j.state == QLatin1String("failed") ||
                         (j.exitCode && *j.exitCode != 0 && *j.exitCode != 130);
+    // The cards before training: missing, sick, or unusable by the framework.
+    if (const QJsonObject *e = lastEvent(j, QStringLiteral("gpu_health"));
+        e && !e->value("passed").toBool(true)) {
+        const QJsonArray problems = e->value("problems").toArray();
+        const QString code = problems.isEmpty()
+                                 ? QString()
+                                 : problems.first().toObject().value("code").toString();
+        const QString evidence = e->value("reason").toString();
+        if (code == QLatin1String("torch_no_cuda") || code == QLatin1String("matmul_failed"))
+            return found(FailureKind::GpuUnhealthy, Tr::tr("GPU health"),
+                         Tr::tr("The cards are there, but the framework cannot use them or "
+                                "computes wrong results on them: its version, the driver and the "
+                                "accelerator library do not agree, or a card is faulty."),
+                         frameworkOrder(), evidence);
+        if (code == QLatin1String("no_gpu") || code == QLatin1String("count_mismatch") ||
+            code == QLatin1String("nvidia_smi_failed"))
+            return found(FailureKind::GpuUnhealthy, Tr::tr("GPU health"),
+                         Tr::tr("The job sees fewer GPUs than the instance type promises: a CPU "
+                                "node, a driver that is not loaded, or cards not passed into the "
+                                "container."),
+                         Tr::tr("Do not train on fewer cards than planned: run nvidia-smi on "
+                                "the instance, then check the driver; if a card is missing, ask "
+                                "the provider for another instance."),
+                         evidence);
+        return found(FailureKind::GpuUnhealthy, Tr::tr("GPU health"),
+                     Tr::tr("A card reports uncorrected memory errors, runs too hot or has its "
+                            "clocks held down: its results or its speed cannot be trusted."),
+                     Tr::tr("Ask the provider to replace the card or the node before training, "
+                            "naming the card's index from the evidence; meanwhile use another "
+                            "instance."),
+                     evidence);
+    }
     // The framework's own loop failed (the probe's torch check): the environment disagrees.
     if (const QJsonObject *e = lastEvent(j, QStringLiteral("torch"));
         e && !e->value("passed").toBool(true))
@@ -296,6 +401,54 @@ Diagnosis triage(const JobObservation &j)
     for (const QJsonObject &e : j.events)
         if (e.value("event").toString() == QLatin1String("step"))
             stepSeconds.append(e.value("step_seconds").toDouble());
+    // While it runs: a hang (no step for many times the usual step time) and cards that idle.
+    if (j.state == QLatin1String("running")) {
+        QList<double> sorted = stepSeconds;
+        std::sort(sorted.begin(), sorted.end());
+        const double median = sorted.isEmpty() ? 0 : sorted[sorted.size() / 2];
+        const double allowed = std::max(kHangFactor * median, j.hangMinimumSeconds);
+        if (sorted.size() >= 3 && j.secondsSinceLastStep > allowed)
+            return found(FailureKind::Hung, Tr::tr("Hung"),
+                         Tr::tr("The job runs but has made no step for %1 s, more than %2 times "
+                                "its usual step (%3 s): a collective waiting for a card or a "
+                                "node that is gone, a stuck data loader, or a deadlock.")
+                             .arg(qRound(j.secondsSinceLastStep))
+                             .arg(kHangFactor, 0, 'f', 0)
+                             .arg(median, 0, 'g', 3),
+                         Tr::tr("Read the end of the log for the last thing it did; then stop "
+                                "the job and resume it from its last checkpoint. If it hangs "
+                                "again at a communication step, check the cards (gate 5's GPU "
+                                "health) and the network between nodes."),
+                         QStringLiteral("no step for %1 s; median step %2 s; %3 steps")
+                             .arg(j.secondsSinceLastStep, 0, 'f', 1)
+                             .arg(median)
+                             .arg(sorted.size()));
+        // The newest unbroken stretch of steps whose utilisation stayed low.
+        double covered = 0, sum = 0;
+        int samples = 0;
+        for (auto it = j.events.crbegin(); it != j.events.crend(); ++it) {
+            if (it->value("event").toString() != QLatin1String("step"))
+                continue;
+            const int util = it->value("gpu_utilization").toInt(-1);
+            if (util < 0 || util >= kLowUtilisation)
+                break; // busy, or not reported: the stretch ends
+            covered += it->value("step_seconds").toDouble();
+            sum += util;
+            ++samples;
+        }
+        if (covered >= kLowUtilisationSeconds && samples >= kLowUtilisationSamples)
+            return found(FailureKind::LowUtilisation, Tr::tr("Low GPU utilisation"),
+                         Tr::tr("The cards have been busy only %1 % of the time over the last "
+                                "%2 s: they wait for data, the CPU or communication.")
+                             .arg(qRound(sum / samples))
+                             .arg(qRound(covered)),
+                         Tr::tr("Check the data read share first (gate 5's data check); then "
+                                "raise the loader's workers or the micro-batch if memory allows."),
+                         QStringLiteral("mean utilisation %1 % over %2 steps, %3 s")
+                             .arg(sum / samples, 0, 'f', 1)
+                             .arg(samples)
+                             .arg(covered, 0, 'f', 1));
+    }
     if (const QJsonObject *e = lastEvent(j, QStringLiteral("data"));
         e && e->value("read_share").toDouble() >= kReadShareLimit) {
         const QJsonArray causes = e->value("causes").toArray();
@@ -334,6 +487,36 @@ Diagnosis triage(const JobObservation &j)
     return d;
 }
 
+QString gpuHealthText(const QJsonObject &e)
+{
+    if (e.isEmpty())
+        return Tr::tr("GPU health not reported (an older probe)");
+    const int found = e.value("found").toInt();
+    const QJsonValue expected = e.value("expected");
+    if (!e.value("passed").toBool()) {
+        QStringList problems;
+        for (const QJsonValue &p : e.value("problems").toArray())
+            problems << p.toObject().value("message").toString();
+        return Tr::tr("GPU health failed: %1").arg(problems.join(QStringLiteral("; ")));
+    }
+    if (found == 0 && e.contains("exempt"))
+        return Tr::tr("no GPU, exempt as %1 (the instance type promises %2)")
+            .arg(e.value("exempt").toString())
+            .arg(expected.toInt());
+    if (found == 0)
+        return expected.isNull() ? Tr::tr("no GPU on this instance (how many it should have "
+                                          "was not given)")
+                                 : Tr::tr("no GPU on this instance, and none expected");
+    return e.contains("matmul")
+               ? Tr::tr("%1 of %2 GPUs healthy: no ECC errors, normal temperature and clocks, "
+                        "a matmul on each")
+                     .arg(found)
+                     .arg(expected.isNull() ? found : expected.toInt())
+               : Tr::tr("%1 of %2 GPUs healthy: no ECC errors, normal temperature and clocks")
+                     .arg(found)
+                     .arg(expected.isNull() ? found : expected.toInt());
+}
+
 QString failureKindName(FailureKind kind)
 {
     switch (kind) {
@@ -345,6 +528,9 @@ QString failureKindName(FailureKind kind)
     case FailureKind::ExtremelySlow: return QStringLiteral("extremely-slow");
     case FailureKind::CannotResume: return QStringLiteral("cannot-resume");
     case FailureKind::Other: return QStringLiteral("other");
+    case FailureKind::GpuUnhealthy: return QStringLiteral("gpu-unhealthy");
+    case FailureKind::Hung: return QStringLiteral("hung");
+    case FailureKind::LowUtilisation: return QStringLiteral("low-utilisation");
     }
     return {};
 }
@@ -357,6 +543,8 @@ QString queueCauseName(QueueCause cause)
     case QueueCause::Stock: return QStringLiteral("stock");
     case QueueCause::Permission: return QStringLiteral("permission");
     case QueueCause::Scheduling: return QStringLiteral("scheduling");
+    case QueueCause::Priority: return QStringLiteral("priority");
+    case QueueCause::Dependency: return QStringLiteral("dependency");
     }
     return {};
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDateTime>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -20,7 +21,11 @@ enum class FailureKind
     OutOfMemory,
     ExtremelySlow,
     CannotResume,
-    Other // failed, but not in a way the guides name: read the log
+    Other, // failed, but not in a way the guides name: read the log
+    // Health, before and during a run (not among the guides' six, but what the six hide):
+    GpuUnhealthy,  // the probe's GPU check failed: missing, sick or unusable cards
+    Hung,          // running, but no step for many times the usual step time
+    LowUtilisation // running, with the cards mostly idle for a sustained stretch
 };
 
 // "Queued forever" looks the same from outside whatever is short; the first action differs.
@@ -30,7 +35,9 @@ enum class QueueCause
     Quota,
     Stock,
     Permission,
-    Scheduling // waiting its turn behind other jobs: nothing is wrong yet
+    Scheduling, // the scheduler has not named a reason (yet): nothing is wrong yet
+    Priority,   // waiting its turn behind other jobs: nothing is wrong yet
+    Dependency  // waiting for a condition the job set itself: a dependency, a begin time, a hold
 };
 
 struct JobObservation
@@ -45,6 +52,15 @@ struct JobObservation
     QList<QJsonObject> events; // the probe's events, in order
     // What the plan expects of a step (gate 4's throughput estimate); 0 when unknown.
     double expectedStepSeconds = 0;
+    // While queued: when the backend expects it to start, and on what that rests
+    // ("scheduler": Slurm's StartTime; "queue": the sandbox's own queue). Invalid when unknown.
+    QDateTime expectedStart;
+    QString expectedStartBasis;
+    // While running: how long, by the watcher's clock, since the newest step arrived; < 0 when
+    // not watched live. A hang is no step for kHangFactor × the median step time, and never
+    // less than hangMinimumSeconds (a poll's delay, a checkpoint being written).
+    double secondsSinceLastStep = -1;
+    double hangMinimumSeconds = 60;
 
     // From the provider's job object and the job's log text.
     static JobObservation fromJob(const QJsonObject &job, const QString &log);
@@ -65,6 +81,25 @@ struct Diagnosis
 };
 
 Diagnosis triage(const JobObservation &job);
+
+// A queued job's wait in the triage's words, while it waits: what it waits for, the first thing
+// to do, and when it is expected to start where the backend knows. `stuck` when it will not
+// start by itself (then triage() calls it "queued forever").
+struct QueueWait
+{
+    QueueCause cause = QueueCause::None;
+    bool stuck = false;
+    QString title;       // translated: "Waiting for quota", …
+    QString waitsFor;    // translated: what it waits for here
+    QString firstAction; // translated
+    QString expected;    // translated: "Expected to start at …", or that it is not known
+    QString evidence;    // the provider's code and message (untranslated)
+};
+QueueWait explainWait(const JobObservation &job);
+
+// The probe's gpu_health event in words (translated): how many cards were found against how
+// many the instance promises, the exemption where a provider has no cards, or what is wrong.
+QString gpuHealthText(const QJsonObject &gpuHealth);
 
 // What a queued job waits for, from the provider's reason kind or the scheduler's code
 // (AssocGrpGRESMinutes → quota, Resources → stock, QOSMax… → permission, else scheduling).

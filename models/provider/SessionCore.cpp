@@ -3,6 +3,7 @@
 #include "ProbeEvents.h"
 #include "ProviderStates.h"
 #include "Tr.h"
+#include "Triage.h"
 
 #include <QTimer>
 
@@ -163,9 +164,18 @@ void SessionCore::pollJob(const QString &member, const QString &id, Then whenDon
         },
         [this, member, id, whenDone, ticks](const QJsonObject &job) {
             const QString state = job.value("state").toString();
-            if (jobStateOf(job) == JobState::Queued && ticks == 0)
-                progress(Tr::tr("Queued: %1")
-                             .arg(job.value("reason").toObject().value("message").toString()));
+            // While it waits, why in the triage's words, the first thing to do and when it is
+            // expected to start; said again whenever that changes.
+            if (jobStateOf(job) == JobState::Queued) {
+                const QueueWait w = explainWait(JobObservation::fromJob(job, {}));
+                const QString note = Tr::tr("Queued — %1: %2 %3 First: %4")
+                                         .arg(w.title, w.waitsFor, w.expected, w.firstAction);
+                if (ticks == 0 || note != m_queueNote)
+                    progress(note);
+                m_queueNote = note;
+            } else {
+                m_queueNote.clear();
+            }
             const bool final = isFinalJobState(state);
             readNews(member, job, [=, this] {
                 if (!final) {

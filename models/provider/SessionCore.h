@@ -105,6 +105,7 @@ private:
     int m_pollMs = 500;
     qint64 m_logWindow = 256 * 1024;
     QMap<QString, qint64> m_logOffsets; // job id → next byte of its log to read
+    QString m_queueNote; // the last wait explained, so that a change is said once
 };
 
 } // namespace onramp

@@ -7,6 +7,7 @@
 #include "RunSpec.h"
 #include "Sandbox.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
@@ -25,12 +26,28 @@ QString jobKey(const QString &id)
     return QStringLiteral("job/") + id;
 }
 
-// A queued job starts when quota and stock allow; until then its reason says which one is short
-// (the guides' "queued forever": quota, stock and permission look alike from outside).
+// The job running on `instanceId` (other than `self`), or an empty object: an instance's cards
+// run one job at a time.
+QJsonObject jobRunningOn(Sandbox &sandbox, const QString &instanceId, const QString &self)
+{
+    for (const QJsonObject &j : sandbox.store().loadAll(QStringLiteral("job/")))
+        if (j.value("instanceId").toString() == instanceId && j.value("id").toString() != self &&
+            sandbox.jobs().isRunning(j.value("id").toString()))
+            return j;
+    return {};
+}
+
+// A queued job starts when quota, stock and its instance allow; until then its reason says which
+// one it waits for (the guides' "queued forever": quota, stock and permission look alike from
+// outside), and, when the sandbox knows it, when it is expected to start: a job waiting for its
+// instance starts at the latest when the job ahead reaches its time limit.
 void refreshQueued(Sandbox &sandbox, QJsonObject &job)
 {
     if (job.value("state").toString() != QLatin1String("queued"))
         return;
+    // Said afresh on every look: only what holds now.
+    job.remove(QStringLiteral("expectedStart"));
+    job.remove(QStringLiteral("expectedStartBasis"));
     const QString wsId = job.value("workspace").toString();
     const QJsonObject ws = sandbox.store().load(QStringLiteral("ws/") + wsId);
     double used = 0;
@@ -58,6 +75,27 @@ void refreshQueued(Sandbox &sandbox, QJsonObject &job)
                                       .arg(free)
                                       .arg(card)
                                       .arg(job.value("cards").toInt())}};
+    }
+    if (const QString instanceId = job.value("instanceId").toString();
+        reason.isEmpty() && !instanceId.isEmpty()) {
+        if (const QJsonObject ahead = jobRunningOn(sandbox, instanceId, job.value("id").toString());
+            !ahead.isEmpty()) {
+            reason = {{"kind", "priority"},
+                      {"code", "InstanceBusy"},
+                      {"message", QStringLiteral("instance %1 runs job %2 (%3); this job starts "
+                                                 "when it ends")
+                                      .arg(instanceId, ahead.value("id").toString(),
+                                           ahead.value("name").toString())}};
+            const QDateTime started =
+                QDateTime::fromString(ahead.value("startedAt").toString(), Qt::ISODateWithMs);
+            const double limit = ahead.value("timeLimitMinutes").toDouble();
+            if (started.isValid() && limit > 0) {
+                job["expectedStart"] = started.addMSecs(qint64(limit * 60000))
+                                           .toUTC()
+                                           .toString(Qt::ISODateWithMs);
+                job["expectedStartBasis"] = "queue";
+            }
+        }
     }
     if (reason.isEmpty()) {
         sandbox.jobs().start(job);
@@ -101,6 +139,11 @@ std::optional<Answer> launchRefusal(const QJsonObject &in)
                                           "underscores (a letter first, at most 64) with "
                                           "a string, number or boolean value"),
                            QStringLiteral("$.parameters.") + it.key());
+    if (const QJsonValue limit = in.value("timeLimitMinutes");
+        !limit.isUndefined() && !(limit.isDouble() && limit.toDouble() > 0 &&
+                                  limit.toDouble() <= 7 * 24 * 60))
+        return invalid(QStringLiteral("minutes, more than 0 and at most 7 days"),
+                       QStringLiteral("$.timeLimitMinutes"));
     const QJsonArray args = launch.value("args").toArray();
     for (qsizetype i = 0; i < args.size(); ++i)
         if (!args[i].isString())
@@ -210,6 +253,8 @@ Answer submit(Sandbox &sandbox, const RouteRequest &request)
         {"parameters", in.value("parameters").toObject()},
         {"submittedAt", Sandbox::now()},
         {"state", "queued"}};
+    if (in.contains("timeLimitMinutes"))
+        job["timeLimitMinutes"] = in.value("timeLimitMinutes").toDouble();
     if (auto no = place(sandbox, job, in))
         return *no;
     QDir().mkpath(QDir(sandbox.root()).filePath(QStringLiteral("jobs/") + id));

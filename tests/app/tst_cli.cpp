@@ -549,12 +549,16 @@ private slots:
         lines.removeIf([](const QByteArray &l) {
             return QJsonDocument::fromJson(l).object()["event"].toString() == "torch";
         });
-        QCOMPARE(lines.size(), 1 + 120 + 1); // fingerprint, steps, verdict
+        QCOMPARE(lines.size(), 1 + 1 + 120 + 1); // fingerprint, GPU health, steps, verdict
         QCOMPARE(QJsonDocument::fromJson(lines.first()).object()["event"].toString(),
                  "fingerprint");
+        // The cards before the loop: here nobody said how many there should be.
+        const QJsonObject health = QJsonDocument::fromJson(lines[1]).object();
+        QCOMPARE(health["event"].toString(), "gpu_health");
+        QVERIFY(health["passed"].toBool());
         double first = 0, last = 0;
         for (int i = 1; i <= 120; ++i) {
-            const QJsonObject step = QJsonDocument::fromJson(lines[i]).object();
+            const QJsonObject step = QJsonDocument::fromJson(lines[i + 1]).object();
             QCOMPARE(step["event"].toString(), "step");
             QCOMPARE(step["step"].toInt(), i);
             QVERIFY(step["loss"].toDouble() >= 0);

@@ -8,6 +8,7 @@
 #include "ProviderStates.h"
 #include "ReadinessChecks.h"
 
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QGridLayout>
 #include <QJsonDocument>
@@ -34,7 +35,13 @@ QString JobMonitor::stateLabel(const QString &state)
 JobMonitor::JobMonitor(ProviderHub *hub, QStringList checks, QWidget *parent)
     : QGroupBox(parent), m_hub(hub), m_checks(std::move(checks)), m_jobLine(new QLabel(this)),
       m_loss(new LiveChart(this)), m_step(new LiveChart(this)), m_memory(new LiveChart(this)),
-      m_coach(new QLabel(this)), m_triage(new QLabel(this)), m_log(new LogView(this))
+      m_coach(new QLabel(this)), m_triage(new QLabel(this)), m_wait(new QLabel(this)),
+      m_log(new LogView(this)), m_clock([] {
+          static QElapsedTimer clock;
+          if (!clock.isValid())
+              clock.start();
+          return clock.elapsed();
+      })
 {
     setObjectName(QStringLiteral("jobMonitor"));
     auto *layout = new QVBoxLayout(this);
@@ -55,7 +62,11 @@ JobMonitor::JobMonitor(ProviderHub *hub, QStringList checks, QWidget *parent)
     m_triage->setObjectName(QStringLiteral("liveTriage"));
     m_triage->setWordWrap(true);
     m_triage->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_wait->setObjectName(QStringLiteral("queueWait"));
+    m_wait->setWordWrap(true);
+    m_wait->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_coach);
+    layout->addWidget(m_wait);
     layout->addWidget(m_triage);
     layout->addWidget(m_log);
     if (m_hub)
@@ -75,6 +86,7 @@ void JobMonitor::reset(const QString &check)
     m_stepSeconds.clear();
     m_events.clear();
     m_gpuMemory = false;
+    m_lastStepAtMs = -1;
     m_log->clear();
 }
 
@@ -93,10 +105,16 @@ void JobMonitor::news(const QString &check, const QJsonObject &job, qint64 offse
         if (!m_jobId.isEmpty())
             m_log->clear();
         m_jobId = id;
+        m_lastStepAtMs = -1; // its own steps, not the last job's
     }
     m_job = job;
-    if (!bytes.isEmpty())
+    if (!bytes.isEmpty()) {
+        const qsizetype steps = m_stepSeconds.size();
         consume(m_log->append(offset, bytes));
+        // Live news: the newest step arrived now (by this clock, whatever the instance's says).
+        if (qsizetype(m_stepSeconds.size()) > steps)
+            m_lastStepAtMs = m_clock();
+    }
     updateReadings();
 }
 
@@ -166,6 +184,8 @@ void JobMonitor::updateReadings()
         m_jobLine->setText(tr("No job yet. The jobs this gate runs show here as they run."));
         m_coach->clear();
         m_triage->clear();
+        m_wait->clear();
+        m_wait->setVisible(false);
         return;
     }
     const QJsonObject reason = m_job.value("reason").toObject();
@@ -182,6 +202,20 @@ void JobMonitor::updateReadings()
     JobObservation obs = JobObservation::fromJob(m_job, QString());
     obs.logLines = m_log->lastLines(200);
     obs.events = m_events;
+    if (m_lastStepAtMs >= 0)
+        obs.secondsSinceLastStep = double(m_clock() - m_lastStepAtMs) / 1000;
+    // While it waits: why, the first thing to do and when it should start.
+    if (jobStateOf(m_job) == JobState::Queued) {
+        const QueueWait w = explainWait(obs);
+        m_wait->setText(tr("<b>%1.</b> %2 %3<br><b>First:</b> %4<br><small>%5</small>")
+                            .arg(w.title.toHtmlEscaped(), w.waitsFor.toHtmlEscaped(),
+                                 w.expected.toHtmlEscaped(), w.firstAction.toHtmlEscaped(),
+                                 w.evidence.toHtmlEscaped()));
+        m_wait->setVisible(true);
+    } else {
+        m_wait->clear();
+        m_wait->setVisible(false);
+    }
     const Diagnosis d = triage(obs);
     if (d.kind != m_diagnosis.kind || d.queue != m_diagnosis.queue) {
         m_diagnosis = d;

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QPointer>
 
+#include <functional>
 #include <vector>
 
 class QLabel;
@@ -34,6 +35,10 @@ public:
     LogView *log() const { return m_log; }
     static QString checkLabel(const QString &check); // translated
     static QString stateLabel(const QString &state); // translated job state
+    // The clock a hang is judged by (milliseconds, monotonic); a test sets its own.
+    void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
+    // Judges the job again as it stands now (every poll's news does).
+    void refresh() { updateReadings(); }
 
 signals:
     void diagnosisChanged();
@@ -57,6 +62,7 @@ private:
     LiveChart *m_memory;
     QLabel *m_coach;
     QLabel *m_triage;
+    QLabel *m_wait; // a queued job's wait, in the triage's words
     LogView *m_log;
 
     QString m_check;
@@ -67,6 +73,8 @@ private:
     bool m_gpuMemory = false;
     bool m_loading = false;
     Diagnosis m_diagnosis;
+    std::function<qint64()> m_clock;
+    qint64 m_lastStepAtMs = -1; // when the newest step arrived live; -1: none, or not live
 };
 
 } // namespace onramp

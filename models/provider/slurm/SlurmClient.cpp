@@ -391,6 +391,8 @@ void SlurmClient::submit(const QString &user, const QString &account, const QStr
         job["gres"] = QStringLiteral("gpu:%1").arg(shape.gpus);
     if (!shape.comment.isEmpty())
         job["comment"] = shape.comment;
+    if (!shape.dependency.isEmpty())
+        job["dependency"] = shape.dependency;
     request(user, "POST", QStringLiteral("/slurm/v0.0.38/job/submit"),
             {{"script", script}, {"job", job}}, context, [done](const ProviderResult &r) {
                 if (!r)
@@ -420,6 +422,12 @@ QJsonObject SlurmClient::onrampJob(const QJsonObject &j)
                   {"comment", j.value("comment").toString()}};
     if (state != QLatin1String("queued"))
         o["startedAt"] = isoFromEpoch(j.value("start_time"));
+    // A pending job's start_time is the scheduler's expected start (squeue --start's StartTime,
+    // the backfill's estimate); 0 while it has none.
+    else if (const QString expected = isoFromEpoch(j.value("start_time")); !expected.isEmpty()) {
+        o["expectedStart"] = expected;
+        o["expectedStartBasis"] = QStringLiteral("scheduler");
+    }
     if (state != QLatin1String("queued") && state != QLatin1String("running")) {
         o["finishedAt"] = isoFromEpoch(j.value("end_time"));
         // slurmctld's exit_code is a wait status (130 << 8 for "exited 130"); slurmdbd's an

@@ -62,6 +62,7 @@ public:
         int cpus = 1;
         int timeMinutes = 10;
         QString comment; // kept with the job (the gateway keeps the job's output folder here)
+        QString dependency; // sbatch's --dependency ("afterok:12"); empty: none
     };
     // Submits a batch script as `user` in `account`; {id} on success.
     void submit(const QString &user, const QString &account, const QString &script,
@@ -84,7 +85,8 @@ public:
     ProviderResult readLog(const QJsonObject &job, qint64 offset, qint64 limit) const;
 
     // Slurm's job state and reason in Onramp's words (queued, running, succeeded, failed,
-    // cancelled; reason kind quota / stock / permission / scheduling).
+    // cancelled; reason kind quota / stock / permission / priority / dependency / scheduling;
+    // a queued job carries the scheduler's expected start).
     static QJsonObject onrampJob(const QJsonObject &slurmJob);
 
 private:

@@ -3,6 +3,7 @@
 #include "GateLedger.h"
 #include "ProbeEvents.h"
 #include "ProviderStates.h"
+#include "ResourcePlan.h"
 #include "Tr.h"
 #include "Triage.h"
 
@@ -105,12 +106,29 @@ void EnvironmentSteps::settleEnvironmentGate()
     changed();
 }
 
-// 1. Framework, driver and accelerator library: the light loop in the clean image.
+// The GPUs one node of the run has: the replayed spec's, else the instance type gate 4 chose, as
+// the catalog says; -1 when neither is known.
+int EnvironmentSteps::expectedGpus() const
+{
+    if (m_replaying)
+        return m_replaying->compute.cardsPerNode;
+    for (const InstanceType &t : builtinInstances())
+        if (t.key == m_state.resources.choice.instance)
+            return t.cards;
+    return -1;
+}
+
+// 1. Framework, driver and accelerator library: the GPUs' health (as many as the instance type
+// promises, none sick), then the light loop in the clean image.
 void EnvironmentSteps::checkEnvironment(std::function<void()> next)
 {
-    progress(Tr::tr("Readiness 1/4: a light training loop in the clean image…"));
+    progress(Tr::tr("Readiness 1/4: the GPUs' health, then a light training loop in the clean "
+                    "image…"));
+    QStringList args = {QStringLiteral("--steps"), QStringLiteral("100")};
+    if (const int gpus = expectedGpus(); gpus >= 0)
+        args << QStringLiteral("--gpus") << QString::number(gpus);
     runJob(jobMember(), probeJob(QStringLiteral("gate5-environment"), QStringLiteral("environment"),
-                                 {QStringLiteral("--steps"), QStringLiteral("100")}),
+                                 args),
            [this, next](const QJsonObject &finished) {
                const QString log = finished.value("log").toString();
                const auto events = probeEvents(log);
@@ -118,15 +136,18 @@ void EnvironmentSteps::checkEnvironment(std::function<void()> next)
                const QJsonObject print = events.value(QStringLiteral("fingerprint/"));
                if (!print.isEmpty())
                    m_state.environment.fingerprint = print;
-               const bool passed =
+               bool passed =
                    jobStateOf(finished) == JobState::Succeeded &&
                    verdict.value("passed").toBool();
-               const QJsonArray gpus = print.value("gpus").toArray();
+               // A probe that reports no GPU health cannot pass a gate that needs cards.
+               const QJsonObject health = events.value(QStringLiteral("gpu_health/environment"));
+               const bool healthy = !health.isEmpty() && health.value("passed").toBool();
+               passed = passed && healthy;
                recordCheck(
                    QStringLiteral("environment"), finished, passed,
-                   Tr::tr("%1 on %2, %3 GPU(s); loss %4 → %5 over the light loop")
+                   Tr::tr("%1 on %2; %3; loss %4 → %5 over the light loop")
                            .arg(print.value("os").toString(), print.value("arch").toString())
-                           .arg(gpus.size())
+                           .arg(gpuHealthText(health))
                            .arg(verdict.value("first_loss").toDouble(), 0, 'g', 4)
                            .arg(verdict.value("last_loss").toDouble(), 0, 'g', 4) +
                        // The probe's own words (untranslated) only when they explain a failure.
@@ -136,9 +157,14 @@ void EnvironmentSteps::checkEnvironment(std::function<void()> next)
                if (!passed && m_state.environment.checks[QStringLiteral("environment")]
                                   .diagnosis.isEmpty())
                    m_state.environment.checks[QStringLiteral("environment")].diagnosis =
-                       Tr::tr("The loop ran but its loss did not fall. Check in this order: the "
-                              "framework's version, then the driver, then the accelerator "
-                              "library — do not reinstall first.");
+                       health.isEmpty()
+                           ? Tr::tr("This onramp-probe does not check the GPUs: install the "
+                                    "probe of this Onramp version where jobs run it (on a "
+                                    "cluster, the profile's probe path), then run the checks "
+                                    "again.")
+                           : Tr::tr("The loop ran but its loss did not fall. Check in this "
+                                    "order: the framework's version, then the driver, then the "
+                                    "accelerator library — do not reinstall first.");
                next();
            });
 }

@@ -25,6 +25,7 @@ private:
     void recordCheck(const QString &name, const QJsonObject &finished, bool passed,
                      const QString &evidence);
     void settleEnvironmentGate();
+    int expectedGpus() const;
     QJsonObject probeJob(const QString &name, const QString &entry, const QStringList &args) const;
 };
 

@@ -8,7 +8,9 @@
 #include "RunGates.h"
 #include "Triage.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -199,7 +201,186 @@ private slots:
         j.queuedSeconds = 3 * 3600;
         const Diagnosis d = triage(j);
         QCOMPARE(d.kind, FailureKind::QueuedForever);
-        QCOMPARE(d.queue, QueueCause::Scheduling);
+        QCOMPARE(d.queue, QueueCause::Priority);
+    }
+
+    // While a job waits, every reason is put in the triage's words with a first action; the
+    // scheduler's expected start is said where the backend gave one.
+    void eachWaitIsExplainedWhileItHappens_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QueueCause>("cause");
+        QTest::addColumn<bool>("stuck");
+        QTest::newRow("slurm quota") << "" << "AssocGrpGRESMinutes" << QueueCause::Quota << true;
+        QTest::newRow("slurm stock") << "" << "Resources" << QueueCause::Stock << true;
+        QTest::newRow("slurm admin hold") << "" << "JobHeldAdmin" << QueueCause::Permission << true;
+        QTest::newRow("slurm priority") << "" << "Priority" << QueueCause::Priority << false;
+        QTest::newRow("slurm dependency") << "" << "Dependency" << QueueCause::Dependency << false;
+        QTest::newRow("slurm begin time") << "" << "BeginTime" << QueueCause::Dependency << false;
+        QTest::newRow("slurm held by its owner") << "" << "JobHeldUser" << QueueCause::Dependency
+                                                 << false;
+        QTest::newRow("dependency never met")
+            << "" << "DependencyNeverSatisfied" << QueueCause::Dependency << true;
+        QTest::newRow("sandbox instance busy") << "priority" << "InstanceBusy"
+                                               << QueueCause::Priority << false;
+        QTest::newRow("nothing named yet") << "" << "None" << QueueCause::Scheduling << false;
+    }
+    void eachWaitIsExplainedWhileItHappens()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, code);
+        QFETCH(QueueCause, cause);
+        QFETCH(bool, stuck);
+        JobObservation j;
+        j.state = QStringLiteral("queued");
+        j.reasonKind = kind;
+        j.reasonCode = code;
+        j.queuedSeconds = 60;
+        const QueueWait w = explainWait(j);
+        QCOMPARE(w.cause, cause);
+        QCOMPARE(w.stuck, stuck);
+        QVERIFY(!w.title.isEmpty() && !w.waitsFor.isEmpty() && !w.firstAction.isEmpty());
+        QVERIFY(w.evidence.contains(code));
+        QVERIFY(!w.expected.isEmpty());
+        // The triage agrees: a wait that will not end by itself is "queued forever" at once.
+        const Diagnosis d = triage(j);
+        QCOMPARE(d.queue, cause);
+        QCOMPARE(d.kind, stuck ? FailureKind::QueuedForever : FailureKind::None);
+        QVERIFY(queueCauseName(cause) != QLatin1String("none"));
+    }
+
+    void theExpectedStartIsShownWhereKnown()
+    {
+        const QDateTime at = QDateTime(QDate(2026, 12, 2), QTime(5, 30), Qt::UTC);
+        const QJsonObject job{{"state", "queued"},
+                              {"reason", QJsonObject{{"kind", "stock"}, {"code", "Resources"}}},
+                              {"expectedStart", at.toString(Qt::ISODateWithMs)},
+                              {"expectedStartBasis", "scheduler"}};
+        JobObservation j = JobObservation::fromJob(job, {});
+        QCOMPARE(j.expectedStart, at);
+        const QString shown = QLocale().toString(at.toLocalTime(), QLocale::ShortFormat);
+        QueueWait w = explainWait(j);
+        QVERIFY2(w.expected.contains(shown) && w.expected.contains("scheduler"),
+                 qPrintable(w.expected));
+        j.expectedStartBasis = QStringLiteral("queue");
+        w = explainWait(j);
+        QVERIFY2(w.expected.contains(shown) && w.expected.contains("time limit"),
+                 qPrintable(w.expected));
+        // Quota does not come back by itself: no time is promised.
+        j = JobObservation::fromJob(
+            {{"state", "queued"}, {"reason", QJsonObject{{"code", "AssocGrpGRESMinutes"}}}}, {});
+        QVERIFY(!j.expectedStart.isValid());
+        QVERIFY2(explainWait(j).expected.contains("will not start"),
+                 qPrintable(explainWait(j).expected));
+    }
+
+    // During a run: no step for ten times the median step (and never less than the minimum)
+    // is a hang; a step that came recently is not.
+    void aHangIsNoStepForTenMedianSteps()
+    {
+        JobObservation j;
+        j.state = QStringLiteral("running");
+        for (int i = 1; i <= 20; ++i)
+            j.events << stepEvent(i, i == 7 ? 30.0 : 2.0); // one slow step: the median holds
+        j.hangMinimumSeconds = 5;
+        j.secondsSinceLastStep = 19;
+        QCOMPARE(triage(j).kind, FailureKind::None); // 19 s < 10 × 2 s
+        j.secondsSinceLastStep = 21;
+        Diagnosis d = triage(j);
+        QCOMPARE(d.kind, FailureKind::Hung);
+        QVERIFY2(d.cause.contains("21 s"), qPrintable(d.cause));
+        QVERIFY(d.firstAction.contains("checkpoint"));
+        QVERIFY(d.evidence.contains("median step 2 s"));
+        // Fast steps: the minimum holds (a poll's delay, a checkpoint being written).
+        j.events.clear();
+        for (int i = 1; i <= 20; ++i)
+            j.events << stepEvent(i, 0.01);
+        j.hangMinimumSeconds = 60;
+        j.secondsSinceLastStep = 59;
+        QCOMPARE(triage(j).kind, FailureKind::None);
+        j.secondsSinceLastStep = 61;
+        QCOMPARE(triage(j).kind, FailureKind::Hung);
+        // Not watched live, or no longer running: no hang is claimed.
+        j.secondsSinceLastStep = -1;
+        QCOMPARE(triage(j).kind, FailureKind::None);
+        j.secondsSinceLastStep = 3600;
+        j.state = QStringLiteral("succeeded");
+        QCOMPARE(triage(j).kind, FailureKind::None);
+        QCOMPARE(failureKindName(FailureKind::Hung), QStringLiteral("hung"));
+    }
+
+    void sustainedLowUtilisationIsSeen()
+    {
+        JobObservation j;
+        j.state = QStringLiteral("running");
+        const auto steps = [&](int n, double seconds, int util) {
+            for (int i = 0; i < n; ++i) {
+                QJsonObject e = stepEvent(int(j.events.size()) + 1, seconds);
+                e["gpu_utilization"] = util;
+                j.events << e;
+            }
+        };
+        steps(40, 1.0, 95);
+        steps(50, 1.0, 12); // 50 s idle: not yet sustained for 60 s
+        QCOMPARE(triage(j).kind, FailureKind::None);
+        steps(15, 1.0, 12);
+        const Diagnosis d = triage(j);
+        QCOMPARE(d.kind, FailureKind::LowUtilisation);
+        QVERIFY2(d.cause.contains("12 %"), qPrintable(d.cause));
+        QVERIFY(d.firstAction.contains("read share"));
+        // Busy again: gone.
+        steps(70, 1.0, 90);
+        QCOMPARE(triage(j).kind, FailureKind::None);
+        // No utilisation reported (no nvidia-smi): nothing claimed.
+        j.events.clear();
+        for (int i = 1; i <= 100; ++i)
+            j.events << stepEvent(i, 1.0);
+        QCOMPARE(triage(j).kind, FailureKind::None);
+    }
+
+    void gpuHealthIsTriagedAndSaidInWords_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("inCause");
+        QTest::newRow("none found") << "no_gpu" << "fewer GPUs";
+        QTest::newRow("one missing") << "count_mismatch" << "fewer GPUs";
+        QTest::newRow("ecc") << "ecc_errors" << "memory errors";
+        QTest::newRow("hot") << "temperature" << "too hot";
+        QTest::newRow("torch without cuda") << "torch_no_cuda" << "framework cannot use them";
+    }
+    void gpuHealthIsTriagedAndSaidInWords()
+    {
+        QFETCH(QString, code);
+        QFETCH(QString, inCause);
+        const QJsonObject health{
+            {"event", "gpu_health"}, {"check", "environment"}, {"expected", 8}, {"found", 0},
+            {"passed", false},       {"reason", "probe words"},
+            {"problems", QJsonArray{QJsonObject{{"code", code}, {"message", "probe words"}}}}};
+        JobObservation j;
+        j.state = QStringLiteral("failed");
+        j.exitCode = 1;
+        j.events = {health, QJsonObject{{"event", "verdict"}, {"passed", false}}};
+        const Diagnosis d = triage(j);
+        QCOMPARE(d.kind, FailureKind::GpuUnhealthy);
+        QVERIFY2(d.cause.contains(inCause), qPrintable(d.cause));
+        QVERIFY(!d.firstAction.isEmpty());
+        QCOMPARE(d.evidence, QStringLiteral("probe words"));
+        QVERIFY(gpuHealthText(health).contains("probe words"));
+    }
+
+    void gpuHealthInWords()
+    {
+        QVERIFY(gpuHealthText({}).contains("not reported"));
+        QCOMPARE(gpuHealthText({{"passed", true}, {"found", 0}, {"expected", 8},
+                                {"exempt", "the sandbox: no cards"}}),
+                 QStringLiteral("no GPU, exempt as the sandbox: no cards (the instance type "
+                                "promises 8)"));
+        QCOMPARE(gpuHealthText({{"passed", true}, {"found", 0}, {"expected", 0}}),
+                 QStringLiteral("no GPU on this instance, and none expected"));
+        QVERIFY(gpuHealthText({{"passed", true}, {"found", 8}, {"expected", 8},
+                               {"matmul", QJsonArray{}}})
+                    .startsWith("8 of 8 GPUs healthy"));
     }
 
     void frameworkMessagesAreRecognised_data()

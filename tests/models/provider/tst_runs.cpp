@@ -172,6 +172,11 @@ private slots:
         QVERIFY2(m_state.gate(GateId::Environment).status == GateStatus::Passed,
                  qPrintable(m_state.gate(GateId::Environment).heldBack));
         QVERIFY(m_state.environment.checks.value("checkpoint").evidence.contains("interrupted at step"));
+        // The sandbox has no cards: the GPU check says so as the sandbox's exemption, against
+        // the 8 that gate 4's instance type promises, never as "0 GPU(s)" that pass.
+        const QString env = m_state.environment.checks.value("environment").evidence;
+        QVERIFY2(env.contains("no GPU, exempt as the sandbox") && env.contains("promises 8"),
+                 qPrintable(env));
         QVERIFY(!m_state.environment.fingerprint.value("os").toString().isEmpty());
         // Live news came for every check, and the log tail holds probe lines.
         for (const QString &name : EnvironmentGateData::checkNames())
@@ -371,6 +376,161 @@ private slots:
         d = triage(JobObservation::refused(QStringLiteral("forbidden"), refused.error().message));
         QCOMPARE(d.kind, FailureKind::QueuedForever);
         QCOMPARE(d.queue, QueueCause::Permission);
+    }
+
+    // While a job waits for its instance, the wait is explained with the first thing to do and
+    // when it should start: the job ahead's time limit. It starts once the instance is free.
+    void aQueueWaitIsExplainedWithItsExpectedStart()
+    {
+        const QString instance = m_state.provider.instanceId;
+        const auto submit = [&](const QJsonObject &body) {
+            const auto r = call(QStringLiteral("zhangmin"), "POST",
+                                QStringLiteral("/v1/workspaces/%1/jobs").arg(ws()), body);
+            return r ? *r : QJsonObject{{"error", r.error().details}};
+        };
+        const QJsonObject ahead = submit(
+            {{"instanceId", instance},
+             {"timeLimitMinutes", 30},
+             {"launch", QJsonObject{{"mode", "builtin"},
+                                    {"entry", "metrics"},
+                                    {"args", QJsonArray{"--steps", "100000", "--step-ms", "20"}}}}});
+        QCOMPARE(ahead.value("state").toString(), QStringLiteral("running"));
+        const QJsonObject next =
+            submit({{"instanceId", instance},
+                    {"launch", QJsonObject{{"mode", "builtin"}, {"entry", "fingerprint"}}}});
+        QCOMPARE(next.value("state").toString(), QStringLiteral("queued"));
+        QCOMPARE(next.value("reason").toObject().value("code").toString(),
+                 QStringLiteral("InstanceBusy"));
+        const JobObservation seen = JobObservation::fromJob(next, {});
+        QCOMPARE(seen.expectedStart,
+                 QDateTime::fromString(ahead.value("startedAt").toString(), Qt::ISODateWithMs)
+                     .addSecs(30 * 60));
+        const QueueWait w = explainWait(seen);
+        QCOMPARE(w.cause, QueueCause::Priority);
+        QVERIFY(!w.stuck);
+        QVERIFY2(w.expected.contains("time limit"), qPrintable(w.expected));
+        QVERIFY(w.evidence.contains(ahead.value("id").toString()));
+        QCOMPARE(triage(seen).kind, FailureKind::None);
+        // The instance is free again: the waiting job starts when next looked at.
+        QVERIFY(call(QStringLiteral("zhangmin"), "POST",
+                     QStringLiteral("/v1/jobs/%1:cancel").arg(ahead.value("id").toString())));
+        QJsonObject now;
+        for (int i = 0; i < 200 && now.value("state").toString() != QLatin1String("running") &&
+                        !isFinalJobState(now.value("state").toString());
+             ++i) {
+            QTest::qWait(20);
+            now = *call(QStringLiteral("zhangmin"), "GET",
+                        QStringLiteral("/v1/jobs/") + next.value("id").toString());
+        }
+        QVERIFY2(now.value("state").toString() != QLatin1String("queued"),
+                 qPrintable(QJsonDocument(now).toJson(QJsonDocument::Compact)));
+        QVERIFY(!now.contains("expectedStart"));
+    }
+
+    // The same wait through the session the pages drive: its progress says why the readiness
+    // check's job waits, what to do first and when it should start; once the instance is
+    // free, the checks go on.
+    void theSessionSaysWhyItsJobWaits()
+    {
+        const auto ahead = call(
+            QStringLiteral("zhangmin"), "POST", QStringLiteral("/v1/workspaces/%1/jobs").arg(ws()),
+            {{"instanceId", m_state.provider.instanceId},
+             {"timeLimitMinutes", 20},
+             {"launch", QJsonObject{{"mode", "builtin"},
+                                    {"entry", "metrics"},
+                                    {"args", QJsonArray{"--steps", "100000", "--step-ms", "20"}}}}});
+        QVERIFY(ahead);
+        QCOMPARE(ahead->value("state").toString(), QStringLiteral("running"));
+        auto s = session(m_state);
+        QStringList said;
+        s->onProgress = [&](const QString &text) {
+            said << text;
+            if (text.startsWith(QLatin1String("Queued")))
+                QTimer::singleShot(0, this, [&] {
+                    call(QStringLiteral("zhangmin"), "POST",
+                         QStringLiteral("/v1/jobs/%1:cancel").arg(ahead->value("id").toString()));
+                });
+        };
+        WALK(*s, runReadinessChecks);
+        const QStringList queued = said.filter(QStringLiteral("Queued"));
+        QVERIFY2(!queued.isEmpty(), qPrintable(said.join(u'\n')));
+        QVERIFY2(queued.first().contains("Waiting its turn") && queued.first().contains("First:") &&
+                     queued.first().contains("time limit"),
+                 qPrintable(queued.first()));
+        QVERIFY(m_state.environment.checks.value("environment").passed());
+    }
+
+    void aJobEndsAtItsTimeLimit()
+    {
+        const QJsonObject j =
+            job({{"instanceId", m_state.provider.instanceId},
+                 {"timeLimitMinutes", 0.02}, // 1.2 s
+                 {"launch", QJsonObject{{"mode", "builtin"},
+                                        {"entry", "metrics"},
+                                        {"args", QJsonArray{"--steps", "100000", "--step-ms", "20"}}}}});
+        QCOMPARE(j.value("state").toString(), QStringLiteral("failed"));
+        QCOMPARE(j.value("reason").toObject().value("code").toString(), QStringLiteral("TimeLimit"));
+        QVERIFY(!call(QStringLiteral("zhangmin"), "POST",
+                      QStringLiteral("/v1/workspaces/%1/jobs").arg(ws()),
+                      {{"instanceId", m_state.provider.instanceId},
+                       {"timeLimitMinutes", -1},
+                       {"launch", QJsonObject{{"mode", "builtin"}, {"entry", "fingerprint"}}}}));
+    }
+
+    // A real job that stops stepping while it runs (the probe hangs on purpose after step 20,
+    // alive and silent, as a stuck collective does): the triage calls it hung once no step came
+    // for ten median steps (here at least 1 s), and not before.
+    void aHangIsSeenWhileTheJobRuns()
+    {
+        const auto submitted = call(
+            QStringLiteral("zhangmin"), "POST", QStringLiteral("/v1/workspaces/%1/jobs").arg(ws()),
+            {{"instanceId", m_state.provider.instanceId},
+             {"launch", QJsonObject{{"mode", "builtin"},
+                                    {"entry", "metrics"},
+                                    {"args", QJsonArray{"--steps", "1000", "--step-ms", "10",
+                                                        "--hang-at-step", "20"}}}}});
+        QVERIFY(submitted);
+        const QString id = submitted->value("id").toString();
+        const auto read = [&] {
+            QJsonObject j = *call(QStringLiteral("zhangmin"), "GET", QStringLiteral("/v1/jobs/") + id);
+            j["log"] = call(QStringLiteral("zhangmin"), "GET",
+                            QStringLiteral("/v1/jobs/%1/logs?limit=1048576").arg(id))
+                           ->value("text")
+                           .toString();
+            return j;
+        };
+        // Watched as the monitor watches: the time since the newest step arrived.
+        QJsonObject j;
+        int steps = 0;
+        QElapsedTimer sinceLastStep;
+        for (int i = 0; i < 500 && steps < 20; ++i) {
+            QTest::qWait(20);
+            j = read();
+            const int now = int(probeEventList(j.value("log").toString(), "step").size());
+            if (now > steps) {
+                steps = now;
+                sinceLastStep.start();
+            }
+        }
+        QCOMPARE(steps, 20);
+        JobObservation seen = JobObservation::fromJob(j, j.value("log").toString());
+        seen.hangMinimumSeconds = 1;
+        seen.secondsSinceLastStep = 0;
+        QCOMPARE(triage(seen).kind, FailureKind::None);
+        Diagnosis d;
+        for (int i = 0; i < 300 && d.kind != FailureKind::Hung; ++i) {
+            QTest::qWait(20);
+            j = read();
+            seen = JobObservation::fromJob(j, j.value("log").toString());
+            seen.hangMinimumSeconds = 1;
+            seen.secondsSinceLastStep = sinceLastStep.elapsed() / 1000.0;
+            d = triage(seen);
+        }
+        QCOMPARE(d.kind, FailureKind::Hung);
+        QCOMPARE(j.value("state").toString(), QStringLiteral("running")); // alive, but stuck
+        QCOMPARE(probeEventList(j.value("log").toString(), "step").size(), 20);
+        QVERIFY(!d.firstAction.isEmpty());
+        QVERIFY(call(QStringLiteral("zhangmin"), "POST", QStringLiteral("/v1/jobs/%1:cancel").arg(id)));
     }
 
     void exitsAtStart()

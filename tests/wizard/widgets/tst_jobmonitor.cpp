@@ -1,0 +1,90 @@
+// The live job view (JobMonitor) fed the news a running job gives (as ProviderHub emits them
+// from each poll), with a clock the test moves: a queued job's wait in words with its expected
+// start, a run that stops stepping called hung with its first action, and that verdict gone as
+// soon as a step comes again.
+#include "WizardHarness.h"
+#include "ProviderHub.h"
+#include "widgets/JobMonitor.h"
+
+#include <QJsonDocument>
+
+namespace {
+
+QByteArray steps(int from, int to, double seconds)
+{
+    QByteArray out;
+    for (int i = from; i <= to; ++i)
+        out += QJsonDocument(QJsonObject{{"event", "step"},
+                                         {"check", "metrics"},
+                                         {"step", i},
+                                         {"loss", 1.0 / i},
+                                         {"step_seconds", seconds}})
+                   .toJson(QJsonDocument::Compact) +
+               '\n';
+    return out;
+}
+
+} // namespace
+
+class TestJobMonitor : public QObject, WizardFixture
+{
+    Q_OBJECT
+
+private slots:
+    void init() { resetState(); }
+
+    void aWaitAndAHangAreShownWhileTheyHappen()
+    {
+        QTemporaryDir dir;
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        ProviderHub hub(&store, nullptr);
+        JobMonitor monitor(&hub, {QStringLiteral("metrics")});
+        qint64 nowMs = 1000;
+        monitor.setClock([&] { return nowMs; });
+        monitor.show();
+        auto *wait = monitor.findChild<QLabel *>("queueWait");
+        auto *live = monitor.findChild<QLabel *>("liveTriage");
+        QVERIFY(wait && live);
+
+        const QDateTime at = QDateTime(QDate(2026, 12, 2), QTime(6, 0), Qt::UTC);
+        QJsonObject job{{"id", "j1"},
+                        {"state", "queued"},
+                        {"reason", QJsonObject{{"kind", "priority"},
+                                               {"code", "InstanceBusy"},
+                                               {"message", "instance i1 runs job j0"}}},
+                        {"expectedStart", at.toString(Qt::ISODateWithMs)},
+                        {"expectedStartBasis", "queue"}};
+        emit hub.jobNews("metrics", job, 0, {}, 0);
+        QVERIFY(wait->isVisible());
+        QVERIFY2(wait->text().contains("Waiting its turn") && wait->text().contains("First:") &&
+                     wait->text().contains(QLocale().toString(at.toLocalTime(), QLocale::ShortFormat)),
+                 qPrintable(wait->text()));
+        QVERIFY(!live->isVisible()); // waiting its turn is not a failure
+
+        job = {{"id", "j1"}, {"state", "running"}};
+        QByteArray log = steps(1, 30, 0.5);
+        emit hub.jobNews("metrics", job, 0, log, log.size());
+        QVERIFY(!wait->isVisible());
+        QVERIFY(!live->isVisible());
+        QCOMPARE(monitor.diagnosis().kind, FailureKind::None);
+        // Polls with no new step: after 10 × 0.5 s, but not before 60 s (the minimum), hung.
+        nowMs += 59000;
+        emit hub.jobNews("metrics", job, log.size(), {}, log.size());
+        QCOMPARE(monitor.diagnosis().kind, FailureKind::None);
+        nowMs += 2000;
+        emit hub.jobNews("metrics", job, log.size(), {}, log.size());
+        QCOMPARE(monitor.diagnosis().kind, FailureKind::Hung);
+        QVERIFY(live->isVisible());
+        QVERIFY2(live->text().contains("Hung") && live->text().contains("First:") &&
+                     live->text().contains("checkpoint"),
+                 qPrintable(live->text()));
+        // A step again: not hung any more.
+        const QByteArray more = steps(31, 31, 0.5);
+        emit hub.jobNews("metrics", job, log.size(), more, log.size() + more.size());
+        QCOMPARE(monitor.diagnosis().kind, FailureKind::None);
+        QVERIFY(!live->isVisible());
+    }
+};
+
+QTEST_MAIN(TestJobMonitor)
+#include "tst_jobmonitor.moc"
