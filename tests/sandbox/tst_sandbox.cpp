@@ -731,19 +731,25 @@ private slots:
         QTest::addColumn<QString>("reason");
         QTest::newRow("a quarter, fine-tuning, 8 cards")
             << QByteArray(
-                   R"({"cardsPerRun":8,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
+                   R"({"cardsPerRun":8,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31","pool":{"cardType":"a100-80g","region":"z","zone":"z1"},"purpose":"finetuning"})")
             << "approved"
             << "";
         QTest::newRow("a year: split it")
             << QByteArray(
-                   R"({"cardsPerRun":8,"hoursPerRound":12,"rounds":16,"retryMargin":0.2,"start":"2027-01-01","end":"2027-12-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
+                   R"({"cardsPerRun":8,"hoursPerRound":12,"rounds":16,"retryMargin":0.2,"start":"2027-01-01","end":"2027-12-31","pool":{"cardType":"a100-80g","region":"z","zone":"z1"},"purpose":"finetuning"})")
             << "returned"
             << "quota.period_split";
         QTest::newRow("fine-tuning at pre-training scale")
             << QByteArray(
-                   R"({"cardsPerRun":512,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31","cardType":"a100-80g","zone":"z1","purpose":"finetuning"})")
+                   R"({"cardsPerRun":512,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31","pool":{"cardType":"a100-80g","region":"z","zone":"z1"},"purpose":"finetuning"})")
             << "rejected"
             << "quota.purpose_scale_mismatch";
+        // An application is for a pool (gate 2's): without one it has nothing to grant to.
+        QTest::newRow("no pool")
+            << QByteArray(
+                   R"({"cardsPerRun":8,"hoursPerRound":12,"rounds":4,"retryMargin":0.2,"start":"2027-01-01","end":"2027-03-31","purpose":"finetuning"})")
+            << "rejected"
+            << "quota.pool_missing";
     }
 
     void quotaReviewFollowsGateThreeRules()

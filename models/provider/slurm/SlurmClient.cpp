@@ -520,6 +520,9 @@ void SlurmClient::usage(const QString &account, const QDateTime &since, QObject 
     request(m_profile.admin, "GET",
             QStringLiteral("/slurmdb/v0.0.38/jobs?") + q.toString(QUrl::FullyEncoded), {}, context,
             [done](const ProviderResult &r) {
+                // slurmdbd answers a query with no jobs as error 9003 "Nothing found": none used.
+                if (!r && r.error().details.startsWith(QLatin1String("slurm 9003")))
+                    return done(QJsonObject{{"gpuMinutes", 0}, {"jobs", 0}});
                 if (!r)
                     return done(r);
                 double minutes = 0;

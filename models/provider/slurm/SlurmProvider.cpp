@@ -118,7 +118,7 @@ quint64 SlurmProvider::listRegions(const CallContext &c, Answer done)
     return 0;
 }
 
-// The account's GPU-minutes limit (slurmdbd) against what its jobs used (sacct, all time).
+// The account's GPU-minutes limit (slurmdbd) against what its jobs used in the last year (sacct).
 quint64 SlurmProvider::readQuota(const CallContext &c, const QString &workspace, Answer done)
 {
     m_client.readQuota(
@@ -128,7 +128,8 @@ quint64 SlurmProvider::readQuota(const CallContext &c, const QString &workspace,
             if (!limit)
                 return done(limit);
             const double granted = limit->value("gpuMinutes").toDouble() / 60;
-            m_client.usage(workspace, QDateTime::fromSecsSinceEpoch(0, Qt::UTC), context,
+            // A year back (slurmdbd refuses the epoch as a start time).
+            m_client.usage(workspace, QDateTime::currentDateTimeUtc().addDays(-366), context,
                            [done, granted](const ProviderResult &used) {
                                if (!used)
                                    return done(used);
