@@ -220,10 +220,7 @@ QString Sandbox::now()
 
 const InstanceType *Sandbox::instanceType(const QString &key)
 {
-    for (const InstanceType &t : builtinInstances())
-        if (t.key == key)
-            return &t;
-    return nullptr;
+    return findInstance(key);
 }
 
 bool Sandbox::isInside(const QString &p)

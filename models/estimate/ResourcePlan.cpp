@@ -487,15 +487,13 @@ std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan
 
 namespace onramp {
 
-namespace {
-const InstanceType *instanceOf(const QString &key)
+const InstanceType *findInstance(const QString &key)
 {
     for (const InstanceType &t : builtinInstances())
         if (t.key == key)
             return &t;
     return nullptr;
 }
-} // namespace
 
 std::expected<QList<Candidate>, Error> parseCandidates(const QString &text)
 {
@@ -503,7 +501,7 @@ std::expected<QList<Candidate>, Error> parseCandidates(const QString &text)
     if (!list)
         return list;
     for (int i = 0; i < list->size(); ++i)
-        if (!instanceOf(list->at(i).instance))
+        if (!findInstance(list->at(i).instance))
             return std::unexpected(Error{Error::Kind::Invalid,
                                          Tr::tr("Entry %1: %2 is not an instance type of the "
                                                 "catalog. Write TYPE or TYPE@ZONE, separated by "
@@ -532,7 +530,7 @@ QList<Candidate> orderCandidates(const ResourceChoice &c, const QString &quotaZo
     if (c.cheapestFirst) {
         // The quota's currency: card-hours per round (cards × hours); ties keep their order.
         const auto cost = [hoursPerRound](const Candidate &x) {
-            const InstanceType *t = instanceOf(x.instance);
+            const InstanceType *t = findInstance(x.instance);
             return t ? t->cards * std::max(hoursPerRound, 1.0) : 1e300;
         };
         std::stable_sort(out.begin(), out.end(), [&](const Candidate &a, const Candidate &b) {
@@ -544,7 +542,7 @@ QList<Candidate> orderCandidates(const ResourceChoice &c, const QString &quotaZo
 
 QString quotaSkip(const Candidate &c, const QuotaStanding &q, double hoursPerRound)
 {
-    const InstanceType *t = instanceOf(c.instance);
+    const InstanceType *t = findInstance(c.instance);
     if (!t)
         return Tr::tr("%1 is not an instance type of the catalog.").arg(c.instance);
     if (!q.zone.isEmpty() && c.zone != q.zone)

@@ -55,6 +55,8 @@ struct TrainingImage
 std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QByteArray &json);
 std::expected<std::vector<TrainingImage>, Error> parseImageCatalog(const QByteArray &json);
 const std::vector<InstanceType> &builtinInstances();
+// The catalog's instance type with this key; null when there is none.
+const InstanceType *findInstance(const QString &key);
 const std::vector<TrainingImage> &builtinImages();
 
 // Dotted version comparison ("535.161.08" < "550.54.15"): <0, 0, >0.

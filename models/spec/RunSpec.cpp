@@ -37,11 +37,9 @@ RunSpec runSpecFromState(const OnboardingState &state)
     for (const Candidate &x : orderCandidates(c, state.workspace.pool.zone, 1))
         if (!(x.instance == s.compute.instanceType && x.zone == s.compute.zone))
             s.compute.alternatives << x;
-    for (const InstanceType &t : builtinInstances()) {
-        if (t.key == s.compute.instanceType) {
-            s.compute.card = t.card;
-            s.compute.cardsPerNode = std::max(1, t.cards);
-        }
+    if (const InstanceType *t = findInstance(s.compute.instanceType)) {
+        s.compute.card = t->card;
+        s.compute.cardsPerNode = std::max(1, t->cards);
     }
     s.compute.nodes = std::max(1, c.setup.gpus / std::max(1, s.compute.cardsPerNode));
     s.compute.timeLimitHours = std::max(0.5, state.quota.hoursPerRound);

@@ -486,11 +486,10 @@ quint64 SlurmProvider::submitJob(const CallContext &c, const QString &ws, const 
         const QString type = body.value("shape").toString() == QLatin1String("check")
                                  ? QString()
                                  : body.value("instanceType").toString();
-        for (const InstanceType &t : builtinInstances())
-            if (t.key == type) {
-                shape.gpus = std::max(1, t.cards);
-                card = t.card;
-            }
+        if (const InstanceType *t = findInstance(type)) {
+            shape.gpus = std::max(1, t->cards);
+            card = t->card;
+        }
         instance = QStringLiteral("job-") + QString::number(QRandomGenerator::global()->generate(), 16);
     }
     QJsonObject paths = instancePaths(ws, instance);
