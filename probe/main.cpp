@@ -121,58 +121,70 @@ std::string shQuote(const std::string &s)
     return out + "'";
 }
 
-// The Python that runs the framework checks and the first run: $ONRAMP_PYTHON, else python3 on
-// the PATH, else /usr/bin/python3 — the first that has torch, or the first that exists. Found
-// without importing torch (find_spec only). Empty when the image has no Python.
-const std::string &python()
+// What one Python says of itself and the training frameworks installed with it, found without
+// importing them (importing torch takes seconds): {"python", "frameworks": {name: version}}.
+json askPython(const std::string &candidate)
 {
-    static const std::string chosen = [] {
+    const std::string out = capture(
+        shQuote(candidate) +
+        " -c 'import json, importlib.util, platform\n"
+        "r = {\"python\": platform.python_version(), \"frameworks\": {}}\n"
+        "for mod, dist in [(\"torch\", \"torch\"), (\"jax\", \"jax\"), (\"tensorflow\", "
+        "\"tensorflow\"), (\"paddle\", \"paddlepaddle\"), (\"mindspore\", \"mindspore\")]:\n"
+        "    if importlib.util.find_spec(mod):\n"
+        "        import importlib.metadata as m\n"
+        "        try: r[\"frameworks\"][mod] = m.version(dist)\n"
+        "        except Exception: r[\"frameworks\"][mod] = \"unknown\"\n"
+        "print(json.dumps(r))' 2>/dev/null");
+    const json r = json::parse(out, nullptr, false);
+    return r.is_object() ? r : json::object();
+}
+
+struct PythonFound
+{
+    std::string path; // empty when the image has no Python
+    json frameworks = json::object();
+};
+
+// The Python that runs the framework checks and the first run: $ONRAMP_PYTHON, else python3 on
+// the PATH, else /usr/bin/python3 — the first that has torch, or the first that exists — with
+// what it reported. Asked once per process, one Python start per candidate: the fingerprint, the
+// torch loop and the first run's trainer all read it.
+const PythonFound &pythonFound()
+{
+    static const PythonFound chosen = [] {
         std::vector<std::string> candidates;
         if (const char *v = std::getenv("ONRAMP_PYTHON"); v && *v)
             candidates.push_back(v);
         candidates.push_back("python3");
         candidates.push_back("/usr/bin/python3");
-        std::string first;
+        PythonFound first;
         for (const std::string &c : candidates) {
             const bool exists =
                 c.find('/') == std::string::npos ? onPath(c) : access(c.c_str(), X_OK) == 0;
             if (!exists)
                 continue;
-            if (first.empty())
-                first = c;
-            if (trim(capture(shQuote(c) + " -c 'import importlib.util as u; "
-                                          "print(bool(u.find_spec(\"torch\")))'")) == "True")
-                return c;
+            PythonFound found{c, askPython(c)};
+            if (found.frameworks.contains("frameworks") &&
+                found.frameworks["frameworks"].contains("torch"))
+                return found;
+            if (first.path.empty())
+                first = std::move(found);
         }
         return first;
     }();
     return chosen;
 }
 
-// Python and the training frameworks installed in the image, found without importing them
-// (importing torch takes seconds): {"python", "frameworks": {name: version}}; empty when the
-// image has no python3.
-// Asked once per process: the fingerprint, the torch loop and the first run's trainer all read
-// it, and each answer costs a Python start.
+const std::string &python()
+{
+    return pythonFound().path;
+}
+
+// Python and the training frameworks of python(); empty when the image has no python3.
 const json &pythonFrameworks()
 {
-    static const json found = [] {
-        if (python().empty())
-            return json::object();
-        const std::string out = capture(
-            shQuote(python()) +
-            " -c 'import json, importlib.util, importlib.metadata as m, platform\n"
-            "r = {\"python\": platform.python_version(), \"frameworks\": {}}\n"
-            "for mod, dist in [(\"torch\", \"torch\"), (\"jax\", \"jax\"), (\"tensorflow\", "
-            "\"tensorflow\"), (\"paddle\", \"paddlepaddle\"), (\"mindspore\", \"mindspore\")]:\n"
-            "    if importlib.util.find_spec(mod):\n"
-            "        try: r[\"frameworks\"][mod] = m.version(dist)\n"
-            "        except Exception: r[\"frameworks\"][mod] = \"unknown\"\n"
-            "print(json.dumps(r))' 2>/dev/null");
-        const json r = json::parse(out, nullptr, false);
-        return r.is_object() ? r : json::object();
-    }();
-    return found;
+    return pythonFound().frameworks;
 }
 
 // The torch loop shipped beside the probe (torch_check.py), when torch is installed: its

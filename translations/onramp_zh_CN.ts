@@ -3621,6 +3621,54 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
         <source>This onramp-probe does not check the GPUs: install the probe of this Onramp version where jobs run it (on a cluster, the profile's probe path), then run the checks again.</source>
         <translation>这个 onramp-probe 不检查 GPU：请在作业运行的地方安装与本版 Onramp 一致的探针（集群上即配置中的探针路径），然后重新运行检查。</translation>
     </message>
+    <message>
+        <source>saved to %1</source>
+        <translation>已保存到 %1</translation>
+    </message>
+    <message>
+        <source>not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>%1: checkpoint of step %2 %3</source>
+        <translation>%1：第 %2 步的检查点%3</translation>
+    </message>
+    <message>
+        <source>%1: interrupted at step %2, its checkpoint %3</source>
+        <translation>%1：在第 %2 步被中断，其检查点%3</translation>
+    </message>
+    <message>
+        <source>%1: skipped the checkpoint of step %2 (%3): %4</source>
+        <translation>%1：跳过了第 %2 步的检查点（%3）：%4</translation>
+    </message>
+    <message>
+        <source>%1: removed an unfinished checkpoint, %2</source>
+        <translation>%1：删除了一个未写完的检查点：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Data %1: %n file(s), %2, identity %3</source>
+        <translation><numerusform>数据 %1：%n 个文件，%2，标识 %3</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: the probe's plain loop trains (no framework: %2)</source>
+        <translation>%1：由探针的简易循环训练（没有框架：%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2 trains with %3 %4 on %5</source>
+        <translation>%1：%2 使用 %3 %4 在 %5 上训练</translation>
+    </message>
+    <message numerus="yes">
+        <source>GPU health: %n GPU(s) found</source>
+        <translation><numerusform>GPU 健康：找到 %n 块 GPU</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 expected</source>
+        <translation>应有 %1 块</translation>
+    </message>
+    <message numerus="yes">
+        <source>Matrix multiply on each GPU: %n device(s)</source>
+        <translation><numerusform>每块 GPU 上的矩阵乘法：%n 个设备</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

@@ -3,6 +3,7 @@
 #include "Tr.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
 
@@ -269,6 +270,54 @@ QString readableLogLine(const QString &line)
         return mark + (v("passed").toBool() ? Tr::tr("The framework's own training loop ran")
                                             : Tr::tr("The framework's own training loop failed: %1")
                                                   .arg(v("error").toString()));
+    if (event == QLatin1String("checkpoint") || event == QLatin1String("interrupted")) {
+        const QString saved = v("saved").toBool()
+                                  ? Tr::tr("saved to %1").arg(v("path").toString())
+                                  : Tr::tr("not saved: %1").arg(v("error").toString());
+        return (v("saved").toBool() ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) +
+               (event == QLatin1String("checkpoint")
+                    ? Tr::tr("%1: checkpoint of step %2 %3")
+                    : Tr::tr("%1: interrupted at step %2, its checkpoint %3"))
+                   .arg(checkName(o))
+                   .arg(v("step").toInt())
+                   .arg(saved);
+    }
+    if (event == QLatin1String("checkpoint_skipped"))
+        return QStringLiteral("✖ ") + Tr::tr("%1: skipped the checkpoint of step %2 (%3): %4")
+                                         .arg(checkName(o))
+                                         .arg(v("step").toInt())
+                                         .arg(v("path").toString(), v("error").toString());
+    if (event == QLatin1String("checkpoint_tmp_removed"))
+        return Tr::tr("%1: removed an unfinished checkpoint, %2")
+            .arg(checkName(o), v("path").toString());
+    if (event == QLatin1String("manifest"))
+        return Tr::tr("Data %1: %n file(s), %2, identity %3", nullptr, v("files").toInt())
+            .arg(v("path").toString(), QLocale().formattedDataSize(v("bytes").toInteger()),
+                 v("sha256").toString());
+    if (event == QLatin1String("trainer"))
+        return v("framework").toString() == QLatin1String("none")
+                   ? Tr::tr("%1: the probe's plain loop trains (no framework: %2)")
+                         .arg(checkName(o), v("fallback").toString())
+                   : Tr::tr("%1: %2 trains with %3 %4 on %5")
+                         .arg(checkName(o), v("program").toString(), v("framework").toString(),
+                              v("framework_version").toString(), v("device").toString());
+    if (event == QLatin1String("gpu_health")) {
+        QString text = mark + Tr::tr("GPU health: %n GPU(s) found", nullptr, v("found").toInt());
+        if (!v("expected").isNull() && has("expected"))
+            text += QStringLiteral(", ") + Tr::tr("%1 expected").arg(v("expected").toInt());
+        if (const QString reason = v("reason").toString(); !reason.isEmpty())
+            text += QStringLiteral(" (%1)").arg(reason);
+        return text;
+    }
+    if (event == QLatin1String("gpu_matmul")) {
+        const QJsonArray devices = v("devices").toArray();
+        const bool passed = v("cuda").toBool() && std::all_of(devices.begin(), devices.end(),
+                                                              [](const QJsonValue &d) {
+                                                                  return d["passed"].toBool();
+                                                              });
+        return (passed ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) +
+               Tr::tr("Matrix multiply on each GPU: %n device(s)", nullptr, int(devices.size()));
+    }
     if (event == QLatin1String("data"))
         return (v("passed").toBool() ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) +
                Tr::tr("Data check: %n file(s) read", nullptr, v("files").toInt()) +

@@ -31,7 +31,10 @@ void SessionCore::finish(const std::expected<void, ProviderError> &result)
     if (!m_busy)
         return;
     m_busy = false;
-    m_inFlight = 0;
+    m_inFlight.clear();
+    // Steps may run side by side (gate 5's checks): the answers of a branch still under way are
+    // dropped once the operation has ended, as after a cancel.
+    ++m_generation;
     m_recover = {};
     m_watch = {};
     m_check.clear();
@@ -46,8 +49,8 @@ void SessionCore::cancel()
     if (!m_busy)
         return;
     ++m_generation;
-    if (m_inFlight)
-        m_provider->cancel(m_inFlight);
+    for (const quint64 id : std::as_const(m_inFlight))
+        m_provider->cancel(id);
     ProviderError e;
     e.code = ProviderErrorCode::Network;
     e.message = Tr::tr("Cancelled.");
@@ -88,12 +91,13 @@ void SessionCore::call(const QString &operation, const Operation &op, Then then,
             changed(); // the key is saved before the request leaves
     }
     const quint64 generation = m_generation;
-    m_inFlight = op(
+    const auto id = std::make_shared<quint64>(0); // known once op() returns
+    const quint64 started = op(
         *m_provider, CallContext{this, member, key},
-        [this, generation, operation, then = std::move(then)](const ProviderResult &r) {
+        [this, generation, operation, id, then = std::move(then)](const ProviderResult &r) {
             if (generation != m_generation)
                 return;
-            m_inFlight = 0;
+            m_inFlight.remove(std::exchange(*id, kAnswered));
             if (!r) {
                 // A definitive refusal settles the key; a lost answer keeps it for the retry.
                 if (!operation.isEmpty() && r.error().trouble() != TroubleKind::Transient) {
@@ -111,19 +115,31 @@ void SessionCore::call(const QString &operation, const Operation &op, Then then,
             }
             then(*r);
         });
+    track(id, started);
 }
 
 void SessionCore::send(const Operation &op, const QString &member, const QByteArray &key,
                        Provider::Answer handle)
 {
     const quint64 generation = m_generation;
-    m_inFlight = op(*m_provider, CallContext{this, member, key},
-                    [this, generation, handle = std::move(handle)](const ProviderResult &r) {
-                        if (generation != m_generation)
-                            return;
-                        m_inFlight = 0;
-                        handle(r);
-                    });
+    const auto id = std::make_shared<quint64>(0);
+    const quint64 started = op(*m_provider, CallContext{this, member, key},
+             [this, generation, id, handle = std::move(handle)](const ProviderResult &r) {
+                 if (generation != m_generation)
+                     return;
+                 m_inFlight.remove(std::exchange(*id, kAnswered));
+                 handle(r);
+             });
+    track(id, started);
+}
+
+// A call in flight is known by its id for cancel(), unless it was answered before op() returned.
+void SessionCore::track(const std::shared_ptr<quint64> &id, quint64 started)
+{
+    if (*id == kAnswered || started == 0)
+        return;
+    *id = started;
+    m_inFlight.insert(started);
 }
 
 QString SessionCore::actingMember(Role role) const
@@ -149,20 +165,21 @@ void SessionCore::runJob(const QString &member, const QJsonObject &job, Then whe
                                                      Provider::Answer a) {
             return p.submitJob(c, ws, job, std::move(a));
         },
-        [this, member, whenDone](const QJsonObject &submitted) {
-            pollJob(member, submitted.value("id").toString(), whenDone, 0);
+        [this, member, whenDone, check = m_check](const QJsonObject &submitted) {
+            pollJob(member, check, submitted.value("id").toString(), whenDone, 0);
         },
         member);
 }
 
-void SessionCore::pollJob(const QString &member, const QString &id, Then whenDone, int ticks)
+void SessionCore::pollJob(const QString &member, const QString &check, const QString &id,
+                          Then whenDone, int ticks)
 {
     call(
         {},
         [id](Provider &p, const CallContext &c, Provider::Answer a) {
             return p.readJob(c, id, std::move(a));
         },
-        [this, member, id, whenDone, ticks](const QJsonObject &job) {
+        [this, member, check, id, whenDone, ticks](const QJsonObject &job) {
             const QString state = job.value("state").toString();
             // While it waits, why in the triage's words, the first thing to do and when it is
             // expected to start; said again whenever that changes.
@@ -170,19 +187,22 @@ void SessionCore::pollJob(const QString &member, const QString &id, Then whenDon
                 const QueueWait w = explainWait(JobObservation::fromJob(job, {}));
                 const QString note = Tr::tr("Queued — %1: %2 %3 First: %4")
                                          .arg(w.title, w.waitsFor, w.expected, w.firstAction);
-                if (ticks == 0 || note != m_queueNote)
+                if (ticks == 0 || note != m_queueNotes.value(id))
                     progress(note);
-                m_queueNote = note;
+                m_queueNotes[id] = note;
             } else {
-                m_queueNote.clear();
+                m_queueNotes.remove(id);
             }
             const bool final = isFinalJobState(state);
-            readNews(member, job, [=, this] {
+            readNews(member, check, job, [=, this] {
                 if (!final) {
                     const quint64 generation = m_generation;
-                    QTimer::singleShot(m_pollMs, this, [=, this] {
+                    // Soon after the submit, then less often: a short check is seen ending
+                    // within tens of milliseconds, a long run is read every m_pollMs.
+                    const int wait = std::min(m_pollMs, kFirstPollMs << std::min(ticks, 8));
+                    QTimer::singleShot(wait, this, [=, this] {
                         if (generation == m_generation)
-                            pollJob(member, id, whenDone, ticks + 1);
+                            pollJob(member, check, id, whenDone, ticks + 1);
                     });
                     return;
                 }
@@ -203,8 +223,8 @@ void SessionCore::pollJob(const QString &member, const QString &id, Then whenDon
         member);
 }
 
-void SessionCore::readNews(const QString &member, const QJsonObject &job,
-                               std::function<void()> then)
+void SessionCore::readNews(const QString &member, const QString &check, const QJsonObject &job,
+                           std::function<void()> then)
 {
     if (!onJobNews && !m_watch) {
         then();
@@ -213,7 +233,7 @@ void SessionCore::readNews(const QString &member, const QJsonObject &job,
     const QString id = job.value("id").toString();
     if (jobStateOf(job) == JobState::Queued) {
         if (onJobNews)
-            onJobNews({m_check, job, m_logOffsets.value(id), {}, m_logOffsets.value(id)});
+            onJobNews({check, job, m_logOffsets.value(id), {}, m_logOffsets.value(id)});
         then();
         return;
     }
@@ -223,7 +243,7 @@ void SessionCore::readNews(const QString &member, const QJsonObject &job,
         [id, offset, window = m_logWindow](Provider &p, const CallContext &c, Provider::Answer a) {
             return p.readLog(c, id, offset, window, std::move(a));
         },
-        [this, job, id, then](const QJsonObject &log) {
+        [this, check, job, id, then](const QJsonObject &log) {
             const QByteArray bytes = log.value("text").toString().toUtf8();
             const qint64 at = log.value("offset").toInteger();
             const qint64 size = log.value("size").toInteger();
@@ -235,7 +255,7 @@ void SessionCore::readNews(const QString &member, const QJsonObject &job,
             if (m_watch)
                 m_watch(job, bytes);
             if (onJobNews)
-                onJobNews({m_check, job, at, bytes, size});
+                onJobNews({check, job, at, bytes, size});
             then();
         },
         member);

@@ -5,6 +5,7 @@
 #include "RunSpec.h"
 
 #include <QObject>
+#include <QSet>
 
 #include <expected>
 #include <functional>
@@ -46,7 +47,8 @@ public:
     };
     std::function<void(const JobNews &)> onJobNews;
 
-    // How often a running job or a pending review is read again.
+    // How often a running job or a pending review is read again, at most (a job just
+    // submitted is read sooner: 50 ms, doubling up to this).
     void setPollIntervalMs(int ms) { m_pollMs = ms; }
     // How much of a log one poll reads at most.
     void setLogWindow(qint64 bytes) { m_logWindow = bytes; }
@@ -86,7 +88,7 @@ protected:
     void runJob(const QString &member, const QJsonObject &job, Then whenDone);
 
     OnboardingState &m_state;
-    QString m_check; // the check the running job serves, for JobNews
+    QString m_check; // the check the next job submitted serves, for its JobNews
     // Sees each job's new log bytes: the checkpoint check interrupts its job from here.
     std::function<void(const QJsonObject &job, const QByteArray &bytes)> m_watch;
     // Sees a failed call first; true when it dealt with it (the operation goes on).
@@ -95,17 +97,22 @@ protected:
     quint64 m_generation = 0; // bumps on cancel: late answers of a cancelled run are dropped
 
 private:
-    void pollJob(const QString &member, const QString &id, Then whenDone, int ticks);
-    void readNews(const QString &member, const QJsonObject &job, std::function<void()> then);
+    void pollJob(const QString &member, const QString &check, const QString &id, Then whenDone,
+                 int ticks);
+    void readNews(const QString &member, const QString &check, const QJsonObject &job,
+                  std::function<void()> then);
 
     std::shared_ptr<Provider> m_provider;
     Done m_done;
     bool m_busy = false;
-    quint64 m_inFlight = 0;
+    void track(const std::shared_ptr<quint64> &id, quint64 started);
+    static constexpr quint64 kAnswered = ~quint64(0);
+    QSet<quint64> m_inFlight; // the calls under way, cancelled together
     int m_pollMs = 500;
+    static constexpr int kFirstPollMs = 50; // doubles each poll up to m_pollMs
     qint64 m_logWindow = 256 * 1024;
     QMap<QString, qint64> m_logOffsets; // job id → next byte of its log to read
-    QString m_queueNote; // the last wait explained, so that a change is said once
+    QMap<QString, QString> m_queueNotes; // job id → its last wait explained, said once
 };
 
 } // namespace onramp

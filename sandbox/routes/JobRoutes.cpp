@@ -13,6 +13,8 @@
 #include <QFileInfo>
 #include <QJsonArray>
 
+#include <cmath>
+
 namespace onramp {
 
 namespace {
@@ -26,15 +28,25 @@ QString jobKey(const QString &id)
     return QStringLiteral("job/") + id;
 }
 
-// The job running on `instanceId` (other than `self`), or an empty object: an instance's cards
-// run one job at a time.
-QJsonObject jobRunningOn(Sandbox &sandbox, const QString &instanceId, const QString &self)
+// The jobs running on `instanceId` (other than `self`) that hold cards the job needs: it waits
+// while the cards they hold and its own exceed the instance's. A job holding none never waits.
+QJsonObject jobAheadOn(Sandbox &sandbox, const QString &instanceId, const QJsonObject &self)
 {
+    const int wanted = self.value("cards").toInt();
+    if (wanted <= 0)
+        return {};
+    const int total =
+        sandbox.store().load(QStringLiteral("instance/") + instanceId).value("cards").toInt();
+    int held = 0;
+    QJsonObject first;
     for (const QJsonObject &j : sandbox.store().loadAll(QStringLiteral("job/")))
-        if (j.value("instanceId").toString() == instanceId && j.value("id").toString() != self &&
-            sandbox.jobs().isRunning(j.value("id").toString()))
-            return j;
-    return {};
+        if (j.value("instanceId").toString() == instanceId && j.value("id") != self.value("id") &&
+            sandbox.jobs().isRunning(j.value("id").toString()) && j.value("cards").toInt() > 0) {
+            held += j.value("cards").toInt();
+            if (first.isEmpty())
+                first = j;
+        }
+    return held + wanted > total ? first : QJsonObject{};
 }
 
 // A queued job starts when quota, stock and its instance allow; until then its reason says which
@@ -78,7 +90,7 @@ void refreshQueued(Sandbox &sandbox, QJsonObject &job)
     }
     if (const QString instanceId = job.value("instanceId").toString();
         reason.isEmpty() && !instanceId.isEmpty()) {
-        if (const QJsonObject ahead = jobRunningOn(sandbox, instanceId, job.value("id").toString());
+        if (const QJsonObject ahead = jobAheadOn(sandbox, instanceId, job);
             !ahead.isEmpty()) {
             reason = {{"kind", "priority"},
                       {"code", "InstanceBusy"},
@@ -190,9 +202,21 @@ std::optional<Answer> place(Sandbox &sandbox, QJsonObject &job, const QJsonObjec
                                         QStringLiteral("instance %1 is %2")
                                             .arg(instanceId, inst.value("state").toString()),
                                         QStringLiteral("$.instanceId"))};
+        // The cards it holds: all of the instance's unless it asks for fewer (a check that needs
+        // no card runs beside a job that holds them all).
+        const int cards = inst.value("cards").toInt();
+        const QJsonValue asked = in.value("cards");
+        if (!asked.isUndefined() &&
+            (!asked.isDouble() || asked.toDouble() != std::floor(asked.toDouble()) ||
+             asked.toDouble() < 0 || asked.toDouble() > cards))
+            return Answer{400, apiError(QStringLiteral("validation_failed"),
+                                        QStringLiteral("a whole number from 0 to %1, the "
+                                                       "instance's cards")
+                                            .arg(cards),
+                                        QStringLiteral("$.cards"))};
         job["instanceId"] = instanceId;
         job["card"] = inst.value("card");
-        job["cards"] = inst.value("cards").toInt();
+        job["cards"] = asked.isUndefined() ? cards : asked.toInt();
         job["paths"] = inst.value("paths");
         return std::nullopt;
     }

@@ -96,9 +96,14 @@ void JobMonitor::news(const QString &check, const QJsonObject &job, qint64 offse
     Q_UNUSED(size);
     if (!m_checks.contains(check))
         return;
+    const QString id = job.value("id").toString();
+    // The newest job is shown: gate 5's framework check runs beside the others, and the news of
+    // a job left behind would otherwise flip the charts back and forth.
+    if (id != m_jobId && m_seenJobs.contains(id))
+        return;
+    m_seenJobs.insert(id);
     if (check != m_check)
         reset(check);
-    const QString id = job.value("id").toString();
     if (id != m_jobId) {
         // The next job of the same check (the checkpoint check's second run): keep the charts,
         // start the log anew.
@@ -124,6 +129,7 @@ void JobMonitor::showJob(const QString &jobId, const QString &check)
         return;
     reset(check);
     m_jobId = jobId;
+    m_seenJobs.clear(); // live news takes over again, as before the user chose this job
     m_loading = true;
     setProperty("onrampLoading", true);
     const auto done = [this] {

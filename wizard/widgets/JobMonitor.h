@@ -5,6 +5,7 @@
 #include <QGroupBox>
 #include <QJsonObject>
 #include <QPointer>
+#include <QSet>
 
 #include <functional>
 #include <vector>
@@ -67,6 +68,7 @@ private:
 
     QString m_check;
     QString m_jobId;
+    QSet<QString> m_seenJobs; // every job shown so far: news of an older one is not followed
     QJsonObject m_job;
     std::vector<double> m_util, m_stepSeconds;
     QList<QJsonObject> m_events; // the newest events, bounded

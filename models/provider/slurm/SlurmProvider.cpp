@@ -479,7 +479,10 @@ quint64 SlurmProvider::submitJob(const CallContext &c, const QString &ws, const 
     QString instance = body.value("instanceId").toString();
     QString card;
     if (const auto im = kInstance.match(instance); im.hasMatch()) {
+        // All of the instance's GPUs, unless the job holds fewer (a check that needs none).
         shape.gpus = im.captured(2).toInt();
+        if (const QJsonValue cards = body.value("cards"); cards.isDouble())
+            shape.gpus = std::clamp(cards.toInt(), 0, shape.gpus);
     } else {
         // Shape "check" (gate 2's light job): the smallest the cluster gives, one GPU and one
         // CPU, JobShape's defaults.

@@ -11,6 +11,14 @@
 
 namespace onramp {
 
+namespace {
+// How far the checkpoint check's second run trains past the interruption (the check saves every
+// 10 steps, so it writes one more checkpoint).
+constexpr int kStepsAfterResume = 10;
+// The checkpoint check's first job, the one interrupted on purpose.
+constexpr char kFirstCheckpointJob[] = "gate5-checkpoint-a";
+} // namespace
+
 QJsonObject EnvironmentSteps::probeJob(const QString &name, const QString &entry,
                                       const QStringList &args) const
 {
@@ -24,6 +32,10 @@ QJsonObject EnvironmentSteps::probeJob(const QString &name, const QString &entry
     // A replay's checks read the data its spec names, as its first run does.
     if (m_replaying && !m_replaying->storage.data.isEmpty())
         job["dataPath"] = m_replaying->storage.data;
+    // The data, checkpoint and metrics checks are the probe's own CPU programs: they hold no
+    // card, so they run beside the framework check, which holds all of them for their health.
+    if (entry != QLatin1String("environment"))
+        job["cards"] = 0;
     return job;
 }
 
@@ -59,25 +71,38 @@ void EnvironmentSteps::runReadinessChecks(Done done)
     for (const QString &name : EnvironmentGateData::checkNames())
         m_state.environment.checks[name] = CheckResult{};
     changed();
-    runCheck(0);
+    // Two branches side by side, and the gate is settled when both have ended: the framework
+    // check (a Python start and a torch import, seconds) beside the data, checkpoint and metrics
+    // checks, which need no framework and no card. On the instance they are separate jobs.
+    auto branches = std::make_shared<int>(2);
+    const auto joined = [this, branches] {
+        if (--*branches > 0)
+            return;
+        settleEnvironmentGate();
+        finish({});
+    };
+    runCheck(0, joined);
+    runCheck(1, joined);
 }
 
-void EnvironmentSteps::runCheck(int index)
+// Check `index`, then, from the data check on, the ones after it; `done` when the last has ended.
+void EnvironmentSteps::runCheck(int index, std::function<void()> done)
 {
     using Step = void (EnvironmentSteps::*)(std::function<void()>);
     static constexpr Step kChecks[] = {&EnvironmentSteps::checkEnvironment,
                                        &EnvironmentSteps::checkData,
                                        &EnvironmentSteps::checkCheckpoint,
                                        &EnvironmentSteps::checkMetrics};
-    if (index == int(std::size(kChecks))) {
-        settleEnvironmentGate();
-        finish({});
-        return;
-    }
-    m_check = EnvironmentGateData::checkNames().at(index);
+    m_check = EnvironmentGateData::checkNames().at(index); // its jobs' news are the check's
     m_state.environment.checks[m_check].state = QStringLiteral("running");
     changed();
-    (this->*kChecks[index])([this, index] { runCheck(index + 1); });
+    const bool last = index == 0 || index + 1 == int(std::size(kChecks));
+    (this->*kChecks[index])([this, index, last, done] {
+        if (last)
+            done();
+        else
+            runCheck(index + 1, done);
+    });
 }
 
 void EnvironmentSteps::settleEnvironmentGate()
@@ -96,7 +121,9 @@ void EnvironmentSteps::settleEnvironmentGate()
         g.acceptedBy = Tr::tr("The four readiness checks, run as %1").arg(jobMember());
         g.rejectionReason.clear();
         g.whatToChange.clear();
-        if (!acceptFromProvider(m_state, GateId::Environment, now))
+        // A replay's scratch workspace walks no gates 1–4, so the ledger holds gate 5 back;
+        // that is the replay's design, not news for the colleague replaying.
+        if (!acceptFromProvider(m_state, GateId::Environment, now) && !m_replaying)
             progress(g.heldBack);
     } else {
         g.rejectionReason = Tr::tr("Not ready: %1 failed.").arg(failed.join(QStringLiteral(", ")));
@@ -207,7 +234,9 @@ void EnvironmentSteps::checkCheckpoint(std::function<void()> next)
     auto interrupted = std::make_shared<bool>(false);
     const QString member = jobMember();
     m_watch = [this, interrupted, member](const QJsonObject &job, const QByteArray &bytes) {
-        if (*interrupted || !bytes.contains("\"event\":\"checkpoint\""))
+        // Its own job's log only: the framework check runs beside it.
+        if (*interrupted || job.value("name").toString() != QLatin1String(kFirstCheckpointJob) ||
+            !bytes.contains("\"event\":\"checkpoint\""))
             return;
         *interrupted = true;
         progress(Tr::tr("A checkpoint is saved: interrupting the job, as a preemption would…"));
@@ -218,7 +247,7 @@ void EnvironmentSteps::checkCheckpoint(std::function<void()> next)
              },
              [](const QJsonObject &) {}, member);
     };
-    runJob(member, probeJob(QStringLiteral("gate5-checkpoint-a"), QStringLiteral("checkpoint"), args),
+    runJob(member, probeJob(QLatin1String(kFirstCheckpointJob), QStringLiteral("checkpoint"), args),
            [this, next, args, member](const QJsonObject &first) {
                m_watch = {};
                const auto stops = probeEventList(first.value("log").toString(),
@@ -235,9 +264,13 @@ void EnvironmentSteps::checkCheckpoint(std::function<void()> next)
                const QJsonObject stop = stops.last();
                progress(Tr::tr("Interrupted at step %1; starting again from the checkpoint…")
                             .arg(stop.value("step").toInt()));
+               // The second run only has to show that it goes on where the first stopped: ten
+               // steps past the interruption, through one more checkpoint.
+               QStringList again = args;
+               again[1] = QString::number(stop.value("step").toInt() + kStepsAfterResume);
                runJob(member,
                       probeJob(QStringLiteral("gate5-checkpoint-b"), QStringLiteral("checkpoint"),
-                               args),
+                               again),
                       [this, next, stop](const QJsonObject &second) {
                           const QString log = second.value("log").toString();
                           const auto resumes = probeEventList(log, QStringLiteral("resume"));

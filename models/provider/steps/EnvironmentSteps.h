@@ -17,7 +17,7 @@ public:
     void runReadinessChecks(Done done);
 
 private:
-    void runCheck(int index);
+    void runCheck(int index, std::function<void()> done);
     void checkEnvironment(std::function<void()> next);
     void checkData(std::function<void()> next);
     void checkCheckpoint(std::function<void()> next);

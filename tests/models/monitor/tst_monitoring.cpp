@@ -546,6 +546,36 @@ private slots:
         QTest::newRow("out of memory")
             << R"({"event":"error","check":"first-run","kind":"out_of_memory","requested_mib":90000,"card_mib":81920})"
             << "✖ First run: out of memory: asked for 90000 MiB, the card has 81920 MiB";
+        QTest::newRow("checkpoint")
+            << R"({"check": "first-run", "event": "checkpoint", "path": "/out/step-20.pt", "saved": true, "step": 20})"
+            << "✔ First run: checkpoint of step 20 saved to /out/step-20.pt";
+        QTest::newRow("checkpoint not saved")
+            << R"({"event":"checkpoint","check":"checkpoint","step":10,"path":"/out/step-10.ckpt","saved":false,"error":"disk full"})"
+            << "✖ Checkpoint check: checkpoint of step 10 not saved: disk full";
+        QTest::newRow("interrupted")
+            << R"({"event":"interrupted","check":"checkpoint","step":13,"path":"/out/step-13.ckpt","saved":true})"
+            << "✔ Checkpoint check: interrupted at step 13, its checkpoint saved to /out/step-13.ckpt";
+        QTest::newRow("checkpoint skipped")
+            << R"({"event":"checkpoint_skipped","check":"checkpoint","step":30,"path":"/out/step-30.ckpt","error":"truncated"})"
+            << "✖ Checkpoint check: skipped the checkpoint of step 30 (/out/step-30.ckpt): truncated";
+        QTest::newRow("stale tmp removed")
+            << R"({"event":"checkpoint_tmp_removed","check":"checkpoint","path":"/out/step-9.ckpt.tmp"})"
+            << "Checkpoint check: removed an unfinished checkpoint, /out/step-9.ckpt.tmp";
+        QTest::newRow("manifest")
+            << R"({"event":"manifest","check":"first-run","files":18,"bytes":4459564,"path":"/mnt/data/sample","sha256":"sha256:3c03"})"
+            << "Data /mnt/data/sample: 18 file(s), 4.25 MiB, identity sha256:3c03";
+        QTest::newRow("trainer")
+            << R"({"event":"trainer","check":"first-run","program":"train_lm.py","framework":"torch","framework_version":"1.13.0","device":"cpu"})"
+            << "First run: train_lm.py trains with torch 1.13.0 on cpu";
+        QTest::newRow("plain loop")
+            << R"({"event":"trainer","check":"first-run","program":"onramp-probe","framework":"none","fallback":"no PyTorch in this image"})"
+            << "First run: the probe's plain loop trains (no framework: no PyTorch in this image)";
+        QTest::newRow("gpu health")
+            << R"({"event":"gpu_health","check":"environment","expected":8,"found":0,"passed":true,"reason":"exempt"})"
+            << "✔ GPU health: 0 GPU(s) found, 8 expected (exempt)";
+        QTest::newRow("gpu matmul")
+            << R"({"event":"gpu_matmul","cuda":true,"devices":[{"index":0,"passed":true},{"index":1,"passed":false}]})"
+            << "✖ Matrix multiply on each GPU: 2 device(s)";
         QTest::newRow("plain line") << "Epoch 1 done"
                                     << "Epoch 1 done";
         QTest::newRow("other JSON") << R"({"loss": 1})"

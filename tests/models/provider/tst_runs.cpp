@@ -157,10 +157,12 @@ private slots:
         auto s = session(m_state);
         LogTail tail(50, 4096);
         QSet<QString> checksWithNews;
+        QMap<QString, QByteArray> logs; // job id → its log as the news brought it
         s->onJobNews = [&](const ProviderSession::JobNews &n) {
             checksWithNews.insert(n.check);
             if (!n.bytes.isEmpty())
                 tail.append(n.offset, n.bytes);
+            logs[n.job.value("id").toString()] += n.bytes;
         };
         WALK(*s, runReadinessChecks);
         for (const QString &name : EnvironmentGateData::checkNames()) {
@@ -185,6 +187,12 @@ private slots:
         QVERIFY(tail.lines().back().startsWith(u'{'));
 
         WALK(*s, runFirstRun);
+        // The log pane reads every line the probe and the trainer wrote as words: no event is
+        // left as raw JSON.
+        QVERIFY(logs.size() >= 6);
+        for (const QByteArray &log : std::as_const(logs))
+            for (const QString &line : QString::fromUtf8(log).split(u'\n', Qt::SkipEmptyParts))
+                QVERIFY2(!readableLogLine(line).startsWith(u'{'), qPrintable(line));
         const FirstRunGateData &run = m_state.firstRun;
         QVERIFY2(run.run.passed(), qPrintable(run.run.evidence + " / " + run.run.diagnosis));
         QCOMPARE(run.points.size(), 5);
@@ -401,6 +409,26 @@ private slots:
         QCOMPARE(next.value("state").toString(), QStringLiteral("queued"));
         QCOMPARE(next.value("reason").toObject().value("code").toString(),
                  QStringLiteral("InstanceBusy"));
+        // A job that holds none of the cards (gate 5's CPU checks) starts beside it; one that
+        // asks for more cards than the instance has, or a fraction, is refused by field.
+        const QJsonObject beside =
+            submit({{"instanceId", instance},
+                    {"cards", 0},
+                    {"launch", QJsonObject{{"mode", "builtin"}, {"entry", "fingerprint"}}}});
+        QVERIFY2(beside.value("state").toString() != QLatin1String("queued"),
+                 qPrintable(QJsonDocument(beside).toJson(QJsonDocument::Compact)));
+        QCOMPARE(beside.value("cards").toInt(-1), 0);
+        for (const QJsonValue cards : {QJsonValue(ahead.value("cards").toInt() + 1),
+                                       QJsonValue(0.5), QJsonValue(-1), QJsonValue("all")}) {
+            const auto refused = call(QStringLiteral("zhangmin"), "POST",
+                                      QStringLiteral("/v1/workspaces/%1/jobs").arg(ws()),
+                                      {{"instanceId", instance},
+                                       {"cards", cards},
+                                       {"launch", QJsonObject{{"mode", "builtin"},
+                                                              {"entry", "fingerprint"}}}});
+            QVERIFY(!refused);
+            QCOMPARE(refused.error().field, QStringLiteral("$.cards"));
+        }
         const JobObservation seen = JobObservation::fromJob(next, {});
         QCOMPARE(seen.expectedStart,
                  QDateTime::fromString(ahead.value("startedAt").toString(), Qt::ISODateWithMs)
