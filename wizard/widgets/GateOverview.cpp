@@ -22,8 +22,6 @@ GateOverview::GateOverview(StateStore *store, QWidget *parent)
     // Fixed starting widths: measuring contents costs a text layout per cell at startup.
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
-    const int em = fontMetrics().averageCharWidth();
-    horizontalHeader()->resizeSection(3, 30 * em);
     connect(store, &StateStore::changed, this, &GateOverview::refresh);
     refresh();
 }
@@ -68,6 +66,11 @@ void GateOverview::fitColumns()
                                                 statusGlyph(st), statusLabel(st))));
     horizontalHeader()->resizeSection(0, gateWidth + pad);
     horizontalHeader()->resizeSection(1, statusWidth + pad);
+    // The acceptor too (six strings), up to about 45 characters: the person to ask reads whole.
+    int acceptorWidth = fm.horizontalAdvance(horizontalHeaderItem(3)->text());
+    for (GateId id : kAllGates)
+        acceptorWidth = std::max(acceptorWidth, fm.horizontalAdvance(item(gateIndex(id), 3)->text()));
+    horizontalHeader()->resizeSection(3, std::min(acceptorWidth + pad, 45 * fm.averageCharWidth()));
 }
 
 void GateOverview::changeEvent(QEvent *e)

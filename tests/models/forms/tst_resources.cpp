@@ -131,6 +131,7 @@ private slots:
         QTest::addColumn<QString>("code");
         QTest::addColumn<bool>("blocking");
         QTest::newRow("memory.does_not_fit") << "memory.does_not_fit" << true;
+        QTest::newRow("memory.tight") << "memory.tight" << false;
         QTest::newRow("precision.fp8_unsupported") << "precision.fp8_unsupported" << true;
         QTest::newRow("precision.bf16_unsupported") << "precision.bf16_unsupported" << true;
         QTest::newRow("attention.flash_unsupported") << "attention.flash_unsupported" << true;
@@ -138,6 +139,7 @@ private slots:
         QTest::newRow("image.arch_unsupported") << "image.arch_unsupported" << true;
         QTest::newRow("image.driver_too_old") << "image.driver_too_old" << true;
         QTest::newRow("image.framework_mismatch") << "image.framework_mismatch" << true;
+        QTest::newRow("code.requirement_unreadable") << "code.requirement_unreadable" << true;
         QTest::newRow("zone.mismatch") << "zone.mismatch" << true;
         QTest::newRow("card.not_in_pool") << "card.not_in_pool" << true;
         QTest::newRow("storage.output_missing") << "storage.output_missing" << true;
@@ -159,6 +161,9 @@ private slots:
             c.setup.seqLen = 32768;
             c.setup.microBatch = 8;
             c.setup.flashAttention = false;
+        } else if (code == "memory.tight") {
+            c.setup.microBatch = 2; // 1 fits with headroom, 4 does not fit
+            c.setup.seqLen = 4096;
         } else if (code == "precision.fp8_unsupported") {
             c.setup.precision = Precision::Fp8; // A100 has no FP8
         } else if (code == "precision.bf16_unsupported") {
@@ -178,6 +183,8 @@ private slots:
             c.image = "pytorch-2.4-cu124"; // needs 550, A100 hosts run 535
         } else if (code == "image.framework_mismatch") {
             c.codeRequirement = "torch>=2.4";
+        } else if (code == "code.requirement_unreadable") {
+            c.codeRequirement = "torch newer than last year's";
         } else if (code == "card.not_in_pool") {
             c.quotaCard = "h100-80g"; // the plan's instance has A100s
         } else if (code == "zone.mismatch") {

@@ -134,6 +134,9 @@ private slots:
         QTest::newRow("signed 31 days ago") << "authorization.signed_long_ago" << true;
         QTest::newRow("signed 30 days ago: fine") << "authorization.signed_long_ago" << false;
         QTest::newRow("dates missing") << "authorization.dates_missing" << true;
+        QTest::newRow("no signatory") << "authorization.signatory_missing" << true;
+        QTest::newRow("no applicant entity") << "entity.missing" << true;
+        QTest::newRow("no using entity") << "entity.missing" << true;
         QTest::newRow("entity mismatch") << "entity.mismatch_without_authorization" << true;
         QTest::newRow("entity mismatch with authorization")
             << "entity.mismatch_without_authorization" << false;
@@ -144,6 +147,8 @@ private slots:
         QTest::newRow("only 模型训练") << "purpose.too_vague" << true;
         QTest::newRow("three lines") << "purpose.too_short" << true;
         QTest::newRow("Chinese, 220 characters: fine") << "purpose.too_short" << false;
+        QTest::newRow("150 words") << "purpose.shorter_than_a_page" << true;
+        QTest::newRow("260 words: fine") << "purpose.shorter_than_a_page" << false;
         QTest::newRow("personal info without handling")
             << "compliance.personal_info_handling_missing" << true;
         QTest::newRow("no personal info: fine")
@@ -190,6 +195,15 @@ private slots:
             d.authorizationSigned = d.submissionDate.addDays(-30);
         else if (row == "dates missing")
             d.authorizationSigned = QDate();
+        else if (row == "no signatory")
+            d.signatory = QStringLiteral("  ");
+        else if (row == "no applicant entity")
+            d.applicantEntity.clear();
+        else if (row == "no using entity")
+            d.usingEntity.clear();
+        else if (row == "150 words" || row == "260 words: fine")
+            d.statement = QStringLiteral("We fine-tune a model on support tickets. ")
+                              .repeated(row == "150 words" ? 21 : 38); // 7 words each
         else if (row == "entity mismatch")
             d.usingEntity = "Example Robotics (Shanghai) Ltd.";
         else if (row == "entity mismatch with authorization") {
@@ -267,6 +281,7 @@ private slots:
     {
         QTest::addColumn<QString>("code");
         QTest::addColumn<bool>("triggered");
+        QTest::newRow("no workspace yet") << "order.workspace_missing" << true;
         QTest::newRow("no admin") << "role.no_admin" << true;
         QTest::newRow("everyone admin") << "role.everyone_admin" << true;
         QTest::newRow("one admin of four: fine") << "role.everyone_admin" << false;
@@ -277,6 +292,9 @@ private slots:
         QTest::newRow("observer reads all logs: fine") << "permission.observer_can_act" << false;
         QTest::newRow("developer without own logs") << "permission.developer_cannot_work" << true;
         QTest::newRow("developer without own data") << "permission.developer_cannot_work" << true;
+        QTest::newRow("admin cannot manage quota") << "permission.admin_cannot_manage" << true;
+        QTest::newRow("admin cannot manage members")
+            << "permission.admin_cannot_manage" << true;
         QTest::newRow("quota without members") << "order.quota_without_members" << true;
         QTest::newRow("members without quota") << "order.members_without_quota" << true;
         QTest::newRow("pool without a zone") << "quota.pool_incomplete" << true;
@@ -296,7 +314,9 @@ private slots:
         QFETCH(bool, triggered);
         WorkspaceData w = workspace();
         const QString row = QTest::currentDataTag();
-        if (row == "no admin")
+        if (row == "no workspace yet")
+            w.workspaceName.clear();
+        else if (row == "no admin")
             w.members[0].role = Role::Developer;
         else if (row == "everyone admin")
             for (Member &m : w.members)
@@ -320,6 +340,10 @@ private slots:
             w.matrix.set(Role::Developer, Action::ViewOwnLogs, false);
         else if (row == "developer without own data")
             w.matrix.set(Role::Developer, Action::ReadWriteOwnData, false);
+        else if (row == "admin cannot manage quota")
+            w.matrix.set(Role::Admin, Action::ManageQuota, false);
+        else if (row == "admin cannot manage members")
+            w.matrix.set(Role::Admin, Action::ManageMembers, false);
         else if (row == "quota without members")
             w.members.clear();
         else if (row == "members without quota")
@@ -584,6 +608,8 @@ private slots:
         QTest::newRow("no card type") << "quota.pool_missing" << true;
         QTest::newRow("pool attached: fine") << "quota.pool_missing" << false;
         QTest::newRow("margin 80 %") << "quota.margin_high" << true;
+        QTest::newRow("peak of 40 cards") << "quota.peak_above_plan" << true;
+        QTest::newRow("peak of 32 cards: fine") << "quota.peak_above_plan" << false;
     }
 
     void quotaRules()
@@ -620,6 +646,8 @@ private slots:
             c.pool.cardType.clear();
         else if (row == "margin 80 %")
             q.retryMargin = 0.8;
+        else if (row == "peak of 40 cards" || row == "peak of 32 cards: fine")
+            q.peaks = {{q.start, 1, row == "peak of 40 cards" ? 40 : 32}}; // 4 × 8 per run
         const Findings f = planQuota(q, c).findings;
         QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
         const QString differs = checkedAgainstTheDocs(f, code);

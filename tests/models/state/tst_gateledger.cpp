@@ -151,6 +151,29 @@ private slots:
         QVERIFY(s.gate(GateId::FirstRun).acceptedBy.contains(QStringLiteral("mei.chen")));
     }
 
+    // Input the rules cannot read is a blocking finding that names the field, not an empty list.
+    void unreadableInputIsAFindingOfItsField()
+    {
+        OnboardingState s;
+        s.quota.cardsPerRun = 0;
+        Findings f = gateFindings(s, GateId::Quota, kNow.date());
+        QCOMPARE(f.size(), 1);
+        QCOMPARE(f[0].code, QStringLiteral("quota.incomplete"));
+        QVERIFY(f[0].isBlocking());
+        QCOMPARE(f[0].field, QStringLiteral("cardsPerRun"));
+        QVERIFY2(!f[0].message.isEmpty() && !f[0].message.contains(QLatin1String("cardsPerRun")),
+                 qPrintable(f[0].message));
+
+        s.resources.choice.setup.microBatch = 0;
+        f = gateFindings(s, GateId::Resources, kNow.date());
+        const auto invalid = std::find_if(f.begin(), f.end(), [](const Finding &x) {
+            return x.code == QLatin1String("setup.invalid");
+        });
+        QVERIFY2(invalid != f.end(), qPrintable(blockingMessage(f)));
+        QVERIFY(invalid->isBlocking());
+        QVERIFY(!invalid->field.isEmpty());
+    }
+
     void requiredFieldsForEachStatus()
     {
         OnboardingState s;
