@@ -1,6 +1,7 @@
 #include "Commands.h"
 #include "Language.h"
 #include "OnboardingWizard.h"
+#include "ProviderHub.h"
 #include "SecretStores.h"
 #include "StateStore.h"
 #include "Tr.h"
@@ -13,6 +14,8 @@
 
 #include <cstdio>
 #include <cstring>
+#include <functional>
+#include <string>
 
 namespace {
 
@@ -94,6 +97,87 @@ private:
     bool m_done = false;
 };
 
+// Runs `then` once, right after the window's first paint has been handled.
+class AfterFirstPaint : public QObject
+{
+public:
+    AfterFirstPaint(QWidget *window, std::function<void()> then)
+        : QObject(window), m_then(std::move(then))
+    {
+        window->installEventFilter(this);
+    }
+    bool eventFilter(QObject *watched, QEvent *e) override
+    {
+        if (e->type() == QEvent::Paint && m_then) {
+            watched->removeEventFilter(this);
+            QTimer::singleShot(0, this, std::exchange(m_then, {}));
+        }
+        return QObject::eventFilter(watched, e);
+    }
+
+private:
+    std::function<void()> m_then;
+};
+
+// --bench-start (for `make bench`): the normal start, timed. Prints "first-paint" when the window
+// first paints, "provider-ready" when the provider (the sandbox for a new user) is connected,
+// then, a second later, "rss-kib N" (resident memory once settled) and quits; exit 1 when the
+// provider fails.
+class BenchStart : public QObject
+{
+public:
+    BenchStart(QWidget *window, onramp::ProviderHub *hub) : QObject(window), m_hub(hub)
+    {
+        window->installEventFilter(this);
+        connect(hub, &onramp::ProviderHub::statusChanged, this, &BenchStart::statusChanged);
+    }
+    bool eventFilter(QObject *watched, QEvent *e) override
+    {
+        if (e->type() == QEvent::Paint && !m_painted) {
+            m_painted = true;
+            say("first-paint");
+        }
+        return QObject::eventFilter(watched, e);
+    }
+
+private:
+    void statusChanged()
+    {
+        using S = onramp::ProviderHub::Status;
+        if (m_hub->status() == S::Failed) {
+            say("provider-failed");
+            QCoreApplication::exit(1);
+        } else if (m_hub->status() == S::Ready && !m_ready) {
+            m_ready = true;
+            say("provider-ready");
+            QTimer::singleShot(1000, this, [this] {
+                say("rss-kib " + std::to_string(residentKiB()));
+                QCoreApplication::quit();
+            });
+        }
+    }
+    static long residentKiB()
+    {
+        FILE *f = std::fopen("/proc/self/status", "r");
+        char line[256];
+        long kib = -1;
+        while (f && std::fgets(line, sizeof line, f))
+            if (std::sscanf(line, "VmRSS: %ld kB", &kib) == 1)
+                break;
+        if (f)
+            std::fclose(f);
+        return kib;
+    }
+    static void say(const std::string &line)
+    {
+        std::fputs((line + '\n').c_str(), stdout);
+        std::fflush(stdout);
+    }
+    onramp::ProviderHub *m_hub;
+    bool m_painted = false;
+    bool m_ready = false;
+};
+
 int runHeadless(int argc, char **argv, const char *subcommand)
 {
     QCoreApplication app(argc, argv);
@@ -169,8 +253,11 @@ int main(int argc, char **argv)
                             QStringLiteral("LANG"));
     QCommandLineOption quitOnPaint(QStringLiteral("quit-on-first-paint"));
     quitOnPaint.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption benchStart(QStringLiteral("bench-start"));
+    benchStart.setFlags(QCommandLineOption::HiddenFromHelp);
     p.addOption(lang);
     p.addOption(quitOnPaint);
+    p.addOption(benchStart);
     p.process(app);
 
     onramp::StateStore store(onramp::StateStore::defaultFilePath());
@@ -186,10 +273,13 @@ int main(int argc, char **argv)
     QuitOnFirstPaint quitter;
     if (p.isSet(quitOnPaint))
         wizard.installEventFilter(&quitter);
+    if (p.isSet(benchStart))
+        new BenchStart(&wizard, wizard.providerHub());
     wizard.show();
-    // The provider (the sandbox for a new user) starts once the first page is on screen.
+    // The provider (the sandbox for a new user) starts once the first page is on screen: after
+    // the first paint, not merely queued behind show(), which can run before it.
     if (!p.isSet(quitOnPaint))
-        QTimer::singleShot(0, &wizard, [&wizard] { wizard.connectProvider(); });
+        new AfterFirstPaint(&wizard, [&wizard] { wizard.connectProvider(); });
     QObject::connect(&app, &QCoreApplication::aboutToQuit, &store, [&store] {
         if (store.hasUnsavedChanges())
             (void)store.saveNow();
