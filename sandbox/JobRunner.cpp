@@ -1,6 +1,7 @@
 #include "JobRunner.h"
 
 #include "Catalogs.h"
+#include "LogTail.h"
 #include "RunSpec.h"
 #include "Sandbox.h"
 
@@ -198,9 +199,7 @@ QProcessEnvironment JobRunner::environment(const QJsonObject &job) const
     // are processes on this computer. The probe's GPU check names the exemption as the
     // sandbox's, instead of passing "0 GPUs" as if that were fine.
     env.insert(QStringLiteral("ONRAMP_EXPECTED_GPUS"), QString::number(job.value("cards").toInt()));
-    env.insert(QStringLiteral("ONRAMP_GPU_EXEMPT"),
-               QStringLiteral("the sandbox: its jobs run as processes on this computer, with no "
-                              "cards (the card's memory is simulated)"));
+    env.insert(QStringLiteral("ONRAMP_GPU_EXEMPT"), QString::fromLatin1(kSandboxGpuExemption));
     for (const auto &[name, value] : parameterEnvironment(job.value("parameters").toObject()))
         env.insert(name, value);
     return env;

@@ -3647,7 +3647,9 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
     </message>
     <message numerus="yes">
         <source>Data %1: %n file(s), %2, identity %3</source>
-        <translation><numerusform>数据 %1：%n 个文件，%2，标识 %3</numerusform></translation>
+        <translation>
+            <numerusform>数据 %1：%n 个文件，%2，标识 %3</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1: the probe's plain loop trains (no framework: %2)</source>
@@ -3659,7 +3661,9 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
     </message>
     <message numerus="yes">
         <source>GPU health: %n GPU(s) found</source>
-        <translation><numerusform>GPU 健康：找到 %n 块 GPU</numerusform></translation>
+        <translation>
+            <numerusform>GPU 健康：找到 %n 块 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 expected</source>
@@ -3667,7 +3671,69 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
     </message>
     <message numerus="yes">
         <source>Matrix multiply on each GPU: %n device(s)</source>
-        <translation><numerusform>每块 GPU 上的矩阵乘法：%n 个设备</numerusform></translation>
+        <translation>
+            <numerusform>每块 GPU 上的矩阵乘法：%n 个设备</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the Slurm test lab (scripts/slurm-cluster.sh): its GPUs are /dev/null stand-ins</source>
+        <translation>Slurm 测试集群（scripts/slurm-cluster.sh）：它的 GPU 是 /dev/null 替身</translation>
+    </message>
+    <message>
+        <source>loss decreased in the plain C++ loop</source>
+        <translation>简易 C++ 循环中损失下降了</translation>
+    </message>
+    <message>
+        <source>loss did not decrease</source>
+        <translation>损失没有下降</translation>
+    </message>
+    <message>
+        <source>data folder not readable</source>
+        <translation>数据目录不可读</translation>
+    </message>
+    <message>
+        <source>output folder not writable</source>
+        <translation>输出目录不可写</translation>
+    </message>
+    <message>
+        <source>resumed from a checkpoint and finished</source>
+        <translation>从检查点恢复并跑完</translation>
+    </message>
+    <message>
+        <source>checkpoints written</source>
+        <translation>检查点已写入</translation>
+    </message>
+    <message>
+        <source>a checkpoint could not be written</source>
+        <translation>有检查点没能写入</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>显存不足</translation>
+    </message>
+    <message>
+        <source>no checkpoint can be loaded</source>
+        <translation>没有可加载的检查点</translation>
+    </message>
+    <message>
+        <source>loss, step time and memory reported every step</source>
+        <translation>每一步都报告了损失、步耗时和内存</translation>
+    </message>
+    <message>
+        <source>no step reported</source>
+        <translation>没有报告任何一步</translation>
+    </message>
+    <message>
+        <source>all five points passed</source>
+        <translation>五项验证全部通过</translation>
+    </message>
+    <message>
+        <source>every file read; reading is a small share of a step</source>
+        <translation>每个文件都读到了；读取只占每步的一小部分</translation>
+    </message>
+    <message>
+        <source>the sandbox: its jobs run as processes on this computer, with no cards (the card's memory is simulated)</source>
+        <translation>沙箱：它的任务以进程形式跑在这台电脑上，没有真卡（显存是模拟的）</translation>
     </message>
 </context>
 <context>

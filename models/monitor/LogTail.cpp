@@ -187,6 +187,35 @@ QString checkName(const QJsonObject &o)
 
 } // namespace
 
+QString probeWords(const QString &english)
+{
+    // Every fixed phrase of probe/main.cpp's verdicts and of the built-in providers' exemptions.
+    static const char *const kKnown[] = {
+        kSandboxGpuExemption,
+        QT_TRANSLATE_NOOP("Onramp", "the Slurm test lab (scripts/slurm-cluster.sh): its GPUs are "
+                                    "/dev/null stand-ins"),
+        QT_TRANSLATE_NOOP("Onramp", "loss decreased in the plain C++ loop"),
+        QT_TRANSLATE_NOOP("Onramp", "loss did not decrease"),
+        QT_TRANSLATE_NOOP("Onramp", "data folder not readable"),
+        QT_TRANSLATE_NOOP("Onramp", "output folder not writable"),
+        QT_TRANSLATE_NOOP("Onramp", "resumed from a checkpoint and finished"),
+        QT_TRANSLATE_NOOP("Onramp", "checkpoints written"),
+        QT_TRANSLATE_NOOP("Onramp", "a checkpoint could not be written"),
+        QT_TRANSLATE_NOOP("Onramp", "out of memory"),
+        QT_TRANSLATE_NOOP("Onramp", "no checkpoint can be loaded"),
+        QT_TRANSLATE_NOOP("Onramp", "loss, step time and memory reported every step"),
+        QT_TRANSLATE_NOOP("Onramp", "no step reported"),
+        QT_TRANSLATE_NOOP("Onramp", "all five points passed"),
+        QT_TRANSLATE_NOOP("Onramp", "every file read; reading is a small share of a step"),
+        QT_TRANSLATE_NOOP("Onramp", "no GPU on this instance, and none expected"),
+    };
+    const QByteArray key = english.toUtf8();
+    for (const char *known : kKnown)
+        if (key == known)
+            return Tr::tr(known);
+    return english;
+}
+
 QString readableLogLine(const QString &line)
 {
     const QString trimmed = line.trimmed();
@@ -220,7 +249,7 @@ QString readableLogLine(const QString &line)
             text += QStringLiteral(": ") +
                     Tr::tr("loss from %1 to %2").arg(num(v("first_loss")), num(v("last_loss")));
         if (const QString reason = v("reason").toString(); !reason.isEmpty())
-            text += QStringLiteral(" (%1)").arg(reason);
+            text += QStringLiteral(" (%1)").arg(probeWords(reason));
         return text;
     }
     if (event == QLatin1String("summary"))

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "Error.h"
 
 #include <QByteArray>
@@ -64,5 +66,16 @@ std::expected<QStringList, Error> readFileTail(const QString &path, int lines);
 // A line of a job's log as a person reads it: onramp-probe's JSON events ("step", "verdict",
 // "resume", …) in words, in the current language; any other line as it is.
 QString readableLogLine(const QString &line);
+
+// The GPU exemption the built-in sandbox gives its jobs (ONRAMP_GPU_EXEMPT), in the probe's
+// English; probeWords() translates it where it is shown.
+inline constexpr char kSandboxGpuExemption[] = QT_TRANSLATE_NOOP(
+    "Onramp", "the sandbox: its jobs run as processes on this computer, with no cards (the "
+              "card's memory is simulated)");
+
+// The probe's own words (its verdict reasons, the built-in providers' GPU exemptions) in the
+// user's language; any other text as it is. The probe and the providers write English for
+// logs and machines; the pages show these fixed phrases translated.
+QString probeWords(const QString &english);
 
 } // namespace onramp

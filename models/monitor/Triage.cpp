@@ -1,5 +1,6 @@
 #include "Triage.h"
 
+#include "LogTail.h"
 #include "ProbeEvents.h"
 #include "Tr.h"
 
@@ -501,7 +502,7 @@ QString gpuHealthText(const QJsonObject &e)
     }
     if (found == 0 && e.contains("exempt"))
         return Tr::tr("no GPU, exempt as %1 (the instance type promises %2)")
-            .arg(e.value("exempt").toString())
+            .arg(probeWords(e.value("exempt").toString()))
             .arg(expected.toInt());
     if (found == 0)
         return expected.isNull() ? Tr::tr("no GPU on this instance (how many it should have "

@@ -5,6 +5,7 @@
 #include "WizardHarness.h"
 #include "GateForm.h"
 #include "GateLedger.h"
+#include "LogTail.h"
 #include "pages/GatePage.h"
 #include "widgets/GateSidebar.h"
 
@@ -256,6 +257,24 @@ private slots:
         emit combo->activated(combo->currentIndex());
         QTRY_VERIFY(w.button(QWizard::NextButton)->text().contains("Next"));
         QVERIFY(child<QPushButton>(w, "recordStatus")->text().remove(u'&').contains("Record"));
+    }
+
+    // The probe's fixed phrases (verdict reasons, the sandbox's GPU exemption) are English in
+    // logs; the pages show them in the user's language.
+    void theProbesWordsAreShownTranslated()
+    {
+        m_language.apply(QStringLiteral("zh_CN"));
+        const QString exempt = probeWords(QString::fromLatin1(kSandboxGpuExemption));
+        QVERIFY2(!exempt.contains(QLatin1String("sandbox")) && exempt.contains(QStringLiteral("沙箱")),
+                 qPrintable(exempt));
+        const QString verdict = readableLogLine(QStringLiteral(
+            R"({"event":"verdict","check":"metrics","passed":true,"reason":"loss, step time and memory reported every step"})"));
+        QVERIFY2(!verdict.contains(QLatin1String("step time")), qPrintable(verdict));
+        // Words the probe never writes pass through as they are.
+        QCOMPARE(probeWords(QStringLiteral("rank 3 lost its NIC")), QStringLiteral("rank 3 lost its NIC"));
+        m_language.apply(QStringLiteral("en"));
+        QCOMPARE(probeWords(QString::fromLatin1(kSandboxGpuExemption)),
+                 QString::fromLatin1(kSandboxGpuExemption));
     }
 
     // Every page in Chinese, with the demo onboarding's values, at the size it opens with: no
