@@ -12,7 +12,9 @@
 #include <QProcess>
 #include <QTimer>
 
+#include <algorithm>
 #include <csignal>
+#include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
 #include <sys/prctl.h>
@@ -127,6 +129,23 @@ std::optional<JobUser> userFor(const QJsonObject &paths, const QString &root, co
     return user;
 }
 
+// Between fork and exec (async-signal-safe calls only): every descriptor above stderr is
+// marked close-on-exec, so a job gets its standard streams and nothing else of the program
+// hosting the sandbox. Linux hands a child every descriptor without FD_CLOEXEC: libcurl's
+// sockets in the wizard that loads the sandbox, a library's files. Marked rather than closed:
+// QProcess's own pipe (close-on-exec already) must stay open to report a failed exec.
+// `openMax` is the descriptor limit, read in the parent, for kernels before 5.11.
+void onlyStandardStreams(int openMax)
+{
+    if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) == 0)
+        return;
+    for (int fd = 3; fd < openMax; ++fd) {
+        const int flags = ::fcntl(fd, F_GETFD);
+        if (flags >= 0 && !(flags & FD_CLOEXEC))
+            ::fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+    }
+}
+
 } // namespace
 
 JobRunner::JobRunner(Sandbox &sandbox, QObject *context) : m_sandbox(sandbox), m_context(context)
@@ -232,11 +251,13 @@ void JobRunner::start(QJsonObject &job)
     // A job ends with the sandbox thread that started it, even when the program hosting it
     // (the wizard) is killed: Linux signals a child when the thread that forked it goes. The
     // signal is set after the drop to nobody, which clears it.
-    p->setChildProcessModifier([user] {
+    const int openMax = int(std::min<long>(::sysconf(_SC_OPEN_MAX), 1 << 20));
+    p->setChildProcessModifier([user, openMax] {
         if (user &&
             (::setgroups(0, nullptr) != 0 || ::setgid(user->gid) != 0 || ::setuid(user->uid) != 0))
             ::_exit(126); // never run a job as root by accident
         ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        onlyStandardStreams(openMax);
     });
     watch(p, id);
     m_processes.insert(id, p);

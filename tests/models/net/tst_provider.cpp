@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QScopeGuard>
+#include <QTemporaryFile>
 #include <QTcpServer>
 #include <QUrl>
 #include <QtTest>
@@ -20,7 +21,9 @@
 #include <curl/curl.h>
 
 #include <cmath>
+#include <fcntl.h>
 #include <optional>
+#include <sys/socket.h>
 #include <unistd.h>
 
 using namespace onramp;
@@ -103,6 +106,42 @@ class TestProvider : public QObject
             QTest::qWait(50);
         }
         return job;
+    }
+
+    // Runs `script` as zhang's job on a fresh instance of ws1 (made by makeWorkspace): its end
+    // state, its log, and the instance's data folder.
+    struct ScriptRun
+    {
+        QString state, log, data, script;
+    };
+    ScriptRun runScriptJob(const QByteArray &script)
+    {
+        ScriptRun run;
+        const ProviderClient dev = client("zhang");
+        const auto inst = call(dev, "POST", "/v1/workspaces/ws1/instances",
+                               {{"instanceType", "gpu.a100-80g.1"}, {"zone", "cn-north-1a"}},
+                               newIdempotencyKey());
+        if (!inst)
+            return run;
+        const QJsonObject paths = inst->value("paths").toObject();
+        const QString home = QFileInfo(paths["output"].toString()).path();
+        run.data = QFileInfo(paths["data"].toString()).canonicalFilePath();
+        run.script = home + "/scripts/job.sh";
+        QDir(home).mkpath("scripts");
+        QFile f(run.script);
+        if (!f.open(QIODevice::WriteOnly) || f.write(script) != script.size())
+            return run;
+        f.close();
+        const auto j = call(dev, "POST", "/v1/workspaces/ws1/jobs",
+                            {{"instanceId", inst->value("id")},
+                             {"launch", QJsonObject{{"mode", "file"}, {"entry", "scripts/job.sh"}}}});
+        if (!j)
+            return run;
+        const QString id = j->value("id").toString();
+        run.state = waitForJob(dev, id)["state"].toString();
+        if (const auto log = call(dev, "GET", QStringLiteral("/v1/jobs/%1/logs").arg(id)))
+            run.log = log->value("text").toString();
+        return run;
     }
 
 private slots:
@@ -420,6 +459,41 @@ private slots:
         QCOMPARE(
             failure(call(client("wu"), "GET", QStringLiteral("/v1/jobs/%1/logs").arg(id))).code,
             ProviderErrorCode::Forbidden);
+    }
+
+    // A job gets its standard streams and nothing else of the program that hosts the sandbox:
+    // Linux hands a child every descriptor without FD_CLOEXEC (libcurl's sockets, say, in the
+    // wizard that loads the sandbox), and a job could read or write the listening socket, a
+    // client's connection or a file the host has open.
+    void jobsInheritOnlyTheirStandardStreams()
+    {
+        const int socketFd = ::socket(AF_INET, SOCK_STREAM, 0); // no SOCK_CLOEXEC
+        QTemporaryFile secret;
+        QVERIFY(secret.open());
+        const int fileFd = ::open(QFile::encodeName(secret.fileName()).constData(), O_RDONLY);
+        QVERIFY(socketFd > 2 && fileFd > 2);
+        const auto closeThem = qScopeGuard([&] {
+            ::close(socketFd);
+            ::close(fileFd);
+        });
+        makeWorkspace();
+        // Listed from a child of the job's shell, so the listing's own descriptor is not there.
+        const ScriptRun run = runScriptJob("ls -l /proc/$$/fd/\n");
+        QCOMPARE(run.state, "succeeded");
+        int listed = 0;
+        for (const QString &line : run.log.split(u'\n')) {
+            const qsizetype arrow = line.indexOf(QLatin1String(" -> "));
+            if (arrow < 0)
+                continue;
+            ++listed;
+            const QString target = line.mid(arrow + 4);
+            const int fd = line.left(arrow).section(u' ', -1).toInt();
+            // The shell's own: the script it reads, and /dev/null (dash keeps one).
+            if (fd > 2)
+                QVERIFY2(target == run.script || target == QLatin1String("/dev/null"),
+                         qPrintable(line + "\n" + run.log));
+        }
+        QVERIFY2(listed >= 3, qPrintable(run.log));
     }
 
     // The URL `sandbox serve` prints ends in /v1, as the API's server URLs do: it works as given.
