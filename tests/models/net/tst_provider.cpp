@@ -24,6 +24,7 @@
 #include <fcntl.h>
 #include <optional>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 using namespace onramp;
@@ -494,6 +495,42 @@ private slots:
                          qPrintable(line + "\n" + run.log));
         }
         QVERIFY2(listed >= 3, qPrintable(run.log));
+    }
+
+    // A job that runs as the sandbox's own user owns the data folder: its 0555 alone would not
+    // hold a `chmod u+w`. It writes its output and scratch folders, and nothing else: not the
+    // data folder (before or after a chmod), not the sandbox's store. As root the sandbox runs
+    // jobs as itself where nobody cannot reach its folders (a closed temporary folder here);
+    // not root, it always does.
+    void jobsWriteOnlyTheirOwnFoldersAsTheSandboxUser()
+    {
+        if (::syscall(SYS_landlock_create_ruleset, nullptr, 0, 1U /* VERSION */) < 1)
+            QSKIP("no Landlock in this kernel: the sandbox logs that jobs are not confined");
+        QTemporaryDir closed; // 0700: nobody cannot reach below it
+        QVERIFY(closed.isValid());
+        const QString root = closed.filePath("sandbox");
+        m_server = std::make_unique<SandboxServer>();
+        m_server->setProbeProgram(QStringLiteral(ONRAMP_PROBE));
+        QVERIFY(m_server->start(QHostAddress::LocalHost, 0, root));
+        makeWorkspace();
+        const ScriptRun run = runScriptJob(
+            "echo \"uid $(id -u)\"\n"
+            "touch \"$ONRAMP_DATA_DIR/planted\" 2>/dev/null\n"
+            "chmod u+w \"$ONRAMP_DATA_DIR\" && echo chmod-done\n"
+            "touch \"$ONRAMP_DATA_DIR/planted-after-chmod\" 2>/dev/null\n"
+            "touch \"$ONRAMP_DATA_DIR/sample/planted\" 2>/dev/null\n"
+            "touch \"" + root.toUtf8() + "/planted\" 2>/dev/null\n"
+            "touch \"$ONRAMP_OUTPUT_DIR/written\" \"$ONRAMP_SCRATCH_DIR/written\"\n");
+        QCOMPARE(run.state, "succeeded");
+        QVERIFY2(run.log.contains(QStringLiteral("uid %1\n").arg(::geteuid())),
+                 qPrintable(run.log)); // the sandbox's own user
+        QVERIFY2(run.log.contains("chmod-done"), qPrintable(run.log)); // it owns the folder
+        for (const QString &planted : {run.data + "/planted", run.data + "/planted-after-chmod",
+                                       run.data + "/sample/planted", root + "/planted"})
+            QVERIFY2(!QFile::exists(planted), qPrintable(planted));
+        const QString home = QFileInfo(run.script).path() + "/..";
+        QVERIFY(QFile::exists(home + "/output/written"));
+        QVERIFY(QFile::exists(home + "/scratch/written"));
     }
 
     // The URL `sandbox serve` prints ends in /v1, as the API's server URLs do: it works as given.
