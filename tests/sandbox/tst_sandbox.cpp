@@ -567,6 +567,113 @@ private slots:
         QVERIFY2(log.contains("\"event\":\"resume_failed\""), log.constData());
     }
 
+    // A symlink under a checkpoint's name is never followed: the probe resumes from the newest
+    // regular file, not from what the link points at (here a real checkpoint kept elsewhere,
+    // which would load).
+    void probeCheckpointsNeverFollowSymlinks()
+    {
+        QTemporaryDir out, elsewhere;
+        const auto probe = [&](const QStringList &args) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert("ONRAMP_OUTPUT_DIR", out.path());
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(ONRAMP_PROBE), args);
+            if (!p.waitForFinished(30000)) {
+                p.kill();
+                p.waitForFinished();
+                return std::pair{-1, QByteArray("timed out: ") + p.readAllStandardOutput()};
+            }
+            return std::pair{p.exitCode(), p.readAllStandardOutput()};
+        };
+        auto [code, log] = probe({"checkpoint", "--steps", "20", "--every", "5", "--tag", "s"});
+        QCOMPARE(code, 0);
+        const QString dir = out.path() + "/checkpoints/checkpoint/s";
+        // A loadable checkpoint outside the folder, linked under a newer step's name.
+        QVERIFY(QFile::rename(dir + "/step-20.ckpt", elsewhere.filePath("outside.ckpt")));
+        QVERIFY(QFile::link(elsewhere.filePath("outside.ckpt"), dir + "/step-30.ckpt"));
+        std::tie(code, log) = probe({"checkpoint", "--steps", "40", "--every", "5", "--tag", "s"});
+        QVERIFY2(code == 0, log.constData());
+        int resumedAt = -1;
+        QString resumedFrom;
+        QStringList skipped;
+        for (const QByteArray &line : log.split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e["event"].toString() == "resume") {
+                resumedAt = e["step"].toInt();
+                resumedFrom = QFileInfo(e["path"].toString()).fileName();
+            }
+            if (e["event"].toString() == "checkpoint_skipped")
+                skipped << QFileInfo(e["path"].toString()).fileName();
+        }
+        QCOMPARE(skipped, QStringList{"step-30.ckpt"});
+        QCOMPARE(resumedFrom, "step-15.ckpt");
+        QCOMPARE(resumedAt, 15);
+    }
+
+    // The first run's trainer (probe/train_lm.py, where torch is installed) holds the same line:
+    // a symlink under a checkpoint's name is never opened, and a stray step-x.pt does not stop
+    // the run. Run with the Python that has torch, as the probe picks it.
+    void trainerCheckpointsNeverFollowSymlinks()
+    {
+        QString python;
+        for (const QString &candidate : {qEnvironmentVariable("ONRAMP_PYTHON"),
+                                         QStringLiteral("python3"),
+                                         QStringLiteral("/usr/bin/python3")}) {
+            if (candidate.isEmpty())
+                continue;
+            QProcess check;
+            check.start(candidate, {"-c", "import torch"});
+            if (check.waitForFinished(60000) && check.exitStatus() == QProcess::NormalExit &&
+                check.exitCode() == 0) {
+                python = candidate;
+                break;
+            }
+        }
+        if (python.isEmpty())
+            QSKIP("no Python with torch here: the trainer does not run (the probe's C++ loop does)");
+        QTemporaryDir out, elsewhere;
+        const auto train = [&] {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert("ONRAMP_OUTPUT_DIR", out.path());
+            env.remove("ONRAMP_DATA_DIR");
+            p.setProcessEnvironment(env);
+            p.start(python, {QStringLiteral(ONRAMP_SOURCE_DIR "/probe/train_lm.py"), "--steps",
+                             "4", "--every", "2", "--tag", "s", "--d-model", "16", "--layers",
+                             "1", "--heads", "2", "--seq-len", "8", "--micro-batch", "2"});
+            if (!p.waitForFinished(120000)) {
+                p.kill();
+                p.waitForFinished();
+            }
+            return std::pair{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                             p.readAllStandardOutput() + p.readAllStandardError()};
+        };
+        auto [code, log] = train();
+        QVERIFY2(code == 0, log.constData());
+        const QString dir = out.path() + "/checkpoints/first-run/s";
+        QVERIFY2(QFile::exists(dir + "/step-4.pt"), log.constData());
+        // A loadable checkpoint outside the folder, linked under a newer step's name.
+        QVERIFY(QFile::rename(dir + "/step-4.pt", elsewhere.filePath("outside.pt")));
+        QVERIFY(QFile::link(elsewhere.filePath("outside.pt"), dir + "/step-6.pt"));
+        QFile stray(dir + "/step-x.pt");
+        QVERIFY(stray.open(QIODevice::WriteOnly));
+        stray.close();
+        std::tie(code, log) = train();
+        QVERIFY2(code == 0, log.constData());
+        QString resumedFrom;
+        QStringList failed;
+        for (const QByteArray &line : log.split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e["event"].toString() == "resume")
+                resumedFrom = QFileInfo(e["path"].toString()).fileName();
+            if (e["event"].toString() == "resume_failed")
+                failed << QFileInfo(e["path"].toString()).fileName();
+        }
+        QCOMPARE(failed, QStringList{"step-6.pt"});
+        QCOMPARE(resumedFrom, "step-2.pt");
+    }
+
     // A chunked body is counted as it arrives and refused at the limit: the client is told 413
     // long before it has sent it all, and the server never holds it.
     void aChunkedBodyIsRefusedAsItArrives()
