@@ -533,6 +533,77 @@ private slots:
         QVERIFY(QFile::exists(home + "/scratch/written"));
     }
 
+    // Found attacking the sandbox (#19): a job's `count` of instances multiplied by the type's
+    // cards as an int, so 2^29 instances of 8 cards wrapped around to 0 cards (or fewer): the
+    // job ran, and used no quota or stock. It is a whole number from 1 to 1024.
+    void aJobsInstanceCountIsAWholeNumberThatFits_data()
+    {
+        QTest::addColumn<QJsonValue>("count");
+        QTest::newRow("2^29 × 8 cards wraps to 0") << QJsonValue(536870912);
+        QTest::newRow("wraps below 0") << QJsonValue(268435457);
+        QTest::newRow("zero") << QJsonValue(0);
+        QTest::newRow("a fraction") << QJsonValue(1.5);
+        QTest::newRow("text") << QJsonValue("2");
+        QTest::newRow("1025") << QJsonValue(1025);
+    }
+    void aJobsInstanceCountIsAWholeNumberThatFits()
+    {
+        QFETCH(QJsonValue, count);
+        makeWorkspace();
+        QJsonObject job = probeJob({"--steps", "1"});
+        job["count"] = count;
+        const auto r = call(client("zhang"), "POST", "/v1/workspaces/ws1/jobs", job);
+        QCOMPARE(failure(r).httpStatus, 400);
+        QCOMPARE(failure(r).field, "$.count");
+        job["count"] = 2;
+        const auto two = call(client("zhang"), "POST", "/v1/workspaces/ws1/jobs", job);
+        QVERIFY(two);
+        QCOMPARE(two->value("cards").toInt(), 2);
+    }
+
+    // Found attacking the sandbox (#19): what a job leaves in its output folder and what is in
+    // the data folder are listed and read as themselves, never through a symlink: a job's
+    // link to a host file in its checkpoints showed that file's size and time, and a link in
+    // the data folder (where a job is not confined: a kernel without Landlock) served the
+    // host file's bytes to any member.
+    void checkpointSymlinksAreNotListed()
+    {
+        makeWorkspace();
+        const ScriptRun run = runScriptJob("mkdir -p \"$ONRAMP_OUTPUT_DIR/checkpoints\"\n"
+                                           "cd \"$ONRAMP_OUTPUT_DIR/checkpoints\"\n"
+                                           "echo saved > step-1.ckpt\n"
+                                           "ln -s /etc/passwd step-2.ckpt\n"
+                                           "ln -s /etc link\n");
+        QCOMPARE(run.state, "succeeded");
+        const ProviderClient dev = client("zhang");
+        const auto jobs = call(dev, "GET", "/v1/workspaces/ws1/jobs");
+        QVERIFY(jobs);
+        const QString id = jobs->value("jobs").toArray().last()["id"].toString();
+        const auto listed = call(dev, "GET", QStringLiteral("/v1/jobs/%1/checkpoints").arg(id));
+        QVERIFY(listed);
+        QStringList names;
+        for (const QJsonValue &c : listed->value("checkpoints").toArray())
+            names << c["name"].toString();
+        QCOMPARE(names, QStringList{"step-1.ckpt"});
+    }
+    void dataSymlinksAreNotRead()
+    {
+        makeWorkspace();
+        const ScriptRun run = runScriptJob("true\n"); // an instance, and its data folder
+        QCOMPARE(run.state, "succeeded");
+        const ProviderClient dev = client("zhang");
+        // A link planted in the data folder, as a job could where it is not confined.
+        QFile::setPermissions(run.data, QFile::permissions(run.data) | QFileDevice::WriteOwner);
+        QVERIFY(QFile::link("/etc/passwd", run.data + "/leak"));
+        const auto read = call(dev, "GET", "/v1/workspaces/ws1/data?path=leak&length=64");
+        QCOMPARE(failure(read).httpStatus, 404);
+        const auto listing = call(dev, "GET", "/v1/workspaces/ws1/data");
+        QVERIFY(listing);
+        for (const QJsonValue &f : listing->value("files").toArray())
+            QVERIFY2(f["path"].toString() != "leak", qPrintable(f["path"].toString()));
+        QVERIFY(call(dev, "GET", "/v1/workspaces/ws1/data?path=sample%2Fshard-000.bin&length=4"));
+    }
+
     // The URL `sandbox serve` prints ends in /v1, as the API's server URLs do: it works as given.
     void aBaseUrlEndingInV1WorksAsGiven()
     {
