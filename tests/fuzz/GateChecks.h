@@ -8,6 +8,7 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <optional>
 
 namespace onramp::fuzzcheck {
@@ -34,8 +35,30 @@ inline std::optional<QString> csvProblem(const QByteArray &bytes)
         return QStringLiteral("the export does not import (line %1: %2):\n%3")
             .arg(again.error().first().line)
             .arg(again.error().first().message, section);
-    if (*again != *members)
-        return QStringLiteral("the export imports as other members:\n") + section;
+    if (*again != *members) {
+        // Control characters written out: a NUL would end the message.
+        const auto shown = [](const Member &m) {
+            QString out;
+            for (const QString &v :
+                 {m.name, m.account, QString::number(int(m.role)), m.projects.join(u'|'),
+                  QString::number(m.sharePercent, 'g', 17)}) {
+                for (const QChar c : v)
+                    out += c.unicode() < 0x20
+                               ? QStringLiteral("\\x%1").arg(int(c.unicode()), 2, 16, QChar(u'0'))
+                               : QString(c);
+                out += u',';
+            }
+            return out;
+        };
+        for (qsizetype i = 0; i < std::min(again->size(), members->size()); ++i)
+            if (!(again->at(i) == members->at(i)))
+                return QStringLiteral("member %1 is read back as another:\n%2\n%3")
+                    .arg(i)
+                    .arg(shown(members->at(i)), shown(again->at(i)));
+        return QStringLiteral("the export imports %1 members, not %2")
+            .arg(again->size())
+            .arg(members->size());
+    }
     return std::nullopt;
 }
 

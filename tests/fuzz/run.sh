@@ -52,7 +52,9 @@ for t in $targets; do
         seeds=$src/corpus/$t artifacts=$src/reproducers/$t/
     fi
     mkdir -p "$artifacts"
+    # -error_exitcode: libFuzzer's own default is 77, which ctest reads as "skipped".
     set -- "$build/fuzz_$t" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -error_exitcode=1 \
         -artifact_prefix="$artifacts" "$build/corpus/$t" "$seeds"
     echo "fuzz: $t for $seconds s${FUZZ_CPU:+ of CPU time}"
     if [ -n "${FUZZ_CPU:-}" ]; then
