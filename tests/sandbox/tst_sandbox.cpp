@@ -60,8 +60,10 @@ class TestSandbox : public QObject
         QByteArray body;
         QByteArray host;   // default: 127.0.0.1:port
         QByteArray secret; // default: the server's
-        QList<std::pair<QByteArray, QByteArray>> extraHeaders;
+        QList<std::pair<QByteArray, QByteArray>> extraHeaders; // signed, as the client does
+        QList<std::pair<QByteArray, QByteArray>> unsignedHeaders;
         bool sign = true;
+        bool signHost = true;
     };
 
     // Signs like the client will and performs the request on a worker thread, spinning this
@@ -76,9 +78,12 @@ class TestSandbox : public QObject
         r.path = q < 0 ? c.path : c.path.left(q);
         r.query = q < 0 ? QByteArray() : c.path.mid(q + 1);
         r.body = c.body;
-        r.headers = {{"host", host}};
+        if (c.signHost)
+            r.headers = {{"host", host}};
         if (!c.body.isEmpty())
             r.headers.append(std::pair<QByteArray, QByteArray>("content-type", "application/json"));
+        for (const auto &[k, v] : c.extraHeaders)
+            r.headers.append({k.toLower(), v});
         SigningContext ctx;
         ctx.accessKeyId = server.credentials().accessKeyId;
         ctx.secretAccessKey = c.secret.isEmpty() ? server.credentials().secret : c.secret;
@@ -86,14 +91,14 @@ class TestSandbox : public QObject
         ctx.service = "onramp";
         ctx.time = QDateTime::currentDateTimeUtc();
         const SigningResult s = signSigV4(r, ctx);
-        QList<QByteArray> headers;
-        for (const auto &[k, v] : r.headers)
-            headers << k + ": " + v;
+        QList<QByteArray> headers = {"host: " + host};
+        if (!c.body.isEmpty())
+            headers << "content-type: application/json";
         if (c.sign) {
             for (const auto &[k, v] : s.headers)
                 headers << k + ": " + v;
         }
-        for (const auto &[k, v] : c.extraHeaders)
+        for (const auto &[k, v] : c.extraHeaders + c.unsignedHeaders)
             headers << k + ": " + v;
         const QByteArray url = "http://127.0.0.1:" + QByteArray::number(server.port()) + c.path;
         Reply reply;
@@ -479,6 +484,38 @@ private slots:
         QCOMPARE(r.json()["field"].toString(), "path");
         QVERIFY(isNormalPath("/v1/workspaces/ws1/data"));
         QVERIFY(!isNormalPath(path));
+    }
+
+    // Found attacking the sandbox (#19): a signature that left out the Host, the member a
+    // request acts as or its Idempotency-Key was accepted, so those could be changed on a
+    // request seen once and replayed within the 15 minutes. Each must be signed when sent.
+    void theHeadersThatDecideAreSigned()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        Call c;
+        c.signHost = false;
+        Reply r = call(server, c);
+        QCOMPARE(r.status, 401L);
+        QVERIFY2(r.json()["message"].toString().contains("host"), r.body.constData());
+        c.signHost = true;
+        QCOMPARE(call(server, c).status, 200L);
+        c.unsignedHeaders = {{"X-Onramp-Member", "zhang"}};
+        r = call(server, c);
+        QCOMPARE(r.status, 401L);
+        QVERIFY2(r.json()["message"].toString().contains("x-onramp-member"), r.body.constData());
+        c.unsignedHeaders.clear();
+        c.extraHeaders = {{"X-Onramp-Member", "zhang"}};
+        QCOMPARE(call(server, c).status, 200L);
+        Call create;
+        create.method = "POST";
+        create.path = "/v1/workspaces";
+        create.body = R"({"name":"signed"})";
+        create.unsignedHeaders = {{"Idempotency-Key", "k-1"}};
+        QCOMPARE(call(server, create).status, 401L);
+        create.extraHeaders = create.unsignedHeaders;
+        create.unsignedHeaders.clear();
+        QCOMPARE(call(server, create).status, 201L);
     }
 
     // A byte range that starts at or past the end of a file is 416, not an empty 200.
