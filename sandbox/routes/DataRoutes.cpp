@@ -172,6 +172,15 @@ Answer complete(Sandbox &sandbox, const RouteRequest &request)
     QDir().mkpath(dataDir);
     QFile::setPermissions(dataDir, ro | QFileDevice::WriteOwner);
     QDir().mkpath(QFileInfo(target).path());
+    // Placed in the folder in fact: a symlinked folder on the way (planted where jobs are not
+    // confined, sandbox/README.md) would have the sandbox write the file wherever it leads.
+    const QString inside = QFileInfo(dataDir).canonicalFilePath();
+    const QString parent = QFileInfo(QFileInfo(target).path()).canonicalFilePath();
+    if (inside.isEmpty() || (parent != inside && !parent.startsWith(inside + u'/'))) {
+        QFile::setPermissions(dataDir, ro);
+        return invalid(QStringLiteral("a path inside the data folder (it leads out of it)"),
+                       QStringLiteral("$.path"));
+    }
     QFile::remove(target);
     const bool placed = QFile::rename(from, target);
     QFile::setPermissions(dataDir, ro);

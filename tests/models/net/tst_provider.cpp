@@ -604,6 +604,35 @@ private slots:
         QVERIFY(call(dev, "GET", "/v1/workspaces/ws1/data?path=sample%2Fshard-000.bin&length=4"));
     }
 
+    // Found attacking the sandbox (#19): an upload placed through a symlinked folder in the data
+    // folder (one a job could plant where it is not confined) wrote the file wherever the link
+    // led, as the sandbox's user. It is refused, and nothing is written there.
+    void anUploadIsPlacedInsideTheDataFolder()
+    {
+        makeWorkspace();
+        const ScriptRun run = runScriptJob("true\n"); // an instance, and its data folder
+        QCOMPARE(run.state, "succeeded");
+        QTemporaryDir outside;
+        QFile::setPermissions(run.data, QFile::permissions(run.data) | QFileDevice::WriteOwner);
+        QVERIFY(QFile::link(outside.path(), run.data + "/away"));
+        const ProviderClient dev = client("zhang");
+        const QByteArray file(2000, 'x');
+        const auto up = call(dev, "POST", "/v1/workspaces/ws1/uploads",
+                             {{"path", "away/planted.bin"},
+                              {"size", file.size()},
+                              {"chunkSize", 2000},
+                              {"sha256", QString::fromLatin1(sha256Hex(file))}});
+        QVERIFY(up);
+        const QString base = "/v1/uploads/" + up->value("id").toString();
+        QVERIFY(await([&](ProviderClient::Done d) {
+            dev.requestBytes("PUT", base + "/chunks/0", file, {{"X-Chunk-Sha256", sha256Hex(file)}},
+                             {}, this, std::move(d));
+        }));
+        const auto done = call(dev, "POST", base + ":complete");
+        QCOMPARE(failure(done).field, "$.path");
+        QVERIFY(!QFile::exists(outside.filePath("planted.bin")));
+    }
+
     // The URL `sandbox serve` prints ends in /v1, as the API's server URLs do: it works as given.
     void aBaseUrlEndingInV1WorksAsGiven()
     {
