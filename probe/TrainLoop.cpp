@@ -147,8 +147,7 @@ bool Trainer::load(const std::string &path)
     // checkpoint's name must not hang the job (an ifstream would wait for a writer forever).
     // Never through a symlink: one planted (or swapped in after the listing) would have the
     // job read, and resume from, a file elsewhere.
-    const int fd =
-        ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
         return false;
     struct stat st = {};

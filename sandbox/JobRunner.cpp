@@ -321,10 +321,10 @@ void JobRunner::start(QJsonObject &job)
     // (the wizard) is killed: Linux signals a child when the thread that forked it goes. The
     // signal is set after the drop to nobody, which clears it.
     QString why;
-    const int confinement = writeConfinement(
-        {paths.value("output").toString(), paths.value("scratch").toString(),
-         QStringLiteral("/dev")},
-        &why);
+    const int confinement =
+        writeConfinement({paths.value("output").toString(), paths.value("scratch").toString(),
+                          QStringLiteral("/dev")},
+                         &why);
     if (confinement < 0) {
         static bool said = false;
         if (!std::exchange(said, true))

@@ -529,8 +529,7 @@ std::expected<QList<Member>, QList<CsvProblem>> importMembersCsv(const QByteArra
             bool ok = false;
             m.sharePercent = s.toDouble(&ok);
             // toDouble() reads "nan", which no comparison refuses.
-            if (!ok || !std::isfinite(m.sharePercent) || m.sharePercent < 0 ||
-                m.sharePercent > 100)
+            if (!ok || !std::isfinite(m.sharePercent) || m.sharePercent < 0 || m.sharePercent > 100)
                 problems << CsvProblem{lineNo, Tr::tr("share “%1” is not a percentage from 0 to "
                                                       "100")
                                                    .arg(f[shareCol])};

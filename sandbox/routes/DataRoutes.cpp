@@ -266,8 +266,7 @@ Answer readData(Sandbox &sandbox, const RouteRequest &request)
     // are not confined, sandbox/README.md) is no data of this workspace.
     const QString inside = QFileInfo(dataDir).canonicalFilePath();
     const QString real = target.canonicalFilePath();
-    if (!target.exists() || inside.isEmpty() ||
-        (real != inside && !real.startsWith(inside + u'/')))
+    if (!target.exists() || inside.isEmpty() || (real != inside && !real.startsWith(inside + u'/')))
         return {404,
                 apiError(QStringLiteral("not_found"), QStringLiteral("no such data: %1").arg(rel))};
     if (target.isFile())

@@ -155,9 +155,9 @@ std::optional<Answer> launchRefusal(const QJsonObject &in)
         !count.isUndefined() &&
         !(count.isDouble() && count.toDouble() == std::floor(count.toDouble()) &&
           count.toDouble() >= 1 && count.toDouble() <= kMaxInstancesPerJob))
-        return invalid(QStringLiteral("a whole number of instances from 1 to %1")
-                           .arg(kMaxInstancesPerJob),
-                       QStringLiteral("$.count"));
+        return invalid(
+            QStringLiteral("a whole number of instances from 1 to %1").arg(kMaxInstancesPerJob),
+            QStringLiteral("$.count"));
     const QJsonArray args = launch.value("args").toArray();
     for (qsizetype i = 0; i < args.size(); ++i)
         if (!args[i].isString())

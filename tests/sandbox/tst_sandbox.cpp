@@ -654,9 +654,9 @@ private slots:
     void trainerCheckpointsNeverFollowSymlinks()
     {
         QString python;
-        for (const QString &candidate : {qEnvironmentVariable("ONRAMP_PYTHON"),
-                                         QStringLiteral("python3"),
-                                         QStringLiteral("/usr/bin/python3")}) {
+        for (const QString &candidate :
+             {qEnvironmentVariable("ONRAMP_PYTHON"), QStringLiteral("python3"),
+              QStringLiteral("/usr/bin/python3")}) {
             if (candidate.isEmpty())
                 continue;
             QProcess check;
@@ -668,7 +668,8 @@ private slots:
             }
         }
         if (python.isEmpty())
-            QSKIP("no Python with torch here: the trainer does not run (the probe's C++ loop does)");
+            QSKIP(
+                "no Python with torch here: the trainer does not run (the probe's C++ loop does)");
         QTemporaryDir out, elsewhere;
         const auto train = [&] {
             QProcess p;
@@ -676,9 +677,9 @@ private slots:
             env.insert("ONRAMP_OUTPUT_DIR", out.path());
             env.remove("ONRAMP_DATA_DIR");
             p.setProcessEnvironment(env);
-            p.start(python, {QStringLiteral(ONRAMP_SOURCE_DIR "/probe/train_lm.py"), "--steps",
-                             "4", "--every", "2", "--tag", "s", "--d-model", "16", "--layers",
-                             "1", "--heads", "2", "--seq-len", "8", "--micro-batch", "2"});
+            p.start(python, {QStringLiteral(ONRAMP_SOURCE_DIR "/probe/train_lm.py"), "--steps", "4",
+                             "--every", "2", "--tag", "s", "--d-model", "16", "--layers", "1",
+                             "--heads", "2", "--seq-len", "8", "--micro-batch", "2"});
             if (!p.waitForFinished(120000)) {
                 p.kill();
                 p.waitForFinished();

@@ -13,8 +13,8 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QScopeGuard>
-#include <QTemporaryFile>
 #include <QTcpServer>
+#include <QTemporaryFile>
 #include <QUrl>
 #include <QtTest>
 
@@ -133,9 +133,10 @@ class TestProvider : public QObject
         if (!f.open(QIODevice::WriteOnly) || f.write(script) != script.size())
             return run;
         f.close();
-        const auto j = call(dev, "POST", "/v1/workspaces/ws1/jobs",
-                            {{"instanceId", inst->value("id")},
-                             {"launch", QJsonObject{{"mode", "file"}, {"entry", "scripts/job.sh"}}}});
+        const auto j =
+            call(dev, "POST", "/v1/workspaces/ws1/jobs",
+                 {{"instanceId", inst->value("id")},
+                  {"launch", QJsonObject{{"mode", "file"}, {"entry", "scripts/job.sh"}}}});
         if (!j)
             return run;
         const QString id = j->value("id").toString();
@@ -513,18 +514,21 @@ private slots:
         m_server->setProbeProgram(QStringLiteral(ONRAMP_PROBE));
         QVERIFY(m_server->start(QHostAddress::LocalHost, 0, root));
         makeWorkspace();
-        const ScriptRun run = runScriptJob(
-            "echo \"uid $(id -u)\"\n"
-            "touch \"$ONRAMP_DATA_DIR/planted\" 2>/dev/null\n"
-            "chmod u+w \"$ONRAMP_DATA_DIR\" && echo chmod-done\n"
-            "touch \"$ONRAMP_DATA_DIR/planted-after-chmod\" 2>/dev/null\n"
-            "touch \"$ONRAMP_DATA_DIR/sample/planted\" 2>/dev/null\n"
-            "touch \"" + root.toUtf8() + "/planted\" 2>/dev/null\n"
-            "touch \"$ONRAMP_OUTPUT_DIR/written\" \"$ONRAMP_SCRATCH_DIR/written\"\n");
+        const ScriptRun run =
+            runScriptJob("echo \"uid $(id -u)\"\n"
+                         "touch \"$ONRAMP_DATA_DIR/planted\" 2>/dev/null\n"
+                         "chmod u+w \"$ONRAMP_DATA_DIR\" && echo chmod-done\n"
+                         "touch \"$ONRAMP_DATA_DIR/planted-after-chmod\" 2>/dev/null\n"
+                         "touch \"$ONRAMP_DATA_DIR/sample/planted\" 2>/dev/null\n"
+                         "touch \"" +
+                         root.toUtf8() +
+                         "/planted\" 2>/dev/null\n"
+                         "touch \"$ONRAMP_OUTPUT_DIR/written\" \"$ONRAMP_SCRATCH_DIR/written\"\n");
         QCOMPARE(run.state, "succeeded");
+        // It ran as the sandbox's own user, and owns the folder.
         QVERIFY2(run.log.contains(QStringLiteral("uid %1\n").arg(::geteuid())),
-                 qPrintable(run.log)); // the sandbox's own user
-        QVERIFY2(run.log.contains("chmod-done"), qPrintable(run.log)); // it owns the folder
+                 qPrintable(run.log));
+        QVERIFY2(run.log.contains("chmod-done"), qPrintable(run.log));
         for (const QString &planted : {run.data + "/planted", run.data + "/planted-after-chmod",
                                        run.data + "/sample/planted", root + "/planted"})
             QVERIFY2(!QFile::exists(planted), qPrintable(planted));
