@@ -179,21 +179,18 @@ int writeConfinement(const QStringList &writable, QString *why)
         *why = QString::fromLocal8Bit(::strerror(errno));
         return -1;
     }
+    // A folder that cannot be kept (gone, say) is left out: the job cannot write there, and
+    // says so itself. The confinement never fails open for want of one of its exceptions.
     for (const QString &path : writable) {
         const int dir = ::open(QFile::encodeName(path).constData(), O_PATH | O_CLOEXEC);
         landlock_path_beneath_attr beneath = {};
         beneath.allowed_access = write;
         beneath.parent_fd = dir;
-        const bool added = dir >= 0 && ::syscall(SYS_landlock_add_rule, ruleset,
-                                                 LANDLOCK_RULE_PATH_BENEATH, &beneath, 0) == 0;
-        const int error = errno;
+        if (dir < 0 ||
+            ::syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &beneath, 0) != 0)
+            qWarning("sandbox: a job cannot write %s (%s)", qPrintable(path), ::strerror(errno));
         if (dir >= 0)
             ::close(dir);
-        if (!added) {
-            ::close(ruleset);
-            *why = path + QStringLiteral(": ") + QString::fromLocal8Bit(::strerror(error));
-            return -1;
-        }
     }
     return ruleset;
 }
