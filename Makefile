@@ -28,12 +28,14 @@ test:
 	@$(MAKE) --no-print-directory build
 	cd $(BUILD_DIR) && ctest --output-on-failure --timeout 600
 
-# The run-spec importer under libFuzzer (clang), for FUZZ_SECONDS. A crash is written to
-# tests/fuzz/reproducers/, which tst_runspec replays.
+# The importers under libFuzzer (clang), FUZZ_SECONDS each: FUZZ_TARGET runspec (the default),
+# state, csv, dossier or all; FUZZ_CPU=1 counts CPU seconds instead of wall seconds. A crash is
+# written to tests/fuzz/reproducers/, which the unit tests replay (tests/fuzz/run.sh says how).
 FUZZ_SECONDS ?= 600
+FUZZ_TARGET ?= runspec
 fuzz:
 	@scripts/setup-debian.sh --fuzz
-	tests/fuzz/run.sh $(BUILD_DIR) $(FUZZ_SECONDS)
+	tests/fuzz/run.sh $(BUILD_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGET)
 
 bench:
 	@scripts/setup-debian.sh --bench

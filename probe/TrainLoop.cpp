@@ -145,7 +145,9 @@ bool Trainer::load(const std::string &path)
 {
     // Only a regular file, opened without blocking: a FIFO or a device planted under a
     // checkpoint's name must not hang the job (an ifstream would wait for a writer forever).
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    // Never through a symlink: one planted (or swapped in after the listing) would have the
+    // job read, and resume from, a file elsewhere.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
         return false;
     struct stat st = {};

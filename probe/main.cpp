@@ -31,6 +31,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 
 namespace {
 
@@ -518,8 +519,10 @@ TrainOutcome trainWithCheckpoints(const char *check, const TrainOptions &o)
     fs::create_directories(dir, ec);
     onramp::probe::Trainer trainer(7, 64);
     // Checkpoints by step, newest first. A save that died before its rename leaves a
-    // step-N.ckpt.tmp: one older than a minute belongs to no live save and is removed.
-    std::vector<std::pair<int, std::string>> found;
+    // step-N.ckpt.tmp: one older than a minute belongs to no live save and is removed. Whether
+    // each is a regular file is read from the entry itself (never through a symlink): a
+    // symlink, FIFO or folder under a checkpoint's name is skipped unopened.
+    std::vector<std::tuple<int, std::string, bool>> found; // step, path, regular
     const auto staleAfter = std::chrono::minutes(1);
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
@@ -538,15 +541,15 @@ TrainOutcome trainWithCheckpoints(const char *check, const TrainOptions &o)
         }
         if (std::sscanf(name.c_str(), "step-%d.ckpt", &step) == 1 &&
             name == "step-" + std::to_string(step) + ".ckpt")
-            found.emplace_back(step, it->path().string());
+            found.emplace_back(step, it->path().string(), regular);
     }
     std::sort(found.begin(), found.end(), std::greater<>());
     // The newest checkpoint that loads; each one skipped is said, never silently replaced by a
     // fresh start. When none loads, the job fails.
     int newest = -1;
     std::string newestPath;
-    for (const auto &[step, path] : found) {
-        if (trainer.load(path)) {
+    for (const auto &[step, path, regular] : found) {
+        if (regular && trainer.load(path)) {
             newest = step;
             newestPath = path;
             break;
@@ -555,7 +558,9 @@ TrainOutcome trainWithCheckpoints(const char *check, const TrainOptions &o)
                           {"check", check},
                           {"step", step},
                           {"path", path},
-                          {"error", "not a regular file, or truncated or corrupt"}}
+                          {"error", regular ? "truncated or corrupt"
+                                            : "not a regular file (a symlink, FIFO or folder "
+                                              "is never opened)"}}
                          .dump()
                   << std::endl;
     }
@@ -563,8 +568,8 @@ TrainOutcome trainWithCheckpoints(const char *check, const TrainOptions &o)
         out.resumeFailed = true;
         std::cout << json{{"event", "resume_failed"},
                           {"check", check},
-                          {"step", found.front().first},
-                          {"path", found.front().second},
+                          {"step", std::get<0>(found.front())},
+                          {"path", std::get<1>(found.front())},
                           {"error", "no checkpoint can be loaded (truncated or corrupt)"}}
                          .dump()
                   << std::endl;

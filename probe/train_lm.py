@@ -21,8 +21,10 @@ import hashlib
 import json
 import math
 import os
+import re
 import resource
 import signal
+import stat
 import sys
 import time
 
@@ -79,6 +81,31 @@ def parse_args(argv):
     if not (0 < a.lr < 10) or not math.isfinite(a.lr):
         p.error("--lr must be above 0 and below 10")
     return a
+
+
+CHECKPOINT_NAME = re.compile(r"step-(0|[1-9][0-9]{0,8})\.pt")
+
+
+def is_plain_file(path):
+    """A regular file itself: not a symlink (to anything), a FIFO, a device or a folder."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def open_checkpoint(path):
+    """The checkpoint at `path` for reading, only where it is a regular file itself: opened
+    without following a symlink (one planted, or swapped in after the listing, would have the
+    run resume from a file elsewhere) and without blocking (a FIFO would wait for a writer)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file (a FIFO or a folder is never read)")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def sha256_file(path):
@@ -172,7 +199,8 @@ def main(argv):
         os.path.join(out or ".", "checkpoints", "first-run")
     os.makedirs(ckdir, exist_ok=True)
     for stale in glob.glob(os.path.join(ckdir, "*.tmp")):
-        os.remove(stale)
+        if is_plain_file(stale):  # a folder or a symlink under the name is left alone
+            os.remove(stale)
 
     config = {"model": "tiny-lm-byte", "seed": a.seed, "steps": a.steps, "seq_len": a.seq_len,
               "micro_batch": a.micro_batch, "grad_accum": a.grad_accum, "d_model": a.d_model,
@@ -190,13 +218,14 @@ def main(argv):
 
     # Resume from the newest checkpoint that loads; an older one when the newest is corrupt.
     start = 0
-    checkpoints = sorted(glob.glob(os.path.join(ckdir, "step-*.pt")),
+    # Only step-N.pt (a step-x.pt would stop the sort), newest first.
+    checkpoints = sorted((p for p in glob.glob(os.path.join(ckdir, "step-*.pt"))
+                          if CHECKPOINT_NAME.fullmatch(os.path.basename(p))),
                          key=lambda p: int(os.path.basename(p)[5:-3]), reverse=True)
     for path in checkpoints:
         try:
-            if not os.path.isfile(path):  # a FIFO or a folder is never opened
-                raise ValueError("not a regular file")
-            state = torch.load(path, map_location=device)
+            with open_checkpoint(path) as f:
+                state = torch.load(f, map_location=device)
             if state.get("config") != config:
                 raise ValueError("written by another configuration")
             model.load_state_dict(state["model"])

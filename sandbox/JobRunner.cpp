@@ -13,15 +13,26 @@
 #include <QProcess>
 #include <QTimer>
 
+#include <algorithm>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
+#include <fcntl.h>
 #include <grp.h>
+#include <linux/landlock.h>
 #include <pwd.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 
 #include <optional>
 #include <unistd.h>
 #include <utility>
+
+// Debian 12's kernel headers (6.1) predate Landlock's ABI 3; the value is the kernel's.
+#ifndef LANDLOCK_ACCESS_FS_TRUNCATE
+#define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14)
+#endif
 
 namespace onramp {
 
@@ -128,6 +139,80 @@ std::optional<JobUser> userFor(const QJsonObject &paths, const QString &root, co
     return user;
 }
 
+// Where a job may write, in fact: its output and scratch folders, and /dev (null, the cards,
+// shared memory). Nowhere else, also not in the data folder after a chmod of its own.
+//
+// Why Landlock: a job that runs as the sandbox's own user (the sandbox is not root, or jobs
+// cannot run as nobody where the sandbox lives) owns the data folder, so its 0555 is a request a
+// `chmod u+w` undoes, and it could write the sandbox's store too. A read-only bind mount needs
+// privileges (mount, or unshare's user namespaces, which Debian and many hosts restrict); a
+// copy or a hard-link farm per job costs the data's size or still shares its inodes, and a job
+// owns what it is handed. Landlock (Linux 5.13 and later, enabled by default in Debian 12's
+// kernel) lets an unprivileged process give up write access for itself and its children,
+// beneath any folder but the ones it keeps, whatever the permission bits or its owner say
+// (chmod still succeeds; a write after it does not). Root is confined as well; as nobody it is
+// a second wall.
+//
+// Returns the ruleset's descriptor (close-on-exec) for the child to apply, or -1 and why not.
+int writeConfinement(const QStringList &writable, QString *why)
+{
+    const long abi =
+        ::syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
+    if (abi < 1) {
+        *why = errno == ENOSYS       ? QStringLiteral("this kernel has no Landlock")
+               : errno == EOPNOTSUPP ? QStringLiteral("Landlock is disabled (lsm= at boot)")
+                                     : QString::fromLocal8Bit(::strerror(errno));
+        return -1;
+    }
+    __u64 write = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR |
+                  LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR |
+                  LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
+                  LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO |
+                  LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM;
+    if (abi >= 2)
+        write |= LANDLOCK_ACCESS_FS_REFER; // a rename or link into a kept folder
+    if (abi >= 3)
+        write |= LANDLOCK_ACCESS_FS_TRUNCATE;
+    landlock_ruleset_attr attr = {};
+    attr.handled_access_fs = write;
+    const int ruleset = int(::syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0));
+    if (ruleset < 0) {
+        *why = QString::fromLocal8Bit(::strerror(errno));
+        return -1;
+    }
+    // A folder that cannot be kept (gone, say) is left out: the job cannot write there, and
+    // says so itself. The confinement never fails open for want of one of its exceptions.
+    for (const QString &path : writable) {
+        const int dir = ::open(QFile::encodeName(path).constData(), O_PATH | O_CLOEXEC);
+        landlock_path_beneath_attr beneath = {};
+        beneath.allowed_access = write;
+        beneath.parent_fd = dir;
+        if (dir < 0 ||
+            ::syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &beneath, 0) != 0)
+            qWarning("sandbox: a job cannot write %s (%s)", qPrintable(path), ::strerror(errno));
+        if (dir >= 0)
+            ::close(dir);
+    }
+    return ruleset;
+}
+
+// Between fork and exec (async-signal-safe calls only): every descriptor above stderr is
+// marked close-on-exec, so a job gets its standard streams and nothing else of the program
+// hosting the sandbox. Linux hands a child every descriptor without FD_CLOEXEC: libcurl's
+// sockets in the wizard that loads the sandbox, a library's files. Marked rather than closed:
+// QProcess's own pipe (close-on-exec already) must stay open to report a failed exec.
+// `openMax` is the descriptor limit, read in the parent, for kernels before 5.11.
+void onlyStandardStreams(int openMax)
+{
+    if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) == 0)
+        return;
+    for (int fd = 3; fd < openMax; ++fd) {
+        const int flags = ::fcntl(fd, F_GETFD);
+        if (flags >= 0 && !(flags & FD_CLOEXEC))
+            ::fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+    }
+}
+
 } // namespace
 
 JobRunner::JobRunner(Sandbox &sandbox, QObject *context) : m_sandbox(sandbox), m_context(context)
@@ -231,11 +316,31 @@ void JobRunner::start(QJsonObject &job)
     // A job ends with the sandbox thread that started it, even when the program hosting it
     // (the wizard) is killed: Linux signals a child when the thread that forked it goes. The
     // signal is set after the drop to nobody, which clears it.
-    p->setChildProcessModifier([user] {
+    QString why;
+    const int confinement =
+        writeConfinement({paths.value("output").toString(), paths.value("scratch").toString(),
+                          QStringLiteral("/dev")},
+                         &why);
+    if (confinement < 0) {
+        static bool said = false;
+        if (!std::exchange(said, true))
+            qWarning("sandbox: jobs are not confined to their output and scratch folders (%s): "
+                     "a job that runs as the sandbox's own user can make its data folder "
+                     "writable again and write anywhere that user can",
+                     qPrintable(why));
+    }
+    const int openMax = int(std::min<long>(::sysconf(_SC_OPEN_MAX), 1 << 20));
+    p->setChildProcessModifier([user, openMax, confinement] {
         if (user &&
             (::setgroups(0, nullptr) != 0 || ::setgid(user->gid) != 0 || ::setuid(user->uid) != 0))
             ::_exit(126); // never run a job as root by accident
         ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        // no_new_privs: what Landlock asks of an unprivileged process (and no setuid program
+        // gives a job back what it gave up).
+        if (confinement >= 0 && (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+                                 ::syscall(SYS_landlock_restrict_self, confinement, 0) != 0))
+            ::_exit(126); // never run a job unconfined where it was meant to be
+        onlyStandardStreams(openMax);
     });
     watch(p, id);
     m_processes.insert(id, p);
@@ -256,6 +361,8 @@ void JobRunner::start(QJsonObject &job)
     job.remove(QStringLiteral("reason"));
     m_sandbox.store().store(QStringLiteral("job/") + id, job);
     p->start();
+    if (confinement >= 0)
+        ::close(confinement); // the child has its copy (the fork happened in start())
 }
 
 void JobRunner::watch(QProcess *p, const QString &id)

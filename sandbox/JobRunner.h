@@ -16,8 +16,10 @@ namespace onramp {
 class Sandbox;
 
 // Runs the sandbox's jobs as real child processes (onramp-probe, or a script from the
-// instance): with a scrubbed environment, as nobody where the sandbox runs as root (so the
-// read-only data folder is read-only in fact), their output appended to the job's log, and
+// instance): with a scrubbed environment, their standard streams as their only descriptors,
+// able to write their output and scratch folders only (Landlock: the data folder is read-only
+// in fact, whoever owns it), as nobody where the sandbox runs as root (sandbox/README.md, "What
+// a job can reach"), their output appended to the job's log, and
 // their end written to the job's record. Jobs end with the runner, and with the thread that
 // started them.
 class JobRunner

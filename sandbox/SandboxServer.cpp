@@ -215,12 +215,20 @@ Answer SandboxServer::signatureRefusal(const QHttpServerRequest &request) const
     utc.setTimeSpec(Qt::UTC);
     if (!when.isValid() || std::abs(utc.secsTo(QDateTime::currentDateTimeUtc())) > 15 * 60)
         return unauthenticated(QStringLiteral("X-Amz-Date missing or more than 15 minutes off"));
+    // What decides whom a request is for and what it does must be signed: the Host (SigV4 asks
+    // for it), and, when sent, the member it acts as and its Idempotency-Key. Unsigned, they
+    // could be changed on a request seen once and sent again within the 15 minutes.
+    const QList<QByteArray> signedHeaders = m.captured(4).toLatin1().split(';');
+    for (const QByteArray &name : {QByteArrayLiteral("x-onramp-member"),
+                                   QByteArrayLiteral("idempotency-key"), QByteArrayLiteral("host")})
+        if (!signedHeaders.contains(name) && (name == "host" || !request.value(name).isEmpty()))
+            return unauthenticated(QStringLiteral("the %1 header must be signed (SignedHeaders)")
+                                       .arg(QString::fromLatin1(name)));
     HttpRequest r;
     r.method = methodName(request.method());
     r.path = request.url().path(QUrl::FullyEncoded).toUtf8();
     r.query = request.url().query(QUrl::FullyEncoded).toUtf8();
     r.body = request.body();
-    const QList<QByteArray> signedHeaders = m.captured(4).toLatin1().split(';');
     for (const auto &[name, value] : request.headers()) {
         const QByteArray lower = name.toLower();
         if (signedHeaders.contains(lower) && lower != "x-amz-date" &&

@@ -3,6 +3,7 @@
 #include "Tr.h"
 
 #include <QJsonArray>
+#include <QLocale>
 
 #include <cmath>
 
@@ -516,15 +517,19 @@ std::expected<QList<Member>, QList<CsvProblem>> importMembersCsv(const QByteArra
         else
             m.role = *role;
         if (projectsCol >= 0 && projectsCol < f.size() && !f[projectsCol].isEmpty()) {
-            for (const QString &p : csvCell(f[projectsCol]).split(u';', Qt::SkipEmptyParts))
-                m.projects << p.trimmed();
+            // A blank between two ';' is no project (it would come back as none on export).
+            for (const QString &p : csvCell(f[projectsCol]).split(u';')) {
+                if (!p.trimmed().isEmpty())
+                    m.projects << p.trimmed();
+            }
         }
         if (shareCol >= 0 && shareCol < f.size() && !f[shareCol].isEmpty()) {
             QString s = f[shareCol];
             s.remove(u'%');
             bool ok = false;
             m.sharePercent = s.toDouble(&ok);
-            if (!ok || m.sharePercent < 0 || m.sharePercent > 100)
+            // toDouble() reads "nan", which no comparison refuses.
+            if (!ok || !std::isfinite(m.sharePercent) || m.sharePercent < 0 || m.sharePercent > 100)
                 problems << CsvProblem{lineNo, Tr::tr("share “%1” is not a percentage from 0 to "
                                                       "100")
                                                    .arg(f[shareCol])};
@@ -591,7 +596,9 @@ QString matrixCsv(const WorkspaceData &w)
         // that contains "%5".
         out += QStringLiteral("%1,%2,%3,%4,%5\n")
                    .arg(csvField(m.name), csvField(m.account), roleKey(m.role),
-                        csvField(m.projects.join(u';')), QString::number(m.sharePercent));
+                        csvField(m.projects.join(u';')),
+                        // Every digit it needs to read back the same (the default keeps 6).
+                        QString::number(m.sharePercent, 'g', QLocale::FloatingPointShortest));
     return out;
 }
 

@@ -103,8 +103,17 @@ QJsonArray readStepEvents(const QString &path, qint64 since, int max)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return points;
+    // A job writes its log: one line of gigabytes with no newline must not be read into memory
+    // whole (the sandbox serves these points to anyone who may see the job's status). A line
+    // longer than a step event ever is is skipped to its end, a bounded read at a time.
+    constexpr qint64 kMaxLineBytes = 1024 * 1024;
     while (!f.atEnd() && points.size() < max) {
-        const QByteArray line = f.readLine();
+        const QByteArray line = f.readLine(kMaxLineBytes);
+        if (!line.endsWith('\n') && !f.atEnd()) {
+            while (!f.atEnd() && !f.readLine(kMaxLineBytes).endsWith('\n')) {
+            }
+            continue;
+        }
         if (!line.contains("\"step\""))
             continue;
         const QJsonObject e = QJsonDocument::fromJson(line).object();

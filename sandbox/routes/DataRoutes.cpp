@@ -172,6 +172,15 @@ Answer complete(Sandbox &sandbox, const RouteRequest &request)
     QDir().mkpath(dataDir);
     QFile::setPermissions(dataDir, ro | QFileDevice::WriteOwner);
     QDir().mkpath(QFileInfo(target).path());
+    // Placed in the folder in fact: a symlinked folder on the way (planted where jobs are not
+    // confined, sandbox/README.md) would have the sandbox write the file wherever it leads.
+    const QString inside = QFileInfo(dataDir).canonicalFilePath();
+    const QString parent = QFileInfo(QFileInfo(target).path()).canonicalFilePath();
+    if (inside.isEmpty() || (parent != inside && !parent.startsWith(inside + u'/'))) {
+        QFile::setPermissions(dataDir, ro);
+        return invalid(QStringLiteral("a path inside the data folder (it leads out of it)"),
+                       QStringLiteral("$.path"));
+    }
     QFile::remove(target);
     const bool placed = QFile::rename(from, target);
     QFile::setPermissions(dataDir, ro);
@@ -253,7 +262,11 @@ Answer readData(Sandbox &sandbox, const RouteRequest &request)
         return invalid(QStringLiteral("a relative path inside the data folder"),
                        QStringLiteral("path"));
     const QFileInfo target(rel.isEmpty() ? dataDir : QDir(dataDir).filePath(rel));
-    if (!target.exists())
+    // Only what is in the folder in fact: a symlink in it that leads out (planted where jobs
+    // are not confined, sandbox/README.md) is no data of this workspace.
+    const QString inside = QFileInfo(dataDir).canonicalFilePath();
+    const QString real = target.canonicalFilePath();
+    if (!target.exists() || inside.isEmpty() || (real != inside && !real.startsWith(inside + u'/')))
         return {404,
                 apiError(QStringLiteral("not_found"), QStringLiteral("no such data: %1").arg(rel))};
     if (target.isFile())
@@ -262,7 +275,8 @@ Answer readData(Sandbox &sandbox, const RouteRequest &request)
     QDirIterator it(target.filePath(), QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot);
     while (it.hasNext() && files.size() < 10000) {
         it.next();
-        files.append(fileStat(dataDir, it.fileInfo()));
+        if (!it.fileInfo().isSymLink()) // its size and time would be those of its target
+            files.append(fileStat(dataDir, it.fileInfo()));
     }
     return {200, QJsonObject{{"path", rel}, {"files", files}}};
 }

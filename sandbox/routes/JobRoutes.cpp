@@ -28,6 +28,9 @@ QString jobKey(const QString &id)
     return QStringLiteral("job/") + id;
 }
 
+constexpr int kMaxInstancesPerJob = 1024;
+constexpr qsizetype kMaxListedFiles = 10000;
+
 // The jobs running on `instanceId` (other than `self`) that hold cards the job needs: it waits
 // while the cards they hold and its own exceed the instance's. A job holding none never waits.
 QJsonObject jobAheadOn(Sandbox &sandbox, const QString &instanceId, const QJsonObject &self)
@@ -156,6 +159,15 @@ std::optional<Answer> launchRefusal(const QJsonObject &in)
                                   limit.toDouble() <= 7 * 24 * 60))
         return invalid(QStringLiteral("minutes, more than 0 and at most 7 days"),
                        QStringLiteral("$.timeLimitMinutes"));
+    // How many instances of the type: a whole number, and few enough that their cards are a
+    // number too (8 × 2^28 wrapped around to none or fewer, and the job ran on no quota).
+    if (const QJsonValue count = in.value("count");
+        !count.isUndefined() &&
+        !(count.isDouble() && count.toDouble() == std::floor(count.toDouble()) &&
+          count.toDouble() >= 1 && count.toDouble() <= kMaxInstancesPerJob))
+        return invalid(
+            QStringLiteral("a whole number of instances from 1 to %1").arg(kMaxInstancesPerJob),
+            QStringLiteral("$.count"));
     const QJsonArray args = launch.value("args").toArray();
     for (qsizetype i = 0; i < args.size(); ++i)
         if (!args[i].isString())
@@ -375,11 +387,14 @@ Answer checkpoints(Sandbox &sandbox, const RouteRequest &request)
     QJsonArray list;
     const QDir dir(QDir(job->value("paths").toObject().value("output").toString())
                        .filePath(QStringLiteral("checkpoints")));
+    // The folder is the job's: what it holds is the job's word. A symlink is listed as nothing
+    // (its size and time would be those of any file the sandbox can see), and a folder of a
+    // million files is listed up to a bound.
     QDirIterator it(dir.path(), QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot,
                     QDirIterator::Subdirectories);
-    while (it.hasNext()) {
+    while (it.hasNext() && list.size() < kMaxListedFiles) {
         const QFileInfo f(it.next());
-        if (!f.isFile())
+        if (f.isSymLink() || !f.isFile())
             continue;
         list.append(QJsonObject{{"name", dir.relativeFilePath(f.filePath())},
                                 {"size", f.size()},

@@ -60,8 +60,10 @@ class TestSandbox : public QObject
         QByteArray body;
         QByteArray host;   // default: 127.0.0.1:port
         QByteArray secret; // default: the server's
-        QList<std::pair<QByteArray, QByteArray>> extraHeaders;
+        QList<std::pair<QByteArray, QByteArray>> extraHeaders; // signed, as the client does
+        QList<std::pair<QByteArray, QByteArray>> unsignedHeaders;
         bool sign = true;
+        bool signHost = true;
     };
 
     // Signs like the client will and performs the request on a worker thread, spinning this
@@ -76,9 +78,12 @@ class TestSandbox : public QObject
         r.path = q < 0 ? c.path : c.path.left(q);
         r.query = q < 0 ? QByteArray() : c.path.mid(q + 1);
         r.body = c.body;
-        r.headers = {{"host", host}};
+        if (c.signHost)
+            r.headers = {{"host", host}};
         if (!c.body.isEmpty())
             r.headers.append(std::pair<QByteArray, QByteArray>("content-type", "application/json"));
+        for (const auto &[k, v] : c.extraHeaders)
+            r.headers.append({k.toLower(), v});
         SigningContext ctx;
         ctx.accessKeyId = server.credentials().accessKeyId;
         ctx.secretAccessKey = c.secret.isEmpty() ? server.credentials().secret : c.secret;
@@ -86,14 +91,14 @@ class TestSandbox : public QObject
         ctx.service = "onramp";
         ctx.time = QDateTime::currentDateTimeUtc();
         const SigningResult s = signSigV4(r, ctx);
-        QList<QByteArray> headers;
-        for (const auto &[k, v] : r.headers)
-            headers << k + ": " + v;
+        QList<QByteArray> headers = {"host: " + host};
+        if (!c.body.isEmpty())
+            headers << "content-type: application/json";
         if (c.sign) {
             for (const auto &[k, v] : s.headers)
                 headers << k + ": " + v;
         }
-        for (const auto &[k, v] : c.extraHeaders)
+        for (const auto &[k, v] : c.extraHeaders + c.unsignedHeaders)
             headers << k + ": " + v;
         const QByteArray url = "http://127.0.0.1:" + QByteArray::number(server.port()) + c.path;
         Reply reply;
@@ -481,6 +486,38 @@ private slots:
         QVERIFY(!isNormalPath(path));
     }
 
+    // Found attacking the sandbox (#19): a signature that left out the Host, the member a
+    // request acts as or its Idempotency-Key was accepted, so those could be changed on a
+    // request seen once and replayed within the 15 minutes. Each must be signed when sent.
+    void theHeadersThatDecideAreSigned()
+    {
+        SandboxServer server;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        Call c;
+        c.signHost = false;
+        Reply r = call(server, c);
+        QCOMPARE(r.status, 401L);
+        QVERIFY2(r.json()["message"].toString().contains("host"), r.body.constData());
+        c.signHost = true;
+        QCOMPARE(call(server, c).status, 200L);
+        c.unsignedHeaders = {{"X-Onramp-Member", "zhang"}};
+        r = call(server, c);
+        QCOMPARE(r.status, 401L);
+        QVERIFY2(r.json()["message"].toString().contains("x-onramp-member"), r.body.constData());
+        c.unsignedHeaders.clear();
+        c.extraHeaders = {{"X-Onramp-Member", "zhang"}};
+        QCOMPARE(call(server, c).status, 200L);
+        Call create;
+        create.method = "POST";
+        create.path = "/v1/workspaces";
+        create.body = R"({"name":"signed"})";
+        create.unsignedHeaders = {{"Idempotency-Key", "k-1"}};
+        QCOMPARE(call(server, create).status, 401L);
+        create.extraHeaders = create.unsignedHeaders;
+        create.unsignedHeaders.clear();
+        QCOMPARE(call(server, create).status, 201L);
+    }
+
     // A byte range that starts at or past the end of a file is 416, not an empty 200.
     void aRangePastTheEndIs416()
     {
@@ -565,6 +602,114 @@ private slots:
         std::tie(code, log) = probe({"checkpoint", "--steps", "60", "--every", "5", "--tag", "t"});
         QVERIFY(code != 0);
         QVERIFY2(log.contains("\"event\":\"resume_failed\""), log.constData());
+    }
+
+    // A symlink under a checkpoint's name is never followed: the probe resumes from the newest
+    // regular file, not from what the link points at (here a real checkpoint kept elsewhere,
+    // which would load).
+    void probeCheckpointsNeverFollowSymlinks()
+    {
+        QTemporaryDir out, elsewhere;
+        const auto probe = [&](const QStringList &args) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert("ONRAMP_OUTPUT_DIR", out.path());
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(ONRAMP_PROBE), args);
+            if (!p.waitForFinished(30000)) {
+                p.kill();
+                p.waitForFinished();
+                return std::pair{-1, QByteArray("timed out: ") + p.readAllStandardOutput()};
+            }
+            return std::pair{p.exitCode(), p.readAllStandardOutput()};
+        };
+        auto [code, log] = probe({"checkpoint", "--steps", "20", "--every", "5", "--tag", "s"});
+        QCOMPARE(code, 0);
+        const QString dir = out.path() + "/checkpoints/checkpoint/s";
+        // A loadable checkpoint outside the folder, linked under a newer step's name.
+        QVERIFY(QFile::rename(dir + "/step-20.ckpt", elsewhere.filePath("outside.ckpt")));
+        QVERIFY(QFile::link(elsewhere.filePath("outside.ckpt"), dir + "/step-30.ckpt"));
+        std::tie(code, log) = probe({"checkpoint", "--steps", "40", "--every", "5", "--tag", "s"});
+        QVERIFY2(code == 0, log.constData());
+        int resumedAt = -1;
+        QString resumedFrom;
+        QStringList skipped;
+        for (const QByteArray &line : log.split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e["event"].toString() == "resume") {
+                resumedAt = e["step"].toInt();
+                resumedFrom = QFileInfo(e["path"].toString()).fileName();
+            }
+            if (e["event"].toString() == "checkpoint_skipped")
+                skipped << QFileInfo(e["path"].toString()).fileName();
+        }
+        QCOMPARE(skipped, QStringList{"step-30.ckpt"});
+        QCOMPARE(resumedFrom, "step-15.ckpt");
+        QCOMPARE(resumedAt, 15);
+    }
+
+    // The first run's trainer (probe/train_lm.py, where torch is installed) holds the same line:
+    // a symlink under a checkpoint's name is never opened, and a stray step-x.pt does not stop
+    // the run. Run with the Python that has torch, as the probe picks it.
+    void trainerCheckpointsNeverFollowSymlinks()
+    {
+        QString python;
+        for (const QString &candidate :
+             {qEnvironmentVariable("ONRAMP_PYTHON"), QStringLiteral("python3"),
+              QStringLiteral("/usr/bin/python3")}) {
+            if (candidate.isEmpty())
+                continue;
+            QProcess check;
+            check.start(candidate, {"-c", "import torch"});
+            if (check.waitForFinished(60000) && check.exitStatus() == QProcess::NormalExit &&
+                check.exitCode() == 0) {
+                python = candidate;
+                break;
+            }
+        }
+        if (python.isEmpty())
+            QSKIP(
+                "no Python with torch here: the trainer does not run (the probe's C++ loop does)");
+        QTemporaryDir out, elsewhere;
+        const auto train = [&] {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert("ONRAMP_OUTPUT_DIR", out.path());
+            env.remove("ONRAMP_DATA_DIR");
+            p.setProcessEnvironment(env);
+            p.start(python, {QStringLiteral(ONRAMP_SOURCE_DIR "/probe/train_lm.py"), "--steps", "4",
+                             "--every", "2", "--tag", "s", "--d-model", "16", "--layers", "1",
+                             "--heads", "2", "--seq-len", "8", "--micro-batch", "2"});
+            if (!p.waitForFinished(120000)) {
+                p.kill();
+                p.waitForFinished();
+            }
+            return std::pair{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                             p.readAllStandardOutput() + p.readAllStandardError()};
+        };
+        auto [code, log] = train();
+        QVERIFY2(code == 0, log.constData());
+        const QString dir = out.path() + "/checkpoints/first-run/s";
+        QVERIFY2(QFile::exists(dir + "/step-4.pt"), log.constData());
+        // A loadable checkpoint outside the folder, linked under a newer step's name.
+        QVERIFY(QFile::rename(dir + "/step-4.pt", elsewhere.filePath("outside.pt")));
+        QVERIFY(QFile::link(elsewhere.filePath("outside.pt"), dir + "/step-6.pt"));
+        QFile stray(dir + "/step-x.pt");
+        QVERIFY(stray.open(QIODevice::WriteOnly));
+        stray.close();
+        std::tie(code, log) = train();
+        QVERIFY2(code == 0, log.constData());
+        QString resumedFrom;
+        QStringList failed;
+        for (const QByteArray &line : log.split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e["event"].toString() == "resume")
+                resumedFrom = QFileInfo(e["path"].toString()).fileName();
+            if (e["event"].toString() == "resume_failed")
+                failed << QFileInfo(e["path"].toString()).fileName();
+        }
+        QCOMPARE(failed, QStringList{"step-6.pt"});
+        QCOMPARE(resumedFrom, "step-2.pt");
     }
 
     // A chunked body is counted as it arrives and refused at the limit: the client is told 413

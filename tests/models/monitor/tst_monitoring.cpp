@@ -592,6 +592,27 @@ private slots:
         QLocale::setDefault(before);
         QCOMPARE(got, expected);
     }
+
+    // Found attacking the sandbox (#19): the metrics endpoint read a job's log a line at a
+    // time, and a job that printed one endless line (no newline) had it read into memory whole.
+    // A line longer than 1 MiB is skipped, a bounded read at a time; the steps around it count.
+    void stepEventsSkipAnEndlessLine()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("log")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"event":"step","step":1,"loss":0.5})" "\n");
+        f.write(R"({"event":"step","step":2,"loss":0.4,"note":")");
+        f.write(QByteArray(3 * 1024 * 1024, 'x'));
+        f.write(R"("})" "\n");
+        f.write(R"({"event":"step","step":3,"loss":0.3})" "\n");
+        f.write(R"({"event":"step","step":4,"loss":0.2})"); // being written: no newline yet
+        f.close();
+        QList<int> steps;
+        for (const QJsonValue &p : readStepEvents(f.fileName(), 0))
+            steps << p["step"].toInt();
+        QCOMPARE(steps, (QList<int>{1, 3, 4}));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMonitoring)

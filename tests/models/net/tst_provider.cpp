@@ -14,13 +14,17 @@
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTcpServer>
+#include <QTemporaryFile>
 #include <QUrl>
 #include <QtTest>
 
 #include <curl/curl.h>
 
 #include <cmath>
+#include <fcntl.h>
 #include <optional>
+#include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 using namespace onramp;
@@ -103,6 +107,43 @@ class TestProvider : public QObject
             QTest::qWait(50);
         }
         return job;
+    }
+
+    // Runs `script` as zhang's job on a fresh instance of ws1 (made by makeWorkspace): its end
+    // state, its log, and the instance's data folder.
+    struct ScriptRun
+    {
+        QString state, log, data, script;
+    };
+    ScriptRun runScriptJob(const QByteArray &script)
+    {
+        ScriptRun run;
+        const ProviderClient dev = client("zhang");
+        const auto inst = call(dev, "POST", "/v1/workspaces/ws1/instances",
+                               {{"instanceType", "gpu.a100-80g.1"}, {"zone", "cn-north-1a"}},
+                               newIdempotencyKey());
+        if (!inst)
+            return run;
+        const QJsonObject paths = inst->value("paths").toObject();
+        const QString home = QFileInfo(paths["output"].toString()).path();
+        run.data = QFileInfo(paths["data"].toString()).canonicalFilePath();
+        run.script = home + "/scripts/job.sh";
+        QDir(home).mkpath("scripts");
+        QFile f(run.script);
+        if (!f.open(QIODevice::WriteOnly) || f.write(script) != script.size())
+            return run;
+        f.close();
+        const auto j =
+            call(dev, "POST", "/v1/workspaces/ws1/jobs",
+                 {{"instanceId", inst->value("id")},
+                  {"launch", QJsonObject{{"mode", "file"}, {"entry", "scripts/job.sh"}}}});
+        if (!j)
+            return run;
+        const QString id = j->value("id").toString();
+        run.state = waitForJob(dev, id)["state"].toString();
+        if (const auto log = call(dev, "GET", QStringLiteral("/v1/jobs/%1/logs").arg(id)))
+            run.log = log->value("text").toString();
+        return run;
     }
 
 private slots:
@@ -420,6 +461,180 @@ private slots:
         QCOMPARE(
             failure(call(client("wu"), "GET", QStringLiteral("/v1/jobs/%1/logs").arg(id))).code,
             ProviderErrorCode::Forbidden);
+    }
+
+    // A job gets its standard streams and nothing else of the program that hosts the sandbox:
+    // Linux hands a child every descriptor without FD_CLOEXEC (libcurl's sockets, say, in the
+    // wizard that loads the sandbox), and a job could read or write the listening socket, a
+    // client's connection or a file the host has open.
+    void jobsInheritOnlyTheirStandardStreams()
+    {
+        const int socketFd = ::socket(AF_INET, SOCK_STREAM, 0); // no SOCK_CLOEXEC
+        QTemporaryFile secret;
+        QVERIFY(secret.open());
+        const int fileFd = ::open(QFile::encodeName(secret.fileName()).constData(), O_RDONLY);
+        QVERIFY(socketFd > 2 && fileFd > 2);
+        const auto closeThem = qScopeGuard([&] {
+            ::close(socketFd);
+            ::close(fileFd);
+        });
+        makeWorkspace();
+        // Listed from a child of the job's shell, so the listing's own descriptor is not there.
+        const ScriptRun run = runScriptJob("ls -l /proc/$$/fd/\n");
+        QCOMPARE(run.state, "succeeded");
+        int listed = 0;
+        for (const QString &line : run.log.split(u'\n')) {
+            const qsizetype arrow = line.indexOf(QLatin1String(" -> "));
+            if (arrow < 0)
+                continue;
+            ++listed;
+            const QString target = line.mid(arrow + 4);
+            const int fd = line.left(arrow).section(u' ', -1).toInt();
+            // The shell's own: the script it reads, and /dev/null (dash keeps one).
+            if (fd > 2)
+                QVERIFY2(target == run.script || target == QLatin1String("/dev/null"),
+                         qPrintable(line + "\n" + run.log));
+        }
+        QVERIFY2(listed >= 3, qPrintable(run.log));
+    }
+
+    // A job that runs as the sandbox's own user owns the data folder: its 0555 alone would not
+    // hold a `chmod u+w`. It writes its output and scratch folders, and nothing else: not the
+    // data folder (before or after a chmod), not the sandbox's store. As root the sandbox runs
+    // jobs as itself where nobody cannot reach its folders (a closed temporary folder here);
+    // not root, it always does.
+    void jobsWriteOnlyTheirOwnFoldersAsTheSandboxUser()
+    {
+        if (::syscall(SYS_landlock_create_ruleset, nullptr, 0, 1U /* VERSION */) < 1)
+            QSKIP("no Landlock in this kernel: the sandbox logs that jobs are not confined");
+        QTemporaryDir closed; // 0700: nobody cannot reach below it
+        QVERIFY(closed.isValid());
+        const QString root = closed.filePath("sandbox");
+        m_server = std::make_unique<SandboxServer>();
+        m_server->setProbeProgram(QStringLiteral(ONRAMP_PROBE));
+        QVERIFY(m_server->start(QHostAddress::LocalHost, 0, root));
+        makeWorkspace();
+        const ScriptRun run =
+            runScriptJob("echo \"uid $(id -u)\"\n"
+                         "touch \"$ONRAMP_DATA_DIR/planted\" 2>/dev/null\n"
+                         "chmod u+w \"$ONRAMP_DATA_DIR\" && echo chmod-done\n"
+                         "touch \"$ONRAMP_DATA_DIR/planted-after-chmod\" 2>/dev/null\n"
+                         "touch \"$ONRAMP_DATA_DIR/sample/planted\" 2>/dev/null\n"
+                         "touch \"" +
+                         root.toUtf8() +
+                         "/planted\" 2>/dev/null\n"
+                         "touch \"$ONRAMP_OUTPUT_DIR/written\" \"$ONRAMP_SCRATCH_DIR/written\"\n");
+        QCOMPARE(run.state, "succeeded");
+        // It ran as the sandbox's own user, and owns the folder.
+        QVERIFY2(run.log.contains(QStringLiteral("uid %1\n").arg(::geteuid())),
+                 qPrintable(run.log));
+        QVERIFY2(run.log.contains("chmod-done"), qPrintable(run.log));
+        for (const QString &planted : {run.data + "/planted", run.data + "/planted-after-chmod",
+                                       run.data + "/sample/planted", root + "/planted"})
+            QVERIFY2(!QFile::exists(planted), qPrintable(planted));
+        const QString home = QFileInfo(run.script).path() + "/..";
+        QVERIFY(QFile::exists(home + "/output/written"));
+        QVERIFY(QFile::exists(home + "/scratch/written"));
+    }
+
+    // Found attacking the sandbox (#19): a job's `count` of instances multiplied by the type's
+    // cards as an int, so 2^29 instances of 8 cards wrapped around to 0 cards (or fewer): the
+    // job ran, and used no quota or stock. It is a whole number from 1 to 1024.
+    void aJobsInstanceCountIsAWholeNumberThatFits_data()
+    {
+        QTest::addColumn<QJsonValue>("count");
+        QTest::newRow("2^29 × 8 cards wraps to 0") << QJsonValue(536870912);
+        QTest::newRow("wraps below 0") << QJsonValue(268435457);
+        QTest::newRow("zero") << QJsonValue(0);
+        QTest::newRow("a fraction") << QJsonValue(1.5);
+        QTest::newRow("text") << QJsonValue("2");
+        QTest::newRow("1025") << QJsonValue(1025);
+    }
+    void aJobsInstanceCountIsAWholeNumberThatFits()
+    {
+        QFETCH(QJsonValue, count);
+        makeWorkspace();
+        QJsonObject job = probeJob({"--steps", "1"});
+        job["count"] = count;
+        const auto r = call(client("zhang"), "POST", "/v1/workspaces/ws1/jobs", job);
+        QCOMPARE(failure(r).httpStatus, 400);
+        QCOMPARE(failure(r).field, "$.count");
+        job["count"] = 2;
+        const auto two = call(client("zhang"), "POST", "/v1/workspaces/ws1/jobs", job);
+        QVERIFY(two);
+        QCOMPARE(two->value("cards").toInt(), 2);
+    }
+
+    // Found attacking the sandbox (#19): what a job leaves in its output folder and what is in
+    // the data folder are listed and read as themselves, never through a symlink: a job's
+    // link to a host file in its checkpoints showed that file's size and time, and a link in
+    // the data folder (where a job is not confined: a kernel without Landlock) served the
+    // host file's bytes to any member.
+    void checkpointSymlinksAreNotListed()
+    {
+        makeWorkspace();
+        const ScriptRun run = runScriptJob("mkdir -p \"$ONRAMP_OUTPUT_DIR/checkpoints\"\n"
+                                           "cd \"$ONRAMP_OUTPUT_DIR/checkpoints\"\n"
+                                           "echo saved > step-1.ckpt\n"
+                                           "ln -s /etc/passwd step-2.ckpt\n"
+                                           "ln -s /etc link\n");
+        QCOMPARE(run.state, "succeeded");
+        const ProviderClient dev = client("zhang");
+        const auto jobs = call(dev, "GET", "/v1/workspaces/ws1/jobs");
+        QVERIFY(jobs);
+        const QString id = jobs->value("jobs").toArray().last()["id"].toString();
+        const auto listed = call(dev, "GET", QStringLiteral("/v1/jobs/%1/checkpoints").arg(id));
+        QVERIFY(listed);
+        QStringList names;
+        for (const QJsonValue &c : listed->value("checkpoints").toArray())
+            names << c["name"].toString();
+        QCOMPARE(names, QStringList{"step-1.ckpt"});
+    }
+    void dataSymlinksAreNotRead()
+    {
+        makeWorkspace();
+        const ScriptRun run = runScriptJob("true\n"); // an instance, and its data folder
+        QCOMPARE(run.state, "succeeded");
+        const ProviderClient dev = client("zhang");
+        // A link planted in the data folder, as a job could where it is not confined.
+        QFile::setPermissions(run.data, QFile::permissions(run.data) | QFileDevice::WriteOwner);
+        QVERIFY(QFile::link("/etc/passwd", run.data + "/leak"));
+        const auto read = call(dev, "GET", "/v1/workspaces/ws1/data?path=leak&length=64");
+        QCOMPARE(failure(read).httpStatus, 404);
+        const auto listing = call(dev, "GET", "/v1/workspaces/ws1/data");
+        QVERIFY(listing);
+        for (const QJsonValue &f : listing->value("files").toArray())
+            QVERIFY2(f["path"].toString() != "leak", qPrintable(f["path"].toString()));
+        QVERIFY(call(dev, "GET", "/v1/workspaces/ws1/data?path=sample%2Fshard-000.bin&length=4"));
+    }
+
+    // Found attacking the sandbox (#19): an upload placed through a symlinked folder in the data
+    // folder (one a job could plant where it is not confined) wrote the file wherever the link
+    // led, as the sandbox's user. It is refused, and nothing is written there.
+    void anUploadIsPlacedInsideTheDataFolder()
+    {
+        makeWorkspace();
+        const ScriptRun run = runScriptJob("true\n"); // an instance, and its data folder
+        QCOMPARE(run.state, "succeeded");
+        QTemporaryDir outside;
+        QFile::setPermissions(run.data, QFile::permissions(run.data) | QFileDevice::WriteOwner);
+        QVERIFY(QFile::link(outside.path(), run.data + "/away"));
+        const ProviderClient dev = client("zhang");
+        const QByteArray file(2000, 'x');
+        const auto up = call(dev, "POST", "/v1/workspaces/ws1/uploads",
+                             {{"path", "away/planted.bin"},
+                              {"size", file.size()},
+                              {"chunkSize", 2000},
+                              {"sha256", QString::fromLatin1(sha256Hex(file))}});
+        QVERIFY(up);
+        const QString base = "/v1/uploads/" + up->value("id").toString();
+        QVERIFY(await([&](ProviderClient::Done d) {
+            dev.requestBytes("PUT", base + "/chunks/0", file, {{"X-Chunk-Sha256", sha256Hex(file)}},
+                             {}, this, std::move(d));
+        }));
+        const auto done = call(dev, "POST", base + ":complete");
+        QCOMPARE(failure(done).field, "$.path");
+        QVERIFY(!QFile::exists(outside.filePath("planted.bin")));
     }
 
     // The URL `sandbox serve` prints ends in /v1, as the API's server URLs do: it works as given.

@@ -361,7 +361,7 @@ private slots:
     void corpusExportsParse()
     {
         int accepted = 0;
-        for (const char *folder : {"/tests/fuzz/reproducers", "/tests/fuzz/corpus"}) {
+        for (const char *folder : {"/tests/fuzz/reproducers", "/tests/fuzz/corpus/runspec"}) {
             const QDir dir(QStringLiteral(ONRAMP_SOURCE_DIR) + QLatin1String(folder));
             for (const QString &name : dir.entryList(QDir::Files)) {
                 QFile f(dir.filePath(name));
