@@ -2603,7 +2603,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>First run</source>
-        <translation>第一次训练</translation>
+        <translation>首次运行</translation>
     </message>
     <message>
         <source>Metrics check</source>
