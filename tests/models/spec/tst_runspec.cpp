@@ -100,7 +100,7 @@ private slots:
         QVERIFY2(spec, qPrintable(spec ? QString() : spec.error().message));
         QCOMPARE(
             spec->fingerprintId(),
-            QByteArray("sha256:b1db95a647b6428cd3d59b8e6b4effec8ab464c21b1baf250fe7229402e2f08c"));
+            QByteArray("sha256:1a1051363716d7971707c3fd789768f1d288e0d5ebaa7ff0b34d75eadad73d96"));
     }
 
     void importRefusesWithThePath_data()
