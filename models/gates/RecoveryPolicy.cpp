@@ -5,6 +5,7 @@
 #include "Tr.h"
 
 #include <QJsonArray>
+#include <QStringList>
 
 #include <cmath>
 
@@ -31,6 +32,22 @@ QString RecoveryPolicy::retryCause(const QJsonObject &job) const
         retryExitCodes.contains(job.value(QLatin1String("exitCode")).toInt()))
         return QStringLiteral("exit_code");
     return {};
+}
+
+QString RecoveryPolicy::text() const
+{
+    if (maxRestarts <= 0)
+        return Tr::tr("Does not resume itself: a preemption ends the run.");
+    QStringList codes;
+    for (int c : retryExitCodes)
+        codes << QString::number(c);
+    return Tr::tr("Resumes itself up to %n time(s) after a preemption, an interruption by the "
+                  "provider or a lost node, waiting %1 s first, from its newest good checkpoint.",
+                  nullptr, maxRestarts)
+               .arg(backoffSeconds, 0, 'g', 4) +
+           (codes.isEmpty() ? QString()
+                            : u' ' + Tr::tr("Exit codes that mean retry: %1.")
+                                         .arg(codes.join(QStringLiteral(", "))));
 }
 
 QJsonObject RecoveryPolicy::toJson() const

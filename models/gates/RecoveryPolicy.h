@@ -36,6 +36,9 @@ struct RecoveryPolicy
     // "preempted", "interrupted", "node_lost" or "exit_code"; empty when it is not.
     QString retryCause(const QJsonObject &job) const;
 
+    // What the policy does, in a sentence (translated).
+    QString text() const;
+
     QJsonObject toJson() const;
     // The saved form (the state's copy); `path` names the field in errors.
     static std::expected<RecoveryPolicy, Error> fromJson(const QJsonValue &v, const QString &path);
