@@ -3681,7 +3681,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>job %1: %2 at step %3 (%4)</source>
-        <translation>作业 %1：第 %3 步时%2（%4）</translation>
+        <translation>任务 %1：第 %3 步时%2（%4）</translation>
     </message>
     <message>
         <source>exit code %1</source>

@@ -976,6 +976,73 @@ private slots:
         QVERIFY2(ecc, qPrintable(QJsonDocument(health.first()).toJson()));
     }
 
+    // A hung step from the plan: after the step, the job's process is stopped (alive, printing
+    // nothing) and its state stays running; an interrupt lets it go on to handle the signal.
+    void aFaultPlanHangsAJobUntilItIsInterrupted()
+    {
+        SandboxServer server;
+        server.setProbeProgram(QStringLiteral(ONRAMP_PROBE));
+        server.faults() = *parseFaultPlan(R"({"hang":{"atStep":5,"job":"metrics"}})");
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        const auto send = [&](const QByteArray &method, const QByteArray &path,
+                              const QByteArray &body = {}) {
+            Call c;
+            c.method = method;
+            c.path = path;
+            c.body = body;
+            if (path.contains("/jobs"))
+                c.extraHeaders = {{"X-Onramp-Member", "zhang"}};
+            return call(server, c);
+        };
+        QCOMPARE(send("POST", "/v1/workspaces", R"({"name":"w"})").status, 201L);
+        QCOMPARE(send("PUT", "/v1/workspaces/w/quota", R"({"cardHours":500,"zone":"cn-north-1a"})")
+                     .status,
+                 200L);
+        QCOMPARE(send("POST", "/v1/workspaces/w/members", R"({"account":"zhang","role":"developer"})")
+                     .status,
+                 201L);
+        const Reply submitted = send(
+            "POST", "/v1/workspaces/w/jobs",
+            R"({"instanceType":"gpu.a100-80g.1","launch":{"mode":"builtin","entry":"metrics",)"
+            R"("args":["--steps","100000","--step-ms","10"]}})");
+        QCOMPARE(submitted.status, 201L);
+        const QByteArray id = submitted.json()["id"].toString().toUtf8();
+        // The job's process, found by its ONRAMP_JOB_ID, in state T (stopped).
+        const auto stopped = [&] {
+            const QDir proc(QStringLiteral("/proc"));
+            for (const QString &pid : proc.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+                QFile env(proc.filePath(pid + "/environ"));
+                if (!pid.toInt() || !env.open(QIODevice::ReadOnly) ||
+                    !env.readAll().split('\0').contains("ONRAMP_JOB_ID=" + id))
+                    continue;
+                QFile stat(proc.filePath(pid + "/stat"));
+                if (stat.open(QIODevice::ReadOnly)) {
+                    const QByteArray text = stat.readAll();
+                    return text.mid(text.lastIndexOf(')') + 2, 1) == "T";
+                }
+            }
+            return false;
+        };
+        QDeadlineTimer deadline(60000);
+        while (!stopped() && !deadline.hasExpired())
+            serveFor(20);
+        QVERIFY(stopped());
+        QJsonObject job = send("GET", "/v1/jobs/" + id).json();
+        QCOMPARE(job.value("state").toString(), "running");
+        QCOMPARE(send("POST", "/v1/jobs/" + id + ":interrupt").status, 200L);
+        while (!isFinalJobState(job.value("state").toString()) && !deadline.hasExpired()) {
+            serveFor(50);
+            job = send("GET", "/v1/jobs/" + id).json();
+        }
+        QCOMPARE(job.value("state").toString(), "interrupted");
+        const QString log = send("GET", "/v1/jobs/" + id + "/logs?limit=1048576").json()["text"].toString();
+        const auto steps = probeEventList(log, "step");
+        const auto stops = probeEventList(log, "interrupted");
+        QCOMPARE(stops.size(), 1);
+        QVERIFY(steps.last().value("step").toInt() >= 5);
+        QCOMPARE(stops.first().value("step").toInt(), steps.last().value("step").toInt());
+    }
+
     void stateSurvivesARestart()
     {
         QTemporaryDir dir;
