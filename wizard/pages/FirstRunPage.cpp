@@ -196,8 +196,11 @@ void FirstRunPage::refreshRun()
 
     m_recovery->setText(run.recovery.text());
     m_attempts->clear();
-    for (int i = 0; i < run.attempts.size(); ++i)
-        m_attempts->addItem(tr("Attempt %1 — %2").arg(i + 1).arg(run.attempts[i].text()));
+    for (int i = 0; i < run.attempts.size(); ++i) {
+        const QString text = tr("Attempt %1 — %2").arg(i + 1).arg(run.attempts[i].text());
+        auto *item = new QListWidgetItem(text, m_attempts);
+        item->setToolTip(text); // the provider's reason can be longer than the line
+    }
     m_attempts->setVisible(!run.attempts.isEmpty());
 
     QStringList lines;
