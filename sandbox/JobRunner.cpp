@@ -238,6 +238,8 @@ void JobRunner::watchSteps(QProcess *p, const QJsonObject &job)
         const QList<QByteArray> lines = pending->left(end).split('\n');
         pending->remove(0, end + 1);
         SandboxFaults &plan = m_sandbox.faults();
+        if (plan.preemptTimes <= 0)
+            done->first = true; // another job took the last preemption
         for (const QByteArray &line : lines) {
             if (!line.contains("\"step\""))
                 continue;
