@@ -50,14 +50,6 @@ QString RecoveryPolicy::text() const
                                          .arg(codes.join(QStringLiteral(", "))));
 }
 
-QJsonObject RecoveryPolicy::toJson() const
-{
-    QJsonArray codes;
-    for (int c : retryExitCodes)
-        codes.append(c);
-    return {{"maxRestarts", maxRestarts}, {"retryExitCodes", codes}, {"backoffSeconds", backoffSeconds}};
-}
-
 std::expected<RecoveryPolicy, Error> RecoveryPolicy::fromJson(const QJsonValue &v,
                                                               const QString &path)
 {

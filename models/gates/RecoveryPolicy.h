@@ -2,6 +2,7 @@
 
 #include "Error.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -39,7 +40,16 @@ struct RecoveryPolicy
     // What the policy does, in a sentence (translated).
     QString text() const;
 
-    QJsonObject toJson() const;
+    // Inline: the run spec's importer is fuzzed on its own (tests/fuzz) and needs no more.
+    QJsonObject toJson() const
+    {
+        QJsonArray codes;
+        for (int c : retryExitCodes)
+            codes.append(c);
+        return {{"maxRestarts", maxRestarts},
+                {"retryExitCodes", codes},
+                {"backoffSeconds", backoffSeconds}};
+    }
     // The saved form (the state's copy); `path` names the field in errors.
     static std::expected<RecoveryPolicy, Error> fromJson(const QJsonValue &v, const QString &path);
 };
