@@ -63,7 +63,7 @@ QString usageText()
         "  quota plan --cards N --hours-per-round H --rounds R --retry-margin F\n"
         "             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]\n"
         "  sigv4 --context FILE --request FILE [--query]\n"
-        "  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]\n"
+        "  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]\n"
         "  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf\n"
         "  spec from-state [--state FILE] [--out FILE]\n"
         "  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]\n"

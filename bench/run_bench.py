@@ -54,6 +54,8 @@ TARGETS = {
     "sandbox_slowloris": ("value", ">=", 100.0),
     "sandbox_chunked_peak": ("value", "<", 16.0),
     "replay_overhead": ("ratio", "<=", 1.5),
+    "failover_quota_skip": ("ratio", "<=", 1.2),
+    "resume_vs_restart": ("ratio", "<=", 0.5),
 }
 missed = []
 
@@ -505,13 +507,19 @@ def replay_overhead(build, runs=3):
     report("replay_overhead", statistics.median(replays), "s", statistics.median(directs))
 
 
+def recovery(build):
+    """Gate 4's failover with candidates skipped by quota, and gate 6's run that resumes itself
+    after a preemption from the sandbox's fault plan (bench/recovery_bench.cpp)."""
+    own_lines(build, "recovery_bench")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build", default="build")
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--only", action="append", default=[],
                         help="run only these parts (startup, estimate, provider, data, monitor, sandbox, "
-                             "replay)")
+                             "replay, recovery)")
     parser.add_argument("--data-dir", default=None,
                         help="where the data check writes its 1 GiB (a disk, not tmpfs)")
     args = parser.parse_args()
@@ -524,6 +532,7 @@ def main():
         "sandbox": lambda: (sandbox_concurrency(args.build), sandbox_slowloris(args.build),
                             sandbox_chunked_peak(args.build)),
         "replay": lambda: replay_overhead(args.build),
+        "recovery": lambda: recovery(args.build),
     }
     for name, run in parts.items():
         if not args.only or name in args.only:

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <thread>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -33,6 +35,18 @@ struct ReadResult
     std::string error;
 };
 
+// Slow storage on purpose (the sandbox's fault plan, docs/faults.md): milliseconds per MiB
+// read, from ONRAMP_SLOW_READ_MS_PER_MIB; 0 when unset.
+long slowReadMsPerMiB()
+{
+    static const long ms = [] {
+        const char *v = std::getenv("ONRAMP_SLOW_READ_MS_PER_MIB");
+        const long n = v ? std::strtol(v, nullptr, 10) : 0;
+        return n > 0 && n <= 60000 ? n : 0L;
+    }();
+    return ms;
+}
+
 ReadResult readFile(const fs::path &p, char *buf, bool hash)
 {
     ReadResult r;
@@ -48,6 +62,8 @@ ReadResult readFile(const fs::path &p, char *buf, bool hash)
     ssize_t n = 0;
     while ((n = ::read(fd, buf, kChunk)) > 0) {
         r.bytes += std::uintmax_t(n);
+        if (const long ms = slowReadMsPerMiB(); ms > 0)
+            std::this_thread::sleep_for(std::chrono::microseconds(ms * 1000 * n / (1024 * 1024)));
         if (ctx)
             EVP_DigestUpdate(ctx, buf, std::size_t(n));
     }

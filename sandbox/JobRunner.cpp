@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTimer>
 
@@ -213,6 +214,24 @@ void onlyStandardStreams(int openMax)
     }
 }
 
+// A process and everything it started, parents first (/proc/PID/task/TID/children).
+QList<qint64> processTree(qint64 pid)
+{
+    QList<qint64> tree{pid};
+    for (qsizetype i = 0; i < tree.size(); ++i) {
+        const QDir tasks(QStringLiteral("/proc/%1/task").arg(tree[i]));
+        for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile children(tasks.filePath(tid + QStringLiteral("/children")));
+            if (!children.open(QIODevice::ReadOnly))
+                continue;
+            for (const QByteArray &child : children.readAll().split(' '))
+                if (const qint64 c = child.trimmed().toLongLong(); c > 0 && !tree.contains(c))
+                    tree.append(c);
+        }
+    }
+    return tree;
+}
+
 } // namespace
 
 JobRunner::JobRunner(Sandbox &sandbox, QObject *context) : m_sandbox(sandbox), m_context(context)
@@ -234,18 +253,106 @@ void JobRunner::stopAll()
         delete p;
     }
     m_processes.clear();
+    for (const QString &id : m_stopped.keys())
+        release(id); // the children of a job the plan hung, stopped until now
 }
 
 void JobRunner::interrupt(const QString &jobId)
 {
     if (QProcess *p = m_processes.value(jobId))
         ::kill(pid_t(p->processId()), SIGINT);
+    release(jobId);
+}
+
+void JobRunner::preempt(const QString &jobId, int step)
+{
+    QProcess *p = m_processes.value(jobId);
+    if (!p)
+        return;
+    SandboxStore &store = m_sandbox.store();
+    QJsonObject job = store.load(QStringLiteral("job/") + jobId);
+    job["state"] = "interrupting";
+    job["reason"] = QJsonObject{
+        {"kind", "end"},
+        {"code", "Preempted"},
+        {"message", QStringLiteral("instance %1 was preempted at step %2 (the sandbox's fault "
+                                   "plan)")
+                        .arg(job.value("instanceId").toString(job.value("instanceType").toString()))
+                        .arg(step)}};
+    store.store(QStringLiteral("job/") + jobId, job);
+    ::kill(pid_t(p->processId()), SIGTERM);
+    release(jobId);
 }
 
 void JobRunner::kill(const QString &jobId)
 {
     if (QProcess *p = m_processes.value(jobId))
         p->kill();
+    release(jobId);
+}
+
+void JobRunner::release(const QString &jobId)
+{
+    for (const qint64 pid : m_stopped.take(jobId))
+        ::kill(pid_t(pid), SIGCONT);
+}
+
+void JobRunner::watchSteps(QProcess *p, const QJsonObject &job)
+{
+    const SandboxFaults &plan = m_sandbox.faults();
+    const bool preempts = plan.preemptTimes > 0 && SandboxFaults::matches(plan.preempt, job);
+    const bool hangs = SandboxFaults::matches(plan.hang, job);
+    if (!preempts && !hangs)
+        return;
+    const QString id = job.value("id").toString();
+    const QString log = QDir(m_sandbox.root()).filePath(QStringLiteral("jobs/%1/log").arg(id));
+    // The log as it grows: the job writes it, the sandbox reads the steps it reports.
+    auto *timer = new QTimer(p);
+    auto offset = std::make_shared<qint64>(QFileInfo(log).size());
+    auto pending = std::make_shared<QByteArray>();
+    auto done = std::make_shared<std::pair<bool, bool>>(!preempts, !hangs);
+    QObject::connect(timer, &QTimer::timeout, p, [this, timer, log, offset, pending, done, id, p] {
+        QFile f(log);
+        if (!f.open(QIODevice::ReadOnly) || !f.seek(*offset))
+            return;
+        const QByteArray bytes = f.readAll();
+        *offset += bytes.size();
+        *pending += bytes;
+        const qsizetype end = pending->lastIndexOf('\n');
+        if (end < 0)
+            return;
+        const QList<QByteArray> lines = pending->left(end).split('\n');
+        pending->remove(0, end + 1);
+        SandboxFaults &plan = m_sandbox.faults();
+        if (plan.preemptTimes <= 0)
+            done->first = true; // another job took the last preemption
+        for (const QByteArray &line : lines) {
+            if (!line.contains("\"step\""))
+                continue;
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e.value("event").toString() != QLatin1String("step"))
+                continue;
+            const int step = e.value("step").toInt();
+            if (!done->first && step >= plan.preempt.atStep && plan.preemptTimes > 0) {
+                done->first = true;
+                --plan.preemptTimes;
+                preempt(id, step);
+                timer->stop();
+                return;
+            }
+            if (!done->second && step >= plan.hang.atStep) {
+                done->second = true;
+                // Stopped, with its children: alive, printing nothing, as a stuck collective.
+                const QList<qint64> tree = processTree(p->processId());
+                for (const qint64 pid : tree)
+                    ::kill(pid_t(pid), SIGSTOP);
+                m_stopped[id] = tree;
+            }
+        }
+        if (done->first && done->second)
+            timer->stop();
+    });
+    timer->start(20);
 }
 
 std::pair<QString, QStringList> JobRunner::command(const QJsonObject &job) const
@@ -287,6 +394,9 @@ QProcessEnvironment JobRunner::environment(const QJsonObject &job) const
     env.insert(QStringLiteral("ONRAMP_GPU_EXEMPT"), QString::fromLatin1(kSandboxGpuExemption));
     for (const auto &[name, value] : parameterEnvironment(job.value("parameters").toObject()))
         env.insert(name, value);
+    m_sandbox.faults().applyToJob(
+        env, job,
+        QDir(m_sandbox.root()).filePath(QStringLiteral("jobs/%1/fault-bin").arg(job.value("id").toString())));
     return env;
 }
 
@@ -363,6 +473,7 @@ void JobRunner::start(QJsonObject &job)
     p->start();
     if (confinement >= 0)
         ::close(confinement); // the child has its copy (the fork happened in start())
+    watchSteps(p, job);
 }
 
 void JobRunner::watch(QProcess *p, const QString &id)
@@ -372,6 +483,7 @@ void JobRunner::watch(QProcess *p, const QString &id)
     QObject::connect(p, &QProcess::finished, m_context,
                      [this, &store, p, id, started](int code, QProcess::ExitStatus status) {
                          m_processes.remove(id);
+                         release(id);
                          p->deleteLater();
                          QJsonObject job = store.load(QStringLiteral("job/") + id);
                          const QString was = job.value("state").toString();

@@ -38,6 +38,9 @@ public:
     bool isRunning(const QString &jobId) const { return m_processes.contains(jobId); }
     // What a preemption does: a signal the job may catch to save and leave.
     void interrupt(const QString &jobId);
+    // The fault plan's preemption: SIGTERM, as a cloud's spot reclaim sends; the job ends
+    // interrupted with reason Preempted.
+    void preempt(const QString &jobId, int step);
     void kill(const QString &jobId);
     // Kills every running job and forgets it: its end is not recorded.
     void stopAll();
@@ -48,10 +51,15 @@ private:
     QProcessEnvironment environment(const QJsonObject &job) const;
     // Records the job's end when its process finishes or cannot start.
     void watch(QProcess *process, const QString &jobId);
+    // Reads the job's log as it grows for the steps the fault plan acts at (preempt, hang).
+    void watchSteps(QProcess *process, const QJsonObject &job);
+    // Lets a job the plan hung (stopped) go on, so that a signal sent to it is handled.
+    void release(const QString &jobId);
 
     Sandbox &m_sandbox;
     QObject *m_context;
     QHash<QString, QProcess *> m_processes; // running jobs by id
+    QHash<QString, QList<qint64>> m_stopped; // jobs the fault plan hung: their stopped pids
 };
 
 } // namespace onramp

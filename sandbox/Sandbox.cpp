@@ -36,8 +36,8 @@ QJsonObject fileEntry(const QString &name, const QByteArray &bytes)
 
 } // namespace
 
-Sandbox::Sandbox(const bool &stockOut, QObject *context)
-    : m_stockOut(stockOut), m_jobs(*this, context)
+Sandbox::Sandbox(SandboxFaults &faults, QObject *context)
+    : m_faults(faults), m_jobs(*this, context)
 {
 }
 
@@ -125,7 +125,7 @@ std::optional<Answer> Sandbox::refusal(const QJsonObject &ws, const QString &who
     return Answer{403, e};
 }
 
-QJsonObject Sandbox::stock()
+QJsonObject Sandbox::realStock()
 {
     QJsonObject st = m_store.load(QStringLiteral("stock"));
     if (st.isEmpty()) {
@@ -134,27 +134,37 @@ QJsonObject Sandbox::stock()
               {"cn-east-1a", QJsonObject{{"rtx4090", 4}, {"a10", 8}}}};
         m_store.store(QStringLiteral("stock"), st);
     }
-    if (m_stockOut) {
-        for (auto zone = st.begin(); zone != st.end(); ++zone) {
-            QJsonObject cards = zone.value().toObject();
-            for (auto c = cards.begin(); c != cards.end(); ++c)
-                c.value() = 0;
-            zone.value() = cards;
-        }
+    return st;
+}
+
+QJsonObject Sandbox::stock()
+{
+    QJsonObject st = realStock();
+    for (auto zone = st.begin(); zone != st.end(); ++zone) {
+        if (!m_faults.stockOut && !m_faults.stockOutZones.contains(zone.key()))
+            continue;
+        QJsonObject cards = zone.value().toObject();
+        for (auto c = cards.begin(); c != cards.end(); ++c)
+            c.value() = 0;
+        zone.value() = cards;
     }
     return st;
 }
 
+void Sandbox::take(const QString &zone, const QString &card, int cards)
+{
+    giveBack(zone, card, -cards);
+}
+
 void Sandbox::giveBack(const QString &zone, const QString &card, int cards)
 {
-    QJsonObject st = stock();
+    // The real stock: out of stock is a fault shown to callers, and what is taken or given
+    // back must not write the zeros it shows over the real figures.
+    QJsonObject st = realStock();
     QJsonObject inZone = st.value(zone).toObject();
     inZone[card] = inZone.value(card).toInt() + cards;
     st[zone] = inZone;
-    // Out of stock is a fault shown to callers: what is given back must not overwrite the
-    // real stock with the zeros it shows.
-    if (!m_stockOut)
-        m_store.store(QStringLiteral("stock"), st);
+    m_store.store(QStringLiteral("stock"), st);
 }
 
 QJsonObject Sandbox::shownReview(const QJsonObject &review) const

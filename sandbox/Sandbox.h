@@ -3,6 +3,7 @@
 #include "ApiAnswer.h"
 #include "JobRunner.h"
 #include "ResourcePlan.h"
+#include "SandboxFaults.h"
 #include "SandboxStore.h"
 #include "WorkspaceGate.h"
 
@@ -34,9 +35,10 @@ public:
     // one dataset, seeded with the same sample (and whatever was uploaded).
     static constexpr const char *kDataPath = "/mnt/data/sample";
 
-    // `stockOut` is read on every look at the stock, so a test may turn it on while serving.
-    // Jobs' processes are children of `context` (the server).
-    Sandbox(const bool &stockOut, QObject *context);
+    // `faults` (the server's) are read on every look at the stock and at every job, so a test
+    // may change them while serving; the plan's counted faults count down in it. Jobs'
+    // processes are children of `context` (the server).
+    Sandbox(SandboxFaults &faults, QObject *context);
     ~Sandbox();
     Sandbox(const Sandbox &) = delete;
     Sandbox &operator=(const Sandbox &) = delete;
@@ -70,10 +72,13 @@ public:
     // Empty when `who` (a member account; empty = the account owner) may do `action` in the
     // workspace; else the 403 naming the role and the action.
     std::optional<Answer> refusal(const QJsonObject &ws, const QString &who, Action action) const;
-    // Finite stock per zone and card type, kept in the store as instances take and give back.
+    // Finite stock per zone and card type, kept in the store as instances take and give back;
+    // as shown, with the fault plan's zones out of stock at 0.
     QJsonObject stock();
-    // Gives a released instance's cards back to its zone.
+    // Takes an instance's cards from its zone's stock, and gives a released instance's back.
+    void take(const QString &zone, const QString &card, int cards);
     void giveBack(const QString &zone, const QString &card, int cards);
+    SandboxFaults &faults() { return m_faults; }
     // A review is decided when it arrives but shown as pending until the review delay has
     // passed since it was submitted, the way a human reviewer takes time.
     QJsonObject shownReview(const QJsonObject &review) const;
@@ -91,7 +96,10 @@ public:
     static bool isInside(const QString &relativePath);
 
 private:
-    const bool &m_stockOut;
+    // The stock as it is, without the faults shown over it.
+    QJsonObject realStock();
+
+    SandboxFaults &m_faults;
     SandboxStore m_store;
     QString m_root;
     std::unique_ptr<QTemporaryDir> m_tempRoot;

@@ -11,6 +11,7 @@
 #include <QThread>
 
 #include <cstring>
+#include <optional>
 #include <dlfcn.h>
 
 namespace {
@@ -51,7 +52,8 @@ QString probeBesideModule()
 extern "C" {
 
 // Starts the sandbox on a free loopback port with fresh credentials, keeping its state in
-// `dataDir`. Blocks until it listens (call it off the GUI thread). Returns a handle and writes
+// `dataDir`, with the fault plan ONRAMP_SANDBOX_FAULTS names when it is set (docs/faults.md;
+// a plan that does not read is a start that fails, with the field named). Blocks until it listens (call it off the GUI thread). Returns a handle and writes
 // one JSON line (url, accessKeyId, secretAccessKey, region) to `hello`, or returns null and
 // writes the reason to `error`.
 Q_DECL_EXPORT void *onramp_sandbox_open(const char *dataDir, int reviewDelaySeconds, char *hello,
@@ -64,11 +66,25 @@ Q_DECL_EXPORT void *onramp_sandbox_open(const char *dataDir, int reviewDelaySeco
     QString failure;
     QByteArray line;
     const QString dir = QString::fromUtf8(dataDir ? dataDir : "");
+    std::optional<onramp::SandboxFaults> plan;
+    if (const QString path = qEnvironmentVariable("ONRAMP_SANDBOX_FAULTS"); !path.isEmpty()) {
+        auto read = onramp::readFaultPlan(path);
+        if (!read) {
+            copyOut(("ONRAMP_SANDBOX_FAULTS: " + read.error()).toUtf8(), error, errorSize);
+            r->thread.quit();
+            r->thread.wait();
+            delete r;
+            return nullptr;
+        }
+        plan = *read;
+    }
     QMetaObject::invokeMethod(
         &r->onThread,
         [&] {
             auto *server = new onramp::SandboxServer;
             server->setReviewDelaySeconds(reviewDelaySeconds);
+            if (plan)
+                server->faults() = *plan;
             if (const QString probe = probeBesideModule(); !probe.isEmpty())
                 server->setProbeProgram(probe);
             if (!server->start(QHostAddress::LocalHost, 0, dir, &failure)) {

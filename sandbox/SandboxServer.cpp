@@ -78,7 +78,7 @@ bool isNormalPath(const QByteArray &encodedPath)
 }
 
 SandboxServer::SandboxServer(QObject *parent)
-    : QObject(parent), m_sandbox(std::make_unique<Sandbox>(m_faults.stockOut, this)),
+    : QObject(parent), m_sandbox(std::make_unique<Sandbox>(m_faults, this)),
       m_routes(std::make_unique<RouteTable>())
 {
     setCredentials({"SBX" + randomToken(8).toUpper(), randomToken(32)});

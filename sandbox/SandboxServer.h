@@ -2,6 +2,7 @@
 
 #include "ApiAnswer.h"
 #include "RequestFramer.h" // callers test the listener's framer through this header
+#include "SandboxFaults.h"
 
 #include <QByteArray>
 #include <QHostAddress>
@@ -77,19 +78,10 @@ public:
     }
     int requestsSeen() const { return m_requests; }
 
-    // Further faults, each off at 0: every request waits latencyMs first; the next
-    // `resetAfterCommit` requests are carried out and then the connection is cut before the
-    // answer; the next `stallBody` answers promise a body and stop sending; the next `redirect`
-    // answers are a 307 to another port; stockOut makes every zone report no free cards.
-    struct Faults
-    {
-        int latencyMs = 0;
-        int resetAfterCommit = 0;
-        bool resetCreatesOnly = false; // count only creates (POST) towards resetAfterCommit
-        int stallBody = 0;
-        int redirect = 0;
-        bool stockOut = false;
-    };
+    // Further faults, each off at 0: the transport's (latency, cut connections, stalled bodies,
+    // redirects) and the fault plan's (stock, preemption, a hung step, a sick GPU, slow
+    // reads), SandboxFaults.h and docs/faults.md. Set them on the server's thread.
+    using Faults = SandboxFaults;
     Faults &faults() { return m_faults; }
 
     // Reviews (dossier, quota) read as pending for this long after submission; 0 = instant.
@@ -125,7 +117,7 @@ private:
     QByteArray m_retryAfter;
     int m_requests = 0;
     Faults m_faults;
-    std::unique_ptr<Sandbox> m_sandbox; // after m_faults: it reads m_faults.stockOut
+    std::unique_ptr<Sandbox> m_sandbox; // after m_faults: it reads and counts down the plan
     std::unique_ptr<RouteTable> m_routes;
 };
 

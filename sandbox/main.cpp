@@ -13,6 +13,7 @@
 #include <QTextStream>
 
 #include <csignal>
+#include <optional>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -49,7 +50,7 @@ int serve(const QStringList &args)
         const QString word = args.value(1);
         const QString usage =
             Tr::tr("Usage: onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay "
-                   "SECONDS]\n\n"
+                   "SECONDS] [--faults FILE]\n\n"
                    "serve  runs the built-in sandbox provider on loopback until interrupted and "
                    "prints its URL and fresh credentials as one JSON line.\n"
                    "Run onramp sandbox serve --help for every option.");
@@ -80,8 +81,22 @@ int serve(const QStringList &args)
     QCommandLineOption reviewDelay(QStringLiteral("review-delay"),
                                    Tr::tr("Reviews stay pending for SECONDS (a demo of waiting)."),
                                    QStringLiteral("SECONDS"), QStringLiteral("0"));
-    p.addOptions({port, dataDir, reviewDelay});
+    QCommandLineOption faults(
+        QStringLiteral("faults"),
+        Tr::tr("Follow the fault plan in FILE (JSON, docs/faults.md): zones out of stock, an "
+               "instance preempted at step N, a sick GPU, a hung step, slow data reads."),
+        QStringLiteral("FILE"));
+    p.addOptions({port, dataDir, reviewDelay, faults});
     p.process(rest);
+    std::optional<SandboxFaults> plan;
+    if (p.isSet(faults)) {
+        auto read = readFaultPlan(p.value(faults));
+        if (!read) {
+            QTextStream(stderr) << "--faults: " << read.error() << '\n';
+            return 2;
+        }
+        plan = *read;
+    }
     bool ok = false;
     const int n = p.value(port).toInt(&ok);
     if (!ok || n < 0 || n > 65535) {
@@ -94,6 +109,8 @@ int serve(const QStringList &args)
         ::prctl(PR_SET_PDEATHSIG, SIGTERM);
     SandboxServer server;
     server.setReviewDelaySeconds(p.value(reviewDelay).toInt());
+    if (plan)
+        server.faults() = *plan;
     QString error;
     if (!server.start(QHostAddress::LocalHost, quint16(n), p.value(dataDir), &error)) {
         QTextStream(stderr) << error << '\n';

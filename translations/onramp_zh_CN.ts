@@ -1888,44 +1888,6 @@
         <translation>已复现。</translation>
     </message>
     <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate's status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG
-  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
-Each subcommand takes --help.</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
-  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
-每个子命令都支持 --help。</translation>
-    </message>
-    <message>
         <source>Cannot open the log %1.</source>
         <translation>无法打开日志 %1。</translation>
     </message>
@@ -3102,16 +3064,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>%1 的份额是 %2 %：份额是 0 到 100 之间的百分比。请在“份额 %”列中改正。</translation>
     </message>
     <message>
-        <source>Usage: onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS]
-
-serve  runs the built-in sandbox provider on loopback until interrupted and prints its URL and fresh credentials as one JSON line.
-Run onramp sandbox serve --help for every option.</source>
-        <translation>用法：onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS]
-
-serve  在本机回环地址上运行内置沙箱提供方直到被中断，并以一行 JSON 打印其地址和新生成的凭据。
-运行 onramp sandbox serve --help 查看全部选项。</translation>
-    </message>
-    <message>
         <source>not sent</source>
         <comment>review state</comment>
         <translation>尚未提交</translation>
@@ -3735,6 +3687,150 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
         <source>the sandbox: its jobs run as processes on this computer, with no cards (the card's memory is simulated)</source>
         <translation>沙箱：它的任务以进程形式跑在这台电脑上，没有真卡（显存是模拟的）</translation>
     </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate's status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
+每个子命令都支持 --help。</translation>
+    </message>
+    <message>
+        <source>Does not resume itself: a preemption ends the run.</source>
+        <translation>不会自动恢复：一次抢占就会结束这次运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resumes itself up to %n time(s) after a preemption, an interruption by the provider or a lost node, waiting %1 s first, from its newest good checkpoint.</source>
+        <translation><numerusform>在被抢占、被提供方中断或节点丢失后自动恢复，最多 %n 次：先等待 %1 秒，再从最新的完好检查点继续。</numerusform></translation>
+    </message>
+    <message>
+        <source>Exit codes that mean retry: %1.</source>
+        <translation>表示需要重试的退出码：%1。</translation>
+    </message>
+    <message>
+        <source>expected a whole number from 0 to %1</source>
+        <translation>应为 0 到 %1 之间的整数</translation>
+    </message>
+    <message>
+        <source>expected a list of at most %1 exit codes</source>
+        <translation>应为最多 %1 个退出码的列表</translation>
+    </message>
+    <message>
+        <source>expected exit codes from 1 to 255, each once</source>
+        <translation>应为 1 到 255 之间的退出码，每个只出现一次</translation>
+    </message>
+    <message>
+        <source>expected seconds from 0 to %1</source>
+        <translation>应为 0 到 %1 之间的秒数</translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation>被抢占</translation>
+    </message>
+    <message>
+        <source>interrupted by the provider</source>
+        <translation>被提供方中断</translation>
+    </message>
+    <message>
+        <source>node lost</source>
+        <translation>节点丢失</translation>
+    </message>
+    <message>
+        <source>exit code listed for a retry</source>
+        <translation>退出码在重试列表中</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>已成功</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>已失败</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>resumed from step %1</source>
+        <translation>从第 %1 步恢复</translation>
+    </message>
+    <message>
+        <source>fresh start</source>
+        <translation>全新开始</translation>
+    </message>
+    <message>
+        <source>job %1: %2 at step %3 (%4)</source>
+        <translation>任务 %1：第 %3 步时%2（%4）</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>The first run stopped at step %1 (%2); submitting it again in %3 s to resume from its newest checkpoint (restart %4 of %5)…</source>
+        <translation>首次运行在第 %1 步停止（%2）；%3 秒后重新提交，从最新的检查点继续（第 %4 次重启，共 %5 次）…</translation>
+    </message>
+    <message numerus="yes">
+        <source>; resumed itself %n time(s)</source>
+        <translation><numerusform>；已自动恢复 %n 次</numerusform></translation>
+    </message>
+    <message>
+        <source>expected an exit code from 1 to 255</source>
+        <translation>应为 1 到 255 之间的退出码</translation>
+    </message>
+    <message>
+        <source>exit code %1 is listed twice</source>
+        <translation>退出码 %1 被列出了两次</translation>
+    </message>
+    <message>
+        <source>Usage: onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS] [--faults FILE]
+
+serve  runs the built-in sandbox provider on loopback until interrupted and prints its URL and fresh credentials as one JSON line.
+Run onramp sandbox serve --help for every option.</source>
+        <translation>用法：onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS] [--faults FILE]
+
+serve  在本机回环地址上运行内置沙箱提供方直到被中断，并以一行 JSON 打印其地址和新生成的凭据。
+运行 onramp sandbox serve --help 查看全部选项。</translation>
+    </message>
+    <message>
+        <source>Follow the fault plan in FILE (JSON, docs/faults.md): zones out of stock, an instance preempted at step N, a sick GPU, a hung step, slow data reads.</source>
+        <translation>按 FILE 中的故障计划运行（JSON，见 docs/faults.md）：可用区缺货、实例在第 N 步被抢占、GPU 故障、某一步卡住、数据读取缓慢。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4067,6 +4163,18 @@ Dataset: %3</source>
     <message>
         <source>Gate 6 is accepted by a colleague's replay. %1</source>
         <translation>第 6 道门槛由同事的重跑来验收。%1</translation>
+    </message>
+    <message>
+        <source>Attempt %1 — %2</source>
+        <translation>第 %1 次尝试 — %2</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试记录</translation>
+    </message>
+    <message>
+        <source>The first run's attempts</source>
+        <translation>首次运行的各次尝试</translation>
     </message>
 </context>
 <context>

@@ -140,7 +140,14 @@ QJsonObject FirstRunGateData::toJson() const
             {"manifest", manifest},
             {"curve", curveJson},
             {"replay", replay},
-            {"ranBy", ranBy}};
+            {"ranBy", ranBy},
+            {"recovery", recovery.toJson()},
+            {"attempts", [this] {
+                 QJsonArray a;
+                 for (const RunAttempt &x : attempts)
+                     a.append(x.toJson());
+                 return a;
+             }()}};
 }
 
 std::expected<FirstRunGateData, Error> FirstRunGateData::fromJson(const QJsonObject &o,
@@ -188,6 +195,23 @@ std::expected<FirstRunGateData, Error> FirstRunGateData::fromJson(const QJsonObj
         *target = v.toObject();
     }
     d.ranBy = o.value("ranBy").toString();
+    if (o.contains("recovery")) {
+        auto policy = RecoveryPolicy::fromJson(o.value("recovery"), path + QStringLiteral(".recovery"));
+        if (!policy)
+            return std::unexpected(policy.error());
+        d.recovery = *policy;
+    }
+    if (const QJsonValue a = o.value("attempts"); !a.isUndefined()) {
+        if (!a.isArray())
+            return std::unexpected(bad(path + QStringLiteral(".attempts"), Tr::tr("expected a list")));
+        const QJsonArray list = a.toArray();
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            auto attempt = RunAttempt::fromJson(list[i], path + QStringLiteral(".attempts[%1]").arg(i));
+            if (!attempt)
+                return std::unexpected(attempt.error());
+            d.attempts << *attempt;
+        }
+    }
     for (const QJsonValue &v : o.value("curve").toArray()) {
         const QJsonArray pt = v.toArray();
         if (pt.size() != 2 || !pt[0].isDouble() || !pt[1].isDouble())

@@ -2,6 +2,8 @@
 
 #include "Error.h"
 #include "GateTypes.h"
+#include "RecoveryPolicy.h"
+#include "RunAttempt.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -62,6 +64,10 @@ struct FirstRunGateData
     QJsonObject manifest;
     QList<std::pair<int, double>> curve;
     QString ranBy; // the member whose job the first run was
+    // When the first run resumes itself (the run spec's `recovery`), and its jobs: one per
+    // submission, in order, each with its cause. The curve above is the whole run's.
+    RecoveryPolicy recovery = RecoveryPolicy::firstRunDefault();
+    QList<RunAttempt> attempts;
     // The colleague's replay that accepts gate 6 (ReplayOutcome::toRecord), empty until one ran.
     QJsonObject replay;
     // Wrap-up.

@@ -75,6 +75,7 @@ RunSpec runSpecFromState(const OnboardingState &state)
         s.loss.last = run.lastLoss;
         s.loss.minimum = run.minLoss;
     }
+    s.recovery = run.recovery;
     for (GateId id : kAllGates) {
         const GateRecord &g = state.gate(id);
         s.gates.append({gateKey(id), statusKey(g.status), g.acceptedBy, g.evidence});

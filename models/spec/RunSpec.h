@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "Candidate.h"
+#include "RecoveryPolicy.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -97,6 +98,9 @@ struct RunSpec
         QList<std::pair<int, double>> curve; // every logged step: (step, loss)
         bool operator==(const Loss &) const = default;
     } loss;
+    // When the run resumes itself: restarts, the exit codes that mean "retry", the backoff.
+    // Written only when set, so a spec without one keeps its fingerprint.
+    RecoveryPolicy recovery;
     struct GateEvidence
     {
         QString gate, status, acceptor, evidence;

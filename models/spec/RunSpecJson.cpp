@@ -384,7 +384,7 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
         const Reader top(root, QStringLiteral("$"),
                          {"schemaVersion", "image", "software", "training", "compute", "launch",
                           "code", "storage", "parameters", "applied", "fingerprint", "loss",
-                          "gates"});
+                          "gates", "recovery"});
         RunSpec s;
         const int version = int(top.number("schemaVersion", 0, 1000, -1, true));
         if (version < 0)
@@ -541,6 +541,31 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
                 }
             }
         }
+        if (top.has("recovery")) {
+            const Reader r(top.raw("recovery"), QStringLiteral("$.recovery"),
+                           {"maxRestarts", "retryExitCodes", "backoffSeconds"});
+            s.recovery.maxRestarts =
+                int(r.number("maxRestarts", 0, RecoveryPolicy::kMaxRestarts, 0, true));
+            s.recovery.backoffSeconds =
+                r.number("backoffSeconds", 0, RecoveryPolicy::kMaxBackoffSeconds, 0);
+            if (r.has("retryExitCodes")) {
+                const json &codes = r.raw("retryExitCodes");
+                if (!codes.is_array() || codes.size() > size_t(RecoveryPolicy::kMaxExitCodes))
+                    throw Abort{invalid(QStringLiteral("$.recovery.retryExitCodes"),
+                                        Tr::tr("expected a list of at most %1 exit codes")
+                                            .arg(RecoveryPolicy::kMaxExitCodes))};
+                for (size_t i = 0; i < codes.size(); ++i) {
+                    const json &c = codes[i];
+                    const QString at = QStringLiteral("$.recovery.retryExitCodes[%1]").arg(i);
+                    if (!c.is_number_integer() || c.get<qint64>() < 1 || c.get<qint64>() > 255)
+                        throw Abort{invalid(at, Tr::tr("expected an exit code from 1 to 255"))};
+                    if (s.recovery.retryExitCodes.contains(int(c.get<qint64>())))
+                        throw Abort{invalid(at, Tr::tr("exit code %1 is listed twice")
+                                                    .arg(c.get<qint64>()))};
+                    s.recovery.retryExitCodes << int(c.get<qint64>());
+                }
+            }
+        }
         if (top.has("gates")) {
             const json &g = top.raw("gates");
             if (!g.is_array())
@@ -642,6 +667,9 @@ QJsonObject RunSpec::toJson() const
     }
     if (!fingerprint.isEmpty())
         o["fingerprint"] = fingerprint;
+    // Only when set: a spec without a policy keeps its fingerprint.
+    if (recovery.isSet())
+        o["recovery"] = recovery.toJson();
     QJsonObject st = o.value("storage").toObject();
     if (storage.files >= 0)
         st["files"] = storage.files;

@@ -65,9 +65,7 @@ std::optional<Answer> takeCards(Sandbox &sandbox, const QString &zone, const Ins
         e["availableIn"] = elsewhere;
         return Answer{409, e};
     }
-    inZone[inst.card] = free - inst.cards;
-    st[zone] = inZone;
-    sandbox.store().store(QStringLiteral("stock"), st);
+    sandbox.take(zone, inst.card, inst.cards);
     return std::nullopt;
 }
 

@@ -1,5 +1,6 @@
 // The sandbox provider over real loopback HTTP, driven by libcurl from another thread while
 // the server runs on this thread's event loop.
+#include "ProbeEvents.h"
 #include "SandboxServer.h"
 #include "SigV4.h"
 
@@ -975,6 +976,216 @@ private slots:
         QVERIFY(
             send("GET", "/v1/catalog/instance-types", {}).json()["instances"].toArray().size() >=
             10);
+    }
+
+    // A fault plan is untrusted input: anything it does not know, of the wrong type or out of
+    // range is refused with the field named, never half-applied.
+    void aFaultPlanIsCheckedAtTheBoundary_data()
+    {
+        QTest::addColumn<QByteArray>("plan");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("not json") << QByteArray("{") << "$";
+        QTest::newRow("not an object") << QByteArray("[]") << "$";
+        QTest::newRow("unknown fault") << QByteArray(R"({"meteor":true})") << "$.meteor";
+        QTest::newRow("step as text") << QByteArray(R"({"preempt":{"atStep":"30"}})")
+                                      << "$.preempt.atStep";
+        QTest::newRow("step missing") << QByteArray(R"({"preempt":{"job":"first-run"}})")
+                                      << "$.preempt.atStep";
+        QTest::newRow("step fraction") << QByteArray(R"({"hang":{"atStep":2.5}})")
+                                       << "$.hang.atStep";
+        QTest::newRow("times on a hang") << QByteArray(R"({"hang":{"atStep":3,"times":2}})")
+                                         << "$.hang.times";
+        QTest::newRow("times zero") << QByteArray(R"({"preempt":{"atStep":3,"times":0}})")
+                                    << "$.preempt.times";
+        QTest::newRow("job with a slash") << QByteArray(R"({"preempt":{"atStep":3,"job":"a/b"}})")
+                                          << "$.preempt.job";
+        QTest::newRow("zone not text") << QByteArray(R"({"stockOutZones":["cn-north-1a",7]})")
+                                       << "$.stockOutZones[1]";
+        QTest::newRow("healthy sick gpu") << QByteArray(R"({"sickGpu":{"gpu":1}})")
+                                          << "$.sickGpu.eccErrors";
+        QTest::newRow("gpu out of range") << QByteArray(R"({"sickGpu":{"gpu":64,"eccErrors":1}})")
+                                          << "$.sickGpu.gpu";
+        QTest::newRow("slow read zero") << QByteArray(R"({"slowRead":{"msPerMiB":0}})")
+                                        << "$.slowRead.msPerMiB";
+        QTest::newRow("too big") << QByteArray(R"({"stockOut":false})") +
+                                        QByteArray(kMaxFaultPlanBytes, ' ')
+                                 << "$";
+    }
+    void aFaultPlanIsCheckedAtTheBoundary()
+    {
+        QFETCH(QByteArray, plan);
+        QFETCH(QString, field);
+        const auto parsed = parseFaultPlan(plan);
+        QVERIFY(!parsed);
+        QVERIFY2(parsed.error().startsWith(field + u':'), qPrintable(parsed.error()));
+    }
+
+    // The plan as `serve --faults` reads it: a zone out of stock, a job preempted at its step 12
+    // (SIGTERM; it saves and ends interrupted, reason Preempted) once, and a sick GPU that the
+    // probe's own health check finds.
+    void aFaultPlanActsOnStockAndJobs()
+    {
+        QFile file(m_dir.filePath(QStringLiteral("faults.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"stockOutZones":["cn-north-1a"],
+                       "preempt":{"atStep":12,"job":"checkpoint"},
+                       "sickGpu":{"gpu":1,"eccErrors":3}})");
+        file.close();
+        const auto plan = readFaultPlan(file.fileName());
+        QVERIFY2(plan, qPrintable(plan ? QString() : plan.error()));
+        SandboxServer server;
+        server.setProbeProgram(QStringLiteral(ONRAMP_PROBE));
+        server.faults() = *plan;
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        const auto send = [&](const QByteArray &method, const QByteArray &path,
+                              const QByteArray &body = {}) {
+            Call c;
+            c.method = method;
+            c.path = path;
+            c.body = body;
+            if (path.contains("/jobs"))
+                c.extraHeaders = {{"X-Onramp-Member", "zhang"}};
+            return call(server, c);
+        };
+        QCOMPARE(send("POST", "/v1/workspaces", R"({"name":"w"})").status, 201L);
+        QCOMPARE(send("PUT", "/v1/workspaces/w/quota", R"({"cardHours":500,"zone":"cn-north-1a"})")
+                     .status,
+                 200L);
+        QCOMPARE(send("POST", "/v1/workspaces/w/members", R"({"account":"zhang","role":"developer"})")
+                     .status,
+                 201L);
+        // The zone in the plan has no free cards; the others keep theirs.
+        const QJsonArray regions = send("GET", "/v1/catalog/regions").json()["regions"].toArray();
+        QVERIFY(!regions.isEmpty());
+        for (const QJsonValue &v : regions) {
+            const QJsonObject z = v.toObject();
+            const int a100 = z.value("stock").toObject().value("a100-80g").toInt();
+            QVERIFY2(z.value("zone").toString() == "cn-north-1a" ? a100 == 0 : true,
+                     qPrintable(z.value("zone").toString()));
+            if (z.value("zone").toString() == "cn-north-1b")
+                QCOMPARE(a100, 8);
+        }
+        Reply r = send(
+            "POST", "/v1/workspaces/w/instances",
+            R"({"instanceType":"gpu.a100-80g.8","image":"pytorch-2.3-cu121","zone":"cn-north-1a"})");
+        QCOMPARE(r.status, 409L);
+        QCOMPARE(r.json()["code"].toString(), "out_of_stock");
+        QVERIFY(r.json()["availableIn"].toArray().contains("cn-north-1b"));
+        // Jobs run where the plan lets them: its shape, in a zone with stock.
+        server.faults().stockOutZones.clear();
+        const auto runToEnd = [&](const QByteArray &body) {
+            Reply submitted = send("POST", "/v1/workspaces/w/jobs", body);
+            if (submitted.status != 201)
+                qFatal("submit: %s", submitted.body.constData());
+            const QString id = submitted.json()["id"].toString();
+            QJsonObject job = submitted.json();
+            QDeadlineTimer deadline(60000);
+            while (!isFinalJobState(job.value("state").toString()) && !deadline.hasExpired()) {
+                serveFor(50);
+                job = send("GET", "/v1/jobs/" + id.toUtf8()).json();
+            }
+            job["log"] = send("GET", "/v1/jobs/" + id.toUtf8() + "/logs?limit=1048576")
+                             .json()["text"]
+                             .toString();
+            return job;
+        };
+        const QJsonObject preempted = runToEnd(
+            R"({"instanceType":"gpu.a100-80g.8","launch":{"mode":"builtin","entry":"checkpoint",)"
+            R"("args":["--steps","400","--every","5","--step-ms","5","--tag","p"]}})");
+        QCOMPARE(preempted.value("state").toString(), "interrupted");
+        QCOMPARE(preempted.value("exitCode").toInt(), 130);
+        QCOMPARE(preempted.value("reason").toObject().value("code").toString(), "Preempted");
+        const auto stops = probeEventList(preempted.value("log").toString(), "interrupted");
+        QCOMPARE(stops.size(), 1);
+        QVERIFY(stops.first().value("step").toInt() >= 12);
+        QVERIFY(stops.first().value("saved").toBool());
+        QCOMPARE(server.faults().preemptTimes, 0); // once, as the plan said
+        // The next job of the kind runs to its end.
+        const QJsonObject next = runToEnd(
+            R"({"instanceType":"gpu.a100-80g.8","launch":{"mode":"builtin","entry":"checkpoint",)"
+            R"("args":["--steps","20","--every","5","--tag","q"]}})");
+        QCOMPARE(next.value("state").toString(), "succeeded");
+        // The sick GPU, as the probe's health check reads it.
+        const QJsonObject env = runToEnd(
+            R"({"instanceType":"gpu.a100-80g.8","launch":{"mode":"builtin","entry":"environment",)"
+            R"("args":["--steps","5"]}})");
+        const auto health = probeEventList(env.value("log").toString(), "gpu_health");
+        QCOMPARE(health.size(), 1);
+        QCOMPARE(health.first().value("found").toInt(), 8);
+        QVERIFY(!health.first().value("passed").toBool());
+        QVERIFY(!health.first().contains("exempt"));
+        bool ecc = false;
+        for (const QJsonValue &p : health.first().value("problems").toArray())
+            ecc = ecc || (p.toObject().value("code").toString() == "ecc_errors" &&
+                          p.toObject().value("gpu").toInt() == 1);
+        QVERIFY2(ecc, qPrintable(QJsonDocument(health.first()).toJson()));
+    }
+
+    // A hung step from the plan: after the step, the job's process is stopped (alive, printing
+    // nothing) and its state stays running; an interrupt lets it go on to handle the signal.
+    void aFaultPlanHangsAJobUntilItIsInterrupted()
+    {
+        SandboxServer server;
+        server.setProbeProgram(QStringLiteral(ONRAMP_PROBE));
+        server.faults() = *parseFaultPlan(R"({"hang":{"atStep":5,"job":"metrics"}})");
+        QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
+        const auto send = [&](const QByteArray &method, const QByteArray &path,
+                              const QByteArray &body = {}) {
+            Call c;
+            c.method = method;
+            c.path = path;
+            c.body = body;
+            if (path.contains("/jobs"))
+                c.extraHeaders = {{"X-Onramp-Member", "zhang"}};
+            return call(server, c);
+        };
+        QCOMPARE(send("POST", "/v1/workspaces", R"({"name":"w"})").status, 201L);
+        QCOMPARE(send("PUT", "/v1/workspaces/w/quota", R"({"cardHours":500,"zone":"cn-north-1a"})")
+                     .status,
+                 200L);
+        QCOMPARE(send("POST", "/v1/workspaces/w/members", R"({"account":"zhang","role":"developer"})")
+                     .status,
+                 201L);
+        const Reply submitted = send(
+            "POST", "/v1/workspaces/w/jobs",
+            R"({"instanceType":"gpu.a100-80g.1","launch":{"mode":"builtin","entry":"metrics",)"
+            R"("args":["--steps","100000","--step-ms","10"]}})");
+        QCOMPARE(submitted.status, 201L);
+        const QByteArray id = submitted.json()["id"].toString().toUtf8();
+        // The job's process, found by its ONRAMP_JOB_ID, in state T (stopped).
+        const auto stopped = [&] {
+            const QDir proc(QStringLiteral("/proc"));
+            for (const QString &pid : proc.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+                QFile env(proc.filePath(pid + "/environ"));
+                if (!pid.toInt() || !env.open(QIODevice::ReadOnly) ||
+                    !env.readAll().split('\0').contains("ONRAMP_JOB_ID=" + id))
+                    continue;
+                QFile stat(proc.filePath(pid + "/stat"));
+                if (stat.open(QIODevice::ReadOnly)) {
+                    const QByteArray text = stat.readAll();
+                    return text.mid(text.lastIndexOf(')') + 2, 1) == "T";
+                }
+            }
+            return false;
+        };
+        QDeadlineTimer deadline(60000);
+        while (!stopped() && !deadline.hasExpired())
+            serveFor(20);
+        QVERIFY(stopped());
+        QJsonObject job = send("GET", "/v1/jobs/" + id).json();
+        QCOMPARE(job.value("state").toString(), "running");
+        QCOMPARE(send("POST", "/v1/jobs/" + id + ":interrupt").status, 200L);
+        while (!isFinalJobState(job.value("state").toString()) && !deadline.hasExpired()) {
+            serveFor(50);
+            job = send("GET", "/v1/jobs/" + id).json();
+        }
+        QCOMPARE(job.value("state").toString(), "interrupted");
+        const QString log = send("GET", "/v1/jobs/" + id + "/logs?limit=1048576").json()["text"].toString();
+        const auto steps = probeEventList(log, "step");
+        const auto stops = probeEventList(log, "interrupted");
+        QCOMPARE(stops.size(), 1);
+        QVERIFY(steps.last().value("step").toInt() >= 5);
+        QCOMPARE(stops.first().value("step").toInt(), steps.last().value("step").toInt());
     }
 
     void stateSurvivesARestart()

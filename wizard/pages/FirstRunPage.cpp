@@ -73,6 +73,22 @@ void FirstRunPage::buildContent(QVBoxLayout *content)
     tl->addWidget(m_triage);
     content->addWidget(m_triageBox);
 
+    // A run that resumes itself: its policy, and each job with how it ended and why it was
+    // submitted again.
+    m_attemptsBox = new QGroupBox(this);
+    m_attemptsBox->setObjectName(QStringLiteral("firstRunAttemptsBox"));
+    auto *al = new QVBoxLayout(m_attemptsBox);
+    m_recovery = new QLabel(m_attemptsBox);
+    m_recovery->setObjectName(QStringLiteral("firstRunRecovery"));
+    m_recovery->setWordWrap(true);
+    m_attempts = new QListWidget(m_attemptsBox);
+    m_attempts->setObjectName(QStringLiteral("firstRunAttempts"));
+    m_attempts->setMaximumHeight(90);
+    m_attempts->setWordWrap(true);
+    al->addWidget(m_recovery);
+    al->addWidget(m_attempts);
+    content->addWidget(m_attemptsBox);
+
     m_monitor = new JobMonitor(hub(), {QStringLiteral("first-run")}, this);
     content->addWidget(m_monitor);
     connect(m_monitor, &JobMonitor::diagnosisChanged, this, &FirstRunPage::refreshRun);
@@ -178,6 +194,15 @@ void FirstRunPage::refreshRun()
                     "show here. Queued for quota, for stock and for permission are told apart.");
     m_triage->setText(triage);
 
+    m_recovery->setText(run.recovery.text());
+    m_attempts->clear();
+    for (int i = 0; i < run.attempts.size(); ++i) {
+        const QString text = tr("Attempt %1 — %2").arg(i + 1).arg(run.attempts[i].text());
+        auto *item = new QListWidgetItem(text, m_attempts);
+        item->setToolTip(text); // the provider's reason can be longer than the line
+    }
+    m_attempts->setVisible(!run.attempts.isEmpty());
+
     QStringList lines;
     if (!run.run.evidence.isEmpty())
         lines << tr("First run: %1").arg(run.run.evidence.toHtmlEscaped());
@@ -213,6 +238,8 @@ void FirstRunPage::retranslateTexts()
     m_pointsBox->setTitle(tr("The five points"));
     m_triageBox->setTitle(tr("Triage"));
     m_wrapBox->setTitle(tr("Wrap-up and handoff"));
+    m_attemptsBox->setTitle(tr("Attempts"));
+    m_attempts->setAccessibleName(tr("The first run's attempts"));
     m_openSpec->setText(tr("Open a handoff spec…"));
     m_openSpec->setAccessibleName(tr("Open a handoff spec"));
     refreshRun();

@@ -45,6 +45,9 @@ private:
     QGroupBox *m_pointsBox = nullptr;
     QGroupBox *m_triageBox = nullptr;
     QGroupBox *m_wrapBox = nullptr;
+    QGroupBox *m_attemptsBox = nullptr;
+    QLabel *m_recovery = nullptr;
+    QListWidget *m_attempts = nullptr;
 };
 
 } // namespace onramp

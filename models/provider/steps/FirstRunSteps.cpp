@@ -7,6 +7,7 @@
 #include "Triage.h"
 
 #include <QJsonArray>
+#include <QTimer>
 
 namespace onramp {
 
@@ -55,8 +56,69 @@ void FirstRunSteps::runFirstRun(Done done)
         finish({});
         return true;
     };
+    m_state.firstRun.attempts.clear();
     progress(Tr::tr("The first run: the whole chain on a small slice…"));
-    runJob(jobMember(), job, [this](const QJsonObject &finished) {
+    submitAttempt(job, spec.recovery, {});
+}
+
+// The steps a job of the first run logged: (step, loss) in the order logged.
+static QList<std::pair<int, double>> firstRunSteps(const QString &log)
+{
+    QList<std::pair<int, double>> steps;
+    for (const QJsonObject &step : probeEventList(log, QStringLiteral("step")))
+        if (step.value("check").toString() == QLatin1String("first-run"))
+            steps.append({step.value("step").toInt(), step.value("loss").toDouble()});
+    return steps;
+}
+
+void FirstRunSteps::submitAttempt(const QJsonObject &job, const RecoveryPolicy &policy,
+                                  const QList<QJsonObject> &ended)
+{
+    runJob(jobMember(), job, [this, job, policy, ended](const QJsonObject &finished) {
+        QList<QJsonObject> all = ended;
+        all << finished;
+        const QString log = finished.value("log").toString();
+        const auto steps = firstRunSteps(log);
+        const auto resumes = probeEventList(log, QStringLiteral("resume"));
+        RunAttempt attempt;
+        attempt.jobId = finished.value("id").toString();
+        attempt.state = finished.value("state").toString();
+        attempt.cause = policy.retryCause(finished);
+        attempt.reason = finished.value("reason").toObject().value("message").toString();
+        if (attempt.reason.isEmpty() && finished.contains("exitCode") &&
+            jobStateOf(finished) != JobState::Succeeded)
+            attempt.reason = Tr::tr("exit code %1").arg(finished.value("exitCode").toInt());
+        attempt.exitCode = finished.value("exitCode").toInt();
+        attempt.resumedFrom = resumes.isEmpty() ? 0 : resumes.first().value("step").toInt();
+        attempt.lastStep = steps.isEmpty() ? attempt.resumedFrom : steps.last().first;
+        attempt.endedAt = QDateTime::currentDateTimeUtc();
+        m_state.firstRun.attempts << attempt;
+        changed();
+        const int restarts = int(ended.size());
+        if (!attempt.cause.isEmpty() && restarts < policy.maxRestarts) {
+            progress(Tr::tr("The first run stopped at step %1 (%2); submitting it again in %3 s "
+                            "to resume from its newest checkpoint (restart %4 of %5)…")
+                         .arg(attempt.lastStep)
+                         .arg(attempt.text())
+                         .arg(policy.backoffSeconds, 0, 'g', 3)
+                         .arg(restarts + 1)
+                         .arg(policy.maxRestarts));
+            // The backoff is a timer, never a wait: a cancel meanwhile ends the run.
+            const quint64 asked = generation();
+            QTimer::singleShot(qint64(policy.backoffSeconds * 1000), context(),
+                               [this, job, policy, all, asked] {
+                                   if (asked == generation())
+                                       submitAttempt(job, policy, all);
+                               });
+            return;
+        }
+        recordFirstRun(all);
+    });
+}
+
+void FirstRunSteps::recordFirstRun(const QList<QJsonObject> &jobs)
+{
+    const QJsonObject finished = jobs.last();
         m_recover = {};
         const QString log = finished.value("log").toString();
         const auto events = probeEvents(log);
@@ -71,18 +133,32 @@ void FirstRunSteps::runFirstRun(Done done)
         run.firstLoss = summary.value("first_loss").toDouble();
         run.lastLoss = summary.value("last_loss").toDouble();
         run.minLoss = summary.value("min_loss").toDouble();
-        const QDateTime started =
-            QDateTime::fromString(finished.value("startedAt").toString(), Qt::ISODateWithMs);
+        const QDateTime started = QDateTime::fromString(
+            jobs.first().value("startedAt").toString(), Qt::ISODateWithMs);
         const QDateTime ended =
             QDateTime::fromString(finished.value("finishedAt").toString(), Qt::ISODateWithMs);
         run.seconds = started.isValid() && ended.isValid() ? started.msecsTo(ended) / 1000.0 : 0;
-        // What the run spec records: the trainer, the data manifest, every logged step.
+        // What the run spec records: the trainer, the data manifest, every logged step. A run
+        // that resumed itself has one curve: each attempt's steps continue the one before;
+        // a step run again after a resume from an older checkpoint replaces the earlier one.
         run.trainer = events.value(QStringLiteral("trainer/first-run"));
         run.manifest = events.value(QStringLiteral("manifest/first-run"));
         run.curve.clear();
-        for (const QJsonObject &step : probeEventList(log, QStringLiteral("step")))
-            if (step.value("check").toString() == QLatin1String("first-run"))
-                run.curve.append({step.value("step").toInt(), step.value("loss").toDouble()});
+        for (const QJsonObject &j : jobs)
+            for (const auto &[step, loss] : firstRunSteps(j.value("log").toString())) {
+                while (!run.curve.isEmpty() && run.curve.last().first >= step)
+                    run.curve.removeLast();
+                run.curve.append({step, loss});
+            }
+        // The probe's summary is its own process's; across attempts, the whole curve's.
+        if (jobs.size() > 1 && !run.curve.isEmpty()) {
+            run.steps = run.curve.last().first;
+            run.firstLoss = run.curve.first().second;
+            run.lastLoss = run.curve.last().second;
+            run.minLoss = run.firstLoss;
+            for (const auto &point : std::as_const(run.curve))
+                run.minLoss = std::min(run.minLoss, point.second);
+        }
         if (const QJsonObject print = events.value(QStringLiteral("fingerprint/")); !print.isEmpty())
             m_state.environment.fingerprint = print;
         const bool passed = jobStateOf(finished) == JobState::Succeeded &&
@@ -99,6 +175,9 @@ void FirstRunSteps::runFirstRun(Done done)
                          .arg(run.firstLoss, 0, 'g', 5)
                          .arg(run.lastLoss, 0, 'g', 5)
                          .arg(run.minLoss, 0, 'g', 5) +
+                     (jobs.size() > 1
+                          ? Tr::tr("; resumed itself %n time(s)", nullptr, int(jobs.size() - 1))
+                          : QString()) +
                      (passed ? QString()
                              : QStringLiteral(": ") + verdict.value("reason").toString(
                                                            finished.value("state").toString()));
@@ -116,7 +195,6 @@ void FirstRunSteps::runFirstRun(Done done)
         }
         changed();
         finish({});
-    });
 }
 
 void FirstRunSteps::wrapUp(Done done)

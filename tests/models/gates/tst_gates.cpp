@@ -1,5 +1,6 @@
 #include "QualificationGate.h"
 #include "QuotaGate.h"
+#include "RunGates.h"
 #include "WorkspaceGate.h"
 #include "fuzz/GateChecks.h"
 
@@ -742,6 +743,79 @@ private slots:
         WorkspaceData w;
         w.members = *r;
         QVERIFY2(matrixCsv(w).contains(",12.3456789\n"), qPrintable(matrixCsv(w)));
+    }
+
+    // Gate 6's recovery: a preemption, an interruption by the provider and a lost node are
+    // retried; a failure only with a listed exit code; a cancel, a time limit or a success never.
+    void recoveryRetriesOnlyWhatItShould_data()
+    {
+        QTest::addColumn<QJsonObject>("job");
+        QTest::addColumn<QString>("cause");
+        const auto job = [](const char *state, const char *code, int exit) {
+            QJsonObject j{{"state", state}, {"exitCode", exit}};
+            if (*code)
+                j["reason"] = QJsonObject{{"kind", "end"}, {"code", code}};
+            return j;
+        };
+        QTest::newRow("preempted") << job("interrupted", "Preempted", 130) << "preempted";
+        QTest::newRow("interrupted") << job("interrupted", "", 130) << "interrupted";
+        QTest::newRow("node lost") << job("failed", "NodeFail", -1) << "node_lost";
+        QJsonObject slurm = job("failed", "", 0);
+        slurm["slurmState"] = "NODE_FAIL";
+        QTest::newRow("slurm node fail") << slurm << "node_lost";
+        slurm["slurmState"] = "PREEMPTED";
+        QTest::newRow("slurm preempted") << slurm << "preempted";
+        QTest::newRow("listed exit") << job("failed", "", 75) << "exit_code";
+        QTest::newRow("unlisted exit") << job("failed", "", 1) << "";
+        QTest::newRow("time limit") << job("failed", "TimeLimit", 75) << "";
+        QTest::newRow("cancelled") << job("cancelled", "", 137) << "";
+        QTest::newRow("succeeded") << job("succeeded", "", 0) << "";
+    }
+    void recoveryRetriesOnlyWhatItShould()
+    {
+        QFETCH(QJsonObject, job);
+        QFETCH(QString, cause);
+        const RecoveryPolicy policy{2, {75}, 10};
+        QCOMPARE(policy.retryCause(job), cause);
+    }
+
+    // The first run's attempts and policy are saved with it, and read back strictly.
+    void firstRunAttemptsAreSavedAndCheckedOnLoad()
+    {
+        FirstRunGateData d;
+        d.recovery = {3, {75}, 5};
+        d.attempts = {{"job-1", "interrupted", "preempted", "instance i was preempted at step 30",
+                       130, 0, 31, QDateTime::currentDateTimeUtc()},
+                      {"job-2", "succeeded", "", "", 0, 31, 60, QDateTime::currentDateTimeUtc()}};
+        const QJsonObject saved = d.toJson();
+        const auto back = FirstRunGateData::fromJson(saved, QStringLiteral("$.firstRun"));
+        QVERIFY2(back, qPrintable(back ? QString() : back.error().message));
+        QCOMPARE(back->attempts, d.attempts);
+        QCOMPARE(back->recovery, d.recovery);
+        QVERIFY(back->attempts.first().text().contains("preempted"));
+        // A state from before attempts existed loads with none and the default policy.
+        QJsonObject older = saved;
+        older.remove("attempts");
+        older.remove("recovery");
+        QCOMPARE(FirstRunGateData::fromJson(older, "$")->recovery, RecoveryPolicy::firstRunDefault());
+        // Unknown keys and wrong types name their field.
+        QJsonObject bad = saved;
+        QJsonArray list = bad.value("attempts").toArray();
+        QJsonObject a = list[1].toObject();
+        a["node"] = "n1";
+        list[1] = a;
+        bad["attempts"] = list;
+        auto r = FirstRunGateData::fromJson(bad, QStringLiteral("$.firstRun"));
+        QVERIFY(!r);
+        QCOMPARE(r.error().field, QStringLiteral("$.firstRun.attempts[1].node"));
+        bad = saved;
+        bad["recovery"] = QJsonObject{{"maxRestarts", 1000}};
+        r = FirstRunGateData::fromJson(bad, QStringLiteral("$.firstRun"));
+        QVERIFY(!r);
+        QCOMPARE(r.error().field, QStringLiteral("$.firstRun.recovery.maxRestarts"));
+        bad = saved;
+        bad["attempts"] = QJsonObject{};
+        QVERIFY(!FirstRunGateData::fromJson(bad, QStringLiteral("$.firstRun")));
     }
 };
 

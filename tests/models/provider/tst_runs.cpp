@@ -10,6 +10,7 @@
 #include "ProbeEvents.h"
 #include "ProviderSession.h"
 #include "RunSpec.h"
+#include "SandboxFaults.h"
 #include "SandboxServer.h"
 #include "Replay.h"
 #include "Transport.h"
@@ -279,6 +280,88 @@ private slots:
         QVERIFY(again);
         QCOMPARE(again->environment, m_state.environment);
         QCOMPARE(again->firstRun, m_state.firstRun);
+    }
+
+    // Gate 6's first run survives one injected preemption (the sandbox's fault plan, as
+    // `serve --faults` reads it): the job is preempted at step 30, submitted again after the
+    // policy's backoff, resumes from its newest checkpoint, and the run's curve is the
+    // uninterrupted run's, step for step (the trainer is deterministic on CPU).
+    void resumesAfterAPreemption()
+    {
+        m_state.firstRun.recovery.backoffSeconds = 0.5;
+        auto s = session(m_state);
+        WALK(*s, runFirstRun);
+        QVERIFY2(m_state.firstRun.run.passed(), qPrintable(m_state.firstRun.run.evidence));
+        QCOMPARE(m_state.firstRun.attempts.size(), 1);
+        QVERIFY(m_state.firstRun.attempts.first().cause.isEmpty());
+        const QList<std::pair<int, double>> uninterrupted = m_state.firstRun.curve;
+        const int steps = m_state.firstRun.steps;
+        QVERIFY(steps > 30);
+
+        const auto plan = parseFaultPlan(R"({"preempt": {"atStep": 30, "job": "first-run"}})");
+        QVERIFY2(plan, qPrintable(plan ? QString() : plan.error()));
+        m_server->faults() = *plan;
+        QStringList said;
+        s->onProgress = [&](const QString &text) { said << text; };
+        WALK(*s, runFirstRun);
+        const FirstRunGateData &run = m_state.firstRun;
+        QVERIFY2(run.run.passed(), qPrintable(run.run.evidence + " / " + run.run.diagnosis));
+        QCOMPARE(m_server->faults().preemptTimes, 0);
+        // Two jobs, the first preempted with the provider's reason, the second resumed where
+        // the first saved.
+        QCOMPARE(run.attempts.size(), 2);
+        const RunAttempt &first = run.attempts[0], &second = run.attempts[1];
+        QCOMPARE(first.state, QStringLiteral("interrupted"));
+        QCOMPARE(first.cause, QStringLiteral("preempted"));
+        QVERIFY2(first.reason.contains("preempted at step"), qPrintable(first.reason));
+        QVERIFY(first.lastStep >= 30 && first.lastStep < steps);
+        QCOMPARE(first.resumedFrom, 0);
+        QCOMPARE(second.state, QStringLiteral("succeeded"));
+        QVERIFY(second.cause.isEmpty());
+        QVERIFY2(second.resumedFrom > 0 && second.resumedFrom <= first.lastStep,
+                 qPrintable(second.text()));
+        QCOMPARE(second.lastStep, steps);
+        QVERIFY(first.jobId != second.jobId);
+        QCOMPARE(run.run.jobId, second.jobId);
+        QVERIFY(first.text().contains("preempted"));
+        QVERIFY(std::any_of(said.begin(), said.end(),
+                            [](const QString &t) { return t.contains("restart 1 of 2"); }));
+        // Steps and loss continue: one curve, each step once, equal to the uninterrupted run's.
+        QCOMPARE(run.steps, steps);
+        QCOMPARE(run.curve.size(), qsizetype(steps));
+        QCOMPARE(run.curve, uninterrupted);
+        QCOMPARE(run.firstLoss, uninterrupted.first().second);
+        QCOMPARE(run.lastLoss, uninterrupted.last().second);
+        QVERIFY(run.run.evidence.contains("resumed itself 1 time"));
+        // The spec records the policy and the whole curve.
+        const RunSpec spec = runSpecFromState(m_state);
+        QCOMPARE(spec.loss.curve, uninterrupted);
+        QCOMPARE(spec.recovery, m_state.firstRun.recovery);
+        const auto reread = parseRunSpec(QJsonDocument(spec.toJson()).toJson());
+        QVERIFY2(reread, qPrintable(reread ? QString() : reread.error().message));
+        QCOMPARE(reread->recovery, spec.recovery);
+        // The attempts survive a restart.
+        const auto again = OnboardingState::fromJson(
+            QJsonDocument::fromJson(QJsonDocument(m_state.toJson()).toJson()).object());
+        QVERIFY2(again, qPrintable(again ? QString() : again.error().message));
+        QCOMPARE(again->firstRun.attempts, run.attempts);
+        QCOMPARE(again->firstRun, m_state.firstRun);
+    }
+
+    // Without a policy the same preemption ends the first run: nothing is retried that the
+    // spec does not ask for.
+    void withoutARecoveryPolicyAPreemptionEndsTheRun()
+    {
+        m_state.firstRun.recovery = {};
+        m_server->faults() = *parseFaultPlan(R"({"preempt": {"atStep": 10, "job": "first-run"}})");
+        auto s = session(m_state);
+        WALK(*s, runFirstRun);
+        const FirstRunGateData &run = m_state.firstRun;
+        QVERIFY(!run.run.passed());
+        QCOMPARE(run.attempts.size(), 1);
+        QCOMPARE(run.attempts.first().cause, QStringLiteral("preempted"));
+        QCOMPARE(run.attempts.first().state, QStringLiteral("interrupted"));
+        QVERIFY(!runSpecFromState(m_state).toJson().contains("recovery"));
     }
 
     // A small dataset uploaded in checksummed chunks; cut off in the middle of a file (a

@@ -199,6 +199,24 @@ private slots:
                                         QJsonObject{{"gate", "quota"}}})
             << "$.gates[1].gate"
             << "twice";
+        QTest::newRow("restarts below range") << with("recovery.maxRestarts", -1)
+                                              << "$.recovery.maxRestarts" << "0";
+        QTest::newRow("restarts above range") << with("recovery.maxRestarts", 101)
+                                              << "$.recovery.maxRestarts" << "100";
+        QTest::newRow("restarts as text") << with("recovery.maxRestarts", "2")
+                                          << "$.recovery.maxRestarts" << "number";
+        QTest::newRow("restarts fraction") << with("recovery.maxRestarts", 2.5)
+                                           << "$.recovery.maxRestarts" << "whole";
+        QTest::newRow("backoff above range") << with("recovery.backoffSeconds", 3601)
+                                             << "$.recovery.backoffSeconds" << "3600";
+        QTest::newRow("exit codes not a list") << with("recovery.retryExitCodes", "75")
+                                               << "$.recovery.retryExitCodes" << "list";
+        QTest::newRow("exit code zero") << with("recovery.retryExitCodes", QJsonArray{0})
+                                        << "$.recovery.retryExitCodes[0]" << "255";
+        QTest::newRow("exit code twice") << with("recovery.retryExitCodes", QJsonArray{75, 75})
+                                         << "$.recovery.retryExitCodes[1]" << "twice";
+        QTest::newRow("unknown recovery field") << with("recovery.jitter", 1)
+                                                << "$.recovery.jitter" << "unknown";
         QTest::newRow("digest with a newline")
             << with("image.digest", "sha256:" + QString(64, u'a') + "\n") << "$.image.digest"
             << "control character";
@@ -219,6 +237,26 @@ private slots:
         QCOMPARE(r.error().field, field);
         QVERIFY2(r.error().message.contains(field) && r.error().message.contains(says),
                  qPrintable(r.error().message));
+    }
+
+    // The recovery policy is written only when set: a spec without one keeps the fingerprint it
+    // had before policies existed; one with a policy reads back the same.
+    void recoveryIsWrittenOnlyWhenSet()
+    {
+        RunSpec s = full();
+        s.recovery = {};
+        QVERIFY(!s.toJson().contains("recovery"));
+        QVERIFY(!s.canonical().contains("recovery"));
+        const QByteArray without = s.fingerprintId();
+        s.recovery = {3, {75, 137}, 30};
+        QCOMPARE(s.toJson().value("recovery").toObject().value("maxRestarts").toInt(), 3);
+        QVERIFY(s.fingerprintId() != without);
+        const auto back = parseRunSpec(QJsonDocument(s.toJson()).toJson());
+        QVERIFY2(back, qPrintable(back ? QString() : back.error().message));
+        QCOMPARE(back->recovery, s.recovery);
+        QCOMPARE(back->fingerprintId(), s.fingerprintId());
+        // The onboarding's spec carries gate 6's policy.
+        QCOMPARE(runSpecFromState(demo()).recovery, RecoveryPolicy::firstRunDefault());
     }
 
     // Every reproducer the fuzzer (or a person) found is an error value or a spec, never a crash.
