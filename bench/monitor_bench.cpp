@@ -11,6 +11,7 @@
 //     against a plain read of the same last 256 KiB (the limit). HTTP and signing are not in
 //     it (provider_bench measures those). Peak memory: the process's peak RSS growth while
 //     it runs, against the 64 MiB budget.
+#include "BenchReport.h"
 #include "Downsample.h"
 #include "LiveChart.h"
 #include "LogTail.h"
@@ -38,11 +39,8 @@
 
 namespace {
 
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
+using onramp::bench::line;
+using onramp::bench::median;
 
 // VmRSS or VmHWM, in MiB.
 double procStatus(const char *key)
@@ -58,13 +56,6 @@ double procStatus(const char *key)
         f.ignore(1 << 12, '\n');
     }
     return 0;
-}
-
-void line(const char *name, double value, const char *unit, double anchor)
-{
-    std::printf("BENCH %s %.2f %s anchor=%.2f ratio=%.3f\n", name, value, unit, anchor,
-                value / anchor);
-    std::fflush(stdout);
 }
 
 void logTail(const QString &dir)

@@ -19,6 +19,7 @@
 // Calls run as the wizard makes them: inside an event loop, each sent from the previous one's
 // answer (no busy polling of the event queue, and the same with or without GLib's dispatcher).
 // Prints BENCH lines (see run_bench.py), which runs it.
+#include "BenchReport.h"
 #include "ProviderClient.h"
 #include "SandboxServer.h"
 #include "Transport.h"
@@ -38,15 +39,9 @@
 #include <vector>
 
 using namespace onramp;
+using bench::line;
 
 namespace {
-
-void line(const char *name, double value, const char *unit, double anchor)
-{
-    std::printf("BENCH %s %.2f %s anchor=%.2f ratio=%.3f\n", name, value, unit, anchor,
-                value / anchor);
-    std::fflush(stdout);
-}
 
 size_t sink(char *, size_t size, size_t n, void *)
 {

@@ -13,6 +13,7 @@
 //    then) to the moment it is past step N again, resumed from its checkpoint in a new job;
 //    against the same run's fresh start to step N (submission to step N). Medians of `rounds`.
 // Times are taken as the session sees them (its job news, polled every 20 ms).
+#include "BenchReport.h"
 #include "DemoState.h"
 #include "ProbeEvents.h"
 #include "ProviderSession.h"
@@ -34,21 +35,10 @@
 #include <vector>
 
 using namespace onramp;
+using bench::line;
+using bench::median;
 
 namespace {
-
-void line(const char *name, double value, const char *unit, double anchor)
-{
-    std::printf("BENCH %s %.2f %s anchor=%.2f ratio=%.3f\n", name, value, unit, anchor,
-                value / anchor);
-    std::fflush(stdout);
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
 
 using Op = void (ProviderSession::*)(ProviderSession::Done);
 
