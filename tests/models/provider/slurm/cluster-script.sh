@@ -8,6 +8,10 @@ set -uo pipefail
 script=${1:?usage: cluster-script.sh path/to/slurm-cluster.sh}
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root"; exit 77; }
 command -v unshare >/dev/null || { echo "skipped: no unshare"; exit 77; }
+# A chroot whose / is not a mount point (shared/tools/fresh-machine.sh) cannot have a private
+# mount namespace; there the real cluster (tst_slurm) meets the same missing /etc/hosts anyway.
+unshare --mount --propagation private true 2>/dev/null ||
+    { echo "skipped: no private mount namespace here (/ is not a mount point)"; exit 77; }
 export ONRAMP_SLURM_PORT_BASE=${ONRAMP_SLURM_PORT_BASE:-26817}
 work=$(mktemp -d /tmp/onramp-slurm-script.XXXXXX)
 chmod 755 "$work" # the daemons run as their own users
