@@ -67,6 +67,31 @@ class TestSandbox : public QObject
         bool signHost = true;
     };
 
+    // A call as the fault-plan tests make it: job calls as the developer "zhang".
+    Reply asDeveloper(SandboxServer &server, const QByteArray &method, const QByteArray &path,
+                      const QByteArray &body = {})
+    {
+        Call c;
+        c.method = method;
+        c.path = path;
+        c.body = body;
+        if (path.contains("/jobs"))
+            c.extraHeaders = {{"X-Onramp-Member", "zhang"}};
+        return call(server, c);
+    }
+
+    // Workspace "w" with 500 card-hours in cn-north-1a and "zhang" as its developer.
+    bool developerWorkspace(SandboxServer &server)
+    {
+        return asDeveloper(server, "POST", "/v1/workspaces", R"({"name":"w"})").status == 201 &&
+               asDeveloper(server, "PUT", "/v1/workspaces/w/quota",
+                           R"({"cardHours":500,"zone":"cn-north-1a"})")
+                       .status == 200 &&
+               asDeveloper(server, "POST", "/v1/workspaces/w/members",
+                           R"({"account":"zhang","role":"developer"})")
+                       .status == 201;
+    }
+
     // Signs like the client will and performs the request on a worker thread, spinning this
     // thread's event loop so the server can answer.
     Reply call(SandboxServer &server, Call c)
@@ -1039,21 +1064,9 @@ private slots:
         QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
         const auto send = [&](const QByteArray &method, const QByteArray &path,
                               const QByteArray &body = {}) {
-            Call c;
-            c.method = method;
-            c.path = path;
-            c.body = body;
-            if (path.contains("/jobs"))
-                c.extraHeaders = {{"X-Onramp-Member", "zhang"}};
-            return call(server, c);
+            return asDeveloper(server, method, path, body);
         };
-        QCOMPARE(send("POST", "/v1/workspaces", R"({"name":"w"})").status, 201L);
-        QCOMPARE(send("PUT", "/v1/workspaces/w/quota", R"({"cardHours":500,"zone":"cn-north-1a"})")
-                     .status,
-                 200L);
-        QCOMPARE(send("POST", "/v1/workspaces/w/members", R"({"account":"zhang","role":"developer"})")
-                     .status,
-                 201L);
+        QVERIFY(developerWorkspace(server));
         // The zone in the plan has no free cards; the others keep theirs.
         const QJsonArray regions = send("GET", "/v1/catalog/regions").json()["regions"].toArray();
         QVERIFY(!regions.isEmpty());
@@ -1131,21 +1144,9 @@ private slots:
         QVERIFY(server.start(QHostAddress::LocalHost, 0, QString()));
         const auto send = [&](const QByteArray &method, const QByteArray &path,
                               const QByteArray &body = {}) {
-            Call c;
-            c.method = method;
-            c.path = path;
-            c.body = body;
-            if (path.contains("/jobs"))
-                c.extraHeaders = {{"X-Onramp-Member", "zhang"}};
-            return call(server, c);
+            return asDeveloper(server, method, path, body);
         };
-        QCOMPARE(send("POST", "/v1/workspaces", R"({"name":"w"})").status, 201L);
-        QCOMPARE(send("PUT", "/v1/workspaces/w/quota", R"({"cardHours":500,"zone":"cn-north-1a"})")
-                     .status,
-                 200L);
-        QCOMPARE(send("POST", "/v1/workspaces/w/members", R"({"account":"zhang","role":"developer"})")
-                     .status,
-                 201L);
+        QVERIFY(developerWorkspace(server));
         const Reply submitted = send(
             "POST", "/v1/workspaces/w/jobs",
             R"({"instanceType":"gpu.a100-80g.1","launch":{"mode":"builtin","entry":"metrics",)"
