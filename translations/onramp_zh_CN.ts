@@ -3731,7 +3731,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>Resumes itself up to %n time(s) after a preemption, an interruption by the provider or a lost node, waiting %1 s first, from its newest good checkpoint.</source>
-        <translation><numerusform>在被抢占、被提供方中断或节点丢失后自动恢复，最多 %n 次：先等待 %1 秒，再从最新的完好检查点继续。</numerusform></translation>
+        <translation>
+            <numerusform>在被抢占、被提供方中断或节点丢失后自动恢复，最多 %n 次：先等待 %1 秒，再从最新的完好检查点继续。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Exit codes that mean retry: %1.</source>
@@ -3794,20 +3796,14 @@ Each subcommand takes --help.</source>
         <translation>全新开始</translation>
     </message>
     <message>
-        <source>job %1: %2 at step %3 (%4)</source>
-        <translation>任务 %1：第 %3 步时%2（%4）</translation>
-    </message>
-    <message>
         <source>exit code %1</source>
         <translation>退出码 %1</translation>
     </message>
-    <message>
-        <source>The first run stopped at step %1 (%2); submitting it again in %3 s to resume from its newest checkpoint (restart %4 of %5)…</source>
-        <translation>首次运行在第 %1 步停止（%2）；%3 秒后重新提交，从最新的检查点继续（第 %4 次重启，共 %5 次）…</translation>
-    </message>
     <message numerus="yes">
         <source>; resumed itself %n time(s)</source>
-        <translation><numerusform>；已自动恢复 %n 次</numerusform></translation>
+        <translation>
+            <numerusform>；已自动恢复 %n 次</numerusform>
+        </translation>
     </message>
     <message>
         <source>expected an exit code from 1 to 255</source>
@@ -3830,6 +3826,22 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
     <message>
         <source>Follow the fault plan in FILE (JSON, docs/faults.md): zones out of stock, an instance preempted at step N, a sick GPU, a hung step, slow data reads.</source>
         <translation>按 FILE 中的故障计划运行（JSON，见 docs/faults.md）：可用区缺货、实例在第 N 步被抢占、GPU 故障、某一步卡住、数据读取缓慢。</translation>
+    </message>
+    <message>
+        <source>job %1: %2, last step logged %3 (%4)</source>
+        <translation>作业 %1：%2，最后记录的步数 %3（%4）</translation>
+    </message>
+    <message>
+        <source> — the provider says: %1</source>
+        <translation> —— 提供方说明：%1</translation>
+    </message>
+    <message>
+        <source>attempt %1: %2</source>
+        <translation>第 %1 次尝试：%2</translation>
+    </message>
+    <message>
+        <source>The first run stopped (%1); submitting it again in %2 s to resume from its newest checkpoint (restart %3 of %4)…</source>
+        <translation>首次运行已停止（%1）；%2 秒后重新提交，从最新的检查点恢复（第 %3 次重启，共 %4 次）…</translation>
     </message>
 </context>
 <context>
@@ -4175,6 +4187,10 @@ Dataset: %3</source>
     <message>
         <source>The first run's attempts</source>
         <translation>首次运行的各次尝试</translation>
+    </message>
+    <message>
+        <source>The provider's words: %1</source>
+        <translation>提供方原文：%1</translation>
     </message>
 </context>
 <context>

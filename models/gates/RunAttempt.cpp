@@ -24,9 +24,17 @@ QString RunAttempt::text() const
     const QString how = c ? Tr::tr(c) : s ? Tr::tr(s) : state;
     const QString start = resumedFrom > 0 ? Tr::tr("resumed from step %1").arg(resumedFrom)
                                           : Tr::tr("fresh start");
-    QString line = Tr::tr("job %1: %2 at step %3 (%4)").arg(jobId.left(8), how).arg(lastStep).arg(start);
-    if (!reason.isEmpty())
-        line += QStringLiteral(" — ") + reason;
+    // The step is the last one the job logged: a provider that stops a job "at step 30" may see
+    // it log step 31 before it ends, so the provider's own count is not repeated here.
+    QString line = Tr::tr("job %1: %2, last step logged %3 (%4)")
+                       .arg(jobId.left(8), how)
+                       .arg(lastStep)
+                       .arg(start);
+    // A retried cause says what happened in the user's language; the provider's words are the
+    // technical details (`reason`, shown as a tooltip). An end that is not retried keeps its reason: that is
+    // what the user acts on.
+    if (!reason.isEmpty() && cause.isEmpty())
+        line += Tr::tr(" — the provider says: %1").arg(reason);
     return line;
 }
 

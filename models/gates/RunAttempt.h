@@ -24,7 +24,8 @@ struct RunAttempt
     QDateTime endedAt;
 
     bool operator==(const RunAttempt &) const = default;
-    // "job 1a2b3c4d: preempted at step 30 — instance … was preempted …; resumed from step 0"
+    // "job 1a2b3c4d: preempted, last step logged 31 (fresh start)", translated; the provider's
+    // reason only for an end that is not retried.
     QString text() const;
     QJsonObject toJson() const;
     static std::expected<RunAttempt, Error> fromJson(const QJsonValue &v, const QString &path);

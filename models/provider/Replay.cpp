@@ -50,14 +50,21 @@ QJsonObject ReplayOutcome::toRecord() const
     int passed = 0;
     for (const ReplayItem &i : items)
         passed += !i.counts();
-    return {{"member", member},
-            {"at", at.toString(Qt::ISODateWithMs)},
-            {"spec", specFingerprint},
-            {"firstRun", firstRun},
-            {"reproduced", reproduced()},
-            {"items", int(items.size())},
-            {"passed", passed},
-            {"failed", QJsonArray::fromStringList(failedFields())}};
+    QJsonObject record{{"member", member},
+                       {"at", at.toString(Qt::ISODateWithMs)},
+                       {"spec", specFingerprint},
+                       {"firstRun", firstRun},
+                       {"reproduced", reproduced()},
+                       {"items", int(items.size())},
+                       {"passed", passed},
+                       {"failed", QJsonArray::fromStringList(failedFields())}};
+    if (!attempts.isEmpty()) {
+        QJsonArray list;
+        for (const RunAttempt &a : attempts)
+            list.append(a.toJson());
+        record["attempts"] = list;
+    }
+    return record;
 }
 
 double lossTolerance(const QString &device)
@@ -252,11 +259,20 @@ void Replay::step(int index)
 void Replay::compare()
 {
     const FirstRunGateData &run = m_state.firstRun;
+    m_outcome.attempts = run.attempts;
     {
         ReplayItem i{QStringLiteral("$.launch"), Tr::tr("first run")};
         i.status = run.run.passed() ? ReplayItem::Status::Pass : ReplayItem::Status::Fail;
         i.got = run.run.evidence;
         i.note = run.run.passed() ? QString() : run.run.diagnosis;
+        // A first run that resumed itself says so, each job with how it ended: the colleague
+        // sees the recovery, not only its result.
+        if (run.attempts.size() > 1) {
+            QStringList jobs;
+            for (int n = 0; n < run.attempts.size(); ++n)
+                jobs << Tr::tr("attempt %1: %2").arg(n + 1).arg(run.attempts[n].text());
+            i.note += (i.note.isEmpty() ? QString() : QStringLiteral("; ")) + jobs.join(u"; ");
+        }
         item(i);
     }
     // The spec as this rerun records it: its inputs, and only what this job reported for the

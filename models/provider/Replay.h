@@ -44,6 +44,7 @@ struct ReplayOutcome
     QString specFingerprint; // the spec replayed
     QString firstRun;        // curveDigest() of the spec's loss curve: which first run it was
     RunSpec observed;        // the spec with this rerun's own reports (onramp replay --record)
+    QList<RunAttempt> attempts; // the rerun's first-run jobs: more than one when it resumed
     bool cancelled = false;
 
     bool reproduced() const;

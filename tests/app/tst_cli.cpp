@@ -976,6 +976,46 @@ private slots:
         QVERIFY(r.err.contains("$.compute.gpus"));
     }
 
+    // A spec with a recovery policy, replayed on a sandbox whose fault plan preempts the first
+    // run: the replay still reproduces, and says how, each job with how it ended, in its output
+    // and in gate 6's evidence.
+    void replaySaysHowTheFirstRunResumed()
+    {
+        QFile f(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject spec = QJsonDocument::fromJson(f.readAll()).object();
+        spec["recovery"] = QJsonObject{{"maxRestarts", 1}, {"backoffSeconds", 0.2}};
+        QTemporaryDir dir;
+        QFile specFile(dir.filePath("spec.json")), faults(dir.filePath("faults.json"));
+        QVERIFY(specFile.open(QIODevice::WriteOnly) && faults.open(QIODevice::WriteOnly));
+        specFile.write(QJsonDocument(spec).toJson());
+        faults.write(R"({"preempt": {"atStep": 30, "job": "first-run"}})");
+        specFile.close();
+        faults.close();
+        qputenv("ONRAMP_SANDBOX_FAULTS", faults.fileName().toUtf8());
+        const Run r = run(ONRAMP_BIN,
+                          {"replay", specFile.fileName(), "--evidence", dir.filePath("ev.json")},
+                          {}, 300'000);
+        qunsetenv("ONRAMP_SANDBOX_FAULTS");
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QByteArray firstRun;
+        for (const QByteArray &line : r.out.split('\n'))
+            if (line.startsWith("PASS    first run"))
+                firstRun = line;
+        QVERIFY2(firstRun.contains("attempt 1: job ") && firstRun.contains("preempted") &&
+                     firstRun.contains("attempt 2: job ") && firstRun.contains("resumed from step"),
+                 r.out.constData());
+        // The provider's own words stay out of the line: the cause says it in the user's words.
+        QVERIFY2(!firstRun.contains("fault plan"), firstRun.constData());
+        QFile ev(dir.filePath("ev.json"));
+        QVERIFY(ev.open(QIODevice::ReadOnly));
+        const QJsonArray attempts = QJsonDocument::fromJson(ev.readAll())["attempts"].toArray();
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts[0]["cause"].toString(), QStringLiteral("preempted"));
+        QVERIFY(attempts[0]["reason"].toString().contains("preempted at step 30"));
+        QCOMPARE(attempts[1]["state"].toString(), QStringLiteral("succeeded"));
+    }
+
     // The probe's data check reads every file and names what is wrong: a dangling link, a file
     // shorter than its manifest says, a missing one, a checksum that differs.
     void probeDataCheck()

@@ -199,7 +199,10 @@ void FirstRunPage::refreshRun()
     for (int i = 0; i < run.attempts.size(); ++i) {
         const QString text = tr("Attempt %1 — %2").arg(i + 1).arg(run.attempts[i].text());
         auto *item = new QListWidgetItem(text, m_attempts);
-        item->setToolTip(text); // the provider's reason can be longer than the line
+        // The provider's own words are the technical details, in its language.
+        const QString &words = run.attempts[i].reason;
+        item->setToolTip(words.isEmpty() ? text
+                                         : text + u'\n' + tr("The provider's words: %1").arg(words));
     }
     m_attempts->setVisible(!run.attempts.isEmpty());
 

@@ -96,9 +96,8 @@ void FirstRunSteps::submitAttempt(const QJsonObject &job, const RecoveryPolicy &
         changed();
         const int restarts = int(ended.size());
         if (!attempt.cause.isEmpty() && restarts < policy.maxRestarts) {
-            progress(Tr::tr("The first run stopped at step %1 (%2); submitting it again in %3 s "
-                            "to resume from its newest checkpoint (restart %4 of %5)…")
-                         .arg(attempt.lastStep)
+            progress(Tr::tr("The first run stopped (%1); submitting it again in %2 s to resume "
+                            "from its newest checkpoint (restart %3 of %4)…")
                          .arg(attempt.text())
                          .arg(policy.backoffSeconds, 0, 'g', 3)
                          .arg(restarts + 1)

@@ -324,6 +324,11 @@ private slots:
         QVERIFY(first.jobId != second.jobId);
         QCOMPARE(run.run.jobId, second.jobId);
         QVERIFY(first.text().contains("preempted"));
+        // The line counts the step the job logged last, and leaves the provider's own words
+        // (English, with its own count) to the tooltip.
+        QVERIFY2(first.text().contains(QStringLiteral("last step logged %1").arg(first.lastStep)),
+                 qPrintable(first.text()));
+        QVERIFY2(!first.text().contains(first.reason), qPrintable(first.text()));
         QVERIFY(std::any_of(said.begin(), said.end(),
                             [](const QString &t) { return t.contains("restart 1 of 2"); }));
         // Steps and loss continue: one curve, each step once, equal to the uninterrupted run's.
