@@ -67,6 +67,21 @@ std::pair<QByteArray, QByteArray> selfSigned()
     return {cert, pkey};
 }
 
+// OpenSSL's system policy on Debian (MinProtocol TLSv1.2, security level 2) would refuse TLS 1.1
+// on its own and hide whether the transport does. The test process runs under a permissive
+// policy instead, set before OpenSSL starts, so that only the transport's own minimum refuses.
+const bool permissiveOpenSsl = [] {
+    static QTemporaryDir dir;
+    QFile conf(dir.filePath(QStringLiteral("openssl.cnf")));
+    if (!conf.open(QIODevice::WriteOnly))
+        return false;
+    conf.write("openssl_conf = onramp_test\n[onramp_test]\nssl_conf = ssl_sect\n"
+               "[ssl_sect]\nsystem_default = sys\n"
+               "[sys]\nMinProtocol = TLSv1\nCipherString = DEFAULT@SECLEVEL=0\n");
+    conf.close();
+    return qputenv("OPENSSL_CONF", QFile::encodeName(conf.fileName()));
+}();
+
 } // namespace
 
 class TestTransport : public QObject
@@ -316,6 +331,70 @@ private slots:
         // carries it to the next.
         const HttpResponse again = fetch({});
         QCOMPARE(again.status, 0);
+    }
+
+    // A server that offers only TLS 1.1 is refused: the transport asks for TLS 1.2 or later,
+    // whatever the system's OpenSSL policy allows. The same server is shown to speak TLS 1.1 to
+    // a client that allows it, so the refusal is the transport's.
+    void refusesTlsBelow1_2()
+    {
+        QVERIFY(permissiveOpenSsl);
+        const auto [cert, key] = selfSigned();
+        QTemporaryDir dir;
+        QFile ca(dir.filePath("ca.pem"));
+        QVERIFY(ca.open(QIODevice::WriteOnly));
+        ca.write(cert);
+        ca.close();
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setLocalCertificate(QSslCertificate(cert));
+        tls.setPrivateKey(QSslKey(key, QSsl::Ec));
+        QT_WARNING_PUSH
+        QT_WARNING_DISABLE_DEPRECATED
+        tls.setProtocol(QSsl::TlsV1_1);
+        QT_WARNING_POP
+        QSslServer server;
+        server.setSslConfiguration(tls);
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        connect(&server, &QTcpServer::pendingConnectionAvailable, this, [&] {
+            while (QTcpSocket *s = server.nextPendingConnection())
+                connect(s, &QTcpSocket::readyRead, s, [s] {
+                    if (s->readAll().contains("\r\n\r\n")) {
+                        s->write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}");
+                        s->disconnectFromHost();
+                    }
+                });
+        });
+
+        QSslSocket old;
+        QSslConfiguration oldClient = QSslConfiguration::defaultConfiguration();
+        QT_WARNING_PUSH
+        QT_WARNING_DISABLE_DEPRECATED
+        oldClient.setProtocol(QSsl::TlsV1_1);
+        QT_WARNING_POP
+        oldClient.setPeerVerifyMode(QSslSocket::VerifyNone);
+        old.setSslConfiguration(oldClient);
+        old.connectToHostEncrypted(QStringLiteral("127.0.0.1"), server.serverPort());
+        QTRY_VERIFY_WITH_TIMEOUT(old.isEncrypted(), 10000);
+        QT_WARNING_PUSH
+        QT_WARNING_DISABLE_DEPRECATED
+        QCOMPARE(old.sessionProtocol(), QSsl::TlsV1_1);
+        QT_WARNING_POP
+        old.abort();
+
+        Transport transport;
+        RetryPolicy once;
+        once.maxAttempts = 1;
+        transport.setRetryPolicy(once);
+        std::optional<HttpResponse> got;
+        HttpCall c;
+        c.url = QUrl(QStringLiteral("https://127.0.0.1:%1/v1/account").arg(server.serverPort()));
+        c.caFile = ca.fileName().toLocal8Bit();
+        transport.send(c, this, [&](const HttpResponse &r) { got = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 10000);
+        QCOMPARE(got->status, 0);
+        QVERIFY2(got->error.contains("SSL", Qt::CaseInsensitive) ||
+                     got->error.contains("TLS", Qt::CaseInsensitive),
+                 qPrintable(got->error));
     }
 
     // Proxies from the environment never see a loopback call.
