@@ -3,7 +3,7 @@
 # usage: tests/fuzz/run.sh BUILD_DIR SECONDS [TARGET]
 #   TARGET: runspec (the default: the run-spec importer and the job exporters), state (the
 #   saved-state loader), csv (the members CSV importer), dossier (gate 1's dossier importer),
-#   or all.
+#   answers (the readers of a provider's answers), or all.
 #   FUZZ_CPU=1: SECONDS is CPU time (user + system) rather than wall time, each target run at
 #   nice 19 under /usr/bin/time -v and stopped by cpu_budget.py when its CPU time reaches
 #   SECONDS (libFuzzer's -max_total_time counts wall time; it is set 30 times longer here).
@@ -15,10 +15,10 @@ build=$1/fuzz
 seconds=$2
 target=${3:-runspec}
 case $target in
-runspec | state | csv | dossier) targets=$target ;;
-all) targets="runspec state csv dossier" ;;
+runspec | state | csv | dossier | answers) targets=$target ;;
+all) targets="runspec state csv dossier answers" ;;
 *)
-    echo "fuzz: unknown target $target (runspec, state, csv, dossier or all)" >&2
+    echo "fuzz: unknown target $target (runspec, state, csv, dossier, answers or all)" >&2
     exit 2
     ;;
 esac

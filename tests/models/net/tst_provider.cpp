@@ -2,6 +2,7 @@
 // a value with a message that says what to do; creates happen exactly once under every fault;
 // jobs are real onramp-probe processes with logs and metrics; data arrives in checked chunks.
 #include "AwaitAnswer.h"
+#include "fuzz/AnswerChecks.h"
 #include "ProviderClient.h"
 #include "SandboxServer.h"
 #include "SigV4.h"
@@ -147,6 +148,25 @@ class TestProvider : public QObject
     }
 
 private slots:
+    // Every input fuzz_answers (or a person) found, and its seeds, hold the readers' invariants:
+    // an error answer always has a message, a Slurm job is read as a known state or none, every
+    // log line shows as something, a signing vector is refused with a reason.
+    void answerReadersHoldOnEveryReproducer()
+    {
+        int inputs = 0;
+        for (const char *folder : {"/tests/fuzz/reproducers/answers", "/tests/fuzz/corpus/answers"}) {
+            const QDir dir(QStringLiteral(ONRAMP_SOURCE_DIR) + QLatin1String(folder));
+            for (const QString &name : dir.entryList(QDir::Files)) {
+                QFile f(dir.filePath(name));
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                const auto problem = fuzzcheck::answerProblem(f.readAll());
+                QVERIFY2(!problem, qPrintable(name + u' ' + problem.value_or(QString())));
+                ++inputs;
+            }
+        }
+        QVERIFY(inputs >= 20);
+    }
+
     void initTestCase() { curl_global_init(CURL_GLOBAL_DEFAULT); }
     void cleanupTestCase() { curl_global_cleanup(); }
     void init()
