@@ -14,6 +14,7 @@
 #include <QJsonArray>
 
 #include <cmath>
+#include <limits>
 
 namespace onramp {
 
@@ -340,18 +341,37 @@ Answer get(Sandbox &sandbox, const RouteRequest &request)
     return {200, *job};
 }
 
+// A whole-number query parameter from `low` to `high`; `absent` when it is not given. Anything
+// else is refused naming the parameter, never read as 0 ("offset=abc" is no offset).
+std::expected<qint64, Answer> queryNumber(const RouteRequest &request, const QString &name,
+                                          qint64 low, qint64 high, qint64 absent)
+{
+    const QUrlQuery query = request.query();
+    if (!query.hasQueryItem(name))
+        return absent;
+    bool ok = false;
+    const qint64 v = query.queryItemValue(name).toLongLong(&ok);
+    if (!ok || v < low || v > high)
+        return std::unexpected(Answer{
+            400, apiError(QStringLiteral("validation_failed"),
+                          QStringLiteral("expected a whole number from %1 to %2").arg(low).arg(high),
+                          QStringLiteral("?") + name)});
+    return v;
+}
+
 Answer logs(Sandbox &sandbox, const RouteRequest &request)
 {
     const auto job = jobFor(sandbox, request, Action::ViewOwnLogs, Action::ViewAllLogs);
     if (!job)
         return job.error();
-    const QUrlQuery query = request.query();
-    const qint64 offset =
-        std::max<qint64>(0, query.queryItemValue(QStringLiteral("offset")).toLongLong());
-    qint64 limit = query.queryItemValue(QStringLiteral("limit")).toLongLong();
-    if (limit <= 0 || limit > 1024 * 1024)
-        limit = 64 * 1024;
-    QJsonObject slice = readLogSlice(logPath(sandbox, request.arg(0)), offset, limit);
+    const auto offset = queryNumber(request, QStringLiteral("offset"), 0,
+                                    std::numeric_limits<qint64>::max(), 0);
+    if (!offset)
+        return offset.error();
+    const auto limit = queryNumber(request, QStringLiteral("limit"), 1, 1024 * 1024, 64 * 1024);
+    if (!limit)
+        return limit.error();
+    QJsonObject slice = readLogSlice(logPath(sandbox, request.arg(0)), *offset, *limit);
     slice["eof"] = isFinalJobState(job->value("state").toString()) &&
                    slice.value("nextOffset").toInteger() >= slice.value("size").toInteger();
     return {200, slice};
@@ -362,11 +382,14 @@ Answer metrics(Sandbox &sandbox, const RouteRequest &request)
     const auto job = jobFor(sandbox, request, Action::ViewJobStatus, Action::ViewJobStatus);
     if (!job)
         return job.error();
-    const qint64 since = request.query().queryItemValue(QStringLiteral("since")).toLongLong();
+    const auto since = queryNumber(request, QStringLiteral("since"), 0,
+                                   std::numeric_limits<qint64>::max(), 0);
+    if (!since)
+        return since.error();
     // Metrics are numbers read from the log. Anything else a step line carries is log text,
     // which only the logs' own permissions may show.
     QJsonArray points;
-    for (const QJsonValue &v : readStepEvents(logPath(sandbox, request.arg(0)), since)) {
+    for (const QJsonValue &v : readStepEvents(logPath(sandbox, request.arg(0)), *since)) {
         const QJsonObject e = v.toObject();
         QJsonObject point{{"event", e.value("event")}};
         if (kProbeModes.contains(e.value("check").toString()))

@@ -393,6 +393,15 @@ private slots:
         QVERIFY(metrics);
         QCOMPARE(metrics->value("points").toArray().size(), 10);
         QCOMPARE(metrics->value("points").toArray().first()["step"].toInt(), 31);
+        // A position that is not a whole number in range is refused by name, never read as 0.
+        for (const QString &query : {QStringLiteral("logs?offset=abc"), QStringLiteral("logs?offset=-1"),
+                                     QStringLiteral("logs?limit=0"), QStringLiteral("logs?limit=1048577"),
+                                     QStringLiteral("metrics?since=1e3")}) {
+            const auto refused = call(dev, "GET", QStringLiteral("/v1/jobs/%1/").arg(id) + query);
+            QVERIFY2(!refused, qPrintable(query));
+            QCOMPARE(refused.error().code, ProviderErrorCode::ValidationFailed);
+            QCOMPARE(refused.error().field, u'?' + query.section(u'?', 1).section(u'=', 0, 0));
+        }
         // The observer reads status and logs (the guides' defaults); another developer sees the
         // status but not zhang's log.
         QVERIFY(call(client("zhao"), "GET", QStringLiteral("/v1/jobs/%1/logs").arg(id)));
