@@ -385,6 +385,10 @@ void SlurmClient::submit(const QString &user, const QString &account, const QStr
                     {"current_working_directory", m_profile.outputDir},
                     {"standard_output", out},
                     {"standard_error", out},
+                    // A job Slurm requeues itself (a failed node; JobRequeue) runs again under
+                    // the same id and output file: appended, the log keeps the steps before, and
+                    // the offsets already read stay valid.
+                    {"open_mode", "append"},
                     {"environment", QJsonObject{{"PATH", "/usr/local/bin:/usr/bin:/bin"},
                                                 {"LANG", "C.UTF-8"}}}};
     if (shape.gpus > 0)

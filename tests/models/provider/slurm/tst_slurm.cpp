@@ -434,7 +434,7 @@ private slots:
             (s.*op)([&](const auto &r) { got = r; });
             QElapsedTimer t;
             t.start();
-            while (!got && t.elapsed() < 180000)
+            while (!got && t.elapsed() < 360000)
                 QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
             return got ? *got : std::unexpected(ProviderError{});
         };
@@ -471,6 +471,46 @@ private slots:
         QVERIFY2(state.firstRun.run.passed(),
                  qPrintable(state.firstRun.run.evidence + " / " + state.firstRun.run.diagnosis));
         QCOMPARE(state.firstRun.points.size(), 5);
+        const QList<std::pair<int, double>> uninterrupted = state.firstRun.curve;
+
+        // The node fails under the first run (scontrol: DOWN). Slurm requeues the batch job
+        // itself (JobRequeue, the default) and starts it again under the same id once the node
+        // is back and its two-minute hold has passed; the job resumes from the checkpoint it
+        // wrote when it was signalled, and the run's curve is the uninterrupted one.
+        QProcess sinfo;
+        sinfo.setProcessEnvironment(m_env);
+        sinfo.start(QStringLiteral("sinfo"), {"-h", "-o", "%N"});
+        QVERIFY(sinfo.waitForFinished(10000));
+        const QString node = QString::fromUtf8(sinfo.readAllStandardOutput()).trimmed();
+        QVERIFY(!node.isEmpty());
+        int downAt = 0;
+        s.onJobNews = [&](const ProviderSession::JobNews &n) {
+            if (downAt > 0 || n.check != QLatin1String("first-run"))
+                return;
+            for (const QJsonObject &e : probeEventList(QString::fromUtf8(n.bytes), "step"))
+                if (e.value("step").toInt() >= 25 && downAt == 0) {
+                    downAt = e.value("step").toInt();
+                    QProcess down;
+                    down.setProcessEnvironment(m_env);
+                    down.start(QStringLiteral("scontrol"),
+                               {"update", "nodename=" + node, "state=down", "reason=onramp-test"});
+                    QVERIFY(down.waitForFinished(10000));
+                    QCOMPARE(down.exitCode(), 0);
+                }
+        };
+        r = run(&ProviderSession::runFirstRun);
+        s.onJobNews = {};
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
+        const FirstRunGateData &again = state.firstRun;
+        QVERIFY2(again.run.passed(), qPrintable(again.run.evidence + " / " + again.run.diagnosis));
+        QVERIFY(downAt >= 25);
+        QVERIFY(!again.attempts.isEmpty());
+        const RunAttempt &last = again.attempts.last();
+        for (const RunAttempt &a : again.attempts)
+            qInfo("%s", qPrintable(a.text()));
+        QVERIFY2(last.resumedFrom >= downAt && last.resumedFrom < again.steps,
+                 qPrintable(last.text()));
+        QCOMPARE(again.curve, uninterrupted);
     }
 
     // A colleague's rerun from the spec alone, on the cluster: a spec recorded on the cluster
