@@ -228,9 +228,9 @@ QString Sandbox::now()
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
 }
 
-const InstanceType *Sandbox::instanceType(const QString &key)
+const InstanceType *Sandbox::instanceType(const QString &key) const
 {
-    return findInstance(key);
+    return m_catalog.instance(key);
 }
 
 bool Sandbox::isInside(const QString &p)
