@@ -96,6 +96,10 @@ public:
     void setCatalog(const ResourceCatalog &catalog) { m_catalog = catalog; }
     // The catalog's instance type `key`; null when there is none.
     const InstanceType *instanceType(const QString &key) const;
+    // An image's identity at this provider: the digest its catalog gives, else (the built-in
+    // catalog has none) the SHA-256 of its record, as a registry's digest is of a manifest. The
+    // catalog's answer lists it, so the client records it before any instance exists.
+    static QString imageDigest(const TrainingImage &image);
     // A relative path that stays inside its folder.
     static bool isInside(const QString &relativePath);
 

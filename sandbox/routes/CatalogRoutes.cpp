@@ -37,8 +37,10 @@ Answer instanceTypes(Sandbox &sandbox, const RouteRequest &)
 Answer images(Sandbox &sandbox, const RouteRequest &)
 {
     QJsonArray list;
-    for (const TrainingImage &i : sandbox.catalog().images())
+    for (TrainingImage i : sandbox.catalog().images()) {
+        i.digest = Sandbox::imageDigest(i); // the one its instances report
         list.append(i.toJson());
+    }
     return {200, QJsonObject{{"images", list}}};
 }
 

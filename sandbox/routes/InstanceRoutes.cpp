@@ -13,9 +13,8 @@ namespace onramp {
 
 namespace {
 
-// The image, by catalog key or as name:version, and its identity as this provider knows it:
-// the sandbox's images are records, so its digest is the SHA-256 of the record (what a
-// registry's digest is of a manifest). Empty when no image is asked for.
+// The image, by catalog key or as name:version, and its identity as this provider knows it
+// (Sandbox::imageDigest, the digest its catalog lists). Empty when no image is asked for.
 std::expected<QJsonObject, Answer> resolveImage(const Sandbox &sandbox, const QString &ref)
 {
     QJsonObject image;
@@ -23,14 +22,10 @@ std::expected<QJsonObject, Answer> resolveImage(const Sandbox &sandbox, const QS
         return image;
     for (const TrainingImage &i : sandbox.catalog().images()) {
         if (i.key == ref || i.name + u':' + i.version == ref) {
-            QJsonObject record = i.toJson();
-            record.remove(QStringLiteral("digest"));
-            const QByteArray digest = QCryptographicHash::hash(
-                QJsonDocument(record).toJson(QJsonDocument::Compact), QCryptographicHash::Sha256);
             image = {{"key", i.key},
                      {"name", i.name},
                      {"version", i.version},
-                     {"digest", QStringLiteral("sha256:") + QString::fromLatin1(digest.toHex())}};
+                     {"digest", Sandbox::imageDigest(i)}};
         }
     }
     if (image.isEmpty())

@@ -238,6 +238,11 @@ private slots:
         QVERIFY(c.unreadReason().isEmpty());
         const QString line = QStringLiteral("Catalog: from the built-in sandbox, read ");
         QVERIFY2(said.filter(line).size() == 1, qPrintable(said.join(u'\n')));
+        // The image's digest is the provider's, recorded before the run: the one the instance
+        // reports.
+        QVERIFY(!state.resources.environment.imageDigest.isEmpty());
+        QCOMPARE(state.resources.environment.imageDigest,
+                 state.provider.instanceImage.value("digest").toString());
         // The run spec reads the provider's type: two cards per node.
         QCOMPARE(runSpecFromState(state).compute.cardsPerNode, 2);
         // Offline after a restart: the saved state still has the provider's catalog.
