@@ -3684,44 +3684,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>沙箱：它的任务以进程形式跑在这台电脑上，没有真卡（显存是模拟的）</translation>
     </message>
     <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate's status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG
-  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
-Each subcommand takes --help.</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
-  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
-每个子命令都支持 --help。</translation>
-    </message>
-    <message>
         <source>Does not resume itself: a preemption ends the run.</source>
         <translation>不会自动恢复：一次抢占就会结束这次运行。</translation>
     </message>
@@ -3910,6 +3872,46 @@ serve  在本机回环地址上运行内置沙箱提供方直到被中断，并�
     <message>
         <source>Serve the instance types and images in FILE (JSON: {"instances": […], "images": […]}, the shape of resources/catalog/) instead of the built-in catalog.</source>
         <translation>提供 FILE 中的实例规格和镜像（JSON：{"instances": […], "images": […]}，格式同 resources/catalog/），而不是内置目录。</translation>
+    </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate's status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json] [--provider P]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+                [--catalog FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json] [--provider P]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+                [--catalog FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
+每个子命令都支持 --help。</translation>
     </message>
 </context>
 <context>
