@@ -152,6 +152,29 @@ std::expected<ProviderProfile, Error> slurmProfileFromEnvironment(const QUrl &ur
     return profile;
 }
 
+std::expected<std::pair<ProviderProfile, QByteArray>, Error>
+providerFromOption(const QString &value)
+{
+    if (value.startsWith(QLatin1String("slurm+"))) {
+        auto slurm = slurmProfileFromEnvironment(QUrl(value.mid(6)));
+        if (!slurm)
+            return std::unexpected(slurm.error());
+        return std::make_pair(*slurm, QByteArray());
+    }
+    ProviderProfile profile;
+    profile.kind = ProviderProfile::Kind::OnrampApi;
+    profile.baseUrl = QUrl(value);
+    profile.accessKeyId = qgetenv("ONRAMP_ACCESS_KEY_ID");
+    profile.region = qEnvironmentVariable("ONRAMP_REGION", QStringLiteral("cn-north")).toLatin1();
+    const QByteArray secret = qgetenv("ONRAMP_SECRET_ACCESS_KEY");
+    if (auto ok = profile.validate(); !ok)
+        return std::unexpected(ok.error());
+    if (secret.isEmpty())
+        return std::unexpected(
+            Error{Error::Kind::Invalid, Tr::tr("Set ONRAMP_SECRET_ACCESS_KEY."), {}, {}});
+    return std::make_pair(profile, secret);
+}
+
 int screenshot(const QStringList &args)
 {
     QCommandLineParser p;

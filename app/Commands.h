@@ -40,6 +40,12 @@ std::expected<SandboxLauncher::Started, Error> startSandbox(SandboxLauncher &lau
 // replay SPEC [--provider sandbox|URL] [--record FILE]: exit 0 only when it reproduces.
 int replay(const QStringList &args);
 
+// The provider a --provider value names, other than "sandbox": the https address of an Onramp
+// API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY, region in
+// ONRAMP_REGION) or slurm+http://HOST:PORT (slurmProfileFromEnvironment); with its secret.
+std::expected<std::pair<ProviderProfile, QByteArray>, Error>
+providerFromOption(const QString &value);
+
 // A Slurm provider profile for slurmrestd at `url`, its details from ONRAMP_SLURM_* (cluster,
 // output folder, tokens folder or command, administrator, user, partition, probe); the
 // missing ones named in the error.

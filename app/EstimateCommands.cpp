@@ -2,13 +2,19 @@
 #include "Catalogs.h"
 #include "Commands.h"
 #include "MemoryEstimator.h"
+#include "Provider.h"
+#include "ProviderCatalog.h"
 #include "ResourcePlan.h"
+#include "SandboxLauncher.h"
 #include "Tr.h"
+#include "Transport.h"
 
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTextStream>
 
 #include <optional>
@@ -362,13 +368,63 @@ int estimate(const QStringList &args)
     return 0;
 }
 
+namespace {
+
+// The instance types and images a headless command uses: the provider's when `provider` names
+// one ("sandbox": a fresh built-in sandbox), else the built-in catalog; the built-in one too,
+// with why, when the provider does not answer or answers something unreadable. Error only when
+// `provider` itself does not read. A headless command: waiting in a local event loop blocks no
+// one.
+std::expected<ResourceCatalog, Error> catalogFor(const QString &provider)
+{
+    if (provider.isEmpty())
+        return ResourceCatalog();
+    QTemporaryDir sandboxDir;
+    SandboxLauncher launcher;
+    std::pair<ProviderProfile, QByteArray> chosen;
+    if (provider == QLatin1String("sandbox")) {
+        const auto started = startSandbox(launcher, sandboxDir.path());
+        if (!started)
+            return ResourceCatalog().withUnreadReason(started.error().message);
+        chosen = {started->profile, started->secret};
+    } else {
+        auto named = providerFromOption(provider);
+        if (!named)
+            return std::unexpected(named.error());
+        chosen = *named;
+    }
+    Transport transport;
+    const std::shared_ptr<Provider> p = providerFor(&transport, chosen.first, chosen.second);
+    QEventLoop loop;
+    QObject context;
+    OnboardingState state;
+    readProviderCatalog(p, CallContext{&context, {}, {}},
+                        [&](const std::expected<ResourceCatalog, ProviderError> &answer) {
+                            adoptCatalog(state, chosen.first, answer);
+                            loop.quit();
+                        });
+    loop.exec();
+    return state.resources.catalog;
+}
+
+} // namespace
+
 int catalog(const QStringList &args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(Tr::tr("List a catalog: models, cards, images or instances."));
     p.addHelpOption();
     QCommandLineOption json(QStringLiteral("json"), Tr::tr("Print JSON."));
+    QCommandLineOption provider(
+        QStringLiteral("provider"),
+        Tr::tr("For images and instances: the catalog of this provider: sandbox (a fresh "
+               "built-in sandbox), the https address of an Onramp API (credentials in "
+               "ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT. "
+               "Without it, or when the provider does not answer, the built-in catalog; a line "
+               "on stderr says which."),
+        QStringLiteral("PROVIDER"));
     p.addOption(json);
+    p.addOption(provider);
     p.addPositionalArgument(QStringLiteral("which"), Tr::tr("models, cards, images or instances"));
     p.process(args);
     QString which = p.positionalArguments().value(0);
@@ -436,8 +492,19 @@ int catalog(const QStringList &args)
                            .arg(c.interconnect, c.confidence, c.source, c.asOf);
             }
         }
-    } else if (which == QLatin1String("instances")) {
-        for (const InstanceType &t : builtinInstances()) {
+    } else if (which == QLatin1String("instances") || which == QLatin1String("images")) {
+        const auto catalog = catalogFor(p.value(provider));
+        if (!catalog) {
+            err() << "--provider: " << catalog.error().message << '\n';
+            if (!catalog.error().details.isEmpty())
+                err() << catalog.error().details << '\n';
+            return 2;
+        }
+        // Which catalog this is goes to stderr: the list (and --json) stays what it was.
+        err() << catalog->describe() << '\n' << Qt::flush;
+        for (const InstanceType &t : which == QLatin1String("instances")
+                                         ? catalog->instances()
+                                         : std::vector<InstanceType>{}) {
             list.append(t.toJson());
             if (!p.isSet(json))
                 out << QStringLiteral("%1 %2 %3 CPUs  %4 GiB  disk %5 GB  driver %6\n")
@@ -448,8 +515,8 @@ int catalog(const QStringList &args)
                            .arg(t.localDiskGB, 6)
                            .arg(t.driver);
         }
-    } else if (which == QLatin1String("images")) {
-        for (const TrainingImage &i : builtinImages()) {
+        for (const TrainingImage &i :
+             which == QLatin1String("images") ? catalog->images() : std::vector<TrainingImage>{}) {
             list.append(i.toJson());
             if (!p.isSet(json))
                 out << QStringLiteral("%1 %2 %3  %4 %5  driver ≥ %6  %7\n")

@@ -228,9 +228,22 @@ QString Sandbox::now()
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
 }
 
-const InstanceType *Sandbox::instanceType(const QString &key)
+QString Sandbox::imageDigest(const TrainingImage &image)
 {
-    return findInstance(key);
+    if (!image.digest.isEmpty())
+        return image.digest;
+    QJsonObject record = image.toJson();
+    record.remove(QStringLiteral("digest"));
+    return QStringLiteral("sha256:") +
+           QString::fromLatin1(QCryptographicHash::hash(
+                                   QJsonDocument(record).toJson(QJsonDocument::Compact),
+                                   QCryptographicHash::Sha256)
+                                   .toHex());
+}
+
+const InstanceType *Sandbox::instanceType(const QString &key) const
+{
+    return m_catalog.instance(key);
 }
 
 bool Sandbox::isInside(const QString &p)

@@ -90,8 +90,16 @@ public:
     // A new resource's id, and a time, as the API writes them.
     static QString newId();
     static QString now();
+    // The catalog this sandbox serves and creates from: the built-in one unless set (a test's,
+    // `serve --catalog FILE`). Set before serving.
+    const ResourceCatalog &catalog() const { return m_catalog; }
+    void setCatalog(const ResourceCatalog &catalog) { m_catalog = catalog; }
     // The catalog's instance type `key`; null when there is none.
-    static const InstanceType *instanceType(const QString &key);
+    const InstanceType *instanceType(const QString &key) const;
+    // An image's identity at this provider: the digest its catalog gives, else (the built-in
+    // catalog has none) the SHA-256 of its record, as a registry's digest is of a manifest. The
+    // catalog's answer lists it, so the client records it before any instance exists.
+    static QString imageDigest(const TrainingImage &image);
     // A relative path that stays inside its folder.
     static bool isInside(const QString &relativePath);
 
@@ -106,6 +114,7 @@ private:
     QString m_accountId;
     int m_reviewDelaySeconds = 0;
     QString m_probe;
+    ResourceCatalog m_catalog;
     JobRunner m_jobs; // last: its jobs end before their folders and the store go
 };
 

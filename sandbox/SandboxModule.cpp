@@ -53,9 +53,10 @@ extern "C" {
 
 // Starts the sandbox on a free loopback port with fresh credentials, keeping its state in
 // `dataDir`, with the fault plan ONRAMP_SANDBOX_FAULTS names when it is set (docs/faults.md;
-// a plan that does not read is a start that fails, with the field named). Blocks until it listens (call it off the GUI thread). Returns a handle and writes
-// one JSON line (url, accessKeyId, secretAccessKey, region) to `hello`, or returns null and
-// writes the reason to `error`.
+// a plan that does not read is a start that fails, with the field named) and the catalog
+// ONRAMP_SANDBOX_CATALOG names (checked the same way). Blocks until it listens (call it off the GUI
+// thread). Returns a handle and writes one JSON line (url, accessKeyId, secretAccessKey, region) to
+// `hello`, or returns null and writes the reason to `error`.
 Q_DECL_EXPORT void *onramp_sandbox_open(const char *dataDir, int reviewDelaySeconds, char *hello,
                                         int helloSize, char *error, int errorSize)
 {
@@ -78,6 +79,19 @@ Q_DECL_EXPORT void *onramp_sandbox_open(const char *dataDir, int reviewDelaySeco
         }
         plan = *read;
     }
+    // The catalog it serves instead of the built-in one (a test's; `serve --catalog`).
+    std::optional<onramp::ResourceCatalog> served;
+    if (const QString path = qEnvironmentVariable("ONRAMP_SANDBOX_CATALOG"); !path.isEmpty()) {
+        auto read = onramp::readCatalogFile(path);
+        if (!read) {
+            copyOut(("ONRAMP_SANDBOX_CATALOG: " + read.error()).toUtf8(), error, errorSize);
+            r->thread.quit();
+            r->thread.wait();
+            delete r;
+            return nullptr;
+        }
+        served = *read;
+    }
     QMetaObject::invokeMethod(
         &r->onThread,
         [&] {
@@ -85,6 +99,8 @@ Q_DECL_EXPORT void *onramp_sandbox_open(const char *dataDir, int reviewDelaySeco
             server->setReviewDelaySeconds(reviewDelaySeconds);
             if (plan)
                 server->faults() = *plan;
+            if (served)
+                server->setCatalog(*served);
             if (const QString probe = probeBesideModule(); !probe.isEmpty())
                 server->setProbeProgram(probe);
             if (!server->start(QHostAddress::LocalHost, 0, dir, &failure)) {

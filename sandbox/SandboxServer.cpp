@@ -14,6 +14,7 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QFile>
 #include <QHttpServer>
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
@@ -108,6 +109,27 @@ void SandboxServer::setCredentials(const Credentials &c)
 void SandboxServer::setReviewDelaySeconds(int seconds)
 {
     m_sandbox->setReviewDelaySeconds(seconds);
+}
+
+void SandboxServer::setCatalog(const ResourceCatalog &catalog)
+{
+    m_sandbox->setCatalog(catalog);
+}
+
+std::expected<ResourceCatalog, QString> readCatalogFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return std::unexpected(QStringLiteral("%1: %2").arg(path, f.errorString()));
+    // A catalog is a few hundred KiB at most; a larger file is a mistake, not read whole.
+    constexpr qint64 kMaxBytes = 4 * 1024 * 1024;
+    if (f.size() > kMaxBytes)
+        return std::unexpected(QStringLiteral("%1: larger than 4 MiB").arg(path));
+    auto c = ResourceCatalog::fromFile(f.read(kMaxBytes));
+    if (!c)
+        return std::unexpected(QStringLiteral("%1: %2").arg(
+            path, c.error().details.isEmpty() ? c.error().message : c.error().details));
+    return *c;
 }
 
 void SandboxServer::setProbeProgram(const QString &path)

@@ -2,6 +2,7 @@
 
 #include "ApiAnswer.h"
 #include "RequestFramer.h" // callers test the listener's framer through this header
+#include "ResourceCatalog.h"
 #include "SandboxFaults.h"
 
 #include <QByteArray>
@@ -10,6 +11,7 @@
 #include <QObject>
 #include <QString>
 
+#include <expected>
 #include <memory>
 
 class QHttpServer;
@@ -86,6 +88,9 @@ public:
 
     // Reviews (dossier, quota) read as pending for this long after submission; 0 = instant.
     void setReviewDelaySeconds(int seconds);
+    // The catalog served at /v1/catalog/instance-types and /images and created from: the
+    // built-in one unless set (readCatalogFile: `serve --catalog FILE`, ONRAMP_SANDBOX_CATALOG).
+    void setCatalog(const ResourceCatalog &catalog);
 
     // The program jobs run (onramp-probe); found beside this program when not set.
     void setProbeProgram(const QString &path);
@@ -120,6 +125,10 @@ private:
     std::unique_ptr<Sandbox> m_sandbox; // after m_faults: it reads and counts down the plan
     std::unique_ptr<RouteTable> m_routes;
 };
+
+// A catalog file for the sandbox to serve (ResourceCatalog::fromFile: {instances, images}, each
+// entry checked); the error names the file and the field.
+std::expected<ResourceCatalog, QString> readCatalogFile(const QString &path);
 
 // A request path in normal form (percent-encoded as it arrived): no empty, "." or ".."
 // segment, encoded or not, and no encoded '/' or NUL inside a segment.

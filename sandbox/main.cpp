@@ -50,7 +50,7 @@ int serve(const QStringList &args)
         const QString word = args.value(1);
         const QString usage =
             Tr::tr("Usage: onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay "
-                   "SECONDS] [--faults FILE]\n\n"
+                   "SECONDS] [--faults FILE] [--catalog FILE]\n\n"
                    "serve  runs the built-in sandbox provider on loopback until interrupted and "
                    "prints its URL and fresh credentials as one JSON line.\n"
                    "Run onramp sandbox serve --help for every option.");
@@ -86,8 +86,23 @@ int serve(const QStringList &args)
         Tr::tr("Follow the fault plan in FILE (JSON, docs/faults.md): zones out of stock, an "
                "instance preempted at step N, a sick GPU, a hung step, slow data reads."),
         QStringLiteral("FILE"));
-    p.addOptions({port, dataDir, reviewDelay, faults});
+    QCommandLineOption catalog(
+        QStringLiteral("catalog"),
+        Tr::tr("Serve the instance types and images in FILE (JSON: {\"instances\": […], "
+               "\"images\": […]}, the shape of resources/catalog/) instead of the built-in "
+               "catalog."),
+        QStringLiteral("FILE"));
+    p.addOptions({port, dataDir, reviewDelay, faults, catalog});
     p.process(rest);
+    std::optional<ResourceCatalog> served;
+    if (p.isSet(catalog)) {
+        auto read = readCatalogFile(p.value(catalog));
+        if (!read) {
+            QTextStream(stderr) << "--catalog: " << read.error() << '\n';
+            return 2;
+        }
+        served = *read;
+    }
     std::optional<SandboxFaults> plan;
     if (p.isSet(faults)) {
         auto read = readFaultPlan(p.value(faults));
@@ -111,6 +126,8 @@ int serve(const QStringList &args)
     server.setReviewDelaySeconds(p.value(reviewDelay).toInt());
     if (plan)
         server.faults() = *plan;
+    if (served)
+        server.setCatalog(*served);
     QString error;
     if (!server.start(QHostAddress::LocalHost, quint16(n), p.value(dataDir), &error)) {
         QTextStream(stderr) << error << '\n';

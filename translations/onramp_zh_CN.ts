@@ -584,10 +584,6 @@
         <translation>卡数应在 1 到 1024 之间</translation>
     </message>
     <message>
-        <source>expected sha256:…</source>
-        <translation>应为 sha256:…</translation>
-    </message>
-    <message>
         <source>list at least one architecture</source>
         <translation>至少列出一种架构</translation>
     </message>
@@ -3688,44 +3684,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>沙箱：它的任务以进程形式跑在这台电脑上，没有真卡（显存是模拟的）</translation>
     </message>
     <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate's status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG
-  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
-Each subcommand takes --help.</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
-  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
-  catalog models|cards|images|instances [--json]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
-每个子命令都支持 --help。</translation>
-    </message>
-    <message>
         <source>Does not resume itself: a preemption ends the run.</source>
         <translation>不会自动恢复：一次抢占就会结束这次运行。</translation>
     </message>
@@ -3814,18 +3772,138 @@ Each subcommand takes --help.</source>
         <translation>退出码 %1 被列出了两次</translation>
     </message>
     <message>
-        <source>Usage: onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS] [--faults FILE]
+        <source>Follow the fault plan in FILE (JSON, docs/faults.md): zones out of stock, an instance preempted at step N, a sick GPU, a hung step, slow data reads.</source>
+        <translation>按 FILE 中的故障计划运行（JSON，见 docs/faults.md）：可用区缺货、实例在第 N 步被抢占、GPU 故障、某一步卡住、数据读取缓慢。</translation>
+    </message>
+    <message>
+        <source>For images and instances: the catalog of this provider: sandbox (a fresh built-in sandbox), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT. Without it, or when the provider does not answer, the built-in catalog; a line on stderr says which.</source>
+        <translation>用于 images 和 instances：该提供方的目录：sandbox（新启动的内置沙箱）、Onramp API 的 https 地址（凭据取自 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY），或 slurm+http://HOST:PORT。不指定或提供方没有应答时使用内置目录；标准错误输出中有一行说明用的是哪一个。</translation>
+    </message>
+    <message>
+        <source>expected a list of texts</source>
+        <translation>应为文本列表</translation>
+    </message>
+    <message>
+        <source>“%1” is listed twice</source>
+        <translation>“%1”出现了两次</translation>
+    </message>
+    <message>
+        <source>expected sha256: and 64 hex digits</source>
+        <translation>应为 sha256: 加 64 位十六进制数</translation>
+    </message>
+    <message>
+        <source>not a field of a catalog</source>
+        <translation>不是目录的字段</translation>
+    </message>
+    <message>
+        <source>date unknown</source>
+        <translation>日期未知</translation>
+    </message>
+    <message>
+        <source>Built-in catalog (as of %1).</source>
+        <translation>内置目录（截至 %1）。</translation>
+    </message>
+    <message>
+        <source>Built-in catalog (as of %1); the provider's was not used: %2</source>
+        <translation>内置目录（截至 %1）；未使用提供方的目录：%2</translation>
+    </message>
+    <message>
+        <source>the built-in sandbox</source>
+        <translation>内置沙箱</translation>
+    </message>
+    <message>
+        <source>the Slurm cluster %1</source>
+        <translation>Slurm 集群 %1</translation>
+    </message>
+    <message>
+        <source>the provider %1</source>
+        <translation>提供方 %1</translation>
+    </message>
+    <message>
+        <source>Catalog: from %1, read %2.</source>
+        <translation>目录：来自%1，读取于 %2。</translation>
+    </message>
+    <message>
+        <source>Catalog: from %1, read %2; not read again now: %3</source>
+        <translation>目录：来自%1，读取于 %2；此次未能重新读取：%3</translation>
+    </message>
+    <message>
+        <source>The saved onboarding has a bad catalog at %1: %2</source>
+        <translation>保存的引导数据中 %1 处的目录有误：%2</translation>
+    </message>
+    <message>
+        <source>expected sandbox, onramp-api or slurm</source>
+        <translation>应为 sandbox、onramp-api 或 slurm</translation>
+    </message>
+    <message>
+        <source>expected a time</source>
+        <translation>应为时间</translation>
+    </message>
+    <message>
+        <source>The provider's catalog does not read: %1</source>
+        <translation>无法读取提供方的目录：%1</translation>
+    </message>
+    <message>
+        <source>The Slurm cluster %1 has no catalog of instance types and images.</source>
+        <translation>Slurm 集群 %1 没有实例规格和镜像的目录。</translation>
+    </message>
+    <message>
+        <source>Reading the provider's catalog…</source>
+        <translation>正在读取提供方的目录…</translation>
+    </message>
+    <message>
+        <source>Usage: onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS] [--faults FILE] [--catalog FILE]
 
 serve  runs the built-in sandbox provider on loopback until interrupted and prints its URL and fresh credentials as one JSON line.
 Run onramp sandbox serve --help for every option.</source>
-        <translation>用法：onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS] [--faults FILE]
+        <translation>用法：onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS] [--faults FILE] [--catalog FILE]
 
 serve  在本机回环地址上运行内置沙箱提供方直到被中断，并以一行 JSON 打印其地址和新生成的凭据。
 运行 onramp sandbox serve --help 查看全部选项。</translation>
     </message>
     <message>
-        <source>Follow the fault plan in FILE (JSON, docs/faults.md): zones out of stock, an instance preempted at step N, a sick GPU, a hung step, slow data reads.</source>
-        <translation>按 FILE 中的故障计划运行（JSON，见 docs/faults.md）：可用区缺货、实例在第 N 步被抢占、GPU 故障、某一步卡住、数据读取缓慢。</translation>
+        <source>Serve the instance types and images in FILE (JSON: {"instances": […], "images": […]}, the shape of resources/catalog/) instead of the built-in catalog.</source>
+        <translation>提供 FILE 中的实例规格和镜像（JSON：{"instances": […], "images": […]}，格式同 resources/catalog/），而不是内置目录。</translation>
+    </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate's status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json] [--provider P]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+                [--catalog FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json] [--provider P]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+                [--catalog FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
+每个子命令都支持 --help。</translation>
     </message>
     <message>
         <source>job %1: %2, last step logged %3 (%4)</source>

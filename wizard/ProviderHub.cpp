@@ -1,6 +1,7 @@
 #include "ProviderHub.h"
 
 #include "Provider.h"
+#include "ProviderCatalog.h"
 #include "ProviderSession.h"
 #include "SandboxLauncher.h"
 #include "SecretStore.h"
@@ -89,6 +90,13 @@ void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret
             m_regions = regionOffers(*r);
             emit regionsChanged();
         });
+    // Gate 4's instance types and images: the provider's, else (said on the page) the one the
+    // onboarding holds. Off the GUI thread like every call; the answer lands in the state.
+    readProviderCatalog(m_session->provider(), CallContext{this, {}, {}},
+                        [this, p](const std::expected<ResourceCatalog, ProviderError> &answer) {
+                            m_store->update(
+                                [&](OnboardingState &s) { adoptCatalog(s, p, answer); });
+                        });
 }
 
 void ProviderHub::connectProvider()

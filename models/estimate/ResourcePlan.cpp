@@ -16,181 +16,6 @@
 
 namespace onramp {
 
-namespace {
-
-Error catalogError(const QString &field, const QString &why)
-{
-    return {Error::Kind::Invalid, Tr::tr("The catalog entry %1 is invalid: %2.").arg(field, why),
-            field + QStringLiteral(": ") + why, field};
-}
-
-std::expected<QJsonArray, Error> entries(const QByteArray &json, const char *key)
-{
-    QJsonParseError pe{};
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
-    if (!doc.isObject())
-        return std::unexpected(
-            Error{Error::Kind::Parse, Tr::tr("The catalog is not valid JSON."), pe.errorString()});
-    const QJsonValue list = doc.object().value(QLatin1String(key));
-    if (!list.isArray())
-        return std::unexpected(
-            catalogError(QStringLiteral("$.") + QLatin1String(key), Tr::tr("expected a list")));
-    return list.toArray();
-}
-
-// Reads a required string member, naming the path on failure.
-std::expected<QString, Error> text(const QJsonObject &o, const char *key, const QString &path)
-{
-    const QJsonValue v = o.value(QLatin1String(key));
-    if (!v.isString() || v.toString().isEmpty())
-        return std::unexpected(
-            catalogError(path + u'.' + QLatin1String(key), Tr::tr("expected non-empty text")));
-    return v.toString();
-}
-
-QStringList strings(const QJsonValue &v)
-{
-    QStringList out;
-    for (const QJsonValue &x : v.toArray())
-        out << x.toString();
-    return out;
-}
-
-} // namespace
-
-QJsonObject InstanceType::toJson() const
-{
-    return {{"key", key},
-            {"name", name},
-            {"card", card},
-            {"cards", cards},
-            {"cpus", cpus},
-            {"memory_gib", memoryGiB},
-            {"local_disk_gb", localDiskGB},
-            {"interconnect", interconnect},
-            {"driver", driver}};
-}
-
-QJsonObject TrainingImage::toJson() const
-{
-    QJsonObject o{{"key", key},
-                  {"name", name},
-                  {"version", version},
-                  {"framework", framework},
-                  {"framework_version", frameworkVersion},
-                  {"accelerator", accelerator},
-                  {"accelerator_version", acceleratorVersion},
-                  {"min_driver", minDriver},
-                  {"archs", QJsonArray::fromStringList(archs)},
-                  {"python", python},
-                  {"libraries", QJsonArray::fromStringList(libraries)}};
-    // Only a digest someone read from the registry; none is better than an invented one.
-    if (!digest.isEmpty())
-        o[QStringLiteral("digest")] = digest;
-    if (!source.isEmpty())
-        o[QStringLiteral("source")] = source;
-    if (!asOf.isEmpty())
-        o[QStringLiteral("as_of")] = asOf;
-    return o;
-}
-
-std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QByteArray &json)
-{
-    auto list = entries(json, "instances");
-    if (!list)
-        return std::unexpected(list.error());
-    std::vector<InstanceType> out;
-    for (int i = 0; i < list->size(); ++i) {
-        const QJsonObject o = list->at(i).toObject();
-        const QString path = QStringLiteral("$.instances[%1]").arg(i);
-        InstanceType t;
-        for (auto [key, member] :
-             {std::pair{"key", &InstanceType::key}, std::pair{"name", &InstanceType::name},
-              std::pair{"card", &InstanceType::card}, std::pair{"driver", &InstanceType::driver}}) {
-            auto v = text(o, key, path);
-            if (!v)
-                return std::unexpected(v.error());
-            t.*member = *v;
-        }
-        if (!findCard(t.card))
-            return std::unexpected(catalogError(path + QStringLiteral(".card"),
-                                                Tr::tr("unknown card “%1”").arg(t.card)));
-        t.cards = o.value(QLatin1String("cards")).toInt(0);
-        if (t.cards < 1 || t.cards > 1024)
-            return std::unexpected(
-                catalogError(path + QStringLiteral(".cards"), Tr::tr("expected 1 to 1024 cards")));
-        t.cpus = o.value(QLatin1String("cpus")).toInt();
-        t.memoryGiB = o.value(QLatin1String("memory_gib")).toDouble();
-        t.localDiskGB = o.value(QLatin1String("local_disk_gb")).toDouble();
-        t.interconnect = o.value(QLatin1String("interconnect")).toString();
-        out.push_back(t);
-    }
-    return out;
-}
-
-std::expected<std::vector<TrainingImage>, Error> parseImageCatalog(const QByteArray &json)
-{
-    auto list = entries(json, "images");
-    if (!list)
-        return std::unexpected(list.error());
-    std::vector<TrainingImage> out;
-    for (int i = 0; i < list->size(); ++i) {
-        const QJsonObject o = list->at(i).toObject();
-        const QString path = QStringLiteral("$.images[%1]").arg(i);
-        TrainingImage t;
-        for (auto [key, member] :
-             {std::pair{"key", &TrainingImage::key}, std::pair{"name", &TrainingImage::name},
-              std::pair{"version", &TrainingImage::version},
-              std::pair{"framework", &TrainingImage::framework},
-              std::pair{"framework_version", &TrainingImage::frameworkVersion},
-              std::pair{"accelerator", &TrainingImage::accelerator},
-              std::pair{"accelerator_version", &TrainingImage::acceleratorVersion},
-              std::pair{"min_driver", &TrainingImage::minDriver}}) {
-            auto v = text(o, key, path);
-            if (!v)
-                return std::unexpected(v.error());
-            t.*member = *v;
-        }
-        // The digest is optional (unknown until the provider says), but never malformed.
-        t.digest = o.value(QLatin1String("digest")).toString();
-        if (!t.digest.isEmpty() && !t.digest.startsWith(QLatin1String("sha256:")))
-            return std::unexpected(
-                catalogError(path + QStringLiteral(".digest"), Tr::tr("expected sha256:…")));
-        t.source = o.value(QLatin1String("source")).toString();
-        t.asOf = o.value(QLatin1String("as_of")).toString();
-        t.archs = strings(o.value(QLatin1String("archs")));
-        if (t.archs.isEmpty())
-            return std::unexpected(catalogError(path + QStringLiteral(".archs"),
-                                                Tr::tr("list at least one architecture")));
-        t.python = o.value(QLatin1String("python")).toString();
-        t.libraries = strings(o.value(QLatin1String("libraries")));
-        out.push_back(t);
-    }
-    return out;
-}
-
-const std::vector<InstanceType> &builtinInstances()
-{
-    static const std::vector<InstanceType> list = [] {
-        QFile f(QStringLiteral(":/catalog/instances.json"));
-        f.open(QIODevice::ReadOnly);
-        auto parsed = parseInstanceCatalog(f.readAll());
-        return parsed ? *parsed : std::vector<InstanceType>{};
-    }();
-    return list;
-}
-
-const std::vector<TrainingImage> &builtinImages()
-{
-    static const std::vector<TrainingImage> list = [] {
-        QFile f(QStringLiteral(":/catalog/images.json"));
-        f.open(QIODevice::ReadOnly);
-        auto parsed = parseImageCatalog(f.readAll());
-        return parsed ? *parsed : std::vector<TrainingImage>{};
-    }();
-    return list;
-}
-
 int compareVersions(const QString &a, const QString &b)
 {
     const QStringList x = a.split(u'.'), y = b.split(u'.');
@@ -250,7 +75,7 @@ std::expected<bool, Error> satisfies(const QString &package, const QString &vers
     return true;
 }
 
-Findings checkResources(const ResourceChoice &c)
+Findings checkResources(const ResourceChoice &c, const ResourceCatalog &catalog)
 {
     Findings out;
     auto add = [&](const char *code, Finding::Severity sev, const char *field, const QString &msg) {
@@ -259,13 +84,9 @@ Findings checkResources(const ResourceChoice &c)
     const auto blocking = Finding::Severity::Blocking;
     const auto warning = Finding::Severity::Warning;
 
-    const InstanceType *inst = nullptr;
-    for (const InstanceType &t : builtinInstances()) {
-        if (t.key == c.instance)
-            inst = &t;
-    }
+    const InstanceType *inst = c.instance.isEmpty() ? nullptr : catalog.instance(c.instance);
     const TrainingImage *img = nullptr;
-    for (const TrainingImage &t : builtinImages()) {
+    for (const TrainingImage &t : catalog.images()) {
         if (t.key == c.image)
             img = &t;
     }
@@ -487,21 +308,14 @@ std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan
 
 namespace onramp {
 
-const InstanceType *findInstance(const QString &key)
-{
-    for (const InstanceType &t : builtinInstances())
-        if (t.key == key)
-            return &t;
-    return nullptr;
-}
-
-std::expected<QList<Candidate>, Error> parseCandidates(const QString &text)
+std::expected<QList<Candidate>, Error> parseCandidates(const QString &text,
+                                                       const ResourceCatalog &catalog)
 {
     auto list = parseCandidateList(text);
     if (!list)
         return list;
     for (int i = 0; i < list->size(); ++i)
-        if (!findInstance(list->at(i).instance))
+        if (!catalog.instance(list->at(i).instance))
             return std::unexpected(Error{Error::Kind::Invalid,
                                          Tr::tr("Entry %1: %2 is not an instance type of the "
                                                 "catalog. Write TYPE or TYPE@ZONE, separated by "
@@ -512,8 +326,8 @@ std::expected<QList<Candidate>, Error> parseCandidates(const QString &text)
     return list;
 }
 
-QList<Candidate> orderCandidates(const ResourceChoice &c, const QString &quotaZone,
-                                 double hoursPerRound)
+QList<Candidate> orderCandidates(const ResourceChoice &c, const ResourceCatalog &catalog,
+                                 const QString &quotaZone, double hoursPerRound)
 {
     QList<Candidate> out;
     const auto add = [&](Candidate x) {
@@ -529,8 +343,8 @@ QList<Candidate> orderCandidates(const ResourceChoice &c, const QString &quotaZo
         add(x);
     if (c.cheapestFirst) {
         // The quota's currency: card-hours per round (cards × hours); ties keep their order.
-        const auto cost = [hoursPerRound](const Candidate &x) {
-            const InstanceType *t = findInstance(x.instance);
+        const auto cost = [hoursPerRound, &catalog](const Candidate &x) {
+            const InstanceType *t = catalog.instance(x.instance);
             return t ? t->cards * std::max(hoursPerRound, 1.0) : 1e300;
         };
         std::stable_sort(out.begin(), out.end(), [&](const Candidate &a, const Candidate &b) {
@@ -540,9 +354,10 @@ QList<Candidate> orderCandidates(const ResourceChoice &c, const QString &quotaZo
     return out;
 }
 
-QString quotaSkip(const Candidate &c, const QuotaStanding &q, double hoursPerRound)
+QString quotaSkip(const Candidate &c, const ResourceCatalog &catalog, const QuotaStanding &q,
+                  double hoursPerRound)
 {
-    const InstanceType *t = findInstance(c.instance);
+    const InstanceType *t = catalog.instance(c.instance);
     if (!t)
         return Tr::tr("%1 is not an instance type of the catalog.").arg(c.instance);
     if (!q.zone.isEmpty() && c.zone != q.zone)

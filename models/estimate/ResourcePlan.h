@@ -5,6 +5,7 @@
 #include "Error.h"
 #include "Finding.h"
 #include "MemoryEstimator.h"
+#include "ResourceCatalog.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -15,50 +16,6 @@
 
 namespace onramp {
 
-struct InstanceType
-{
-    QString key;
-    QString name;
-    QString card; // CardSpec key
-    int cards = 1;
-    int cpus = 0;
-    double memoryGiB = 0;
-    double localDiskGB = 0;
-    QString interconnect;
-    QString driver; // driver version installed on the host
-
-    QJsonObject toJson() const; // the catalog's shape, read back by parseInstanceCatalog()
-};
-
-struct TrainingImage
-{
-    QString key;
-    QString name;
-    QString version;
-    QString digest;    // "sha256:…"; empty when unknown: the provider's catalog supplies it
-    QString framework; // "torch", "mindspore"
-    QString frameworkVersion;
-    QString accelerator; // "CUDA", "CANN"
-    QString acceleratorVersion;
-    QString minDriver;
-    QStringList archs;
-    QString python;
-    QStringList libraries;
-    QString source; // where the versions come from
-    QString asOf;   // when they were checked, YYYY-MM
-
-    QJsonObject toJson() const; // the catalog's shape, read back by parseImageCatalog()
-};
-
-// Catalogs as JSON: the built-in ones ship in resources/catalog/; a provider answers the same
-// shape. Each entry is checked; an error names the entry and the field.
-std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QByteArray &json);
-std::expected<std::vector<TrainingImage>, Error> parseImageCatalog(const QByteArray &json);
-const std::vector<InstanceType> &builtinInstances();
-// The catalog's instance type with this key; null when there is none.
-const InstanceType *findInstance(const QString &key);
-const std::vector<TrainingImage> &builtinImages();
-
 // Dotted version comparison ("535.161.08" < "550.54.15"): <0, 0, >0.
 int compareVersions(const QString &a, const QString &b);
 
@@ -68,7 +25,8 @@ std::expected<bool, Error> satisfies(const QString &package, const QString &vers
                                      const QString &requirement);
 
 // parseCandidateList, and each type in the catalog: gate 4's field.
-std::expected<QList<Candidate>, Error> parseCandidates(const QString &text);
+std::expected<QList<Candidate>, Error> parseCandidates(const QString &text,
+                                                       const ResourceCatalog &catalog);
 
 // The choices gate 4 checks together.
 struct ResourceChoice
@@ -94,8 +52,8 @@ struct ResourceChoice
 // The candidates in the order they are tried: the chosen instance in its zone (or the
 // quota's), then the alternatives; all of them by card-hours per round when cheapestFirst.
 // Duplicates are dropped.
-QList<Candidate> orderCandidates(const ResourceChoice &c, const QString &quotaZone,
-                                 double hoursPerRound);
+QList<Candidate> orderCandidates(const ResourceChoice &c, const ResourceCatalog &catalog,
+                                 const QString &quotaZone, double hoursPerRound);
 
 // What the workspace's quota allows, as the provider reads it.
 struct QuotaStanding
@@ -106,12 +64,14 @@ struct QuotaStanding
 };
 // Why a candidate cannot run within the quota, with the figures ("115 card-hours left, this
 // run needs 8 × 12 h = 96 per round"); empty when it can.
-QString quotaSkip(const Candidate &c, const QuotaStanding &q, double hoursPerRound);
+QString quotaSkip(const Candidate &c, const ResourceCatalog &catalog, const QuotaStanding &q,
+                  double hoursPerRound);
 
 
 // Every rule of gate 4: memory, image and card, driver, framework, precision, interconnect,
-// zone and storage. Codes are listed in docs/findings.md.
-Findings checkResources(const ResourceChoice &choice);
+// zone and storage, against the instance types and images of `catalog` (the provider's when
+// connected). Codes are listed in docs/findings.md.
+Findings checkResources(const ResourceChoice &choice, const ResourceCatalog &catalog);
 
 // Upload guidance from a scanned dataset.
 struct DatasetScan

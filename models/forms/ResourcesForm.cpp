@@ -46,25 +46,7 @@ void ResourcesForm::update(const std::function<void(ResourcesGateData &)> &chang
     m_store->update([&](OnboardingState &s) {
         change(s.resources);
         // Record the environment the run spec needs whenever instance or image change.
-        ResourcesGateData &r = s.resources;
-        r.environment = {};
-        for (const TrainingImage &img : builtinImages()) {
-            if (img.key != r.choice.image)
-                continue;
-            r.environment.image = img.name;
-            r.environment.imageVersion = img.version;
-            r.environment.imageDigest = img.digest;
-            r.environment.framework = img.framework;
-            r.environment.frameworkVersion = img.frameworkVersion;
-            r.environment.accelerator = img.accelerator;
-            r.environment.acceleratorVersion = img.acceleratorVersion;
-        }
-        for (const InstanceType &t : builtinInstances()) {
-            if (t.key == r.choice.instance) {
-                r.environment.driver = t.driver;
-                r.cardKey = t.card;
-            }
-        }
+        recordEnvironment(s.resources);
     });
 }
 

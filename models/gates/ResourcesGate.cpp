@@ -58,7 +58,8 @@ ResourcesGateData::ResourcesGateData()
 
 bool ResourcesGateData::operator==(const ResourcesGateData &o) const
 {
-    return toJson() == o.toJson();
+    // Why the provider's catalog is not shown is said, never saved: a change of it is a change.
+    return toJson() == o.toJson() && catalog.unreadReason() == o.catalog.unreadReason();
 }
 
 QJsonObject ResourcesGateData::toJson() const
@@ -119,6 +120,8 @@ QJsonObject ResourcesGateData::toJson() const
                   {"environment", env}};
     if (modelPicked)
         o["modelPicked"] = true;
+    if (!catalog.isBuiltIn())
+        o["catalog"] = catalog.toJson();
     return o;
 }
 
@@ -187,7 +190,13 @@ std::expected<ResourcesGateData, Error> ResourcesGateData::fromJson(const QJsonO
     d.choice.image = o.value("image").toString();
     d.choice.codeRequirement = o.value("codeRequirement").toString();
     d.choice.instanceZone = o.value("instanceZone").toString();
-    if (auto alternatives = parseCandidates(o.value("alternatives").toString()))
+    // Before the alternatives: they name instance types of this catalog.
+    if (auto catalog = ResourceCatalog::fromJson(o.value("catalog").toObject(),
+                                                 path + QStringLiteral(".catalog")))
+        d.catalog = *catalog;
+    else
+        return std::unexpected(catalog.error());
+    if (auto alternatives = parseCandidates(o.value("alternatives").toString(), d.catalog))
         d.choice.alternatives = *alternatives;
     else
         return std::unexpected(Error{Error::Kind::Invalid, alternatives.error().message,
@@ -223,13 +232,31 @@ std::expected<ResourcesGateData, Error> ResourcesGateData::fromJson(const QJsonO
 TrainingSetup effectiveSetup(const ResourcesGateData &data)
 {
     TrainingSetup s = data.choice.setup;
-    for (const InstanceType &t : builtinInstances()) {
-        if (t.key == data.choice.instance) {
-            const int unit = s.tp * s.pp;
-            s.gpus = std::max(unit, t.cards - t.cards % unit);
-        }
+    if (const InstanceType *t = data.catalog.instance(data.choice.instance)) {
+        const int unit = s.tp * s.pp;
+        s.gpus = std::max(unit, t->cards - t->cards % unit);
     }
     return s;
+}
+
+void recordEnvironment(ResourcesGateData &r)
+{
+    r.environment = {};
+    for (const TrainingImage &img : r.catalog.images()) {
+        if (img.key != r.choice.image)
+            continue;
+        r.environment.image = img.name;
+        r.environment.imageVersion = img.version;
+        r.environment.imageDigest = img.digest;
+        r.environment.framework = img.framework;
+        r.environment.frameworkVersion = img.frameworkVersion;
+        r.environment.accelerator = img.accelerator;
+        r.environment.acceleratorVersion = img.acceleratorVersion;
+    }
+    if (const InstanceType *t = r.catalog.instance(r.choice.instance)) {
+        r.environment.driver = t->driver;
+        r.cardKey = t->card;
+    }
 }
 
 } // namespace onramp

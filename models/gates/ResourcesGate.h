@@ -15,6 +15,10 @@ namespace onramp {
 struct ResourcesGateData
 {
     ResourceChoice choice;
+    // The instance types and images the choice is made from and checked against: the
+    // provider's, read when connected (and saved, so an offline restart still has it), else the
+    // built-in one. Replaced whole when the provider answers (adoptCatalog in provider/).
+    ResourceCatalog catalog;
     QString cardKey = QStringLiteral("a100-80g"); // the card the estimate is judged against
     ThroughputPlan throughput;
     // Set once the model is chosen on gate 4; until then gate 4 follows the model gate 1's
@@ -36,6 +40,11 @@ struct ResourcesGateData
     static std::expected<ResourcesGateData, Error> fromJson(const QJsonObject &o,
                                                             const QString &path);
 };
+
+// Records the environment the run spec needs (image name, version, digest, framework,
+// accelerator, driver) and the card the estimate is judged against from the chosen image and
+// instance type, as the catalog describes them.
+void recordEnvironment(ResourcesGateData &data);
 
 // The setup the estimate judges: the chosen one, with its GPU count taken from the chosen
 // instance type (whole tensor × pipeline units of it).

@@ -47,6 +47,16 @@ quint64 OnrampApi::listRegions(const CallContext &c, Answer done)
     return send(c, "GET", QStringLiteral("/v1/catalog/regions"), {}, std::move(done));
 }
 
+quint64 OnrampApi::listInstanceTypes(const CallContext &c, Answer done)
+{
+    return send(c, "GET", QStringLiteral("/v1/catalog/instance-types"), {}, std::move(done));
+}
+
+quint64 OnrampApi::listImages(const CallContext &c, Answer done)
+{
+    return send(c, "GET", QStringLiteral("/v1/catalog/images"), {}, std::move(done));
+}
+
 quint64 OnrampApi::readQuota(const CallContext &c, const QString &workspace, Answer done)
 {
     return send(c, "GET", workspacePath(workspace) + QStringLiteral("/quota"), {}, std::move(done));

@@ -15,6 +15,8 @@ public:
     void cancel(quint64 id) override { m_client.cancel(id); }
 
     quint64 listRegions(const CallContext &c, Answer done) override;
+    quint64 listInstanceTypes(const CallContext &c, Answer done) override;
+    quint64 listImages(const CallContext &c, Answer done) override;
     quint64 activateTraining(const CallContext &c, Answer done) override;
     quint64 submitQualification(const CallContext &c, const QJsonObject &dossier,
                                 Answer done) override;

@@ -59,6 +59,12 @@ public:
 
     // The catalog: regions and zones with their stock (gate 2's quota pool, gate 4's zone).
     virtual quint64 listRegions(const CallContext &c, Answer done) = 0;
+    // The catalog's instance types ({instances: […]}) and images ({images: […]}), in the shape
+    // of the built-in catalog (docs/provider-api.yaml). Read through readProviderCatalog
+    // (ProviderCatalog.h), which checks every entry. A backend without a catalog (a Slurm
+    // cluster) answers not_found, and the built-in catalog is used.
+    virtual quint64 listInstanceTypes(const CallContext &c, Answer done) = 0;
+    virtual quint64 listImages(const CallContext &c, Answer done) = 0;
 
     // Gate 1
     virtual quint64 activateTraining(const CallContext &c, Answer done) = 0;

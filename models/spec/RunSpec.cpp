@@ -34,10 +34,11 @@ RunSpec runSpecFromState(const OnboardingState &state)
                      : c.instanceZone.isEmpty() ? state.workspace.pool.zone
                                                 : c.instanceZone;
     s.compute.cheapestFirst = c.cheapestFirst;
-    for (const Candidate &x : orderCandidates(c, state.workspace.pool.zone, 1))
+    for (const Candidate &x :
+         orderCandidates(c, state.resources.catalog, state.workspace.pool.zone, 1))
         if (!(x.instance == s.compute.instanceType && x.zone == s.compute.zone))
             s.compute.alternatives << x;
-    if (const InstanceType *t = findInstance(s.compute.instanceType)) {
+    if (const InstanceType *t = state.resources.catalog.instance(s.compute.instanceType)) {
         s.compute.card = t->card;
         s.compute.cardsPerNode = std::max(1, t->cards);
     }

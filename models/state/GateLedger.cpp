@@ -71,7 +71,7 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
         if (auto ok = MemoryEstimator::validate(c.setup); !ok)
             f.append({QStringLiteral("setup.invalid"), Finding::Severity::Blocking,
                       ok.error().field, ok.error().message});
-        return f + checkResources(c);
+        return f + checkResources(c, s.resources.catalog);
     }
     case GateId::Environment:
     case GateId::FirstRun:

@@ -24,19 +24,23 @@ Answer regions(Sandbox &sandbox, const RouteRequest &)
     return {200, QJsonObject{{"regions", list}}};
 }
 
-Answer instanceTypes(Sandbox &, const RouteRequest &)
+// The catalog this sandbox serves: the built-in one, or the file `serve --catalog` (or
+// ONRAMP_SANDBOX_CATALOG) named.
+Answer instanceTypes(Sandbox &sandbox, const RouteRequest &)
 {
     QJsonArray list;
-    for (const InstanceType &t : builtinInstances())
+    for (const InstanceType &t : sandbox.catalog().instances())
         list.append(t.toJson());
     return {200, QJsonObject{{"instances", list}}};
 }
 
-Answer images(Sandbox &, const RouteRequest &)
+Answer images(Sandbox &sandbox, const RouteRequest &)
 {
     QJsonArray list;
-    for (const TrainingImage &i : builtinImages())
+    for (TrainingImage i : sandbox.catalog().images()) {
+        i.digest = Sandbox::imageDigest(i); // the one its instances report
         list.append(i.toJson());
+    }
     return {200, QJsonObject{{"images", list}}};
 }
 

@@ -13,24 +13,19 @@ namespace onramp {
 
 namespace {
 
-// The image, by catalog key or as name:version, and its identity as this provider knows it:
-// the sandbox's images are records, so its digest is the SHA-256 of the record (what a
-// registry's digest is of a manifest). Empty when no image is asked for.
-std::expected<QJsonObject, Answer> resolveImage(const QString &ref)
+// The image, by catalog key or as name:version, and its identity as this provider knows it
+// (Sandbox::imageDigest, the digest its catalog lists). Empty when no image is asked for.
+std::expected<QJsonObject, Answer> resolveImage(const Sandbox &sandbox, const QString &ref)
 {
     QJsonObject image;
     if (ref.isEmpty())
         return image;
-    for (const TrainingImage &i : builtinImages()) {
+    for (const TrainingImage &i : sandbox.catalog().images()) {
         if (i.key == ref || i.name + u':' + i.version == ref) {
-            QJsonObject record = i.toJson();
-            record.remove(QStringLiteral("digest"));
-            const QByteArray digest = QCryptographicHash::hash(
-                QJsonDocument(record).toJson(QJsonDocument::Compact), QCryptographicHash::Sha256);
             image = {{"key", i.key},
                      {"name", i.name},
                      {"version", i.version},
-                     {"digest", QStringLiteral("sha256:") + QString::fromLatin1(digest.toHex())}};
+                     {"digest", Sandbox::imageDigest(i)}};
         }
     }
     if (image.isEmpty())
@@ -70,10 +65,10 @@ std::optional<Answer> takeCards(Sandbox &sandbox, const QString &zone, const Ins
 }
 
 // Why the workspace cannot have this instance type in this zone; empty when it can.
-std::optional<Answer> placementRefusal(const QJsonObject &ws, const QString &type,
-                                       const QString &zone)
+std::optional<Answer> placementRefusal(const Sandbox &sandbox, const QJsonObject &ws,
+                                       const QString &type, const QString &zone)
 {
-    if (!Sandbox::instanceType(type))
+    if (!sandbox.instanceType(type))
         return Answer{400, apiError(QStringLiteral("validation_failed"),
                                     QStringLiteral("unknown instance type %1").arg(type),
                                     QStringLiteral("$.instanceType"))};
@@ -102,12 +97,12 @@ Answer create(Sandbox &sandbox, const RouteRequest &request)
     const QJsonObject in = request.json();
     const QString type = in.value("instanceType").toString();
     const QString zone = in.value("zone").toString();
-    if (auto no = placementRefusal(*ws, type, zone))
+    if (auto no = placementRefusal(sandbox, *ws, type, zone))
         return *no;
-    const auto image = resolveImage(in.value("image").toString());
+    const auto image = resolveImage(sandbox, in.value("image").toString());
     if (!image)
         return image.error();
-    const InstanceType *inst = Sandbox::instanceType(type);
+    const InstanceType *inst = sandbox.instanceType(type);
     if (auto no = takeCards(sandbox, zone, *inst))
         return *no;
     // The instance: data (the workspace's, read-only), output and scratch.

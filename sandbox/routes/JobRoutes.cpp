@@ -189,7 +189,7 @@ QString checkShape(Sandbox &sandbox, const QString &wsId)
     const auto smaller = [](const InstanceType &a, const InstanceType *b) {
         return !b || std::pair(a.cards, a.memoryGiB) < std::pair(b->cards, b->memoryGiB);
     };
-    for (const InstanceType &t : builtinInstances()) {
+    for (const InstanceType &t : sandbox.catalog().instances()) {
         if (smaller(t, best))
             best = &t;
         if (free.value(t.card).toInt() >= t.cards && smaller(t, bestFree))
@@ -235,7 +235,7 @@ std::optional<Answer> place(Sandbox &sandbox, QJsonObject &job, const QJsonObjec
     }
     const bool check = in.value("shape").toString() == QLatin1String("check");
     const QString type = check ? checkShape(sandbox, wsId) : in.value("instanceType").toString();
-    const InstanceType *inst = Sandbox::instanceType(type);
+    const InstanceType *inst = sandbox.instanceType(type);
     if (!inst)
         return Answer{400, apiError(QStringLiteral("validation_failed"),
                                     QStringLiteral("give instanceId, a known instanceType, or "

@@ -363,6 +363,80 @@ private slots:
         QCOMPARE(run(ONRAMP_BIN, {"catalog", "instances"}).exitCode, 0);
     }
 
+    // #20: `catalog instances|images` lists the provider's catalog with --provider, the built-in
+    // one without (or when the provider does not answer), and says which on stderr; --json
+    // stays parseable.
+    void catalogFromTheProvider()
+    {
+        const auto keys = [](const QByteArray &json) {
+            QStringList out;
+            for (const QJsonValue &v : QJsonDocument::fromJson(json).array())
+                out << v.toObject()["key"].toString();
+            return out;
+        };
+        const Run builtin = run(ONRAMP_BIN, {"catalog", "instances", "--json"});
+        QCOMPARE(builtin.exitCode, 0);
+        QVERIFY2(builtin.err.startsWith("Built-in catalog (as of 20"), builtin.err.constData());
+        const QStringList builtinKeys = keys(builtin.out);
+        QVERIFY(builtinKeys.contains("gpu.a100-80g.8"));
+
+        // A sandbox serving another catalog: one type more, one less, an image with a digest.
+        QTemporaryDir dir;
+        QJsonArray instances;
+        for (const QJsonValue &v : QJsonDocument::fromJson(builtin.out).array())
+            if (v.toObject()["key"] != "gpu.a100-80g.8")
+                instances.append(v);
+        QJsonObject two = instances[0].toObject();
+        two["key"] = "gpu.provider-only.2";
+        two["cards"] = 2;
+        instances.append(two);
+        const Run images = run(ONRAMP_BIN, {"catalog", "images", "--json"});
+        QJsonArray imageList = QJsonDocument::fromJson(images.out).array();
+        QJsonObject first = imageList[0].toObject();
+        first["digest"] = "sha256:" + QString(64, u'c');
+        imageList[0] = first;
+        QFile file(dir.filePath("catalog.json"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            QJsonDocument(QJsonObject{{"instances", instances}, {"images", imageList}}).toJson());
+        file.close();
+        qputenv("ONRAMP_SANDBOX_CATALOG", file.fileName().toUtf8());
+        const Run fromSandbox =
+            run(ONRAMP_BIN, {"catalog", "instances", "--json", "--provider", "sandbox"});
+        const Run imagesFromSandbox =
+            run(ONRAMP_BIN, {"catalog", "images", "--provider", "sandbox"});
+        qunsetenv("ONRAMP_SANDBOX_CATALOG");
+        QCOMPARE(fromSandbox.exitCode, 0);
+        QVERIFY2(fromSandbox.err.startsWith("Catalog: from the built-in sandbox, read "),
+                 fromSandbox.err.constData());
+        const QStringList providerKeys = keys(fromSandbox.out);
+        QVERIFY(providerKeys.contains("gpu.provider-only.2"));
+        QVERIFY(!providerKeys.contains("gpu.a100-80g.8"));
+        QCOMPARE(providerKeys.size(), builtinKeys.size());
+        QCOMPARE(imagesFromSandbox.exitCode, 0);
+        QVERIFY2(imagesFromSandbox.out.contains(first["key"].toString().toUtf8()),
+                 imagesFromSandbox.out.constData());
+
+        // A provider that does not answer: the built-in catalog, and why.
+        // (Port 1 on loopback: nothing listens there, the connection is refused.)
+        const QString gone = QStringLiteral("http://127.0.0.1:1/v1");
+        qputenv("ONRAMP_ACCESS_KEY_ID", "AKIDTEST");
+        qputenv("ONRAMP_SECRET_ACCESS_KEY", "secret");
+        const Run unanswered =
+            run(ONRAMP_BIN, {"catalog", "instances", "--json", "--provider", gone});
+        qunsetenv("ONRAMP_SECRET_ACCESS_KEY");
+        const Run noSecret = run(ONRAMP_BIN, {"catalog", "instances", "--provider", gone});
+        qunsetenv("ONRAMP_ACCESS_KEY_ID");
+        QCOMPARE(unanswered.exitCode, 0);
+        QVERIFY2(unanswered.err.startsWith("Built-in catalog (as of 20") &&
+                     unanswered.err.contains("the provider's was not used: "),
+                 unanswered.err.constData());
+        QCOMPARE(keys(unanswered.out), builtinKeys);
+        // A provider that cannot be asked at all is bad input.
+        QCOMPARE(noSecret.exitCode, 2);
+        QVERIFY2(noSecret.err.contains("ONRAMP_SECRET_ACCESS_KEY"), noSecret.err.constData());
+    }
+
     void checkQualification()
     {
         const QString file = ONRAMP_SOURCE_DIR "/docs/examples/qualification.json";

@@ -118,6 +118,21 @@ quint64 SlurmProvider::listRegions(const CallContext &c, Answer done)
     return 0;
 }
 
+quint64 SlurmProvider::listInstanceTypes(const CallContext &c, Answer done)
+{
+    queued(c.context, std::move(done))(std::unexpected(
+        gatewayError(ProviderErrorCode::NotFound,
+                     Tr::tr("The Slurm cluster %1 has no catalog of instance types and images.")
+                         .arg(m_client.profile().cluster),
+                     QStringLiteral("slurmrestd has no catalog; the built-in one is used"))));
+    return 0;
+}
+
+quint64 SlurmProvider::listImages(const CallContext &c, Answer done)
+{
+    return listInstanceTypes(c, std::move(done));
+}
+
 // The account's GPU-minutes limit (slurmdbd) against what its jobs used in the last year (sacct).
 quint64 SlurmProvider::readQuota(const CallContext &c, const QString &workspace, Answer done)
 {
@@ -273,6 +288,7 @@ quint64 SlurmProvider::createInstance(const CallContext &c, const QString &ws,
     const QString type = instance.instanceType;
     int gpus = 1;
     QString card;
+    // The cluster has no catalog (listInstanceTypes): the onboarding's is the built-in one.
     for (const InstanceType &t : builtinInstances())
         if (t.key == type) {
             gpus = std::max(1, t.cards);
@@ -489,7 +505,7 @@ quint64 SlurmProvider::submitJob(const CallContext &c, const QString &ws, const 
         const QString type = body.value("shape").toString() == QLatin1String("check")
                                  ? QString()
                                  : body.value("instanceType").toString();
-        if (const InstanceType *t = findInstance(type)) {
+        if (const InstanceType *t = findBuiltinInstance(type)) {
             shape.gpus = std::max(1, t->cards);
             card = t->card;
         }

@@ -28,6 +28,10 @@ public:
     SlurmClient &client() { return m_client; }
 
     quint64 listRegions(const CallContext &c, Answer done) override;
+    // A cluster has no catalog of instance types and images (its partitions say how many GPUs,
+    // not which card or software): not_found, and the built-in catalog is used.
+    quint64 listInstanceTypes(const CallContext &c, Answer done) override;
+    quint64 listImages(const CallContext &c, Answer done) override;
     quint64 activateTraining(const CallContext &c, Answer done) override;
     quint64 submitQualification(const CallContext &c, const QJsonObject &dossier,
                                 Answer done) override;

@@ -139,9 +139,9 @@ int EnvironmentSteps::expectedGpus() const
 {
     if (m_replaying)
         return m_replaying->compute.cardsPerNode;
-    for (const InstanceType &t : builtinInstances())
-        if (t.key == m_state.resources.choice.instance)
-            return t.cards;
+    if (const InstanceType *t =
+            m_state.resources.catalog.instance(m_state.resources.choice.instance))
+        return t->cards;
     return -1;
 }
 

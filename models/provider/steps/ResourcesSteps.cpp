@@ -1,6 +1,7 @@
 #include "ResourcesSteps.h"
 
 #include "ProbeEvents.h"
+#include "ProviderCatalog.h"
 #include "ProviderStates.h"
 #include "Tr.h"
 
@@ -12,14 +13,30 @@ void ResourcesSteps::createInstance(Done done)
 {
     if (!begin(done))
         return;
-    const ResourceChoice &c = m_state.resources.choice;
-    if (c.instance.isEmpty()) {
+    if (m_state.resources.choice.instance.isEmpty()) {
         finish(std::unexpected(localError(Tr::tr("Choose an instance type first."))));
         return;
     }
+    progress(Tr::tr("Reading the provider's catalog…"));
+    const quint64 asked = generation();
+    readProviderCatalog(sharedProvider(), CallContext{context(), {}, {}},
+                        [this, asked](const std::expected<ResourceCatalog, ProviderError> &answer) {
+                            if (asked != generation())
+                                return; // cancelled meanwhile
+                            const ResourceCatalog &catalog =
+                                adoptCatalog(m_state, provider().profile(), answer);
+                            changed();
+                            progress(catalog.describe());
+                            openCandidates();
+                        });
+}
+
+void ResourcesSteps::openCandidates()
+{
+    const ResourceChoice &c = m_state.resources.choice;
     const double hours = hoursPerRound();
     const QList<Candidate> candidates =
-        orderCandidates(c, m_state.workspace.pool.zone, hours);
+        orderCandidates(c, m_state.resources.catalog, m_state.workspace.pool.zone, hours);
     m_state.provider.attempts.clear();
     changed();
     // One quota read (about as long as any call) instead of a doomed create per candidate.
@@ -68,7 +85,8 @@ void ResourcesSteps::tryCandidate(QList<Candidate> rest, const QuotaStanding &qu
         return;
     }
     const Candidate c = rest.takeFirst();
-    if (const QString skip = quotaSkip(c, quota, hours); !skip.isEmpty()) {
+    if (const QString skip = quotaSkip(c, m_state.resources.catalog, quota, hours);
+        !skip.isEmpty()) {
         attempt(c, QStringLiteral("skipped"), skip);
         tryCandidate(rest, quota, hours);
         return;

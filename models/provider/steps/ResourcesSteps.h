@@ -11,7 +11,9 @@ class ResourcesSteps : public SessionSteps
 public:
     explicit ResourcesSteps(SessionCore &core) : SessionSteps(core) {}
 
-    // Tries gate 4's candidates in order (orderCandidates): each is first compared with the
+    // Reads the provider's catalog first (adoptCatalog: its instance types are what the
+    // candidates are; the built-in one, said, when it does not answer). Then tries gate 4's
+    // candidates in order (orderCandidates): each is first compared with the
     // workspace's remaining quota, read once, and skipped with the figures when it cannot fit,
     // at no create; out of stock, a zone or quota refusal moves on to the next; a permission
     // refusal stops. Every try is kept in ProviderLink::attempts.
@@ -20,6 +22,7 @@ public:
     void releaseInstance(Done done);
 
 private:
+    void openCandidates();
     void tryCandidate(QList<Candidate> rest, const QuotaStanding &quota, double hours);
     void attempt(const Candidate &c, const QString &outcome, const QString &reason);
     // The hours one round of the run takes: the replayed spec's time limit, else gate 3's.

@@ -45,6 +45,7 @@ protected:
     }
     // For a call outside the session's one operation (a cleanup whose answer nobody waits for).
     Provider &provider() const { return *m_core.provider(); }
+    const std::shared_ptr<Provider> &sharedProvider() const { return m_core.provider(); }
     // The object answers arrive on, and the count of cancels so far (late answers compare it).
     QObject *context() const { return &m_core; }
     quint64 generation() const { return m_core.m_generation; }

@@ -86,6 +86,235 @@ private slots:
         QVERIFY(!parseInstanceCatalog("{nope").has_value());
     }
 
+    // A provider's catalog is untrusted input: each malformed answer is refused with the field
+    // named, never read as zeros or crashed on (#20).
+    void providerCatalogRefusesMalformedAnswers_data()
+    {
+        QTest::addColumn<QByteArray>("instances");
+        QTest::addColumn<QByteArray>("images");
+        QTest::addColumn<QString>("field");
+        const QByteArray goodInstance =
+            R"({"key":"k","name":"n","card":"a100-80g","cards":2,"driver":"535.1"})";
+        const QByteArray goodImage =
+            R"({"key":"i","name":"n","version":"1","framework":"torch","framework_version":"2.5",
+                "accelerator":"CUDA","accelerator_version":"12.4","min_driver":"550",
+                "archs":["sm_80"]})";
+        const auto inst = [](const QByteArray &entries) {
+            return QByteArray(R"({"instances":[)") + entries + "]}";
+        };
+        const auto imgs = [](const QByteArray &entries) {
+            return QByteArray(R"({"images":[)") + entries + "]}";
+        };
+        const QByteArray okI = inst(goodInstance), okM = imgs(goodImage);
+        QTest::newRow("no list") << QByteArray(R"({"instances":{}})") << okM << "$.instances";
+        QTest::newRow("missing") << QByteArray("{}") << okM << "$.instances";
+        QTest::newRow("not an object") << inst("3") << okM << "$.instances[0]";
+        QTest::newRow("no key") << inst(R"({"name":"n","card":"a100-80g","cards":1,"driver":"1"})")
+                                << okM << "$.instances[0].key";
+        QTest::newRow("blank name")
+            << inst(R"({"key":"k","name":" ","card":"a100-80g","cards":1,"driver":"1"})") << okM
+            << "$.instances[0].name";
+        QTest::newRow("cards as text")
+            << inst(R"({"key":"k","name":"n","card":"a100-80g","cards":"8","driver":"1"})") << okM
+            << "$.instances[0].cards";
+        QTest::newRow("no cards") << inst(
+                                         R"({"key":"k","name":"n","card":"a100-80g","driver":"1"})")
+                                  << okM << "$.instances[0].cards";
+        QTest::newRow("half a card")
+            << inst(R"({"key":"k","name":"n","card":"a100-80g","cards":2.5,"driver":"1"})") << okM
+            << "$.instances[0].cards";
+        QTest::newRow("negative cpus")
+            << inst(R"({"key":"k","name":"n","card":"a100-80g","cards":1,"driver":"1","cpus":-4})")
+            << okM << "$.instances[0].cpus";
+        QTest::newRow("memory as text")
+            << inst(R"({"key":"k","name":"n","card":"a100-80g","cards":1,"driver":"1",
+                        "memory_gib":"lots"})")
+            << okM << "$.instances[0].memory_gib";
+        QTest::newRow("interconnect as number")
+            << inst(R"({"key":"k","name":"n","card":"a100-80g","cards":1,"driver":"1",
+                        "interconnect":600})")
+            << okM << "$.instances[0].interconnect";
+        QTest::newRow("unknown card")
+            << inst(R"({"key":"k","name":"n","card":"tpu-v5","cards":1,"driver":"1"})") << okM
+            << "$.instances[0].card";
+        QTest::newRow("key twice")
+            << inst(goodInstance + "," + goodInstance) << okM << "$.instances[1].key";
+        QByteArray many;
+        for (int i = 0; i < 4097; ++i)
+            many += (i ? "," : "") + goodInstance;
+        QTest::newRow("too many") << inst(many) << okM << "$.instances";
+        QTest::newRow("images not a list")
+            << okI << QByteArray(R"({"images":"all"})") << "$.images";
+        QTest::newRow("no min_driver")
+            << okI << imgs(R"({"key":"i","name":"n","version":"1","framework":"torch",
+                        "framework_version":"2.5","accelerator":"CUDA",
+                        "accelerator_version":"12.4","archs":["sm_80"]})")
+            << "$.images[0].min_driver";
+        QTest::newRow("archs as text")
+            << okI << imgs(QByteArray(goodImage).replace(R"(["sm_80"])", R"("sm_80")"))
+            << "$.images[0].archs";
+        QTest::newRow("an arch as number")
+            << okI << imgs(QByteArray(goodImage).replace(R"(["sm_80"])", R"(["sm_80",90])"))
+            << "$.images[0].archs[1]";
+        QTest::newRow("no archs") << okI
+                                  << imgs(QByteArray(goodImage).replace(R"(["sm_80"])", "[]"))
+                                  << "$.images[0].archs";
+        QTest::newRow("short digest")
+            << okI
+            << imgs(QByteArray(goodImage).replace(R"("archs")", R"("digest":"sha256:ab","archs")"))
+            << "$.images[0].digest";
+        QTest::newRow("python as number")
+            << okI << imgs(QByteArray(goodImage).replace(R"("archs")", R"("python":3.11,"archs")"))
+            << "$.images[0].python";
+        QTest::newRow("libraries as text")
+            << okI
+            << imgs(QByteArray(goodImage).replace(R"("archs")",
+                                                  R"("libraries":"flash-attn","archs")"))
+            << "$.images[0].libraries";
+        QTest::newRow("image key twice")
+            << okI << imgs(goodImage + "," + goodImage) << "$.images[1].key";
+    }
+
+    void providerCatalogRefusesMalformedAnswers()
+    {
+        QFETCH(QByteArray, instances);
+        QFETCH(QByteArray, images);
+        QFETCH(QString, field);
+        const auto c = ResourceCatalog::fromAnswers(QJsonDocument::fromJson(instances).object(),
+                                                    QJsonDocument::fromJson(images).object(), {});
+        QVERIFY(!c.has_value());
+        QCOMPARE(c.error().field, field);
+        QVERIFY2(c.error().message.contains(field), qPrintable(c.error().message));
+    }
+
+    void aWellFormedProviderCatalogReads()
+    {
+        const auto c = ResourceCatalog::fromAnswers(
+            QJsonDocument::fromJson(
+                R"({"instances":[{"key":"k","name":"n","card":"a100-80g","cards":2,"driver":"535.1",
+                    "cpus":24,"memory_gib":288,"local_disk_gb":1920,"interconnect":"NVLink"}]})")
+                .object(),
+            QJsonDocument::fromJson(
+                R"({"images":[{"key":"i","name":"n","version":"1","framework":"torch",
+                    "framework_version":"2.5","accelerator":"CUDA","accelerator_version":"12.4",
+                    "min_driver":"550","archs":["sm_80"],"libraries":["flash-attn==2.6.3"],
+                    "digest":"sha256:)" +
+                QByteArray(64, 'b') + R"("}]})")
+                .object(),
+            {CatalogSource::Kind::Provider,
+             "onramp-api",
+             "https://api.example.com",
+             QDateTime::currentDateTimeUtc(),
+             {}});
+        QVERIFY2(c, qPrintable(c ? QString() : c.error().message));
+        QCOMPARE(c->instance("k")->cards, 2);
+        QCOMPARE(c->instance("k")->interconnect, "NVLink");
+        QCOMPARE(c->image("n:1")->key, "i");
+        QVERIFY(
+            c->describe().startsWith("Catalog: from the provider https://api.example.com, read "));
+    }
+
+    // Gate 4 checks against the onboarding's catalog: a type only the provider offers is a
+    // choice there and unknown in the built-in one; the saved state keeps the provider's (and
+    // never the built-in one), and a broken saved catalog is refused with the field named.
+    void gateFourUsesTheOnboardingsCatalog()
+    {
+        std::vector<InstanceType> instances = builtinInstances();
+        InstanceType two = *findBuiltinInstance("gpu.a100-80g.1");
+        two.key = "gpu.a100-80g.2";
+        two.cards = 2;
+        two.driver = "550.90.07";
+        instances.push_back(two);
+        const ResourceCatalog provider(
+            instances, builtinImages(),
+            {CatalogSource::Kind::Provider, "sandbox", {}, QDateTime::currentDateTimeUtc(), {}});
+        ResourceChoice c = good();
+        c.instance = two.key;
+        c.setup.gpus = 2;
+        QVERIFY(codes(checkResources(c, ResourceCatalog())).contains("instance.missing"));
+        QVERIFY(!codes(checkResources(c, provider)).contains("instance.missing"));
+        QVERIFY(!parseCandidates(two.key, ResourceCatalog()).has_value());
+        QVERIFY(parseCandidates(two.key, provider).has_value());
+
+        ResourcesGateData d;
+        d.choice = c;
+        d.choice.alternatives = *parseCandidates(two.key + "@cn-north-1b", provider);
+        QVERIFY(!d.toJson().contains("catalog")); // the built-in one is never saved
+        d.catalog = provider;
+        recordEnvironment(d);
+        QCOMPARE(d.environment.driver, two.driver);
+        QCOMPARE(effectiveSetup(d).gpus, 2);
+        const auto back = ResourcesGateData::fromJson(d.toJson(), "$.resources");
+        QVERIFY2(back, qPrintable(back ? QString() : back.error().message));
+        QVERIFY(back->catalog.instance(two.key));
+        QCOMPARE(back->catalog.source(), provider.source());
+        QVERIFY(*back == d);
+
+        QJsonObject saved = d.toJson();
+        QJsonObject catalog = saved["catalog"].toObject();
+        QJsonArray list = catalog["instances"].toArray();
+        QJsonObject first = list[0].toObject();
+        first["cards"] = "many";
+        list[0] = first;
+        catalog["instances"] = list;
+        saved["catalog"] = catalog;
+        const auto bad = ResourcesGateData::fromJson(saved, "$.resources");
+        QVERIFY(!bad);
+        QCOMPARE(bad.error().field, "$.resources.catalog.instances[0].cards");
+        catalog = d.toJson()["catalog"].toObject();
+        catalog["provider"] = QJsonObject{{"kind", "cloud"}};
+        saved["catalog"] = catalog;
+        QVERIFY(!ResourcesGateData::fromJson(saved, "$.resources"));
+    }
+
+    void catalogLineSaysWhichAndWhy()
+    {
+        const ResourceCatalog builtin;
+        QVERIFY2(builtin.describe().startsWith("Built-in catalog (as of 20"),
+                 qPrintable(builtin.describe()));
+        QVERIFY(!builtin.describe().contains("not used"));
+        const QString why = builtin.withUnreadReason("connection refused").describe();
+        QVERIFY2(why.endsWith("the provider's was not used: connection refused"), qPrintable(why));
+        QDateTime at = QDateTime::currentDateTime();
+        at.setTime(QTime(10, 42));
+        const ResourceCatalog sandbox(
+            builtinInstances(), builtinImages(),
+            {CatalogSource::Kind::Provider, "sandbox", {}, at.toUTC(), {}});
+        QCOMPARE(sandbox.describe(), "Catalog: from the built-in sandbox, read 10:42.");
+        const ResourceCatalog cluster(builtinInstances(), builtinImages(),
+                                      {CatalogSource::Kind::Provider,
+                                       "slurm",
+                                       "lab",
+                                       QDateTime(QDate(2026, 11, 3), QTime(9, 5)).toUTC(),
+                                       {}});
+        QCOMPARE(cluster.withUnreadReason("timed out").describe(),
+                 "Catalog: from the Slurm cluster lab, read 2026-11-03 09:05; not read again "
+                 "now: timed out");
+    }
+
+    // The form offers the provider's catalog once the store has it, and records from it.
+    void formFollowsTheCatalogInTheStore()
+    {
+        StateStore store{QString()};
+        ResourcesForm form(&store);
+        std::vector<InstanceType> instances = {*findBuiltinInstance("gpu.a100-80g.1")};
+        instances.front().key = "gpu.only-here.1";
+        instances.front().driver = "999.1";
+        QSignalSpy changed(&form, &ResourcesForm::changed);
+        store.update([&](OnboardingState &s) {
+            s.resources.catalog = ResourceCatalog(instances, builtinImages(),
+                                                  {CatalogSource::Kind::Provider,
+                                                   "sandbox",
+                                                   {},
+                                                   QDateTime::currentDateTimeUtc(),
+                                                   {}});
+        });
+        QVERIFY(changed.count() >= 1);
+        form.update([](ResourcesGateData &d) { d.choice.instance = "gpu.only-here.1"; });
+        QCOMPARE(form.data().environment.driver, "999.1");
+        QVERIFY(!codes(form.findings()).contains("instance.missing"));
+    }
+
     void versions_data()
     {
         QTest::addColumn<QString>("version");
@@ -123,7 +352,10 @@ private slots:
         QVERIFY(!satisfies("torch", "2.1", "torch at least 2").has_value());
     }
 
-    void goodPlanHasNoFindings() { QCOMPARE(codes(checkResources(good())), QStringList{}); }
+    void goodPlanHasNoFindings()
+    {
+        QCOMPARE(codes(checkResources(good(), ResourceCatalog())), QStringList{});
+    }
 
     // Each rule: a change that triggers it, on top of the good plan (its near miss).
     void rules_data()
@@ -205,7 +437,7 @@ private slots:
         } else if (code == "image.missing") {
             c.image.clear();
         }
-        const Findings f = checkResources(c);
+        const Findings f = checkResources(c, ResourceCatalog());
         QVERIFY2(codes(f).contains(code), qPrintable(codes(f).join(',')));
         for (const Finding &x : f) {
             if (x.code == code) {
@@ -222,7 +454,7 @@ private slots:
         ResourceChoice c = good();
         c.setup.precision = Precision::Fp8; // the good plan's A100 has no FP8
         bool seen = false;
-        for (const Finding &f : checkResources(c)) {
+        for (const Finding &f : checkResources(c, ResourceCatalog())) {
             if (f.code != "precision.fp8_unsupported")
                 continue;
             seen = true;
@@ -237,7 +469,7 @@ private slots:
         ResourceChoice c = good();
         c.instance = "gpu.h100.8";
         c.image = "pytorch-1.13-cu116";
-        const Findings found = checkResources(c);
+        const Findings found = checkResources(c, ResourceCatalog());
         const auto f = std::find_if(found.begin(), found.end(), [](const Finding &x) {
             return x.code == "image.arch_unsupported";
         });

@@ -1,17 +1,20 @@
 // A headless walk of gates 1–4 against the real sandbox, through the same ProviderSession the
 // wizard's pages drive: every result lands in the onboarding state, and a restart in the middle
 // (state saved, everything else thrown away) picks up where it was, creating nothing twice.
-#include "DemoState.h"
 #include "AwaitAnswer.h"
+#include "DemoState.h"
 #include "OnboardingState.h"
+#include "ProviderCatalog.h"
 #include "ProviderSession.h"
 #include "QuotaGate.h"
 #include "RunSpec.h"
 #include "SandboxServer.h"
+#include "SlurmProvider.h"
 #include "Transport.h"
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QTcpServer>
 #include <QtTest>
 
 #include <curl/curl.h>
@@ -192,6 +195,151 @@ private slots:
         QCOMPARE(m_server->countOf("instance"), 1);
         QVERIFY(!restarted.provider.instanceId.isEmpty());
         QVERIFY(!restarted.provider.pendingKeys.contains(create));
+    }
+
+    // #20: the provider's catalog first. This sandbox serves a catalog that differs from the
+    // built-in one: an instance type the built-in one lacks (2 × A100 80GB), none of 8 × A100
+    // 80GB, and an image with its digest. Gate 4 opens on the provider's type, says which
+    // catalog it used, and an offline restart keeps it.
+    void theProvidersCatalogDecidesWhatOpens()
+    {
+        std::vector<InstanceType> instances;
+        for (const InstanceType &t : builtinInstances())
+            if (t.key != QLatin1String("gpu.a100-80g.8"))
+                instances.push_back(t);
+        InstanceType two = *findBuiltinInstance(QStringLiteral("gpu.a100-80g.1"));
+        two.key = QStringLiteral("gpu.a100-80g.2");
+        two.name = QStringLiteral("2 × A100 80GB");
+        two.cards = 2;
+        instances.push_back(two);
+        QVERIFY(!findBuiltinInstance(two.key));
+        std::vector<TrainingImage> images = builtinImages();
+        images.front().digest = QStringLiteral("sha256:") + QString(64, u'a');
+        m_server->setCatalog(ResourceCatalog(instances, images, {}));
+
+        OnboardingState state = demoState();
+        QVERIFY(state.resources.catalog.isBuiltIn());
+        auto s = session(state);
+        QStringList said;
+        s->onProgress = [&](const QString &text) { said << text; };
+        WALK(*s, setUpWorkspace);
+        state.quota.hoursPerRound = 0.1; // 2 × 0.1 h fits the fresh pool's check allowance
+        state.resources.choice.instance = two.key;
+        state.resources.choice.instanceZone.clear();
+        state.resources.choice.alternatives = {};
+        WALK(*s, createInstance);
+        QCOMPARE(state.provider.instanceType, two.key);
+        const ResourceCatalog &c = state.resources.catalog;
+        QVERIFY(!c.isBuiltIn());
+        QCOMPARE(c.source().providerKind, QStringLiteral("sandbox"));
+        QVERIFY(c.instance(two.key));
+        QVERIFY(!c.instance(QStringLiteral("gpu.a100-80g.8")));
+        QCOMPARE(c.images().front().digest, images.front().digest);
+        QVERIFY(c.unreadReason().isEmpty());
+        const QString line = QStringLiteral("Catalog: from the built-in sandbox, read ");
+        QVERIFY2(said.filter(line).size() == 1, qPrintable(said.join(u'\n')));
+        // The image's digest is the provider's, recorded before the run: the one the instance
+        // reports.
+        QVERIFY(!state.resources.environment.imageDigest.isEmpty());
+        QCOMPARE(state.resources.environment.imageDigest,
+                 state.provider.instanceImage.value("digest").toString());
+        // The run spec reads the provider's type: two cards per node.
+        QCOMPARE(runSpecFromState(state).compute.cardsPerNode, 2);
+        // Offline after a restart: the saved state still has the provider's catalog.
+        const OnboardingState restarted = reload(state);
+        QCOMPARE(restarted.resources.catalog.source(), c.source());
+        QVERIFY(restarted.resources.catalog.instance(two.key));
+        QCOMPARE(restarted.resources.catalog.instances().size(), instances.size());
+    }
+
+    // A provider that does not answer the catalog: the built-in one, with why; a provider
+    // whose catalog was read before keeps that one, with why it was not read again.
+    void anUnansweredCatalogFallsBackAndSaysWhy()
+    {
+        using Answer = std::expected<ResourceCatalog, ProviderError>;
+        const auto read = [&](const ProviderProfile &p, const QByteArray &secret) {
+            const std::shared_ptr<Provider> provider = providerFor(m_transport.get(), p, secret);
+            return awaitAnswer<Answer>(
+                [&](auto done) {
+                    readProviderCatalog(provider, CallContext{this, {}, {}}, std::move(done));
+                },
+                10000);
+        };
+        ProviderProfile p; // an API server, named by its address (any sandbox is the same one)
+        p.kind = ProviderProfile::Kind::OnrampApi;
+        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server->port()));
+        p.accessKeyId = m_server->credentials().accessKeyId;
+        const QByteArray secret = m_server->credentials().secret;
+
+        // An API server without the catalog's paths (404).
+        m_server->injectFailures(1, 404);
+        OnboardingState state = demoState();
+        Answer answer = read(p, secret);
+        QVERIFY(!answer);
+        adoptCatalog(state, p, answer);
+        QVERIFY(state.resources.catalog.isBuiltIn());
+        QVERIFY(!state.resources.catalog.unreadReason().isEmpty());
+        QVERIFY2(state.resources.catalog.describe().startsWith("Built-in catalog (as of 20"),
+                 qPrintable(state.resources.catalog.describe()));
+        QVERIFY2(state.resources.catalog.describe().contains("the provider's was not used"),
+                 qPrintable(state.resources.catalog.describe()));
+
+        // Read once, then the provider is gone: its catalog stays, said to be from earlier.
+        answer = read(p, secret);
+        QVERIFY2(answer, qPrintable(answer ? QString() : answer.error().message));
+        adoptCatalog(state, p, answer);
+        QVERIFY(!state.resources.catalog.isBuiltIn());
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost));
+        const quint16 gone = closed.serverPort();
+        closed.close();
+        m_transport = std::make_unique<Transport>();
+        RetryPolicy once;
+        once.maxAttempts = 1;
+        m_transport->setRetryPolicy(once);
+        ProviderProfile moved = p;
+        moved.baseUrl.setPort(gone);
+        answer = read(moved, secret);
+        QVERIFY(!answer);
+        QCOMPARE(answer.error().code, ProviderErrorCode::Network);
+        // Another address is another provider: the built-in catalog.
+        OnboardingState other = state;
+        adoptCatalog(other, moved, answer);
+        QVERIFY(other.resources.catalog.isBuiltIn());
+        QVERIFY(!other.resources.catalog.unreadReason().isEmpty());
+        // The same provider, not answering now: what it said before, and why it is not new.
+        answer = read(p, secret); // the server is up; make it refuse instead
+        QVERIFY(answer);
+        m_server->injectFailures(1, 404);
+        answer = read(p, secret);
+        QVERIFY(!answer);
+        adoptCatalog(state, p, answer);
+        QVERIFY(!state.resources.catalog.isBuiltIn());
+        QVERIFY2(state.resources.catalog.describe().contains("not read again now"),
+                 qPrintable(state.resources.catalog.describe()));
+    }
+
+    // A Slurm cluster has no catalog: the built-in one is used, and said.
+    void aClusterHasNoCatalog()
+    {
+        ProviderProfile p;
+        p.kind = ProviderProfile::Kind::Slurm;
+        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1"));
+        p.slurm.url = p.baseUrl;
+        p.slurm.cluster = QStringLiteral("lab");
+        const std::shared_ptr<Provider> slurm = providerFor(m_transport.get(), p, {});
+        const auto answer = awaitAnswer<std::expected<ResourceCatalog, ProviderError>>(
+            [&](auto done) {
+                readProviderCatalog(slurm, CallContext{this, {}, {}}, std::move(done));
+            },
+            5000);
+        QVERIFY(!answer);
+        QCOMPARE(answer.error().code, ProviderErrorCode::NotFound);
+        OnboardingState state = demoState();
+        adoptCatalog(state, p, answer);
+        QVERIFY(state.resources.catalog.isBuiltIn());
+        QVERIFY2(state.resources.catalog.describe().contains("lab has no catalog"),
+                 qPrintable(state.resources.catalog.describe()));
     }
 
     void aRejectionSaysWhatToChange()

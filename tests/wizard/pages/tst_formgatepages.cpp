@@ -1,8 +1,13 @@
 // The form gates' pages (FormGatePage: gates 1–4, QuotaPage): the recorder refuses Passed while
 // the page's blocking findings stand, and the quota page's spread shapes the quarters.
-#include "WizardHarness.h"
+#include "ProviderHub.h"
 #include "QuotaGate.h"
+#include "ResourceCatalog.h"
+#include "WizardHarness.h"
 #include "widgets/Banner.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
 
 #include <QListWidget>
 #include <QTableWidget>
@@ -59,6 +64,102 @@ private slots:
         QVERIFY(child<QPushButton>(w, "recordStatus")->isEnabled());
         QTest::mouseClick(child<QPushButton>(w, "recordStatus"), Qt::LeftButton);
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
+    }
+
+    // #20: gate 4 offers the provider's catalog once connected and says so. The in-process
+    // sandbox serves a catalog with an instance type the built-in one lacks and without one it
+    // has (ONRAMP_SANDBOX_CATALOG); before connecting the page shows the built-in catalog.
+    void gateFourShowsTheProvidersCatalog()
+    {
+        QTemporaryDir dir;
+        QJsonArray instances, images;
+        for (const InstanceType &t : builtinInstances())
+            if (t.key != QLatin1String("gpu.a100-80g.8"))
+                instances.append(t.toJson());
+        InstanceType two = *findBuiltinInstance(QStringLiteral("gpu.a100-80g.1"));
+        two.key = QStringLiteral("gpu.a100-80g.2");
+        two.name = QStringLiteral("2 × A100 80GB (the provider's)");
+        two.cards = 2;
+        two.driver = QStringLiteral("560.35.03");
+        instances.append(two.toJson());
+        for (const TrainingImage &i : builtinImages())
+            images.append(i.toJson());
+        QFile file(dir.filePath(QStringLiteral("catalog.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            QJsonDocument(QJsonObject{{"instances", instances}, {"images", images}}).toJson());
+        file.close();
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        qputenv("ONRAMP_SANDBOX_CATALOG", file.fileName().toUtf8());
+
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *line = child<QLabel>(w, "catalogSource");
+        auto *instance = child<QComboBox>(w, "instance");
+        QVERIFY(line && instance);
+        QVERIFY2(line->text().startsWith("Built-in catalog (as of 20"), qPrintable(line->text()));
+        QCOMPARE(instance->findData(two.key), -1);
+        QVERIFY(instance->findData("gpu.a100-80g.8") > 0);
+
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            line->text().startsWith("Catalog: from the built-in sandbox, read "), 10000);
+        QVERIFY(instance->findData(two.key) > 0);
+        QCOMPARE(instance->findData("gpu.a100-80g.8"), -1);
+        QCOMPARE(instance->itemText(instance->findData(two.key)), two.name);
+        instance->setCurrentIndex(instance->findData(two.key));
+        QCOMPARE(store.state().resources.choice.instance, two.key);
+        QCOMPARE(store.state().resources.environment.driver, two.driver);
+        auto *findings = child<QListWidget>(w, "findings");
+        for (int i = 0; i < findings->count(); ++i)
+            QVERIFY2(!findings->item(i)->text().contains("Choose an instance type"),
+                     qPrintable(findings->item(i)->text()));
+        // The provider's catalog is saved: a restart offline shows it again, said as read then.
+        QVERIFY(store.saveNow());
+        StateStore again(statePath());
+        again.load();
+        QVERIFY(again.state().resources.catalog.instance(two.key));
+        qunsetenv("ONRAMP_SANDBOX_CATALOG");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // A provider that does not answer: the built-in catalog, and the line says why.
+    void gateFourSaysWhenTheProviderDidNotAnswer()
+    {
+        const int port = 1; // on loopback nothing listens there: the connection is refused
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        ProviderProfile p;
+        p.kind = ProviderProfile::Kind::OnrampApi;
+        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1/v1").arg(port));
+        p.accessKeyId = "AKIDTEST";
+        w.providerHub()->useRemote(p, "secret", false);
+        auto *line = child<QLabel>(w, "catalogSource");
+        QTRY_VERIFY_WITH_TIMEOUT(line->text().contains("the provider's was not used: "), 30000);
+        QVERIFY2(line->text().startsWith("Built-in catalog (as of 20"), qPrintable(line->text()));
+        QVERIFY(store.state().resources.catalog.isBuiltIn());
+
+        // The same words in Chinese after a language switch.
+        m_language.apply(QStringLiteral("zh_CN"));
+        QTRY_VERIFY(!line->text().startsWith("Built-in"));
+        m_language.apply(QStringLiteral("en"));
     }
 
     void quotaMonthlySpreadShapesTheQuarters()

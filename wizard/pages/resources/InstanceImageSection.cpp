@@ -14,15 +14,15 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
     : ResourcesSection(form, "instanceGroup", QT_TR_NOOP("5. Instance type and image"), parent)
 {
     auto *layout = new QFormLayout(this);
+    m_catalog = new QLabel(this);
+    m_catalog->setObjectName(QStringLiteral("catalogSource"));
+    m_catalog->setWordWrap(true);
+    m_catalog->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addRow(m_catalog);
     m_instance = new QComboBox(this);
-    m_instance->addItem(QString(), QString());
-    for (const InstanceType &t : builtinInstances())
-        m_instance->addItem(t.name, t.key);
     labelled(layout, QT_TR_NOOP("Instance &type"), m_instance, "instance");
     m_image = new QComboBox(this);
-    m_image->addItem(QString(), QString());
-    for (const TrainingImage &i : builtinImages())
-        m_image->addItem(QStringLiteral("%1 %2").arg(i.name, i.version), i.key);
+    loadCatalog();
     labelled(layout, QT_TR_NOOP("I&mage"), m_image, "image");
     m_requirement = new QLineEdit(this);
     m_requirement->setPlaceholderText(QStringLiteral("torch>=2.1"));
@@ -65,7 +65,7 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
             [set](const QString &t) { set(&ResourceChoice::instanceZone, t); });
     // Saved as soon as it reads; a wrong entry is named beside the field and keeps the text.
     connect(m_alternatives, &QLineEdit::textEdited, this, [this](const QString &t) {
-        const auto list = parseCandidates(t);
+        const auto list = parseCandidates(t, this->form()->data().catalog);
         m_alternativesIssue->setVisible(!list);
         if (!list) {
             m_alternativesIssue->setText(QStringLiteral("✖ ") + list.error().message);
@@ -80,8 +80,32 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
     });
 }
 
+void InstanceImageSection::loadCatalog()
+{
+    const ResourceCatalog &catalog = form()->data().catalog;
+    QStringList entries;
+    for (const InstanceType &t : catalog.instances())
+        entries << t.key + u'\t' + t.name;
+    entries << QString();
+    for (const TrainingImage &i : catalog.images())
+        entries << i.key + u'\t' + i.name + u' ' + i.version;
+    if (entries == m_shown)
+        return;
+    m_shown = entries;
+    // Called while loading (or before start): the combos' signals write nothing back.
+    for (QComboBox *combo : {m_instance, m_image}) {
+        combo->clear();
+        combo->addItem(tr("(choose)"), QString());
+    }
+    for (const InstanceType &t : catalog.instances())
+        m_instance->addItem(t.name, t.key);
+    for (const TrainingImage &i : catalog.images())
+        m_image->addItem(QStringLiteral("%1 %2").arg(i.name, i.version), i.key);
+}
+
 void InstanceImageSection::loadInputs()
 {
+    loadCatalog();
     const ResourceChoice &c = form()->data().choice;
     for (auto [combo, key] : {std::pair{m_instance, c.instance}, std::pair{m_image, c.image}}) {
         const int i = std::max(0, combo->findData(key));
@@ -93,8 +117,9 @@ void InstanceImageSection::loadInputs()
         if (edit->text() != value)
             edit->setText(value);
     }
-    if (!m_alternatives->hasFocus() && parseCandidates(m_alternatives->text()).value_or(
-                                           QList<Candidate>{}) != c.alternatives)
+    if (!m_alternatives->hasFocus() &&
+        parseCandidates(m_alternatives->text(), form()->data().catalog)
+                .value_or(QList<Candidate>{}) != c.alternatives)
         m_alternatives->setText(candidatesText(c.alternatives));
     m_cheapest->setChecked(c.cheapestFirst);
 }
@@ -111,6 +136,7 @@ void InstanceImageSection::retranslate()
 
 void InstanceImageSection::refresh()
 {
+    m_catalog->setText(form()->data().catalog.describe());
     QStringList tried;
     for (const LaunchAttempt &a : form()->attempts())
         tried << (a.outcome == QLatin1String("created") ? QStringLiteral("✔ ")

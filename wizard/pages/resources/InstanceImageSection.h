@@ -2,6 +2,8 @@
 
 #include "ResourcesSection.h"
 
+#include <QStringList>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -9,9 +11,10 @@ class QLineEdit;
 
 namespace onramp {
 
-// 5. The instance type and the image, chosen together, where else the run may open (tried in
-// order, each checked against the quota first), the provider's tries, and the environment the
-// run spec records from them.
+// 5. The instance type and the image, chosen together from the onboarding's catalog (the
+// provider's when connected, else the built-in one; a line says which), where else the run may
+// open (tried in order, each checked against the quota first), the provider's tries, and the
+// environment the run spec records from them.
 class InstanceImageSection : public ResourcesSection
 {
     Q_OBJECT
@@ -24,6 +27,11 @@ protected:
     void retranslate() override;
 
 private:
+    // Fills the two lists from the form's catalog when it is not the one they show.
+    void loadCatalog();
+
+    QLabel *m_catalog = nullptr;
+    QStringList m_shown; // the entries the lists show, to notice a new catalog
     QComboBox *m_instance = nullptr;
     QComboBox *m_image = nullptr;
     QLineEdit *m_requirement = nullptr;
