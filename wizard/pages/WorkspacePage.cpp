@@ -102,6 +102,9 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
             offerRegions();
             showStock();
         });
+    // The provider may have listed its regions before this page was first opened (the
+    // built-in sandbox connects at start): offer them now, not only on the next change.
+    offerRegions();
     m_steps = new QLabel(steps);
     m_steps->setObjectName(QStringLiteral("stepStatus"));
     m_steps->setWordWrap(true);
