@@ -182,6 +182,10 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
             !r)
             m_importResult->setText(r.error().message);
     });
+    // Remove acts on the selected member: off while none is.
+    m_remove->setEnabled(false);
+    connect(m_members, &QTableWidget::currentCellChanged, this,
+            [this](int row) { m_remove->setEnabled(row >= 0); });
     connect(m_remove, &QPushButton::clicked, this, [this] {
         const int row = m_members->currentRow();
         if (row < 0)

@@ -111,6 +111,29 @@ private slots:
         QVERIFY(child<QWidget>(w, "recordBanner")->isVisible());
     }
 
+    // Gate 2's Remove acts on the selected member: off while none is (a real window showed it
+    // on over an empty table).
+    void removeNeedsASelectedMember()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *remove = child<QPushButton>(w, "removeMember");
+        QVERIFY(!remove->isEnabled());
+        fillWorkspace(w);
+        auto *table = child<QTableWidget>(w, "members");
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), 3);
+        table->setCurrentCell(1, 0);
+        QVERIFY(remove->isEnabled());
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QCOMPARE(store.state().workspace.members.size(), 2);
+    }
+
     // Gate 1's groups read as one form: the fields of Account, Entity proof, Purpose and
     // Data compliance start at one x, in both languages (a real window showed three).
     void gateOneFieldsLineUp()
