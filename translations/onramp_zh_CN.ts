@@ -1924,10 +1924,6 @@
         <translation>显存允许时加大微批，或增加数据加载进程。</translation>
     </message>
     <message>
-        <source>Step times are steady (%1 s): nothing is making steps wait.</source>
-        <translation>步耗时稳定（%1 秒）：没有东西让训练步等待。</translation>
-    </message>
-    <message>
         <source>Likely compute-bound; confirm with the cards' utilisation when the instance reports it.</source>
         <translation>很可能受算力限制；实例能上报卡的利用率时再确认。</translation>
     </message>
@@ -2236,10 +2232,6 @@
     <message>
         <source>Copy the data to the instance's local scratch disk, pack small files into larger shards, and raise the loader's workers — in that order.</source>
         <translation>把数据拷到实例的本地高速盘，把小文件打包成大分片，再增加加载进程——按这个顺序。</translation>
-    </message>
-    <message>
-        <source>A step takes %1 s, %2 times the plan's %3 s.</source>
-        <translation>一步耗时 %1 秒，是规划值 %3 秒的 %2 倍。</translation>
     </message>
     <message>
         <source>Look at utilisation first: steady and high means compute-bound (more cards or a smaller model); fluctuating means data, communication or scheduling — check the data read share first.</source>
@@ -2574,10 +2566,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     <message>
         <source>%1, step %2: loss %3</source>
         <translation>%1，第 %2 步：损失 %3</translation>
-    </message>
-    <message>
-        <source>%1 s per step</source>
-        <translation>每步 %1 秒</translation>
     </message>
     <message>
         <source>%1 samples/s</source>
@@ -3506,20 +3494,12 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>卡住</translation>
     </message>
     <message>
-        <source>The job runs but has made no step for %1 s, more than %2 times its usual step (%3 s): a collective waiting for a card or a node that is gone, a stuck data loader, or a deadlock.</source>
-        <translation>作业在运行，但已 %1 秒没有完成一步，超过其通常步时（%3 秒）的 %2 倍：可能是集合通信在等一张已掉线的卡或节点、数据加载器卡住，或死锁。</translation>
-    </message>
-    <message>
         <source>Read the end of the log for the last thing it did; then stop the job and resume it from its last checkpoint. If it hangs again at a communication step, check the cards (gate 5's GPU health) and the network between nodes.</source>
         <translation>先看日志末尾它最后做了什么；然后停止作业，从最近的检查点恢复。如果又在通信步骤卡住，检查卡（第 5 道门槛的 GPU 健康）和节点间网络。</translation>
     </message>
     <message>
         <source>Low GPU utilisation</source>
         <translation>GPU 利用率低</translation>
-    </message>
-    <message>
-        <source>The cards have been busy only %1 % of the time over the last %2 s: they wait for data, the CPU or communication.</source>
-        <translation>最近 %2 秒里卡只有 %1 % 的时间在忙：它们在等数据、CPU 或通信。</translation>
     </message>
     <message>
         <source>Check the data read share first (gate 5's data check); then raise the loader's workers or the micro-batch if memory allows.</source>
@@ -3921,6 +3901,163 @@ Each subcommand takes --help.</source>
         <source>The first run stopped (%1); submitting it again in %2 s to resume from its newest checkpoint (restart %3 of %4)…</source>
         <translation>首次运行已停止（%1）；%2 秒后重新提交，从最新的检查点恢复（第 %3 次重启，共 %4 次）…</translation>
     </message>
+    <message>
+        <source>&lt;1 ms</source>
+        <translation>不到 1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 gradients as stated</source>
+        <translation>按设定使用 %1 梯度</translation>
+    </message>
+    <message>
+        <source>%1: %2 gradients</source>
+        <translation>%1：%2 梯度</translation>
+    </message>
+    <message>
+        <source>16-bit</source>
+        <translation>16 位</translation>
+    </message>
+    <message>
+        <source> incl. fp32 main gradients (%1)</source>
+        <translation>（含 fp32 主梯度，%1）</translation>
+    </message>
+    <message>
+        <source>frozen linear %1 B/param + other %2 B/param + adapters %3 B/param (%4 M adapter params)</source>
+        <translation>冻结的线性层 %1 B/参数 + 其他 %2 B/参数 + 适配器 %3 B/参数（适配器参数 %4 M）</translation>
+    </message>
+    <message>
+        <source>adapters only: %1 B × %2 M</source>
+        <translation>仅适配器：%1 B × %2 M</translation>
+    </message>
+    <message>
+        <source>optimizer steps in backward: one layer of gradients</source>
+        <translation>优化器在反向传播中逐层更新：只存一层梯度</translation>
+    </message>
+    <message>
+        <source>offloaded to CPU memory</source>
+        <translation>卸载到 CPU 内存</translation>
+    </message>
+    <message>
+        <source>offloaded to CPU memory with the optimizer</source>
+        <translation>随优化器卸载到 CPU 内存</translation>
+    </message>
+    <message>
+        <source> + 2 gathered layers (%1 GiB)</source>
+        <translation> + 2 个聚合层（%1 GiB）</translation>
+    </message>
+    <message>
+        <source>s·b·h·%1·L (layer inputs kept) + s·b·h·%2 (one layer recomputed)</source>
+        <translation>s·b·h·%1·L（保留各层输入）+ s·b·h·%2（重算一层）</translation>
+    </message>
+    <message>
+        <source> ×2 for fp32</source>
+        <translation> ×2（fp32）</translation>
+    </message>
+    <message>
+        <source> (sequence parallel: norms and block inputs / t too)</source>
+        <translation>（序列并行：归一化和块输入也除以 t）</translation>
+    </message>
+    <message>
+        <source>, offloaded to CPU memory but for 2 layers in flight</source>
+        <translation>，卸载到 CPU 内存，仅保留正在计算的 2 层</translation>
+    </message>
+    <message>
+        <source> + logits %1·s·b·V</source>
+        <translation> + logits %1·s·b·V</translation>
+    </message>
+    <message>
+        <source> + one dequantized layer</source>
+        <translation> + 一个反量化层</translation>
+    </message>
+    <message>
+        <source>; gradients are held meanwhile (%1)</source>
+        <translation>；其间梯度一直保留（%1）</translation>
+    </message>
+    <message>
+        <source>zeroed, not freed</source>
+        <translation>清零而未释放</translation>
+    </message>
+    <message>
+        <source>; the peak is the optimizer step</source>
+        <translation>；峰值出现在优化器步</translation>
+    </message>
+    <message>
+        <source>%1 GiB at the start of backward (%2), all freed by the optimizer step, the peak</source>
+        <translation>反向传播开始时 %1 GiB（%2），到优化器步（峰值）时已全部释放</translation>
+    </message>
+    <message>
+        <source>none yet at the peak (the loss's backward); %1 GiB by the end of backward: %2</source>
+        <translation>峰值（损失的反向传播）时尚无；反向传播结束时 %1 GiB：%2</translation>
+    </message>
+    <message>
+        <source>the output layer's only at the peak; %1 GiB by the end of backward: %2</source>
+        <translation>峰值时只有输出层的；反向传播结束时 %1 GiB：%2</translation>
+    </message>
+    <message>
+        <source>context %1 GiB + 10 % of activations and gradients (allocator fragmentation)</source>
+        <translation>上下文 %1 GiB + 激活与梯度的 10 %（分配器碎片）</translation>
+    </message>
+    <message>
+        <source>Nobody in the team is a developer, so nobody can try the acceptance check “a developer submits a light job and sees its log”. Make one member a developer.</source>
+        <translation>团队里没有开发者，没人能做验收检查“开发者提交一个轻量作业并看到它的日志”。请把一名成员设为开发者。</translation>
+    </message>
+    <message>
+        <source>Nobody in the team is an observer, so nobody can try the acceptance check “an observer's submit is refused”. Make one member an observer.</source>
+        <translation>团队里没有观察者，没人能做验收检查“观察者提交作业被拒绝”。请把一名成员设为观察者。</translation>
+    </message>
+    <message>
+        <source>%1 per step</source>
+        <translation>每步 %1</translation>
+    </message>
+    <message>
+        <source>Step times are steady (%1): nothing is making steps wait.</source>
+        <translation>步耗时稳定（%1）：没有东西让训练步等待。</translation>
+    </message>
+    <message>
+        <source>The job runs but has made no step for %1, more than %2 times its usual step (%3): a collective waiting for a card or a node that is gone, a stuck data loader, or a deadlock.</source>
+        <translation>作业在运行，但已 %1 没有完成一步，超过其通常步时（%3）的 %2 倍：可能是集合通信在等一张已掉线的卡或节点、数据加载器卡住，或死锁。</translation>
+    </message>
+    <message>
+        <source>The cards have been busy only %1 % of the time over the last %2: they wait for data, the CPU or communication.</source>
+        <translation>最近 %2 里卡只有 %1 % 的时间在忙：它们在等数据、CPU 或通信。</translation>
+    </message>
+    <message>
+        <source>A step takes %1, %2 times the plan's %3.</source>
+        <translation>一步耗时 %1，是规划值 %3 的 %2 倍。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a readiness check: its evidence</comment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Refused as expected: the provider answered %1 “%2” may not “%3” (HTTP %4).</source>
+        <translation>按预期被拒绝：平台答复%1“%2”不能“%3”（HTTP %4）。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4096,6 +4233,12 @@ Dataset: %3</source>
         <source> — %n unfinished, resumes on the next upload</source>
         <translation>
             <numerusform>——%n 个未完成，下次上传时续传</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The dossier can be sent once its %n blocking finding(s) above are resolved.</source>
+        <translation>
+            <numerusform>解决上方 %n 个阻塞问题后才能提交资料。</numerusform>
         </translation>
     </message>
 </context>
@@ -5133,6 +5276,11 @@ Dataset: %3</source>
         <source>E&amp;xport submission package…</source>
         <translation>导出提交材料包(&amp;X)…</translation>
     </message>
+    <message>
+        <source> d</source>
+        <comment>days, after a number</comment>
+        <translation> 天</translation>
+    </message>
 </context>
 <context>
     <name>onramp::QuotaPage</name>
@@ -5263,6 +5411,11 @@ Dataset: %3</source>
     <message>
         <source>Pool (attached in gate 2): %1 cards in %2, %3.</source>
         <translation>配额池（关卡 2 已挂接）：%2、%3 的 %1 卡。</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <comment>hours, after a number</comment>
+        <translation> 小时</translation>
     </message>
 </context>
 <context>
@@ -5486,6 +5639,16 @@ Dataset: %3</source>
     <message>
         <source> — an estimate from FLOPs; measure a small run to replace it</source>
         <translation>——这是按算力估算的值；请跑一次小规模任务实测来替换</translation>
+    </message>
+    <message>
+        <source> B tokens</source>
+        <comment>billions of tokens, after a number</comment>
+        <translation> B token</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <comment>hours, after a number</comment>
+        <translation> 小时</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "HandoffDialog.h"
 
+#include "ReadinessChecks.h"
+
 #include "StatusStyle.h"
 
 #include <QDialogButtonBox>
@@ -94,7 +96,8 @@ bool HandoffDialog::open(const QString &path)
     m_summary->setText(
         tr("<b>%1</b><br>%2 on %3 × %4 (%5), image %6 %7.<br>Fingerprint %8.<br>%9")
             .arg(QFileInfo(path).fileName().toHtmlEscaped(),
-                 spec->launch.entry.toHtmlEscaped(), QString::number(spec->compute.nodes),
+                 jobNameText(spec->launch.entry).toHtmlEscaped(),
+                 QString::number(spec->compute.nodes),
                  spec->compute.instanceType.toHtmlEscaped(), spec->compute.card.toHtmlEscaped(),
                  spec->image.name.toHtmlEscaped(), spec->image.version.toHtmlEscaped(),
                  QString::fromLatin1(spec->fingerprintId()),

@@ -73,7 +73,11 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
 
     m_sidebar = new GateSidebar(store, language, this);
     setSideWidget(m_sidebar);
-    connect(m_sidebar, &GateSidebar::pageRequested, this, &OnboardingWizard::goToPage);
+    connect(m_sidebar, &GateSidebar::pageRequested, this, [this](int id) {
+        // A refused jump (a gate not yet open) leaves the page as it was: so does the list.
+        if (!goToPage(id))
+            m_sidebar->setCurrentPage(currentId());
+    });
     connect(m_sidebar->banner(), &Banner::retryRequested, this, [this] {
         if (auto r = m_store->saveNow(); !r)
             showNotice(r.error());

@@ -269,18 +269,19 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         QString why;
         if (s.gradDtype != GradDtype::Default) {
             gb = s.gradDtype == GradDtype::Fp32 ? 4 : 2;
-            why = QStringLiteral("%1 gradients as stated").arg(gradDtypeKey(s.gradDtype));
+            why = Tr::tr("%1 gradients as stated").arg(gradDtypeKey(s.gradDtype));
         } else if (isMixed(s.precision)) {
             const bool fp32 =
                 s.precision == Precision::Fp16Mixed ? fw.fp32GradientsFp16 : fw.fp32GradientsBf16;
             gb = fp32 && zero < 3 ? 4 : 2;
-            why = QStringLiteral("%1: %2 gradients")
-                      .arg(QLatin1String(fw.name), gb == 4 ? "fp32" : "16-bit");
+            why = Tr::tr("%1: %2 gradients")
+                      .arg(QLatin1String(fw.name),
+                           gb == 4 ? QStringLiteral("fp32") : Tr::tr("16-bit"));
         }
         QString obNote;
         if (isMixed(s.precision) && gb == 2 && fw.fp32MainGradCopy) {
             ob += 4;
-            obNote = QStringLiteral(" incl. fp32 main gradients (%1)").arg(QLatin1String(fw.name));
+            obNote = Tr::tr(" incl. fp32 main gradients (%1)").arg(QLatin1String(fw.name));
         }
         out.gradients = {P * gb / mp,
                          QStringLiteral("%1 B/param × P").arg(gb) + shard +
@@ -301,8 +302,8 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         const double ob =
             optimizerBytes(s.optimizer, ab == 4 ? Precision::Fp32 : Precision::Bf16, m.hidden);
         out.weights = {(linear * qb + other * wb + T * ab) / mp,
-                       QStringLiteral("frozen linear %1 B/param + other %2 B/param + adapters "
-                                      "%3 B/param (%4 M adapter params)")
+                       Tr::tr("frozen linear %1 B/param + other %2 B/param + adapters "
+                              "%3 B/param (%4 M adapter params)")
                                .arg(qb, 0, 'g', 3)
                                .arg(wb)
                                .arg(ab)
@@ -310,10 +311,10 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
                            shard};
         out.gradients = {
             T * ab / mp,
-            QStringLiteral("adapters only: %1 B × %2 M").arg(ab).arg(T / 1e6, 0, 'f', 1)};
+            Tr::tr("adapters only: %1 B × %2 M").arg(ab).arg(T / 1e6, 0, 'f', 1)};
         out.optimizer = {
             T * ob / mp,
-            QStringLiteral("adapters only: %1 B × %2 M").arg(ob).arg(T / 1e6, 0, 'f', 1)};
+            Tr::tr("adapters only: %1 B × %2 M").arg(ob).arg(T / 1e6, 0, 'f', 1)};
     }
 
     // ZeRO / FSDP sharding over data parallel ranks (ZeRO paper §5).
@@ -332,22 +333,22 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     }
     if (s.optimizerInBackward && s.method == Method::Full) {
         out.gradients = {Pl / mp * gradBytes(s.precision),
-                         QStringLiteral("optimizer steps in backward: one layer of gradients")};
+                         Tr::tr("optimizer steps in backward: one layer of gradients")};
     }
     if (s.offload != Offload::None) {
-        out.optimizer = {0, QStringLiteral("offloaded to CPU memory")};
+        out.optimizer = {0, Tr::tr("offloaded to CPU memory")};
         if (zero >= 1)
-            out.gradients = {0, QStringLiteral("offloaded to CPU memory with the optimizer")};
+            out.gradients = {0, Tr::tr("offloaded to CPU memory with the optimizer")};
     }
     if (s.offload == Offload::Params)
-        out.weights = {0, QStringLiteral("offloaded to CPU memory")};
+        out.weights = {0, Tr::tr("offloaded to CPU memory")};
     out.modelStates = out.weights.bytes + out.gradients.bytes + out.optimizer.bytes;
     // A sharded layer is gathered whole to compute: the one running and the one prefetched.
     if (gathers) {
         const double layerBytes = 2 * Pl / s.tp * frozenBytes;
         out.weights.bytes += layerBytes;
         out.weights.formula +=
-            QStringLiteral(" + 2 gathered layers (%1 GiB)").arg(layerBytes / kGiB, 0, 'f', 2);
+            Tr::tr(" + 2 gathered layers (%1 GiB)").arg(layerBytes / kGiB, 0, 'f', 2);
     }
 
     // Activations (Korthikanti et al. 2022, Table 2), in units of s·b·h bytes at 16 bits,
@@ -400,8 +401,8 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     if (recompute) {
         stored = 2 * wide * m.layers * sbh * actScale / seqSplit;
         oneLayer = (perLayer + scores) * sbh * actScale;
-        layerFormula = QStringLiteral("s·b·h·%1·L (layer inputs kept) + s·b·h·%2 (one layer "
-                                      "recomputed)")
+        layerFormula = Tr::tr("s·b·h·%1·L (layer inputs kept) + s·b·h·%2 (one layer "
+                              "recomputed)")
                            .arg(2 * wide)
                            .arg(perLayer + scores, 0, 'f', 1);
     } else {
@@ -412,12 +413,12 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
                 .arg(storedScores > 0 ? QStringLiteral(" + %1·a·s/h").arg(scoreBytes) : QString());
     }
     if (actScale > 1)
-        layerFormula += QStringLiteral(" ×2 for fp32");
+        layerFormula += Tr::tr(" ×2 for fp32");
     if (seqSplit > 1)
-        layerFormula += QStringLiteral(" (sequence parallel: norms and block inputs / t too)");
+        layerFormula += Tr::tr(" (sequence parallel: norms and block inputs / t too)");
     if (s.offloadActivations) {
         stored = std::min(stored, 2 * stored / m.layers); // the layer in flight and the next
-        layerFormula += QStringLiteral(", offloaded to CPU memory but for 2 layers in flight");
+        layerFormula += Tr::tr(", offloaded to CPU memory but for 2 layers in flight");
     }
     // Logits: unchunked, the loss works on an fp32 copy, and its backward holds the fp32
     // log-probabilities, their gradient and the logits' gradient at once (12 B per logit); a
@@ -439,34 +440,34 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     const bool held = s.gradsKept || s.gradAccumulation > 1;
     const QString actFormula =
         layerFormula +
-        (logits > 0 ? QStringLiteral(" + logits %1·s·b·V").arg(logitBytes) : QString()) +
-        (dequant > 0 ? QStringLiteral(" + one dequantized layer") : QString());
+        (logits > 0 ? Tr::tr(" + logits %1·s·b·V").arg(logitBytes) : QString()) +
+        (dequant > 0 ? Tr::tr(" + one dequantized layer") : QString());
     const double lossPhase = stored + logits + dequant;
     const double layerPhase = stored + oneLayer + dequant + headGrads;
     const double stepPhase = gradsAll;
     const QString gradFormula = out.gradients.formula;
     if (held) {
         out.activations = {out.savedActivations,
-                           actFormula + QStringLiteral("; gradients are held meanwhile (%1)")
+                           actFormula + Tr::tr("; gradients are held meanwhile (%1)")
                                             .arg(s.gradAccumulation > 1
-                                                     ? QStringLiteral("gradient accumulation")
-                                                     : QStringLiteral("zeroed, not freed"))};
+                                                     ? Tr::tr("gradient accumulation")
+                                                     : Tr::tr("zeroed, not freed"))};
     } else if (stepPhase >= std::max(lossPhase, layerPhase)) {
         out.gradients = {stepPhase,
-                         gradFormula + QStringLiteral("; the peak is the optimizer step")};
-        out.activations = {0, QStringLiteral("%1 GiB at the start of backward (%2), all freed "
-                                             "by the optimizer step, the peak")
+                         gradFormula + Tr::tr("; the peak is the optimizer step")};
+        out.activations = {0, Tr::tr("%1 GiB at the start of backward (%2), all freed "
+                                     "by the optimizer step, the peak")
                                   .arg(out.savedActivations / kGiB, 0, 'f', 2)
                                   .arg(actFormula)};
     } else if (lossPhase >= layerPhase) {
-        out.gradients = {0, QStringLiteral("none yet at the peak (the loss's backward); %1 GiB "
-                                           "by the end of backward: %2")
+        out.gradients = {0, Tr::tr("none yet at the peak (the loss's backward); %1 GiB "
+                                   "by the end of backward: %2")
                                 .arg(gradsAll / kGiB, 0, 'f', 2)
                                 .arg(gradFormula)};
         out.activations = {lossPhase, actFormula};
     } else {
-        out.gradients = {headGrads, QStringLiteral("the output layer's only at the peak; %1 GiB "
-                                                   "by the end of backward: %2")
+        out.gradients = {headGrads, Tr::tr("the output layer's only at the peak; %1 GiB "
+                                           "by the end of backward: %2")
                                         .arg(gradsAll / kGiB, 0, 'f', 2)
                                         .arg(gradFormula)};
         out.activations = {layerPhase - headGrads, actFormula};
@@ -476,8 +477,8 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     // churns each step.
     const double frag = 0.10 * (out.savedActivations + gradsAll);
     out.overhead = {s.contextGiB * kGiB + frag,
-                    QStringLiteral("context %1 GiB + 10 % of activations and gradients "
-                                   "(allocator fragmentation)")
+                    Tr::tr("context %1 GiB + 10 % of activations and gradients "
+                           "(allocator fragmentation)")
                         .arg(s.contextGiB)};
     return out;
 }

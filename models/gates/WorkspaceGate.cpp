@@ -383,6 +383,23 @@ Findings checkWorkspace(const WorkspaceData &w)
                 .arg(admins)
                 .arg(n));
 
+    // The acceptance checks are tried by a developer and an observer of the team: with nobody
+    // in a role, its check cannot be run, and a gate passed before cannot stay passed (the only
+    // observer became an admin).
+    if (n > 0) {
+        const TeamAcceptancePrediction team = predictAcceptance(w);
+        if (!team.hasDeveloper)
+            add("acceptance.no_developer", blocking, "members",
+                Tr::tr("Nobody in the team is a developer, so nobody can try the acceptance "
+                       "check “a developer submits a light job and sees its log”. Make one "
+                       "member a developer."));
+        if (!team.hasObserver)
+            add("acceptance.no_observer", blocking, "members",
+                Tr::tr("Nobody in the team is an observer, so nobody can try the acceptance "
+                       "check “an observer's submit is refused”. Make one member an "
+                       "observer."));
+    }
+
     const PermissionMatrix &m = w.matrix;
     for (Action a : {Action::SubmitJobs, Action::ReadWriteOwnData, Action::DeleteData,
                      Action::ManageMembers, Action::ManageQuota, Action::ReleaseInstances}) {

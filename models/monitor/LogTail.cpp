@@ -1,5 +1,6 @@
 #include "LogTail.h"
 
+#include "Duration.h"
 #include "Tr.h"
 
 #include <QFile>
@@ -245,7 +246,7 @@ QString readableLogLine(const QString &line)
                            .arg(v("step").toInt())
                            .arg(num(v("loss")));
         if (has("step_seconds"))
-            text += QStringLiteral(", ") + Tr::tr("%1 s per step").arg(num(v("step_seconds")));
+            text += QStringLiteral(", ") + Tr::tr("%1 per step").arg(readableDuration(v("step_seconds").toDouble()));
         if (has("samples_per_second"))
             text +=
                 QStringLiteral(", ") + Tr::tr("%1 samples/s").arg(num(v("samples_per_second"), 0));

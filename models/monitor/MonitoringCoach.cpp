@@ -1,5 +1,6 @@
 #include "MonitoringCoach.h"
 
+#include "Duration.h"
 #include "Tr.h"
 
 #include <cmath>
@@ -68,8 +69,8 @@ CoachReading coach(std::span<const double> utilisation, std::span<const double> 
         r.advice = Tr::tr("Raise the micro-batch if memory allows, or add loader workers.");
     } else if (!r.fromUtilisation && r.variation < kSteady) {
         r.pattern = CoachReading::Pattern::ComputeBound;
-        r.text = Tr::tr("Step times are steady (%1 s): nothing is making steps wait.")
-                     .arg(r.mean, 0, 'g', 3);
+        r.text = Tr::tr("Step times are steady (%1): nothing is making steps wait.")
+                     .arg(readableDuration(r.mean));
         r.advice = Tr::tr("Likely compute-bound; confirm with the cards' utilisation when the "
                           "instance reports it.");
     } else {

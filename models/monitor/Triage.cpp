@@ -2,6 +2,7 @@
 
 #include "LogTail.h"
 #include "ProbeEvents.h"
+#include "Duration.h"
 #include "Tr.h"
 
 #include <QJsonArray>
@@ -410,12 +411,12 @@ Diagnosis triage(const JobObservation &j)
         const double allowed = std::max(kHangFactor * median, j.hangMinimumSeconds);
         if (sorted.size() >= 3 && j.secondsSinceLastStep > allowed)
             return found(FailureKind::Hung, Tr::tr("Hung"),
-                         Tr::tr("The job runs but has made no step for %1 s, more than %2 times "
-                                "its usual step (%3 s): a collective waiting for a card or a "
+                         Tr::tr("The job runs but has made no step for %1, more than %2 times "
+                                "its usual step (%3): a collective waiting for a card or a "
                                 "node that is gone, a stuck data loader, or a deadlock.")
-                             .arg(qRound(j.secondsSinceLastStep))
+                             .arg(readableDuration(j.secondsSinceLastStep))
                              .arg(kHangFactor, 0, 'f', 0)
-                             .arg(median, 0, 'g', 3),
+                             .arg(readableDuration(median)),
                          Tr::tr("Read the end of the log for the last thing it did; then stop "
                                 "the job and resume it from its last checkpoint. If it hangs "
                                 "again at a communication step, check the cards (gate 5's GPU "
@@ -440,9 +441,9 @@ Diagnosis triage(const JobObservation &j)
         if (covered >= kLowUtilisationSeconds && samples >= kLowUtilisationSamples)
             return found(FailureKind::LowUtilisation, Tr::tr("Low GPU utilisation"),
                          Tr::tr("The cards have been busy only %1 % of the time over the last "
-                                "%2 s: they wait for data, the CPU or communication.")
+                                "%2: they wait for data, the CPU or communication.")
                              .arg(qRound(sum / samples))
-                             .arg(qRound(covered)),
+                             .arg(readableDuration(covered)),
                          Tr::tr("Check the data read share first (gate 5's data check); then "
                                 "raise the loader's workers or the micro-batch if memory allows."),
                          QStringLiteral("mean utilisation %1 % over %2 steps, %3 s")
@@ -467,10 +468,10 @@ Diagnosis triage(const JobObservation &j)
         const double median = stepSeconds[stepSeconds.size() / 2];
         if (median > kSlowFactor * j.expectedStepSeconds)
             return found(FailureKind::ExtremelySlow, Tr::tr("Extremely slow"),
-                         Tr::tr("A step takes %1 s, %2 times the plan's %3 s.")
-                             .arg(median, 0, 'g', 3)
+                         Tr::tr("A step takes %1, %2 times the plan's %3.")
+                             .arg(readableDuration(median))
                              .arg(median / j.expectedStepSeconds, 0, 'f', 1)
-                             .arg(j.expectedStepSeconds, 0, 'g', 3),
+                             .arg(readableDuration(j.expectedStepSeconds)),
                          Tr::tr("Look at utilisation first: steady and high means compute-bound "
                                 "(more cards or a smaller model); fluctuating means data, "
                                 "communication or scheduling — check the data read share first."),

@@ -29,7 +29,7 @@ for f in bin/onramp "$private/libonramp-sandbox.so" "$private/libonramp-charts.s
          "$private/torch_check.py" "$private/onramp-corpus.txt" \
          share/applications/org.onramp.Onramp.desktop \
          share/icons/hicolor/scalable/apps/org.onramp.Onramp.svg \
-         share/metainfo/org.onramp.Onramp.metainfo.xml; do
+         share/metainfo/org.onramp.Onramp.metainfo.xml share/doc/onramp/copyright; do
   [[ -e "$prefix/$f" ]] || fail "$f is not installed"
 done
 for f in bin/onramp "$private/onramp-sandbox" "$private/onramp-probe" "$private/train_lm.py"; do

@@ -108,7 +108,8 @@ inline void fillQualification(OnboardingWizard &w)
     type(w, "destructionMethod", "bucket deleted, deletion logged");
 }
 
-// Gate 2: create → attach → add, then make the first member admin.
+// Gate 2: create → attach → add, then make the first member admin and the last an observer
+// (the gate's acceptance checks need a developer and an observer to try them).
 inline void fillWorkspace(OnboardingWizard &w)
 {
     type(w, "workspace", "field-assistant");
@@ -123,6 +124,9 @@ inline void fillWorkspace(OnboardingWizard &w)
     auto *role = child<QComboBox>(w, "role0");
     QVERIFY(role);
     role->setCurrentIndex(int(Role::Admin));
+    auto *observer = child<QComboBox>(w, "role2");
+    QVERIFY(observer);
+    observer->setCurrentIndex(int(Role::Observer));
 }
 
 inline void fillQuota(OnboardingWizard &w)

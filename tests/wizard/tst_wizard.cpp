@@ -125,6 +125,14 @@ private slots:
         // Neither may the sidebar jump ahead.
         QVERIFY(!w.goToPage(OnboardingWizard::QuotaId));
         QCOMPARE(w.currentId(), int(OnboardingWizard::AccountId));
+        // Clicked there, the list goes back to the page shown (a real window showed gate 4
+        // selected over gate 3's page).
+        auto *list = w.findChild<QListWidget *>("gateList");
+        QVERIFY(list);
+        const QRect quota = list->visualItemRect(list->item(OnboardingWizard::QuotaId));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, quota.center());
+        QCOMPARE(w.currentId(), int(OnboardingWizard::AccountId));
+        QCOMPARE(list->currentRow(), int(OnboardingWizard::AccountId));
     }
 
     void walksAllPages()

@@ -1,5 +1,7 @@
 #include "FirstRunPage.h"
 
+#include "ReadinessChecks.h"
+
 #include "GateLedger.h"
 #include "HandoffDialog.h"
 #include "JobMonitor.h"
@@ -212,7 +214,8 @@ void FirstRunPage::refreshRun()
     if (run.run.passed()) {
         const RunSpec spec = runSpecFromState(s);
         lines << tr("Task: %1 on %2, image %3 %4; spec %5")
-                     .arg(spec.launch.entry.toHtmlEscaped(), spec.compute.instanceType.toHtmlEscaped(),
+                     .arg(jobNameText(spec.launch.entry).toHtmlEscaped(),
+                          spec.compute.instanceType.toHtmlEscaped(),
                           spec.image.name.toHtmlEscaped(), spec.image.version.toHtmlEscaped(),
                           QString::fromLatin1(spec.fingerprintId().left(19)));
     }

@@ -6,6 +6,8 @@
 #include <QHash>
 #include <QListWidget>
 
+#include <algorithm>
+
 namespace onramp {
 
 void FormGatePage::changeEvent(QEvent *e)
@@ -13,6 +15,7 @@ void FormGatePage::changeEvent(QEvent *e)
     if (e->type() == QEvent::LanguageChange && m_built) {
         retranslateTexts();
         retranslateForm();
+        alignCaptions();
     }
     GatePage::changeEvent(e);
 }
@@ -29,6 +32,33 @@ void FormGatePage::setBuilt()
 {
     m_built = true;
     retranslateTexts();
+    alignCaptions();
+}
+
+void FormGatePage::alignForms(const QList<QFormLayout *> &forms)
+{
+    m_aligned << forms;
+    alignCaptions();
+}
+
+void FormGatePage::alignCaptions()
+{
+    for (const QList<QFormLayout *> &forms : std::as_const(m_aligned)) {
+        QList<QWidget *> captions;
+        int widest = 0;
+        for (QFormLayout *form : forms) {
+            for (int row = 0; row < form->rowCount(); ++row) {
+                QLayoutItem *item = form->itemAt(row, QFormLayout::LabelRole);
+                if (QWidget *caption = item ? item->widget() : nullptr) {
+                    caption->setMinimumWidth(0);
+                    widest = std::max(widest, caption->sizeHint().width());
+                    captions << caption;
+                }
+            }
+        }
+        for (QWidget *caption : std::as_const(captions))
+            caption->setMinimumWidth(widest);
+    }
 }
 
 QWidget *FormGatePage::labelled(QFormLayout *form, const char *caption, QWidget *field,
@@ -65,9 +95,10 @@ void FormGatePage::showFindings(QListWidget *list, const Findings &findings,
 {
     QStringList texts;
     for (const Finding &f : findings)
-        texts << QStringLiteral("%1 %2  [%3]")
-                     .arg(f.isBlocking() ? QStringLiteral("✖") : QStringLiteral("⚠"), f.message,
-                          f.code);
+        // The rule's code ("purpose.model_missing") is for searching the guides and the
+        // command line's output: the tooltip has it, the line reads as words only.
+        texts << QStringLiteral("%1 %2").arg(
+            f.isBlocking() ? QStringLiteral("✖") : QStringLiteral("⚠"), f.message);
     if (findings.isEmpty())
         texts << QStringLiteral("✔ ") + allClear;
     bool same = list->count() == texts.size();
@@ -82,6 +113,8 @@ void FormGatePage::showFindings(QListWidget *list, const Findings &findings,
                 item->setForeground(findings[i].isBlocking() ? QColor(0xb3, 0x26, 0x1e)
                                                              : QColor(0xa0, 0x5a, 0x00));
                 item->setData(Qt::UserRole, findings[i].code);
+                item->setToolTip(findings[i].message + QStringLiteral("\n[") + findings[i].code +
+                                 u']');
             }
         }
     }

@@ -32,6 +32,9 @@ protected:
                       const char *objectName, QWidget *inner = nullptr);
     QGroupBox *group(QWidget *parent, const char *objectName, const char *title);
     QListWidget *findingsList(QWidget *parent);
+    // Lines up the fields of forms stacked one above the other (in group boxes of their own):
+    // every caption takes the widest one's width, again after each language switch.
+    void alignForms(const QList<QFormLayout *> &forms);
     // Fills the list and tints each field named by a finding, with the message as tooltip.
     void showFindings(QListWidget *list, const Findings &findings, const QString &allClear);
 
@@ -49,10 +52,12 @@ protected:
 
 private:
     void retranslateTexts();
+    void alignCaptions();
 
     FieldCaptions m_captions;
     QList<QWidget *> m_tinted;
     QList<std::function<void()>> m_loaders;
+    QList<QList<QFormLayout *>> m_aligned;
     bool m_built = false;
     bool m_loading = false;
 };

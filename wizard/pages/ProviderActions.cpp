@@ -2,6 +2,7 @@
 
 #include "ProviderHub.h"
 #include "ProviderPanel.h"
+#include "GateLedger.h"
 #include "ProviderStates.h"
 #include "QuotaGate.h"
 #include "StateStore.h"
@@ -65,6 +66,15 @@ QString check(bool passed, const QString &text)
 
 constexpr int kReviewPollMs = 15000;
 
+// Gate 1's blocking findings as its page shows them.
+int dossierBlockers(const OnboardingState &s)
+{
+    int open = 0;
+    for (const Finding &f : gateFindings(s, GateId::Account, QDate::currentDate()))
+        open += f.isBlocking();
+    return open;
+}
+
 } // namespace
 
 QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWidget *parent)
@@ -78,7 +88,12 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel->addAction(
             QStringLiteral("providerSubmitDossier"),
             [] { return ProviderActions::tr("Submit the dossier"); },
-            [](const St &s) { return review(s.provider.qualification) != ReviewState::Approved; },
+            [](const St &s) {
+                // A dossier with blocking findings is not sent: the reviewer would only return
+                // what the Findings list already says.
+                return review(s.provider.qualification) != ReviewState::Approved &&
+                       dossierBlockers(s) == 0;
+            },
             [](S *s, S::Done d) { s->submitQualification(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerCheckDossier"),
@@ -86,10 +101,17 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](const St &s) { return s.provider.qualification.sent(); },
             [](S *s, S::Done d) { s->refreshQualification(std::move(d)); });
         panel->setStatusText([](const St &s) {
-            return ProviderActions::tr("Training service: %1\nDossier review: %2")
-                .arg(s.provider.trainingActivated ? ProviderActions::tr("activated")
-                                                  : ProviderActions::tr("not activated yet"),
-                     reviewText(s.provider.qualification));
+            QString text =
+                ProviderActions::tr("Training service: %1\nDossier review: %2")
+                    .arg(s.provider.trainingActivated ? ProviderActions::tr("activated")
+                                                      : ProviderActions::tr("not activated yet"),
+                         reviewText(s.provider.qualification));
+            if (const int open = dossierBlockers(s);
+                open > 0 && review(s.provider.qualification) != ReviewState::Approved)
+                text += u'\n' + ProviderActions::tr("The dossier can be sent once its %n blocking "
+                                                     "finding(s) above are resolved.",
+                                                     nullptr, open);
+            return text;
         });
         panel->setAutoRefresh(
             [](const St &s) { return review(s.provider.qualification) == ReviewState::Pending; },

@@ -57,8 +57,10 @@ QWidget *QualificationPage::attachmentRow(QFormLayout *form, const char *caption
             m_form->update([&](QualificationData &d) { d.*member = file; });
     });
     addLoader([this, edit, member] {
-        if (edit->text() != m_form->data().*member)
+        if (edit->text() != m_form->data().*member) {
             edit->setText(m_form->data().*member);
+            edit->setCursorPosition(0); // a long text shows its start
+        }
     });
     return edit;
 }
@@ -75,8 +77,10 @@ void QualificationPage::buildContent(QVBoxLayout *content)
         connect(e, &QLineEdit::textEdited, this,
                 [this, member](const QString &t) { m_form->update([&](D &d) { d.*member = t; }); });
         addLoader([this, e, member] {
-            if (e->text() != m_form->data().*member)
+            if (e->text() != m_form->data().*member) {
                 e->setText(m_form->data().*member);
+                e->setCursorPosition(0); // a long text shows its start
+            }
         });
         return e;
     };
@@ -153,7 +157,6 @@ void QualificationPage::buildContent(QVBoxLayout *content)
                   &D::entityAuthorizationFile);
     auto *lead = new QSpinBox(entity);
     lead->setRange(0, 365);
-    lead->setSuffix(QStringLiteral(" d"));
     labelled(ef, QT_TR_NOOP("Expected review time"), lead, "reviewLeadDays");
     connect(lead, &QSpinBox::valueChanged, this, [this](int v) {
         if (!loading())
@@ -230,6 +233,9 @@ void QualificationPage::buildContent(QVBoxLayout *content)
         m_exportResult->setText(r ? tr("Saved %1.pdf and %1.json.").arg(base) : r.error().message);
     });
 
+    // The four groups read as one form: their fields start at one x.
+    alignForms({af, ef, pf, cf});
+
     connect(m_form, &QualificationForm::changed, this, [this] {
         reload();
         refresh();
@@ -256,6 +262,8 @@ void QualificationPage::retranslateForm()
         b->setText(tr("Browse…"));
         b->setAccessibleName(tr("Choose a file"));
     }
+    if (auto *lead = findChild<QSpinBox *>(QStringLiteral("reviewLeadDays")))
+        lead->setSuffix(tr(" d", "days, after a number"));
     m_export->setText(tr("E&xport submission package…"));
     m_export->setAccessibleName(tr("Export submission package"));
     refresh();

@@ -80,7 +80,7 @@ void QuotaPage::buildContent(QVBoxLayout *content)
         addLoader([this, e, member] { e->setDate(m_form->data().*member); });
     };
     spin(left, QT_TR_NOOP("&Cards per run"), "cardsPerRun", 100000, &Q::cardsPerRun);
-    dspin(left, QT_TR_NOOP("&Hours per round"), "hoursPerRound", 100000, 1, QStringLiteral(" h"),
+    dspin(left, QT_TR_NOOP("&Hours per round"), "hoursPerRound", 100000, 1, QString(),
           &Q::hoursPerRound);
     spin(left, QT_TR_NOOP("Rounds &in the period"), "rounds", 10000, &Q::rounds);
     dspin(left, QT_TR_NOOP("Retry &margin"), "retryMargin", 200, 100, QStringLiteral(" %"),
@@ -260,6 +260,8 @@ void QuotaPage::buildContent(QVBoxLayout *content)
 
 void QuotaPage::retranslateForm()
 {
+    if (auto *hours = findChild<QDoubleSpinBox *>(QStringLiteral("hoursPerRound")))
+        hours->setSuffix(tr(" h", "hours, after a number"));
     m_addPeak->setText(tr("A&dd peak window"));
     m_addPeak->setAccessibleName(tr("Add peak window"));
     m_removePeak->setText(tr("Remove peak"));

@@ -102,6 +102,9 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
             offerRegions();
             showStock();
         });
+    // The provider may have listed its regions before this page was first opened (the
+    // built-in sandbox connects at start): offer them now, not only on the next change.
+    offerRegions();
     m_steps = new QLabel(steps);
     m_steps->setObjectName(QStringLiteral("stepStatus"));
     m_steps->setWordWrap(true);
@@ -179,6 +182,10 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
             !r)
             m_importResult->setText(r.error().message);
     });
+    // Remove acts on the selected member: off while none is.
+    m_remove->setEnabled(false);
+    connect(m_members, &QTableWidget::currentCellChanged, this,
+            [this](int row) { m_remove->setEnabled(row >= 0); });
     connect(m_remove, &QPushButton::clicked, this, [this] {
         const int row = m_members->currentRow();
         if (row < 0)

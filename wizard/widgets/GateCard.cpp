@@ -110,8 +110,9 @@ GateCard::GateCard(GateForm *form, QWidget *parent) : QWidget(parent), m_form(fo
     layout->addWidget(m_notes);
 
     connect(m_statusChoice, &QComboBox::currentIndexChanged, this, [this] {
-        m_form->setTargetStatus(GateStatus(m_statusChoice->currentData().toInt()));
+        // Cleared first: the refresh that follows says why Passed cannot be recorded yet.
         m_recordBanner->clear();
+        m_form->setTargetStatus(GateStatus(m_statusChoice->currentData().toInt()));
     });
     connect(m_notes, &QPlainTextEdit::textChanged, this,
             [this] { m_form->setText(GateForm::Field::Notes, m_notes->toPlainText()); });
@@ -131,6 +132,7 @@ QLineEdit *GateCard::addField(GateForm::Field f, const char *objectName)
     auto *edit = new QLineEdit(this);
     edit->setObjectName(QLatin1String(objectName));
     edit->setText(m_form->text(f));
+    edit->setCursorPosition(0);
     auto *issue = new QLabel(this);
     issue->setObjectName(QLatin1String(objectName) + QStringLiteral("Issue"));
     issue->setWordWrap(true);
@@ -227,8 +229,10 @@ void GateCard::refresh()
         const bool shown = required.contains(it.key());
         if (it.value()->isVisibleTo(this) != shown || !m_rowsInitialised)
             m_recordForm->setRowVisible(m_rows[it.key()], shown);
-        if (it.value()->text() != m_form->text(it.key()))
+        if (it.value()->text() != m_form->text(it.key())) {
             it.value()->setText(m_form->text(it.key()));
+            it.value()->setCursorPosition(0); // a long evidence shows its start
+        }
         const QString issue = m_form->fieldIssue(it.key());
         QLabel *issueLabel = m_issues[it.key()];
         issueLabel->setText(issue);

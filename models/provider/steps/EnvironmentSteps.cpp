@@ -3,6 +3,7 @@
 #include "GateLedger.h"
 #include "ProbeEvents.h"
 #include "ProviderStates.h"
+#include "ReadinessChecks.h"
 #include "ResourcePlan.h"
 #include "Tr.h"
 #include "Triage.h"
@@ -112,9 +113,12 @@ void EnvironmentSteps::settleEnvironmentGate()
     QStringList lines, failed;
     for (const QString &name : EnvironmentGateData::checkNames()) {
         const CheckResult &r = m_state.environment.checks.value(name);
-        lines << name + QStringLiteral(": ") + r.evidence;
+        // In the user's words: the check's title, never its key ("metrics: …").
+        const ReadinessCheck *check = findReadinessCheck(name);
+        const QString title = check ? check->titleText() : name;
+        lines << Tr::tr("%1: %2", "a readiness check: its evidence").arg(title, r.evidence);
         if (!r.passed())
-            failed << name;
+            failed << title;
     }
     if (failed.isEmpty()) {
         g.evidence = lines.join(u'\n');

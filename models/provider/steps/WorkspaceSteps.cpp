@@ -115,8 +115,16 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
             ProviderLink &link = m_state.provider;
             if (!r && r.error().code == ProviderErrorCode::Forbidden) {
                 link.observerCheckPassed = true;
-                link.observerCheck = Tr::tr("Refused as expected: %1")
-                                         .arg(r.error().details.section(u':', 1).trimmed());
+                // In the user's words: the role and action the provider named, not its
+                // English sentence ("role observer may not submit jobs in …").
+                const std::optional<Role> role = roleFromKey(r.error().role);
+                link.observerCheck =
+                    role ? Tr::tr("Refused as expected: the provider answered %1 “%2” may not "
+                                  "“%3” (HTTP %4).")
+                               .arg(roleLabel(*role), observer, actionLabel(Action::SubmitJobs))
+                               .arg(r.error().httpStatus)
+                         : Tr::tr("Refused as expected: %1")
+                               .arg(r.error().details.section(u':', 1).trimmed());
             } else if (!r) {
                 finish(std::unexpected(r.error()));
                 return;

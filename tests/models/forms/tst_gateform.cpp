@@ -214,6 +214,42 @@ private slots:
         QVERIFY(form.record().reopenedBecause.isEmpty());
     }
 
+    // Seen on screen (#17 item 7): after the only observer became an admin, gate 2 stayed
+    // passed although nobody was left to try "an observer's submit is refused". It goes back
+    // to in progress, saying so; and it cannot be recorded passed again until someone is.
+    void theOnlyObserverBecomingAdminReopensGate2()
+    {
+        StateStore store(QString{});
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace = aTeam();
+        });
+        GateForm form(&store, GateId::Workspace);
+        form.setClock([] { return kNow; });
+        form.setTargetStatus(GateStatus::Passed);
+        form.setText(GateForm::Field::Evidence, QStringLiteral("403 seen"));
+        form.setText(GateForm::Field::AcceptedBy, QStringLiteral("Team lead"));
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::Passed);
+
+        store.update([](OnboardingState &s) { s.workspace.members[2].role = Role::Admin; });
+        QCOMPARE(form.record().status, GateStatus::InProgress);
+        QVERIFY2(form.record().reopenedBecause.contains(QStringLiteral("observer")),
+                 qPrintable(form.record().reopenedBecause));
+        QCOMPARE(form.targetStatus(), GateStatus::InProgress);
+        form.setTargetStatus(GateStatus::Passed);
+        QVERIFY(!form.canRecord());
+        QVERIFY(form.recordStatus().error().message.contains(QStringLiteral("observer")));
+
+        // The same for the only developer.
+        store.update([](OnboardingState &s) { s.workspace = aTeam(); });
+        QVERIFY(form.recordStatus().has_value());
+        store.update([](OnboardingState &s) { s.workspace.members[1].role = Role::Observer; });
+        QCOMPARE(form.record().status, GateStatus::InProgress);
+        QVERIFY2(form.record().reopenedBecause.contains(QStringLiteral("developer")),
+                 qPrintable(form.record().reopenedBecause));
+    }
+
     // A page's unsaved findings (gate 4's dataset scan) block Passed beside the gate's own.
     void localFindingsBlockToo()
     {

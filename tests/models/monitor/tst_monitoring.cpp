@@ -2,6 +2,8 @@
 // the bounded log tail, the triage's rules (including Slurm's queued reasons and the frameworks'
 // log lines) and the monitoring coach.
 #include "Downsample.h"
+#include "Duration.h"
+#include "Language.h"
 #include "LogTail.h"
 #include "MonitoringCoach.h"
 #include "ProbeEvents.h"
@@ -536,7 +538,11 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("step")
             << R"({"event":"step","check":"environment","step":12,"loss":2.5,"step_seconds":0.01,"samples_per_second":6400})"
-            << "Environment check, step 12: loss 2.5, 0.01 s per step, 6,400 samples/s";
+            << "Environment check, step 12: loss 2.5, 10 ms per step, 6,400 samples/s";
+        // Seen on screen: "9.31E-05 秒" for a step of the sandbox's plain loop.
+        QTest::newRow("tiny step")
+            << R"({"event":"step","check":"environment","step":3,"loss":2.5,"step_seconds":9.31e-05})"
+            << "Environment check, step 3: loss 2.5, <1 ms per step";
         QTest::newRow("verdict")
             << R"({"event":"verdict","check":"environment","passed":true,"first_loss":2.3,"last_loss":0.4,"reason":"loss decreased"})"
             << "✔ Environment check passed: loss from 2.3 to 0.4 (loss decreased)";
@@ -591,6 +597,40 @@ private slots:
         const QString got = readableLogLine(line);
         QLocale::setDefault(before);
         QCOMPARE(got, expected);
+    }
+
+    // Durations read as a person says them, in both languages: never "9.31E-05 s".
+    void durationsAreHuman_data()
+    {
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<QString>("english");
+        QTest::addColumn<QString>("chinese");
+        QTest::newRow("tiny") << 9.31e-05 << "<1 ms" << "不到 1 毫秒";
+        QTest::newRow("ms") << 0.012 << "12 ms" << "12 毫秒";
+        QTest::newRow("tenths") << 0.2 << "0.2 s" << "0.2 秒";
+        QTest::newRow("just under ten") << 9.96 << "10 s" << "10 秒";
+        QTest::newRow("seconds") << 42.4 << "42 s" << "42 秒";
+        QTest::newRow("minutes") << 65.0 << "1 min 5 s" << "1 分 5 秒";
+        QTest::newRow("whole minutes") << 120.0 << "2 min" << "2 分钟";
+        QTest::newRow("hours") << 7380.0 << "2 h 3 min" << "2 小时 3 分";
+        QTest::newRow("negative") << -1.0 << "–" << "–";
+    }
+
+    void durationsAreHuman()
+    {
+        QFETCH(double, seconds);
+        QFETCH(QString, english);
+        QFETCH(QString, chinese);
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QCOMPARE(readableDuration(seconds), english);
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+        const QString zh = readableDuration(seconds);
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QCOMPARE(zh, chinese);
     }
 
     // Found attacking the sandbox (#19): the metrics endpoint read a job's log a line at a

@@ -117,7 +117,11 @@ private slots:
         state.resources.choice = chosen;
         QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck));
         QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck));
-        QVERIFY(state.provider.observerCheck.contains("observer")); // the provider's own words
+        // The provider's answer in the user's words: the role, the member and the status.
+        QVERIFY2(state.provider.observerCheck.contains(roleLabel(Role::Observer)) &&
+                     state.provider.observerCheck.contains("zhaolei") &&
+                     state.provider.observerCheck.contains("403"),
+                 qPrintable(state.provider.observerCheck));
         // Running it again adds nobody twice.
         WALK(*s, setUpWorkspace);
         QCOMPARE(m_server->countOf("ws"), 1);

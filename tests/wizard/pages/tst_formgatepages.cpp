@@ -1,5 +1,6 @@
 // The form gates' pages (FormGatePage: gates 1–4, QuotaPage): the recorder refuses Passed while
 // the page's blocking findings stand, and the quota page's spread shapes the quarters.
+#include "GateLedger.h"
 #include "ProviderHub.h"
 #include "QuotaGate.h"
 #include "ResourceCatalog.h"
@@ -50,6 +51,11 @@ private slots:
         QVERIFY(findings);
         QVERIFY(findings->count() > 0);
         QVERIFY(findings->item(0)->text().startsWith(QStringLiteral("✖")));
+        // Words only: the rule's code is in the tooltip, not the line.
+        const QString code = findings->item(0)->data(Qt::UserRole).toString();
+        QVERIFY(!code.isEmpty());
+        QVERIFY2(!findings->item(0)->text().contains(code), qPrintable(findings->item(0)->text()));
+        QVERIFY(findings->item(0)->toolTip().contains(code));
         auto *choice = child<QComboBox>(w, "statusChoice");
         choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
         type(w, "evidence", "seen");
@@ -64,6 +70,98 @@ private slots:
         QVERIFY(child<QPushButton>(w, "recordStatus")->isEnabled());
         QTest::mouseClick(child<QPushButton>(w, "recordStatus"), Qt::LeftButton);
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
+        // Right after "✔ Passed" the recorder reads what the gate is, with nothing to record
+        // (#17 item 7: it still read "In progress" with Record on).
+        QCOMPARE(store.state().gate(GateId(gate)).status, GateStatus::Passed);
+        QCOMPARE(choice->currentData().toInt(), int(GateStatus::Passed));
+        QVERIFY(!child<QPushButton>(w, "recordStatus")->isEnabled());
+        QVERIFY(!child<QWidget>(w, "recordBanner")->isVisible());
+    }
+
+    // A status recorded another way (a provider's review, another window) shows in the
+    // recorder at once, and a change after acceptance sends the gate back with its reason.
+    void theRecorderFollowsTheGate()
+    {
+        StateStore store(statePath());
+        store.load();
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        fillQualification(w);
+        auto *choice = child<QComboBox>(w, "statusChoice");
+        auto *record = child<QPushButton>(w, "recordStatus");
+        QCOMPARE(choice->currentData().toInt(), int(GateStatus::InProgress));
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).evidence = QStringLiteral("review 7");
+            s.gate(GateId::Account).acceptedBy = QStringLiteral("the provider's reviewer");
+            QVERIFY(acceptFromProvider(s, GateId::Account, QDateTime::currentDateTimeUtc()));
+        });
+        QCOMPARE(choice->currentData().toInt(), int(GateStatus::Passed));
+        QVERIFY(!record->isEnabled());
+        auto *status = child<QLabel>(w, "statusLabel");
+        QVERIFY2(status->text().startsWith(QStringLiteral("✔")), qPrintable(status->text()));
+
+        // The signatory is cleared after acceptance: back in progress, the reason shown.
+        auto *signatory = child<QLineEdit>(w, "signatory");
+        signatory->selectAll();
+        QTest::keyClick(signatory, Qt::Key_Delete);
+        QCOMPARE(store.state().gate(GateId::Account).status, GateStatus::InProgress);
+        QCOMPARE(choice->currentData().toInt(), int(GateStatus::InProgress));
+        QVERIFY2(status->text().contains(store.state().gate(GateId::Account).reopenedBecause),
+                 qPrintable(status->text()));
+        QVERIFY(!store.state().gate(GateId::Account).reopenedBecause.isEmpty());
+        // Passed cannot be chosen and recorded while the finding stands.
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        QVERIFY(!record->isEnabled());
+        QVERIFY(child<QWidget>(w, "recordBanner")->isVisible());
+    }
+
+    // Gate 2's Remove acts on the selected member: off while none is (a real window showed it
+    // on over an empty table).
+    void removeNeedsASelectedMember()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *remove = child<QPushButton>(w, "removeMember");
+        QVERIFY(!remove->isEnabled());
+        fillWorkspace(w);
+        auto *table = child<QTableWidget>(w, "members");
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), 3);
+        table->setCurrentCell(1, 0);
+        QVERIFY(remove->isEnabled());
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QCOMPARE(store.state().workspace.members.size(), 2);
+    }
+
+    // Gate 1's groups read as one form: the fields of Account, Entity proof, Purpose and
+    // Data compliance start at one x, in both languages (a real window showed three).
+    void gateOneFieldsLineUp()
+    {
+        for (const char *language : {"en", "zh_CN"}) {
+            m_language.apply(QLatin1String(language));
+            StateStore store(statePath());
+            store.load();
+            OnboardingWizard w(&store, &m_language);
+            w.show();
+            QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+            QSet<int> xs;
+            for (const char *name :
+                 {"provider", "accountId", "signatory", "modelName", "statement", "retentionPeriod"}) {
+                auto *field = child<QWidget>(w, name);
+                QVERIFY(field);
+                xs << field->mapTo(&w, QPoint(0, 0)).x();
+            }
+            QVERIFY2(xs.size() == 1, qPrintable(QStringLiteral("%1: fields start at %2 x positions")
+                                                   .arg(QLatin1String(language))
+                                                   .arg(xs.size())));
+        }
+        m_language.apply(QStringLiteral("en"));
     }
 
     // #20: gate 4 offers the provider's catalog once connected and says so. The in-process

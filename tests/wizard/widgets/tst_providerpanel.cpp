@@ -38,6 +38,16 @@ private slots:
                                   15000);
         QVERIFY(child<QLabel>(w, "providerConnection")->text().contains("127.0.0.1"));
         QTRY_VERIFY(submit->isEnabled());
+        // An empty dossier is not sent (#17 item 8: Submit was on with 12 blocking findings);
+        // the panel says why.
+        const QualificationData dossier = store.state().account;
+        store.update([](OnboardingState &s) { s.account = QualificationData{}; });
+        QVERIFY(!submit->isEnabled());
+        QVERIFY2(child<QLabel>(w, "providerStatus")->text().contains("blocking finding"),
+                 qPrintable(child<QLabel>(w, "providerStatus")->text()));
+        store.update([&](OnboardingState &s) { s.account = dossier; });
+        QVERIFY(submit->isEnabled());
+        QVERIFY(!child<QLabel>(w, "providerStatus")->text().contains("blocking finding"));
         QTest::mouseClick(submit, Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(store.state().provider.qualification.state,
                                   QStringLiteral("approved"), 15000);
@@ -50,7 +60,10 @@ private slots:
         QVERIFY(store.state().provider.pendingKeys.isEmpty());
 
         // Gate 2's pool is chosen from the provider's regions and zones, with their stock.
+        // The regions came before gate 2 was first opened, and no pool is chosen yet (a
+        // fresh walk): the lists are there all the same.
         QTRY_VERIFY(!w.providerHub()->regions().isEmpty());
+        store.update([](OnboardingState &s) { s.workspace.pool = {}; });
         QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
         auto *region = child<QComboBox>(w, "region");
         auto *zone = child<QComboBox>(w, "zone");

@@ -33,11 +33,9 @@ ThroughputSection::ThroughputSection(ResourcesForm *form, QWidget *parent)
     m_workload = new QDoubleSpinBox(this);
     m_workload->setRange(0, 1e6);
     m_workload->setDecimals(3);
-    m_workload->setSuffix(QStringLiteral(" B tokens"));
     labelled(layout, QT_TR_NOOP("Workload (tokens × epochs)"), m_workload, "workloadTokens");
     m_targetHours = new QDoubleSpinBox(this);
     m_targetHours->setRange(0, 1e5);
-    m_targetHours->setSuffix(QStringLiteral(" h"));
     labelled(layout, QT_TR_NOOP("Finish within"), m_targetHours, "targetHours");
     m_result = new QLabel(this);
     m_result->setObjectName(QStringLiteral("throughputResult"));
@@ -82,6 +80,8 @@ void ThroughputSection::loadInputs()
 
 void ThroughputSection::retranslate()
 {
+    m_workload->setSuffix(tr(" B tokens", "billions of tokens, after a number"));
+    m_targetHours->setSuffix(tr(" h", "hours, after a number"));
     m_feedQuota->setText(tr("Use these cards and hours in the &quota derivation (gate 3)"));
     m_feedQuota->setAccessibleName(tr("Use in quota derivation"));
 }
