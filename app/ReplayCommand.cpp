@@ -63,31 +63,20 @@ int replay(const QStringList &args)
     QTemporaryDir sandboxDir;
     QString member = p.value(as);
     std::optional<std::pair<ProviderProfile, QByteArray>> chosen;
-    if (p.value(provider) == QLatin1String("sandbox")) {
-        // Replay::useFreshSandbox below.
-    } else if (p.value(provider).startsWith(QLatin1String("slurm+"))) {
-        // A Slurm cluster through slurmrestd: the cluster's details from the environment.
-        const auto slurm = slurmProfileFromEnvironment(QUrl(p.value(provider).mid(6)));
-        if (!slurm) {
-            err() << slurm.error().message << '\n' << slurm.error().details << '\n';
+    if (p.value(provider) != QLatin1String("sandbox")) { // sandbox: Replay::useFreshSandbox below
+        auto named = providerFromOption(p.value(provider));
+        if (!named) {
+            err() << named.error().message << '\n';
+            // A Slurm profile's details list the environment it reads; an API profile's name
+            // only the field.
+            if (p.value(provider).startsWith(QLatin1String("slurm+")))
+                err() << named.error().details << '\n';
             return 2;
         }
-        chosen = std::make_pair(*slurm, QByteArray());
-        if (member.isEmpty())
-            member = slurm->slurm.user;
-    } else {
-        ProviderProfile profile;
-        profile.kind = ProviderProfile::Kind::OnrampApi;
-        profile.baseUrl = QUrl(p.value(provider));
-        profile.accessKeyId = qgetenv("ONRAMP_ACCESS_KEY_ID");
-        profile.region =
-            qEnvironmentVariable("ONRAMP_REGION", QStringLiteral("cn-north")).toLatin1();
-        const QByteArray secret = qgetenv("ONRAMP_SECRET_ACCESS_KEY");
-        if (auto ok = profile.validate(); !ok || secret.isEmpty()) {
-            err() << (ok ? Tr::tr("Set ONRAMP_SECRET_ACCESS_KEY.") : ok.error().message) << '\n';
-            return 2;
-        }
-        chosen = std::make_pair(profile, secret);
+        chosen = *named;
+        // On Slurm the replaying member is the cluster user named in the environment.
+        if (member.isEmpty() && chosen->first.kind == ProviderProfile::Kind::Slurm)
+            member = chosen->first.slurm.user;
     }
     if (member.isEmpty())
         member = QStringLiteral("colleague");
