@@ -152,115 +152,124 @@ QJsonObject TrainingImage::toJson() const
     return o;
 }
 
-std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QJsonObject &answer)
+namespace {
+
+// The entries of a catalog answer's list `key`, each an object read by `parseOne` (an entry's
+// value, or why not, naming its field under `path`), no key twice.
+template <typename T, typename ParseOne>
+std::expected<std::vector<T>, Error> parseEntries(const QJsonObject &answer, const char *key,
+                                                  ParseOne parseOne)
 {
-    auto list = entries(answer, "instances");
+    auto list = entries(answer, key);
     if (!list)
         return std::unexpected(list.error());
-    std::vector<InstanceType> out;
+    std::vector<T> out;
     QSet<QString> keys;
     for (int i = 0; i < list->size(); ++i) {
-        const QString path = QStringLiteral("$.instances[%1]").arg(i);
+        const QString path = QStringLiteral("$.%1[%2]").arg(QLatin1String(key)).arg(i);
         if (!list->at(i).isObject())
             return std::unexpected(catalogError(path, Tr::tr("expected an object")));
-        const QJsonObject o = list->at(i).toObject();
-        InstanceType t;
-        for (auto [key, member] :
-             {std::pair{"key", &InstanceType::key}, std::pair{"name", &InstanceType::name},
-              std::pair{"card", &InstanceType::card}, std::pair{"driver", &InstanceType::driver}}) {
-            auto v = text(o, key, path);
-            if (!v)
-                return std::unexpected(v.error());
-            t.*member = *v;
-        }
-        if (keys.contains(t.key))
-            return std::unexpected(duplicate(path, t.key));
-        keys.insert(t.key);
-        if (!findCard(t.card))
-            return std::unexpected(catalogError(path + QStringLiteral(".card"),
-                                                Tr::tr("unknown card “%1”").arg(t.card)));
-        const QJsonValue cards = o.value(QLatin1String("cards"));
-        if (!cards.isDouble() || cards.toDouble() != std::floor(cards.toDouble()) ||
-            cards.toDouble() < 1 || cards.toDouble() > 1024)
-            return std::unexpected(
-                catalogError(path + QStringLiteral(".cards"), Tr::tr("expected 1 to 1024 cards")));
-        t.cards = cards.toInt();
-        auto cpus = number(o, "cpus", path, 0, 1e6, 0);
-        auto memory = number(o, "memory_gib", path, 0, 1e9, 0);
-        auto disk = number(o, "local_disk_gb", path, 0, 1e12, 0);
-        auto interconnect = optionalText(o, "interconnect", path);
-        for (const Error *e :
-             {cpus ? nullptr : &cpus.error(), memory ? nullptr : &memory.error(),
-              disk ? nullptr : &disk.error(), interconnect ? nullptr : &interconnect.error()}) {
-            if (e)
-                return std::unexpected(*e);
-        }
-        t.cpus = int(*cpus);
-        t.memoryGiB = *memory;
-        t.localDiskGB = *disk;
-        t.interconnect = *interconnect;
-        out.push_back(t);
+        auto entry = parseOne(list->at(i).toObject(), path);
+        if (!entry)
+            return std::unexpected(entry.error());
+        if (keys.contains(entry->key))
+            return std::unexpected(duplicate(path, entry->key));
+        keys.insert(entry->key);
+        out.push_back(std::move(*entry));
     }
     return out;
 }
 
+} // namespace
+
+std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QJsonObject &answer)
+{
+    return parseEntries<InstanceType>(
+        answer, "instances",
+        [](const QJsonObject &o, const QString &path) -> std::expected<InstanceType, Error> {
+            InstanceType t;
+            for (auto [key, member] :
+                 {std::pair{"key", &InstanceType::key}, std::pair{"name", &InstanceType::name},
+                  std::pair{"card", &InstanceType::card},
+                  std::pair{"driver", &InstanceType::driver}}) {
+                auto v = text(o, key, path);
+                if (!v)
+                    return std::unexpected(v.error());
+                t.*member = *v;
+            }
+            if (!findCard(t.card))
+                return std::unexpected(catalogError(path + QStringLiteral(".card"),
+                                                    Tr::tr("unknown card “%1”").arg(t.card)));
+            const QJsonValue cards = o.value(QLatin1String("cards"));
+            if (!cards.isDouble() || cards.toDouble() != std::floor(cards.toDouble()) ||
+                cards.toDouble() < 1 || cards.toDouble() > 1024)
+                return std::unexpected(catalogError(path + QStringLiteral(".cards"),
+                                                    Tr::tr("expected 1 to 1024 cards")));
+            t.cards = cards.toInt();
+            auto cpus = number(o, "cpus", path, 0, 1e6, 0);
+            auto memory = number(o, "memory_gib", path, 0, 1e9, 0);
+            auto disk = number(o, "local_disk_gb", path, 0, 1e12, 0);
+            auto interconnect = optionalText(o, "interconnect", path);
+            for (const Error *e :
+                 {cpus ? nullptr : &cpus.error(), memory ? nullptr : &memory.error(),
+                  disk ? nullptr : &disk.error(), interconnect ? nullptr : &interconnect.error()}) {
+                if (e)
+                    return std::unexpected(*e);
+            }
+            t.cpus = int(*cpus);
+            t.memoryGiB = *memory;
+            t.localDiskGB = *disk;
+            t.interconnect = *interconnect;
+            return t;
+        });
+}
+
 std::expected<std::vector<TrainingImage>, Error> parseImageCatalog(const QJsonObject &answer)
 {
-    auto list = entries(answer, "images");
-    if (!list)
-        return std::unexpected(list.error());
-    std::vector<TrainingImage> out;
-    QSet<QString> keys;
-    for (int i = 0; i < list->size(); ++i) {
-        const QString path = QStringLiteral("$.images[%1]").arg(i);
-        if (!list->at(i).isObject())
-            return std::unexpected(catalogError(path, Tr::tr("expected an object")));
-        const QJsonObject o = list->at(i).toObject();
-        TrainingImage t;
-        for (auto [key, member] :
-             {std::pair{"key", &TrainingImage::key}, std::pair{"name", &TrainingImage::name},
-              std::pair{"version", &TrainingImage::version},
-              std::pair{"framework", &TrainingImage::framework},
-              std::pair{"framework_version", &TrainingImage::frameworkVersion},
-              std::pair{"accelerator", &TrainingImage::accelerator},
-              std::pair{"accelerator_version", &TrainingImage::acceleratorVersion},
-              std::pair{"min_driver", &TrainingImage::minDriver}}) {
-            auto v = text(o, key, path);
-            if (!v)
-                return std::unexpected(v.error());
-            t.*member = *v;
-        }
-        if (keys.contains(t.key))
-            return std::unexpected(duplicate(path, t.key));
-        keys.insert(t.key);
-        for (auto [key, member] :
-             {std::pair{"digest", &TrainingImage::digest},
-              std::pair{"source", &TrainingImage::source}, std::pair{"as_of", &TrainingImage::asOf},
-              std::pair{"python", &TrainingImage::python}}) {
-            auto v = optionalText(o, key, path);
-            if (!v)
-                return std::unexpected(v.error());
-            t.*member = *v;
-        }
-        // The digest is optional (unknown until the provider says), but never malformed.
-        static const QRegularExpression sha256(QStringLiteral("^sha256:[0-9a-fA-F]{64}$"));
-        if (!t.digest.isEmpty() && !sha256.match(t.digest).hasMatch())
-            return std::unexpected(catalogError(path + QStringLiteral(".digest"),
-                                                Tr::tr("expected sha256: and 64 hex digits")));
-        auto archs = strings(o, "archs", path);
-        if (!archs)
-            return std::unexpected(archs.error());
-        t.archs = *archs;
-        if (t.archs.isEmpty())
-            return std::unexpected(catalogError(path + QStringLiteral(".archs"),
-                                                Tr::tr("list at least one architecture")));
-        auto libraries = strings(o, "libraries", path);
-        if (!libraries)
-            return std::unexpected(libraries.error());
-        t.libraries = *libraries;
-        out.push_back(t);
-    }
-    return out;
+    return parseEntries<TrainingImage>(
+        answer, "images",
+        [](const QJsonObject &o, const QString &path) -> std::expected<TrainingImage, Error> {
+            TrainingImage t;
+            for (auto [key, member] :
+                 {std::pair{"key", &TrainingImage::key}, std::pair{"name", &TrainingImage::name},
+                  std::pair{"version", &TrainingImage::version},
+                  std::pair{"framework", &TrainingImage::framework},
+                  std::pair{"framework_version", &TrainingImage::frameworkVersion},
+                  std::pair{"accelerator", &TrainingImage::accelerator},
+                  std::pair{"accelerator_version", &TrainingImage::acceleratorVersion},
+                  std::pair{"min_driver", &TrainingImage::minDriver}}) {
+                auto v = text(o, key, path);
+                if (!v)
+                    return std::unexpected(v.error());
+                t.*member = *v;
+            }
+            for (auto [key, member] : {std::pair{"digest", &TrainingImage::digest},
+                                       std::pair{"source", &TrainingImage::source},
+                                       std::pair{"as_of", &TrainingImage::asOf},
+                                       std::pair{"python", &TrainingImage::python}}) {
+                auto v = optionalText(o, key, path);
+                if (!v)
+                    return std::unexpected(v.error());
+                t.*member = *v;
+            }
+            // The digest is optional (unknown until the provider says), but never malformed.
+            static const QRegularExpression sha256(QStringLiteral("^sha256:[0-9a-fA-F]{64}$"));
+            if (!t.digest.isEmpty() && !sha256.match(t.digest).hasMatch())
+                return std::unexpected(catalogError(path + QStringLiteral(".digest"),
+                                                    Tr::tr("expected sha256: and 64 hex digits")));
+            auto archs = strings(o, "archs", path);
+            if (!archs)
+                return std::unexpected(archs.error());
+            t.archs = *archs;
+            if (t.archs.isEmpty())
+                return std::unexpected(catalogError(path + QStringLiteral(".archs"),
+                                                    Tr::tr("list at least one architecture")));
+            auto libraries = strings(o, "libraries", path);
+            if (!libraries)
+                return std::unexpected(libraries.error());
+            t.libraries = *libraries;
+            return t;
+        });
 }
 
 std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QByteArray &json)
