@@ -82,6 +82,40 @@ const bool permissiveOpenSsl = [] {
     return qputenv("OPENSSL_CONF", QFile::encodeName(conf.fileName()));
 }();
 
+// A TLS server on 127.0.0.1 with a self-signed certificate (its CA file in `caFile`) that
+// answers every request 200 "{}", speaking only `protocol`'s versions.
+struct TlsServer
+{
+    QTemporaryDir dir;
+    QByteArray caFile;
+    QSslServer server;
+
+    explicit TlsServer(QSsl::SslProtocol protocol = QSsl::SecureProtocols)
+    {
+        const auto [cert, key] = selfSigned();
+        QFile ca(dir.filePath("ca.pem"));
+        if (ca.open(QIODevice::WriteOnly))
+            ca.write(cert);
+        caFile = ca.fileName().toLocal8Bit();
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setLocalCertificate(QSslCertificate(cert));
+        tls.setPrivateKey(QSslKey(key, QSsl::Ec));
+        tls.setProtocol(protocol);
+        server.setSslConfiguration(tls);
+        server.listen(QHostAddress::LocalHost, 0);
+        QObject::connect(&server, &QTcpServer::pendingConnectionAvailable, &server, [this] {
+            while (QTcpSocket *s = server.nextPendingConnection())
+                QObject::connect(s, &QTcpSocket::readyRead, s, [s] {
+                    if (s->readAll().contains("\r\n\r\n")) {
+                        s->write(
+                            "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}");
+                        s->disconnectFromHost();
+                    }
+                });
+        });
+    }
+};
+
 } // namespace
 
 class TestTransport : public QObject
@@ -280,29 +314,9 @@ private slots:
     // Certificate verification is always on; a provider's own CA is accepted only when given.
     void verifiesCertificatesAndTakesACaFile()
     {
-        const auto [cert, key] = selfSigned();
-        QTemporaryDir dir;
-        QFile ca(dir.filePath("ca.pem"));
-        QVERIFY(ca.open(QIODevice::WriteOnly));
-        ca.write(cert);
-        ca.close();
-        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
-        tls.setLocalCertificate(QSslCertificate(cert));
-        tls.setPrivateKey(QSslKey(key, QSsl::Ec));
-        QSslServer server;
-        server.setSslConfiguration(tls);
-        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
-        connect(&server, &QTcpServer::pendingConnectionAvailable, this, [&] {
-            while (QTcpSocket *s = server.nextPendingConnection()) {
-                connect(s, &QTcpSocket::readyRead, s, [s] {
-                    if (s->readAll().contains("\r\n\r\n")) {
-                        s->write(
-                            "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}");
-                        s->disconnectFromHost();
-                    }
-                });
-            }
-        });
+        TlsServer tls;
+        QVERIFY(tls.server.isListening());
+        const QSslServer &server = tls.server;
         Transport transport;
         RetryPolicy once;
         once.maxAttempts = 1;
@@ -325,7 +339,7 @@ private slots:
         QVERIFY2(unknown.error.contains("certificate", Qt::CaseInsensitive) ||
                      unknown.error.contains("SSL", Qt::CaseInsensitive),
                  qPrintable(unknown.error));
-        const HttpResponse trusted = fetch(ca.fileName().toLocal8Bit());
+        const HttpResponse trusted = fetch(tls.caFile);
         QVERIFY2(trusted.status == 200, qPrintable(trusted.error));
         // The CA file belonged to that call: neither the reused handle nor the open connection
         // carries it to the next.
@@ -339,31 +353,12 @@ private slots:
     void refusesTlsBelow1_2()
     {
         QVERIFY(permissiveOpenSsl);
-        const auto [cert, key] = selfSigned();
-        QTemporaryDir dir;
-        QFile ca(dir.filePath("ca.pem"));
-        QVERIFY(ca.open(QIODevice::WriteOnly));
-        ca.write(cert);
-        ca.close();
-        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
-        tls.setLocalCertificate(QSslCertificate(cert));
-        tls.setPrivateKey(QSslKey(key, QSsl::Ec));
         QT_WARNING_PUSH
         QT_WARNING_DISABLE_DEPRECATED
-        tls.setProtocol(QSsl::TlsV1_1);
+        TlsServer tls(QSsl::TlsV1_1);
         QT_WARNING_POP
-        QSslServer server;
-        server.setSslConfiguration(tls);
-        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
-        connect(&server, &QTcpServer::pendingConnectionAvailable, this, [&] {
-            while (QTcpSocket *s = server.nextPendingConnection())
-                connect(s, &QTcpSocket::readyRead, s, [s] {
-                    if (s->readAll().contains("\r\n\r\n")) {
-                        s->write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}");
-                        s->disconnectFromHost();
-                    }
-                });
-        });
+        QVERIFY(tls.server.isListening());
+        const QSslServer &server = tls.server;
 
         QSslSocket old;
         QSslConfiguration oldClient = QSslConfiguration::defaultConfiguration();
@@ -388,7 +383,7 @@ private slots:
         std::optional<HttpResponse> got;
         HttpCall c;
         c.url = QUrl(QStringLiteral("https://127.0.0.1:%1/v1/account").arg(server.serverPort()));
-        c.caFile = ca.fileName().toLocal8Bit();
+        c.caFile = tls.caFile;
         transport.send(c, this, [&](const HttpResponse &r) { got = r; });
         QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 10000);
         QCOMPARE(got->status, 0);
