@@ -57,6 +57,16 @@ void readProviderCatalog(
     });
 }
 
+bool holdsFreshCatalog(const OnboardingState &state, const ProviderProfile &from,
+                       const QDateTime &now)
+{
+    const ResourceCatalog &held = state.resources.catalog;
+    if (!held.unreadReason().isEmpty() || !held.source().sameProvider(catalogSourceOf(from)))
+        return false;
+    const qint64 age = held.source().readAt.secsTo(now);
+    return age >= 0 && age < kCatalogFreshSeconds;
+}
+
 const ResourceCatalog &adoptCatalog(OnboardingState &state, const ProviderProfile &from,
                                     const std::expected<ResourceCatalog, ProviderError> &answer)
 {

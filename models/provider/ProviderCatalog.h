@@ -20,6 +20,13 @@ void readProviderCatalog(
     const std::shared_ptr<Provider> &provider, const CallContext &c,
     std::function<void(const std::expected<ResourceCatalog, ProviderError> &)> done);
 
+// Whether the onboarding already holds this provider's catalog, read successfully within the
+// last kCatalogFreshSeconds (the wizard reads it on connecting): gate 4's create then uses it
+// instead of reading it again. Stock is not part of the catalog (the create answers it).
+inline constexpr qint64 kCatalogFreshSeconds = 15 * 60;
+bool holdsFreshCatalog(const OnboardingState &state, const ProviderProfile &from,
+                       const QDateTime &now = QDateTime::currentDateTimeUtc());
+
 // Puts a catalog read into gate 4: the provider's answer; when it failed, the catalog the
 // onboarding already holds if it is this provider's (read earlier, saved), else the built-in
 // one, each with why the provider's was not read now. The environment recorded from the choice

@@ -17,6 +17,13 @@ void ResourcesSteps::createInstance(Done done)
         finish(std::unexpected(localError(Tr::tr("Choose an instance type first."))));
         return;
     }
+    // The wizard read the catalog on connecting: a fresh one of this provider is used as is
+    // (a replay, a CLI run or a stale one reads it again, and checks the candidates against it).
+    if (holdsFreshCatalog(m_state, provider().profile())) {
+        progress(m_state.resources.catalog.describe());
+        openCandidates();
+        return;
+    }
     progress(Tr::tr("Reading the provider's catalog…"));
     const quint64 asked = generation();
     readProviderCatalog(sharedProvider(), CallContext{context(), {}, {}},

@@ -11,7 +11,8 @@ class ResourcesSteps : public SessionSteps
 public:
     explicit ResourcesSteps(SessionCore &core) : SessionSteps(core) {}
 
-    // Reads the provider's catalog first (adoptCatalog: its instance types are what the
+    // Reads the provider's catalog first, unless this onboarding read it from this provider
+    // moments ago (holdsFreshCatalog) (adoptCatalog: its instance types are what the
     // candidates are; the built-in one, said, when it does not answer). Then tries gate 4's
     // candidates in order (orderCandidates): each is first compared with the
     // workspace's remaining quota, read once, and skipped with the figures when it cannot fit,

@@ -256,6 +256,67 @@ private slots:
         QCOMPARE(restarted.resources.catalog.instances().size(), instances.size());
     }
 
+    // Gate 4's create uses the catalog this onboarding read from this provider within the last
+    // 15 minutes (the wizard reads it on connecting) instead of reading it again; an older one,
+    // or another provider's, is read again. Seen through what the provider serves meanwhile.
+    void aFreshCatalogIsNotReadAgain()
+    {
+        std::vector<InstanceType> instances = builtinInstances();
+        InstanceType two = *findBuiltinInstance(QStringLiteral("gpu.a100-80g.1"));
+        two.key = QStringLiteral("gpu.a100-80g.2");
+        two.name = QStringLiteral("2 × A100 80GB");
+        two.cards = 2;
+        instances.push_back(two);
+        m_server->setCatalog(ResourceCatalog(instances, builtinImages(), {}));
+
+        OnboardingState state = demoState();
+        auto s = session(state);
+        QStringList said;
+        s->onProgress = [&](const QString &text) { said << text; };
+        WALK(*s, setUpWorkspace);
+        state.quota.hoursPerRound = 0.1;
+        state.resources.choice.instance = two.key;
+        state.resources.choice.instanceZone.clear();
+        state.resources.choice.alternatives = {};
+        WALK(*s, createInstance);
+        QCOMPARE(state.provider.instanceType, two.key);
+        QVERIFY(said.contains(QStringLiteral("Reading the provider's catalog…")));
+        const QDateTime readAt = state.resources.catalog.source().readAt;
+        QVERIFY(holdsFreshCatalog(state, s->provider()->profile()));
+        QVERIFY(!holdsFreshCatalog(state, s->provider()->profile(),
+                                   readAt.addSecs(kCatalogFreshSeconds)));
+        WALK(*s, releaseInstance);
+        state.provider.instanceId.clear();
+        state.provider.instanceState.clear();
+
+        // Again a moment later: the catalog read then is used as it is.
+        said.clear();
+        WALK(*s, createInstance);
+        QCOMPARE(state.provider.instanceType, two.key);
+        QVERIFY2(!said.contains(QStringLiteral("Reading the provider's catalog…")),
+                 qPrintable(said.join(u'\n')));
+        QCOMPARE(state.resources.catalog.source().readAt, readAt);
+        WALK(*s, releaseInstance);
+        state.provider.instanceId.clear();
+        state.provider.instanceState.clear();
+
+        // Read 16 minutes ago: read again, and what the provider now serves is used (an image
+        // digest it has since learnt).
+        std::vector<TrainingImage> images = builtinImages();
+        images.front().digest = QStringLiteral("sha256:") + QString(64, u'b');
+        m_server->setCatalog(ResourceCatalog(instances, images, {}));
+        CatalogSource old = state.resources.catalog.source();
+        old.readAt = old.readAt.addSecs(-16 * 60);
+        state.resources.catalog = ResourceCatalog(state.resources.catalog.instances(),
+                                                  state.resources.catalog.images(), old);
+        said.clear();
+        WALK(*s, createInstance);
+        QVERIFY(said.contains(QStringLiteral("Reading the provider's catalog…")));
+        QVERIFY(state.resources.catalog.source().readAt > readAt);
+        QCOMPARE(state.resources.catalog.images().front().digest, images.front().digest);
+        WALK(*s, releaseInstance);
+    }
+
     // A provider that does not answer the catalog: the built-in one, with why; a provider
     // whose catalog was read before keeps that one, with why it was not read again.
     void anUnansweredCatalogFallsBackAndSaysWhy()
