@@ -4058,6 +4058,22 @@ Each subcommand takes --help.</source>
         <source>Refused as expected: the provider answered %1 “%2” may not “%3” (HTTP %4).</source>
         <translation>按预期被拒绝：平台答复%1“%2”不能“%3”（HTTP %4）。</translation>
     </message>
+    <message>
+        <source>; requeued by the provider itself %1×, under the same job, %2</source>
+        <translation>；提供方自行重新排队 %1 次（同一作业），%2</translation>
+    </message>
+    <message>
+        <source>Requeued, held until its begin time</source>
+        <translation>已重新排队，等到开始时间</translation>
+    </message>
+    <message>
+        <source>The provider stopped this job and queued it again itself (a failed node, a preemption or an administrator's requeue); it holds a requeued job a short while before starting it again.</source>
+        <translation>提供方停止了这个作业并自行重新排队（节点故障、抢占或管理员的重新排队）；重新排队的作业要先等一小段时间才会再次启动。</translation>
+    </message>
+    <message>
+        <source>Nothing to do: it starts again by itself and resumes from its newest checkpoint. If it keeps being requeued, ask the platform team why (the job's id and this reason).</source>
+        <translation>无需操作：它会自行再次启动，并从最新的检查点恢复。如果反复被重新排队，请带上作业编号和这条原因询问平台团队。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

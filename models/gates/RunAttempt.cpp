@@ -22,10 +22,18 @@ QString RunAttempt::text() const
     const char *c = causes.value(cause);
     const char *s = states.value(state);
     const QString how = c ? Tr::tr(c) : s ? Tr::tr(s) : state;
-    const QString start = resumedFrom > 0 ? Tr::tr("resumed from step %1").arg(resumedFrom)
+    QString start = resumedFrom > 0 ? Tr::tr("resumed from step %1").arg(resumedFrom)
                                           : Tr::tr("fresh start");
     // The step is the last one the job logged: a provider that stops a job "at step 30" may see
     // it log step 31 before it ends, so the provider's own count is not repeated here.
+    if (providerRequeues > 0) {
+        const QString again = requeueResumedFrom > 0
+                                  ? Tr::tr("resumed from step %1").arg(requeueResumedFrom)
+                                  : Tr::tr("fresh start");
+        start += Tr::tr("; requeued by the provider itself %1×, under the same job, %2")
+                     .arg(providerRequeues)
+                     .arg(again);
+    }
     QString line = Tr::tr("job %1: %2, last step logged %3 (%4)")
                        .arg(jobId.left(8), how)
                        .arg(lastStep)
@@ -40,14 +48,21 @@ QString RunAttempt::text() const
 
 QJsonObject RunAttempt::toJson() const
 {
-    return {{"jobId", jobId},
-            {"state", state},
-            {"cause", cause},
-            {"reason", reason},
-            {"exitCode", exitCode},
-            {"resumedFrom", resumedFrom},
-            {"lastStep", lastStep},
-            {"endedAt", endedAt.isValid() ? endedAt.toUTC().toString(Qt::ISODateWithMs) : QString()}};
+    QJsonObject o{{"jobId", jobId},
+                  {"state", state},
+                  {"cause", cause},
+                  {"reason", reason},
+                  {"exitCode", exitCode},
+                  {"resumedFrom", resumedFrom},
+                  {"lastStep", lastStep},
+                  {"endedAt", endedAt.isValid() ? endedAt.toUTC().toString(Qt::ISODateWithMs)
+                                                : QString()}};
+    // Written only when there were any: a reader from before them still reads the record.
+    if (providerRequeues > 0) {
+        o["providerRequeues"] = providerRequeues;
+        o["requeueResumedFrom"] = requeueResumedFrom;
+    }
+    return o;
 }
 
 std::expected<RunAttempt, Error> RunAttempt::fromJson(const QJsonValue &v, const QString &path)
@@ -58,7 +73,8 @@ std::expected<RunAttempt, Error> RunAttempt::fromJson(const QJsonValue &v, const
     static const QStringList known = {
         QStringLiteral("jobId"),    QStringLiteral("state"),       QStringLiteral("cause"),
         QStringLiteral("reason"),   QStringLiteral("exitCode"),    QStringLiteral("resumedFrom"),
-        QStringLiteral("lastStep"), QStringLiteral("endedAt")};
+        QStringLiteral("lastStep"), QStringLiteral("endedAt"),
+        QStringLiteral("providerRequeues"), QStringLiteral("requeueResumedFrom")};
     RunAttempt a;
     for (auto it = o.begin(); it != o.end(); ++it) {
         const QString at = path + u'.' + it.key();
@@ -66,7 +82,9 @@ std::expected<RunAttempt, Error> RunAttempt::fromJson(const QJsonValue &v, const
             return std::unexpected(invalidSavedValue(at, Tr::tr("unknown key “%1”").arg(it.key())));
         const bool number = it.key() == QLatin1String("exitCode") ||
                             it.key() == QLatin1String("resumedFrom") ||
-                            it.key() == QLatin1String("lastStep");
+                            it.key() == QLatin1String("lastStep") ||
+                            it.key() == QLatin1String("providerRequeues") ||
+                            it.key() == QLatin1String("requeueResumedFrom");
         if (number ? !it.value().isDouble() : !it.value().isString())
             return std::unexpected(
                 invalidSavedValue(at, number ? Tr::tr("expected a number") : Tr::tr("expected text")));
@@ -78,6 +96,8 @@ std::expected<RunAttempt, Error> RunAttempt::fromJson(const QJsonValue &v, const
     a.exitCode = o.value("exitCode").toInt();
     a.resumedFrom = o.value("resumedFrom").toInt();
     a.lastStep = o.value("lastStep").toInt();
+    a.providerRequeues = o.value("providerRequeues").toInt();
+    a.requeueResumedFrom = o.value("requeueResumedFrom").toInt();
     if (const QString t = o.value("endedAt").toString(); !t.isEmpty()) {
         a.endedAt = QDateTime::fromString(t, Qt::ISODateWithMs);
         if (!a.endedAt.isValid())

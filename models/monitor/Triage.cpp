@@ -110,6 +110,18 @@ QueueWait explainWait(const JobObservation &j)
                                "limit or fewer cards often lets the scheduler start it sooner.");
         break;
     case QueueCause::Dependency:
+        // A job the cluster requeued itself is held a while before it may start again (Slurm:
+        // a begin time about two minutes on); that is no condition of the job's own.
+        if (j.restarts > 0 && j.reasonCode == QLatin1String("BeginTime")) {
+            w.title = Tr::tr("Requeued, held until its begin time");
+            w.waitsFor = Tr::tr("The provider stopped this job and queued it again itself (a "
+                                "failed node, a preemption or an administrator's requeue); it "
+                                "holds a requeued job a short while before starting it again.");
+            w.firstAction = Tr::tr("Nothing to do: it starts again by itself and resumes from "
+                                   "its newest checkpoint. If it keeps being requeued, ask the "
+                                   "platform team why (the job's id and this reason).");
+            break;
+        }
         w.stuck = j.reasonCode == QLatin1String("DependencyNeverSatisfied");
         w.title = Tr::tr("Waiting for its own dependency");
         w.waitsFor = w.stuck ? Tr::tr("The job depends on another job that ended in a way that "
@@ -219,6 +231,7 @@ JobObservation JobObservation::fromJob(const QJsonObject &job, const QString &lo
     j.expectedStepSeconds = job.value("parameters").toObject().value("expectedStepSeconds").toDouble();
     j.expectedStart = QDateTime::fromString(job.value("expectedStart").toString(), Qt::ISODateWithMs);
     j.expectedStartBasis = job.value("expectedStartBasis").toString();
+    j.restarts = job.value("restarts").toInt();
     const QStringList lines = log.split(u'\n', Qt::SkipEmptyParts);
     // The last 200 lines are enough to recognise a cause; the events come from all of it.
     j.logLines = lines.mid(std::max<qsizetype>(0, lines.size() - 200));

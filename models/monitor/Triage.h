@@ -56,6 +56,8 @@ struct JobObservation
     // ("scheduler": Slurm's StartTime; "queue": the sandbox's own queue). Invalid when unknown.
     QDateTime expectedStart;
     QString expectedStartBasis;
+    // Times the backend ran this job again itself under the same id (Slurm's requeue).
+    int restarts = 0;
     // While running: how long, by the watcher's clock, since the newest step arrived; < 0 when
     // not watched live. A hang is no step for kHangFactor × the median step time, and never
     // less than hangMinimumSeconds (a poll's delay, a checkpoint being written).

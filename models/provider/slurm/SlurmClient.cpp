@@ -424,6 +424,10 @@ QJsonObject SlurmClient::onrampJob(const QJsonObject &j)
                   {"slurmState", s},
                   {"submittedAt", isoFromEpoch(j.value("submit_time"))},
                   {"comment", j.value("comment").toString()}};
+    // Times the cluster ran this job again itself (a failed node, `scontrol requeue`, a
+    // preemption in requeue mode), under the same id.
+    if (const int restarts = j.value("restart_cnt").toInt(); restarts > 0)
+        o["restarts"] = restarts;
     if (state != QLatin1String("queued"))
         o["startedAt"] = isoFromEpoch(j.value("start_time"));
     // A pending job's start_time is the scheduler's expected start (squeue --start's StartTime,

@@ -79,7 +79,6 @@ void FirstRunSteps::submitAttempt(const QJsonObject &job, const RecoveryPolicy &
         all << finished;
         const QString log = finished.value("log").toString();
         const auto steps = firstRunSteps(log);
-        const auto resumes = probeEventList(log, QStringLiteral("resume"));
         RunAttempt attempt;
         attempt.jobId = finished.value("id").toString();
         attempt.state = finished.value("state").toString();
@@ -89,8 +88,23 @@ void FirstRunSteps::submitAttempt(const QJsonObject &job, const RecoveryPolicy &
             jobStateOf(finished) != JobState::Succeeded)
             attempt.reason = Tr::tr("exit code %1").arg(finished.value("exitCode").toInt());
         attempt.exitCode = finished.value("exitCode").toInt();
-        attempt.resumedFrom = resumes.isEmpty() ? 0 : resumes.first().value("step").toInt();
-        attempt.lastStep = steps.isEmpty() ? attempt.resumedFrom : steps.last().first;
+        // The log of a job the provider requeued itself goes on in the same file: a resume
+        // before the first step is this attempt's start, one after steps the provider's restart.
+        bool stepped = false;
+        for (const QJsonObject &e : probeEventList(log)) {
+            const QString event = e.value("event").toString();
+            if (event == QLatin1String("step"))
+                stepped = stepped || e.value("check").toString() == QLatin1String("first-run");
+            else if (event == QLatin1String("resume"))
+                (stepped ? attempt.requeueResumedFrom : attempt.resumedFrom) =
+                    e.value("step").toInt();
+        }
+        attempt.providerRequeues = finished.value("restarts").toInt();
+        if (attempt.providerRequeues == 0)
+            attempt.requeueResumedFrom = 0;
+        attempt.lastStep = steps.isEmpty()
+                               ? std::max(attempt.resumedFrom, attempt.requeueResumedFrom)
+                               : steps.last().first;
         attempt.endedAt = QDateTime::currentDateTimeUtc();
         m_state.firstRun.attempts << attempt;
         changed();

@@ -786,13 +786,21 @@ private slots:
         d.recovery = {3, {75}, 5};
         d.attempts = {{"job-1", "interrupted", "preempted", "instance i was preempted at step 30",
                        130, 0, 31, QDateTime::currentDateTimeUtc()},
-                      {"job-2", "succeeded", "", "", 0, 31, 60, QDateTime::currentDateTimeUtc()}};
+                      {"job-2", "succeeded", "", "", 0, 31, 60, QDateTime::currentDateTimeUtc()},
+                      {"job-3", "succeeded", "", "", 0, 0, 60, QDateTime::currentDateTimeUtc(),
+                       1, 27}};
         const QJsonObject saved = d.toJson();
         const auto back = FirstRunGateData::fromJson(saved, QStringLiteral("$.firstRun"));
         QVERIFY2(back, qPrintable(back ? QString() : back.error().message));
         QCOMPARE(back->attempts, d.attempts);
         QCOMPARE(back->recovery, d.recovery);
         QVERIFY(back->attempts.first().text().contains("preempted"));
+        // A job the provider requeued itself says so, and from where it resumed.
+        QCOMPARE(back->attempts.last().text(),
+                 QStringLiteral("job job-3: succeeded, last step logged 60 (fresh start; requeued "
+                                "by the provider itself 1×, under the same job, resumed from step "
+                                "27)"));
+        QVERIFY(!saved.value("attempts").toArray().at(1).toObject().contains("providerRequeues"));
         // A state from before attempts existed loads with none and the default policy.
         QJsonObject older = saved;
         older.remove("attempts");

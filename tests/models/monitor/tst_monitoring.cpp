@@ -277,6 +277,27 @@ private slots:
                  qPrintable(explainWait(j).expected));
     }
 
+    // A job the cluster requeued itself waits for the begin time Slurm gives it: said as the
+    // requeue it is, with nothing to do, not as a condition the job set itself.
+    void aRequeuedJobsBeginTimeIsTheRequeue()
+    {
+        const QJsonObject job{{"state", "queued"},
+                              {"restarts", 1},
+                              {"reason", QJsonObject{{"code", "BeginTime"}}}};
+        JobObservation j = JobObservation::fromJob(job, {});
+        QCOMPARE(j.restarts, 1);
+        QueueWait w = explainWait(j);
+        QCOMPARE(w.cause, QueueCause::Dependency);
+        QVERIFY(!w.stuck);
+        QVERIFY2(w.title.contains("Requeued"), qPrintable(w.title));
+        QVERIFY2(w.firstAction.startsWith("Nothing to do"), qPrintable(w.firstAction));
+        // The same reason on a job never requeued is the job's own begin time.
+        j.restarts = 0;
+        w = explainWait(j);
+        QVERIFY2(!w.title.contains("Requeued"), qPrintable(w.title));
+        QVERIFY2(w.firstAction.contains("begin time"), qPrintable(w.firstAction));
+    }
+
     // During a run: no step for ten times the median step (and never less than the minimum)
     // is a hang; a step that came recently is not.
     void aHangIsNoStepForTenMedianSteps()
