@@ -409,11 +409,11 @@ private slots:
     // The same ProviderSession that drives the sandbox, on the cluster: gate 1 not required,
     // gate 2's workspace with its two checks, gate 3 applied, gate 4's shape and its check, gate
     // 5's four checks (the checkpoint check interrupts a Slurm job with SIGINT) and the first run.
-    void gatesOneToSixOnTheCluster()
+    // The demo onboarding in workspace `name`, the cluster's users taking the demo's roles.
+    static OnboardingState clusterState(const QString &name)
     {
         OnboardingState state = demoState();
-        state.workspace.workspaceName = QStringLiteral("field");
-        // The cluster's users take the demo's roles.
+        state.workspace.workspaceName = name;
         const QHash<Role, QString> who = {{Role::Admin, "alice"}, {Role::Developer, "bob"},
                                           {Role::Observer, "carol"}};
         QList<Member> members;
@@ -426,6 +426,70 @@ private slots:
             members << m;
         }
         state.workspace.members = members;
+        return state;
+    }
+
+    // #18 item 1 on the cluster: gate 4's candidates are compared with the account's remaining
+    // GPU-minutes (its slurmdbd limit less what sacct says it used) before anything is created;
+    // what cannot fit is skipped with the figures, the first that fits is opened.
+    void candidatesAreCheckedAgainstTheAccountsQuota()
+    {
+        const auto setQuota = [&](qint64 minutes) {
+            const auto set =
+                wait([&](auto done) { m_slurm->setQuota("vision", minutes, this, done); });
+            QVERIFY2(set, qPrintable(why(set)));
+        };
+        setQuota(600); // 10 card-hours
+        OnboardingState state = clusterState(QStringLiteral("vision"));
+        state.workspace.pool.zone.clear(); // a cluster has no zones
+        state.quota.hoursPerRound = 2;
+        state.resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
+        state.resources.choice.instanceZone.clear();
+        state.resources.choice.alternatives = {{QStringLiteral("gpu.h100.8"), QString()},
+                                               {QStringLiteral("gpu.a100-80g.1"), QString()}};
+        Transport transport;
+        ProviderSession s(providerFor(&transport, profile(), {}), state);
+        const auto create = [&] {
+            std::optional<std::expected<void, ProviderError>> got;
+            s.createInstance([&](const auto &r) { got = r; });
+            QElapsedTimer t;
+            t.start();
+            while (!got && t.elapsed() < 60000)
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+            return got ? *got : std::unexpected(ProviderError{});
+        };
+        auto r = create();
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
+        QCOMPARE(state.provider.instanceType, QStringLiteral("gpu.a100-80g.1"));
+        const QList<LaunchAttempt> &tried = state.provider.attempts;
+        QCOMPARE(tried.size(), 3);
+        QCOMPARE(tried[0].outcome, QStringLiteral("skipped"));
+        QVERIFY2(tried[0].reason.contains("card-hours left, this run needs 8 × 2 h = 16 per round"),
+                 qPrintable(tried[0].reason));
+        QCOMPARE(tried[1].outcome, QStringLiteral("skipped"));
+        QVERIFY2(tried[1].reason.contains("no quota for h100-80g cards"), qPrintable(tried[1].reason));
+        QCOMPARE(tried[2].outcome, QStringLiteral("created"));
+
+        // One card-hour left: nothing fits, nothing is created, and the error lists each.
+        setQuota(60);
+        state.provider.instanceId.clear();
+        state.provider.instanceType.clear();
+        r = create();
+        setQuota(600);
+        QVERIFY(!r);
+        QVERIFY2(r.error().message.contains("No candidate could open (3 tried)"),
+                 qPrintable(r.error().message));
+        QCOMPARE(tried.size(), 3);
+        for (const LaunchAttempt &a : tried)
+            QCOMPARE(a.outcome, QStringLiteral("skipped"));
+        QVERIFY2(tried[2].reason.contains("1 card-hours left, this run needs 1 × 2 h = 2"),
+                 qPrintable(tried[2].reason));
+        QVERIFY(state.provider.instanceId.isEmpty());
+    }
+
+    void gatesOneToSixOnTheCluster()
+    {
+        OnboardingState state = clusterState(QStringLiteral("field"));
         Transport transport;
         ProviderSession s(providerFor(&transport, profile(), {}), state);
         s.setPollIntervalMs(300);
