@@ -60,21 +60,12 @@ extern "C" {
 Q_DECL_EXPORT void *onramp_sandbox_open(const char *dataDir, int reviewDelaySeconds, char *hello,
                                         int helloSize, char *error, int errorSize)
 {
-    auto *r = new Running;
-    r->thread.setObjectName(QStringLiteral("sandbox"));
-    r->onThread.moveToThread(&r->thread);
-    r->thread.start();
-    QString failure;
-    QByteArray line;
-    const QString dir = QString::fromUtf8(dataDir ? dataDir : "");
+    // The files are read first: one that does not read fails the start before any thread.
     std::optional<onramp::SandboxFaults> plan;
     if (const QString path = qEnvironmentVariable("ONRAMP_SANDBOX_FAULTS"); !path.isEmpty()) {
         auto read = onramp::readFaultPlan(path);
         if (!read) {
             copyOut(("ONRAMP_SANDBOX_FAULTS: " + read.error()).toUtf8(), error, errorSize);
-            r->thread.quit();
-            r->thread.wait();
-            delete r;
             return nullptr;
         }
         plan = *read;
@@ -85,13 +76,17 @@ Q_DECL_EXPORT void *onramp_sandbox_open(const char *dataDir, int reviewDelaySeco
         auto read = onramp::readCatalogFile(path);
         if (!read) {
             copyOut(("ONRAMP_SANDBOX_CATALOG: " + read.error()).toUtf8(), error, errorSize);
-            r->thread.quit();
-            r->thread.wait();
-            delete r;
             return nullptr;
         }
         served = *read;
     }
+    auto *r = new Running;
+    r->thread.setObjectName(QStringLiteral("sandbox"));
+    r->onThread.moveToThread(&r->thread);
+    r->thread.start();
+    QString failure;
+    QByteArray line;
+    const QString dir = QString::fromUtf8(dataDir ? dataDir : "");
     QMetaObject::invokeMethod(
         &r->onThread,
         [&] {

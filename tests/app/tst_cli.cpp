@@ -405,7 +405,17 @@ private slots:
             run(ONRAMP_BIN, {"catalog", "instances", "--json", "--provider", "sandbox"});
         const Run imagesFromSandbox =
             run(ONRAMP_BIN, {"catalog", "images", "--provider", "sandbox"});
+        // A catalog file that does not read stops the sandbox's start, saying where.
+        QFile bad(dir.filePath("bad-catalog.json"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(R"({"instances": 3})");
+        bad.close();
+        qputenv("ONRAMP_SANDBOX_CATALOG", bad.fileName().toUtf8());
+        const Run badCatalog = run(ONRAMP_BIN, {"catalog", "instances", "--provider", "sandbox"});
         qunsetenv("ONRAMP_SANDBOX_CATALOG");
+        QVERIFY2(badCatalog.err.contains("stopped at start: ONRAMP_SANDBOX_CATALOG: " +
+                                         bad.fileName().toUtf8() + ": $.instances: expected a list"),
+                 badCatalog.err.constData());
         QCOMPARE(fromSandbox.exitCode, 0);
         QVERIFY2(fromSandbox.err.startsWith("Catalog: from the built-in sandbox, read "),
                  fromSandbox.err.constData());
