@@ -4074,6 +4074,22 @@ Each subcommand takes --help.</source>
         <source>Nothing to do: it starts again by itself and resumes from its newest checkpoint. If it keeps being requeued, ask the platform team why (the job's id and this reason).</source>
         <translation>无需操作：它会自行再次启动，并从最新的检查点恢复。如果反复被重新排队，请带上作业编号和这条原因询问平台团队。</translation>
     </message>
+    <message>
+        <source>Waiting for nodes that are down or drained</source>
+        <translation>等待宕机或已排空的节点</translation>
+    </message>
+    <message>
+        <source>The nodes that could run it are down, drained for maintenance or reserved: the cards exist, but none can take the job now, and more quota will not help.</source>
+        <translation>能运行它的节点已宕机、因维护被排空或已被预留：卡是有的，但现在没有一台能接这个作业，增加配额也无济于事。</translation>
+    </message>
+    <message>
+        <source>Ask the cluster's administrators when the nodes come back (sinfo -R lists why each is out); fewer cards or another partition may start it sooner.</source>
+        <translation>询问集群管理员这些节点何时恢复（sinfo -R 会列出每个节点停用的原因）；少要几张卡或换一个分区可能更早启动。</translation>
+    </message>
+    <message>
+        <source>The cluster's nodes for this job are down, drained or reserved: %1. Ask the cluster's administrators when they come back (sinfo -R lists why each is out), or ask for fewer GPUs.</source>
+        <translation>集群中适合这个作业的节点已宕机、被排空或已被预留：%1。请询问集群管理员何时恢复（sinfo -R 会列出每个节点停用的原因），或少要几张 GPU。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

@@ -87,6 +87,21 @@ QueueWait explainWait(const JobObservation &j)
         break;
     case QueueCause::Stock:
         w.stuck = true;
+        // Slurm gives the same code (Resources) whether the cards are busy or their nodes are
+        // out; its description names a down or drained node (22.05: "Nodes required for job
+        // are DOWN, DRAINED or reserved…"), as does the code NodeDown.
+        if (j.reasonCode == QLatin1String("NodeDown") ||
+            j.reasonMessage.contains(QLatin1String("DOWN")) ||
+            j.reasonMessage.contains(QLatin1String("DRAIN"))) {
+            w.title = Tr::tr("Waiting for nodes that are down or drained");
+            w.waitsFor = Tr::tr("The nodes that could run it are down, drained for maintenance "
+                                "or reserved: the cards exist, but none can take the job now, "
+                                "and more quota will not help.");
+            w.firstAction = Tr::tr("Ask the cluster's administrators when the nodes come back "
+                                   "(sinfo -R lists why each is out); fewer cards or another "
+                                   "partition may start it sooner.");
+            break;
+        }
         w.title = Tr::tr("Waiting for free cards");
         w.waitsFor = Tr::tr("There are not enough free cards of this type in the zone: the quota "
                             "is fine, the zone is not.");

@@ -89,6 +89,12 @@ ProviderError slurmError(int httpStatus, const QByteArray &body)
         e.code = ProviderErrorCode::OutOfStock;
         e.message = Tr::tr("The cluster has no node with that many free GPUs: %1. Ask for fewer.")
                         .arg(text);
+    } else if (code == 2068) { // ESLURM_NODE_NOT_AVAIL: the only nodes that fit are out
+        e.code = ProviderErrorCode::OutOfStock;
+        e.message = Tr::tr("The cluster's nodes for this job are down, drained or reserved: %1. "
+                           "Ask the cluster's administrators when they come back (sinfo -R "
+                           "lists why each is out), or ask for fewer GPUs.")
+                        .arg(text);
     } else if (httpStatus == 400 || code == 9001 || code == 2127) {
         e.code = ProviderErrorCode::ValidationFailed;
         e.message = Tr::tr("The cluster could not read the request: %1.").arg(text);

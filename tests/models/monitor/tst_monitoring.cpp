@@ -298,6 +298,24 @@ private slots:
         QVERIFY2(w.firstAction.contains("begin time"), qPrintable(w.firstAction));
     }
 
+    // Slurm's "Resources" is busy cards or nodes that are out: its description tells them
+    // apart (22.05's words for a drained node, taken from the lab), and so must the wait.
+    void nodesThatAreOutAreNotBusyCards()
+    {
+        JobObservation j;
+        j.state = QStringLiteral("queued");
+        j.reasonCode = QStringLiteral("Resources");
+        QueueWait w = explainWait(j);
+        QCOMPARE(w.title, QStringLiteral("Waiting for free cards"));
+        j.reasonMessage = QStringLiteral("Nodes required for job are DOWN, DRAINED or reserved for "
+                                         "jobs in higher priority partitions");
+        w = explainWait(j);
+        QCOMPARE(w.cause, QueueCause::Stock);
+        QCOMPARE(w.title, QStringLiteral("Waiting for nodes that are down or drained"));
+        QVERIFY2(w.firstAction.contains("sinfo -R"), qPrintable(w.firstAction));
+        QVERIFY(w.evidence.contains("DRAINED"));
+    }
+
     // During a run: no step for ten times the median step (and never less than the minimum)
     // is a hang; a step that came recently is not.
     void aHangIsNoStepForTenMedianSteps()

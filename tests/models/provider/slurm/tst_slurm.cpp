@@ -329,6 +329,67 @@ private slots:
         wait([&](auto done) { m_slurm->cancel("bob", holder, this, done); });
     }
 
+    // A drained node (maintenance). A job submitted then is refused at once, as out of stock
+    // with the node's state named; a job already waiting when the node is drained waits with
+    // Slurm's "Resources" and a description naming the drain: read as the pages read it, the
+    // wait says the nodes are out, not that the cards are busy.
+    void aDrainedNodeIsSaidAsSuch()
+    {
+        QProcess sinfo;
+        sinfo.setProcessEnvironment(m_env);
+        sinfo.start(QStringLiteral("sinfo"), {"-h", "-o", "%N"});
+        QVERIFY(sinfo.waitForFinished(10000));
+        const QString node = QString::fromUtf8(sinfo.readAllStandardOutput()).trimmed();
+        const auto scontrol = [&](const QStringList &args) {
+            QProcess p;
+            p.setProcessEnvironment(m_env);
+            p.start(QStringLiteral("scontrol"), args);
+            return p.waitForFinished(10000) && p.exitCode() == 0;
+        };
+        SlurmClient::JobShape all;
+        all.gpus = 8;
+        all.timeMinutes = 2;
+        const QString holder = submit("bob", "vision", "#!/bin/sh\nsleep 60\n", all);
+        QVERIFY(!holder.isEmpty());
+        waitJob("bob", holder,
+                [](const QJsonObject &j) { return j.value("state").toString() == "running"; });
+        SlurmClient::JobShape one;
+        one.gpus = 1;
+        one.timeMinutes = 1;
+        const QString waiting = submit("bob", "vision", "#!/bin/sh\nsleep 1\n", one);
+        QVERIFY(!waiting.isEmpty());
+        QVERIFY(scontrol({"update", "nodename=" + node, "state=drain", "reason=onramp-test"}));
+        const auto refused = wait([&](auto done) {
+            m_slurm->submit("bob", "vision", "#!/bin/sh\nsleep 1\n", one, this, done);
+        });
+        waitJob("bob", waiting, [](const QJsonObject &j) {
+            return j.value("reason").toObject().value("message").toString().contains("DRAIN");
+        });
+        Transport transport;
+        const auto provider = providerFor(&transport, profile(), {});
+        const auto job = awaitAnswer<ProviderResult>(
+            [&](Provider::Answer a) {
+                provider->readJob(CallContext{this, "bob", {}}, waiting, a);
+            },
+            20000);
+        wait([&](auto done) { m_slurm->cancel("bob", waiting, this, done); });
+        wait([&](auto done) { m_slurm->cancel("bob", holder, this, done); });
+        QVERIFY(scontrol({"update", "nodename=" + node, "state=resume"}));
+
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, ProviderErrorCode::OutOfStock);
+        QVERIFY2(refused.error().message.contains("down, drained or reserved") &&
+                     refused.error().details.contains("2068"),
+                 qPrintable(why(refused)));
+        QVERIFY2(job, qPrintable(why(job)));
+        QCOMPARE(job->value("state").toString(), QStringLiteral("queued"));
+        const QueueWait w = explainWait(JobObservation::fromJob(*job, {}));
+        QCOMPARE(w.cause, QueueCause::Stock);
+        QVERIFY2(w.title == QStringLiteral("Waiting for nodes that are down or drained"),
+                 qPrintable(w.title + " / " + w.evidence));
+        QVERIFY(w.stuck);
+    }
+
     // The run spec's sbatch export, submitted as is with the cluster's own sbatch by a member.
     void theSbatchExportIsAcceptedAsIs()
     {
