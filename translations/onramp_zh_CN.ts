@@ -4800,6 +4800,14 @@ Dataset: %3</source>
         <source>Tries at the provider, in order:</source>
         <translation>在云厂商处的尝试（按顺序）：</translation>
     </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Add one of the catalog's instance types to the list; add @ZONE after it to try it in another zone.</source>
+        <translation>从目录中选一个实例规格加到列表末尾；在它后面加上 @可用区，即可在另一个可用区尝试。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::JobMonitor</name>

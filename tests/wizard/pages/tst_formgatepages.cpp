@@ -10,8 +10,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QTableWidget>
+#include <QToolButton>
 
 class TestFormGatePages : public QObject, WizardFixture
 {
@@ -229,6 +232,49 @@ private slots:
         QVERIFY(again.state().resources.catalog.instance(two.key));
         qunsetenv("ONRAMP_SANDBOX_CATALOG");
         qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // Gate 4's alternatives are built from the catalog's names (no key to know by heart): each
+    // chosen type goes to the end of the list, which is saved as typing is; a typed zone stays.
+    void gateFourAlternativesComeFromTheCatalog()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.resources.choice.alternatives.clear();
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *add = child<QToolButton>(w, "addAlternative");
+        auto *list = child<QLineEdit>(w, "alternatives");
+        QVERIFY(add && list && add->menu());
+        const ResourceCatalog &catalog = store.state().resources.catalog;
+        QCOMPARE(add->menu()->actions().size(), qsizetype(catalog.instances().size()));
+        const auto choose = [&](const QString &key) {
+            for (QAction *a : add->menu()->actions())
+                if (a->data().toString() == key) {
+                    QVERIFY(a->text().contains(catalog.instance(key)->name));
+                    a->trigger();
+                    return;
+                }
+            QFAIL(qPrintable("no menu entry for " + key));
+        };
+        choose(QStringLiteral("gpu.h100.8"));
+        QCOMPARE(list->text(), QStringLiteral("gpu.h100.8"));
+        list->setText(list->text() + QStringLiteral("@cn-north-1b,"));
+        emit list->textEdited(list->text());
+        choose(QStringLiteral("gpu.a100-80g.1"));
+        QCOMPARE(list->text(), QStringLiteral("gpu.h100.8@cn-north-1b, gpu.a100-80g.1"));
+        const QList<Candidate> saved = store.state().resources.choice.alternatives;
+        QCOMPARE(saved.size(), 2);
+        QCOMPARE(saved[0].instance, QStringLiteral("gpu.h100.8"));
+        QCOMPARE(saved[0].zone, QStringLiteral("cn-north-1b"));
+        QCOMPARE(saved[1].instance, QStringLiteral("gpu.a100-80g.1"));
+        QVERIFY(saved[1].zone.isEmpty());
+        QVERIFY(!child<QLabel>(w, "alternativesIssue")->isVisible());
     }
 
     // A provider that does not answer: the built-in catalog, and the line says why.

@@ -5,8 +5,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QToolButton>
 
 namespace onramp {
 
@@ -22,16 +25,29 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
     m_instance = new QComboBox(this);
     labelled(layout, QT_TR_NOOP("Instance &type"), m_instance, "instance");
     m_image = new QComboBox(this);
-    loadCatalog();
     labelled(layout, QT_TR_NOOP("I&mage"), m_image, "image");
     m_requirement = new QLineEdit(this);
     m_requirement->setPlaceholderText(QStringLiteral("torch>=2.1"));
     labelled(layout, QT_TR_NOOP("Your code needs"), m_requirement, "codeRequirement");
     m_zone = new QLineEdit(this);
     labelled(layout, QT_TR_NOOP("Instance zone"), m_zone, "instanceZone");
-    m_alternatives = new QLineEdit(this);
+    // The list is typed (TYPE or TYPE@ZONE, in order) or built from the catalog's names.
+    auto *alternativesRow = new QWidget(this);
+    auto *alternativesLayout = new QHBoxLayout(alternativesRow);
+    alternativesLayout->setContentsMargins(0, 0, 0, 0);
+    m_alternatives = new QLineEdit(alternativesRow);
     m_alternatives->setPlaceholderText(QStringLiteral("gpu.a100-80g.8@cn-north-1b, gpu.h100.8"));
-    labelled(layout, QT_TR_NOOP("Also try, in order"), m_alternatives, "alternatives");
+    m_addAlternative = new QToolButton(alternativesRow);
+    m_addAlternative->setObjectName(QStringLiteral("addAlternative"));
+    m_addAlternative->setPopupMode(QToolButton::InstantPopup);
+    m_addAlternative->setFocusPolicy(Qt::StrongFocus);
+    m_alternativeMenu = new QMenu(m_addAlternative);
+    m_addAlternative->setMenu(m_alternativeMenu);
+    alternativesLayout->addWidget(m_alternatives, 1);
+    alternativesLayout->addWidget(m_addAlternative);
+    labelled(layout, QT_TR_NOOP("Also try, in order"), alternativesRow, "alternatives",
+             m_alternatives);
+    loadCatalog();
     m_cheapest = new QCheckBox(this);
     m_cheapest->setObjectName(QStringLiteral("cheapestFirst"));
     layout->addRow(QString(), m_cheapest);
@@ -63,6 +79,8 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
             [set](const QString &t) { set(&ResourceChoice::codeRequirement, t); });
     connect(m_zone, &QLineEdit::textEdited, this,
             [set](const QString &t) { set(&ResourceChoice::instanceZone, t); });
+    connect(m_alternativeMenu, &QMenu::triggered, this,
+            [this](QAction *a) { addAlternative(a->data().toString()); });
     // Saved as soon as it reads; a wrong entry is named beside the field and keeps the text.
     connect(m_alternatives, &QLineEdit::textEdited, this, [this](const QString &t) {
         const auto list = parseCandidates(t, this->form()->data().catalog);
@@ -97,10 +115,24 @@ void InstanceImageSection::loadCatalog()
         combo->clear();
         combo->addItem(tr("(choose)"), QString());
     }
-    for (const InstanceType &t : catalog.instances())
+    m_alternativeMenu->clear();
+    for (const InstanceType &t : catalog.instances()) {
         m_instance->addItem(t.name, t.key);
+        m_alternativeMenu->addAction(QStringLiteral("%1  (%2)").arg(t.name, t.key))->setData(t.key);
+    }
     for (const TrainingImage &i : catalog.images())
         m_image->addItem(QStringLiteral("%1 %2").arg(i.name, i.version), i.key);
+}
+
+void InstanceImageSection::addAlternative(const QString &key)
+{
+    QString text = m_alternatives->text().trimmed();
+    while (text.endsWith(u','))
+        text.chop(1);
+    m_alternatives->setText(text.isEmpty() ? key : text + QStringLiteral(", ") + key);
+    // Saved (or named as wrong) as typing is.
+    emit m_alternatives->textEdited(m_alternatives->text());
+    m_alternatives->setFocus();
 }
 
 void InstanceImageSection::loadInputs()
@@ -129,6 +161,9 @@ void InstanceImageSection::retranslate()
     m_instance->setItemText(0, tr("(choose)"));
     m_image->setItemText(0, tr("(choose)"));
     m_cheapest->setText(tr("Try them cheapest first (fewest card-hours per round)"));
+    m_addAlternative->setText(tr("Add"));
+    m_addAlternative->setToolTip(tr("Add one of the catalog's instance types to the list; add "
+                                    "@ZONE after it to try it in another zone."));
     m_alternatives->setToolTip(tr("TYPE or TYPE@ZONE, separated by commas. Each is compared with "
                                   "the quota left before it is tried; one that cannot fit is "
                                   "skipped with the figures."));

@@ -8,6 +8,8 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
+class QToolButton;
 
 namespace onramp {
 
@@ -29,6 +31,8 @@ protected:
 private:
     // Fills the two lists from the form's catalog when it is not the one they show.
     void loadCatalog();
+    // Puts a catalog's instance type at the end of the alternatives, as if typed.
+    void addAlternative(const QString &key);
 
     QLabel *m_catalog = nullptr;
     QStringList m_shown; // the entries the lists show, to notice a new catalog
@@ -37,6 +41,8 @@ private:
     QLineEdit *m_requirement = nullptr;
     QLineEdit *m_zone = nullptr;
     QLineEdit *m_alternatives = nullptr;
+    QToolButton *m_addAlternative = nullptr; // "Add ▾": the catalog's types, by name
+    QMenu *m_alternativeMenu = nullptr;
     QCheckBox *m_cheapest = nullptr;
     QLabel *m_alternativesIssue = nullptr;
     QLabel *m_attempts = nullptr;

@@ -30,9 +30,9 @@ protected:
     bool loading() const { return m_loading; }
     // A form row, as FormGatePage::labelled.
     QWidget *labelled(QFormLayout *layout, const char *caption, QWidget *field,
-                      const char *objectName)
+                      const char *objectName, QWidget *inner = nullptr)
     {
-        return m_captions.labelled(layout, caption, field, objectName);
+        return m_captions.labelled(layout, caption, field, objectName, inner);
     }
 
     // Inputs from the form's values (under loading(), as is everything before start()).
