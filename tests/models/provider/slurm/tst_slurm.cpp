@@ -390,6 +390,70 @@ private slots:
         QVERIFY(w.stuck);
     }
 
+    // #18 item 4 on the cluster: a job that stops stepping while it still runs (the probe's
+    // own --hang-at-step) is seen as hung, through the provider operations the monitor uses
+    // (readJob, readLog) and the triage; before the hang it is not.
+    void aHangIsSeenOnTheCluster()
+    {
+        Transport transport;
+        const auto provider = providerFor(&transport, profile(), {});
+        const CallContext bob{this, QStringLiteral("bob"), {}};
+        const QJsonObject body{
+            {"name", "hang"},
+            {"shape", "check"},
+            {"launch", QJsonObject{{"mode", "builtin"},
+                                   {"entry", "metrics"},
+                                   {"args", QJsonArray{"--steps", "1000", "--step-ms", "10",
+                                                       "--hang-at-step", "20"}}}}};
+        const auto submitted = awaitAnswer<ProviderResult>(
+            [&](Provider::Answer a) { provider->submitJob(bob, "vision", body, a); }, 20000);
+        QVERIFY2(submitted, qPrintable(why(submitted)));
+        const QString id = submitted->value("id").toString();
+        const auto read = [&] {
+            auto job = awaitAnswer<ProviderResult>(
+                [&](Provider::Answer a) { provider->readJob(bob, id, a); }, 20000);
+            if (!job)
+                return QJsonObject();
+            const auto log = awaitAnswer<ProviderResult>(
+                [&](Provider::Answer a) { provider->readLog(bob, id, 0, 1 << 20, a); }, 20000);
+            QJsonObject j = *job;
+            j["log"] = log ? log->value("text").toString() : QString();
+            return j;
+        };
+        QJsonObject j;
+        int steps = 0;
+        QElapsedTimer sinceLastStep;
+        for (int i = 0; i < 300 && steps < 20; ++i) {
+            QTest::qWait(100);
+            j = read();
+            const int now = int(probeEventList(j.value("log").toString(), "step").size());
+            if (now > steps) {
+                steps = now;
+                sinceLastStep.start();
+            }
+        }
+        QCOMPARE(steps, 20);
+        JobObservation seen = JobObservation::fromJob(j, j.value("log").toString());
+        seen.hangMinimumSeconds = 2;
+        seen.secondsSinceLastStep = 0;
+        QCOMPARE(triage(seen).kind, FailureKind::None);
+        Diagnosis d;
+        for (int i = 0; i < 100 && d.kind != FailureKind::Hung; ++i) {
+            QTest::qWait(100);
+            j = read();
+            seen = JobObservation::fromJob(j, j.value("log").toString());
+            seen.hangMinimumSeconds = 2;
+            seen.secondsSinceLastStep = sinceLastStep.elapsed() / 1000.0;
+            d = triage(seen);
+        }
+        awaitAnswer<ProviderResult>([&](Provider::Answer a) { provider->cancelJob(bob, id, a); },
+                                    20000);
+        QCOMPARE(d.kind, FailureKind::Hung);
+        QCOMPARE(j.value("state").toString(), QStringLiteral("running")); // alive, but stuck
+        QCOMPARE(probeEventList(j.value("log").toString(), "step").size(), 20);
+        QVERIFY(!d.firstAction.isEmpty());
+    }
+
     // The run spec's sbatch export, submitted as is with the cluster's own sbatch by a member.
     void theSbatchExportIsAcceptedAsIs()
     {
