@@ -2,6 +2,7 @@
 // onramp-probe jobs, the wrap-up, and a planted failure of each of the guides' six kinds
 // recognised by the triage from what the provider and the job said.
 #include "DemoState.h"
+#include "HangWatch.h"
 #include "JobReader.h"
 #include "AwaitAnswer.h"
 #include "GateLedger.h"
@@ -618,36 +619,8 @@ private slots:
             return j;
         };
         // Watched as the monitor watches: the time since the newest step arrived.
-        QJsonObject j;
-        int steps = 0;
-        QElapsedTimer sinceLastStep;
-        for (int i = 0; i < 500 && steps < 20; ++i) {
-            QTest::qWait(20);
-            j = read();
-            const int now = int(probeEventList(j.value("log").toString(), "step").size());
-            if (now > steps) {
-                steps = now;
-                sinceLastStep.start();
-            }
-        }
-        QCOMPARE(steps, 20);
-        JobObservation seen = JobObservation::fromJob(j, j.value("log").toString());
-        seen.hangMinimumSeconds = 1;
-        seen.secondsSinceLastStep = 0;
-        QCOMPARE(triage(seen).kind, FailureKind::None);
-        Diagnosis d;
-        for (int i = 0; i < 300 && d.kind != FailureKind::Hung; ++i) {
-            QTest::qWait(20);
-            j = read();
-            seen = JobObservation::fromJob(j, j.value("log").toString());
-            seen.hangMinimumSeconds = 1;
-            seen.secondsSinceLastStep = sinceLastStep.elapsed() / 1000.0;
-            d = triage(seen);
-        }
-        QCOMPARE(d.kind, FailureKind::Hung);
-        QCOMPARE(j.value("state").toString(), QStringLiteral("running")); // alive, but stuck
-        QCOMPARE(probeEventList(j.value("log").toString(), "step").size(), 20);
-        QVERIFY(!d.firstAction.isEmpty());
+        const HangWatch w = watchForHang(read, 20, 1, 20, 10000);
+        checkHungAfter(w, 20);
         QVERIFY(call(QStringLiteral("zhangmin"), "POST", QStringLiteral("/v1/jobs/%1:cancel").arg(id)));
     }
 

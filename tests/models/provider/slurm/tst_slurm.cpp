@@ -4,6 +4,7 @@
 // are missing or the test does not run as root (the script exits 77).
 #include "AwaitAnswer.h"
 #include "DemoState.h"
+#include "HangWatch.h"
 #include "OnboardingState.h"
 #include "ProbeEvents.h"
 #include "Provider.h"
@@ -91,6 +92,39 @@ class TestSlurm : public QObject
     static QString why(const ProviderResult &r)
     {
         return r ? QString() : r.error().message + QStringLiteral(" | ") + r.error().details;
+    }
+
+    // A Slurm command as the cluster's administrator (root here); true when it succeeded.
+    bool runAsAdmin(const QString &program, const QStringList &args, QByteArray *out = nullptr)
+    {
+        QProcess p;
+        p.setProcessEnvironment(m_env);
+        p.start(program, args);
+        const bool ok = p.waitForFinished(10000) && p.exitStatus() == QProcess::NormalExit &&
+                        p.exitCode() == 0;
+        if (out)
+            *out = p.readAllStandardOutput().trimmed();
+        return ok;
+    }
+    bool scontrol(const QStringList &args) { return runAsAdmin(QStringLiteral("scontrol"), args); }
+    // A job of bob's holding all eight GPUs for up to two minutes, once it runs; its id.
+    QString holdAllGpus()
+    {
+        SlurmClient::JobShape all;
+        all.gpus = 8;
+        all.timeMinutes = 2;
+        const QString holder = submit("bob", "vision", "#!/bin/sh\nsleep 60\n", all);
+        if (!holder.isEmpty())
+            waitJob("bob", holder,
+                    [](const QJsonObject &j) { return j.value("state").toString() == "running"; });
+        return holder;
+    }
+    // The lab's one node.
+    QString node()
+    {
+        QByteArray name;
+        runAsAdmin(QStringLiteral("sinfo"), {"-h", "-o", "%N"}, &name);
+        return QString::fromUtf8(name);
     }
 
 private slots:
@@ -266,13 +300,8 @@ private slots:
 
     void aJobPendingOnFreeGpusIsTriagedAsStock()
     {
-        SlurmClient::JobShape all;
-        all.gpus = 8;
-        all.timeMinutes = 2;
-        const QString holder = submit("bob", "vision", "#!/bin/sh\nsleep 60\n", all);
+        const QString holder = holdAllGpus();
         QVERIFY(!holder.isEmpty());
-        waitJob("bob", holder,
-                [](const QJsonObject &j) { return j.value("state").toString() == "running"; });
         const auto stock = wait([&](auto done) { m_slurm->stock("bob", this, done); });
         QVERIFY(stock);
         const QJsonObject gpu = stock->value("partitions").toArray().first().toObject();
@@ -335,24 +364,10 @@ private slots:
     // wait says the nodes are out, not that the cards are busy.
     void aDrainedNodeIsSaidAsSuch()
     {
-        QProcess sinfo;
-        sinfo.setProcessEnvironment(m_env);
-        sinfo.start(QStringLiteral("sinfo"), {"-h", "-o", "%N"});
-        QVERIFY(sinfo.waitForFinished(10000));
-        const QString node = QString::fromUtf8(sinfo.readAllStandardOutput()).trimmed();
-        const auto scontrol = [&](const QStringList &args) {
-            QProcess p;
-            p.setProcessEnvironment(m_env);
-            p.start(QStringLiteral("scontrol"), args);
-            return p.waitForFinished(10000) && p.exitCode() == 0;
-        };
-        SlurmClient::JobShape all;
-        all.gpus = 8;
-        all.timeMinutes = 2;
-        const QString holder = submit("bob", "vision", "#!/bin/sh\nsleep 60\n", all);
+        const QString node = this->node();
+        QVERIFY(!node.isEmpty());
+        const QString holder = holdAllGpus();
         QVERIFY(!holder.isEmpty());
-        waitJob("bob", holder,
-                [](const QJsonObject &j) { return j.value("state").toString() == "running"; });
         SlurmClient::JobShape one;
         one.gpus = 1;
         one.timeMinutes = 1;
@@ -375,6 +390,13 @@ private slots:
         wait([&](auto done) { m_slurm->cancel("bob", waiting, this, done); });
         wait([&](auto done) { m_slurm->cancel("bob", holder, this, done); });
         QVERIFY(scontrol({"update", "nodename=" + node, "state=resume"}));
+        // Back for the tests after this one: idle again once the cancelled jobs completed.
+        QByteArray state;
+        for (int i = 0; i < 60 && state != "idle"; ++i) {
+            QTest::qWait(500);
+            runAsAdmin(QStringLiteral("sinfo"), {"-h", "-o", "%t"}, &state);
+        }
+        QCOMPARE(state, QByteArray("idle"));
 
         QVERIFY(!refused);
         QCOMPARE(refused.error().code, ProviderErrorCode::OutOfStock);
@@ -420,38 +442,10 @@ private slots:
             j["log"] = log ? log->value("text").toString() : QString();
             return j;
         };
-        QJsonObject j;
-        int steps = 0;
-        QElapsedTimer sinceLastStep;
-        for (int i = 0; i < 300 && steps < 20; ++i) {
-            QTest::qWait(100);
-            j = read();
-            const int now = int(probeEventList(j.value("log").toString(), "step").size());
-            if (now > steps) {
-                steps = now;
-                sinceLastStep.start();
-            }
-        }
-        QCOMPARE(steps, 20);
-        JobObservation seen = JobObservation::fromJob(j, j.value("log").toString());
-        seen.hangMinimumSeconds = 2;
-        seen.secondsSinceLastStep = 0;
-        QCOMPARE(triage(seen).kind, FailureKind::None);
-        Diagnosis d;
-        for (int i = 0; i < 100 && d.kind != FailureKind::Hung; ++i) {
-            QTest::qWait(100);
-            j = read();
-            seen = JobObservation::fromJob(j, j.value("log").toString());
-            seen.hangMinimumSeconds = 2;
-            seen.secondsSinceLastStep = sinceLastStep.elapsed() / 1000.0;
-            d = triage(seen);
-        }
+        const HangWatch w = watchForHang(read, 20, 2, 100, 30000);
         awaitAnswer<ProviderResult>([&](Provider::Answer a) { provider->cancelJob(bob, id, a); },
                                     20000);
-        QCOMPARE(d.kind, FailureKind::Hung);
-        QCOMPARE(j.value("state").toString(), QStringLiteral("running")); // alive, but stuck
-        QCOMPARE(probeEventList(j.value("log").toString(), "step").size(), 20);
-        QVERIFY(!d.firstAction.isEmpty());
+        checkHungAfter(w, 20);
     }
 
     // The run spec's sbatch export, submitted as is with the cluster's own sbatch by a member.
@@ -665,13 +659,6 @@ private slots:
         // Once the first run has logged step 25, `interrupt` acts on its job; the run must
         // still pass, resumed from the checkpoint the job wrote when it was signalled, with the
         // uninterrupted curve, and its one attempt says the cluster requeued it.
-        const auto scontrol = [&](const QStringList &args) {
-            QProcess p;
-            p.setProcessEnvironment(m_env);
-            p.start(QStringLiteral("scontrol"), args);
-            return p.waitForFinished(10000) && p.exitStatus() == QProcess::NormalExit &&
-                   p.exitCode() == 0;
-        };
         const auto interruptedRun = [&](const std::function<void(const QString &job)> &interrupt) {
             int at = 0;
             s.onJobNews = [&](const ProviderSession::JobNews &n) {
@@ -705,11 +692,7 @@ private slots:
         // The node fails under the first run (scontrol: DOWN). Slurm requeues the batch job
         // itself (JobRequeue, the default) and starts it again under the same id once the node
         // is back and its two-minute hold has passed.
-        QProcess sinfo;
-        sinfo.setProcessEnvironment(m_env);
-        sinfo.start(QStringLiteral("sinfo"), {"-h", "-o", "%N"});
-        QVERIFY(sinfo.waitForFinished(10000));
-        const QString node = QString::fromUtf8(sinfo.readAllStandardOutput()).trimmed();
+        const QString node = this->node();
         QVERIFY(!node.isEmpty());
         interruptedRun([&](const QString &) {
             QVERIFY(scontrol({"update", "nodename=" + node, "state=down", "reason=onramp-test"}));
