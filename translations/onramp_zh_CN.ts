@@ -244,10 +244,6 @@
         <translation>已通过</translation>
     </message>
     <message>
-        <source>Passed: accepted by %1 on %2. Evidence: %3</source>
-        <translation>已通过：%1 于 %2 验收。证据：%3</translation>
-    </message>
-    <message>
         <source>Rejected: %1. To change: %2</source>
         <translation>被退回：%1。需要修改：%2</translation>
     </message>
@@ -3264,10 +3260,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>优化器状态与权重</translation>
     </message>
     <message>
-        <source>In progress: the provider accepted it on %1, but %2</source>
-        <translation>进行中：服务方已于 %1 认可，但 %2</translation>
-    </message>
-    <message>
         <source>No such quota application.</source>
         <translation>没有这个配额申请。</translation>
     </message>
@@ -4057,6 +4049,22 @@ Each subcommand takes --help.</source>
     <message>
         <source>Refused as expected: the provider answered %1 “%2” may not “%3” (HTTP %4).</source>
         <translation>按预期被拒绝：平台答复%1“%2”不能“%3”（HTTP %4）。</translation>
+    </message>
+    <message>
+        <source>In progress: the provider accepted it on %1, but the gate cannot pass yet. %2</source>
+        <translation>进行中：服务方已于 %1 认可，但本门槛暂时还不能通过。%2</translation>
+    </message>
+    <message>
+        <source>Passed on %1. Acceptor: %2. Evidence: %3</source>
+        <translation>已于 %1 通过。验收人：%2。证据：%3</translation>
+    </message>
+    <message>
+        <source>gate %1 “%2” is no longer passed (it is %3 now), so this gate's entry condition does not hold any more. This gate's own evidence still stands: once gate %1 passes again, record this gate passed again.</source>
+        <translation>第 %1 道门槛“%2”已不再是“已通过”（现为“%3”），本门槛的准入条件不再满足。本门槛自己的证据仍然有效：待第 %1 道门槛重新通过后，在此再次记录为“已通过”即可。</translation>
+    </message>
+    <message>
+        <source>The evidence was written before the change that sent this gate back to in progress: run the acceptance checks again and replace the evidence with what they show now.</source>
+        <translation>这份证据写于让本门槛重回进行中的那次改动之前：请重新运行验收项，并用它们现在的结果替换证据。</translation>
     </message>
 </context>
 <context>
