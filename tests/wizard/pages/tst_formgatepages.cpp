@@ -164,6 +164,50 @@ private slots:
         m_language.apply(QStringLiteral("en"));
     }
 
+    // #17: gate 1's three attachment rows put their Browse… buttons in one column, whatever
+    // each row's note after it says (a file's kind and size, "not found", or nothing): the
+    // third row, with no file yet, had its button further right than the two with files.
+    void gateOneBrowseButtonsLineUp()
+    {
+        const QString pdf = QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/attachments");
+        QString someFile;
+        for (const QFileInfo &f : QDir(pdf).entryInfoList(QDir::Files))
+            someFile = f.absoluteFilePath();
+        QVERIFY2(!someFile.isEmpty(), "no example attachment");
+        for (const char *language : {"en", "zh_CN"}) {
+            m_language.apply(QLatin1String(language));
+            StateStore store(statePath());
+            store.load();
+            store.update([&](OnboardingState &s) {
+                s.account.licenceFile = someFile;
+                s.account.authorizationFile = QStringLiteral("/nonexistent/authorization.pdf");
+                s.account.entityAuthorizationFile.clear();
+            });
+            OnboardingWizard w(&store, &m_language);
+            w.resize(1366, 768);
+            w.show();
+            QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+            QVERIFY(!child<QLabel>(w, "licenceFileInfo")->text().isEmpty());
+            QVERIFY(!child<QLabel>(w, "authorizationFileInfo")->text().isEmpty());
+            QVERIFY(child<QLabel>(w, "entityAuthorizationFileInfo")->text().isEmpty());
+            QSet<int> xs;
+            for (const char *name :
+                 {"licenceFileBrowse", "authorizationFileBrowse", "entityAuthorizationFileBrowse"}) {
+                auto *browse = child<QPushButton>(w, name);
+                QVERIFY(browse);
+                xs << browse->mapTo(&w, QPoint(0, 0)).x();
+            }
+            QVERIFY2(xs.size() == 1,
+                     qPrintable(QStringLiteral("%1: Browse… at %2 x positions")
+                                    .arg(QLatin1String(language))
+                                    .arg(xs.size())));
+            // A file's kind reads as its name says it (PDF), not as a MIME name.
+            QVERIFY2(!child<QLabel>(w, "licenceFileInfo")->text().contains(u'/'),
+                     qPrintable(child<QLabel>(w, "licenceFileInfo")->text()));
+        }
+        m_language.apply(QStringLiteral("en"));
+    }
+
     // #20: gate 4 offers the provider's catalog once connected and says so. The in-process
     // sandbox serves a catalog with an instance type the built-in one lacks and without one it
     // has (ONRAMP_SANDBOX_CATALOG); before connecting the page shows the built-in catalog.
