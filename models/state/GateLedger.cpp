@@ -56,6 +56,13 @@ void reopen(OnboardingState &state, GateId id, const QString &reason, const QDat
         reopenLaterGates(state, id, now);
 }
 
+// The replay record's time ("2026-12-02T14:15:19.102Z") as people read it.
+QString replayTime(const QString &iso)
+{
+    const QDateTime t = QDateTime::fromString(iso, Qt::ISODateWithMs);
+    return t.isValid() ? readableTime(t) : iso;
+}
+
 } // namespace
 
 EntryCheck checkEntry(const OnboardingState &state, GateId id)
@@ -293,7 +300,7 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
                        .arg(member);
     g.evidence = state.firstRun.run.evidence + u'\n' +
                  Tr::tr("Replayed by %1 on %2: %3 of %4 items passed (spec %5).")
-                     .arg(member, record.value("at").toString(),
+                     .arg(member, replayTime(record.value("at").toString()),
                           QString::number(record.value("passed").toInt()),
                           QString::number(record.value("items").toInt()),
                           record.value("spec").toString());

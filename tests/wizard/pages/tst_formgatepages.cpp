@@ -114,6 +114,24 @@ private slots:
         choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
         QVERIFY(!record->isEnabled());
         QVERIFY(child<QWidget>(w, "recordBanner")->isVisible());
+
+        // #17 walk: the signatory is back, but the evidence is the one from before the change.
+        // Record stayed off without a word; the banner says why and what to do.
+        QTest::keyClicks(signatory, QStringLiteral("Wang Fang"));
+        QVERIFY(blockingMessage(gateFindings(store.state(), GateId::Account, QDate::currentDate()))
+                    .isEmpty());
+        QCOMPARE(choice->currentData().toInt(), int(GateStatus::Passed));
+        QVERIFY(!record->isEnabled());
+        auto *banner = child<Banner>(w, "recordBanner");
+        QVERIFY(banner->isVisible());
+        QCOMPARE(banner->message(), acceptanceMissing(store.state(), GateId::Account));
+        QVERIFY(!banner->message().isEmpty());
+        // Fresh evidence: Record comes on and the banner goes.
+        auto *evidence = child<QLineEdit>(w, "evidence");
+        evidence->selectAll();
+        QTest::keyClicks(evidence, QStringLiteral("review 8"));
+        QVERIFY(record->isEnabled());
+        QVERIFY(!banner->isVisible());
     }
 
     // Gate 2's Remove acts on the selected member: off while none is (a real window showed it
