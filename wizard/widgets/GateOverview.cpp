@@ -50,6 +50,14 @@ void GateOverview::refresh()
     fitColumns();
 }
 
+void GateOverview::setWholeText(bool whole)
+{
+    setWordWrap(whole);
+    setTextElideMode(whole ? Qt::ElideNone : Qt::ElideRight);
+    verticalHeader()->setSectionResizeMode(whole ? QHeaderView::ResizeToContents
+                                                 : QHeaderView::Interactive);
+}
+
 void GateOverview::fitColumns()
 {
     // The gate and status columns fit their longest text (a dozen strings: cheap), so no cell

@@ -14,6 +14,9 @@ public:
     explicit GateOverview(StateStore *store, QWidget *parent = nullptr);
 
     void refresh();
+    // Each line whole, wrapped in its row (the summary, where the evidence is read), instead of
+    // one line per gate with the full text in the tooltip (the welcome page's glance).
+    void setWholeText(bool whole);
 
 protected:
     void changeEvent(QEvent *e) override;
