@@ -4066,6 +4066,18 @@ Each subcommand takes --help.</source>
         <source>The evidence was written before the change that sent this gate back to in progress: run the acceptance checks again and replace the evidence with what they show now.</source>
         <translation>这份证据写于让本门槛重回进行中的那次改动之前：请重新运行验收项，并用它们现在的结果替换证据。</translation>
     </message>
+    <message>
+        <source>Steps take %1 on average: too short for their swings to tell anything.</source>
+        <translation>每步平均只需 %1：太短了，步耗时的波动说明不了什么。</translation>
+    </message>
+    <message>
+        <source>Read the pattern on a run with longer steps, such as the first run.</source>
+        <translation>请在每步更长的运行（比如首次运行）上看这个规律。</translation>
+    </message>
+    <message>
+        <source>Step times vary a little (%1 %).</source>
+        <translation>步耗时有少许波动（%1 %）。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4156,10 +4168,6 @@ Observer refused: %6</source>
         <translation>配额申请：%1</translation>
     </message>
     <message>
-        <source>Granted %1 card-hours of the %2 asked.</source>
-        <translation>申请 %2 卡时，获批 %1 卡时。</translation>
-    </message>
-    <message>
         <source>Create the instance</source>
         <translation>创建实例</translation>
     </message>
@@ -4248,6 +4256,22 @@ Dataset: %3</source>
         <translation>
             <numerusform>解决上方 %n 个阻塞问题后才能提交资料。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Granted %1 card-hours of the %2 asked in this first application.</source>
+        <translation>本次首次申请 %2 卡时，已批准 %1 卡时。</translation>
+    </message>
+    <message>
+        <source>The rest of the plan's %1 card-hours is applied for after the first run.</source>
+        <translation>计划共 %1 卡时，其余部分在首次运行之后再申请。</translation>
+    </message>
+    <message>
+        <source>(checked while it ran; it is released now)</source>
+        <translation>（检查于实例运行时；实例现已释放）</translation>
+    </message>
+    <message>
+        <source>First run: %1</source>
+        <translation>首次运行：%1</translation>
     </message>
 </context>
 <context>
@@ -5600,6 +5624,14 @@ Dataset: %3</source>
     <message>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Record it passed on its page; its acceptor: %1.</source>
+        <translation>请在该门槛的页面上记录为“已通过”；验收人：%1。</translation>
+    </message>
+    <message>
+        <source>Next: gate %1 “%2”. %3</source>
+        <translation>下一步：第 %1 道门槛“%2”。%3</translation>
     </message>
 </context>
 <context>

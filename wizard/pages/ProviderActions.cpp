@@ -162,14 +162,20 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](S *s, S::Done d) { s->refreshQuota(std::move(d)); });
         panel->setStatusText([](const St &s) {
             const RemoteReview &r = s.provider.quotaApplication;
-            QuotaContext context;
-            context.purpose = s.account.purposeKind;
-            const double asked = planQuota(s.quota, context).cardHours;
             QString text = ProviderActions::tr("Quota application: %1").arg(reviewText(r));
-            if (review(r) == ReviewState::Approved)
-                text += u'\n' + ProviderActions::tr("Granted %1 card-hours of the %2 asked.")
-                                    .arg(QLocale().toString(r.grantedCardHours, 'f', 0),
-                                         QLocale().toString(asked, 'f', 0));
+            if (review(r) == ReviewState::Approved) {
+                // What was sent is the plan's first application (one round and its margin),
+                // not the plan's total: "116 of the 1,844 asked" read as a cut.
+                const QuotaPlan plan = planQuota(s.quota, quotaContext(s));
+                const auto hours = [](double h) { return QLocale().toString(h, 'f', 0); };
+                text += u'\n' + ProviderActions::tr("Granted %1 card-hours of the %2 asked in "
+                                                    "this first application.")
+                                    .arg(hours(r.grantedCardHours), hours(plan.first.cardHours));
+                if (plan.cardHours > plan.first.cardHours)
+                    text += u' ' + ProviderActions::tr("The rest of the plan's %1 card-hours is "
+                                                      "applied for after the first run.")
+                                       .arg(hours(plan.cardHours));
+            }
             return text;
         });
         panel->setAutoRefresh(
@@ -233,7 +239,12 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                         ? ProviderActions::tr("not created")
                         : QStringLiteral("%1 (%2)").arg(l.instanceId,
                                                         labelOf<InstanceState>(l.instanceState)),
-                    check(l.resourcesCheckPassed, l.resourcesCheck),
+                    check(l.resourcesCheckPassed, l.resourcesCheck) +
+                        // The check's words ("… is running") are from before the release.
+                        (instanceState(s) == InstanceState::Released && !l.resourcesCheck.isEmpty()
+                             ? u' ' + ProviderActions::tr("(checked while it ran; it is "
+                                                          "released now)")
+                             : QString()),
                     l.uploadFolder.isEmpty()
                         ? ProviderActions::tr("none uploaded (the provider's sample data is there)")
                         : ProviderActions::tr("%n file(s) from %1", nullptr, int(l.uploaded.size()))
@@ -284,7 +295,8 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                 return ProviderActions::tr("The first run starts once gate 5's four checks pass.");
             if (s.firstRun.released)
                 return ProviderActions::tr("Wrapped up on %1.").arg(when(s.firstRun.wrappedUpAt));
-            return check(s.firstRun.run.passed(), s.firstRun.run.evidence);
+            return ProviderActions::tr("First run: %1")
+                .arg(check(s.firstRun.run.passed(), s.firstRun.run.evidence));
         });
         break;
     default:
