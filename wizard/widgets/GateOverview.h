@@ -20,11 +20,16 @@ public:
 
 protected:
     void changeEvent(QEvent *e) override;
+    // With whole text, rows are measured again once the columns have their new widths.
+    void updateGeometries() override;
+    void showEvent(QShowEvent *e) override;
 
 private:
     void fitColumns();
 
     StateStore *m_store;
+    bool m_wholeText = false;
+    bool m_measuringRows = false;
 };
 
 } // namespace onramp
