@@ -4068,7 +4068,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>Steps take %1 on average: too short for their swings to tell anything.</source>
-        <translation>每步平均只需 %1：太短了，步耗时的波动说明不了什么。</translation>
+        <translation>每步平均耗时%1：太短了，步耗时的波动说明不了什么。</translation>
     </message>
     <message>
         <source>Read the pattern on a run with longer steps, such as the first run.</source>
@@ -4262,16 +4262,16 @@ Dataset: %3</source>
         <translation>本次首次申请 %2 卡时，已批准 %1 卡时。</translation>
     </message>
     <message>
-        <source>The rest of the plan's %1 card-hours is applied for after the first run.</source>
-        <translation>计划共 %1 卡时，其余部分在首次运行之后再申请。</translation>
-    </message>
-    <message>
-        <source>(checked while it ran; it is released now)</source>
-        <translation>（检查于实例运行时；实例现已释放）</translation>
-    </message>
-    <message>
         <source>First run: %1</source>
         <translation>首次运行：%1</translation>
+    </message>
+    <message>
+        <source>Granted %1 card-hours of the %2 asked in this first application. The rest of the plan's %3 card-hours is applied for after the first run.</source>
+        <translation>本次首次申请 %2 卡时，已批准 %1 卡时。计划共 %3 卡时，其余部分在首次运行之后再申请。</translation>
+    </message>
+    <message>
+        <source>%1 (checked while it ran; it is released now)</source>
+        <translation>%1（检查于实例运行时；实例现已释放）</translation>
     </message>
 </context>
 <context>

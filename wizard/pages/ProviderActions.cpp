@@ -168,13 +168,17 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                 // not the plan's total: "116 of the 1,844 asked" read as a cut.
                 const QuotaPlan plan = planQuota(s.quota, quotaContext(s));
                 const auto hours = [](double h) { return QLocale().toString(h, 'f', 0); };
-                text += u'\n' + ProviderActions::tr("Granted %1 card-hours of the %2 asked in "
-                                                    "this first application.")
-                                    .arg(hours(r.grantedCardHours), hours(plan.first.cardHours));
-                if (plan.cardHours > plan.first.cardHours)
-                    text += u' ' + ProviderActions::tr("The rest of the plan's %1 card-hours is "
-                                                      "applied for after the first run.")
-                                       .arg(hours(plan.cardHours));
+                text += u'\n' +
+                        (plan.cardHours > plan.first.cardHours
+                             ? ProviderActions::tr("Granted %1 card-hours of the %2 asked in this "
+                                                   "first application. The rest of the plan's "
+                                                   "%3 card-hours is applied for after the "
+                                                   "first run.")
+                                   .arg(hours(r.grantedCardHours), hours(plan.first.cardHours),
+                                        hours(plan.cardHours))
+                             : ProviderActions::tr("Granted %1 card-hours of the %2 asked in this "
+                                                   "first application.")
+                                   .arg(hours(r.grantedCardHours), hours(plan.first.cardHours)));
             }
             return text;
         });
@@ -239,12 +243,11 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                         ? ProviderActions::tr("not created")
                         : QStringLiteral("%1 (%2)").arg(l.instanceId,
                                                         labelOf<InstanceState>(l.instanceState)),
-                    check(l.resourcesCheckPassed, l.resourcesCheck) +
-                        // The check's words ("… is running") are from before the release.
-                        (instanceState(s) == InstanceState::Released && !l.resourcesCheck.isEmpty()
-                             ? u' ' + ProviderActions::tr("(checked while it ran; it is "
-                                                          "released now)")
-                             : QString()),
+                    // The check's words ("… is running") are from before the release.
+                    instanceState(s) == InstanceState::Released && !l.resourcesCheck.isEmpty()
+                        ? ProviderActions::tr("%1 (checked while it ran; it is released now)")
+                              .arg(check(l.resourcesCheckPassed, l.resourcesCheck))
+                        : check(l.resourcesCheckPassed, l.resourcesCheck),
                     l.uploadFolder.isEmpty()
                         ? ProviderActions::tr("none uploaded (the provider's sample data is there)")
                         : ProviderActions::tr("%n file(s) from %1", nullptr, int(l.uploaded.size()))
