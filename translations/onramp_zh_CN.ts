@@ -4745,6 +4745,10 @@ Dataset: %3</source>
         <source>Not reproduced: it differs at %1.</source>
         <translation>未能复现：不一致之处为 %1。</translation>
     </message>
+    <message>
+        <source>your account, for example wang.fang</source>
+        <translation>你的账号，例如 wang.fang</translation>
+    </message>
 </context>
 <context>
     <name>onramp::InstanceImageSection</name>
