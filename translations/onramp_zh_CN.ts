@@ -4273,6 +4273,10 @@ Dataset: %3</source>
         <source>%1 (checked while it ran; it is released now)</source>
         <translation>%1（检查于实例运行时；实例现已释放）</translation>
     </message>
+    <message>
+        <source>Next: record gate %1 passed below; its acceptor: %2.</source>
+        <translation>下一步：在下方把第 %1 道门槛记录为“已通过”；验收人：%2。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::Banner</name>

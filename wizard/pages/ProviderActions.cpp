@@ -2,6 +2,7 @@
 
 #include "ProviderHub.h"
 #include "ProviderPanel.h"
+#include "GateDefinition.h"
 #include "GateLedger.h"
 #include "ProviderStates.h"
 #include "QuotaGate.h"
@@ -62,6 +63,21 @@ QString check(bool passed, const QString &text)
     if (text.isEmpty())
         return ProviderActions::tr("not run yet");
     return (passed ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) + text;
+}
+
+// After a gate's checks at the provider passed, what is left to pass the gate: the ledger's
+// own reason (evidence from before a change), or the record its acceptor signs below. Empty
+// while the gate is passed, or held by its entry condition or a finding (the page says those).
+QString nextStepAfterChecks(const OnboardingState &s, GateId id)
+{
+    if (s.gate(id).status == GateStatus::Passed || !checkEntry(s, id).met ||
+        !blockingMessage(gateFindings(s, id, QDate::currentDate())).isEmpty())
+        return {};
+    if (const QString missing = acceptanceMissing(s, id); !missing.isEmpty())
+        return missing;
+    return ProviderActions::tr("Next: record gate %1 passed below; its acceptor: %2.")
+        .arg(gateNumber(id))
+        .arg(gateDefinition(id).acceptorText());
 }
 
 constexpr int kReviewPollMs = 15000;
@@ -134,6 +150,9 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](S *s, S::Done d) { s->runWorkspaceChecks(std::move(d)); });
         panel->setStatusText([](const St &s) {
             const ProviderLink &l = s.provider;
+            QString next;
+            if (l.developerCheckPassed && l.observerCheckPassed)
+                next = nextStepAfterChecks(s, GateId::Workspace);
             return ProviderActions::tr("Workspace: %1 · quota: %2 · members added: %3 of %4\n"
                                        "Developer's light job: %5\nObserver refused: %6")
                 .arg(s.workspace.created ? ProviderActions::tr("created")
@@ -142,8 +161,9 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                      : ProviderActions::tr("not attached"))
                 .arg(l.membersAdded.size())
                 .arg(s.workspace.members.size())
-                .arg(check(l.developerCheckPassed, l.developerCheck),
-                     check(l.observerCheckPassed, l.observerCheck));
+                       .arg(check(l.developerCheckPassed, l.developerCheck),
+                            check(l.observerCheckPassed, l.observerCheck)) +
+                   (next.isEmpty() ? QString() : u'\n' + next);
         });
         break;
     case GateId::Quota:
@@ -236,6 +256,9 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](S *s, S::Done d) { s->releaseInstance(std::move(d)); });
         panel->setStatusText([](const St &s) {
             const ProviderLink &l = s.provider;
+            QString next;
+            if (l.resourcesCheckPassed && instanceState(s) == InstanceState::Running)
+                next = nextStepAfterChecks(s, GateId::Resources);
             return ProviderActions::tr("Instance: %1\nAcceptance (up, data readable, output "
                                        "written): %2\nDataset: %3")
                 .arg(
@@ -257,7 +280,8 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                    : ProviderActions::tr(" — %n unfinished, "
                                                          "resumes on the next "
                                                          "upload",
-                                                         nullptr, int(l.uploadIds.size()))));
+                                                         nullptr, int(l.uploadIds.size())))) +
+                   (next.isEmpty() ? QString() : u'\n' + next);
         });
         break;
     case GateId::Environment:

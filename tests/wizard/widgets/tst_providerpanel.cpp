@@ -134,6 +134,43 @@ private slots:
         QVERIFY2(!status->text().contains(QStringLiteral("released now")), qPrintable(status->text()));
     }
 
+    // #17 walk: gate 2's (and gate 4's) checks passed at the provider and the gate stayed in
+    // progress with nothing saying what was left. The panel says it: the acceptor records it
+    // below, or, after a change reopened the gate, the checks must run again.
+    void thePanelSaysWhatIsLeftAfterTheChecks()
+    {
+        OnboardingState s = demoState();
+        s.gate(GateId::Workspace).status = GateStatus::InProgress;
+        s.provider.developerCheckPassed = true;
+        s.provider.developerCheck = QStringLiteral("Job j-1 succeeded.");
+        s.provider.observerCheckPassed = true;
+        s.provider.observerCheck = QStringLiteral("Refused as expected.");
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *status = w.currentPage()->findChild<QLabel *>(QStringLiteral("providerStatus"));
+        QVERIFY(status);
+        QVERIFY2(status->text().contains(QStringLiteral("Next: record gate 2 passed below; its "
+                                                        "acceptor: The team lead.")),
+                 qPrintable(status->text()));
+        // Reopened by a change: the old evidence does not pass it; the panel says so instead.
+        store.update([](OnboardingState &st) {
+            st.gate(GateId::Workspace).staleEvidence = st.gate(GateId::Workspace).evidence;
+        });
+        const QString missing = acceptanceMissing(store.state(), GateId::Workspace);
+        QVERIFY(!missing.isEmpty());
+        QVERIFY2(status->text().contains(missing), qPrintable(status->text()));
+        QVERIFY(!status->text().contains(QStringLiteral("Next: record")));
+        // Passed: nothing is left to say.
+        store.update([](OnboardingState &st) {
+            st.gate(GateId::Workspace).staleEvidence.clear();
+            st.gate(GateId::Workspace).status = GateStatus::Passed;
+        });
+        QVERIFY(!status->text().contains(QStringLiteral("Next:")));
+    }
+
     // #17 walk: gate 6's panel read a bare "not run yet" under the connection line.
     void theFirstRunPanelSaysWhatWasNotRun()
     {
