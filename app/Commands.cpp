@@ -342,6 +342,7 @@ int screenshot(const QStringList &args)
                 HandoffDialog replaying;
                 replaying.resize(1100, 720);
                 replaying.open(changedFile.fileName());
+                replaying.setMember(QStringLiteral("wang.fang"));
                 replaying.show();
                 QEventLoop wait;
                 QObject::connect(&replaying, &HandoffDialog::replayFinished, &wait,

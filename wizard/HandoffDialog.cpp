@@ -33,7 +33,9 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     layout->addWidget(m_summary);
     auto *who = new QFormLayout;
     m_member->setObjectName(QStringLiteral("handoffMember"));
-    m_member->setText(QStringLiteral("colleague"));
+    // No name made up for them: the colleague says who they are (gate 6 is accepted only by
+    // someone who did not run the first run), in whatever language the window speaks.
+    m_member->setPlaceholderText(tr("your account, for example wang.fang"));
     m_member->setAccessibleName(tr("Replay as"));
     who->addRow(tr("Replay &as:"), m_member);
     layout->addLayout(who);

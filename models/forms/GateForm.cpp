@@ -33,6 +33,15 @@ QString localTime(const QDateTime &t)
     return readableTime(t);
 }
 
+// A text that goes before the template's own full stop.
+QString withoutFullStop(QString text)
+{
+    text = text.trimmed();
+    while (text.endsWith(u'.') || text.endsWith(u'。'))
+        text.chop(1);
+    return text;
+}
+
 } // namespace
 
 GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
@@ -216,23 +225,24 @@ QString GateForm::describe(const GateRecord &r)
             return Tr::tr("Back in progress since %1, after a change: %2")
                 .arg(localTime(r.updatedAt), r.reopenedBecause);
         if (!r.heldBack.isEmpty())
-            return Tr::tr("In progress: the provider accepted it on %1, but %2")
+            return Tr::tr("In progress: the provider accepted it on %1, but the gate cannot "
+                          "pass yet. %2")
                 .arg(localTime(r.updatedAt), r.heldBack);
         return r.startedAt.isValid() ? Tr::tr("In progress since %1").arg(localTime(r.startedAt))
                                      : Tr::tr("In progress");
     case GateStatus::Waiting:
         return Tr::tr("Waiting for %1 since %2").arg(r.waitingFor, localTime(r.waitingSince));
     case GateStatus::Passed:
-        return r.acceptedBy.isEmpty() ? Tr::tr("Passed")
-                                      : Tr::tr("Passed: accepted by %1 on %2. Evidence: %3")
-                                            .arg(r.acceptedBy, localTime(r.acceptedAt), r.evidence);
-    case GateStatus::Rejected: {
+        // The acceptor is a name or a description of its own ("The provider's quota
+        // reviewer"): it stands after a label, never inside a sentence.
+        return r.acceptedBy.isEmpty()
+                   ? Tr::tr("Passed")
+                   : Tr::tr("Passed on %1. Acceptor: %2. Evidence: %3")
+                         .arg(localTime(r.acceptedAt), withoutFullStop(r.acceptedBy), r.evidence);
+    case GateStatus::Rejected:
         // The reason is often a sentence of its own: no second full stop after it.
-        QString reason = r.rejectionReason.trimmed();
-        while (reason.endsWith(u'.') || reason.endsWith(u'。'))
-            reason.chop(1);
-        return Tr::tr("Rejected: %1. To change: %2").arg(reason, r.whatToChange);
-    }
+        return Tr::tr("Rejected: %1. To change: %2")
+            .arg(withoutFullStop(r.rejectionReason), r.whatToChange);
     }
     return {};
 }

@@ -14,6 +14,9 @@ constexpr double kSteady = 0.15;      // variation below: steady
 constexpr double kFluctuating = 0.30; // variation above: fluctuating
 constexpr double kHigh = 80;          // % utilisation: busy
 constexpr double kLow = 40;           // % utilisation: waiting
+// Steps shorter than this (the sandbox's, a toy model's) swing by a timer's jitter: their
+// variation says nothing about data or communication.
+constexpr double kShortestReadableStepSeconds = 0.005;
 
 // Mean and coefficient of variation of the newest `window` samples: the pattern now, not the
 // warm-up.
@@ -45,6 +48,12 @@ CoachReading coach(std::span<const double> utilisation, std::span<const double> 
         return r;
     }
     std::tie(r.mean, r.variation) = stats(series);
+    if (!r.fromUtilisation && r.mean < kShortestReadableStepSeconds) {
+        r.text = Tr::tr("Steps take %1 on average: too short for their swings to tell anything.")
+                     .arg(readableDuration(r.mean));
+        r.advice = Tr::tr("Read the pattern on a run with longer steps, such as the first run.");
+        return r;
+    }
     if (r.variation >= kFluctuating) {
         r.pattern = CoachReading::Pattern::Fluctuating;
         r.text = r.fromUtilisation
@@ -75,7 +84,9 @@ CoachReading coach(std::span<const double> utilisation, std::span<const double> 
                           "instance reports it.");
     } else {
         r.pattern = CoachReading::Pattern::Moderate;
-        r.text = Tr::tr("Utilisation varies a little (%1 %).").arg(qRound(r.variation * 100));
+        r.text = r.fromUtilisation
+                     ? Tr::tr("Utilisation varies a little (%1 %).").arg(qRound(r.variation * 100))
+                     : Tr::tr("Step times vary a little (%1 %).").arg(qRound(r.variation * 100));
         r.advice = Tr::tr("Nothing stands out yet; watch whether the swings grow.");
     }
     return r;

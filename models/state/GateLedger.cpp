@@ -7,6 +7,64 @@
 
 namespace onramp {
 
+namespace {
+
+// Whether `later`'s entry condition rests on `earlier`, directly or through the gates between.
+bool restsOn(GateId later, GateId earlier)
+{
+    for (GateId required : gateDefinition(later).requiresPassed) {
+        if (required == earlier || restsOn(required, earlier))
+            return true;
+    }
+    return false;
+}
+
+// `id` is no longer passed: every later passed gate whose entry rests on it loses its entry
+// condition, so it goes back to "in progress" with a reason that names `id`. Their own evidence
+// is not stale (nothing of theirs changed): it may pass them again once `id` passes again.
+void reopenLaterGates(OnboardingState &state, GateId id, const QDateTime &now)
+{
+    for (GateId later : kAllGates) {
+        GateRecord &r = state.gate(later);
+        if (r.status != GateStatus::Passed || !restsOn(later, id))
+            continue;
+        r.status = GateStatus::InProgress;
+        r.reopenedBecause =
+            Tr::tr("gate %1 “%2” is no longer passed (it is %3 now), so this gate's entry "
+                   "condition does not hold any more. This gate's own evidence still stands: "
+                   "once gate %1 passes again, record this gate passed again.")
+                .arg(gateNumber(id))
+                .arg(gateDefinition(id).titleText(), statusLabel(state.gate(id).status).toLower());
+        r.heldBack.clear();
+        r.updatedAt = now;
+    }
+}
+
+// Reopens a passed gate. `staleEvidence`: the change reopened it, so its evidence predates the
+// change; false when a provider's fresh acceptance is only held back by a rule.
+void reopen(OnboardingState &state, GateId id, const QString &reason, const QDateTime &now,
+            bool staleEvidence)
+{
+    GateRecord &r = state.gate(id);
+    const bool wasPassed = r.status == GateStatus::Passed;
+    r.status = GateStatus::InProgress;
+    r.reopenedBecause = reason;
+    r.updatedAt = now;
+    if (staleEvidence && wasPassed && !r.evidence.trimmed().isEmpty())
+        r.staleEvidence = r.evidence;
+    if (wasPassed)
+        reopenLaterGates(state, id, now);
+}
+
+// The replay record's time ("2026-12-02T14:15:19.102Z") as people read it.
+QString replayTime(const QString &iso)
+{
+    const QDateTime t = QDateTime::fromString(iso, Qt::ISODateWithMs);
+    return t.isValid() ? readableTime(t) : iso;
+}
+
+} // namespace
+
 EntryCheck checkEntry(const OnboardingState &state, GateId id)
 {
     QStringList missing;
@@ -124,6 +182,13 @@ QString firstRunAcceptanceMissing(const OnboardingState &state)
 
 QString acceptanceMissing(const OnboardingState &state, GateId id)
 {
+    // A change after acceptance reopened the gate: what it was accepted on no longer proves
+    // anything about the gate as it is now.
+    if (const GateRecord &r = state.gate(id);
+        !r.staleEvidence.isEmpty() && r.evidence.trimmed() == r.staleEvidence.trimmed())
+        return Tr::tr("The evidence was written before the change that sent this gate back to "
+                      "in progress: run the acceptance checks again and replace the evidence "
+                      "with what they show now.");
     switch (id) {
     case GateId::Environment:
         if (!state.environment.ready())
@@ -189,10 +254,15 @@ std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, Gate
         r.startedAt = now;
     if (target != GateStatus::Waiting)
         r.waitingFor.clear();
+    const bool leavesPassed = r.status == GateStatus::Passed && target != GateStatus::Passed;
     r.status = target;
     r.updatedAt = now;
     r.reopenedBecause.clear();
     r.heldBack.clear();
+    if (target == GateStatus::Passed)
+        r.staleEvidence.clear();
+    if (leavesPassed)
+        reopenLaterGates(state, id, now);
     return {};
 }
 
@@ -204,7 +274,7 @@ bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
     const QString why = passed.error().message;
     GateRecord &r = state.gate(id);
     if (r.status == GateStatus::Passed) // was passed before; a later rule holds it now
-        reopenGate(state, id, why, now);
+        reopen(state, id, why, now, /*staleEvidence=*/false);
     else
         (void)setGateStatus(state, id, GateStatus::InProgress, now);
     r.heldBack = why;
@@ -213,10 +283,7 @@ bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
 
 void reopenGate(OnboardingState &state, GateId id, const QString &reason, const QDateTime &now)
 {
-    GateRecord &r = state.gate(id);
-    r.status = GateStatus::InProgress;
-    r.reopenedBecause = reason;
-    r.updatedAt = now;
+    reopen(state, id, reason, now, /*staleEvidence=*/true);
 }
 
 std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const QJsonObject &record)
@@ -233,7 +300,7 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
                        .arg(member);
     g.evidence = state.firstRun.run.evidence + u'\n' +
                  Tr::tr("Replayed by %1 on %2: %3 of %4 items passed (spec %5).")
-                     .arg(member, record.value("at").toString(),
+                     .arg(member, replayTime(record.value("at").toString()),
                           QString::number(record.value("passed").toInt()),
                           QString::number(record.value("items").toInt()),
                           record.value("spec").toString());

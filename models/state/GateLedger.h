@@ -57,7 +57,12 @@ std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, Gate
 bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now);
 
 // A passed gate that got a blocking finding from a later change goes back to "in progress",
-// with the finding as the reason.
+// with the finding as the reason; its evidence is kept but marked as predating the change
+// (staleEvidence), so fresh acceptance checks must pass it again. Every later gate that was
+// passed and whose entry condition rests on it goes back to "in progress" too, with a reason
+// that names this gate (their own evidence still stands: once this gate passes again, they
+// may be recorded passed again). The same happens when a passed gate is recorded with another
+// status (setGateStatus).
 void reopenGate(OnboardingState &state, GateId id, const QString &reason, const QDateTime &now);
 
 // Records a replay (ReplayOutcome::toRecord) as gate 6's evidence and, when it reproduced the

@@ -92,6 +92,8 @@ QJsonObject recordToJson(const GateRecord &r, const QJsonObject &data)
         o[QStringLiteral("reopenedBecause")] = r.reopenedBecause;
     if (!r.heldBack.isEmpty())
         o[QStringLiteral("heldBack")] = r.heldBack;
+    if (!r.staleEvidence.isEmpty())
+        o[QStringLiteral("staleEvidence")] = r.staleEvidence;
     o[QStringLiteral("data")] = data;
     return o;
 }
@@ -106,7 +108,8 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
         QStringLiteral("acceptedBy"),      QStringLiteral("acceptedAt"),
         QStringLiteral("rejectionReason"), QStringLiteral("whatToChange"),
         QStringLiteral("notes"),           QStringLiteral("data"),
-        QStringLiteral("reopenedBecause"), QStringLiteral("heldBack")};
+        QStringLiteral("reopenedBecause"), QStringLiteral("heldBack"),
+        QStringLiteral("staleEvidence")};
     if (auto ok = onlyKnownKeys(o, known, path); !ok)
         return std::unexpected(ok.error());
     auto status = readString(o, QStringLiteral("status"), path);
@@ -131,7 +134,8 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
                                TextField{"whatToChange", &GateRecord::whatToChange},
                                TextField{"notes", &GateRecord::notes},
                                TextField{"reopenedBecause", &GateRecord::reopenedBecause},
-                               TextField{"heldBack", &GateRecord::heldBack}}) {
+                               TextField{"heldBack", &GateRecord::heldBack},
+                               TextField{"staleEvidence", &GateRecord::staleEvidence}}) {
         auto v = readString(o, QLatin1String(key), path);
         if (!v)
             return std::unexpected(v.error());

@@ -40,6 +40,10 @@ struct GateRecord
     // yet: its entry condition, a blocking finding or an acceptance check says no. Empty
     // otherwise; cleared when a status is recorded.
     QString heldBack;
+    // The evidence as it stood when a change sent this passed gate back to "in progress": it
+    // predates the change, so it cannot pass the gate again (fresh acceptance checks must).
+    // Empty otherwise; cleared when the gate passes.
+    QString staleEvidence;
 
     bool operator==(const GateRecord &) const = default;
 };

@@ -3,6 +3,8 @@
 #include "WizardHarness.h"
 #include "HandoffDialog.h"
 
+#include <QLineEdit>
+
 #include <QJsonDocument>
 #include <QTreeWidget>
 
@@ -49,6 +51,7 @@ private slots:
         // The shipped example replays: PASS items arrive while the window stays live.
         QVERIFY(d.open(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json")));
         QSignalSpy finished(&d, &HandoffDialog::replayFinished);
+        d.setMember(QStringLiteral("wang.fang"));
         d.replay();
         QVERIFY(d.isReplaying());
         QVERIFY(finished.wait(90000));
@@ -59,6 +62,27 @@ private slots:
         QVERIFY(passes >= 5);
         QVERIFY(d.verdict().startsWith("Reproduced"));
         qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17 zh_CN walk: the dialog offered to replay as "colleague", an English name Onramp made
+    // up, in a Chinese window. The field starts empty with a translated example; a replay
+    // with no one named asks who replays instead of starting.
+    void theReplayerIsNotMadeUp()
+    {
+        m_language.apply(QStringLiteral("zh_CN"));
+        HandoffDialog d;
+        auto *member = d.findChild<QLineEdit *>(QStringLiteral("handoffMember"));
+        QVERIFY(member);
+        QVERIFY(member->text().isEmpty());
+        QVERIFY(!member->placeholderText().isEmpty());
+        QVERIFY2(member->placeholderText() != QStringLiteral("your account, for example wang.fang"),
+                 qPrintable(member->placeholderText()));
+        QVERIFY(d.open(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json")));
+        d.replay();
+        QVERIFY(!d.isReplaying());
+        QVERIFY(!d.verdict().isEmpty());
+        QVERIFY2(!d.verdict().contains(QStringLiteral("colleague")), qPrintable(d.verdict()));
+        m_language.apply(QStringLiteral("en"));
     }
 };
 

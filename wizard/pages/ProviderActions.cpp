@@ -2,6 +2,7 @@
 
 #include "ProviderHub.h"
 #include "ProviderPanel.h"
+#include "GateDefinition.h"
 #include "GateLedger.h"
 #include "ProviderStates.h"
 #include "QuotaGate.h"
@@ -62,6 +63,21 @@ QString check(bool passed, const QString &text)
     if (text.isEmpty())
         return ProviderActions::tr("not run yet");
     return (passed ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) + text;
+}
+
+// After a gate's checks at the provider passed, what is left to pass the gate: the ledger's
+// own reason (evidence from before a change), or the record its acceptor signs below. Empty
+// while the gate is passed, or held by its entry condition or a finding (the page says those).
+QString nextStepAfterChecks(const OnboardingState &s, GateId id)
+{
+    if (s.gate(id).status == GateStatus::Passed || !checkEntry(s, id).met ||
+        !blockingMessage(gateFindings(s, id, QDate::currentDate())).isEmpty())
+        return {};
+    if (const QString missing = acceptanceMissing(s, id); !missing.isEmpty())
+        return missing;
+    return ProviderActions::tr("Next: record gate %1 passed below; its acceptor: %2.")
+        .arg(gateNumber(id))
+        .arg(gateDefinition(id).acceptorText());
 }
 
 constexpr int kReviewPollMs = 15000;
@@ -134,6 +150,9 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](S *s, S::Done d) { s->runWorkspaceChecks(std::move(d)); });
         panel->setStatusText([](const St &s) {
             const ProviderLink &l = s.provider;
+            QString next;
+            if (l.developerCheckPassed && l.observerCheckPassed)
+                next = nextStepAfterChecks(s, GateId::Workspace);
             return ProviderActions::tr("Workspace: %1 · quota: %2 · members added: %3 of %4\n"
                                        "Developer's light job: %5\nObserver refused: %6")
                 .arg(s.workspace.created ? ProviderActions::tr("created")
@@ -142,8 +161,9 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                      : ProviderActions::tr("not attached"))
                 .arg(l.membersAdded.size())
                 .arg(s.workspace.members.size())
-                .arg(check(l.developerCheckPassed, l.developerCheck),
-                     check(l.observerCheckPassed, l.observerCheck));
+                       .arg(check(l.developerCheckPassed, l.developerCheck),
+                            check(l.observerCheckPassed, l.observerCheck)) +
+                   (next.isEmpty() ? QString() : u'\n' + next);
         });
         break;
     case GateId::Quota:
@@ -162,14 +182,24 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](S *s, S::Done d) { s->refreshQuota(std::move(d)); });
         panel->setStatusText([](const St &s) {
             const RemoteReview &r = s.provider.quotaApplication;
-            QuotaContext context;
-            context.purpose = s.account.purposeKind;
-            const double asked = planQuota(s.quota, context).cardHours;
             QString text = ProviderActions::tr("Quota application: %1").arg(reviewText(r));
-            if (review(r) == ReviewState::Approved)
-                text += u'\n' + ProviderActions::tr("Granted %1 card-hours of the %2 asked.")
-                                    .arg(QLocale().toString(r.grantedCardHours, 'f', 0),
-                                         QLocale().toString(asked, 'f', 0));
+            if (review(r) == ReviewState::Approved) {
+                // What was sent is the plan's first application (one round and its margin),
+                // not the plan's total: "116 of the 1,844 asked" read as a cut.
+                const QuotaPlan plan = planQuota(s.quota, quotaContext(s));
+                const auto hours = [](double h) { return QLocale().toString(h, 'f', 0); };
+                text += u'\n' +
+                        (plan.cardHours > plan.first.cardHours
+                             ? ProviderActions::tr("Granted %1 card-hours of the %2 asked in this "
+                                                   "first application. The rest of the plan's "
+                                                   "%3 card-hours is applied for after the "
+                                                   "first run.")
+                                   .arg(hours(r.grantedCardHours), hours(plan.first.cardHours),
+                                        hours(plan.cardHours))
+                             : ProviderActions::tr("Granted %1 card-hours of the %2 asked in this "
+                                                   "first application.")
+                                   .arg(hours(r.grantedCardHours), hours(plan.first.cardHours)));
+            }
             return text;
         });
         panel->setAutoRefresh(
@@ -226,6 +256,9 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](S *s, S::Done d) { s->releaseInstance(std::move(d)); });
         panel->setStatusText([](const St &s) {
             const ProviderLink &l = s.provider;
+            QString next;
+            if (l.resourcesCheckPassed && instanceState(s) == InstanceState::Running)
+                next = nextStepAfterChecks(s, GateId::Resources);
             return ProviderActions::tr("Instance: %1\nAcceptance (up, data readable, output "
                                        "written): %2\nDataset: %3")
                 .arg(
@@ -233,7 +266,11 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                         ? ProviderActions::tr("not created")
                         : QStringLiteral("%1 (%2)").arg(l.instanceId,
                                                         labelOf<InstanceState>(l.instanceState)),
-                    check(l.resourcesCheckPassed, l.resourcesCheck),
+                    // The check's words ("… is running") are from before the release.
+                    instanceState(s) == InstanceState::Released && !l.resourcesCheck.isEmpty()
+                        ? ProviderActions::tr("%1 (checked while it ran; it is released now)")
+                              .arg(check(l.resourcesCheckPassed, l.resourcesCheck))
+                        : check(l.resourcesCheckPassed, l.resourcesCheck),
                     l.uploadFolder.isEmpty()
                         ? ProviderActions::tr("none uploaded (the provider's sample data is there)")
                         : ProviderActions::tr("%n file(s) from %1", nullptr, int(l.uploaded.size()))
@@ -243,7 +280,8 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                    : ProviderActions::tr(" — %n unfinished, "
                                                          "resumes on the next "
                                                          "upload",
-                                                         nullptr, int(l.uploadIds.size()))));
+                                                         nullptr, int(l.uploadIds.size())))) +
+                   (next.isEmpty() ? QString() : u'\n' + next);
         });
         break;
     case GateId::Environment:
@@ -284,7 +322,8 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                 return ProviderActions::tr("The first run starts once gate 5's four checks pass.");
             if (s.firstRun.released)
                 return ProviderActions::tr("Wrapped up on %1.").arg(when(s.firstRun.wrappedUpAt));
-            return check(s.firstRun.run.passed(), s.firstRun.run.evidence);
+            return ProviderActions::tr("First run: %1")
+                .arg(check(s.firstRun.run.passed(), s.firstRun.run.evidence));
         });
         break;
     default:

@@ -17,10 +17,22 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QMimeDatabase>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace onramp {
+
+namespace {
+
+// "PDF" for application/pdf: the kind of file as its name would say it, not its MIME name.
+QString fileKind(const QString &mimeName)
+{
+    const QString suffix = QMimeDatabase().mimeTypeForName(mimeName).preferredSuffix();
+    return suffix.isEmpty() ? mimeName : suffix.toUpper();
+}
+
+} // namespace
 
 QualificationPage::QualificationPage(StateStore *store, QWidget *parent)
     : FormGatePage(GateId::Account, store, parent), m_form(new QualificationForm(store, this))
@@ -262,6 +274,20 @@ void QualificationPage::retranslateForm()
         b->setText(tr("Browse…"));
         b->setAccessibleName(tr("Choose a file"));
     }
+    // Each row's note after Browse… gets the width of the longest it can say, so that the
+    // buttons stand in one column whatever each row's file is (or whether it has one).
+    int noteWidth = 0;
+    for (auto [label, member] : std::as_const(m_attachmentInfo)) {
+        Q_UNUSED(member);
+        const QFontMetrics fm = label->fontMetrics();
+        for (const QString &t : {tr("not found"), tr("cannot be read"),
+                                 tr("%1, %2 KB").arg(QStringLiteral("JPEG")).arg(99999)})
+            noteWidth = std::max(noteWidth, fm.horizontalAdvance(t));
+    }
+    for (auto [label, member] : std::as_const(m_attachmentInfo)) {
+        Q_UNUSED(member);
+        label->setMinimumWidth(noteWidth);
+    }
     if (auto *lead = findChild<QSpinBox *>(QStringLiteral("reviewLeadDays")))
         lead->setSuffix(tr(" d", "days, after a number"));
     m_export->setText(tr("E&xport submission package…"));
@@ -279,7 +305,7 @@ void QualificationPage::refresh()
         label->setText(path.isEmpty() ? QString()
                        : !a.exists    ? tr("not found")
                        : !a.readable  ? tr("cannot be read")
-                                      : tr("%1, %2 KB").arg(a.type).arg((a.bytes + 1023) / 1024));
+                                      : tr("%1, %2 KB").arg(fileKind(a.type)).arg((a.bytes + 1023) / 1024));
     }
     m_length->setText(tr("About %1 words (a page is about 250 words or 500 characters).")
                           .arg(qRound(statementLength(m_form->data().statement))));

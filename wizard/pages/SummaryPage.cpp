@@ -1,6 +1,8 @@
 #include "SummaryPage.h"
 
 #include "Documents.h"
+#include "GateDefinition.h"
+#include "GateLedger.h"
 #include "RunSpec.h"
 #include "StateStore.h"
 #include "widgets/Banner.h"
@@ -58,8 +60,12 @@ SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(paren
 
 void SummaryPage::initializePage()
 {
-    if (!findChild<GateOverview *>()) // built on first visit, like the gate pages
-        layout()->addWidget(new GateOverview(m_store, this));
+    if (!findChild<GateOverview *>()) { // built on first visit, like the gate pages
+        // The summary is where the evidence is read: each gate's line whole, wrapped.
+        auto *overview = new GateOverview(m_store, this);
+        overview->setWholeText(true);
+        layout()->addWidget(overview);
+    }
     m_shown = true;
     retranslate();
 }
@@ -109,10 +115,31 @@ void SummaryPage::retranslate()
     const int passed = int(std::count_if(gates.begin(), gates.end(), [](const GateRecord &r) {
         return r.status == GateStatus::Passed;
     }));
-    m_headline->setText(passed == int(gates.size())
-                            ? tr("All six gates are passed. Hand the run spec to a colleague who "
-                                 "took no part, and let them replay it alone.")
-                            : tr("%n of 6 gates passed.", nullptr, passed));
+    QString headline = passed == int(gates.size())
+                           ? tr("All six gates are passed. Hand the run spec to a colleague who "
+                                "took no part, and let them replay it alone.")
+                           : tr("%n of 6 gates passed.", nullptr, passed);
+    // What to do next, in the ledger's words: the first gate not passed and what it lacks.
+    if (m_shown && passed < int(gates.size())) {
+        const OnboardingState &s = m_store->state();
+        for (GateId id : kAllGates) {
+            if (s.gate(id).status == GateStatus::Passed)
+                continue;
+            QString lacks = checkEntry(s, id).reason;
+            if (lacks.isEmpty())
+                lacks = blockingMessage(gateFindings(s, id, QDate::currentDate()));
+            if (lacks.isEmpty())
+                lacks = acceptanceMissing(s, id);
+            if (lacks.isEmpty())
+                lacks = tr("Record it passed on its page; its acceptor: %1.")
+                            .arg(gateDefinition(id).acceptorText());
+            headline += u' ' + tr("Next: gate %1 “%2”. %3")
+                                   .arg(gateNumber(id))
+                                   .arg(gateDefinition(id).titleText(), lacks);
+            break;
+        }
+    }
+    m_headline->setText(headline);
     // The fingerprint serialises and hashes the whole spec: only for a page that has been shown,
     // never at startup.
     if (m_shown)

@@ -244,8 +244,12 @@ void GateCard::refresh()
     // Say why "passed" cannot be recorded yet, where the user is looking.
     if (m_form->targetStatus() == GateStatus::Passed &&
         m_form->record().status != GateStatus::Passed) {
-        const QString why =
-            !m_form->entry().met ? m_form->entry().reason : m_form->blockingMessage();
+        // The first of the ledger's refusals: entry, blocking findings, then what the
+        // acceptance checks lack (gate 5's checks, gate 6's replay, evidence from before a
+        // change that reopened the gate).
+        QString why = !m_form->entry().met ? m_form->entry().reason : m_form->blockingMessage();
+        if (why.isEmpty())
+            why = m_form->acceptanceMissing();
         if (!why.isEmpty())
             m_recordBanner->showMessage(Banner::Tone::Warning, why);
         else

@@ -6,8 +6,33 @@
 
 #include <QEvent>
 #include <QHeaderView>
+#include <QStyledItemDelegate>
+#include <QTimer>
 
 namespace onramp {
+
+namespace {
+
+// Measures a wrapped cell for the width it is painted in: the table measures a row for the
+// column's width, but paints the text one pixel narrower (the grid line), so a line that fits
+// the column to the pixel was measured as one line and painted as two, the second cut off
+// (seen on the summary in zh_CN).
+class WrappedCellDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QStyleOptionViewItem narrower(option);
+        narrower.rect.setWidth(option.rect.width() - 1);
+        // And a few pixels of room: a line with Chinese takes its height from the fallback
+        // font, a little more than the measure allows, and a row measured to the pixel painted
+        // only its first line.
+        return QStyledItemDelegate::sizeHint(narrower, index) + QSize(0, 4);
+    }
+};
+
+} // namespace
 
 GateOverview::GateOverview(StateStore *store, QWidget *parent)
     : QTableWidget(int(kAllGates.size()), 4, parent), m_store(store)
@@ -48,6 +73,39 @@ void GateOverview::refresh()
         set(3, def.acceptorText());
     }
     fitColumns();
+    if (m_wholeText)
+        resizeRowsToContents();
+}
+
+void GateOverview::setWholeText(bool whole)
+{
+    m_wholeText = whole;
+    if (whole && !dynamic_cast<WrappedCellDelegate *>(itemDelegate()))
+        setItemDelegate(new WrappedCellDelegate(this));
+    setWordWrap(whole);
+    setTextElideMode(whole ? Qt::ElideNone : Qt::ElideRight);
+    if (whole)
+        resizeRowsToContents();
+}
+
+// A row's height depends on its column's width, and the details column stretches with the
+// window: the rows are measured again after every change of geometry.
+void GateOverview::updateGeometries()
+{
+    QTableWidget::updateGeometries();
+    if (!m_wholeText || m_measuringRows)
+        return;
+    // The table measures a row over the columns it can see: once laid out, not before.
+    m_measuringRows = true;
+    resizeRowsToContents();
+    m_measuringRows = false;
+}
+
+void GateOverview::showEvent(QShowEvent *e)
+{
+    QTableWidget::showEvent(e);
+    if (m_wholeText)
+        QTimer::singleShot(0, this, [this] { resizeRowsToContents(); });
 }
 
 void GateOverview::fitColumns()

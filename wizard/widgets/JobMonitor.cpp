@@ -248,6 +248,8 @@ void JobMonitor::retranslate()
     setTitle(tr("Live job"));
     m_loss->setTitle(tr("Loss"));
     m_step->setTitle(tr("Step time (ms)"));
+    // Before a job says which memory it reports, the third chart still says what it is for.
+    m_memory->setTitle(m_gpuMemory ? tr("GPU memory (MiB)") : tr("Memory in use (MiB)"));
     updateReadings();
 }
 

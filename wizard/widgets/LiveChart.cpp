@@ -30,6 +30,7 @@ LiveChart::LiveChart(QWidget *parent)
 
 void LiveChart::setTitle(const QString &title)
 {
+    m_title = title;
     m_line->setTitle(title);
 }
 

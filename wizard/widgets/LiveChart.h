@@ -23,6 +23,7 @@ public:
     explicit LiveChart(QWidget *parent = nullptr);
 
     void setTitle(const QString &title);
+    QString title() const { return m_title; }
     void append(double x, double y);
     void setPoints(std::vector<QPointF> points);
     void clear();
@@ -39,6 +40,7 @@ private:
     void markDirty();
 
     std::vector<QPointF> m_raw;
+    QString m_title;
     charts::Line *m_line; // a child widget
     QTimer *m_timer;
     bool m_dirty = false;

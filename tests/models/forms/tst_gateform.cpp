@@ -210,6 +210,9 @@ private slots:
         form.setTargetStatus(GateStatus::Passed);
         QVERIFY(!form.canRecord());
         store.update([](OnboardingState &s) { s.workspace = aTeam(); });
+        // The evidence from before the change does not pass it again (see
+        // theOldEvidenceDoesNotPassAReopenedGate); fresh checks do.
+        form.setText(GateForm::Field::Evidence, QStringLiteral("403 seen again"));
         QVERIFY(form.recordStatus().has_value());
         QVERIFY(form.record().reopenedBecause.isEmpty());
     }
@@ -243,11 +246,143 @@ private slots:
 
         // The same for the only developer.
         store.update([](OnboardingState &s) { s.workspace = aTeam(); });
+        form.setText(GateForm::Field::Evidence, QStringLiteral("403 seen again"));
         QVERIFY(form.recordStatus().has_value());
         store.update([](OnboardingState &s) { s.workspace.members[1].role = Role::Observer; });
         QCOMPARE(form.record().status, GateStatus::InProgress);
         QVERIFY2(form.record().reopenedBecause.contains(QStringLiteral("developer")),
                  qPrintable(form.record().reopenedBecause));
+    }
+
+    // #17: a team lead recorded gate 2 passed again after a role change with the evidence of
+    // the checks run before it. The evidence predates the change: the recorder asks for the
+    // checks to run again, and takes the gate once the evidence is new.
+    void theOldEvidenceDoesNotPassAReopenedGate()
+    {
+        StateStore store(QString{});
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace = aTeam();
+        });
+        GateForm form(&store, GateId::Workspace);
+        form.setClock([] { return kNow; });
+        form.setTargetStatus(GateStatus::Passed);
+        form.setText(GateForm::Field::Evidence, QStringLiteral("Job j-1 succeeded; 403 seen"));
+        form.setText(GateForm::Field::AcceptedBy, QStringLiteral("Team lead"));
+        QVERIFY(form.recordStatus().has_value());
+
+        store.update([](OnboardingState &s) { s.workspace.members[2].role = Role::Admin; });
+        QCOMPARE(form.record().status, GateStatus::InProgress);
+        QCOMPARE(form.record().staleEvidence, QStringLiteral("Job j-1 succeeded; 403 seen"));
+        // The role is put right again; the evidence is still the old one.
+        store.update([](OnboardingState &s) { s.workspace.members[2].role = Role::Observer; });
+        form.setTargetStatus(GateStatus::Passed);
+        QVERIFY(form.blockingMessage().isEmpty());
+        QVERIFY(!form.canRecord());
+        QVERIFY2(form.acceptanceMissing().contains(QStringLiteral("before the change")),
+                 qPrintable(form.acceptanceMissing()));
+        const auto refused = form.recordStatus();
+        QVERIFY(!refused.has_value());
+        QCOMPARE(refused.error().message, form.acceptanceMissing());
+        QCOMPARE(form.record().status, GateStatus::InProgress);
+        // Only spaces added is still the old evidence.
+        form.setText(GateForm::Field::Evidence, QStringLiteral("Job j-1 succeeded; 403 seen \n"));
+        QVERIFY(!form.canRecord());
+        // It survives a restart.
+        auto back = OnboardingState::fromJson(store.state().toJson());
+        QVERIFY(back.has_value());
+        QCOMPARE(back->gate(GateId::Workspace).staleEvidence, form.record().staleEvidence);
+
+        // The checks ran again: new evidence passes the gate and the mark goes.
+        form.setText(GateForm::Field::Evidence, QStringLiteral("Job j-2 succeeded; 403 seen"));
+        QVERIFY(form.acceptanceMissing().isEmpty());
+        QVERIFY(form.canRecord());
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(form.record().status, GateStatus::Passed);
+        QVERIFY(form.record().staleEvidence.isEmpty());
+    }
+
+    // #17: gate 2 reopened after a role change while gates 3–6 stayed passed, though each one's
+    // entry condition rests on it. They go back to in progress, naming gate 2; their own
+    // evidence is kept and passes them again once gate 2 passes again. Gate 1 is untouched.
+    void aReopenedGateTakesTheLaterPassedGatesBack()
+    {
+        StateStore store(QString{});
+        store.update([](OnboardingState &s) {
+            for (GateId id : kAllGates) {
+                GateRecord &g = s.gate(id);
+                g.status = GateStatus::Passed;
+                g.evidence = QStringLiteral("checked ") + gateKey(id);
+                g.acceptedBy = QStringLiteral("acceptor");
+            }
+            s.workspace = aTeam();
+            s.quota.cardsPerRun = 2;
+            s.quota.hoursPerRound = 10;
+            s.quota.rounds = 3;
+            s.quota.start = QDate(2027, 1, 4);
+            s.quota.end = QDate(2027, 1, 29);
+        });
+        GateForm workspace(&store, GateId::Workspace);
+        workspace.setClock([] { return kNow; });
+        GateForm quota(&store, GateId::Quota);
+        quota.setClock([] { return kNow; });
+        QVERIFY2(!hasBlocking(gateFindings(store.state(), GateId::Quota, kNow.date())),
+                 qPrintable(blockingMessage(gateFindings(store.state(), GateId::Quota,
+                                                         kNow.date()))));
+        // The forms see the gates passed with nothing open.
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("x"); });
+
+        store.update([](OnboardingState &s) { s.workspace.members[2].role = Role::Admin; });
+        const OnboardingState &s = store.state();
+        QCOMPARE(s.gate(GateId::Account).status, GateStatus::Passed);
+        QCOMPARE(s.gate(GateId::Workspace).status, GateStatus::InProgress);
+        for (GateId later : {GateId::Quota, GateId::Resources, GateId::Environment,
+                             GateId::FirstRun}) {
+            const GateRecord &g = s.gate(later);
+            QCOMPARE(g.status, GateStatus::InProgress);
+            QVERIFY2(g.reopenedBecause.contains(QStringLiteral("gate 2")),
+                     qPrintable(g.reopenedBecause));
+            QVERIFY2(GateForm::describe(g).contains(g.reopenedBecause),
+                     qPrintable(GateForm::describe(g)));
+            QCOMPARE(g.evidence, QStringLiteral("checked ") + gateKey(later));
+            QVERIFY(g.staleEvidence.isEmpty()); // nothing of theirs changed
+        }
+        QCOMPARE(quota.targetStatus(), GateStatus::InProgress);
+        // Gate 3 cannot be recorded passed while gate 2 is not.
+        quota.setTargetStatus(GateStatus::Passed);
+        QVERIFY(!quota.canRecord());
+        QVERIFY(quota.recordStatus().error().message.contains(QStringLiteral("gate 2")));
+
+        // Gate 2 passes again on fresh checks; gate 3 passes again on its own evidence.
+        store.update([](OnboardingState &s) { s.workspace = aTeam(); });
+        workspace.setText(GateForm::Field::Evidence, QStringLiteral("checked again"));
+        workspace.setTargetStatus(GateStatus::Passed);
+        QVERIFY(workspace.recordStatus().has_value());
+        QVERIFY(quota.canRecord());
+        QVERIFY(quota.recordStatus().has_value());
+        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+        QVERIFY(store.state().gate(GateId::Quota).reopenedBecause.isEmpty());
+    }
+
+    // Recording another status on a passed gate by hand takes the later gates back as well:
+    // the status recorder is one way for gate records to change, not a way around the rule.
+    void recordingAPassedGateBackTakesTheLaterOnes()
+    {
+        OnboardingState s;
+        for (GateId id : kAllGates) {
+            s.gate(id).status = GateStatus::Passed;
+            s.gate(id).evidence = QStringLiteral("e");
+        }
+        s.gate(GateId::Quota).rejectionReason = QStringLiteral("period too long");
+        QVERIFY(setGateStatus(s, GateId::Quota, GateStatus::Rejected, kNow).has_value());
+        QCOMPARE(s.gate(GateId::Workspace).status, GateStatus::Passed);
+        QCOMPARE(s.gate(GateId::Quota).status, GateStatus::Rejected);
+        QVERIFY(s.gate(GateId::Quota).staleEvidence.isEmpty());
+        for (GateId later : {GateId::Resources, GateId::Environment, GateId::FirstRun}) {
+            QCOMPARE(s.gate(later).status, GateStatus::InProgress);
+            QVERIFY2(s.gate(later).reopenedBecause.contains(QStringLiteral("gate 3")),
+                     qPrintable(s.gate(later).reopenedBecause));
+        }
     }
 
     // A page's unsaved findings (gate 4's dataset scan) block Passed beside the gate's own.
@@ -285,6 +420,24 @@ private slots:
         store.update(
             [](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("b"); });
         QCOMPARE(form.record().status, GateStatus::Passed);
+    }
+
+    // #17: "Passed: accepted by The provider's quota reviewer on …" put a description with a
+    // capital into the middle of a sentence. The acceptor stands after a label, as it is.
+    void theAcceptorIsNotPartOfASentence()
+    {
+        GateRecord r;
+        r.status = GateStatus::Passed;
+        r.acceptedBy = QStringLiteral("The provider's quota reviewer.");
+        r.acceptedAt = kNow;
+        r.evidence = QStringLiteral("Application q-1 approved.");
+        const QString text = GateForm::describe(r);
+        QVERIFY2(!text.contains(QStringLiteral("by The")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Acceptor: The provider's quota reviewer. Evidence: "
+                                              "Application q-1 approved.")),
+                 qPrintable(text));
+        QVERIFY2(text.startsWith(QStringLiteral("Passed on ") + readableTime(kNow)),
+                 qPrintable(text));
     }
 
     // Times read as words, in the locale's long date form, never "11/5/26 8:10 AM".

@@ -540,6 +540,30 @@ private slots:
         QCOMPARE(coach({}, std::vector<double>(3, 0.2)).pattern, CoachReading::Pattern::TooEarly);
     }
 
+    // #17 walk: gate 5's checks on the sandbox (steps under a millisecond, one of 4 ms) read
+    // "Step times swing by 427 %: some steps wait for something. Look at data first…". Steps
+    // that short swing by a timer's jitter: the coach says so instead of sending anyone to the
+    // loader. And a moderate step-time reading no longer says "Utilisation".
+    void coachDoesNotReadJitterOnTinySteps()
+    {
+        std::vector<double> tiny(50, 0.0004);
+        tiny[24] = 0.004;
+        const CoachReading r = coach({}, tiny);
+        QVERIFY(r.pattern != CoachReading::Pattern::Fluctuating);
+        QVERIFY2(!r.advice.contains(QStringLiteral("data")), qPrintable(r.advice));
+        QVERIFY2(r.text.contains(QStringLiteral("too short")), qPrintable(r.text));
+        // The same swing on real steps is still read.
+        std::vector<double> real(50, 0.4);
+        real[24] = 4.0;
+        QCOMPARE(coach({}, real).pattern, CoachReading::Pattern::Fluctuating);
+        std::vector<double> moderate;
+        for (int i = 0; i < 50; ++i)
+            moderate.push_back(i % 2 ? 0.040 : 0.060);
+        const CoachReading m = coach({}, moderate);
+        QCOMPARE(m.pattern, CoachReading::Pattern::Moderate);
+        QVERIFY2(!m.text.contains(QStringLiteral("Utilisation")), qPrintable(m.text));
+    }
+
     // ---- Saved results ------------------------------------------------------------------------
 
     void runGatesRoundTripAndRefuseBadValues()

@@ -146,9 +146,16 @@ private slots:
         QCOMPARE(s.firstRun.replay, record); // kept as evidence all the same
 
         record["member"] = QStringLiteral("mei.chen");
+        record["at"] = QStringLiteral("2026-12-02T14:15:19.102Z");
         QVERIFY(acceptFirstRunByReplay(s, record).has_value());
         QCOMPARE(s.gate(GateId::FirstRun).status, GateStatus::Passed);
         QVERIFY(s.gate(GateId::FirstRun).acceptedBy.contains(QStringLiteral("mei.chen")));
+        // #17 walk: the evidence gave the replay's time as the record stores it.
+        const QString evidence = s.gate(GateId::FirstRun).evidence;
+        QVERIFY2(!evidence.contains(QStringLiteral("T14:15")), qPrintable(evidence));
+        QVERIFY2(evidence.contains(
+                     readableTime(QDateTime(QDate(2026, 12, 2), QTime(14, 15, 19, 102), Qt::UTC))),
+                 qPrintable(evidence));
     }
 
     // Input the rules cannot read is a blocking finding that names the field, not an empty list.

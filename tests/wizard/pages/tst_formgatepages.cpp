@@ -117,6 +117,24 @@ private slots:
         choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
         QVERIFY(!record->isEnabled());
         QVERIFY(child<QWidget>(w, "recordBanner")->isVisible());
+
+        // #17 walk: the signatory is back, but the evidence is the one from before the change.
+        // Record stayed off without a word; the banner says why and what to do.
+        QTest::keyClicks(signatory, QStringLiteral("Wang Fang"));
+        QVERIFY(blockingMessage(gateFindings(store.state(), GateId::Account, QDate::currentDate()))
+                    .isEmpty());
+        QCOMPARE(choice->currentData().toInt(), int(GateStatus::Passed));
+        QVERIFY(!record->isEnabled());
+        auto *banner = child<Banner>(w, "recordBanner");
+        QVERIFY(banner->isVisible());
+        QCOMPARE(banner->message(), acceptanceMissing(store.state(), GateId::Account));
+        QVERIFY(!banner->message().isEmpty());
+        // Fresh evidence: Record comes on and the banner goes.
+        auto *evidence = child<QLineEdit>(w, "evidence");
+        evidence->selectAll();
+        QTest::keyClicks(evidence, QStringLiteral("review 8"));
+        QVERIFY(record->isEnabled());
+        QVERIFY(!banner->isVisible());
     }
 
     // Gate 2's Remove acts on the selected member: off while none is (a real window showed it
@@ -163,6 +181,50 @@ private slots:
             QVERIFY2(xs.size() == 1, qPrintable(QStringLiteral("%1: fields start at %2 x positions")
                                                    .arg(QLatin1String(language))
                                                    .arg(xs.size())));
+        }
+        m_language.apply(QStringLiteral("en"));
+    }
+
+    // #17: gate 1's three attachment rows put their Browse… buttons in one column, whatever
+    // each row's note after it says (a file's kind and size, "not found", or nothing): the
+    // third row, with no file yet, had its button further right than the two with files.
+    void gateOneBrowseButtonsLineUp()
+    {
+        const QString pdf = QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/attachments");
+        QString someFile;
+        for (const QFileInfo &f : QDir(pdf).entryInfoList(QDir::Files))
+            someFile = f.absoluteFilePath();
+        QVERIFY2(!someFile.isEmpty(), "no example attachment");
+        for (const char *language : {"en", "zh_CN"}) {
+            m_language.apply(QLatin1String(language));
+            StateStore store(statePath());
+            store.load();
+            store.update([&](OnboardingState &s) {
+                s.account.licenceFile = someFile;
+                s.account.authorizationFile = QStringLiteral("/nonexistent/authorization.pdf");
+                s.account.entityAuthorizationFile.clear();
+            });
+            OnboardingWizard w(&store, &m_language);
+            w.resize(1366, 768);
+            w.show();
+            QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+            QVERIFY(!child<QLabel>(w, "licenceFileInfo")->text().isEmpty());
+            QVERIFY(!child<QLabel>(w, "authorizationFileInfo")->text().isEmpty());
+            QVERIFY(child<QLabel>(w, "entityAuthorizationFileInfo")->text().isEmpty());
+            QSet<int> xs;
+            for (const char *name :
+                 {"licenceFileBrowse", "authorizationFileBrowse", "entityAuthorizationFileBrowse"}) {
+                auto *browse = child<QPushButton>(w, name);
+                QVERIFY(browse);
+                xs << browse->mapTo(&w, QPoint(0, 0)).x();
+            }
+            QVERIFY2(xs.size() == 1,
+                     qPrintable(QStringLiteral("%1: Browse… at %2 x positions")
+                                    .arg(QLatin1String(language))
+                                    .arg(xs.size())));
+            // A file's kind reads as its name says it (PDF), not as a MIME name.
+            QVERIFY2(!child<QLabel>(w, "licenceFileInfo")->text().contains(u'/'),
+                     qPrintable(child<QLabel>(w, "licenceFileInfo")->text()));
         }
         m_language.apply(QStringLiteral("en"));
     }

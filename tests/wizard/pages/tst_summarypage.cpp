@@ -1,9 +1,12 @@
 // The summary page (SummaryPage): the run spec and its handoffs exported by extension.
 #include "WizardHarness.h"
+#include "GateLedger.h"
 #include "RunSpec.h"
 #include "pages/SummaryPage.h"
 
 #include <QJsonDocument>
+#include <QTableWidget>
+#include <QTextLayout>
 
 class TestSummaryPage : public QObject, WizardFixture
 {
@@ -38,6 +41,109 @@ private slots:
         const auto refused = summary->exportTo(dir.filePath("spec.docx"));
         QVERIFY(!refused);
         QVERIFY(refused.error().message.contains(".json"));
+    }
+
+    // #17 walk: the summary said "5 of 6 gates passed." and no more, and cut every gate's
+    // evidence to one line ("Passed on … Acceptor: The four…"). It names the next gate and
+    // what it lacks, in the ledger's words, and shows each gate's line whole.
+    void theSummarySaysWhatIsNextAndShowsTheEvidence()
+    {
+        OnboardingState s;
+        for (GateId id : {GateId::Account, GateId::Workspace, GateId::Quota, GateId::Resources,
+                          GateId::Environment}) {
+            s.gate(id).status = GateStatus::Passed;
+            s.gate(id).evidence = QStringLiteral("checked");
+            s.gate(id).acceptedBy = QStringLiteral("acceptor");
+        }
+        s.gate(GateId::Environment).evidence =
+            QStringLiteral("Framework, driver and accelerator library: the light loop ran. ")
+                .repeated(6);
+        s.gate(GateId::FirstRun).status = GateStatus::InProgress;
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::SummaryId));
+        const QString headline = child<QLabel>(w, "summaryHeadline")->text();
+        QVERIFY2(headline.contains(QStringLiteral("Next: gate 6")), qPrintable(headline));
+        const QString lacks = acceptanceMissing(store.state(), GateId::FirstRun);
+        QVERIFY(!lacks.isEmpty());
+        QVERIFY2(headline.contains(lacks), qPrintable(headline));
+
+        auto *overview = child<QTableWidget>(w, "gateOverview");
+        QVERIFY(overview);
+        QCOMPARE(overview->textElideMode(), Qt::ElideNone);
+        const QFontMetrics fm = overview->fontMetrics();
+        // Every row holds its whole text, also after the window (and so the details column)
+        // changes width: the zh_CN walk showed gate 1's row measured for a wider column.
+        for (int width : {1366, 1000, 1500}) {
+            w.resize(width, 768);
+            QTest::qWait(50);
+            for (GateId id : kAllGates) {
+                const int row = gateIndex(id);
+                const QRect cell = overview->visualRect(overview->model()->index(row, 2));
+                const QRect needed = fm.boundingRect(QRect(0, 0, cell.width() - 8, 100000),
+                                                     Qt::TextWordWrap,
+                                                     overview->item(row, 2)->text());
+                QVERIFY2(cell.height() >= needed.height(),
+                         qPrintable(QStringLiteral("width %1, gate %2: row %3 px, text %4 px")
+                                        .arg(width)
+                                        .arg(gateNumber(id))
+                                        .arg(cell.height())
+                                        .arg(needed.height())));
+            }
+        }
+        const QRect envCell = overview->visualRect(
+            overview->model()->index(gateIndex(GateId::Environment), 2));
+        QVERIFY2(envCell.height() > 2 * fm.height(), "the test's evidence fits one line");
+    }
+
+    // The zh_CN walk: opened on the summary, gate 1's row was measured a few pixels short of
+    // its two lines (one has Chinese, whose fallback font is taller), and only the first line
+    // was painted, cut at the right edge. Each row holds the lines its text lays out into at
+    // the painted width, line heights as the text layout gives them.
+    void rowsHoldTheirLinesInChinese()
+    {
+        m_language.apply(QStringLiteral("zh_CN"));
+        // The demo onboarding: gate 1's evidence is the line the walk saw cut.
+        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
+        QVERIFY(demo.open(QIODevice::ReadOnly));
+        StateStore store(QString{});
+        store.setState(
+            *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object()));
+        for (int width : {1366, 1300, 1200}) {
+            OnboardingWizard w(&store, &m_language);
+            w.setStartId(OnboardingWizard::SummaryId);
+            w.resize(width, 768);
+            w.show();
+            QTest::qWait(50);
+            auto *overview = child<QTableWidget>(w, "gateOverview");
+            QVERIFY(overview);
+            const int margin = overview->style()->pixelMetric(QStyle::PM_FocusFrameHMargin,
+                                                              nullptr, overview) + 1;
+            const QRect cell = overview->visualRect(overview->model()->index(0, 2));
+            QTextLayout layout(overview->item(0, 2)->text(), overview->font());
+            QTextOption wrap;
+            wrap.setWrapMode(QTextOption::WordWrap);
+            layout.setTextOption(wrap);
+            layout.beginLayout();
+            qreal height = 0;
+            int lines = 0;
+            for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+                line.setLineWidth(cell.width() - 2 * margin);
+                height += line.height();
+                ++lines;
+            }
+            layout.endLayout();
+            QVERIFY2(cell.height() >= std::ceil(height),
+                     qPrintable(QStringLiteral("window %1: row %2 px for %3 line(s) of %4 px")
+                                    .arg(width)
+                                    .arg(cell.height())
+                                    .arg(lines)
+                                    .arg(height)));
+        }
+        m_language.apply(QStringLiteral("en"));
     }
 };
 

@@ -5,6 +5,7 @@
 #include "WizardHarness.h"
 #include "ProviderHub.h"
 #include "widgets/JobMonitor.h"
+#include "widgets/LiveChart.h"
 
 #include <QJsonDocument>
 
@@ -32,6 +33,22 @@ class TestJobMonitor : public QObject, WizardFixture
 
 private slots:
     void init() { resetState(); }
+
+    // #17 walk: before any job, gates 5 and 6 showed three empty charts, the third without a
+    // title. Each says what it is for from the start.
+    void emptyChartsSayWhatTheyShow()
+    {
+        QTemporaryDir dir;
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        ProviderHub hub(&store, nullptr);
+        JobMonitor monitor(&hub, {QStringLiteral("metrics")});
+        monitor.show();
+        for (const char *name : {"lossChart", "stepChart", "memoryChart"}) {
+            auto *chart = monitor.findChild<LiveChart *>(QLatin1String(name));
+            QVERIFY2(chart, name);
+            QVERIFY2(!chart->title().isEmpty(), name);
+        }
+    }
 
     void aWaitAndAHangAreShownWhileTheyHappen()
     {

@@ -1,6 +1,7 @@
 // The provider panel on a gate page (ProviderPanel, ProviderActions) against the real sandbox.
 #include "WizardHarness.h"
 #include "DemoState.h"
+#include "GateLedger.h"
 #include "ProviderHub.h"
 
 #include <QJsonDocument>
@@ -76,6 +77,118 @@ private slots:
                  qPrintable(child<QLabel>(w, "poolStock")->text()));
         qunsetenv("ONRAMP_STATE_DIR");
         qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17 walk: after the first application (one round and its margin, 116 card-hours) was
+    // approved in full, gate 3's panel read "Granted 116 card-hours of the 1,844 asked", as if
+    // the reviewer had cut it. It compares the grant with what was sent, and says where the
+    // rest of the plan comes from.
+    void theQuotaPanelComparesTheGrantWithWhatWasSent()
+    {
+        OnboardingState s = demoState();
+        const QuotaPlan plan = planQuota(s.quota, quotaContext(s));
+        QVERIFY(plan.cardHours > plan.first.cardHours);
+        s.provider.quotaApplication.id = QStringLiteral("q-1");
+        s.provider.quotaApplication.state = QStringLiteral("approved");
+        s.provider.quotaApplication.since = QDateTime::currentDateTimeUtc();
+        s.provider.quotaApplication.grantedCardHours = plan.first.cardHours;
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::QuotaId));
+        auto *status = w.currentPage()->findChild<QLabel *>(QStringLiteral("providerStatus"));
+        QVERIFY(status);
+        const auto hours = [](double h) { return QLocale().toString(h, 'f', 0); };
+        const QString text = status->text();
+        QVERIFY2(text.contains(QStringLiteral("Granted %1 card-hours of the %1 asked in this first "
+                                              "application.")
+                                   .arg(hours(plan.first.cardHours))),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(hours(plan.cardHours) + QStringLiteral(" asked")), qPrintable(text));
+        QVERIFY2(text.contains(hours(plan.cardHours)), qPrintable(text));
+    }
+
+    // #17 walk: after the wrap-up, gate 4's panel read "Instance … (released)" above
+    // "Acceptance: ✔ Instance … is running": the check's words are from before the release.
+    void theResourcesPanelDatesTheCheckOfAReleasedInstance()
+    {
+        OnboardingState s;
+        for (GateId id : {GateId::Account, GateId::Workspace, GateId::Quota})
+            s.gate(id).status = GateStatus::Passed;
+        s.provider.instanceId = QStringLiteral("i-1");
+        s.provider.instanceState = QStringLiteral("released");
+        s.provider.resourcesCheckPassed = true;
+        s.provider.resourcesCheck = QStringLiteral("Instance i-1 is running; data readable.");
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *status = w.currentPage()->findChild<QLabel *>(QStringLiteral("providerStatus"));
+        QVERIFY(status);
+        QVERIFY2(status->text().contains(QStringLiteral("is running; data readable. (checked while "
+                                                        "it ran; it is released now)")),
+                 qPrintable(status->text()));
+        store.update([](OnboardingState &st) { st.provider.instanceState = QStringLiteral("running"); });
+        QVERIFY2(!status->text().contains(QStringLiteral("released now")), qPrintable(status->text()));
+    }
+
+    // #17 walk: gate 2's (and gate 4's) checks passed at the provider and the gate stayed in
+    // progress with nothing saying what was left. The panel says it: the acceptor records it
+    // below, or, after a change reopened the gate, the checks must run again.
+    void thePanelSaysWhatIsLeftAfterTheChecks()
+    {
+        OnboardingState s = demoState();
+        s.gate(GateId::Workspace).status = GateStatus::InProgress;
+        s.provider.developerCheckPassed = true;
+        s.provider.developerCheck = QStringLiteral("Job j-1 succeeded.");
+        s.provider.observerCheckPassed = true;
+        s.provider.observerCheck = QStringLiteral("Refused as expected.");
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *status = w.currentPage()->findChild<QLabel *>(QStringLiteral("providerStatus"));
+        QVERIFY(status);
+        QVERIFY2(status->text().contains(QStringLiteral("Next: record gate 2 passed below; its "
+                                                        "acceptor: The team lead.")),
+                 qPrintable(status->text()));
+        // Reopened by a change: the old evidence does not pass it; the panel says so instead.
+        store.update([](OnboardingState &st) {
+            st.gate(GateId::Workspace).staleEvidence = st.gate(GateId::Workspace).evidence;
+        });
+        const QString missing = acceptanceMissing(store.state(), GateId::Workspace);
+        QVERIFY(!missing.isEmpty());
+        QVERIFY2(status->text().contains(missing), qPrintable(status->text()));
+        QVERIFY(!status->text().contains(QStringLiteral("Next: record")));
+        // Passed: nothing is left to say.
+        store.update([](OnboardingState &st) {
+            st.gate(GateId::Workspace).staleEvidence.clear();
+            st.gate(GateId::Workspace).status = GateStatus::Passed;
+        });
+        QVERIFY(!status->text().contains(QStringLiteral("Next:")));
+    }
+
+    // #17 walk: gate 6's panel read a bare "not run yet" under the connection line.
+    void theFirstRunPanelSaysWhatWasNotRun()
+    {
+        OnboardingState s;
+        for (GateId id : {GateId::Account, GateId::Workspace, GateId::Quota, GateId::Resources,
+                          GateId::Environment})
+            s.gate(id).status = GateStatus::Passed;
+        for (const QString &name : EnvironmentGateData::checkNames())
+            s.environment.checks[name].state = QStringLiteral("passed");
+        QVERIFY(s.environment.ready());
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::FirstRunId));
+        auto *status = w.currentPage()->findChild<QLabel *>(QStringLiteral("providerStatus"));
+        QVERIFY(status);
+        QCOMPARE(status->text(), QStringLiteral("First run: not run yet"));
     }
 };
 
