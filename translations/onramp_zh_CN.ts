@@ -244,10 +244,6 @@
         <translation>已通过</translation>
     </message>
     <message>
-        <source>Passed: accepted by %1 on %2. Evidence: %3</source>
-        <translation>已通过：%1 于 %2 验收。证据：%3</translation>
-    </message>
-    <message>
         <source>Rejected: %1. To change: %2</source>
         <translation>被退回：%1。需要修改：%2</translation>
     </message>
@@ -3264,10 +3260,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>优化器状态与权重</translation>
     </message>
     <message>
-        <source>In progress: the provider accepted it on %1, but %2</source>
-        <translation>进行中：服务方已于 %1 认可，但 %2</translation>
-    </message>
-    <message>
         <source>No such quota application.</source>
         <translation>没有这个配额申请。</translation>
     </message>
@@ -4090,6 +4082,34 @@ Each subcommand takes --help.</source>
         <source>The cluster's nodes for this job are down, drained or reserved: %1. Ask the cluster's administrators when they come back (sinfo -R lists why each is out), or ask for fewer GPUs.</source>
         <translation>集群中适合这个作业的节点已宕机、被排空或已被预留：%1。请询问集群管理员何时恢复（sinfo -R 会列出每个节点停用的原因），或少要几张 GPU。</translation>
     </message>
+    <message>
+        <source>In progress: the provider accepted it on %1, but the gate cannot pass yet. %2</source>
+        <translation>进行中：服务方已于 %1 认可，但本门槛暂时还不能通过。%2</translation>
+    </message>
+    <message>
+        <source>Passed on %1. Acceptor: %2. Evidence: %3</source>
+        <translation>已于 %1 通过。验收人：%2。证据：%3</translation>
+    </message>
+    <message>
+        <source>Steps take %1 on average: too short for their swings to tell anything.</source>
+        <translation>每步平均耗时%1：太短了，步耗时的波动说明不了什么。</translation>
+    </message>
+    <message>
+        <source>Read the pattern on a run with longer steps, such as the first run.</source>
+        <translation>请在每步更长的运行（比如首次运行）上看这个规律。</translation>
+    </message>
+    <message>
+        <source>Step times vary a little (%1 %).</source>
+        <translation>步耗时有少许波动（%1 %）。</translation>
+    </message>
+    <message>
+        <source>gate %1 “%2” is no longer passed (it is %3 now), so this gate's entry condition does not hold any more. This gate's own evidence still stands: once gate %1 passes again, record this gate passed again.</source>
+        <translation>第 %1 道门槛“%2”已不再是“已通过”（现为“%3”），本门槛的准入条件不再满足。本门槛自己的证据仍然有效：待第 %1 道门槛重新通过后，在此再次记录为“已通过”即可。</translation>
+    </message>
+    <message>
+        <source>The evidence was written before the change that sent this gate back to in progress: run the acceptance checks again and replace the evidence with what they show now.</source>
+        <translation>这份证据写于让本门槛重回进行中的那次改动之前：请重新运行验收项，并用它们现在的结果替换证据。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4180,10 +4200,6 @@ Observer refused: %6</source>
         <translation>配额申请：%1</translation>
     </message>
     <message>
-        <source>Granted %1 card-hours of the %2 asked.</source>
-        <translation>申请 %2 卡时，获批 %1 卡时。</translation>
-    </message>
-    <message>
         <source>Create the instance</source>
         <translation>创建实例</translation>
     </message>
@@ -4272,6 +4288,26 @@ Dataset: %3</source>
         <translation>
             <numerusform>解决上方 %n 个阻塞问题后才能提交资料。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Next: record gate %1 passed below; its acceptor: %2.</source>
+        <translation>下一步：在下方把第 %1 道门槛记录为“已通过”；验收人：%2。</translation>
+    </message>
+    <message>
+        <source>Granted %1 card-hours of the %2 asked in this first application. The rest of the plan's %3 card-hours is applied for after the first run.</source>
+        <translation>本次首次申请 %2 卡时，已批准 %1 卡时。计划共 %3 卡时，其余部分在首次运行之后再申请。</translation>
+    </message>
+    <message>
+        <source>Granted %1 card-hours of the %2 asked in this first application.</source>
+        <translation>本次首次申请 %2 卡时，已批准 %1 卡时。</translation>
+    </message>
+    <message>
+        <source>%1 (checked while it ran; it is released now)</source>
+        <translation>%1（检查于实例运行时；实例现已释放）</translation>
+    </message>
+    <message>
+        <source>First run: %1</source>
+        <translation>首次运行：%1</translation>
     </message>
 </context>
 <context>
@@ -4744,6 +4780,10 @@ Dataset: %3</source>
     <message>
         <source>Not reproduced: it differs at %1.</source>
         <translation>未能复现：不一致之处为 %1。</translation>
+    </message>
+    <message>
+        <source>your account, for example wang.fang</source>
+        <translation>你的账号，例如 wang.fang</translation>
     </message>
 </context>
 <context>
@@ -5632,6 +5672,14 @@ Dataset: %3</source>
     <message>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Record it passed on its page; its acceptor: %1.</source>
+        <translation>请在该门槛的页面上记录为“已通过”；验收人：%1。</translation>
+    </message>
+    <message>
+        <source>Next: gate %1 “%2”. %3</source>
+        <translation>下一步：第 %1 道门槛“%2”。%3</translation>
     </message>
 </context>
 <context>
