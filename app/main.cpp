@@ -16,6 +16,7 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -181,14 +182,23 @@ private:
 
 int runHeadless(int argc, char **argv, const char *subcommand)
 {
-    QCoreApplication app(argc, argv);
+    // A subcommand joins the program's name, so that each parser's usage line says it
+    // (QCommandLineParser reads the application's own first argument, not the list it parses).
+    std::vector<char *> argList(argv, argv + argc);
+    std::string named;
+    if (subcommand) {
+        named = std::string(argv[0]) + ' ' + subcommand;
+        argList.erase(argList.begin() + 1);
+        argList[0] = named.data();
+    }
+    int count = int(argList.size());
+    argList.push_back(nullptr);
+    QCoreApplication app(count, argList.data());
     describeApp();
     onramp::Language language;
     language.apply(QString());
-    QStringList args = app.arguments();
+    const QStringList args = app.arguments();
     if (subcommand) {
-        args.removeAt(1);
-        args[0] += QLatin1Char(' ') + QLatin1String(subcommand);
         if (std::strcmp(subcommand, "status") == 0)
             return onramp::cli::status(args);
         if (std::strcmp(subcommand, "estimate") == 0)

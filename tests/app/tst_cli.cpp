@@ -114,6 +114,28 @@ private slots:
         QVERIFY(r.err.contains(usage));
     }
 
+    // A subcommand's --help names it in its usage line ("onramp replay [options] spec").
+    void helpNamesTheSubcommand_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("rest");
+        QTest::newRow("replay") << "replay" << "[options] spec";
+        QTest::newRow("estimate") << "estimate" << "[options]";
+        QTest::newRow("status") << "status" << "[options]";
+        QTest::newRow("estimate-accuracy") << "estimate-accuracy" << "[options]";
+    }
+    void helpNamesTheSubcommand()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, rest);
+        const Run r = run(ONRAMP_BIN, {command, "--help"});
+        QCOMPARE(r.exitCode, 0);
+        const QString first = QString::fromUtf8(r.out).section(u'\n', 0, 0);
+        QVERIFY2(first.startsWith("Usage: ") &&
+                     first.endsWith("onramp " + command + u' ' + rest),
+                 qPrintable(first));
+    }
+
     void statusOfAFreshStart()
     {
         QTemporaryDir dir;
