@@ -88,17 +88,10 @@ int replay(const QStringList &args)
         r.useFreshSandbox(sandboxDir.path());
     r.onProgress = [](const QString &text) { err() << text << '\n' << Qt::flush; };
     r.onItem = [](const ReplayItem &i) {
-        QString line = ReplayItem::statusToken(i.status).leftJustified(8) + i.what +
-                       QStringLiteral(" (") + i.field + QStringLiteral("): ");
-        if (i.status == ReplayItem::Status::Fail && (!i.want.isEmpty() || !i.got.isEmpty()))
-            line += Tr::tr("spec says %1, this run has %2")
-                        .arg(i.want.isEmpty() ? Tr::tr("(nothing)") : i.want,
-                             i.got.isEmpty() ? Tr::tr("(nothing)") : i.got);
-        else
-            line += i.got.isEmpty() ? i.want : i.got;
-        if (!i.note.isEmpty())
-            line += QStringLiteral(" — ") + i.note;
-        out() << line << '\n' << Qt::flush;
+        out() << ReplayItem::statusToken(i.status).leftJustified(8) + i.what +
+                     QStringLiteral(" (") + i.field + QStringLiteral("): ") + i.detail()
+              << '\n'
+              << Qt::flush;
     };
     // The whole replay runs on this one event loop; nothing else waits inside it.
     QEventLoop loop;

@@ -4110,6 +4110,10 @@ Each subcommand takes --help.</source>
         <source>The evidence was written before the change that sent this gate back to in progress: run the acceptance checks again and replace the evidence with what they show now.</source>
         <translation>这份证据写于让本门槛重回进行中的那次改动之前：请重新运行验收项，并用它们现在的结果替换证据。</translation>
     </message>
+    <message>
+        <source>none in the spec, none in this run</source>
+        <translation>规格里没有，这次运行也没有</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4764,14 +4768,6 @@ Dataset: %3</source>
     <message>
         <source>Say who replays: a colleague who took no part in the first run.</source>
         <translation>请填写由谁重跑：一位未参与首次运行的同事。</translation>
-    </message>
-    <message>
-        <source>spec says %1, this run has %2</source>
-        <translation>说明中为 %1，本次为 %2</translation>
-    </message>
-    <message>
-        <source>(nothing)</source>
-        <translation>（无）</translation>
     </message>
     <message>
         <source>The replay was stopped; nothing was recorded.</source>

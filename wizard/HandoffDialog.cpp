@@ -161,15 +161,7 @@ void HandoffDialog::replay()
     m_running->useFreshSandbox(m_sandboxDir->path());
     m_running->onProgress = [this](const QString &text) { m_progress->setText(text); };
     m_running->onItem = [this](const ReplayItem &i) {
-        QString detail = i.status == ReplayItem::Status::Fail && (!i.want.isEmpty() || !i.got.isEmpty())
-                             ? tr("spec says %1, this run has %2")
-                                   .arg(i.want.isEmpty() ? tr("(nothing)") : i.want,
-                                        i.got.isEmpty() ? tr("(nothing)") : i.got)
-                             : (i.got.isEmpty() ? i.want : i.got);
-        if (!i.note.isEmpty())
-            detail += QStringLiteral(" — ") + i.note;
-        addItem(i.status, i.what + QStringLiteral(" (") + i.field + u')',
-                detail);
+        addItem(i.status, i.what + QStringLiteral(" (") + i.field + u')', i.detail());
     };
     m_replay->setEnabled(false);
     m_member->setEnabled(false);

@@ -11,6 +11,20 @@
 
 namespace onramp {
 
+QString ReplayItem::detail() const
+{
+    QStringList parts;
+    if (status == Status::Fail && (!want.isEmpty() || !got.isEmpty()))
+        parts << Tr::tr("spec says %1, this run has %2")
+                     .arg(want.isEmpty() ? Tr::tr("(nothing)") : want,
+                          got.isEmpty() ? Tr::tr("(nothing)") : got);
+    else if (const QString value = got.isEmpty() ? want : got; !value.isEmpty())
+        parts << value;
+    if (!note.isEmpty())
+        parts << note;
+    return parts.join(QStringLiteral(" — "));
+}
+
 QString ReplayItem::statusToken(Status s)
 {
     switch (s) {
@@ -328,6 +342,8 @@ QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool im
         ReplayItem i{QString::fromLatin1(field), what, ReplayItem::Status::Pass, want, got};
         if (want != got)
             i.status = ReplayItem::Status::Fail;
+        else if (want.isEmpty()) // a run without GPUs has no CUDA, driver or GPU model
+            i.note = Tr::tr("none in the spec, none in this run");
         item(i);
     };
     const auto number = [](qint64 v) { return v < 0 ? QString() : QString::number(v); };

@@ -32,6 +32,9 @@ struct ReplayItem
     QString note; // translated: why, when it is not a plain comparison
 
     bool counts() const { return status == Status::Fail || status == Status::Missing; }
+    // What the item found, in words (translated): both values for a failure, else the value,
+    // then the note; what the CLI prints after the field and the handoff dialog shows.
+    QString detail() const;
     static QString statusToken(Status s); // PASS, FAIL, MISSING, N/A
 };
 

@@ -1050,9 +1050,16 @@ private slots:
             }
         }
         QCOMPARE(failures, 1);
-        // Unchanged, every item passes.
-        for (const ReplayItem &i : compareRerun(*parseRunSpec(exampleBytes), *seen, true))
+        // Unchanged, every item passes; one with nothing on either side says so (a run on
+        // this computer has no CUDA), never an empty value.
+        for (const ReplayItem &i : compareRerun(*parseRunSpec(exampleBytes), *seen, true)) {
             QVERIFY2(!i.counts(), qPrintable(i.field));
+            QVERIFY2(!i.detail().isEmpty(), qPrintable(i.field));
+            if (i.want.isEmpty() && i.got.isEmpty())
+                QCOMPARE(i.detail(), QStringLiteral("none in the spec, none in this run"));
+        }
+        ReplayItem failed{"$.software.cuda", "CUDA", ReplayItem::Status::Fail, "12.1", ""};
+        QCOMPARE(failed.detail(), QStringLiteral("spec says 12.1, this run has (nothing)"));
     }
 
     // A spec whose environment or loss curve the rerun does not meet, and one that says too
