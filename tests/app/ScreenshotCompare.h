@@ -9,9 +9,10 @@
 //    reaches the share. A widget that moved, or one that appeared or went missing in a layout,
 //    shifts everything after it: every tile of that text and those frames changes.
 //  - Ink tiles: a tile holds ink when kInkPixels of its pixels stand out from the tile's own
-//    background by more than kInkContrast grey levels (text, lines, frames, a button's edge). A text that changed but kept its length (an id, a port, a time, a digest)
-//    changes pixels but not where ink is; a widget that went missing without moving anything
-//    else (the last of a column, a cell) takes its ink away.
+//    background by more than kInkContrast grey levels (text, lines, frames, a button's edge). A
+//    text that changed but kept its length (an id, a port, a time, a digest) changes pixels but not
+//    where ink is; a widget that went missing without moving anything else (the last of a column, a
+//    cell) takes its ink away.
 // A page matches when its size is the same, at most kMaxChangedShare of its tiles changed and
 // at most kMaxInkShare gained or lost ink. What shows a run's own measurements (step-time and
 // memory charts, the log, the coach's reading, widgets with the onrampLive property) is blanked
@@ -28,8 +29,8 @@
 #include <QColor>
 #include <QImage>
 #include <QList>
-#include <QRect>
 #include <QPainter>
+#include <QRect>
 #include <QString>
 
 #include <algorithm>
@@ -39,12 +40,12 @@
 namespace onramp::screenshots {
 
 constexpr int kTile = 16;
-constexpr int kPixelThreshold = 64;      // of 255, per channel
-constexpr double kTilePixelShare = 0.04; // > 10 of a tile's 256 pixels
+constexpr int kPixelThreshold = 64;       // of 255, per channel
+constexpr double kTilePixelShare = 0.04;  // > 10 of a tile's 256 pixels
 constexpr double kMaxChangedShare = 0.06; // of the page's tiles: pixels changed
 constexpr double kMaxInkShare = 0.0025;   // of the page's tiles: ink appeared or went
-constexpr int kInkContrast = 40;         // grey levels off a tile's background: ink
-constexpr int kInkPixels = 4;            // a tile with this many ink pixels holds something
+constexpr int kInkContrast = 40;          // grey levels off a tile's background: ink
+constexpr int kInkPixels = 4;             // a tile with this many ink pixels holds something
 
 struct Comparison
 {

@@ -1,13 +1,12 @@
 // The provider secret in a real Secret Service: gnome-keyring-daemon on a private D-Bus session
 // bus (its own dbus-daemon), unlocked with a throwaway password, in a throwaway HOME. The secret
 // round-trips through KeychainSecretStore (persistent), outlives the daemon (the wizard, started
-// after a new daemon read the keyring file back, connects with it), and shows in no export, log or standard output: not in the state file,
-// the run spec and its exports, the CLI's answers, nor the wizard's own output when it starts
-// and reads the secret back from the keychain.
+// after a new daemon read the keyring file back, connects with it), and shows in no export, log or
+// standard output: not in the state file, the run spec and its exports, the CLI's answers, nor the
+// wizard's own output when it starts and reads the secret back from the keychain.
 //
 // Without gnome-keyring-daemon or dbus-daemon (Debian: gnome-keyring, dbus-bin; installed by
 // scripts/setup-debian.sh --test) it skips here and fails in CI.
-#include "WizardHarness.h"
 #include "DemoState.h"
 #include "ProviderDialog.h"
 #include "ProviderHub.h"
@@ -15,6 +14,7 @@
 #include "SecretStore.h"
 #include "SecretStores.h"
 #include "SkipOrFail.h"
+#include "WizardHarness.h"
 
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
@@ -66,7 +66,8 @@ class TestKeychain : public QObject
     // collection.
     bool startKeyring(QString *why)
     {
-        m_keyring.setProgram(QStandardPaths::findExecutable(QStringLiteral("gnome-keyring-daemon")));
+        m_keyring.setProgram(
+            QStandardPaths::findExecutable(QStringLiteral("gnome-keyring-daemon")));
         m_keyring.setArguments({QStringLiteral("--foreground"), QStringLiteral("--unlock"),
                                 QStringLiteral("--components=secrets")});
         m_keyring.setProcessEnvironment(QProcessEnvironment::systemEnvironment());

@@ -39,7 +39,10 @@ class TestForeignApi : public QObject
         return awaitAnswer<ProviderResult>(
             [&](auto done) { send(Provider::Answer(std::move(done))); }, 20000);
     }
-    CallContext as(const QString &member, const QByteArray &key = {}) { return {this, member, key}; }
+    CallContext as(const QString &member, const QByteArray &key = {})
+    {
+        return {this, member, key};
+    }
 
     // The fixture's job log (foreign_api_server.py: LOG), built here again from its rule.
     static QByteArray expectedLog()
@@ -134,7 +137,8 @@ private slots:
         const auto p = provider();
         const Provider::NewInstance shape{"gpu.a100-80g.8", "cn-north-1a", "pytorch-2.3-cu121"};
         const auto create = [&](const QByteArray &key) {
-            return await([&](auto done) { p->createInstance(as("zhang", key), "ws1", shape, done); });
+            return await(
+                [&](auto done) { p->createInstance(as("zhang", key), "ws1", shape, done); });
         };
         const ProviderResult first = create("create-one");
         QVERIFY2(first, qPrintable(first ? QString() : first.error().details));
@@ -169,7 +173,8 @@ private slots:
     void jobStatusAndLog()
     {
         const auto p = provider();
-        const ProviderResult job = await([&](auto done) { p->readJob(as("zhang"), "job-1", done); });
+        const ProviderResult job =
+            await([&](auto done) { p->readJob(as("zhang"), "job-1", done); });
         QVERIFY2(job, qPrintable(job ? QString() : job.error().details));
         QCOMPARE(job->value("state").toString(), QStringLiteral("succeeded"));
         QCOMPARE(job->value("exitCode").toInt(), 0);

@@ -53,7 +53,10 @@ QStringList clippedTexts(QWidget *page, int *checked)
     const auto report = [&](const QWidget *w, const QString &text, int need, int have) {
         ++*checked;
         if (need > have)
-            found << QStringLiteral("%1 needs %2 px, has %3").arg(describe(w, text)).arg(need).arg(have);
+            found << QStringLiteral("%1 needs %2 px, has %3")
+                         .arg(describe(w, text))
+                         .arg(need)
+                         .arg(have);
     };
     for (QWidget *w : page->findChildren<QWidget *>()) {
         if (!w->isVisibleTo(page) || w->width() <= 0)
@@ -67,10 +70,11 @@ QStringList clippedTexts(QWidget *page, int *checked)
                        label->height());
                 continue;
             }
-            const bool rich = label->textFormat() == Qt::RichText ||
-                              (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text()));
-            const int room = label->contentsRect().width() - 2 * label->margin() -
-                             std::max(0, label->indent());
+            const bool rich =
+                label->textFormat() == Qt::RichText ||
+                (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text()));
+            const int room =
+                label->contentsRect().width() - 2 * label->margin() - std::max(0, label->indent());
             report(label, label->text(),
                    textWidth(label->text(), label->fontMetrics(), label->font(), rich), room);
         } else if (auto *box = qobject_cast<QGroupBox *>(w)) {
@@ -82,15 +86,17 @@ QStringList clippedTexts(QWidget *page, int *checked)
             opt.subControls = QStyle::SC_GroupBoxLabel | QStyle::SC_GroupBoxFrame |
                               (box->isCheckable() ? QStyle::SC_GroupBoxCheckBox : QStyle::SC_None);
             opt.lineWidth = 1;
-            const QRect title =
-                box->style()->subControlRect(QStyle::CC_GroupBox, &opt, QStyle::SC_GroupBoxLabel, box);
+            const QRect title = box->style()->subControlRect(QStyle::CC_GroupBox, &opt,
+                                                             QStyle::SC_GroupBoxLabel, box);
             // The title's room: from where it starts to the box's right edge.
-            report(box, box->title(), textWidth(box->title(), box->fontMetrics(), box->font(), false),
+            report(box, box->title(),
+                   textWidth(box->title(), box->fontMetrics(), box->font(), false),
                    box->width() - title.left());
         } else if (auto *button = qobject_cast<QAbstractButton *>(w)) {
             if (button->text().isEmpty())
                 continue;
-            const int need = textWidth(button->text(), button->fontMetrics(), button->font(), false);
+            const int need =
+                textWidth(button->text(), button->fontMetrics(), button->font(), false);
             QStyleOptionButton opt;
             opt.initFrom(button);
             opt.text = button->text();
@@ -199,10 +205,9 @@ private slots:
         // The page, the side panel and the wizard's buttons.
         const QStringList clipped = clippedTexts(&w, &checked);
         QVERIFY2(checked >= 5, qPrintable(QString::number(checked))); // the buttons at least
-        QVERIFY2(clipped.isEmpty(),
-                 qPrintable(QStringLiteral("%1 page %2, clipped:\n  ")
-                                .arg(lang, OnboardingWizard::pageKey(id)) +
-                            clipped.join(QStringLiteral("\n  "))));
+        QVERIFY2(clipped.isEmpty(), qPrintable(QStringLiteral("%1 page %2, clipped:\n  ")
+                                                   .arg(lang, OnboardingWizard::pageKey(id)) +
+                                               clipped.join(QStringLiteral("\n  "))));
     }
 };
 
