@@ -5,7 +5,7 @@
 // standard output: not in the state file, the run spec and its exports, the CLI's answers, nor the
 // wizard's own output when it starts and reads the secret back from the keychain.
 //
-// Without gnome-keyring-daemon or dbus-daemon (Debian: gnome-keyring, dbus-bin; installed by
+// Without gnome-keyring-daemon or dbus-daemon (Debian: gnome-keyring, dbus-daemon; installed by
 // scripts/setup-debian.sh --test) it skips here and fails in CI.
 #include "DemoState.h"
 #include "ProviderDialog.h"
@@ -157,7 +157,7 @@ private slots:
             QStandardPaths::findExecutable(QStringLiteral("gnome-keyring-daemon"));
         if (dbus.isEmpty() || keyring.isEmpty())
             ONRAMP_SKIP_OR_FAIL("no dbus-daemon or gnome-keyring-daemon: install the Debian "
-                                "packages dbus-bin and gnome-keyring (scripts/setup-debian.sh "
+                                "packages dbus-daemon and gnome-keyring (scripts/setup-debian.sh "
                                 "--test)");
         QVERIFY(m_home.isValid());
         // A throwaway home: the keyring file, the state file and anything else written land
