@@ -195,9 +195,29 @@ int screenshot(const QStringList &args)
     p.addOption(outDir);
     p.addOption(lang);
     p.addOption(stateOption());
+    // For tests: beside each PNG, NN-<page>.live.json lists the rectangles ([x, y, w, h]) of
+    // what shows a run's own measurements (widgets with the onrampLive property), which differ
+    // on every run.
+    QCommandLineOption liveRegions(QStringLiteral("live-regions"));
+    liveRegions.setFlags(QCommandLineOption::HiddenFromHelp);
     p.addOption(walk);
     p.addOption(walkSlurm);
+    p.addOption(liveRegions);
     p.process(args);
+    const auto writeLiveRegions = [&](QWidget *root, const QString &png) {
+        if (!p.isSet(liveRegions))
+            return;
+        QJsonArray rects;
+        for (QWidget *c : root->findChildren<QWidget *>()) {
+            if (!c->property("onrampLive").toBool() || !c->isVisibleTo(root))
+                continue;
+            const QPoint at = c->mapTo(root, QPoint(0, 0));
+            rects.append(QJsonArray{at.x(), at.y(), c->width(), c->height()});
+        }
+        QFile f(QString(png).replace(QStringLiteral(".png"), QStringLiteral(".live.json")));
+        if (f.open(QIODevice::WriteOnly))
+            f.write(QJsonDocument(rects).toJson(QJsonDocument::Compact));
+    };
     if (!p.isSet(outDir)) {
         err() << Tr::tr("--out: say where to write the screenshots.") << '\n';
         return 2;
@@ -301,6 +321,7 @@ int screenshot(const QStringList &args)
             return 2;
         }
         out() << file << '\n';
+        writeLiveRegions(&w, file);
         // Gate pages scroll; also keep the whole content, top to bottom.
         if (QWidget *content =
                 w.currentPage()->findChild<QWidget *>(QStringLiteral("gateContent"))) {
@@ -309,6 +330,7 @@ int screenshot(const QStringList &args)
                     QString(file).replace(QStringLiteral(".png"), QStringLiteral("-full.png"));
                 content->grab().save(full);
                 out() << full << '\n';
+                writeLiveRegions(content, full);
             }
         }
     }

@@ -13,6 +13,10 @@
 //    parsing.
 //  provider_signed_get_per_call: the same in microseconds per call (client against plain
 //    libcurl): the sandbox's own cost is on both sides of the ratios above.
+//  provider_log_read_1mib: a finished job's 1 MiB log read as the session reads it (one readLog
+//    from offset 0, limit 1 MiB, through OnrampApi and the transport thread, the JSON answer
+//    parsed) against a plain libcurl GET of the same signed URL (the same bytes, unparsed);
+//    medians of 31 interleaved reads, in milliseconds.
 //  gui_stall: the longest extra delay of a 2 ms timer on the GUI thread while 100 requests run
 //    against 200 ms of injected latency, per round, 95th percentile over 20 rounds; against the
 //    same probe's figure with nothing running (its own figure, not a floor).
@@ -20,13 +24,18 @@
 // answer (no busy polling of the event queue, and the same with or without GLib's dispatcher).
 // Prints BENCH lines (see run_bench.py), which runs it.
 #include "BenchReport.h"
+#include "ProbeEvents.h"
+#include "Provider.h"
 #include "ProviderClient.h"
 #include "SandboxServer.h"
 #include "Transport.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QEventLoop>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QThread>
 #include <QTimer>
@@ -112,6 +121,7 @@ int main(int argc, char **argv)
         &onServerThread,
         [&] {
             server = new SandboxServer;
+            server->setProbeProgram(QStringLiteral(ONRAMP_PROBE));
             server->start(QHostAddress::LocalHost, 0, QString());
         },
         Qt::BlockingQueuedConnection);
@@ -220,6 +230,154 @@ int main(int argc, char **argv)
     const std::vector<double> transportOnly = interleaved({transportRun, presignedRun});
     curl_easy_cleanup(easy);
     line("provider_transport_only", transportOnly[0], "ms", transportOnly[1]);
+
+    // ---- provider_log_read_1mib: a finished job's 1 MiB log, read as the session reads it
+    // (SessionCore: one readLog from offset 0 with a 1 MiB limit, through the Provider the
+    // wizard holds: OnrampApi, ProviderClient, the transport thread, the JSON answer parsed, the
+    // hop back here), against a plain libcurl GET of the same signed URL from the same server
+    // (the same bytes, not parsed). A real job of the probe's, whose log is then made 1 MiB.
+    double logMs[2] = {0, 0}; // the client, plain libcurl (ms, medians)
+    {
+        ProviderClient owner = client;
+        const auto awaitCall = [&](const ProviderClient &c, const QByteArray &method,
+                                   const QString &path, const QJsonObject &body,
+                                   const QByteArray &key) {
+            ProviderResult got = std::unexpected(ProviderError{});
+            QEventLoop wait;
+            c.request(method, path, body, key, &app, [&](const ProviderResult &r) {
+                got = r;
+                wait.quit();
+            });
+            wait.exec();
+            if (!got)
+                std::fprintf(stderr, "provider_bench: %s %s: %s\n", method.constData(),
+                             qPrintable(path), qPrintable(got.error().details));
+            return got;
+        };
+        if (!awaitCall(owner, "POST", "/v1/workspaces", {{"name", "bench"}}, "bench-ws") ||
+            !awaitCall(owner, "PUT", "/v1/workspaces/bench/quota",
+                       {{"cardHours", 100}, {"zone", "cn-north-1a"}}, {}) ||
+            !awaitCall(owner, "POST", "/v1/workspaces/bench/members",
+                       {{"account", "zhang"}, {"role", "developer"}}, "bench-member"))
+            return 1;
+        ProviderClient zhang = client;
+        zhang.setMember(QStringLiteral("zhang"));
+        const ProviderResult job = awaitCall(
+            zhang, "POST", "/v1/workspaces/bench/jobs",
+            {{"image", "pytorch-2.3-cu121"},
+             {"instanceType", "gpu.a100-80g.1"},
+             {"topic", "bench"},
+             {"launch", QJsonObject{{"mode", "builtin"}, {"entry", "environment"}}}},
+            "bench-job");
+        if (!job)
+            return 1;
+        const QString id = job->value("id").toString();
+        for (int i = 0; i < 600; ++i) {
+            const ProviderResult now = awaitCall(zhang, "GET", "/v1/jobs/" + id, {}, {});
+            if (!now)
+                return 1;
+            if (isFinalJobState(now->value("state").toString()))
+                break;
+            QThread::msleep(50);
+        }
+        // Log lines as a trainer writes them, to exactly 1 MiB.
+        QByteArray log;
+        for (int step = 0; log.size() < 1024 * 1024; ++step)
+            log += QStringLiteral("step %1 loss %2 lr 3.0e-04 samples/s 1843.2 grad_norm 0.87\n")
+                       .arg(step, 7)
+                       .arg(2.5 / (1 + step * 0.001), 0, 'f', 6)
+                       .toLatin1();
+        log.truncate(1024 * 1024);
+        QFile file(QDir(server->rootDir()).filePath(QStringLiteral("jobs/%1/log").arg(id)));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(log) != log.size())
+            return 1;
+        file.close();
+
+        const std::shared_ptr<Provider> provider = providerFor(&transport, profile,
+                                                               server->credentials().secret);
+        const auto providerRead = [&] {
+            QElapsedTimer t;
+            t.start();
+            ProviderResult got = std::unexpected(ProviderError{});
+            QEventLoop wait;
+            provider->readLog(CallContext{&app, QStringLiteral("zhang"), {}}, id, 0, 1024 * 1024,
+                              [&](const ProviderResult &r) {
+                                  got = r;
+                                  wait.quit();
+                              });
+            wait.exec();
+            const double ms = t.nsecsElapsed() / 1e6;
+            if (!got || got->value("text").toString().size() != log.size())
+                std::fprintf(stderr, "provider_bench: the 1 MiB log read failed\n");
+            return ms;
+        };
+        CURL *plain = curl_easy_init();
+        const QUrl logUrl(profile.baseUrl.toString() +
+                          QStringLiteral("/v1/jobs/%1/logs?offset=0&limit=1048576").arg(id));
+        const QByteArray logUrlBytes = logUrl.toEncoded();
+        QByteArray received;
+        curl_easy_setopt(plain, CURLOPT_URL, logUrlBytes.constData());
+        curl_easy_setopt(plain, CURLOPT_NOSIGNAL, 1L);
+        curl_easy_setopt(plain, CURLOPT_WRITEDATA, &received);
+        curl_easy_setopt(
+            plain, CURLOPT_WRITEFUNCTION, +[](char *data, size_t size, size_t n, void *to) {
+                static_cast<QByteArray *>(to)->append(data, qsizetype(size * n));
+                return size * n;
+            });
+        const auto plainRead = [&] {
+            QElapsedTimer t;
+            t.start();
+            HttpCall c;
+            c.method = "GET";
+            c.url = logUrl;
+            zhang.sign(c);
+            curl_slist *headers = nullptr;
+            for (const auto &[k, v] : c.headers)
+                headers = curl_slist_append(headers, (k + ": " + v).constData());
+            curl_easy_setopt(plain, CURLOPT_HTTPHEADER, headers);
+            received.clear();
+            long status = 0;
+            if (curl_easy_perform(plain) != CURLE_OK ||
+                curl_easy_getinfo(plain, CURLINFO_RESPONSE_CODE, &status) != CURLE_OK ||
+                status != 200 || received.size() < log.size())
+                std::fprintf(stderr, "provider_bench: plain log read failed (%ld)\n", status);
+            curl_slist_free_all(headers);
+            return t.nsecsElapsed() / 1e6;
+        };
+        providerRead();
+        plainRead();
+        // Interleaved, alternating which goes first; medians.
+        std::vector<double> ours, theirs;
+        for (int round = 0; round < 31; ++round) {
+            if (round % 2 == 0) {
+                ours.push_back(providerRead());
+                theirs.push_back(plainRead());
+            } else {
+                theirs.push_back(plainRead());
+                ours.push_back(providerRead());
+            }
+        }
+        curl_easy_cleanup(plain);
+        // Where the difference goes, in part: parsing the answer (the transport thread does).
+        std::vector<double> parses;
+        for (int i = 0; i < 11; ++i) {
+            QElapsedTimer t;
+            t.start();
+            const QJsonDocument doc = QJsonDocument::fromJson(received);
+            const qsizetype chars = doc.object().value("text").toString().size();
+            parses.push_back(t.nsecsElapsed() / 1e6 + 0 * double(chars));
+        }
+        std::printf("provider_log_read_1mib: parsing the 1 MiB answer (QJsonDocument, the text as "
+                    "a QString) takes %.2f ms of it\n",
+                    bench::median(parses));
+        logMs[0] = bench::median(ours);
+        logMs[1] = bench::median(theirs);
+        std::printf("provider_log_read_1mib: the client %.2f ms (%.0f MB/s), plain libcurl %.2f ms "
+                    "(%.0f MB/s) for %lld bytes of log (%lld on the wire)\n",
+                    logMs[0], 1.048576 / (logMs[0] / 1000), logMs[1],
+                    1.048576 / (logMs[1] / 1000), qint64(log.size()), qint64(received.size()));
+    }
+    line("provider_log_read_1mib", logMs[0], "ms", logMs[1]);
 
     // GUI stall, in rounds: an idle round of the probe alone, then a round of 100 concurrent
     // requests each delayed 200 ms by the server. A round's figure is the probe's longest extra

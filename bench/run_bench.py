@@ -43,6 +43,7 @@ TARGETS = {
     "startup_steady_rss": ("ratio", "<=", 1.5),
     "estimate_cli": ("value", "<=", 100.0),
     "provider_signed_gets": ("ratio", "<=", 1.25),
+    "provider_log_read_1mib": ("ratio", "<=", 1.5),
     "gui_stall": ("value", "<=", 16.0),
     "data_check_throughput_cold": ("ratio", ">=", 0.8),
     "data_check_throughput_warm": ("ratio", ">=", 0.8),

@@ -27,9 +27,11 @@ if [[ "${1:-}" == "--test" || "${1:-}" == "--fuzz" ]]; then
 fi
 # For `make test`: tst_runspec parses every Kubernetes export with a real YAML parser;
 # tests/wizard/tst_realinput drives the wizard in Xvfb with real X input, and
-# tests/app/validate-desktop.sh checks the AppStream metainfo.
+# tests/app/validate-desktop.sh checks the AppStream metainfo; tests/wizard/tst_keychain keeps the
+# provider secret in a real Secret Service: gnome-keyring-daemon on a private bus (dbus-daemon,
+# from the package of that name), through QtKeychain, which opens libsecret at run time.
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(python3 python3-yaml xdotool appstream)
+  packages+=(python3 python3-yaml xdotool appstream gnome-keyring dbus-daemon libsecret-1-0)
 fi
 # For `make test` (and --slurm alone): a real single-node Slurm 22.05 for tests/models/provider/slurm, started and
 # stopped by scripts/slurm-cluster.sh. The JWT plugin is a separate package.

@@ -20,11 +20,14 @@ void KeychainSecretStore::read(const QString &key,
             done(r->binaryData(), {});
             return;
         }
-        if (r->error() != QKeychain::EntryNotFound)
+        // Not found is an answer, not an error (SecretStore: none stored).
+        const bool notFound = r->error() == QKeychain::EntryNotFound;
+        if (!notFound)
             m_available = false;
         // What this run was given, if anything.
-        m_memory.read(key,
-                      [&](const QByteArray &s, const QString &) { done(s, r->errorString()); });
+        m_memory.read(key, [&](const QByteArray &s, const QString &) {
+            done(s, notFound ? QString() : r->errorString());
+        });
     });
     job->start();
 }

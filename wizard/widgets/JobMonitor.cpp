@@ -68,6 +68,13 @@ JobMonitor::JobMonitor(ProviderHub *hub, QStringList checks, QWidget *parent)
     layout->addWidget(m_coach);
     layout->addWidget(m_wait);
     layout->addWidget(m_triage);
+    // What shows a run's own measurements (its job id, the charts, the coach's reading of
+    // them, the log): different on every run (even the seeded loss curve arrives in pieces whose
+    // timing the chart shows). `onramp screenshot --live-regions` lists these so a comparison
+    // with the committed screenshots looks past them.
+    for (QWidget *live : std::initializer_list<QWidget *>{m_jobLine, m_loss, m_step, m_memory,
+                                                          m_coach, m_wait, m_triage, m_log})
+        live->setProperty("onrampLive", true);
     layout->addWidget(m_log);
     if (m_hub)
         connect(m_hub, &ProviderHub::jobNews, this, &JobMonitor::news);
