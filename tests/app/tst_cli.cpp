@@ -44,9 +44,11 @@ class TestCli : public QObject
     };
 
     static Run run(const QString &program, const QStringList &args, const QString &stateDir = {},
-                   int timeoutMs = 60'000)
+                   int timeoutMs = 60'000, const QString &workDir = {})
     {
         QProcess p;
+        if (!workDir.isEmpty())
+            p.setWorkingDirectory(workDir);
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert("ONRAMP_STATE_DIR",
                    stateDir.isEmpty() ? QDir::tempPath() + "/onramp-none" : stateDir);
@@ -195,7 +197,10 @@ private slots:
                               {"screenshot", "--out", out.filePath(lang), "--lang", lang, "--state",
                                ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json", "--walk-sandbox",
                                "--live-regions"},
-                              {}, 240'000);
+                              {}, 240'000,
+                              // As `make screenshots` runs: the demo state's attachments are
+                              // paths relative to the repository.
+                              QStringLiteral(ONRAMP_SOURCE_DIR));
             QVERIFY2(r.exitCode == 0, r.err.constData());
             for (const QString &pageName : pages) {
                 const QImage img(out.filePath(lang + "/" + pageName + ".png"));
