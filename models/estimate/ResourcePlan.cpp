@@ -258,7 +258,7 @@ double scalingEfficiency(int cards, int baseCards, double perDoubling)
 
 std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan,
                                                       const ModelSpec &model, const CardSpec &card,
-                                                      int minimumCards)
+                                                      int minimumCards, int cardsPerNode)
 {
     auto bad = [](const char *field, const QString &why) {
         return std::unexpected(Error{Error::Kind::Invalid, why, QString(), QLatin1String(field)});
@@ -290,7 +290,10 @@ std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan
                         .arg(model.paramsB);
     }
     const double target = plan.workloadTokens / (plan.targetHours * 3600.0);
-    for (int n = std::max(1, minimumCards); n <= 65536; n += std::max(1, minimumCards)) {
+    const int node = std::max(1, cardsPerNode);
+    const int first = (std::max(1, minimumCards) + node - 1) / node * node;
+    const int step = node > 1 ? node : std::max(1, minimumCards);
+    for (int n = first; n <= 65536; n += step) {
         const double rate =
             r.perCardTokensPerSecond * n * scalingEfficiency(n, base, plan.efficiencyPerDoubling);
         if (rate >= target) {

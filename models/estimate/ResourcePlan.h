@@ -119,8 +119,11 @@ struct ThroughputResult
 };
 
 double scalingEfficiency(int cards, int baseCards, double perDoubling);
+// The fewest cards, from `minimumCards` (what memory needs) in steps of it, that finish the
+// workload in time. With `cardsPerNode` > 1 (the chosen instance type's), cards come by whole
+// nodes: the count starts at the minimum rounded up to a node and grows a node at a time.
 std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan,
                                                       const ModelSpec &model, const CardSpec &card,
-                                                      int minimumCards);
+                                                      int minimumCards, int cardsPerNode = 1);
 
 } // namespace onramp

@@ -139,7 +139,10 @@ std::expected<ThroughputResult, Error> ResourcesForm::throughput() const
     int minimum = MemoryEstimator::cardsNeeded(s, card());
     if (minimum <= 0)
         minimum = s.tp * s.pp;
-    return planThroughput(data().throughput, s.model, card(), minimum);
+    // Cards come by the chosen instance: eight at a time for an 8-card type.
+    const InstanceType *instance = data().catalog.instance(data().choice.instance);
+    return planThroughput(data().throughput, s.model, card(), minimum,
+                          instance ? instance->cards : 1);
 }
 
 Findings ResourcesForm::findings() const

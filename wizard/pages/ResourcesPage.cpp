@@ -1,6 +1,7 @@
 #include "ResourcesPage.h"
 
 #include "GateForm.h"
+#include "ProviderHub.h"
 #include "ResourcesForm.h"
 #include "resources/CardCountSection.h"
 #include "resources/InstanceImageSection.h"
@@ -24,10 +25,11 @@ ResourcesPage::ResourcesPage(StateStore *store, QWidget *parent)
 void ResourcesPage::buildContent(QVBoxLayout *content)
 {
     QWidget *host = content->parentWidget() ? content->parentWidget() : this;
+    auto *instance = new InstanceImageSection(m_form, host);
     const QList<ResourcesSection *> sections = {
         new TrainingSetupSection(m_form, host), new MemorySection(m_form, host),
         new CardCountSection(m_form, host),     new ThroughputSection(m_form, host),
-        new InstanceImageSection(m_form, host), new StoragePlanSection(m_form, host)};
+        instance,                               new StoragePlanSection(m_form, host)};
     for (ResourcesSection *section : sections) {
         content->addWidget(section);
         section->start();
@@ -41,6 +43,13 @@ void ResourcesPage::buildContent(QVBoxLayout *content)
     content->addWidget(findBox);
 
     connect(m_form, &ResourcesForm::changed, this, &ResourcesPage::refresh);
+    // The instance's zone is chosen from the provider's zones, as gate 2's pool zone is; the
+    // provider may have listed them before this page was built (the sandbox connects at start).
+    if (hub()) {
+        connect(hub(), &ProviderHub::regionsChanged, instance,
+                [this, instance] { instance->offerZones(hub()->regions()); });
+        instance->offerZones(hub()->regions());
+    }
     setBuilt();
     retranslateForm();
 }

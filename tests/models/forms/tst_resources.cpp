@@ -540,6 +540,14 @@ private slots:
         // 312 TFLOPS × 0.4 / (6 × 6.74e9) ≈ 3086 tokens/s per card.
         QVERIFY(std::abs(e->perCardTokensPerSecond - 3086) < 5);
         QCOMPARE(scalingEfficiency(4, 1, 0.98), 0.98 * 0.98);
+        // By whole 8-card nodes: the fewest nodes holding at least those cards.
+        auto nodes = planThroughput(p, m, a100, 1, 8);
+        QVERIFY(nodes.has_value());
+        QCOMPARE(nodes->cards % 8, 0);
+        QVERIFY(nodes->cards >= r->cards && nodes->cards - 8 < r->cards);
+        QVERIFY(nodes->hours <= r->hours);
+        // Memory's minimum of 20 cards, rounded up to whole nodes.
+        QCOMPARE(planThroughput(p, m, a100, 20, 8)->cards, 24);
         ThroughputPlan none = p;
         none.targetHours = 0;
         QCOMPARE(planThroughput(none, m, a100, 1).error().field, QStringLiteral("targetHours"));

@@ -339,6 +339,43 @@ private slots:
         QVERIFY(!child<QLabel>(w, "alternativesIssue")->isVisible());
     }
 
+    // Gate 4's instance zone is chosen from the provider's zones (typing one stays possible),
+    // as gate 2's pool zone is: no zone typed blind.
+    void gateFourZoneComesFromTheProvider()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.resources.choice.instanceZone = QStringLiteral("typed-zone");
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *zone = child<QComboBox>(w, "instanceZone");
+        QVERIFY(zone && zone->isEditable());
+        QCOMPARE(zone->currentText(), QStringLiteral("typed-zone"));
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        QTRY_VERIFY_WITH_TIMEOUT(zone->count() > 1, 10000);
+        QStringList offered;
+        for (const RegionOffer &r : w.providerHub()->regions())
+            for (const ZoneOffer &z : r.zones)
+                offered << z.zone;
+        QCOMPARE(zone->count(), offered.size());
+        QCOMPARE(zone->itemText(0), offered.first());
+        // Offering keeps what was chosen; choosing saves it.
+        QCOMPARE(store.state().resources.choice.instanceZone, QStringLiteral("typed-zone"));
+        zone->setCurrentIndex(1);
+        QCOMPARE(store.state().resources.choice.instanceZone, offered.at(1));
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
     // A provider that does not answer: the built-in catalog, and the line says why.
     void gateFourSaysWhenTheProviderDidNotAnswer()
     {

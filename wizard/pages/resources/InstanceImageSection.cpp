@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QSignalBlocker>
 #include <QToolButton>
 
 namespace onramp {
@@ -29,7 +30,9 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
     m_requirement = new QLineEdit(this);
     m_requirement->setPlaceholderText(QStringLiteral("torch>=2.1"));
     labelled(layout, QT_TR_NOOP("Your code needs"), m_requirement, "codeRequirement");
-    m_zone = new QLineEdit(this);
+    m_zone = new QComboBox(this);
+    m_zone->setEditable(true);
+    m_zone->setInsertPolicy(QComboBox::NoInsert);
     labelled(layout, QT_TR_NOOP("Instance zone"), m_zone, "instanceZone");
     // The list is typed (TYPE or TYPE@ZONE, in order) or built from the catalog's names.
     auto *alternativesRow = new QWidget(this);
@@ -77,8 +80,8 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
             [this, set] { set(&ResourceChoice::image, m_image->currentData().toString()); });
     connect(m_requirement, &QLineEdit::textEdited, this,
             [set](const QString &t) { set(&ResourceChoice::codeRequirement, t); });
-    connect(m_zone, &QLineEdit::textEdited, this,
-            [set](const QString &t) { set(&ResourceChoice::instanceZone, t); });
+    connect(m_zone, &QComboBox::currentTextChanged, this,
+            [set](const QString &t) { set(&ResourceChoice::instanceZone, t.trimmed()); });
     connect(m_alternativeMenu, &QMenu::triggered, this,
             [this](QAction *a) { addAlternative(a->data().toString()); });
     // Saved as soon as it reads; a wrong entry is named beside the field and keeps the text.
@@ -124,6 +127,19 @@ void InstanceImageSection::loadCatalog()
         m_image->addItem(QStringLiteral("%1 %2").arg(i.name, i.version), i.key);
 }
 
+void InstanceImageSection::offerZones(const QList<RegionOffer> &regions)
+{
+    const QString zone = m_zone->currentText();
+    const QSignalBlocker quiet(m_zone); // offering is not choosing
+    m_zone->clear();
+    for (const RegionOffer &r : regions)
+        for (const ZoneOffer &z : r.zones) {
+            m_zone->addItem(z.zone);
+            m_zone->setItemData(m_zone->count() - 1, r.region, Qt::ToolTipRole);
+        }
+    m_zone->setCurrentText(zone);
+}
+
 void InstanceImageSection::addAlternative(const QString &key)
 {
     QString text = m_alternatives->text().trimmed();
@@ -144,11 +160,10 @@ void InstanceImageSection::loadInputs()
         if (combo->currentIndex() != i)
             combo->setCurrentIndex(i);
     }
-    for (auto [edit, value] :
-         {std::pair{m_requirement, c.codeRequirement}, std::pair{m_zone, c.instanceZone}}) {
-        if (edit->text() != value)
-            edit->setText(value);
-    }
+    if (m_requirement->text() != c.codeRequirement)
+        m_requirement->setText(c.codeRequirement);
+    if (m_zone->currentText() != c.instanceZone)
+        m_zone->setCurrentText(c.instanceZone);
     if (!m_alternatives->hasFocus() &&
         parseCandidates(m_alternatives->text(), form()->data().catalog)
                 .value_or(QList<Candidate>{}) != c.alternatives)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Provider.h"
 #include "ResourcesSection.h"
 
 #include <QStringList>
@@ -23,6 +24,9 @@ class InstanceImageSection : public ResourcesSection
 public:
     InstanceImageSection(ResourcesForm *form, QWidget *parent);
 
+    // The provider's zones to choose the instance's from (typing one stays possible).
+    void offerZones(const QList<RegionOffer> &regions);
+
 protected:
     void loadInputs() override;
     void refresh() override;
@@ -39,7 +43,7 @@ private:
     QComboBox *m_instance = nullptr;
     QComboBox *m_image = nullptr;
     QLineEdit *m_requirement = nullptr;
-    QLineEdit *m_zone = nullptr;
+    QComboBox *m_zone = nullptr; // editable: the provider's zones, or one typed
     QLineEdit *m_alternatives = nullptr;
     QToolButton *m_addAlternative = nullptr; // "Add ▾": the catalog's types, by name
     QMenu *m_alternativeMenu = nullptr;
