@@ -33,6 +33,7 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
     m_zone = new QComboBox(this);
     m_zone->setEditable(true);
     m_zone->setInsertPolicy(QComboBox::NoInsert);
+    m_zone->lineEdit()->setObjectName(QStringLiteral("instanceZoneText"));
     labelled(layout, QT_TR_NOOP("Instance zone"), m_zone, "instanceZone");
     // The list is typed (TYPE or TYPE@ZONE, in order) or built from the catalog's names.
     auto *alternativesRow = new QWidget(this);
@@ -176,6 +177,7 @@ void InstanceImageSection::retranslate()
     m_instance->setItemText(0, tr("(choose)"));
     m_image->setItemText(0, tr("(choose)"));
     m_cheapest->setText(tr("Try them cheapest first (fewest card-hours per round)"));
+    m_zone->lineEdit()->setAccessibleName(tr("Instance zone"));
     m_addAlternative->setText(tr("Add"));
     m_addAlternative->setToolTip(tr("Add one of the catalog's instance types to the list; add "
                                     "@ZONE after it to try it in another zone."));
