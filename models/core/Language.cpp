@@ -15,7 +15,19 @@ Language::~Language()
     if (m_installed) {
         QCoreApplication::removeTranslator(&m_app);
         QCoreApplication::removeTranslator(&m_qt);
+        QCoreApplication::removeTranslator(&m_plurals);
     }
+}
+
+QString Language::EnglishPlurals::translate(const char *, const char *sourceText, const char *,
+                                            int n) const
+{
+    if (n < 0 || !sourceText)
+        return {}; // not a counted string: the source as it is
+    QString text = QString::fromUtf8(sourceText);
+    if (!text.contains(QLatin1String("(s)")))
+        return {};
+    return text.replace(QLatin1String("(s)"), n == 1 ? QString() : QStringLiteral("s"));
 }
 
 QStringList Language::supported()
@@ -47,11 +59,15 @@ bool Language::apply(const QString &requested)
     if (m_installed) {
         QCoreApplication::removeTranslator(&m_app);
         QCoreApplication::removeTranslator(&m_qt);
+        QCoreApplication::removeTranslator(&m_plurals);
         m_installed = false;
     }
     QLocale::setDefault(QLocale(code));
     bool ok = true;
-    if (code != QLatin1String("en")) {
+    if (code == QLatin1String("en")) {
+        QCoreApplication::installTranslator(&m_plurals);
+        m_installed = true;
+    } else {
         if (m_qt.load(QLocale(code), QStringLiteral("qtbase"), QStringLiteral("_"),
                       QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
             QCoreApplication::installTranslator(&m_qt);

@@ -28,8 +28,19 @@ signals:
     void changed(const QString &code);
 
 private:
+    // English plurals for the source strings themselves: "%n file(s)" reads "1 file",
+    // "2 files" (every counted noun in the sources takes a plain s).
+    class EnglishPlurals : public QTranslator
+    {
+    public:
+        bool isEmpty() const override { return false; }
+        QString translate(const char *context, const char *sourceText,
+                          const char *disambiguation, int n) const override;
+    };
+
     QTranslator m_qt;
     QTranslator m_app;
+    EnglishPlurals m_plurals;
     bool m_installed = false;
     QString m_current;
 };

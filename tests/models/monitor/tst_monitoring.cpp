@@ -679,6 +679,26 @@ private slots:
         QTest::newRow("negative") << -1.0 << "–" << "–";
     }
 
+    // English counts read as English: "%n file(s)" is "1 file" and "2 files", never "(s)";
+    // Chinese keeps its own catalogue, and a string without a count is left as written.
+    void englishPluralsReadAsEnglish()
+    {
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("en")));
+        const auto count = [](int n) {
+            return QCoreApplication::translate("Onramp", "%n file(s) uploaded.", nullptr, n);
+        };
+        QCOMPARE(count(1), QStringLiteral("1 file uploaded."));
+        QCOMPARE(count(2), QStringLiteral("2 files uploaded."));
+        QCOMPARE(count(0), QStringLiteral("0 files uploaded."));
+        QCOMPARE(QCoreApplication::translate("Onramp", "%1 step(s) differ"),
+                 QStringLiteral("%1 step(s) differ"));
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QVERIFY(!count(2).contains(QLatin1String("file")));
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QCOMPARE(count(3), QStringLiteral("3 files uploaded."));
+    }
+
     void durationsAreHuman()
     {
         QFETCH(double, seconds);
