@@ -85,17 +85,7 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
             [set](const QString &t) { set(&ResourceChoice::instanceZone, t.trimmed()); });
     connect(m_alternativeMenu, &QMenu::triggered, this,
             [this](QAction *a) { addAlternative(a->data().toString()); });
-    // Saved as soon as it reads; a wrong entry is named beside the field and keeps the text.
-    connect(m_alternatives, &QLineEdit::textEdited, this, [this](const QString &t) {
-        const auto list = parseCandidates(t, this->form()->data().catalog);
-        m_alternativesIssue->setVisible(!list);
-        if (!list) {
-            m_alternativesIssue->setText(QStringLiteral("✖ ") + list.error().message);
-            return;
-        }
-        if (!loading())
-            this->form()->update([&](ResourcesGateData &d) { d.choice.alternatives = *list; });
-    });
+    connect(m_alternatives, &QLineEdit::textEdited, this, &InstanceImageSection::saveAlternatives);
     connect(m_cheapest, &QCheckBox::toggled, this, [this](bool on) {
         if (!loading())
             this->form()->update([&](ResourcesGateData &d) { d.choice.cheapestFirst = on; });
@@ -147,9 +137,21 @@ void InstanceImageSection::addAlternative(const QString &key)
     while (text.endsWith(u','))
         text.chop(1);
     m_alternatives->setText(text.isEmpty() ? key : text + QStringLiteral(", ") + key);
-    // Saved (or named as wrong) as typing is.
-    emit m_alternatives->textEdited(m_alternatives->text());
+    saveAlternatives(m_alternatives->text());
     m_alternatives->setFocus();
+}
+
+void InstanceImageSection::saveAlternatives(const QString &text)
+{
+    // Saved as soon as it reads; a wrong entry is named beside the field and keeps the text.
+    const auto list = parseCandidates(text, form()->data().catalog);
+    m_alternativesIssue->setVisible(!list);
+    if (!list) {
+        m_alternativesIssue->setText(QStringLiteral("✖ ") + list.error().message);
+        return;
+    }
+    if (!loading())
+        form()->update([&](ResourcesGateData &d) { d.choice.alternatives = *list; });
 }
 
 void InstanceImageSection::loadInputs()

@@ -37,6 +37,8 @@ private:
     void loadCatalog();
     // Puts a catalog's instance type at the end of the alternatives, as if typed.
     void addAlternative(const QString &key);
+    // The alternatives as typed: saved when they read, else what is wrong shown beside them.
+    void saveAlternatives(const QString &text);
 
     QLabel *m_catalog = nullptr;
     QStringList m_shown; // the entries the lists show, to notice a new catalog
