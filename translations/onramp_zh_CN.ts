@@ -4363,6 +4363,18 @@ Dataset: %3</source>
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
+    <message>
+        <source>%1 with checkpointing (%2 without)</source>
+        <translation>开启检查点时 %1（不开时 %2）</translation>
+    </message>
+    <message>
+        <source>%1: activations fill the card</source>
+        <translation>%1：激活几乎占满显存</translation>
+    </message>
+    <message>
+        <source>One micro-batch's activations and the context take %1 GB of this card's %2 GB however many cards share the model. Turn on activation checkpointing or lower the micro-batch.</source>
+        <translation>无论多少张卡分担模型，一个微批次的激活值和上下文就要占用这张卡 %2 GB 中的 %1 GB。请开启激活检查点，或减小微批次。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::DateField</name>

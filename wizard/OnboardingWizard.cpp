@@ -188,13 +188,28 @@ bool OnboardingWizard::goToPage(int id)
             back();
         return true;
     }
+    const bool entered = id >= AccountId && id <= FirstRunId &&
+                         m_store->state().gate(GateId(id)).status != GateStatus::NotStarted;
+    m_reviewing = entered ? id : -1;
     while (currentId() != id) {
         const int before = currentId();
         next();
-        if (currentId() == before)
+        if (currentId() == before) {
+            m_reviewing = -1;
             return false; // refused: the page shows why
+        }
     }
+    m_reviewing = -1;
     return true;
+}
+
+bool OnboardingWizard::validateCurrentPage()
+{
+    // On the way to a gate entered before, the pages in between were entered too: each one's
+    // own refusal (the next gate's entry condition) is for passing, not for looking.
+    if (m_reviewing > currentId() && currentId() >= AccountId)
+        return true;
+    return QWizard::validateCurrentPage();
 }
 
 void OnboardingWizard::showNotice(const Error &error)

@@ -44,7 +44,10 @@ public:
     // Walks forward to the page saved in the state, through every gate in between, so Back
     // works as if the user had clicked there. Stops early at a gate that refuses entry.
     void restoreProgress();
-    // Goes back to a visited page, or forward as far as entry conditions allow.
+    // Goes back to a visited page, or forward as far as entry conditions allow. A gate that was
+    // entered before (its record is past "not started") may always be opened to look at, even
+    // while an earlier gate's reopening keeps its entry condition unmet: a team lead reviews
+    // gates 3–6 while gate 2 is back in progress. It still cannot pass until the entry holds.
     bool goToPage(int id);
 
     void showNotice(const Error &error);
@@ -60,6 +63,7 @@ public:
     static QSize defaultSize(const QSize &available);
 
 protected:
+    bool validateCurrentPage() override;
     void changeEvent(QEvent *e) override;
     void hideEvent(QHideEvent *e) override;
 
@@ -75,6 +79,7 @@ private:
     ProviderHub *m_hub;
     GateSidebar *m_sidebar;
     bool m_restoring = false;
+    int m_reviewing = -1; // the entered gate a sidebar jump walks to, past unmet entries
 };
 
 } // namespace onramp

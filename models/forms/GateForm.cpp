@@ -223,7 +223,8 @@ QString GateForm::describe(const GateRecord &r)
     case GateStatus::InProgress:
         if (!r.reopenedBecause.isEmpty())
             return Tr::tr("Back in progress since %1, after a change: %2")
-                .arg(localTime(r.updatedAt), r.reopenedBecause);
+                .arg(localTime(r.reopenedAt.isValid() ? r.reopenedAt : r.updatedAt),
+                     r.reopenedBecause);
         if (!r.heldBack.isEmpty())
             return Tr::tr("In progress: the provider accepted it on %1, but the gate cannot "
                           "pass yet. %2")

@@ -133,6 +133,36 @@ int ResourcesForm::cardsNeeded(const CardSpec &c) const
     return MemoryEstimator::unsupported(s, c) ? -1 : MemoryEstimator::cardsNeeded(s, c);
 }
 
+ResourcesForm::CardCount ResourcesForm::cardCount(const CardSpec &c) const
+{
+    const TrainingSetup s = effectiveSetup();
+    CardCount out;
+    if (MemoryEstimator::unsupported(s, c)) {
+        out.cards = -1;
+        return out;
+    }
+    out.cards = MemoryEstimator::cardsNeeded(s, c);
+    if (out.cards > 0 && out.cards <= s.tp * s.pp)
+        return out; // no sharding needed: what it says holds
+    // At the count found (or the most there is), with the model states sharded as counted.
+    TrainingSetup at = s;
+    at.gpus = out.cards > 0 ? out.cards : 4096;
+    if (!at.fsdp && at.zeroStage < 3)
+        at.zeroStage = 3;
+    const MemoryBreakdown m = MemoryEstimator::estimate(at);
+    const double unshardable = m.activations.bytes + m.overhead.bytes;
+    out.unshardableGiB = unshardable / double(1ull << 30);
+    if (unshardable <= kComfortableShare * double(c.memory.bytes()))
+        return out;
+    out.activationsFill = true;
+    if (s.checkpointing != Checkpointing::Full) {
+        TrainingSetup checkpointed = s;
+        checkpointed.checkpointing = Checkpointing::Full;
+        out.withCheckpointing = MemoryEstimator::cardsNeeded(checkpointed, c);
+    }
+    return out;
+}
+
 std::expected<ThroughputResult, Error> ResourcesForm::throughput() const
 {
     const TrainingSetup s = effectiveSetup();

@@ -50,6 +50,19 @@ public:
     std::vector<Suggestion> suggestions() const;
     // Cards needed on each catalog card; -1 where the card cannot run the setup.
     int cardsNeeded(const CardSpec &card) const;
+    // The card count as the card table says it. Sharding makes the model's states as small as
+    // wanted, but not the activations of one micro-batch: where those (with the context) take
+    // more than the comfortable share of the card, any count is "tight" at best, bought with
+    // sharding over absurdly many cards (a walk saw an A100 40GB "need 216"). The table then
+    // leads with the count under activation checkpointing.
+    struct CardCount
+    {
+        int cards = 0;                 // -1 not supported, 0 does not fit on any count
+        bool activationsFill = false;  // the unshardable part alone passes the comfortable share
+        double unshardableGiB = 0;     // activations and context per card at that count
+        int withCheckpointing = 0;     // cards with full activation checkpointing (0: none fit)
+    };
+    CardCount cardCount(const CardSpec &card) const;
     // Where a catalog card's figures come from, in the user's language.
     static QString sourceQuality(const CardSpec &card);
     std::expected<ThroughputResult, Error> throughput() const;

@@ -35,6 +35,7 @@ void reopenLaterGates(OnboardingState &state, GateId id, const QDateTime &now)
                    "once gate %1 passes again, record this gate passed again.")
                 .arg(gateNumber(id))
                 .arg(gateDefinition(id).titleText(), statusLabel(state.gate(id).status).toLower());
+        r.reopenedAt = now;
         r.heldBack.clear();
         r.updatedAt = now;
     }
@@ -49,6 +50,7 @@ void reopen(OnboardingState &state, GateId id, const QString &reason, const QDat
     const bool wasPassed = r.status == GateStatus::Passed;
     r.status = GateStatus::InProgress;
     r.reopenedBecause = reason;
+    r.reopenedAt = now;
     r.updatedAt = now;
     if (staleEvidence && wasPassed && !r.evidence.trimmed().isEmpty())
         r.staleEvidence = r.evidence;
@@ -258,6 +260,7 @@ std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, Gate
     r.status = target;
     r.updatedAt = now;
     r.reopenedBecause.clear();
+    r.reopenedAt = {};
     r.heldBack.clear();
     if (target == GateStatus::Passed)
         r.staleEvidence.clear();

@@ -90,6 +90,8 @@ QJsonObject recordToJson(const GateRecord &r, const QJsonObject &data)
     o[QStringLiteral("notes")] = r.notes;
     if (!r.reopenedBecause.isEmpty())
         o[QStringLiteral("reopenedBecause")] = r.reopenedBecause;
+    if (r.reopenedAt.isValid())
+        o[QStringLiteral("reopenedAt")] = isoOrEmpty(r.reopenedAt);
     if (!r.heldBack.isEmpty())
         o[QStringLiteral("heldBack")] = r.heldBack;
     if (!r.staleEvidence.isEmpty())
@@ -109,7 +111,7 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
         QStringLiteral("rejectionReason"), QStringLiteral("whatToChange"),
         QStringLiteral("notes"),           QStringLiteral("data"),
         QStringLiteral("reopenedBecause"), QStringLiteral("heldBack"),
-        QStringLiteral("staleEvidence")};
+        QStringLiteral("staleEvidence"),   QStringLiteral("reopenedAt")};
     if (auto ok = onlyKnownKeys(o, known, path); !ok)
         return std::unexpected(ok.error());
     auto status = readString(o, QStringLiteral("status"), path);
@@ -149,7 +151,8 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
     for (auto [key, member] : {TimeField{"startedAt", &GateRecord::startedAt},
                                TimeField{"updatedAt", &GateRecord::updatedAt},
                                TimeField{"waitingSince", &GateRecord::waitingSince},
-                               TimeField{"acceptedAt", &GateRecord::acceptedAt}}) {
+                               TimeField{"acceptedAt", &GateRecord::acceptedAt},
+                               TimeField{"reopenedAt", &GateRecord::reopenedAt}}) {
         auto v = readTime(o, QLatin1String(key), path);
         if (!v)
             return std::unexpected(v.error());

@@ -36,6 +36,7 @@ struct GateRecord
     // Why a passed gate went back to "in progress" (a change after acceptance); empty
     // otherwise. Cleared when a status is recorded.
     QString reopenedBecause;
+    QDateTime reopenedAt; // when it went back; later updates (a provider's checks) keep it
     // Why a provider's acceptance (an approved review, passing checks) could not pass the gate
     // yet: its entry condition, a blocking finding or an acceptance check says no. Empty
     // otherwise; cleared when a status is recorded.

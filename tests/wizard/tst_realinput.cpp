@@ -210,6 +210,36 @@ private slots:
         QTRY_COMPARE(store.state().resources.throughput.workloadTokens, 0.27e9);
     }
 
+    // #17 walk: the wheel over gate 4's card table scrolled the table before the page. The
+    // table shows all its rows, and the wheel over it moves the page.
+    void theWheelOverTheCardTableScrollsThePage()
+    {
+        OnboardingState state = demoState();
+        state.gate(GateId::Quota).status = GateStatus::Passed;
+        state.currentPage = OnboardingWizard::WelcomeId;
+        StateStore store(statePath());
+        store.setState(state);
+        OnboardingWizard w(&store, &m_language);
+        QVERIFY(showOn(w, OnboardingWizard::ResourcesId));
+        auto *table = child<QTableWidget>(w, "cardsNeeded");
+        auto *scroll = w.currentPage()->findChild<QScrollArea *>(QStringLiteral("gateScroll"));
+        QVERIFY(table && scroll);
+        QCOMPARE(table->verticalScrollBar()->maximum(), 0); // every row is in view
+        // Its top rows in the window, with page left below to scroll to.
+        scroll->ensureWidgetVisible(table, 50, 0);
+        scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->value() +
+                                              table->mapTo(scroll->widget(), QPoint()).y() -
+                                              scroll->verticalScrollBar()->value() - 40);
+        settle();
+        const int before = scroll->verticalScrollBar()->value();
+        QVERIFY(before < scroll->verticalScrollBar()->maximum());
+        const QPoint inTable = table->viewport()->mapToGlobal(QPoint(40, 20));
+        QVERIFY(xdo({QStringLiteral("mousemove"), QString::number(inTable.x()),
+                     QString::number(inTable.y())}));
+        QVERIFY(xdo({"click", "--repeat", "3", "--delay", "60", "5"})); // wheel down
+        QTRY_VERIFY(scroll->verticalScrollBar()->value() > before);
+    }
+
     // Alt+N is Next and Alt+B is Back on every page, not a field's shortcut.
     void altNAndAltBMoveBetweenPages()
     {

@@ -236,6 +236,51 @@ private slots:
         QCOMPARE(w.currentId(), int(OnboardingWizard::WorkspaceId));
     }
 
+    // Seen as a team lead (#17): gate 2 went back to in progress after a role change, and the
+    // side list refused gates 3 and 4, which the lead meant to review. A gate entered before
+    // opens to look at; one never entered stays refused, and none of them passes.
+    void theSidebarOpensGatesEnteredBeforeAReopening()
+    {
+        StateStore store(statePath());
+        store.load();
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        clickNext(w);
+        for (int id = OnboardingWizard::AccountId; id <= OnboardingWizard::QuotaId; ++id) {
+            passCurrentGate(w, QStringLiteral("acceptor %1").arg(id));
+            clickNext(w);
+        }
+        QCOMPARE(w.currentId(), int(OnboardingWizard::ResourcesId));
+        QCOMPARE(store.state().gate(GateId::Resources).status, GateStatus::InProgress);
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        store.update([](OnboardingState &s) {
+            reopenGate(s, GateId::Workspace, QStringLiteral("the observer became a developer"),
+                       QDateTime::currentDateTimeUtc());
+        });
+        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+        // Next stays locked: gate 3's entry needs gate 2 passed.
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        w.next();
+        QCOMPARE(w.currentId(), int(OnboardingWizard::WorkspaceId));
+        // The list opens gate 4 (entered before), through gate 3, both to look at.
+        auto *list = w.findChild<QListWidget *>("gateList");
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(OnboardingWizard::ResourcesId)).center());
+        QCOMPARE(w.currentId(), int(OnboardingWizard::ResourcesId));
+        QCOMPARE(list->currentRow(), int(OnboardingWizard::ResourcesId));
+        // Its card says why it cannot pass now: its entry (gate 3 passed) does not hold.
+        const QString entry = child<QLabel>(w, "entryState")->text();
+        QVERIFY2(entry.startsWith(QStringLiteral("✖")) && entry.contains(QStringLiteral("gate 3")),
+                 qPrintable(entry));
+        QVERIFY(w.button(QWizard::BackButton)->isEnabled());
+        // Gate 5 was never entered: still refused, and the page stays.
+        QVERIFY(!w.goToPage(OnboardingWizard::EnvironmentId));
+        QCOMPARE(w.currentId(), int(OnboardingWizard::ResourcesId));
+        // Looking passes nothing.
+        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+        QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::InProgress);
+    }
+
     void switchesLanguageWithoutRestart()
     {
         StateStore store(statePath());

@@ -1,4 +1,5 @@
 #include "FirstRunPage.h"
+#include "widgets/FileChooser.h"
 
 #include "ReadinessChecks.h"
 
@@ -13,7 +14,6 @@
 #include "StatusStyle.h"
 
 #include <QEvent>
-#include <QFileDialog>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -116,10 +116,8 @@ void FirstRunPage::buildContent(QVBoxLayout *content)
     wl->addWidget(m_acceptance);
     content->addWidget(m_wrapBox);
     connect(m_openSpec, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open a handoff spec"), QString(), tr("Run specs (*.json)"));
-        if (!path.isEmpty())
-            openHandoffSpec(path);
+        FileChooser::openFile(this, tr("Open a handoff spec"), tr("Run specs (*.json)"),
+                              [this](const QString &path) { openHandoffSpec(path); });
     });
 
     connect(store(), &StateStore::changed, this, &FirstRunPage::refreshRun);

@@ -2,6 +2,7 @@
 
 #include "ProviderHub.h"
 #include "ProviderPanel.h"
+#include "widgets/FileChooser.h"
 #include "GateDefinition.h"
 #include "GateLedger.h"
 #include "ProviderStates.h"
@@ -228,17 +229,13 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](const St &s) { return s.workspace.created; },
             [panel](S *s, S::Done d) {
                 // Asked without a nested event loop; the upload starts when a folder is chosen.
-                auto *dialog = new QFileDialog(panel, ProviderActions::tr("The dataset's folder"));
-                dialog->setObjectName(QStringLiteral("datasetFolderDialog"));
-                dialog->setFileMode(QFileDialog::Directory);
-                dialog->setOption(QFileDialog::ShowDirsOnly);
-                dialog->setAttribute(Qt::WA_DeleteOnClose);
                 auto chosen = std::make_shared<bool>(false);
-                QObject::connect(dialog, &QFileDialog::fileSelected, panel,
-                                 [s, d, chosen](const QString &folder) {
-                                     *chosen = true;
-                                     s->uploadDataset(folder, d);
-                                 });
+                QFileDialog *dialog = FileChooser::folder(
+                    panel, ProviderActions::tr("The dataset's folder"),
+                    [s, d, chosen](const QString &folder) {
+                        *chosen = true;
+                        s->uploadDataset(folder, d);
+                    });
                 QObject::connect(dialog, &QDialog::finished, panel, [d, chosen](int) {
                     if (*chosen)
                         return;
@@ -247,7 +244,6 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                     e.message = ProviderActions::tr("Cancelled.");
                     d(std::unexpected(e));
                 });
-                dialog->open();
             });
         panel->addAction(
             QStringLiteral("providerReleaseInstance"),

@@ -1,4 +1,5 @@
 #include "QualificationPage.h"
+#include "widgets/FileChooser.h"
 
 #include "widgets/DateField.h"
 
@@ -7,7 +8,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -62,11 +62,11 @@ QWidget *QualificationPage::attachmentRow(QFormLayout *form, const char *caption
         m_form->update([&](QualificationData &d) { d.*member = t; });
     });
     connect(browse, &QPushButton::clicked, this, [this, member] {
-        const QString file = QFileDialog::getOpenFileName(
-            this, tr("Choose the attachment"), QString(),
-            tr("Documents (*.pdf *.png *.jpg *.jpeg *.ofd);;All files (*)"));
-        if (!file.isEmpty())
-            m_form->update([&](QualificationData &d) { d.*member = file; });
+        FileChooser::openFile(this, tr("Choose the attachment"),
+                              tr("Documents (*.pdf *.png *.jpg *.jpeg *.ofd);;All files (*)"),
+                              [this, member](const QString &file) {
+                                  m_form->update([&](QualificationData &d) { d.*member = file; });
+                              });
     });
     addLoader([this, edit, member] {
         if (edit->text() != m_form->data().*member) {
@@ -234,15 +234,15 @@ void QualificationPage::buildContent(QVBoxLayout *content)
     fl->addLayout(exportRow);
     content->addWidget(findBox);
     connect(m_export, &QPushButton::clicked, this, [this] {
-        QString base =
-            QFileDialog::getSaveFileName(this, tr("Save the submission package"),
-                                         QStringLiteral("dossier.pdf"), tr("PDF (*.pdf)"));
-        if (base.isEmpty())
-            return;
-        if (base.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
-            base.chop(4);
-        const auto r = m_form->exportPackage(base);
-        m_exportResult->setText(r ? tr("Saved %1.pdf and %1.json.").arg(base) : r.error().message);
+        FileChooser::saveFile(
+            this, tr("Save the submission package"), QStringLiteral("dossier.pdf"),
+            tr("PDF (*.pdf)"), [this](QString base) {
+                if (base.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+                    base.chop(4);
+                const auto r = m_form->exportPackage(base);
+                m_exportResult->setText(r ? tr("Saved %1.pdf and %1.json.").arg(base)
+                                          : r.error().message);
+            });
     });
 
     // The four groups read as one form: their fields start at one x.

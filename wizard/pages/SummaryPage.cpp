@@ -1,4 +1,5 @@
 #include "SummaryPage.h"
+#include "widgets/FileChooser.h"
 
 #include "Documents.h"
 #include "GateDefinition.h"
@@ -9,7 +10,6 @@
 #include "widgets/GateOverview.h"
 
 #include <QEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QJsonDocument>
@@ -43,16 +43,17 @@ SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(paren
     m_banner = new Banner(this);
     layout->addWidget(m_banner);
     connect(m_export, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(
+        FileChooser::saveFile(
             this, tr("Export the run spec or a handoff"), QStringLiteral("first-run.json"),
             tr("Run spec (*.json);;Handoff checklist (*.md);;Handoff checklist, PDF (*.pdf);;"
-               "Slurm batch script (*.sbatch);;Kubernetes Job (*.yaml)"));
-        if (path.isEmpty())
-            return;
-        if (auto r = exportTo(path); !r)
-            m_banner->showMessage(Banner::Tone::Error, r.error().message, r.error().details);
-        else
-            m_banner->showMessage(Banner::Tone::Info, tr("Written: %1").arg(path));
+               "Slurm batch script (*.sbatch);;Kubernetes Job (*.yaml)"),
+            [this](const QString &path) {
+                if (auto r = exportTo(path); !r)
+                    m_banner->showMessage(Banner::Tone::Error, r.error().message,
+                                          r.error().details);
+                else
+                    m_banner->showMessage(Banner::Tone::Info, tr("Written: %1").arg(path));
+            });
     });
     connect(store, &StateStore::changed, this, &SummaryPage::retranslate);
     retranslate();

@@ -1,4 +1,5 @@
 #include "WorkspacePage.h"
+#include "widgets/FileChooser.h"
 
 #include "Catalogs.h"
 #include "GateDataForms.h"
@@ -7,7 +8,6 @@
 
 #include <QComboBox>
 #include <QFile>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -197,25 +197,25 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
         });
     });
     connect(m_import, &QPushButton::clicked, this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Import members"), QString(), tr("CSV (*.csv)"));
-        if (path.isEmpty())
-            return;
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly)) {
-            m_importResult->setText(tr("Cannot read %1: %2").arg(path, f.errorString()));
-            return;
-        }
-        const auto r = m_form->importCsv(f.readAll());
-        if (r) {
-            m_importResult->setText(tr("Imported %n member(s).", nullptr, *r));
-        } else {
-            QStringList lines;
-            for (const CsvProblem &p : r.error())
-                lines << tr("line %1: %2").arg(p.line).arg(p.message);
-            m_importResult->setText(tr("Nothing was imported. Fix these rows and import again:\n%1")
-                                        .arg(lines.join(u'\n')));
-        }
+        FileChooser::openFile(
+            this, tr("Import members"), tr("CSV (*.csv)"), [this](const QString &path) {
+                QFile f(path);
+                if (!f.open(QIODevice::ReadOnly)) {
+                    m_importResult->setText(tr("Cannot read %1: %2").arg(path, f.errorString()));
+                    return;
+                }
+                const auto r = m_form->importCsv(f.readAll());
+                if (r) {
+                    m_importResult->setText(tr("Imported %n member(s).", nullptr, *r));
+                } else {
+                    QStringList lines;
+                    for (const CsvProblem &p : r.error())
+                        lines << tr("line %1: %2").arg(p.line).arg(p.message);
+                    m_importResult->setText(
+                        tr("Nothing was imported. Fix these rows and import again:\n%1")
+                            .arg(lines.join(u'\n')));
+                }
+            });
     });
     connect(m_members, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
         if (m_filling)
@@ -478,12 +478,14 @@ void WorkspacePage::loadMatrix()
 
 void WorkspacePage::exportReview(bool markdown)
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export the review"),
-        markdown ? QStringLiteral("review.md") : QStringLiteral("review.csv"),
-        markdown ? tr("Markdown (*.md)") : tr("CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
+    FileChooser::saveFile(this, tr("Export the review"),
+                          markdown ? QStringLiteral("review.md") : QStringLiteral("review.csv"),
+                          markdown ? tr("Markdown (*.md)") : tr("CSV (*.csv)"),
+                          [this, markdown](const QString &path) { writeReview(path, markdown); });
+}
+
+void WorkspacePage::writeReview(const QString &path, bool markdown)
+{
     const WorkspaceData &w = m_form->data();
     const ReviewDiff d = diffSinceReview(w);
     const QString text =

@@ -37,6 +37,7 @@ private:
     void loadMembers();
     void loadMatrix();
     void exportReview(bool markdown);
+    void writeReview(const QString &path, bool markdown);
 
     WorkspaceForm *m_form;
     QLineEdit *m_name = nullptr;

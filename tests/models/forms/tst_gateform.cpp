@@ -206,6 +206,14 @@ private slots:
         auto back = OnboardingState::fromJson(store.state().toJson());
         QVERIFY(back.has_value());
         QCOMPARE(back->gate(GateId::Workspace).reopenedBecause, form.record().reopenedBecause);
+        QCOMPARE(back->gate(GateId::Workspace).reopenedAt, form.record().reopenedAt);
+        // "Back in progress since …" is when it went back: a later update of the record (the
+        // provider's checks stamp updatedAt) does not move it (#17, seen as a team lead).
+        const QString since = GateForm::describe(form.record());
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Workspace).updatedAt = kNow.addDays(3).addSecs(3 * 3600 + 17 * 60);
+        });
+        QCOMPARE(GateForm::describe(form.record()), since);
         // Passing needs the finding resolved; then the reason goes.
         form.setTargetStatus(GateStatus::Passed);
         QVERIFY(!form.canRecord());

@@ -717,6 +717,47 @@ private slots:
         QVERIFY(form.verdict() != Verdict::DoesNotFit);
         QVERIFY(form.suggestions().empty());
     }
+
+    // #17 walk: the card table said an A100 40GB needs 216 cards for a 7B full fine-tune at
+    // 4 × 4096 tokens without checkpointing (here 2 × 4096). Sharding shrinks the model's states, not one
+    // micro-batch's activations, which alone nearly fill that card. Where they pass the
+    // comfortable share, the count under checkpointing is given, and it is the smaller one.
+    void aCardFilledByActivationsLeadsWithCheckpointing()
+    {
+        StateStore store(QString{});
+        ResourcesForm form(&store);
+        form.update([](ResourcesGateData &d) {
+            d.choice.setup.model = *findModel("llama-2-7b");
+            d.choice.setup.method = Method::Full;
+            d.choice.setup.microBatch = 2;
+            d.choice.setup.seqLen = 4096;
+            d.choice.setup.checkpointing = Checkpointing::None;
+        });
+        int flagged = 0;
+        for (const CardSpec &c : cardCatalog()) {
+            const ResourcesForm::CardCount n = form.cardCount(c);
+            QCOMPARE(n.cards, form.cardsNeeded(c));
+            if (!n.activationsFill)
+                continue;
+            ++flagged;
+            const QString what = c.key + QStringLiteral(": %1 cards, %2 with checkpointing, %3 GiB")
+                                             .arg(n.cards)
+                                             .arg(n.withCheckpointing)
+                                             .arg(n.unshardableGiB);
+            QVERIFY2(n.unshardableGiB > kComfortableShare * c.memory.gib, qPrintable(what));
+            QVERIFY2(n.withCheckpointing > 0, qPrintable(what));
+            QVERIFY2(n.cards == 0 || n.withCheckpointing < n.cards, qPrintable(what));
+        }
+        const CardSpec a100 = *findCard(QStringLiteral("a100-40g"));
+        QVERIFY(form.cardCount(a100).activationsFill);
+        // About 58 GiB of activations and context: past 80 % of 40 GB, not of 80 GB.
+        QVERIFY(!form.cardCount(*findCard(QStringLiteral("a100-80g"))).activationsFill);
+        // With checkpointing the activations are small: the count stands as it is.
+        form.update(
+            [](ResourcesGateData &d) { d.choice.setup.checkpointing = Checkpointing::Full; });
+        QVERIFY(!form.cardCount(a100).activationsFill);
+        QVERIFY(form.cardCount(a100).cards > 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestResources)

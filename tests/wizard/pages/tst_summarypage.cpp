@@ -4,7 +4,12 @@
 #include "RunSpec.h"
 #include "pages/SummaryPage.h"
 
+#include <QFileDialog>
 #include <QJsonDocument>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
 #include <QTableWidget>
 #include <QTextLayout>
 
@@ -41,6 +46,53 @@ private slots:
         const auto refused = summary->exportTo(dir.filePath("spec.docx"));
         QVERIFY(!refused);
         QVERIFY(refused.error().message.contains(".json"));
+    }
+
+    // #17 walk: the export dialog opened in the folder the app was started from (the build
+    // folder). It opens in Documents or home, then where the user last chose a file; it is
+    // window-modal and answers without a nested event loop.
+    void theExportDialogOpensAwayFromTheWorkingFolder()
+    {
+        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
+        QVERIFY(demo.open(QIODevice::ReadOnly));
+        StateStore store(QString{});
+        store.setState(
+            *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object()));
+        OnboardingWizard w(&store, &m_language);
+        auto *summary = qobject_cast<SummaryPage *>(w.page(OnboardingWizard::SummaryId));
+        summary->initializePage();
+        QTemporaryDir started, chosen;
+        const QString before = QDir::currentPath();
+        QDir::setCurrent(started.path());
+        // A dialog run in a nested loop would block the click: close it, so the test fails
+        // instead of hanging.
+        QTimer::singleShot(3000, [] {
+            if (QWidget *modal = QApplication::activeModalWidget())
+                modal->close();
+        });
+        auto *exportButton = summary->findChild<QPushButton *>("exportHandoff");
+        QTest::mouseClick(exportButton, Qt::LeftButton);
+        QDir::setCurrent(before);
+        auto *dialog = summary->findChild<QFileDialog *>("fileChooser");
+        QVERIFY2(dialog, "no window-modal file dialog after Export");
+        QCOMPARE(dialog->acceptMode(), QFileDialog::AcceptSave);
+        const QString opened = dialog->directory().absolutePath();
+        QVERIFY2(QFileInfo(opened) != QFileInfo(started.path()), qPrintable(opened));
+        const QString documents =
+            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        QVERIFY2(QFileInfo(opened) == QFileInfo(documents) ||
+                     QFileInfo(opened) == QFileInfo(QDir::homePath()),
+                 qPrintable(opened));
+        // Chosen: written there, and the next dialog opens in that folder.
+        dialog->selectFile(QDir(chosen.path()).filePath("spec.json"));
+        static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept, protected there
+        QTRY_VERIFY(QFile::exists(QDir(chosen.path()).filePath("spec.json")));
+        QTRY_VERIFY(!summary->findChild<QFileDialog *>("fileChooser"));
+        QTest::mouseClick(exportButton, Qt::LeftButton);
+        dialog = summary->findChild<QFileDialog *>("fileChooser");
+        QVERIFY(dialog);
+        QCOMPARE(QFileInfo(dialog->directory().absolutePath()), QFileInfo(chosen.path()));
+        dialog->reject();
     }
 
     // #17 walk: the summary said "5 of 6 gates passed." and no more, and cut every gate's

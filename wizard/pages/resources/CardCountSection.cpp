@@ -18,8 +18,21 @@ CardCountSection::CardCountSection(ResourcesForm *form, QWidget *parent)
     m_cardsNeeded->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_cardsNeeded->verticalHeader()->hide();
     m_cardsNeeded->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_cardsNeeded->setMinimumHeight(260);
+    // All rows shown, no scroll bar of its own: the wheel over the table scrolls the page,
+    // as over any other part of it (a walk saw the table swallow the wheel first).
+    m_cardsNeeded->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_cardsNeeded->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_cardsNeeded->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     layout->addWidget(m_cardsNeeded);
+}
+
+void CardCountSection::fitRows()
+{
+    m_cardsNeeded->resizeRowsToContents();
+    const int height = m_cardsNeeded->horizontalHeader()->sizeHint().height() +
+                       m_cardsNeeded->verticalHeader()->length() +
+                       2 * m_cardsNeeded->frameWidth();
+    m_cardsNeeded->setFixedHeight(height);
 }
 
 void CardCountSection::retranslate()
@@ -27,17 +40,34 @@ void CardCountSection::retranslate()
     m_cardsNeeded->setHorizontalHeaderLabels(
         {tr("Card"), tr("Memory"), tr("Cards needed"), tr("Source quality")});
     m_cardsNeeded->setAccessibleName(tr("Cards needed per card type"));
+    fitRows();
 }
 
 void CardCountSection::refresh()
 {
     int row = 0;
     for (const CardSpec &c : cardCatalog()) {
-        const int n = form()->cardsNeeded(c);
-        const QStringList cells = {c.name, QStringLiteral("%1 GB").arg(c.memory.gib),
-                                   n < 0   ? tr("not supported")
-                                   : n > 0 ? QString::number(n)
-                                           : tr("does not fit"),
+        const ResourcesForm::CardCount count = form()->cardCount(c);
+        const int n = count.cards;
+        QString needed = n < 0   ? tr("not supported")
+                         : n > 0 ? QString::number(n)
+                                 : tr("does not fit");
+        QString why;
+        if (count.activationsFill) {
+            // The count under checkpointing first: the other one is sharding past sense.
+            if (count.withCheckpointing > 0)
+                needed = tr("%1 with checkpointing (%2 without)")
+                             .arg(count.withCheckpointing)
+                             .arg(needed);
+            else
+                needed = tr("%1: activations fill the card").arg(needed);
+            why = tr("One micro-batch's activations and the context take %1 GB of this card's "
+                     "%2 GB however many cards share the model. Turn on activation checkpointing "
+                     "or lower the micro-batch.")
+                      .arg(count.unshardableGiB, 0, 'f', 1)
+                      .arg(c.memory.gib);
+        }
+        const QStringList cells = {c.name, QStringLiteral("%1 GB").arg(c.memory.gib), needed,
                                    ResourcesForm::sourceQuality(c)};
         for (int col = 0; col < 4; ++col) {
             auto *item = m_cardsNeeded->item(row, col);
@@ -46,9 +76,11 @@ void CardCountSection::refresh()
                 m_cardsNeeded->setItem(row, col, item);
             }
             item->setText(cells[col]);
+            item->setToolTip(col == 2 ? why : QString());
         }
         ++row;
     }
+    fitRows();
 }
 
 } // namespace onramp

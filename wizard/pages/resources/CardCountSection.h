@@ -19,6 +19,8 @@ protected:
     void retranslate() override;
 
 private:
+    void fitRows();
+
     QTableWidget *m_cardsNeeded = nullptr;
 };
 

@@ -1,9 +1,9 @@
 #include "StoragePlanSection.h"
 
 #include "ResourcesForm.h"
+#include "widgets/FileChooser.h"
 
 #include <QCheckBox>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -47,9 +47,8 @@ StoragePlanSection::StoragePlanSection(ResourcesForm *form, QWidget *parent)
     connect(m_scratchPath, &QLineEdit::textEdited, this,
             [set](const QString &t) { set(&ResourceChoice::scratchPath, t); });
     connect(m_scan, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Choose the local dataset"));
-        if (!dir.isEmpty())
-            this->form()->scanDataset(dir);
+        FileChooser::folder(this, tr("Choose the local dataset"),
+                            [this](const QString &dir) { this->form()->scanDataset(dir); });
     });
 }
 

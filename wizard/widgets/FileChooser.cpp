@@ -1,0 +1,91 @@
+#include "FileChooser.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace onramp::FileChooser {
+
+namespace {
+
+QString &lastFolder()
+{
+    static QString folder;
+    return folder;
+}
+
+QString defaultFolder()
+{
+    const QString documents =
+        QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (!documents.isEmpty() && QFileInfo(documents).isDir())
+        return documents;
+    return QDir::homePath();
+}
+
+QFileDialog *show(QWidget *parent, const QString &title, Chosen chosen,
+                  const std::function<void(QFileDialog *)> &setUp)
+{
+    auto *dialog = new QFileDialog(parent, title);
+    dialog->setObjectName(QStringLiteral("fileChooser"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setDirectory(startPath());
+    setUp(dialog);
+    QObject::connect(dialog, &QFileDialog::fileSelected, dialog,
+                     [chosen = std::move(chosen)](const QString &path) {
+                         if (path.isEmpty())
+                             return;
+                         remember(path);
+                         chosen(path);
+                     });
+    dialog->open();
+    return dialog;
+}
+
+} // namespace
+
+QString startPath(const QString &suggestedName)
+{
+    QString folder = lastFolder();
+    if (folder.isEmpty() || !QFileInfo(folder).isDir())
+        folder = defaultFolder();
+    return suggestedName.isEmpty() ? folder : QDir(folder).filePath(suggestedName);
+}
+
+void remember(const QString &chosen)
+{
+    if (chosen.isEmpty())
+        return;
+    const QFileInfo info(chosen);
+    lastFolder() = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
+}
+
+QFileDialog *saveFile(QWidget *parent, const QString &title, const QString &suggestedName,
+                      const QString &filter, Chosen chosen)
+{
+    return show(parent, title, std::move(chosen), [&](QFileDialog *d) {
+        d->setAcceptMode(QFileDialog::AcceptSave);
+        d->setNameFilter(filter);
+        d->selectFile(suggestedName);
+    });
+}
+
+QFileDialog *openFile(QWidget *parent, const QString &title, const QString &filter,
+                      Chosen chosen)
+{
+    return show(parent, title, std::move(chosen), [&](QFileDialog *d) {
+        d->setFileMode(QFileDialog::ExistingFile);
+        d->setNameFilter(filter);
+    });
+}
+
+QFileDialog *folder(QWidget *parent, const QString &title, Chosen chosen)
+{
+    return show(parent, title, std::move(chosen), [](QFileDialog *d) {
+        d->setFileMode(QFileDialog::Directory);
+        d->setOption(QFileDialog::ShowDirsOnly);
+    });
+}
+
+} // namespace onramp::FileChooser
