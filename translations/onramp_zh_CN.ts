@@ -4114,6 +4114,30 @@ Each subcommand takes --help.</source>
         <source>none in the spec, none in this run</source>
         <translation>规格里没有，这次运行也没有</translation>
     </message>
+    <message>
+        <source>pretraining from scratch</source>
+        <translation>从头预训练</translation>
+    </message>
+    <message>
+        <source>full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <source>single device</source>
+        <translation>单设备</translation>
+    </message>
+    <message>
+        <source>data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1 × pipeline %2</source>
+        <translation>张量并行 %1 × 流水线并行 %2</translation>
+    </message>
+    <message>
+        <source>received, not trained with: this run trained %1 (the first run's small trainer); the value is the planned run's</source>
+        <translation>已收到，但未用于训练：本次运行用的是 %1（首次运行的小型训练程序）；该值属于计划中的正式运行</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

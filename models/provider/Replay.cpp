@@ -6,10 +6,69 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 #include <cmath>
 
 namespace onramp {
+
+namespace {
+
+// A trainer's config value ("pretrain", "single device", "zero-2") in the reader's words. The
+// spec keeps the trainer's own keys; a value this list does not know is shown as it stands.
+QString trainingValueText(const QString &field, const QString &value)
+{
+    static const QRegularExpression modelParallel(QStringLiteral("^tp(\\d+) pp(\\d+)$"));
+    static const QRegularExpression zero(QStringLiteral("^zero-(\\d)$"));
+    if (field == QLatin1String("$.training.method")) {
+        if (value == QLatin1String("pretrain"))
+            return Tr::tr("pretraining from scratch");
+        if (value == QLatin1String("full"))
+            return Tr::tr("full fine-tuning");
+        if (value == QLatin1String("lora"))
+            return QStringLiteral("LoRA");
+        if (value == QLatin1String("qlora"))
+            return QStringLiteral("QLoRA");
+    } else if (field == QLatin1String("$.training.parallelism")) {
+        if (value == QLatin1String("single device"))
+            return Tr::tr("single device");
+        if (value == QLatin1String("data parallel"))
+            return Tr::tr("data parallel");
+        if (const auto m = modelParallel.match(value); m.hasMatch())
+            return Tr::tr("tensor parallel %1 × pipeline %2").arg(m.captured(1), m.captured(2));
+    } else if (field == QLatin1String("$.training.sharding")) {
+        if (value == QLatin1String("none"))
+            return Tr::tr("none");
+        if (value == QLatin1String("fsdp"))
+            return QStringLiteral("FSDP");
+        if (const auto m = zero.match(value); m.hasMatch())
+            return QStringLiteral("ZeRO-") + m.captured(1);
+    }
+    return value;
+}
+
+// What the trainer trained with for a parameter that names a training field (MICROBATCH,
+// SEQLEN, GRADACCUM, SEED); nullopt for any other parameter or when nothing was recorded.
+std::optional<QString> trainedValue(const RunSpec &seen, const QString &key)
+{
+    const QString k = QString(key).remove(u'_').toUpper();
+    qint64 v = -1;
+    if (k == QLatin1String("MICROBATCH"))
+        v = seen.training.microBatch;
+    else if (k == QLatin1String("SEQLEN"))
+        v = seen.training.seqLen;
+    else if (k == QLatin1String("GRADACCUM"))
+        v = seen.training.gradAccum;
+    else if (k == QLatin1String("SEED"))
+        v = seen.training.seed;
+    if (v <= 0 && k != QLatin1String("SEED"))
+        return std::nullopt;
+    if (v < 0)
+        return std::nullopt;
+    return QString::number(v);
+}
+
+} // namespace
 
 QString ReplayItem::detail() const
 {
@@ -344,6 +403,9 @@ QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool im
             i.status = ReplayItem::Status::Fail;
         else if (want.isEmpty()) // a run without GPUs has no CUDA, driver or GPU model
             i.note = Tr::tr("none in the spec, none in this run");
+        // Compared as the trainer wrote them, shown in words.
+        i.want = trainingValueText(i.field, want);
+        i.got = trainingValueText(i.field, got);
         item(i);
     };
     const auto number = [](qint64 v) { return v < 0 ? QString() : QString::number(v); };
@@ -405,6 +467,14 @@ QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool im
                                                  : ReplayItem::Status::Fail;
         if (!spec.applied.contains(key))
             i.note = Tr::tr("the spec does not record what the first run's job received");
+        // A parameter the job received but its trainer did not train with: the planned run's
+        // micro-batch 4 × 4096 tokens reach the sandbox's small stand-in, which trains 8 × 32.
+        // Both sides received the same, so it passes, but not silently.
+        else if (const auto trained = trainedValue(seen, key);
+                 trained && i.status == ReplayItem::Status::Pass && *trained != i.got)
+            i.note = Tr::tr("received, not trained with: this run trained %1 (the first run's "
+                            "small trainer); the value is the planned run's")
+                         .arg(*trained);
         item(i);
     }
     // The environment: the fields that decide whether it is the same one.

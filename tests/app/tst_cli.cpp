@@ -1141,6 +1141,21 @@ private slots:
             QVERIFY2(!i.detail().isEmpty(), qPrintable(i.field));
             if (i.want.isEmpty() && i.got.isEmpty())
                 QCOMPARE(i.detail(), QStringLiteral("none in the spec, none in this run"));
+            // #17, the colleague's replay: the planned run's micro-batch 4 and 4096 tokens were
+            // received by a first run that trained 8 × 32, and both passed without a word.
+            if (i.field == QLatin1String("$.parameters.microBatch") ||
+                i.field == QLatin1String("$.parameters.seqLen"))
+                QVERIFY2(i.detail().contains(QStringLiteral("received, not trained with: this "
+                                                            "run trained ")),
+                         qPrintable(i.detail()));
+            if (i.field == QLatin1String("$.parameters.seed"))
+                QVERIFY2(!i.detail().contains(QStringLiteral("not trained with")),
+                         qPrintable(i.detail()));
+            // The trainer's own keys read as words.
+            if (i.field == QLatin1String("$.training.method"))
+                QCOMPARE(i.detail(), QStringLiteral("pretraining from scratch"));
+            if (i.field == QLatin1String("$.training.parallelism"))
+                QCOMPARE(i.detail(), QStringLiteral("single device"));
         }
         ReplayItem failed{"$.software.cuda", "CUDA", ReplayItem::Status::Fail, "12.1", ""};
         QCOMPARE(failed.detail(), QStringLiteral("spec says 12.1, this run has (nothing)"));
