@@ -4138,6 +4138,18 @@ Each subcommand takes --help.</source>
         <source>received, not trained with: this run trained %1 (the first run's small trainer); the value is the planned run's</source>
         <translation>已收到，但未用于训练：本次运行用的是 %1（首次运行的小型训练程序）；该值属于计划中的正式运行</translation>
     </message>
+    <message>
+        <source>a chunked loss</source>
+        <translation>分块计算损失</translation>
+    </message>
+    <message>
+        <source>activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>和</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4388,16 +4400,16 @@ Dataset: %3</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <source>%1 with checkpointing (%2 without)</source>
-        <translation>开启检查点时 %1（不开时 %2）</translation>
-    </message>
-    <message>
         <source>%1: activations fill the card</source>
         <translation>%1：激活几乎占满显存</translation>
     </message>
     <message>
-        <source>One micro-batch's activations and the context take %1 GB of this card's %2 GB however many cards share the model. Turn on activation checkpointing or lower the micro-batch.</source>
-        <translation>无论多少张卡分担模型，一个微批次的激活值和上下文就要占用这张卡 %2 GB 中的 %1 GB。请开启激活检查点，或减小微批次。</translation>
+        <source>%1 with %2 (%3 without)</source>
+        <translation>采用%2时 %1（不采用时 %3）</translation>
+    </message>
+    <message>
+        <source>One micro-batch's activations and the context take %1 GB of this card's %2 GB however many cards share the model. A chunked loss, activation checkpointing or a smaller micro-batch shrinks them.</source>
+        <translation>无论多少张卡分担模型，一个微批次的激活值和上下文就要占用这张卡 %2 GB 中的 %1 GB。分块计算损失、激活检查点或更小的微批次可以减少这部分显存。</translation>
     </message>
 </context>
 <context>

@@ -141,24 +141,46 @@ ResourcesForm::CardCount ResourcesForm::cardCount(const CardSpec &c) const
         out.cards = -1;
         return out;
     }
-    out.cards = MemoryEstimator::cardsNeeded(s, c);
-    if (out.cards > 0 && out.cards <= s.tp * s.pp)
-        return out; // no sharding needed: what it says holds
-    // At the count found (or the most there is), with the model states sharded as counted.
-    TrainingSetup at = s;
-    at.gpus = out.cards > 0 ? out.cards : 4096;
-    if (!at.fsdp && at.zeroStage < 3)
-        at.zeroStage = 3;
-    const MemoryBreakdown m = MemoryEstimator::estimate(at);
-    const double unshardable = m.activations.bytes + m.overhead.bytes;
-    out.unshardableGiB = unshardable / double(1ull << 30);
-    if (unshardable <= kComfortableShare * double(c.memory.bytes()))
+    const auto count = [&c](const TrainingSetup &t, CardCount &into) {
+        into.cards = MemoryEstimator::cardsNeeded(t, c);
+        if (into.cards > 0 && into.cards <= t.tp * t.pp)
+            return; // no sharding needed: what it says holds
+        // At the count found (or the most there is), with the model states sharded as counted.
+        TrainingSetup at = t;
+        at.gpus = into.cards > 0 ? into.cards : 4096;
+        if (!at.fsdp && at.zeroStage < 3)
+            at.zeroStage = 3;
+        const MemoryBreakdown m = MemoryEstimator::estimate(at);
+        const double unshardable = m.activations.bytes + m.overhead.bytes;
+        into.unshardableGiB = unshardable / double(1ull << 30);
+        into.activationsFill = unshardable > kComfortableShare * double(c.memory.bytes());
+    };
+    count(s, out);
+    if (!out.activationsFill)
         return out;
-    out.activationsFill = true;
-    if (s.checkpointing != Checkpointing::Full) {
-        TrainingSetup checkpointed = s;
-        checkpointed.checkpointing = Checkpointing::Full;
-        out.withCheckpointing = MemoryEstimator::cardsNeeded(checkpointed, c);
+    // The cheapest steps on activations, each on top of the one before (the suggestions' order).
+    TrainingSetup cheaper = s;
+    QStringList steps;
+    if (!cheaper.chunkedLoss) {
+        cheaper.chunkedLoss = true;
+        steps << Tr::tr("a chunked loss");
+    }
+    for (const bool checkpoint : {false, true}) {
+        if (checkpoint) {
+            if (cheaper.checkpointing == Checkpointing::Full)
+                break;
+            cheaper.checkpointing = Checkpointing::Full;
+            steps << Tr::tr("activation checkpointing");
+        }
+        if (steps.isEmpty())
+            continue;
+        CardCount after;
+        count(cheaper, after);
+        if (after.cards > 0 && !after.activationsFill) {
+            out.cheaperStep = steps.join(Tr::tr(" and "));
+            out.withCheaperStep = after.cards;
+            break;
+        }
     }
     return out;
 }

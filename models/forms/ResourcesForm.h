@@ -53,14 +53,16 @@ public:
     // The card count as the card table says it. Sharding makes the model's states as small as
     // wanted, but not the activations of one micro-batch: where those (with the context) take
     // more than the comfortable share of the card, any count is "tight" at best, bought with
-    // sharding over absurdly many cards (a walk saw an A100 40GB "need 216"). The table then
-    // leads with the count under activation checkpointing.
+    // sharding over absurdly many cards (a walk saw an A100 40GB "need 216", its activations
+    // mostly the logits). The table then leads with the count after the cheapest step that
+    // shrinks activations enough: a chunked loss, then full checkpointing on top.
     struct CardCount
     {
-        int cards = 0;                 // -1 not supported, 0 does not fit on any count
-        bool activationsFill = false;  // the unshardable part alone passes the comfortable share
-        double unshardableGiB = 0;     // activations and context per card at that count
-        int withCheckpointing = 0;     // cards with full activation checkpointing (0: none fit)
+        int cards = 0;                // -1 not supported, 0 does not fit on any count
+        bool activationsFill = false; // the unshardable part alone passes the comfortable share
+        double unshardableGiB = 0;    // activations and context per card at that count
+        QString cheaperStep;          // translated: "a chunked loss"; empty when none helps
+        int withCheaperStep = 0;      // cards after that step
     };
     CardCount cardCount(const CardSpec &card) const;
     // Where a catalog card's figures come from, in the user's language.

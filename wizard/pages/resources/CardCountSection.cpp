@@ -54,16 +54,16 @@ void CardCountSection::refresh()
                                  : tr("does not fit");
         QString why;
         if (count.activationsFill) {
-            // The count under checkpointing first: the other one is sharding past sense.
-            if (count.withCheckpointing > 0)
-                needed = tr("%1 with checkpointing (%2 without)")
-                             .arg(count.withCheckpointing)
-                             .arg(needed);
+            // The count after the cheapest step first: the other one is sharding past sense.
+            if (count.withCheaperStep > 0)
+                needed = tr("%1 with %2 (%3 without)")
+                             .arg(count.withCheaperStep)
+                             .arg(count.cheaperStep, needed);
             else
                 needed = tr("%1: activations fill the card").arg(needed);
             why = tr("One micro-batch's activations and the context take %1 GB of this card's "
-                     "%2 GB however many cards share the model. Turn on activation checkpointing "
-                     "or lower the micro-batch.")
+                     "%2 GB however many cards share the model. A chunked loss, activation "
+                     "checkpointing or a smaller micro-batch shrinks them.")
                       .arg(count.unshardableGiB, 0, 'f', 1)
                       .arg(c.memory.gib);
         }
