@@ -4196,10 +4196,6 @@ Dossier review: %2</source>
         <translation>已开通</translation>
     </message>
     <message>
-        <source>not activated yet</source>
-        <translation>尚未开通</translation>
-    </message>
-    <message>
         <source>Create, attach quota, add members</source>
         <translation>创建、绑定配额、添加成员</translation>
     </message>
@@ -4348,6 +4344,10 @@ Dataset: %3</source>
     <message>
         <source>First run: %1</source>
         <translation>首次运行：%1</translation>
+    </message>
+    <message>
+        <source>not activated yet (sending the dossier switches it on first)</source>
+        <translation>尚未开通（提交资料时会先开通）</translation>
     </message>
 </context>
 <context>
@@ -4689,6 +4689,10 @@ Dataset: %3</source>
     <message>
         <source>Gate overview</source>
         <translation>门槛总览</translation>
+    </message>
+    <message>
+        <source>Entry condition: %1</source>
+        <translation>进入条件：%1</translation>
     </message>
 </context>
 <context>

@@ -79,6 +79,13 @@ private slots:
                 QVERIFY2(fm.horizontalAdvance(overview->item(row, col)->text()) <
                              overview->columnWidth(col),
                          qPrintable(overview->item(row, col)->text()));
+        // A gate not started says what opens it, whole (#17: "Not started" stood twice in a
+        // row and said nothing).
+        for (GateId id : kAllGates) {
+            const QString details = overview->item(gateIndex(id), 2)->text();
+            QVERIFY2(details.contains(gateDefinition(id).entryText()), qPrintable(details));
+        }
+        QVERIFY(overview->wordWrap()); // whole, not "Entry condition: Gate 1 pass…"
         // The first start fits a 1366×768 screen and leaves room for the pages.
         const QSize size = OnboardingWizard::defaultSize(QSize(1366, 768 - 40));
         QVERIFY(size.width() <= 1366 - 16 && size.height() <= 768 - 40 - 48);

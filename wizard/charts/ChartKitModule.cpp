@@ -26,6 +26,31 @@ void wholeTicks(QValueAxis *axis, double span)
     axis->setTickCount(steps >= 1 && steps < 4 && std::abs(span - steps) < 1e-9 ? steps + 1 : 5);
 }
 
+// A bar chart's value axis, from 0 to at least `top`, labelled in whole numbers: up to 4 it
+// ends on the next whole number with a tick per step; above, on a round number in 3–6 steps of
+// 1, 2 or 5 × 10ⁿ ("0 200 400 … 1000", not "0 203 406 609 811").
+void roundAxis(QValueAxis *axis, double top)
+{
+    if (!(top > 4)) {
+        const double whole = std::max(1.0, std::ceil(top - 1e-9));
+        axis->setRange(0, whole);
+        wholeTicks(axis, whole);
+        return;
+    }
+    const double raw = top / 5;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = power * 10;
+    for (const double m : {1.0, 2.0, 5.0}) {
+        if (m * power >= raw * (1 - 1e-12)) {
+            step = m * power;
+            break;
+        }
+    }
+    const int count = int(std::ceil(top / step - 1e-9));
+    axis->setRange(0, count * step);
+    axis->setTickCount(count + 1);
+}
+
 class LineChart : public QChartView, public Line
 {
 public:
@@ -85,8 +110,7 @@ public:
         series->append(bars);
         m_categories->clear();
         m_categories->append(categories);
-        m_values->setRange(0, axisMax);
-        wholeTicks(m_values, axisMax);
+        roundAxis(m_values, axisMax);
     }
     void setStack(const QString &category, const QStringList &parts, const QList<double> &values,
                   double axisMax) override
@@ -110,8 +134,7 @@ public:
             m_categories->clear();
             m_categories->append(category);
         }
-        m_values->setRange(0, axisMax);
-        wholeTicks(m_values, axisMax);
+        roundAxis(m_values, axisMax);
     }
 
 private:

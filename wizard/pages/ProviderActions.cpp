@@ -121,7 +121,9 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             QString text =
                 ProviderActions::tr("Training service: %1\nDossier review: %2")
                     .arg(s.provider.trainingActivated ? ProviderActions::tr("activated")
-                                                      : ProviderActions::tr("not activated yet"),
+                                                      : ProviderActions::tr(
+                                                            "not activated yet (sending the "
+                                                            "dossier switches it on first)"),
                          reviewText(s.provider.qualification));
             if (const int open = dossierBlockers(s);
                 open > 0 && review(s.provider.qualification) != ReviewState::Approved)

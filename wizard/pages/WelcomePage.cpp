@@ -18,7 +18,10 @@ WelcomePage::WelcomePage(StateStore *store, QWidget *parent) : QWizardPage(paren
     m_intro->setObjectName(QStringLiteral("welcomeIntro"));
     m_intro->setWordWrap(true);
     layout->addWidget(m_intro);
-    layout->addWidget(new GateOverview(store, this), 1);
+    // Whole text: a gate not started says what opens it, in a sentence.
+    auto *overview = new GateOverview(store, this);
+    overview->setWholeText(true);
+    layout->addWidget(overview, 1);
     m_where = new QLabel(this);
     m_where->setObjectName(QStringLiteral("stateLocation"));
     m_where->setWordWrap(true);

@@ -69,7 +69,10 @@ void GateOverview::refresh()
         QTableWidgetItem *status =
             set(1, QStringLiteral("%1 %2").arg(statusGlyph(r.status), statusLabel(r.status)));
         status->setForeground(statusColour(r.status));
-        set(2, GateForm::describe(r));
+        // "Not started" twice in a row said nothing: a gate not started says what opens it.
+        set(2, r.status == GateStatus::NotStarted
+                   ? tr("Entry condition: %1").arg(def.entryText())
+                   : GateForm::describe(r));
         set(3, def.acceptorText());
     }
     fitColumns();

@@ -7,7 +7,11 @@
 #include "widgets/JobMonitor.h"
 #include "widgets/LiveChart.h"
 
+#include "charts/ChartKit.h"
+
+#include <QChartView>
 #include <QJsonDocument>
+#include <QValueAxis>
 
 namespace {
 
@@ -48,6 +52,36 @@ private slots:
             QVERIFY2(chart, name);
             QVERIFY2(!chart->title().isEmpty(), name);
         }
+    }
+
+    // Seen in a real window on gate 3: the month chart's axis read "0 203 406 609 811". A bar
+    // chart's axis ends on a round number, its ticks on round steps.
+    void barAxesEndOnRoundNumbers_data()
+    {
+        QTest::addColumn<double>("top");
+        QTest::addColumn<QList<double>>("ticks");
+        QTest::newRow("card-hours") << 811.0 << QList<double>{0, 200, 400, 600, 800, 1000};
+        QTest::newRow("a year") << 1844.0 << QList<double>{0, 500, 1000, 1500, 2000};
+        QTest::newRow("round already") << 60.0 << QList<double>{0, 20, 40, 60};
+        QTest::newRow("empty") << 0.0 << QList<double>{0, 1};
+        QTest::newRow("small") << 3.2 << QList<double>{0, 1, 2, 3, 4};
+    }
+    void barAxesEndOnRoundNumbers()
+    {
+        QFETCH(double, top);
+        QFETCH(QList<double>, ticks);
+        QWidget parent;
+        charts::Bars *bars = charts::makeBars(&parent);
+        bars->setColumns(QStringLiteral("card-hours"), {QStringLiteral("27-03")}, {top}, top);
+        auto *view = qobject_cast<QChartView *>(bars->widget());
+        QVERIFY2(view, "the charts module did not load");
+        const QList<QAbstractAxis *> axes = view->chart()->axes(Qt::Vertical);
+        QCOMPARE(axes.size(), 1);
+        auto *axis = qobject_cast<QValueAxis *>(axes.first());
+        QVERIFY(axis);
+        QCOMPARE(axis->min(), 0.0);
+        QCOMPARE(axis->max(), ticks.last());
+        QCOMPARE(axis->tickCount(), int(ticks.size()));
     }
 
     void aWaitAndAHangAreShownWhileTheyHappen()
