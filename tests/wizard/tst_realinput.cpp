@@ -2,6 +2,7 @@
 // mouse wheel over a page, typing into date, decimal and table fields, Tab and Alt shortcuts.
 // Offscreen tests do not see these: focus, wheel propagation and key handling come from X.
 // Without Xvfb or xdotool the test says so and exits 77, which ctest reports as skipped.
+#include "DemoState.h"
 #include "Language.h"
 #include "OnboardingWizard.h"
 #include "StateStore.h"
@@ -86,12 +87,13 @@ class TestRealInput : public QObject
 
     QString statePath() const { return m_dir.filePath(QStringLiteral("onboarding.json")); }
 
-    static OnboardingState demoState()
+    // The demo onboarding with gate 3 passed, so that gate 4 opens.
+    static void demoOnGateFour(StateStore &store)
     {
-        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
-        if (!demo.open(QIODevice::ReadOnly))
-            return {};
-        return *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object());
+        OnboardingState state = savedDemoState();
+        state.gate(GateId::Quota).status = GateStatus::Passed;
+        state.currentPage = OnboardingWizard::WelcomeId;
+        store.setState(state);
     }
 
     // Shows the wizard on `page`, with the keyboard.
@@ -190,11 +192,8 @@ private slots:
     // A decimal typed key by key arrives whole: the field is not rewritten while typing.
     void aDecimalIsTyped()
     {
-        OnboardingState state = demoState();
-        state.gate(GateId::Quota).status = GateStatus::Passed;
-        state.currentPage = OnboardingWizard::WelcomeId;
         StateStore store(statePath());
-        store.setState(state);
+        demoOnGateFour(store);
         OnboardingWizard w(&store, &m_language);
         QVERIFY(showOn(w, OnboardingWizard::ResourcesId));
         auto *workload = child<QDoubleSpinBox>(w, "workloadTokens");
@@ -214,11 +213,8 @@ private slots:
     // table shows all its rows, and the wheel over it moves the page.
     void theWheelOverTheCardTableScrollsThePage()
     {
-        OnboardingState state = demoState();
-        state.gate(GateId::Quota).status = GateStatus::Passed;
-        state.currentPage = OnboardingWizard::WelcomeId;
         StateStore store(statePath());
-        store.setState(state);
+        demoOnGateFour(store);
         OnboardingWizard w(&store, &m_language);
         QVERIFY(showOn(w, OnboardingWizard::ResourcesId));
         auto *table = child<QTableWidget>(w, "cardsNeeded");
@@ -244,7 +240,7 @@ private slots:
     void altNAndAltBMoveBetweenPages()
     {
         StateStore store(statePath());
-        store.setState(demoState());
+        store.setState(savedDemoState());
         OnboardingWizard w(&store, &m_language);
         QVERIFY(showOn(w, OnboardingWizard::WelcomeId));
         QVERIFY(key(QStringLiteral("alt+n")));
@@ -260,7 +256,7 @@ private slots:
     void theMembersTableKeepsItsRowWhileEditing()
     {
         StateStore store(statePath());
-        store.setState(demoState());
+        store.setState(savedDemoState());
         OnboardingWizard w(&store, &m_language);
         QVERIFY(showOn(w, OnboardingWizard::WorkspaceId));
         auto *table = child<QTableWidget>(w, "members");

@@ -1,5 +1,6 @@
 // The summary page (SummaryPage): the run spec and its handoffs exported by extension.
 #include "WizardHarness.h"
+#include "DemoState.h"
 #include "GateLedger.h"
 #include "RunSpec.h"
 #include "pages/SummaryPage.h"
@@ -23,11 +24,8 @@ private slots:
     // The summary exports the run spec and the handoffs made from it, by extension.
     void theSummaryExportsTheRunSpec()
     {
-        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
-        QVERIFY(demo.open(QIODevice::ReadOnly));
         StateStore store(QString{});
-        store.setState(
-            *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object()));
+        store.setState(savedDemoState());
         OnboardingWizard w(&store, &m_language);
         auto *summary = qobject_cast<SummaryPage *>(w.page(OnboardingWizard::SummaryId));
         QVERIFY(summary);
@@ -53,11 +51,8 @@ private slots:
     // window-modal and answers without a nested event loop.
     void theExportDialogOpensAwayFromTheWorkingFolder()
     {
-        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
-        QVERIFY(demo.open(QIODevice::ReadOnly));
         StateStore store(QString{});
-        store.setState(
-            *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object()));
+        store.setState(savedDemoState());
         OnboardingWizard w(&store, &m_language);
         auto *summary = qobject_cast<SummaryPage *>(w.page(OnboardingWizard::SummaryId));
         summary->initializePage();
@@ -159,11 +154,8 @@ private slots:
     {
         m_language.apply(QStringLiteral("zh_CN"));
         // The demo onboarding: gate 1's evidence is the line the walk saw cut.
-        QFile demo(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
-        QVERIFY(demo.open(QIODevice::ReadOnly));
         StateStore store(QString{});
-        store.setState(
-            *OnboardingState::fromJson(QJsonDocument::fromJson(demo.readAll()).object()));
+        store.setState(savedDemoState());
         for (int width : {1366, 1300, 1200}) {
             OnboardingWizard w(&store, &m_language);
             w.setStartId(OnboardingWizard::SummaryId);
