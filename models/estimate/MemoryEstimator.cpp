@@ -292,8 +292,9 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         const WeightQuant q = s.method == Method::Qlora && s.weightQuant == WeightQuant::None
                                   ? WeightQuant::Nf4
                                   : s.weightQuant;
-        // NF4 with double quantization: 4 bits plus 0.127 bits of constants (QLoRA paper).
-        const double qb = q == WeightQuant::Nf4    ? (4 + 0.127) / 8
+        // NF4: 4 bits plus an fp32 constant per 64 weights (0.5 bits), or with double
+        // quantization 8/64 + 32/(64·256) = 0.127 bits (QLoRA paper, "Double Quantization").
+        const double qb = q == WeightQuant::Nf4    ? (4 + (s.nf4DoubleQuant ? 0.127 : 0.5)) / 8
                           : q == WeightQuant::Int8 ? 1.0
                                                    : wb;
         frozenBytes = qb;

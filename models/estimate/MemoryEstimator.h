@@ -148,6 +148,11 @@ struct TrainingSetup
     // saves its input as in a full fine-tune. torchao's NF4 linear (torchtune) keeps only the
     // quantized weight: false there.
     bool quantSavesInputs = true;
+    // NF4's block constants quantized again (the QLoRA paper's double quantization; torchao's
+    // NF4, which torchtune uses): 4.127 bits a weight. Without it (LitGPT's "bnb.nf4" as
+    // against "bnb.nf4-dq", bitsandbytes' bnb_4bit_use_double_quant=False) one fp32 constant
+    // per 64 weights: 4.5 bits.
+    bool nf4DoubleQuant = true;
     // PyTorch's foreach AdamW (torch.optim.AdamW's multi-tensor path): the step computes
     // sqrt(v) for every parameter at once, a temporary as large as one optimizer moment, on
     // top of everything the step holds. A fused step (fused=True, DeepSpeed, Apex) or a

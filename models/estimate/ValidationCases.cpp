@@ -265,6 +265,10 @@ CaseResult evaluateCase(const QJsonObject &c)
     s.quantSavesInputs =
         has(everything + u' ' + method + u' ' + precision, "bnb|bitsandbytes") ||
         !has(everything, "torchtune");
+    // NF4 without double quantization where the case names it: LitGPT's "bnb.nf4" (its
+    // double-quantized mode is "bnb.nf4-dq"), or bitsandbytes' use_double_quant=False.
+    s.nf4DoubleQuant = !has(method + u' ' + precision,
+                            R"(bnb\.nf4(?!-dq)|double_quant\w*\s*=\s*false)");
     // A step through PyTorch's multi-tensor AdamW, where the source says so.
     s.foreachStep = has(optimizer + u' ' + notes, "foreach") && !has(optimizer, "fused");
     // Whose mixed-precision conventions the source ran under (docs/estimator.md): the ZeRO

@@ -439,6 +439,24 @@ private slots:
         QCOMPARE(MemoryEstimator::estimate(s).savedActivations, plain);
     }
 
+    // NF4 keeps an fp32 constant per 64 weights (0.5 bits); double quantization brings the
+    // constants to 0.127 bits (QLoRA paper, "Double Quantization").
+    void nf4DoubleQuantization()
+    {
+        TrainingSetup s = llama7b();
+        s.precision = Precision::Bf16;
+        s.method = Method::Qlora;
+        const double dq = MemoryEstimator::estimate(s).weights.bytes;
+        s.nf4DoubleQuant = false;
+        const double plain = MemoryEstimator::estimate(s).weights.bytes;
+        const ModelSpec &m = s.model;
+        const double linear = (m.hidden * m.hidden * (2 + 2.0 * m.kvHeads / m.heads) +
+                               3.0 * m.hidden * m.ffn) *
+                              m.layers;
+        QVERIFY2(std::abs((plain - dq) - linear * (0.5 - 0.127) / 8) < 1e3,
+                 qPrintable(QString::number(plain - dq)));
+    }
+
     // PyTorch's foreach AdamW makes sqrt(v) for every parameter at once: one moment more at the
     // step, sharded as the optimizer state is; a step in backward makes none.
     void foreachAdamWAddsOneMomentAtTheStep()
@@ -495,6 +513,11 @@ private slots:
         c["method"] = QStringLiteral("QLoRA (bnb.nf4, rank 8)");
         const double bnb = evaluateCase(c).estimatedGiB;
         QVERIFY2(bnb > torchao + 0.5, qPrintable(QStringLiteral("%1 %2").arg(bnb).arg(torchao)));
+        // LitGPT's "bnb.nf4" has no double quantization; "bnb.nf4-dq" has.
+        c["method"] = QStringLiteral("QLoRA (bnb.nf4-dq, rank 8)");
+        const double dq = evaluateCase(c).estimatedGiB;
+        QVERIFY2(bnb - dq > 0.2 && bnb - dq < 0.4,
+                 qPrintable(QStringLiteral("%1 %2").arg(bnb).arg(dq)));
 
         c["method"] = QStringLiteral("full");
         c["grad_checkpointing"] = true;
