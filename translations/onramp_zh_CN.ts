@@ -4150,6 +4150,14 @@ Each subcommand takes --help.</source>
         <source> and </source>
         <translation>和</translation>
     </message>
+    <message>
+        <source> (bitsandbytes: quantized layers keep their inputs)</source>
+        <translation>（bitsandbytes：量化层保留其输入）</translation>
+    </message>
+    <message>
+        <source> + foreach AdamW's temporary at the step (%1 GiB, one moment)</source>
+        <translation> + 逐组（foreach）AdamW 在优化器步骤中的临时张量（%1 GiB，一份矩估计）</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

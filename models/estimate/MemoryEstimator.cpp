@@ -292,8 +292,9 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         const WeightQuant q = s.method == Method::Qlora && s.weightQuant == WeightQuant::None
                                   ? WeightQuant::Nf4
                                   : s.weightQuant;
-        // NF4 with double quantization: 4 bits plus 0.127 bits of constants (QLoRA paper).
-        const double qb = q == WeightQuant::Nf4    ? (4 + 0.127) / 8
+        // NF4: 4 bits plus an fp32 constant per 64 weights (0.5 bits), or with double
+        // quantization 8/64 + 32/(64·256) = 0.127 bits (QLoRA paper, "Double Quantization").
+        const double qb = q == WeightQuant::Nf4    ? (4 + (s.nf4DoubleQuant ? 0.127 : 0.5)) / 8
                           : q == WeightQuant::Int8 ? 1.0
                                                    : wb;
         frozenBytes = qb;
@@ -357,6 +358,8 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     const double sbh = double(s.seqLen) * s.microBatch * m.hidden;
     const double kvr = kvRatio(m), fr = double(m.ffn) / m.hidden;
     const bool full = s.method == Method::Full;
+    const bool quantInputs = !full && s.quantSavesInputs &&
+                             (s.method == Method::Qlora || s.weightQuant != WeightQuant::None);
     const double actScale = s.precision == Precision::Fp32 ? 2 : 1; // fp32 activations
     // torch autocast runs layer norm and softmax in fp32, so the residual stream, the norms'
     // outputs that feed the next linear layers, and attention probabilities are 4 bytes.
@@ -381,6 +384,14 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         unsplit += 2 * wide; // the attention input, for the q/v adapters
         if (s.loraAllLinear) {
             unsplit += 2 * wide;
+            split += 2 * fr;
+        }
+        // bitsandbytes' quantized matmul keeps its input (A) for backward whenever the input
+        // needs a gradient, frozen weight or not: the inputs of the attention, MLP and
+        // down-projection maps, as a full fine-tune keeps them, besides the adapters' own
+        // (their dropout makes those separate tensors).
+        if (quantInputs) {
+            unsplit += 2 * wide + 2 * wide;
             split += 2 * fr;
         }
     }
@@ -416,6 +427,8 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         layerFormula += Tr::tr(" ×2 for fp32");
     if (seqSplit > 1)
         layerFormula += Tr::tr(" (sequence parallel: norms and block inputs / t too)");
+    if (quantInputs)
+        layerFormula += Tr::tr(" (bitsandbytes: quantized layers keep their inputs)");
     if (s.offloadActivations) {
         stored = std::min(stored, 2 * stored / m.layers); // the layer in flight and the next
         layerFormula += Tr::tr(", offloaded to CPU memory but for 2 layers in flight");
@@ -438,23 +451,47 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     const double headShare = m.lmHead ? std::min(other, double(m.vocab) * m.hidden) / P : 0;
     const double headGrads = full && !s.optimizerInBackward ? gradsAll * headShare : 0;
     const bool held = s.gradsKept || s.gradAccumulation > 1;
+    // PyTorch's foreach AdamW makes sqrt(v) for all the parameters on this card at once: one
+    // moment's size (fp32 under mixed precision and fp32, else 16-bit) over the trainable
+    // parameters, sharded as the optimizer state is.
+    double foreachTemp = 0;
+    if (s.foreachStep && s.optimizer == Optimizer::AdamW && !s.optimizerInBackward &&
+        s.offload == Offload::None) {
+        const double trainable = full ? P : loraParams(s);
+        const double moment = (s.precision == Precision::Fp32 || isMixed(s.precision)) ? 4 : 2;
+        foreachTemp = trainable * moment / mp / (zero >= 1 && d > 1 ? d : 1);
+    }
+    const QString foreachNote =
+        Tr::tr(" + foreach AdamW's temporary at the step (%1 GiB, one moment)")
+            .arg(foreachTemp / kGiB, 0, 'f', 2);
     const QString actFormula =
         layerFormula +
         (logits > 0 ? Tr::tr(" + logits %1·s·b·V").arg(logitBytes) : QString()) +
         (dequant > 0 ? Tr::tr(" + one dequantized layer") : QString());
     const double lossPhase = stored + logits + dequant;
     const double layerPhase = stored + oneLayer + dequant + headGrads;
-    const double stepPhase = gradsAll;
+    const double stepPhase = gradsAll + foreachTemp;
     const QString gradFormula = out.gradients.formula;
-    if (held) {
+    if (held && foreachTemp > out.savedActivations) {
+        // Gradients are there either way; the step's temporary outweighs the activations.
+        out.optimizer.bytes += foreachTemp;
+        out.optimizer.formula += foreachNote;
+        out.activations = {0, Tr::tr("%1 GiB at the start of backward (%2), all freed "
+                                     "by the optimizer step, the peak")
+                                  .arg(out.savedActivations / kGiB, 0, 'f', 2)
+                                  .arg(actFormula)};
+    } else if (held) {
         out.activations = {out.savedActivations,
                            actFormula + Tr::tr("; gradients are held meanwhile (%1)")
                                             .arg(s.gradAccumulation > 1
                                                      ? Tr::tr("gradient accumulation")
                                                      : Tr::tr("zeroed, not freed"))};
     } else if (stepPhase >= std::max(lossPhase, layerPhase)) {
-        out.gradients = {stepPhase,
-                         gradFormula + Tr::tr("; the peak is the optimizer step")};
+        out.gradients = {gradsAll, gradFormula + Tr::tr("; the peak is the optimizer step")};
+        if (foreachTemp > 0) {
+            out.optimizer.bytes += foreachTemp;
+            out.optimizer.formula += foreachNote;
+        }
         out.activations = {0, Tr::tr("%1 GiB at the start of backward (%2), all freed "
                                      "by the optimizer step, the peak")
                                   .arg(out.savedActivations / kGiB, 0, 'f', 2)

@@ -142,6 +142,22 @@ struct TrainingSetup
     // Saved activations are copied to CPU memory as forward goes and brought back a layer at
     // a time for backward (torchtune, Megatron): the card holds the layers in flight.
     bool offloadActivations = false;
+    // Quantized frozen weights (QLoRA, 8-bit LoRA) computed through bitsandbytes' matmuls
+    // (Hugging Face PEFT, LitGPT, the QLoRA paper's code): MatMul4Bit and MatMul8bitLt keep
+    // their input for backward whether or not the weight trains, so every quantized linear map
+    // saves its input as in a full fine-tune. torchao's NF4 linear (torchtune) keeps only the
+    // quantized weight: false there.
+    bool quantSavesInputs = true;
+    // NF4's block constants quantized again (the QLoRA paper's double quantization; torchao's
+    // NF4, which torchtune uses): 4.127 bits a weight. Without it (LitGPT's "bnb.nf4" as
+    // against "bnb.nf4-dq", bitsandbytes' bnb_4bit_use_double_quant=False) one fp32 constant
+    // per 64 weights: 4.5 bits.
+    bool nf4DoubleQuant = true;
+    // PyTorch's foreach AdamW (torch.optim.AdamW's multi-tensor path): the step computes
+    // sqrt(v) for every parameter at once, a temporary as large as one optimizer moment, on
+    // top of everything the step holds. A fused step (fused=True, DeepSpeed, Apex) or a
+    // per-tensor one (foreach=False, optimizer in backward) does not.
+    bool foreachStep = false;
     double contextGiB = 0.5; // CUDA/CANN context and kernels
 
     int dataParallel() const { return std::max(1, gpus / (tp * pp)); }

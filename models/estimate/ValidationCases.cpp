@@ -259,6 +259,18 @@ CaseResult evaluateCase(const QJsonObject &c)
         if (uses(Adam8bitRow))
             s.optimizer = Optimizer::Adam8bit;
     }
+    // QLoRA's frozen 4-bit layers: bitsandbytes' matmul (PEFT, LitGPT: "bnb.nf4") keeps each
+    // layer's input; torchtune's NF4 layers are torchao's linear_nf4, which keeps only the
+    // weight.
+    s.quantSavesInputs =
+        has(everything + u' ' + method + u' ' + precision, "bnb|bitsandbytes") ||
+        !has(everything, "torchtune");
+    // NF4 without double quantization where the case names it: LitGPT's "bnb.nf4" (its
+    // double-quantized mode is "bnb.nf4-dq"), or bitsandbytes' use_double_quant=False.
+    s.nf4DoubleQuant = !has(method + u' ' + precision,
+                            R"(bnb\.nf4(?!-dq)|double_quant\w*\s*=\s*false)");
+    // A step through PyTorch's multi-tensor AdamW, where the source says so.
+    s.foreachStep = has(optimizer + u' ' + notes, "foreach") && !has(optimizer, "fused");
     // Whose mixed-precision conventions the source ran under (docs/estimator.md): the ZeRO
     // paper and DeepSpeed count 16-bit gradients, Megatron-LM its own, PyTorch AMP fp32 ones.
     if (has(everything + u' ' + sharding, "zero|deepspeed|rajbhandari"))
