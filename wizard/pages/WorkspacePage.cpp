@@ -111,18 +111,35 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     sf->addRow(m_steps);
     content->addWidget(steps);
     connect(m_create, &QPushButton::clicked, this, [this] {
-        if (auto r = m_form->create(m_name->text()); !r)
+        const WorkspaceData before = m_form->data();
+        if (auto r = m_form->create(m_name->text()); !r) {
             m_steps->setText(r.error().message);
+            return;
+        }
+        // Another name is another workspace: the provider has created neither it nor its
+        // quota, so setting the workspace up sends both.
+        if (before.created && m_form->data().workspaceName != before.workspaceName)
+            m_form->update([](WorkspaceData &w) {
+                w.created = false;
+                w.quotaAttached = false;
+            });
     });
     connect(m_attach, &QPushButton::clicked, this, [this] {
-        const QuotaPool pool{m_card->currentData().toString(), m_region->currentText().trimmed(),
-                             m_zone->currentText().trimmed()};
-        if (auto r = m_form->attachQuota(pool); !r) {
+        const WorkspaceData before = m_form->data();
+        if (auto r = m_form->attachQuota(poolInFields()); !r) {
             m_steps->setText(r.error().message);
             if (QWidget *field = findChild<QWidget *>(r.error().field))
                 field->setFocus();
+            return;
         }
+        // Another pool: the provider holds the old one until the workspace is set up again.
+        if (before.quotaAttached && !(m_form->data().pool == before.pool))
+            m_form->update([](WorkspaceData &w) { w.quotaAttached = false; });
     });
+    connect(m_name, &QLineEdit::textChanged, this, &WorkspacePage::updateStepButtons);
+    connect(m_region, &QComboBox::currentTextChanged, this, &WorkspacePage::updateStepButtons);
+    connect(m_zone, &QComboBox::currentTextChanged, this, &WorkspacePage::updateStepButtons);
+    connect(m_card, &QComboBox::currentIndexChanged, this, &WorkspacePage::updateStepButtons);
 
     // 3. Members: the review table, filterable and sortable.
     auto *members = group(host, "membersGroup", QT_TR_NOOP("3. Members and roles"));
@@ -542,6 +559,29 @@ void WorkspacePage::retranslateForm()
     refresh();
 }
 
+QuotaPool WorkspacePage::poolInFields() const
+{
+    return {m_card->currentData().toString(), m_region->currentText().trimmed(),
+            m_zone->currentText().trimmed()};
+}
+
+void WorkspacePage::updateStepButtons()
+{
+    if (!isBuilt())
+        return;
+    const WorkspaceData &w = m_form->data();
+    const bool nameHeld = w.created && m_name->text().trimmed() == w.workspaceName;
+    const bool poolHeld = w.quotaAttached && poolInFields() == w.pool;
+    m_create->setEnabled(!nameHeld);
+    m_attach->setEnabled(!w.workspaceName.isEmpty() && !poolHeld);
+    m_create->setToolTip(nameHeld ? tr("The provider has created this workspace. Type another "
+                                       "name to plan another one.")
+                                  : QString());
+    m_attach->setToolTip(poolHeld ? tr("The provider has attached this pool. Choose another "
+                                       "region, zone or card type to change it.")
+                                  : QString());
+}
+
 void WorkspacePage::refresh()
 {
     if (!isBuilt())
@@ -549,9 +589,10 @@ void WorkspacePage::refresh()
     const WorkspaceData &w = m_form->data();
     // The steps follow the plan; the marks below are the provider's answers (one field each).
     const bool named = !w.workspaceName.isEmpty();
-    for (QWidget *x : {static_cast<QWidget *>(m_attach), static_cast<QWidget *>(m_region),
-                       static_cast<QWidget *>(m_zone), static_cast<QWidget *>(m_card)})
+    for (QWidget *x : {static_cast<QWidget *>(m_region), static_cast<QWidget *>(m_zone),
+                       static_cast<QWidget *>(m_card)})
         x->setEnabled(named);
+    updateStepButtons();
     const bool pooled = !poolProblem(w.pool);
     m_add->setEnabled(pooled);
     m_import->setEnabled(pooled);
