@@ -4158,6 +4158,38 @@ Each subcommand takes --help.</source>
         <source> + foreach AdamW's temporary at the step (%1 GiB, one moment)</source>
         <translation> + 逐组（foreach）AdamW 在优化器步骤中的临时张量（%1 GiB，一份矩估计）</translation>
     </message>
+    <message>
+        <source>The cluster cannot take the coordinator role from %1 through slurmrestd. Ask the cluster's administrator to run “sacctmgr remove coordinator account=%2 names=%1”, then set the workspace up again.</source>
+        <translation>集群无法通过 slurmrestd 取消 %1 的协调人（coordinator）身份。请集群管理员运行“sacctmgr remove coordinator account=%2 names=%1”，然后重新设置工作空间。</translation>
+    </message>
+    <message>
+        <source>Changing %1 from %2 to %3…</source>
+        <translation>正在将 %1 从%2改为%3…</translation>
+    </message>
+    <message>
+        <source>Setting %1's role to %2…</source>
+        <translation>正在将 %1 的角色设为%2…</translation>
+    </message>
+    <message>
+        <source>Removing %1 from the workspace…</source>
+        <translation>正在将 %1 移出工作空间…</translation>
+    </message>
+    <message>
+        <source>The provider does not have the members as the table shows them yet (%1): set the workspace up again first, so that the checks try the roles in the table.</source>
+        <translation>服务商那里的成员还不是表中的样子（%1）：请先重新设置工作空间，让验收检查按表中的角色进行。</translation>
+    </message>
+    <message>
+        <source>Nobody in the workspace is a developer.</source>
+        <translation>工作空间里没有开发者。</translation>
+    </message>
+    <message>
+        <source>Nobody in the workspace is an observer, so there is no submit to refuse.</source>
+        <translation>工作空间里没有观察者，因此没有可被拒绝的提交。</translation>
+    </message>
+    <message>
+        <source>expected admin, developer or observer</source>
+        <translation>应为 admin、developer 或 observer</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -6172,6 +6204,14 @@ Dataset: %3</source>
     <message>
         <source>2. &amp;Quota pool</source>
         <translation>2. 配额池(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>The provider has created this workspace. Type another name to plan another one.</source>
+        <translation>服务商已创建此工作空间。输入另一个名称可规划另一个工作空间。</translation>
+    </message>
+    <message>
+        <source>The provider has attached this pool. Choose another region, zone or card type to change it.</source>
+        <translation>服务商已挂接此配额池。选择其他地域、可用区或卡型可更改它。</translation>
     </message>
 </context>
 <context>

@@ -276,6 +276,12 @@ std::expected<void, Error> WorkspaceData::create(const QString &name)
 {
     if (name.trimmed().isEmpty())
         return std::unexpected(orderError(Tr::tr("Name the workspace.")));
+    // Another name is another workspace: the provider has created neither it nor its quota, so
+    // setting the workspace up sends both.
+    if (created && name.trimmed() != workspaceName) {
+        created = false;
+        quotaAttached = false;
+    }
     workspaceName = name.trimmed();
     return {};
 }
@@ -287,6 +293,9 @@ std::expected<void, Error> WorkspaceData::attachQuota(const QuotaPool &p)
                                                  "to a workspace.")));
     if (auto problem = poolProblem(p))
         return std::unexpected(*problem);
+    // Another pool: the provider holds the old one until the workspace is set up again.
+    if (quotaAttached && !(p == pool))
+        quotaAttached = false;
     pool = p;
     return {};
 }

@@ -94,6 +94,25 @@ quint64 OnrampApi::addMember(const CallContext &c, const QString &workspace, con
                 std::move(done));
 }
 
+quint64 OnrampApi::changeMember(const CallContext &c, const QString &workspace,
+                                const NewMember &m, Answer done)
+{
+    // The whole member, as docs/provider-api.yaml has it: a PUT replaces what the provider held.
+    return send(c, "PUT", workspacePath(workspace) + QStringLiteral("/members/") + segment(m.account),
+                {{"account", m.account},
+                 {"name", m.name},
+                 {"role", m.role},
+                 {"projects", QJsonArray::fromStringList(m.projects)}},
+                std::move(done));
+}
+
+quint64 OnrampApi::removeMember(const CallContext &c, const QString &workspace,
+                                const QString &account, Answer done)
+{
+    return send(c, "DELETE", workspacePath(workspace) + QStringLiteral("/members/") + segment(account),
+                {}, std::move(done));
+}
+
 quint64 OnrampApi::applyForQuota(const CallContext &c, const QJsonObject &application,
                                  Answer done)
 {

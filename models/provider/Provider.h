@@ -87,6 +87,14 @@ public:
     };
     virtual quint64 addMember(const CallContext &c, const QString &workspace, const NewMember &m,
                               Answer done) = 0;
+    // A member's role (and name and projects) changed after they were added: the provider undoes
+    // what the role it held gave and grants what `m.role` gives. Answers the member as the
+    // provider now has it; not_found when the account is not a member.
+    virtual quint64 changeMember(const CallContext &c, const QString &workspace,
+                                 const NewMember &m, Answer done) = 0;
+    // The member leaves the workspace ({removed: account}); not_found when they are not in it.
+    virtual quint64 removeMember(const CallContext &c, const QString &workspace,
+                                 const QString &account, Answer done) = 0;
 
     // {grantedCardHours, usedCardHours, remainingCardHours}: what is left before a launch.
     virtual quint64 readQuota(const CallContext &c, const QString &workspace, Answer done) = 0;

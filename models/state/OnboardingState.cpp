@@ -411,6 +411,23 @@ std::expected<QJsonObject, Error> migrateToCurrent(QJsonObject json)
         json[QStringLiteral("schemaVersion")] = 3;
         version = 3;
     }
+    if (version == 3) {
+        // v3 kept the accounts the provider had added ("membersAdded"), not their roles, so a
+        // role changed after gate 2 never reached the provider. v4 keeps each member's role as
+        // the provider holds it; an account from v3 has it unknown (empty), and the next set-up
+        // sends the table's role.
+        QJsonObject provider = json.value(QStringLiteral("provider")).toObject();
+        if (provider.contains(QStringLiteral("membersAdded"))) {
+            QJsonObject roles;
+            for (const QJsonValue &account :
+                 provider.take(QStringLiteral("membersAdded")).toArray())
+                roles[account.toString()] = QString();
+            provider[QStringLiteral("memberRoles")] = roles;
+            json[QStringLiteral("provider")] = provider;
+        }
+        json[QStringLiteral("schemaVersion")] = 4;
+        version = 4;
+    }
     if (version != OnboardingState::kSchemaVersion) {
         return std::unexpected(
             Error{Error::Kind::Version,

@@ -52,7 +52,7 @@ struct GateRecord
 // The whole onboarding, owned by the wizard and saved as one versioned JSON file.
 struct OnboardingState
 {
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     QString language;    // "" follows the system locale
     int currentPage = 0; // the wizard page to reopen on

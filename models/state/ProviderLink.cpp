@@ -61,7 +61,13 @@ QJsonObject ProviderLink::toJson() const
             {"pendingKeys", keys},
             {"trainingActivated", trainingActivated},
             {"qualification", qualification.toJson()},
-            {"membersAdded", QJsonArray::fromStringList(membersAdded)},
+            {"memberRoles",
+             [this] {
+                 QJsonObject o;
+                 for (auto it = memberRoles.begin(); it != memberRoles.end(); ++it)
+                     o[it.key()] = it.value();
+                 return o;
+             }()},
             {"developerCheck", developerCheck},
             {"developerCheckPassed", developerCheckPassed},
             {"observerCheck", observerCheck},
@@ -112,8 +118,14 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
     }
     l.trainingActivated = o.value("trainingActivated").toBool();
     l.qualification = RemoteReview::fromJson(o.value("qualification").toObject());
-    for (const QJsonValue &m : o.value("membersAdded").toArray())
-        l.membersAdded << m.toString();
+    const QJsonObject roles = o.value("memberRoles").toObject();
+    for (auto it = roles.begin(); it != roles.end(); ++it) {
+        const QString role = it.value().toString();
+        if (!role.isEmpty() && !roleFromKey(role))
+            return std::unexpected(invalidSavedValue(path + QStringLiteral(".memberRoles.") + it.key(),
+                                                     Tr::tr("expected admin, developer or observer")));
+        l.memberRoles.insert(it.key(), role);
+    }
     l.developerCheck = o.value("developerCheck").toString();
     l.developerCheckPassed = o.value("developerCheckPassed").toBool();
     l.observerCheck = o.value("observerCheck").toString();

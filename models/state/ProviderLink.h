@@ -58,7 +58,10 @@ struct ProviderLink
     bool trainingActivated = false;
     RemoteReview qualification;
     // Gate 2 (whether the workspace was created and its quota attached is WorkspaceData's)
-    QStringList membersAdded;
+    // The role the provider holds for each member it has (account → role key), as its answers
+    // said. An empty role: added, role unknown (a state file from before roles were kept); the
+    // next set-up sends the table's role.
+    QMap<QString, QString> memberRoles;
     QString developerCheck; // evidence of the developer's light job, or why it failed
     bool developerCheckPassed = false;
     QString observerCheck; // the provider's refusal, shown as is

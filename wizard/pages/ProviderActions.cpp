@@ -8,6 +8,7 @@
 #include "ProviderStates.h"
 #include "QuotaGate.h"
 #include "StateStore.h"
+#include "steps/WorkspaceSteps.h"
 
 #include <QCoreApplication>
 #include <QFileDialog>
@@ -147,8 +148,9 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             QStringLiteral("providerWorkspaceChecks"),
             [] { return ProviderActions::tr("Run the two acceptance checks"); },
             [](const St &s) {
+                // Under the roles the table shows: a change not yet sent is set up first.
                 return s.workspace.created && s.workspace.quotaAttached &&
-                       s.provider.membersAdded.size() == s.workspace.members.size();
+                       memberChanges(s.workspace.members, s.provider.memberRoles).isEmpty();
             },
             [](S *s, S::Done d) { s->runWorkspaceChecks(std::move(d)); });
         panel->setStatusText([](const St &s) {
@@ -162,7 +164,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                         : ProviderActions::tr("not created"),
                      s.workspace.quotaAttached ? ProviderActions::tr("attached")
                                      : ProviderActions::tr("not attached"))
-                .arg(l.membersAdded.size())
+                .arg(membersInPlace(s.workspace.members, l.memberRoles))
                 .arg(s.workspace.members.size())
                        .arg(check(l.developerCheckPassed, l.developerCheck),
                             check(l.observerCheckPassed, l.observerCheck)) +

@@ -115,14 +115,16 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
             m_steps->setText(r.error().message);
     });
     connect(m_attach, &QPushButton::clicked, this, [this] {
-        const QuotaPool pool{m_card->currentData().toString(), m_region->currentText().trimmed(),
-                             m_zone->currentText().trimmed()};
-        if (auto r = m_form->attachQuota(pool); !r) {
+        if (auto r = m_form->attachQuota(poolInFields()); !r) {
             m_steps->setText(r.error().message);
             if (QWidget *field = findChild<QWidget *>(r.error().field))
                 field->setFocus();
         }
     });
+    connect(m_name, &QLineEdit::textChanged, this, &WorkspacePage::updateStepButtons);
+    connect(m_region, &QComboBox::currentTextChanged, this, &WorkspacePage::updateStepButtons);
+    connect(m_zone, &QComboBox::currentTextChanged, this, &WorkspacePage::updateStepButtons);
+    connect(m_card, &QComboBox::currentIndexChanged, this, &WorkspacePage::updateStepButtons);
 
     // 3. Members: the review table, filterable and sortable.
     auto *members = group(host, "membersGroup", QT_TR_NOOP("3. Members and roles"));
@@ -544,6 +546,29 @@ void WorkspacePage::retranslateForm()
     refresh();
 }
 
+QuotaPool WorkspacePage::poolInFields() const
+{
+    return {m_card->currentData().toString(), m_region->currentText().trimmed(),
+            m_zone->currentText().trimmed()};
+}
+
+void WorkspacePage::updateStepButtons()
+{
+    if (!isBuilt())
+        return;
+    const WorkspaceData &w = m_form->data();
+    const bool nameHeld = w.created && m_name->text().trimmed() == w.workspaceName;
+    const bool poolHeld = w.quotaAttached && poolInFields() == w.pool;
+    m_create->setEnabled(!nameHeld);
+    m_attach->setEnabled(!w.workspaceName.isEmpty() && !poolHeld);
+    m_create->setToolTip(nameHeld ? tr("The provider has created this workspace. Type another "
+                                       "name to plan another one.")
+                                  : QString());
+    m_attach->setToolTip(poolHeld ? tr("The provider has attached this pool. Choose another "
+                                       "region, zone or card type to change it.")
+                                  : QString());
+}
+
 void WorkspacePage::refresh()
 {
     if (!isBuilt())
@@ -551,9 +576,10 @@ void WorkspacePage::refresh()
     const WorkspaceData &w = m_form->data();
     // The steps follow the plan; the marks below are the provider's answers (one field each).
     const bool named = !w.workspaceName.isEmpty();
-    for (QWidget *x : {static_cast<QWidget *>(m_attach), static_cast<QWidget *>(m_region),
-                       static_cast<QWidget *>(m_zone), static_cast<QWidget *>(m_card)})
+    for (QWidget *x : {static_cast<QWidget *>(m_region), static_cast<QWidget *>(m_zone),
+                       static_cast<QWidget *>(m_card)})
         x->setEnabled(named);
+    updateStepButtons();
     const bool pooled = !poolProblem(w.pool);
     m_add->setEnabled(pooled);
     m_import->setEnabled(pooled);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "FormGatePage.h"
+#include "WorkspaceGate.h"
 
 class QComboBox;
 class QLabel;
@@ -31,6 +32,9 @@ protected:
 
 private:
     void refresh();
+    // Create and Attach send what their fields say: off while the provider holds exactly that.
+    void updateStepButtons();
+    QuotaPool poolInFields() const;
     // The provider's regions and zones as choices (free text while it has not said).
     void offerRegions();
     void showStock();

@@ -523,6 +523,93 @@ void SlurmClient::addMember(const QString &account, const Member &m, QObject *co
     chain(m_profile.admin, calls, context, std::move(done));
 }
 
+namespace {
+
+// The association a role gives: an observer's only QOS refuses submission; the others have
+// `normal`, the cluster's default (an association added without a QOS inherits it from root).
+QJsonObject roleAssociation(const QString &account, const QString &cluster, const QString &user,
+                            const QString &role)
+{
+    const QString qos = role == QLatin1String("observer") ? QStringLiteral("observer")
+                                                          : QStringLiteral("normal");
+    return {{"account", account},
+            {"cluster", cluster},
+            {"user", user},
+            {"qos", QJsonArray{qos}},
+            {"default", QJsonObject{{"qos", qos}}}};
+}
+
+} // namespace
+
+void SlurmClient::unlessCoordinator(const QString &account, const QString &user,
+                                    QObject *context, std::function<void()> then, Done done)
+{
+    request(m_profile.admin, "GET", QStringLiteral("/slurmdb/v0.0.38/account/") + account, {},
+            context, [account, user, then = std::move(then), done](const ProviderResult &r) {
+                if (!r)
+                    return done(r);
+                for (const QJsonValue &a : r->value("accounts").toArray()) {
+                    if (a["name"].toString() != account)
+                        continue;
+                    for (const QJsonValue &c : a["coordinators"].toArray()) {
+                        if (c["name"].toString() != user)
+                            continue;
+                        ProviderError e;
+                        e.code = ProviderErrorCode::Conflict;
+                        e.message =
+                            Tr::tr("The cluster cannot take the coordinator role from %1 "
+                                   "through slurmrestd. Ask the cluster's administrator to run "
+                                   "“sacctmgr remove coordinator account=%2 names=%1”, then set "
+                                   "the workspace up again.")
+                                .arg(user, account);
+                        e.details = QStringLiteral("%1 coordinates account %2; slurmrestd 22.05 "
+                                                   "(dbv0.0.38) has no coordinator removal")
+                                        .arg(user, account);
+                        return done(std::unexpected(e));
+                    }
+                }
+                then();
+            });
+}
+
+void SlurmClient::changeMember(const QString &account, const Member &m, QObject *context,
+                               Done done)
+{
+    const QString db = QStringLiteral("/slurmdb/v0.0.38/");
+    // An existing association is modified in place (its QOS list and default replaced).
+    QList<std::tuple<QByteArray, QString, QJsonObject>> calls = {
+        {"POST", db + "associations",
+         {{"associations",
+           QJsonArray{roleAssociation(account, m_profile.cluster, m.user, m.role)}}}}};
+    if (m.role == QLatin1String("admin")) {
+        calls.append({"POST", db + "users",
+                      {{"users", QJsonArray{QJsonObject{
+                                     {"name", m.user},
+                                     {"coordinators", QJsonArray{QJsonObject{{"name", account},
+                                                                             {"direct", 1}}}}}}}}});
+        chain(m_profile.admin, calls, context, std::move(done));
+        return;
+    }
+    unlessCoordinator(
+        account, m.user, context,
+        [this, calls, context, done] { chain(m_profile.admin, calls, context, done); }, done);
+}
+
+void SlurmClient::removeMember(const QString &account, const QString &user, QObject *context,
+                               Done done)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("account"), account);
+    q.addQueryItem(QStringLiteral("user"), user);
+    q.addQueryItem(QStringLiteral("cluster"), m_profile.cluster);
+    const QString path = QStringLiteral("/slurmdb/v0.0.38/association?") +
+                         q.toString(QUrl::FullyEncoded);
+    unlessCoordinator(
+        account, user, context,
+        [this, path, context, done] { request(m_profile.admin, "DELETE", path, {}, context, done); },
+        done);
+}
+
 void SlurmClient::usage(const QString &account, const QDateTime &since, QObject *context, Done done)
 {
     QUrlQuery q;

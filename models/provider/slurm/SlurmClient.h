@@ -77,6 +77,14 @@ public:
                 Done done);
     // Adds one member to an existing account: user, association (observer QOS), coordinator.
     void addMember(const QString &account, const Member &member, QObject *context, Done done);
+    // A member's new role on the account, the old role's marks undone: the association's QOS
+    // (observer: only `observer`; developer and admin: `normal`) and, for an admin, the
+    // coordinator. slurmrestd 22.05 cannot take a coordinator away (dbv0.0.38 has no call for
+    // it): a former admin who still coordinates the account is refused, nothing changed, with
+    // the sacctmgr command an administrator runs.
+    void changeMember(const QString &account, const Member &member, QObject *context, Done done);
+    // The member's association with the account removed (a coordinator refused, as above).
+    void removeMember(const QString &account, const QString &user, QObject *context, Done done);
     // GPU-minutes used by the account's jobs since `since` (slurmdbd; the REST API has no live
     // usage): {gpuMinutes, jobs}.
     void usage(const QString &account, const QDateTime &since, QObject *context, Done done);
@@ -97,6 +105,9 @@ private:
               const QString &path, const QJsonObject &body, QObject *context, Done done);
     void chain(const QString &user, QList<std::tuple<QByteArray, QString, QJsonObject>> calls,
                QObject *context, Done done);
+    // Runs `then` when `user` does not coordinate `account`; else answers the refusal.
+    void unlessCoordinator(const QString &account, const QString &user, QObject *context,
+                           std::function<void()> then, Done done);
 
     Transport *m_transport;
     SlurmProfile m_profile;

@@ -231,6 +231,31 @@ quint64 SlurmProvider::addMember(const CallContext &c, const QString &workspace,
     return 0;
 }
 
+quint64 SlurmProvider::changeMember(const CallContext &c, const QString &workspace,
+                                    const NewMember &m, Answer done)
+{
+    const QJsonObject echo{{"account", m.account}, {"name", m.name}, {"role", m.role}};
+    m_client.changeMember(workspace, {m.account, m.role}, c.context,
+                          [done = queued(c.context, std::move(done)), echo](const ProviderResult &r) {
+                              if (!r)
+                                  return done(r);
+                              done(echo);
+                          });
+    return 0;
+}
+
+quint64 SlurmProvider::removeMember(const CallContext &c, const QString &workspace,
+                                    const QString &account, Answer done)
+{
+    m_client.removeMember(workspace, account, c.context,
+                          [done = queued(c.context, std::move(done)), account](const ProviderResult &r) {
+                              if (!r)
+                                  return done(r);
+                              done(QJsonObject{{"removed", account}});
+                          });
+    return 0;
+}
+
 // ---- Gate 3: applied by the administrator, as the exact change the cluster needs -------------
 
 quint64 SlurmProvider::applyForQuota(const CallContext &c, const QJsonObject &body, Answer done)

@@ -42,6 +42,10 @@ public:
                         double cardHours, Answer done) override;
     quint64 addMember(const CallContext &c, const QString &workspace, const NewMember &m,
                       Answer done) override;
+    quint64 changeMember(const CallContext &c, const QString &workspace, const NewMember &m,
+                         Answer done) override;
+    quint64 removeMember(const CallContext &c, const QString &workspace, const QString &account,
+                         Answer done) override;
     quint64 readQuota(const CallContext &c, const QString &workspace, Answer done) override;
     quint64 applyForQuota(const CallContext &c, const QJsonObject &application,
                           Answer done) override;

@@ -6,8 +6,54 @@
 #include "Tr.h"
 
 #include <QJsonArray>
+#include <QSet>
 
 namespace onramp {
+
+MemberChanges memberChanges(const QList<Member> &table, const QMap<QString, QString> &held)
+{
+    MemberChanges c;
+    QSet<QString> inTable;
+    for (const Member &m : table) {
+        inTable.insert(m.account);
+        const auto it = held.find(m.account);
+        if (it == held.end())
+            c.add << m;
+        else if (it.value() != roleKey(m.role))
+            c.change << m;
+    }
+    for (auto it = held.begin(); it != held.end(); ++it)
+        if (!inTable.contains(it.key()))
+            c.remove << it.key();
+    return c;
+}
+
+int membersInPlace(const QList<Member> &table, const QMap<QString, QString> &held)
+{
+    int n = 0;
+    for (const Member &m : table)
+        n += held.value(m.account, QStringLiteral("-")) == roleKey(m.role);
+    return n;
+}
+
+namespace {
+
+// The checks ran under the members the provider had then; once that changes they prove
+// nothing about the workspace as it is.
+void forgetChecks(ProviderLink &link)
+{
+    link.developerCheckPassed = false;
+    link.developerCheck.clear();
+    link.observerCheckPassed = false;
+    link.observerCheck.clear();
+}
+
+Provider::NewMember newMember(const Member &m)
+{
+    return {m.account, m.name, roleKey(m.role), m.projects};
+}
+
+} // namespace
 
 void WorkspaceSteps::setUpWorkspace(Done done)
 {
@@ -32,6 +78,8 @@ void WorkspaceSteps::setUpWorkspace(Done done)
                  },
                  [this, step](const QJsonObject &) {
                      m_state.workspace.created = true;
+                     // A workspace just created has no members (a renamed one is new).
+                     m_state.provider.memberRoles.clear();
                      changed();
                      (*step)();
                  });
@@ -63,18 +111,69 @@ void WorkspaceSteps::setUpWorkspace(Done done)
                  });
             return;
         }
-        for (const Member &m : w.members) {
-            if (link.membersAdded.contains(m.account))
-                continue;
+        // The members as the table has them: the missing added, the roles that differ changed,
+        // those no longer in the table removed; one call at a time, each recorded as answered.
+        const MemberChanges todo = memberChanges(w.members, link.memberRoles);
+        if (!todo.add.isEmpty()) {
+            const Member m = todo.add.first();
             progress(Tr::tr("Adding %1 as %2…").arg(m.account, roleLabel(m.role)));
             call(QStringLiteral("member.add/") + m.account,
-                 [ws = w.workspaceName,
-                  member = Provider::NewMember{m.account, m.name, roleKey(m.role), m.projects}](
+                 [ws = w.workspaceName, member = newMember(m)](
                      Provider &p, const CallContext &c, Provider::Answer a) {
                      return p.addMember(c, ws, member, std::move(a));
                  },
-                 [this, step, account = m.account](const QJsonObject &) {
-                     m_state.provider.membersAdded << account;
+                 [this, step, account = m.account, role = roleKey(m.role)](const QJsonObject &) {
+                     m_state.provider.memberRoles.insert(account, role);
+                     forgetChecks(m_state.provider);
+                     changed();
+                     (*step)();
+                 });
+            return;
+        }
+        if (!todo.change.isEmpty()) {
+            const Member m = todo.change.first();
+            const std::optional<Role> was = roleFromKey(link.memberRoles.value(m.account));
+            progress(was ? Tr::tr("Changing %1 from %2 to %3…")
+                               .arg(m.account, roleLabel(*was), roleLabel(m.role))
+                         : Tr::tr("Setting %1's role to %2…").arg(m.account, roleLabel(m.role)));
+            call(QStringLiteral("member.role/") + m.account,
+                 [ws = w.workspaceName, member = newMember(m)](
+                     Provider &p, const CallContext &c, Provider::Answer a) {
+                     // Not a member there after all (removed by someone else): added next.
+                     return p.changeMember(c, ws, member, [a = std::move(a)](const ProviderResult &r) {
+                         if (!r && r.error().code == ProviderErrorCode::NotFound)
+                             return a(QJsonObject{{"notMember", true}});
+                         a(r);
+                     });
+                 },
+                 [this, step, account = m.account, role = roleKey(m.role)](const QJsonObject &r) {
+                     if (r.value("notMember").toBool())
+                         m_state.provider.memberRoles.remove(account);
+                     else
+                         m_state.provider.memberRoles.insert(account, role);
+                     forgetChecks(m_state.provider);
+                     changed();
+                     (*step)();
+                 });
+            return;
+        }
+        if (!todo.remove.isEmpty()) {
+            const QString account = todo.remove.first();
+            progress(Tr::tr("Removing %1 from the workspace…").arg(account));
+            call(QStringLiteral("member.remove/") + account,
+                 [ws = w.workspaceName, account](Provider &p, const CallContext &c,
+                                                 Provider::Answer a) {
+                     // Already gone (a retry after a lost answer): what was asked holds.
+                     return p.removeMember(c, ws, account,
+                                           [a = std::move(a), account](const ProviderResult &r) {
+                                               if (!r && r.error().code == ProviderErrorCode::NotFound)
+                                                   return a(QJsonObject{{"removed", account}});
+                                               a(r);
+                                           });
+                 },
+                 [this, step, account](const QJsonObject &) {
+                     m_state.provider.memberRoles.remove(account);
+                     forgetChecks(m_state.provider);
                      changed();
                      (*step)();
                  });
@@ -89,9 +188,35 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
 {
     if (!begin(done))
         return;
+    ProviderLink &held = m_state.provider;
+    // The checks try the roles the provider holds: while they differ from the table, what they
+    // showed would be about the old roles (#17).
+    const MemberChanges pending = memberChanges(m_state.workspace.members, held.memberRoles);
+    if (!pending.isEmpty()) {
+        forgetChecks(held);
+        changed();
+        QStringList who;
+        for (const Member &m : pending.add + pending.change)
+            who << m.account;
+        who += pending.remove;
+        finish(std::unexpected(localError(
+            Tr::tr("The provider does not have the members as the table shows them yet (%1): "
+                   "set the workspace up again first, so that the checks try the roles in the "
+                   "table.")
+                .arg(who.join(QStringLiteral(", "))))));
+        return;
+    }
     const QString developer = actingMember(Role::Developer);
     const QString observer = actingMember(Role::Observer);
     if (developer.isEmpty() || observer.isEmpty()) {
+        // Nobody to try a check with: neither holds any longer.
+        forgetChecks(held);
+        if (developer.isEmpty())
+            held.developerCheck = Tr::tr("Nobody in the workspace is a developer.");
+        if (observer.isEmpty())
+            held.observerCheck = Tr::tr("Nobody in the workspace is an observer, so there is "
+                                        "no submit to refuse.");
+        changed();
         finish(std::unexpected(localError(
             Tr::tr("The checks need one developer and one observer in the workspace."))));
         return;

@@ -4,8 +4,22 @@
 
 namespace onramp {
 
-// Gate 2 at a provider: create the workspace, attach quota, add the members, in that order; then
-// the two acceptance checks: a developer's light job and its log, an observer refused.
+// What setting the workspace up still has to send about its members: the table against the
+// roles the provider holds (ProviderLink::memberRoles).
+struct MemberChanges
+{
+    QList<Member> add;    // in the table, not at the provider
+    QList<Member> change; // at the provider with another role (or an unknown one)
+    QStringList remove;   // at the provider, no longer in the table
+    bool isEmpty() const { return add.isEmpty() && change.isEmpty() && remove.isEmpty(); }
+};
+MemberChanges memberChanges(const QList<Member> &table, const QMap<QString, QString> &held);
+// The table's members whose role the provider holds as the table says.
+int membersInPlace(const QList<Member> &table, const QMap<QString, QString> &held);
+
+// Gate 2 at a provider: create the workspace, attach quota, then bring its members to the table
+// (add, change roles, remove), in that order; then the two acceptance checks: a developer's
+// light job and its log, an observer refused, under the roles the provider holds.
 class WorkspaceSteps : public SessionSteps
 {
 public:

@@ -279,6 +279,29 @@ private slots:
         QVERIFY(w.addMember({"x", "x", Role::Admin, {}, 0}).has_value());
     }
 
+    // What the provider holds follows the plan: the same name or pool again keeps it; another
+    // pool is not attached yet; another name is another workspace, with no quota yet. Whoever
+    // asks (the page, the CLI) gets the same answer, so setting up sends what changed.
+    void aChangedPlanIsNotHeldByTheProvider()
+    {
+        WorkspaceData w;
+        QVERIFY(w.create("ws").has_value());
+        QVERIFY(w.attachQuota(pool()).has_value());
+        w.created = w.quotaAttached = true;
+        QVERIFY(w.create(" ws ").has_value());
+        QVERIFY(w.attachQuota(pool()).has_value());
+        QVERIFY(w.created && w.quotaAttached);
+        QuotaPool other = pool();
+        other.zone = QStringLiteral("cn-north-1b");
+        QVERIFY(w.attachQuota(other).has_value());
+        QVERIFY(w.created);
+        QVERIFY(!w.quotaAttached);
+        w.quotaAttached = true;
+        QVERIFY(w.create("ws-2").has_value());
+        QVERIFY(!w.created);
+        QVERIFY(!w.quotaAttached);
+    }
+
     void workspaceRules_data()
     {
         QTest::addColumn<QString>("code");

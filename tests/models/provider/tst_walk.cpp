@@ -3,6 +3,8 @@
 // (state saved, everything else thrown away) picks up where it was, creating nothing twice.
 #include "AwaitAnswer.h"
 #include "DemoState.h"
+#include "GateDataForms.h"
+#include "GateLedger.h"
 #include "OnboardingState.h"
 #include "ProviderCatalog.h"
 #include "ProviderSession.h"
@@ -10,9 +12,11 @@
 #include "RunSpec.h"
 #include "SandboxServer.h"
 #include "SlurmProvider.h"
+#include "StateStore.h"
 #include "Transport.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTcpServer>
 #include <QtTest>
@@ -51,6 +55,24 @@ class TestWalk : public QObject
     {
         return *OnboardingState::fromJson(
             QJsonDocument::fromJson(QJsonDocument(s.toJson()).toJson()).object());
+    }
+
+    // What the provider holds for the workspace: account → role, as it lists its members.
+    QMap<QString, QString> providerRoles(const QString &workspace)
+    {
+        ProviderProfile p;
+        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server->port()));
+        p.accessKeyId = m_server->credentials().accessKeyId;
+        const ProviderClient client(m_transport.get(), p, m_server->credentials().secret);
+        std::optional<ProviderResult> answer;
+        client.request("GET", "/v1/workspaces/" + workspace + "/members", {}, {}, this,
+                       [&](const ProviderResult &r) { answer = r; });
+        if (!QTest::qWaitFor([&] { return answer.has_value(); }, 10000) || !*answer)
+            return {};
+        QMap<QString, QString> roles;
+        for (const QJsonValue &v : (*answer)->value("members").toArray())
+            roles.insert(v["account"].toString(), v["role"].toString());
+        return roles;
     }
 
 #define WALK(session, op)                                                                          \
@@ -107,8 +129,10 @@ private slots:
         // Gate 2: create → attach → add, then the two checks for real.
         WALK(*s, setUpWorkspace);
         QVERIFY(state.workspace.created && state.workspace.quotaAttached);
-        QCOMPARE(state.provider.membersAdded,
-                 (QStringList{"liwei", "zhangmin", "chenjie", "zhaolei"}));
+        QCOMPARE(state.provider.memberRoles, (QMap<QString, QString>{{"liwei", "admin"},
+                                                                     {"zhangmin", "developer"},
+                                                                     {"chenjie", "developer"},
+                                                                     {"zhaolei", "observer"}}));
         // The developer's light job runs before gate 4 chose an instance (a fresh walk has
         // none): on the provider's smallest shape for checks.
         const ResourceChoice chosen = state.resources.choice;
@@ -166,6 +190,134 @@ private slots:
         QCOMPARE(state.provider.instanceState, "released");
         QVERIFY(state.provider.pendingKeys.isEmpty()); // nothing left in flight
         QVERIFY(saves > 10);
+    }
+
+    // #17: after gate 2 passed, the team lead changes roles in the members table (through the
+    // form the page writes with). Setting the workspace up again sends each change to the
+    // provider, and the acceptance checks run under the roles the table shows, never the
+    // provider's old ones.
+    void aRoleChangedAfterGateTwoReachesTheProvider()
+    {
+        QTemporaryDir dir;
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        store.load();
+        store.update([](OnboardingState &s) { s = demoState(); });
+        WorkspaceForm form(&store);
+        OnboardingState &state = store.stateForEditing();
+        auto s = session(state);
+        s->onStateChanged = [&] { store.markChanged(); };
+        QStringList said;
+        s->onProgress = [&](const QString &text) { said << text; };
+        WALK(*s, setUpWorkspace);
+        WALK(*s, runWorkspaceChecks);
+        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck));
+        state.gate(GateId::Workspace).acceptedBy = QStringLiteral("Team lead");
+        QVERIFY(setGateStatus(state, GateId::Workspace, GateStatus::Passed,
+                              QDateTime::currentDateTimeUtc()));
+        const QString ws = state.workspace.workspaceName;
+        const QMap<QString, QString> before{{"liwei", "admin"},
+                                            {"zhangmin", "developer"},
+                                            {"chenjie", "developer"},
+                                            {"zhaolei", "observer"}};
+        QCOMPARE(providerRoles(ws), before);
+        const auto setRole = [&](const QString &account, Role role) {
+            form.update([&](WorkspaceData &w) {
+                for (Member &m : w.members)
+                    if (m.account == account)
+                        m.role = role;
+            });
+        };
+
+        // The only observer becomes a developer: the provider is told.
+        setRole(QStringLiteral("zhaolei"), Role::Developer);
+        said.clear();
+        WALK(*s, setUpWorkspace);
+        QCOMPARE(providerRoles(ws).value("zhaolei"), QStringLiteral("developer"));
+        QVERIFY2(said.filter("zhaolei").size() == 1, qPrintable(said.join(u'\n')));
+        // The former observer's submit is accepted now...
+        const QJsonObject job{{"name", "after-the-change"},
+                              {"shape", "check"},
+                              {"launch", QJsonObject{{"mode", "builtin"},
+                                                     {"entry", "environment"},
+                                                     {"args", QJsonArray{"--steps", "5"}}}}};
+        const auto submitted = awaitAnswer<ProviderResult>(
+            [&](Provider::Answer done) {
+                s->provider()->submitJob(CallContext{this, QStringLiteral("zhaolei"), {}}, ws,
+                                         job, std::move(done));
+            },
+            10000);
+        QVERIFY2(submitted, qPrintable(submitted ? QString() : submitted.error().details));
+        // ...so the observer check has nobody left to refuse: it says so and does not pass.
+        const auto nobody = run(*s, &ProviderSession::runWorkspaceChecks);
+        QVERIFY(!nobody);
+        QVERIFY2(nobody.error().message.contains(roleLabel(Role::Observer).toLower()),
+                 qPrintable(nobody.error().message));
+        QVERIFY(!state.provider.observerCheckPassed);
+
+        // Another member becomes the observer. Until the provider is told, the checks refuse
+        // to run: they would test the provider's old roles.
+        setRole(QStringLiteral("chenjie"), Role::Observer);
+        const auto early = run(*s, &ProviderSession::runWorkspaceChecks);
+        QVERIFY(!early);
+        QVERIFY(!state.provider.observerCheckPassed);
+        WALK(*s, setUpWorkspace);
+        QCOMPARE(providerRoles(ws), (QMap<QString, QString>{{"liwei", "admin"},
+                                                            {"zhangmin", "developer"},
+                                                            {"chenjie", "observer"},
+                                                            {"zhaolei", "developer"}}));
+        WALK(*s, runWorkspaceChecks);
+        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck));
+        QVERIFY2(state.provider.observerCheck.contains("chenjie"),
+                 qPrintable(state.provider.observerCheck));
+        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck));
+
+        // A member taken out of the table leaves the provider's workspace.
+        form.update([](WorkspaceData &w) {
+            w.members.removeIf([](const Member &m) { return m.account == "zhangmin"; });
+        });
+        WALK(*s, setUpWorkspace);
+        QCOMPARE(providerRoles(ws), (QMap<QString, QString>{{"liwei", "admin"},
+                                                            {"chenjie", "observer"},
+                                                            {"zhaolei", "developer"}}));
+        // The saved state knows it: after a restart, setting up again sends nothing.
+        OnboardingState restarted = reload(state);
+        auto again = session(restarted);
+        said.clear();
+        again->onProgress = [&](const QString &text) { said << text; };
+        WALK(*again, setUpWorkspace);
+        QVERIFY2(said.isEmpty(), qPrintable(said.join(u'\n')));
+        QCOMPARE(providerRoles(ws).size(), 3);
+        QVERIFY(restarted.provider.pendingKeys.isEmpty());
+    }
+
+    // A state saved by schema 3 knows whom the provider added, not as what: the next set-up
+    // sends each member's role once (the provider keeps the same roles), then nothing.
+    void rolesUnknownFromAnOlderStateAreSentOnce()
+    {
+        OnboardingState state = demoState();
+        auto s = session(state);
+        WALK(*s, setUpWorkspace);
+        const QString ws = state.workspace.workspaceName;
+        const QMap<QString, QString> held = providerRoles(ws);
+        QCOMPARE(held.size(), 4);
+        // The provider part as schema 3 wrote it.
+        QJsonObject json = state.toJson();
+        QJsonObject provider = json.value("provider").toObject();
+        provider.remove("memberRoles");
+        provider["membersAdded"] = QJsonArray{"liwei", "zhangmin", "chenjie", "zhaolei"};
+        json["provider"] = provider;
+        json["schemaVersion"] = 3;
+        auto older = OnboardingState::fromJson(json);
+        QVERIFY2(older, qPrintable(older ? QString() : older.error().message));
+        auto again = session(*older);
+        QStringList said;
+        again->onProgress = [&](const QString &text) { said << text; };
+        WALK(*again, setUpWorkspace);
+        QCOMPARE(said.size(), 4);
+        QCOMPARE(providerRoles(ws), held);
+        said.clear();
+        WALK(*again, setUpWorkspace);
+        QVERIFY2(said.isEmpty(), qPrintable(said.join(u'\n')));
     }
 
     void aRestartMidCreateMakesExactlyOneInstance()

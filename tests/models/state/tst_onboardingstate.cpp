@@ -194,6 +194,59 @@ private slots:
         QCOMPARE(OnboardingState::fromJson(saved)->workspace.pool, s->workspace.pool);
     }
 
+    // Schema 3 kept the accounts the provider had added, not their roles, so a role changed
+    // after gate 2 never reached the provider (#17). Schema 4 keeps each one's role as the
+    // provider holds it; a schema-3 file's members are there with their roles unknown.
+    void keepsTheMembersAddedFromSchemaThree()
+    {
+        QFile f(QStringLiteral(ONRAMP_TEST_DATA "/state-v3-members.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject v3 = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(v3.value("schemaVersion").toInt(), 3);
+        const auto s = OnboardingState::fromJson(v3);
+        QVERIFY2(s, qPrintable(s ? QString() : s.error().message));
+        const QMap<QString, QString> unknown{
+            {"liwei", ""}, {"zhangmin", ""}, {"chenjie", ""}, {"zhaolei", ""}};
+        QCOMPARE(s->provider.memberRoles, unknown);
+        QVERIFY(s->provider.observerCheckPassed);
+        const QJsonObject saved = s->toJson();
+        QCOMPARE(saved.value("schemaVersion").toInt(), OnboardingState::kSchemaVersion);
+        QVERIFY(!saved.value("provider").toObject().contains("membersAdded"));
+        QCOMPARE(*OnboardingState::fromJson(saved), *s);
+
+        // The roles the provider holds come back as saved.
+        OnboardingState held = *s;
+        held.provider.memberRoles[QStringLiteral("zhaolei")] = QStringLiteral("developer");
+        QCOMPARE(OnboardingState::fromJson(held.toJson())->provider.memberRoles.value("zhaolei"),
+                 QStringLiteral("developer"));
+        // A role that is none of the three is refused where it is, not read as unknown.
+        QJsonObject bad = held.toJson();
+        QJsonObject provider = bad.value("provider").toObject();
+        QJsonObject roles = provider.value("memberRoles").toObject();
+        roles["zhaolei"] = QStringLiteral("boss");
+        provider["memberRoles"] = roles;
+        bad["provider"] = provider;
+        const auto refused = OnboardingState::fromJson(bad);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().details.contains("memberRoles.zhaolei"),
+                 qPrintable(refused.error().details));
+
+        // Through the store: the schema-3 file is kept beside the migrated one.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        QVERIFY(QFile::copy(f.fileName(), path));
+        QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        {
+            StateStore store(path);
+            QVERIFY(!store.load().notice);
+            QCOMPARE(store.state().provider.memberRoles, unknown);
+            QVERIFY(store.saveNow().has_value());
+        }
+        QVERIFY(QFile::exists(path + QStringLiteral(".v3.bak")));
+        QCOMPARE(QJsonDocument::fromJson(readAll(path)).object().value("schemaVersion").toInt(),
+                 OnboardingState::kSchemaVersion);
+    }
+
     void refusesToOverwriteANewerFile()
     {
         QTemporaryDir dir;

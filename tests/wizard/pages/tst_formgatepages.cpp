@@ -160,6 +160,53 @@ private slots:
         QCOMPARE(store.state().workspace.members.size(), 2);
     }
 
+    // #17: gate 2's Create and Attach are off once the provider holds what they would send
+    // (a real window showed them on after both were done), and on again when it changes.
+    void createAndAttachAreOffOnceTheProviderHoldsThem()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        fillWorkspace(w);
+        auto *create = child<QPushButton>(w, "createWorkspace");
+        auto *attach = child<QPushButton>(w, "attachQuota");
+        // Planned, not yet at the provider: both still send something.
+        QVERIFY(create->isEnabled());
+        QVERIFY(attach->isEnabled());
+        // The provider created the workspace and attached the pool (what setting it up records).
+        store.update([](OnboardingState &s) {
+            s.workspace.created = true;
+            s.workspace.quotaAttached = true;
+        });
+        QVERIFY(!create->isEnabled());
+        QVERIFY(!attach->isEnabled());
+        // Another name is another workspace: Create comes back, and the old name puts it off.
+        type(w, "workspace", "field-assistant-2");
+        QVERIFY(create->isEnabled());
+        type(w, "workspace", "field-assistant");
+        QVERIFY(!create->isEnabled());
+        // Another zone: Attach comes back. Attaching it plans a pool the provider does not
+        // hold yet, so setting the workspace up sends it again.
+        auto *zone = child<QComboBox>(w, "zone");
+        zone->setCurrentText("cn-north-1b");
+        QVERIFY(attach->isEnabled());
+        QTest::mouseClick(attach, Qt::LeftButton);
+        QCOMPARE(store.state().workspace.pool.zone, QStringLiteral("cn-north-1b"));
+        QVERIFY(!store.state().workspace.quotaAttached);
+        QVERIFY(store.state().workspace.created);
+        QVERIFY(attach->isEnabled());
+        // Renamed after it was created: the provider is asked for the new workspace.
+        type(w, "workspace", "field-assistant-2");
+        QTest::mouseClick(create, Qt::LeftButton);
+        QCOMPARE(store.state().workspace.workspaceName, QStringLiteral("field-assistant-2"));
+        QVERIFY(!store.state().workspace.created);
+        QVERIFY(create->isEnabled());
+    }
+
     // Gate 1's groups read as one form: the fields of Account, Entity proof, Purpose and
     // Data compliance start at one x, in both languages (a real window showed three).
     void gateOneFieldsLineUp()

@@ -808,6 +808,70 @@ private slots:
         QVERIFY(e.message.contains("scontrol token"));
         QVERIFY(!e.details.contains("eyJ"));
     }
+
+    // #17: a role changed after gate 2 reaches the cluster. The observer becomes a developer:
+    // the submit the cluster refused is accepted. An admin's coordinator role cannot be taken
+    // through slurmrestd 22.05: the change is refused, nothing changed, with the command an
+    // administrator runs; after it, the change goes through. Last, because carol is vision's
+    // observer for the tests above; she is one again at the end.
+    void aRoleChangeReachesTheCluster()
+    {
+        const auto submitAs = [&](const QString &user) {
+            return wait([&](auto done) {
+                m_slurm->submit(user, "vision", "#!/bin/sh\necho changed\n", {}, this, done);
+            });
+        };
+        // slurmctld hears of slurmdbd's change within moments: the answer settles, then holds.
+        const auto settled = [&](const QString &user, bool accepted) {
+            ProviderResult r = submitAs(user);
+            for (int i = 0; i < 20 && bool(r) != accepted; ++i) {
+                QTest::qWait(500);
+                r = submitAs(user);
+            }
+            if (r)
+                wait([&](auto done) { m_slurm->cancel(user, r->value("id").toString(), this, done); });
+            return r;
+        };
+        const auto setRole = [&](const QString &role) {
+            return wait([&](auto done) {
+                m_slurm->changeMember("vision", {QStringLiteral("carol"), role}, this, done);
+            });
+        };
+        const ProviderResult before = submitAs("carol");
+        QVERIFY(!before);
+        QCOMPARE(before.error().code, ProviderErrorCode::Forbidden);
+
+        const auto developer = setRole("developer");
+        QVERIFY2(developer, qPrintable(why(developer)));
+        const ProviderResult accepted = settled("carol", true);
+        QVERIFY2(accepted, qPrintable(why(accepted)));
+
+        const auto admin = setRole("admin");
+        QVERIFY2(admin, qPrintable(why(admin)));
+        const auto account = wait([&](auto done) {
+            m_slurm->request("wizard", "GET", "/slurmdb/v0.0.38/account/vision", {}, this, done);
+        });
+        QVERIFY2(account, qPrintable(why(account)));
+        QStringList coordinators;
+        for (const QJsonValue &c : account->value("accounts").toArray().first()["coordinators"].toArray())
+            coordinators << c["name"].toString();
+        QVERIFY2(coordinators.contains("carol"), qPrintable(coordinators.join(u',')));
+
+        const auto kept = setRole("observer");
+        QVERIFY(!kept);
+        QVERIFY2(kept.error().message.contains("sacctmgr remove coordinator account=vision "
+                                               "names=carol"),
+                 qPrintable(kept.error().message));
+        QVERIFY2(settled("carol", true), "refused, yet carol's QOS changed");
+
+        QVERIFY(runAsAdmin(QStringLiteral("sacctmgr"),
+                           {"-i", "remove", "coordinator", "account=vision", "names=carol"}));
+        const auto observer = setRole("observer");
+        QVERIFY2(observer, qPrintable(why(observer)));
+        const ProviderResult refused = settled("carol", false);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, ProviderErrorCode::Forbidden);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSlurm)
