@@ -65,9 +65,6 @@ void SummaryPage::initializePage()
         // The summary is where the evidence is read: each gate's line whole, wrapped.
         auto *overview = new GateOverview(m_store, this);
         overview->setWholeText(true);
-        // Its rows hold the provider's ids and times, which wrap differently on every walk:
-        // `onramp screenshot --live-regions` lists it, as it does a run's live measurements.
-        overview->setProperty("onrampLive", true);
         layout()->addWidget(overview);
     }
     m_shown = true;

@@ -83,6 +83,9 @@ void GateOverview::refresh()
 void GateOverview::setWholeText(bool whole)
 {
     m_wholeText = whole;
+    // Whole rows hold the provider's ids and times, which wrap differently on every walk:
+    // `onramp screenshot --live-regions` lists the table, as it does a run's live measurements.
+    setProperty("onrampLive", whole);
     if (whole && !dynamic_cast<WrappedCellDelegate *>(itemDelegate()))
         setItemDelegate(new WrappedCellDelegate(this));
     setWordWrap(whole);

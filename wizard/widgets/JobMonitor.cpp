@@ -59,6 +59,10 @@ JobMonitor::JobMonitor(ProviderHub *hub, QStringList checks, QWidget *parent)
     layout->addLayout(charts);
     m_coach->setObjectName(QStringLiteral("coach"));
     m_coach->setWordWrap(true);
+    // Two lines kept for the coach's reading, whose words change with each run: the page below
+    // does not jump when a reading wraps (a fresh walk's page came out one line taller).
+    m_coach->setMinimumHeight(2 * m_coach->fontMetrics().lineSpacing());
+    m_coach->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_triage->setObjectName(QStringLiteral("liveTriage"));
     m_triage->setWordWrap(true);
     m_triage->setTextInteractionFlags(Qt::TextSelectableByMouse);
