@@ -4190,6 +4190,14 @@ Each subcommand takes --help.</source>
         <source>expected admin, developer or observer</source>
         <translation>应为 admin、developer 或 observer</translation>
     </message>
+    <message>
+        <source>The %1 file %2 is not a PDF or an image: its content reads as %3. Attach the scan or the signed PDF itself.</source>
+        <translation>%1文件 %2 不是 PDF 或图片：按内容识别为 %3。请附上扫描件或签好的 PDF 本身。</translation>
+    </message>
+    <message>
+        <source>The application was for %1; gate 2's pool is now %2. Apply again for the new pool: a grant is for the pool it was asked for.</source>
+        <translation>此前的申请针对 %1；第 2 道门槛的配额池现在是 %2。请为新配额池重新申请：批下的配额只对申请时的配额池有效。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4359,12 +4367,6 @@ Dataset: %3</source>
             <numerusform>——%n 个未完成，下次上传时续传</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>The dossier can be sent once its %n blocking finding(s) above are resolved.</source>
-        <translation>
-            <numerusform>解决上方 %n 个阻塞问题后才能提交资料。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Next: record gate %1 passed below; its acceptor: %2.</source>
         <translation>下一步：在下方把第 %1 道门槛记录为“已通过”；验收人：%2。</translation>
@@ -4388,6 +4390,14 @@ Dataset: %3</source>
     <message>
         <source>not activated yet (sending the dossier switches it on first)</source>
         <translation>尚未开通（提交资料时会先开通）</translation>
+    </message>
+    <message numerus="yes">
+        <source>The dossier can be sent once the blocking findings above are resolved (%n left).</source>
+        <translation><numerusform>上方的阻断问题解决后才能提交资料（还剩 %n 个）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The application can be sent once the blocking findings above are resolved (%n left).</source>
+        <translation><numerusform>上方的阻断问题解决后才能提交申请（还剩 %n 个）。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -4872,6 +4882,10 @@ Dataset: %3</source>
     <message>
         <source>your account, for example wang.fang</source>
         <translation>你的账号，例如 wang.fang</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reproduced: every item the rerun compared passed. The %n place(s) marked MISSING at the top are what the spec does not say: a rerun elsewhere may differ there.</source>
+        <translation><numerusform>已复现：重跑比对的每一项都通过。顶部标为“缺失”的 %n 处是说明里没有写明的内容：在别处重跑时这些地方可能不同。</numerusform></translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,7 @@ private:
     void finished(const ReplayOutcome &outcome);
 
     std::optional<RunSpec> m_spec;
+    int m_gaps = 0; // places where the spec does not say enough (MISSING rows above the rerun's)
     QLabel *m_summary;
     QTreeWidget *m_items;
     QLabel *m_progress;

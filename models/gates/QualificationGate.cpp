@@ -265,7 +265,8 @@ AttachmentInfo inspectAttachment(const QString &path)
     QFile f(path);
     info.readable = f.open(QIODevice::ReadOnly);
     info.bytes = fi.size();
-    info.type = QMimeDatabase().mimeTypeForFile(fi).name();
+    // By what the file holds, not its name: a text file renamed ".pdf" is not a scan.
+    info.type = QMimeDatabase().mimeTypeForFile(fi, QMimeDatabase::MatchContent).name();
     QMutexLocker lock(&mutex);
     cache.insert(key, {fi.lastModified(), fi.size(), fi.permissions(), info});
     return info;
@@ -307,9 +308,21 @@ Findings checkQualification(const QualificationData &d, const QDate &today,
             return;
         }
         const AttachmentInfo info = inspectAttachment(path);
-        if (!info.exists || !info.readable)
+        if (!info.exists || !info.readable) {
             add("attachment.unreadable", blocking, field,
                 Tr::tr("The %1 file %2 cannot be read. Choose the file again.").arg(what, path));
+            return;
+        }
+        // What the reviewer opens: a PDF, an image or an OFD, as the Browse filter offers.
+        static const QStringList documents = {
+            QStringLiteral("application/pdf"), QStringLiteral("image/png"),
+            QStringLiteral("image/jpeg"), QStringLiteral("application/ofd")};
+        if (!documents.contains(info.type) && !info.type.startsWith(QLatin1String("image/")) &&
+            !path.endsWith(QLatin1String(".ofd"), Qt::CaseInsensitive))
+            add("attachment.not_a_document", blocking, field,
+                Tr::tr("The %1 file %2 is not a PDF or an image: its content reads as %3. "
+                       "Attach the scan or the signed PDF itself.")
+                    .arg(what, path, info.type));
     };
     attachment(d.licenceFile, "licenceFile", Tr::tr("business licence or certificate"));
     attachment(d.authorizationFile, "authorizationFile", Tr::tr("operator's authorization"));

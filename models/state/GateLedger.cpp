@@ -107,6 +107,13 @@ QuotaContext quotaContext(const OnboardingState &s)
     return c;
 }
 
+bool quotaAppliedForAnotherPool(const OnboardingState &s)
+{
+    const QuotaPool askedFor = QuotaPool::fromJson(s.provider.quotaAppliedFor);
+    return s.provider.quotaApplication.sent() && !askedFor.isEmpty() &&
+           !(askedFor == s.workspace.pool);
+}
+
 Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
 {
     switch (id) {
@@ -121,7 +128,19 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
         if (auto ok = validateQuota(s.quota); !ok)
             return {Finding{QStringLiteral("quota.incomplete"), Finding::Severity::Blocking,
                             ok.error().field, ok.error().message.section(QStringLiteral(": "), 1)}};
-        return planQuota(s.quota, quotaContext(s)).findings;
+    {
+        Findings f = planQuota(s.quota, quotaContext(s)).findings;
+        // A grant is for the pool it was asked for: one chosen in gate 2 afterwards has none.
+        if (quotaAppliedForAnotherPool(s)) {
+            const QuotaPool askedFor = QuotaPool::fromJson(s.provider.quotaAppliedFor);
+            f.append({QStringLiteral("quota.pool_changed"), Finding::Severity::Blocking,
+                      QStringLiteral("pool"),
+                      Tr::tr("The application was for %1; gate 2's pool is now %2. Apply again "
+                             "for the new pool: a grant is for the pool it was asked for.")
+                          .arg(askedFor.text(), s.workspace.pool.text())});
+        }
+        return f;
+    }
     case GateId::Resources: {
         ResourceChoice c = s.resources.choice;
         c.setup = effectiveSetup(s.resources);

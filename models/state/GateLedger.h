@@ -27,6 +27,10 @@ struct EntryCheck
 };
 EntryCheck checkEntry(const OnboardingState &state, GateId id);
 
+// Gate 3's application was sent for a pool other than gate 2's pool now: its grant does not
+// hold for the new one (a blocking finding of gate 3, and the application may be sent again).
+bool quotaAppliedForAnotherPool(const OnboardingState &s);
+
 // The findings of a gate's own data as of `today` (the same ones its page shows). Gates 5 and 6
 // have none of their own: their acceptance checks decide.
 Findings gateFindings(const OnboardingState &state, GateId id, const QDate &today);

@@ -73,6 +73,7 @@ QJsonObject ProviderLink::toJson() const
             {"observerCheck", observerCheck},
             {"observerCheckPassed", observerCheckPassed},
             {"quotaApplication", quotaApplication.toJson()},
+            {"quotaAppliedFor", quotaAppliedFor},
             {"instanceId", instanceId},
             {"instanceState", instanceState},
             {"instanceImage", instanceImage},
@@ -131,6 +132,7 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
     l.observerCheck = o.value("observerCheck").toString();
     l.observerCheckPassed = o.value("observerCheckPassed").toBool();
     l.quotaApplication = RemoteReview::fromJson(o.value("quotaApplication").toObject());
+    l.quotaAppliedFor = o.value("quotaAppliedFor").toObject();
     l.instanceId = o.value("instanceId").toString();
     l.instanceState = o.value("instanceState").toString();
     l.instanceImage = o.value("instanceImage").toObject();

@@ -68,6 +68,9 @@ struct ProviderLink
     bool observerCheckPassed = false;
     // Gate 3
     RemoteReview quotaApplication;
+    // Gate 2's pool ({cardType, region, zone}) when the application was sent: a grant is for
+    // that pool, not for one chosen later. Empty in state files from before it was kept.
+    QJsonObject quotaAppliedFor;
     // Gate 4
     QString instanceId;
     QString instanceState;

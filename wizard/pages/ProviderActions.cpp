@@ -85,10 +85,12 @@ QString nextStepAfterChecks(const OnboardingState &s, GateId id)
 constexpr int kReviewPollMs = 15000;
 
 // Gate 1's blocking findings as its page shows them.
-int dossierBlockers(const OnboardingState &s)
+// What a gate's own rules still block: nothing is sent to a reviewer who would only return
+// what the Findings list already says.
+int blockers(const OnboardingState &s, GateId gate)
 {
     int open = 0;
-    for (const Finding &f : gateFindings(s, GateId::Account, QDate::currentDate()))
+    for (const Finding &f : gateFindings(s, gate, QDate::currentDate()))
         open += f.isBlocking();
     return open;
 }
@@ -110,7 +112,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                 // A dossier with blocking findings is not sent: the reviewer would only return
                 // what the Findings list already says.
                 return review(s.provider.qualification) != ReviewState::Approved &&
-                       dossierBlockers(s) == 0;
+                       blockers(s, GateId::Account) == 0;
             },
             [](S *s, S::Done d) { s->submitQualification(std::move(d)); });
         panel->addAction(
@@ -126,10 +128,10 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                                             "not activated yet (sending the "
                                                             "dossier switches it on first)"),
                          reviewText(s.provider.qualification));
-            if (const int open = dossierBlockers(s);
+            if (const int open = blockers(s, GateId::Account);
                 open > 0 && review(s.provider.qualification) != ReviewState::Approved)
-                text += u'\n' + ProviderActions::tr("The dossier can be sent once its %n blocking "
-                                                     "finding(s) above are resolved.",
+                text += u'\n' + ProviderActions::tr("The dossier can be sent once the blocking "
+                                                     "findings above are resolved (%n left).",
                                                      nullptr, open);
             return text;
         });
@@ -177,7 +179,13 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             QStringLiteral("providerApplyQuota"),
             [] { return ProviderActions::tr("Apply for quota"); },
             [](const St &s) {
-                return review(s.provider.quotaApplication) != ReviewState::Approved;
+                // As gate 1's dossier: an application the rules block would come back refused,
+                // or approved and then held back by the same rule.
+                // A grant for a pool since changed in gate 2 is asked again, for the new pool.
+                const bool anotherPool = quotaAppliedForAnotherPool(s);
+                return (review(s.provider.quotaApplication) != ReviewState::Approved ||
+                        anotherPool) &&
+                       blockers(s, GateId::Quota) == (anotherPool ? 1 : 0);
             },
             [](S *s, S::Done d) { s->applyQuota(std::move(d)); });
         panel->addAction(
@@ -188,6 +196,12 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel->setStatusText([](const St &s) {
             const RemoteReview &r = s.provider.quotaApplication;
             QString text = ProviderActions::tr("Quota application: %1").arg(reviewText(r));
+            if (const int open =
+                    blockers(s, GateId::Quota) - (quotaAppliedForAnotherPool(s) ? 1 : 0);
+                open > 0 && review(r) != ReviewState::Approved)
+                text += u'\n' + ProviderActions::tr("The application can be sent once the blocking "
+                                                    "findings above are resolved (%n left).",
+                                                    nullptr, open);
             if (review(r) == ReviewState::Approved) {
                 // What was sent is the plan's first application (one round and its margin),
                 // not the plan's total: "116 of the 1,844 asked" read as a cut.

@@ -55,7 +55,8 @@ void QuotaSteps::applyQuota(Done done)
          [body](Provider &p, const CallContext &c, Provider::Answer a) {
              return p.applyForQuota(c, body, std::move(a));
          },
-         [this](const QJsonObject &answer) {
+         [this, pool = body.value("pool").toObject()](const QJsonObject &answer) {
+             m_state.provider.quotaAppliedFor = pool;
              applyQuotaReview(RemoteReview::fromAnswer(answer));
              finish({});
          });

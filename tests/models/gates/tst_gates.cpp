@@ -129,6 +129,8 @@ private slots:
         QTest::newRow("no sub-account, no policy: fine") << "account.subaccount_no_policy" << false;
         QTest::newRow("licence missing") << "attachment.missing" << true;
         QTest::newRow("licence unreadable") << "attachment.unreadable" << true;
+        QTest::newRow("a text file named .pdf") << "attachment.not_a_document" << true;
+        QTest::newRow("a real PDF: fine") << "attachment.not_a_document" << false;
         QTest::newRow("authorization expired") << "authorization.expired" << true;
         QTest::newRow("expires during review") << "authorization.expires_during_review" << true;
         QTest::newRow("expires after review: fine")
@@ -185,6 +187,14 @@ private slots:
             d.licenceFile.clear();
         else if (row == "licence unreadable")
             d.licenceFile = m_dir.filePath("gone.pdf");
+        else if (row == "a text file named .pdf") {
+            // #17 walk: an 8-byte text file named .pdf read "PDF, 1 KB" and passed.
+            QFile fake(m_dir.filePath("licence.pdf"));
+            QVERIFY(fake.open(QIODevice::WriteOnly));
+            fake.write("not pdf\n");
+            fake.close();
+            d.licenceFile = fake.fileName();
+        }
         else if (row == "authorization expired")
             d.authorizationValidUntil = kToday.addDays(-1);
         else if (row == "expires during review")

@@ -672,6 +672,45 @@ private slots:
         QCOMPARE(state.provider.quotaApplication.grantedCardHours, plan.first.cardHours);
     }
 
+    // #17 walk: a pool changed in gate 2 after gate 3's grant kept "Granted 63 card-hours" for
+    // the old card, Apply stayed off, and gates 4–6 ran on the new card. The grant is for the
+    // pool it was asked for: gate 3 has a blocking finding until the new pool is applied for.
+    void aGrantIsForThePoolItWasAskedFor()
+    {
+        OnboardingState state = demoState();
+        auto s = session(state);
+        WALK(*s, setUpWorkspace);
+        WALK(*s, applyQuota);
+        QCOMPARE(state.provider.quotaApplication.state, "approved");
+        const QDate today = QDate::currentDate();
+        const auto poolChanged = [&] {
+            for (const Finding &f : gateFindings(state, GateId::Quota, today))
+                if (f.code == QLatin1String("quota.pool_changed"))
+                    return f.isBlocking();
+            return false;
+        };
+        QVERIFY(!poolChanged());
+        QCOMPARE(QuotaPool::fromJson(state.provider.quotaAppliedFor), state.workspace.pool);
+        // The same card in the other zone.
+        QVERIFY(state.workspace.attachQuota(QuotaPool{state.workspace.pool.cardType,
+                                                      QStringLiteral("cn-north"),
+                                                      QStringLiteral("cn-north-1b")})
+                    .has_value());
+        QVERIFY(quotaAppliedForAnotherPool(state));
+        QVERIFY(poolChanged());
+        // Set up again (the provider attaches the new pool) and apply again: granted for it.
+        WALK(*s, setUpWorkspace);
+        WALK(*s, applyQuota);
+        QCOMPARE(state.provider.quotaApplication.state, "approved");
+        QVERIFY(!poolChanged());
+        QCOMPARE(QuotaPool::fromJson(state.provider.quotaAppliedFor).zone,
+                 QStringLiteral("cn-north-1b"));
+        // It is kept across a restart.
+        auto back = OnboardingState::fromJson(state.toJson());
+        QVERIFY(back.has_value());
+        QCOMPARE(back->provider.quotaAppliedFor, state.provider.quotaAppliedFor);
+    }
+
     void cancelStopsTheOperation()
     {
         OnboardingState state = demoState();

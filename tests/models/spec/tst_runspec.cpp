@@ -241,6 +241,31 @@ private slots:
 
     // The recovery policy is written only when set: a spec without one keeps the fingerprint it
     // had before policies existed; one with a policy reads back the same.
+    // #17 walk: a sandbox spec (trained on the CPU) listed "no accelerator library version"
+    // and "no driver version" as gaps, and the replay then said "every item passed" under them.
+    // A CPU run has neither to record; a GPU run without them still has the gaps.
+    void aCpuRunHasNoAcceleratorGaps()
+    {
+        QFile example(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        RunSpec spec = *parseRunSpec(example.readAll());
+        const auto gapFields = [](const RunSpec &s) {
+            QStringList fields;
+            for (const SpecGap &g : specGaps(s))
+                fields << g.field;
+            return fields;
+        };
+        spec.software.device = QStringLiteral("cpu");
+        spec.software.cuda.clear();
+        spec.software.driver.clear();
+        QVERIFY2(!gapFields(spec).contains(QStringLiteral("$.software.cuda")),
+                 qPrintable(gapFields(spec).join(' ')));
+        QVERIFY(!gapFields(spec).contains(QStringLiteral("$.software.driver")));
+        spec.software.device = QStringLiteral("cuda");
+        QVERIFY(gapFields(spec).contains(QStringLiteral("$.software.cuda")));
+        QVERIFY(gapFields(spec).contains(QStringLiteral("$.software.driver")));
+    }
+
     void recoveryIsWrittenOnlyWhenSet()
     {
         RunSpec s = full();

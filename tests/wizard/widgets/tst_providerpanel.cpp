@@ -83,6 +83,40 @@ private slots:
     // approved in full, gate 3's panel read "Granted 116 card-hours of the 1,844 asked", as if
     // the reviewer had cut it. It compares the grant with what was sent, and says where the
     // rest of the plan comes from.
+    // #17 walk: with gate 2's shares adding up to 70 %, gate 3 showed a blocking finding and
+    // still sent the application; the provider approved it and the gate was held back by the
+    // same rule. As gate 1's dossier, it is not sent while the rules block it.
+    void theQuotaApplicationWaitsForTheBlockingFindings()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        OnboardingState state = demoState();
+        state.currentPage = OnboardingWizard::QuotaId;
+        store.setState(state);
+        OnboardingWizard w(&store, &m_language);
+        w.restoreProgress();
+        w.show();
+        QCOMPARE(w.currentId(), int(OnboardingWizard::QuotaId));
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        auto *apply = child<QPushButton>(w, "providerApplyQuota");
+        QVERIFY(apply);
+        QTRY_VERIFY(apply->isEnabled());
+        const QList<Member> members = store.state().workspace.members;
+        store.update([](OnboardingState &s) { s.workspace.members[1].sharePercent -= 30; });
+        QVERIFY(!apply->isEnabled());
+        QVERIFY2(child<QLabel>(w, "providerStatus")->text().contains("blocking findings"),
+                 qPrintable(child<QLabel>(w, "providerStatus")->text()));
+        store.update([&](OnboardingState &s) { s.workspace.members = members; });
+        QVERIFY(apply->isEnabled());
+        QVERIFY(!child<QLabel>(w, "providerStatus")->text().contains("blocking findings"));
+        qunsetenv("ONRAMP_STATE_DIR");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
     void theQuotaPanelComparesTheGrantWithWhatWasSent()
     {
         OnboardingState s = demoState();
