@@ -4387,17 +4387,25 @@ Dataset: %3</source>
         <source>First run: %1</source>
         <translation>首次运行：%1</translation>
     </message>
-    <message>
-        <source>not activated yet (sending the dossier switches it on first)</source>
-        <translation>尚未开通（提交资料时会先开通）</translation>
-    </message>
     <message numerus="yes">
         <source>The dossier can be sent once the blocking findings above are resolved (%n left).</source>
-        <translation><numerusform>上方的阻断问题解决后才能提交资料（还剩 %n 个）。</numerusform></translation>
+        <translation>
+            <numerusform>上方的阻断问题解决后才能提交资料（还剩 %n 个）。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The application can be sent once the blocking findings above are resolved (%n left).</source>
-        <translation><numerusform>上方的阻断问题解决后才能提交申请（还剩 %n 个）。</numerusform></translation>
+        <translation>
+            <numerusform>上方的阻断问题解决后才能提交申请（还剩 %n 个）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not activated yet: switch it on in the console and tick “Training service activated” above (sending the dossier also switches it on here)</source>
+        <translation>尚未开通：请在控制台开通，并勾选上方的“已开通训练服务”（提交资料时这里也会开通）</translation>
+    </message>
+    <message>
+        <source>The provider does not hold the workspace as planned here yet: press “Create, attach quota, add members”, then run the checks. Results shown below are from before that.</source>
+        <translation>服务方还没有按这里的计划建好工作空间：请先点“创建、绑定配额、添加成员”，再运行检查。下方显示的结果是此前的。</translation>
     </message>
 </context>
 <context>
@@ -4885,7 +4893,9 @@ Dataset: %3</source>
     </message>
     <message numerus="yes">
         <source>Reproduced: every item the rerun compared passed. The %n place(s) marked MISSING at the top are what the spec does not say: a rerun elsewhere may differ there.</source>
-        <translation><numerusform>已复现：重跑比对的每一项都通过。顶部标为“缺失”的 %n 处是说明里没有写明的内容：在别处重跑时这些地方可能不同。</numerusform></translation>
+        <translation>
+            <numerusform>已复现：重跑比对的每一项都通过。顶部标为“缺失”的 %n 处是说明里没有写明的内容：在别处重跑时这些地方可能不同。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5782,6 +5792,10 @@ Dataset: %3</source>
     <message>
         <source>Next: gate %1 “%2”. %3</source>
         <translation>下一步：第 %1 道门槛“%2”。%3</translation>
+    </message>
+    <message>
+        <source>The run spec changed after it was written to %1 (%2 then, %3 now): export it again before handing it over.</source>
+        <translation>运行说明在写入 %1 之后又变了（当时 %2，现在 %3）：交接前请重新导出。</translation>
     </message>
 </context>
 <context>

@@ -125,8 +125,11 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                 ProviderActions::tr("Training service: %1\nDossier review: %2")
                     .arg(s.provider.trainingActivated ? ProviderActions::tr("activated")
                                                       : ProviderActions::tr(
-                                                            "not activated yet (sending the "
-                                                            "dossier switches it on first)"),
+                                                            "not activated yet: switch it on in "
+                                                            "the console and tick “Training "
+                                                            "service activated” above (sending "
+                                                            "the dossier also switches it on "
+                                                            "here)"),
                          reviewText(s.provider.qualification));
             if (const int open = blockers(s, GateId::Account);
                 open > 0 && review(s.provider.qualification) != ReviewState::Approved)
@@ -160,6 +163,15 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             QString next;
             if (l.developerCheckPassed && l.observerCheckPassed)
                 next = nextStepAfterChecks(s, GateId::Workspace);
+            // Why the checks are off, and that their last results predate the table's changes
+            // (a lead saw "Observer refused: ✔" after the observer became an admin).
+            const bool unsent = !memberChanges(s.workspace.members, l.memberRoles).isEmpty();
+            if (!s.workspace.workspaceName.isEmpty() &&
+                (!s.workspace.created || !s.workspace.quotaAttached || unsent))
+                next = ProviderActions::tr("The provider does not hold the workspace as planned "
+                                           "here yet: press “Create, attach quota, add members”, "
+                                           "then run the checks. Results shown below are from "
+                                           "before that.");
             return ProviderActions::tr("Workspace: %1 · quota: %2 · members added: %3 of %4\n"
                                        "Developer's light job: %5\nObserver refused: %6")
                 .arg(s.workspace.created ? ProviderActions::tr("created")

@@ -51,8 +51,11 @@ SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(paren
                 if (auto r = exportTo(path); !r)
                     m_banner->showMessage(Banner::Tone::Error, r.error().message,
                                           r.error().details);
-                else
+                else {
+                    m_writtenPath = path;
+                    m_writtenFingerprint = runSpecFromState(m_store->state()).fingerprintId();
                     m_banner->showMessage(Banner::Tone::Info, tr("Written: %1").arg(path));
+                }
             });
     });
     connect(store, &StateStore::changed, this, &SummaryPage::retranslate);
@@ -143,11 +146,21 @@ void SummaryPage::retranslate()
     m_headline->setText(headline);
     // The fingerprint serialises and hashes the whole spec: only for a page that has been shown,
     // never at startup.
-    if (m_shown)
-        m_fingerprint->setText(
-            tr("Run spec %1")
-                .arg(QString::fromLatin1(
-                    runSpecFromState(m_store->state()).fingerprintId().left(19))));
+    if (m_shown) {
+        const QByteArray now = runSpecFromState(m_store->state()).fingerprintId();
+        m_fingerprint->setText(tr("Run spec %1").arg(QString::fromLatin1(now.left(19))));
+        // #17 walk: the banner still said "Written: handoff.json" after the replay had changed
+        // the spec; the colleague's file no longer matched.
+        if (!m_writtenPath.isEmpty() && now != m_writtenFingerprint) {
+            m_banner->showMessage(Banner::Tone::Warning,
+                                  tr("The run spec changed after it was written to %1 (%2 then, "
+                                     "%3 now): export it again before handing it over.")
+                                      .arg(m_writtenPath,
+                                           QString::fromLatin1(m_writtenFingerprint.left(19)),
+                                           QString::fromLatin1(now.left(19))));
+            m_writtenPath.clear();
+        }
+    }
     m_export->setText(tr("&Export…"));
     m_export->setAccessibleName(tr("Export the run spec or a handoff"));
 }

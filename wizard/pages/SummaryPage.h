@@ -39,6 +39,10 @@ private:
     QPushButton *m_export;
     Banner *m_banner;
     bool m_shown = false;
+    // The last file written and the spec's fingerprint then: a later change (the wrap-up, a
+    // replay) makes that file stale, and the page says so.
+    QString m_writtenPath;
+    QByteArray m_writtenFingerprint;
 };
 
 } // namespace onramp

@@ -83,6 +83,15 @@ private slots:
         static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept, protected there
         QTRY_VERIFY(QFile::exists(QDir(chosen.path()).filePath("spec.json")));
         QTRY_VERIFY(!summary->findChild<QFileDialog *>("fileChooser"));
+        auto *banner = summary->findChild<QLabel *>("bannerText");
+        QVERIFY(banner && banner->text().startsWith(QStringLiteral("Written: ")));
+        // #17 walk: the spec changed after it was written (a replay, the wrap-up), and the
+        // banner still said "Written": the colleague's file no longer matched. It says so.
+        store.update([](OnboardingState &s) {
+            s.resources.choice.dataPath = QStringLiteral("/mnt/data/other");
+        });
+        QVERIFY2(banner->text().contains(QStringLiteral("changed after it was written")),
+                 qPrintable(banner->text()));
         QTest::mouseClick(exportButton, Qt::LeftButton);
         dialog = summary->findChild<QFileDialog *>("fileChooser");
         QVERIFY(dialog);

@@ -179,6 +179,10 @@ private slots:
         s.provider.developerCheck = QStringLiteral("Job j-1 succeeded.");
         s.provider.observerCheckPassed = true;
         s.provider.observerCheck = QStringLiteral("Refused as expected.");
+        // The provider holds the workspace as planned (what setting it up records).
+        s.workspace.created = s.workspace.quotaAttached = true;
+        for (const Member &m : s.workspace.members)
+            s.provider.memberRoles[m.account] = roleKey(m.role);
         StateStore store(QString{});
         store.setState(s);
         OnboardingWizard w(&store, &m_language);
@@ -189,6 +193,18 @@ private slots:
         QVERIFY2(status->text().contains(QStringLiteral("Next: record gate 2 passed below; its "
                                                         "acceptor: The team lead.")),
                  qPrintable(status->text()));
+        // #17 walk: a role changed in the table, not yet sent. The checks are off; the panel
+        // says why, and that the results shown predate the change.
+        const QList<Member> members = store.state().workspace.members;
+        store.update([](OnboardingState &st) {
+            Member &last = st.workspace.members.last();
+            last.role = last.role == Role::Observer ? Role::Developer : Role::Observer;
+        });
+        QVERIFY2(status->text().contains(QStringLiteral("does not hold the workspace as planned")),
+                 qPrintable(status->text()));
+        QVERIFY(!child<QPushButton>(w, "providerWorkspaceChecks")->isEnabled());
+        store.update([&](OnboardingState &st) { st.workspace.members = members; });
+        QVERIFY(!status->text().contains(QStringLiteral("does not hold")));
         // Reopened by a change: the old evidence does not pass it; the panel says so instead.
         store.update([](OnboardingState &st) {
             st.gate(GateId::Workspace).staleEvidence = st.gate(GateId::Workspace).evidence;
