@@ -6241,6 +6241,10 @@ Dataset: %3</source>
         <source>The provider has attached this pool. Choose another region, zone or card type to change it.</source>
         <translation>服务商已挂接此配额池。选择其他地域、可用区或卡型可更改它。</translation>
     </message>
+    <message>
+        <source>Planned here. The provider creates the workspace and attaches the pool when you press “Create, attach quota, add members” under “At the provider” below.</source>
+        <translation>这里只是计划。点下方“在平台上”中的“创建、绑定配额、添加成员”后，服务方才会创建工作空间并挂接配额池。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::charts</name>

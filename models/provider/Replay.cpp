@@ -1,6 +1,7 @@
 #include "Replay.h"
 
 #include "Provider.h"
+#include "ReadinessChecks.h"
 #include "Tr.h"
 #include "Transport.h"
 
@@ -314,7 +315,10 @@ void Replay::step(int index)
     case 3:
         for (const QString &name : EnvironmentGateData::checkNames()) {
             const CheckResult r = m_state.environment.checks.value(name);
-            ReplayItem i{QStringLiteral("readiness.") + name, Tr::tr("readiness: %1").arg(name)};
+            // In the reader's words ("readiness: Data reads fast enough"), not the check's key.
+            const ReadinessCheck *check = findReadinessCheck(name);
+            ReplayItem i{QStringLiteral("readiness.") + name,
+                         Tr::tr("readiness: %1").arg(check ? check->titleText() : name)};
             i.status = r.passed() ? ReplayItem::Status::Pass : ReplayItem::Status::Fail;
             i.got = r.evidence;
             i.note = r.passed() ? QString() : r.diagnosis;

@@ -125,9 +125,15 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
     case GateId::Workspace:
         return checkWorkspace(s.workspace);
     case GateId::Quota:
-        if (auto ok = validateQuota(s.quota); !ok)
+        if (auto ok = validateQuota(s.quota); !ok) {
+            // The error reads "field: what is wrong"; the finding stands as a sentence of its
+            // own ("Cards per run must be at least 1", not "cards per run must…").
+            QString message = ok.error().message.section(QStringLiteral(": "), 1);
+            if (!message.isEmpty())
+                message[0] = message[0].toUpper();
             return {Finding{QStringLiteral("quota.incomplete"), Finding::Severity::Blocking,
-                            ok.error().field, ok.error().message.section(QStringLiteral(": "), 1)}};
+                            ok.error().field, message}};
+        }
     {
         Findings f = planQuota(s.quota, quotaContext(s)).findings;
         // A grant is for the pool it was asked for: one chosen in gate 2 afterwards has none.

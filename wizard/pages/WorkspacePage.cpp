@@ -584,13 +584,20 @@ void WorkspacePage::refresh()
     m_add->setEnabled(pooled);
     m_import->setEnabled(pooled);
     const auto mark = [](bool done) { return done ? QStringLiteral("✔") : QStringLiteral("○"); };
-    m_steps->setText(
+    QString steps =
         tr("%1 workspace created   %2 quota pool attached (%3; card-hours from gate 3)   %4 %n "
            "member(s)",
            nullptr, int(w.members.size()))
             .arg(mark(w.created), mark(w.quotaAttached))
             .arg(pooled ? w.pool.text() : tr("not chosen"))
-            .arg(mark(!w.members.isEmpty())));
+            .arg(mark(!w.members.isEmpty()));
+    // #17 walk: Create and Attach record the plan; the marks are the provider's. A newcomer
+    // clicked them and saw the marks stay empty, with nothing said.
+    if (named && (!w.created || (pooled && !w.quotaAttached)))
+        steps += u'\n' + tr("Planned here. The provider creates the workspace and attaches the "
+                            "pool when you press “Create, attach quota, add members” under “At "
+                            "the provider” below.");
+    m_steps->setText(steps);
     const TeamAcceptancePrediction p = predictAcceptance(w);
     QString prediction =
         tr("Acceptance checks, predicted from the matrix until they run for real:\n"

@@ -170,6 +170,8 @@ private slots:
         QCOMPARE(f[0].field, QStringLiteral("cardsPerRun"));
         QVERIFY2(!f[0].message.isEmpty() && !f[0].message.contains(QLatin1String("cardsPerRun")),
                  qPrintable(f[0].message));
+        // A sentence of its own (#17 walk: "cards per run must be at least 1").
+        QVERIFY2(f[0].message.front().isUpper(), qPrintable(f[0].message));
 
         s.resources.choice.setup.microBatch = 0;
         f = gateFindings(s, GateId::Resources, kNow.date());

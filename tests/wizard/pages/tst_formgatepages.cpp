@@ -177,11 +177,16 @@ private slots:
         // Planned, not yet at the provider: both still send something.
         QVERIFY(create->isEnabled());
         QVERIFY(attach->isEnabled());
+        // The marks are the provider's; the line says where the plan is sent from (#17 walk:
+        // clicking Create showed nothing happening).
+        auto *steps = child<QLabel>(w, "stepStatus");
+        QVERIFY2(steps->text().contains(QStringLiteral("Planned here")), qPrintable(steps->text()));
         // The provider created the workspace and attached the pool (what setting it up records).
         store.update([](OnboardingState &s) {
             s.workspace.created = true;
             s.workspace.quotaAttached = true;
         });
+        QVERIFY(!steps->text().contains(QStringLiteral("Planned here")));
         QVERIFY(!create->isEnabled());
         QVERIFY(!attach->isEnabled());
         // Another name is another workspace: Create comes back, and the old name puts it off.
