@@ -75,7 +75,8 @@ show() { echo "--- stdout"; cat "$tmp/out"; echo "--- stderr"; cat "$tmp/err"; }
 # 1: not reproduced, as expected without a loss curve to compare; anything else is a failure.
 [[ $rc == 1 ]] || { show; fail "onramp replay exited $rc"; }
 # The data files and manifest pass only with the corpus beside the probe in the sample data.
-want=('PASS    readiness: environment' 'PASS    readiness: checkpoint'
+want=('PASS    readiness: Framework, driver and accelerator library'
+      'PASS    readiness: Checkpoints save and resume'
       'PASS    first run ($.launch): 5 steps' 'PASS    data files ($.storage.files)'
       'PASS    data manifest ($.storage.manifest)' 'MISSING loss curve')
 # With PyTorch the first run is train_lm.py beside the probe (the example was recorded so);
