@@ -5810,7 +5810,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>…measured on cards</source>
-        <translation>……实测所用卡数</translation>
+        <translation>实测时所用卡数</translation>
     </message>
     <message>
         <source>Scaling efficiency per doubling</source>

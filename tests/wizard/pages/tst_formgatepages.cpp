@@ -362,7 +362,7 @@ private slots:
         OnboardingWizard w(&store, &m_language);
         w.show();
         QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
-        auto *add = child<QToolButton>(w, "addAlternative");
+        auto *add = child<QPushButton>(w, "addAlternative");
         auto *list = child<QLineEdit>(w, "alternatives");
         QVERIFY(add && list && add->menu());
         const ResourceCatalog &catalog = store.state().resources.catalog;

@@ -10,7 +10,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QSignalBlocker>
-#include <QToolButton>
+#include <QPushButton>
 
 namespace onramp {
 
@@ -41,10 +41,10 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
     alternativesLayout->setContentsMargins(0, 0, 0, 0);
     m_alternatives = new QLineEdit(alternativesRow);
     m_alternatives->setPlaceholderText(QStringLiteral("gpu.a100-80g.8@cn-north-1b, gpu.h100.8"));
-    m_addAlternative = new QToolButton(alternativesRow);
+    // A push button with a menu: it keeps room for its arrow (a tool button's arrow sat over
+    // "添加" in a real window).
+    m_addAlternative = new QPushButton(alternativesRow);
     m_addAlternative->setObjectName(QStringLiteral("addAlternative"));
-    m_addAlternative->setPopupMode(QToolButton::InstantPopup);
-    m_addAlternative->setFocusPolicy(Qt::StrongFocus);
     m_alternativeMenu = new QMenu(m_addAlternative);
     m_addAlternative->setMenu(m_alternativeMenu);
     alternativesLayout->addWidget(m_alternatives, 1);

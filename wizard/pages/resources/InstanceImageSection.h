@@ -10,7 +10,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QMenu;
-class QToolButton;
+class QPushButton;
 
 namespace onramp {
 
@@ -47,7 +47,7 @@ private:
     QLineEdit *m_requirement = nullptr;
     QComboBox *m_zone = nullptr; // editable: the provider's zones, or one typed
     QLineEdit *m_alternatives = nullptr;
-    QToolButton *m_addAlternative = nullptr; // "Add ▾": the catalog's types, by name
+    QPushButton *m_addAlternative = nullptr; // "Add ▾": the catalog's types, by name
     QMenu *m_alternativeMenu = nullptr;
     QCheckBox *m_cheapest = nullptr;
     QLabel *m_alternativesIssue = nullptr;
