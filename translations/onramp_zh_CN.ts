@@ -4960,6 +4960,10 @@ Dataset: %3</source>
         <source>Add one of the catalog's instance types to the list; add @ZONE after it to try it in another zone.</source>
         <translation>从目录中选一个实例规格加到列表末尾；在它后面加上 @可用区，即可在另一个可用区尝试。</translation>
     </message>
+    <message>
+        <source>Add an instance type to try</source>
+        <translation>添加一个要尝试的实例规格</translation>
+    </message>
 </context>
 <context>
     <name>onramp::JobMonitor</name>

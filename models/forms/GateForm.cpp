@@ -55,7 +55,7 @@ GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
 
 void GateForm::storeChanged()
 {
-    if (reopenIfBlocked())
+    if (reopenIfBlocked() || restoreIfTakenBack())
         return; // the update it made has run this again
     if (record().status != m_seenStatus) {
         // Recorded elsewhere (or here): the choice shows what the gate is now.
@@ -73,10 +73,33 @@ Findings GateForm::blockers() const
     return f;
 }
 
+bool GateForm::restoreIfTakenBack()
+{
+    if (!m_reopening)
+        return false;
+    const GateRecord &r = record();
+    if (r.status != GateStatus::InProgress || r.reopenedBecause != m_reopening->reason) {
+        m_reopening.reset(); // recorded otherwise since: that reopening no longer stands
+        return false;
+    }
+    if (m_store->state().gateDataJson(m_gate) != m_reopening->passedData ||
+        m_store->state().provider.toJson() != m_reopening->provider)
+        return false;
+    const Reopening undo = *m_reopening;
+    m_reopening.reset();
+    const QDateTime now = m_now();
+    bool restored = false;
+    m_store->update([&](OnboardingState &s) {
+        restored = restoreReopenedGate(s, m_gate, undo.reason, undo.laterPassed, now);
+    });
+    return restored;
+}
+
 bool GateForm::reopenIfBlocked()
 {
     if (record().status != GateStatus::Passed) {
         m_cleanWhenPassed.reset();
+        m_passedData.reset();
         return false;
     }
     QString reason;
@@ -90,12 +113,27 @@ bool GateForm::reopenIfBlocked()
     // open (outside Onramp, or from an older version) stays as the acceptor left it.
     if (!m_cleanWhenPassed) {
         m_cleanWhenPassed = reason.isEmpty();
+        if (reason.isEmpty())
+            m_passedData = m_store->state().gateDataJson(m_gate);
         return false;
     }
-    if (reason.isEmpty() || !*m_cleanWhenPassed)
+    if (reason.isEmpty() || !*m_cleanWhenPassed) {
+        if (reason.isEmpty() && *m_cleanWhenPassed)
+            m_passedData = m_store->state().gateDataJson(m_gate); // a clean change: it stands
         return false;
+    }
     m_cleanWhenPassed.reset();
     const QDateTime now = m_now();
+    Reopening reopening{m_passedData.value_or(QJsonObject()), reason, {},
+                        m_store->state().provider.toJson()};
+    for (GateId later : kAllGates)
+        if (gateNumber(later) > gateNumber(m_gate) &&
+            m_store->state().gate(later).status == GateStatus::Passed)
+            reopening.laterPassed << later;
+    // Kept before the update: the update runs this form's storeChanged again.
+    if (m_passedData)
+        m_reopening = reopening;
+    m_passedData.reset();
     m_store->update([&](OnboardingState &s) { reopenGate(s, m_gate, reason, now); });
     return true;
 }

@@ -85,6 +85,22 @@ private:
     // Whether the gate had no blocking finding when the form first saw it passed; unset while
     // it is not passed.
     std::optional<bool> m_cleanWhenPassed;
+    // What this form's last reopening undoes to, while that reopening stands: the gate's data
+    // when it stood passed and clean, the reason given, and the later gates it took back. A
+    // change taken back (a typo in a share, cleared) passes them again (#17 walk: clearing
+    // "-10" left five gates to record again by hand).
+    // Nothing reached the provider meanwhile (its link as it was): a role change already set
+    // up there has to be checked again, whatever the table says now.
+    struct Reopening
+    {
+        QJsonObject passedData;
+        QString reason;
+        QList<GateId> laterPassed;
+        QJsonObject provider;
+    };
+    std::optional<Reopening> m_reopening;
+    std::optional<QJsonObject> m_passedData; // the data while it stands passed and clean
+    bool restoreIfTakenBack();
     std::function<QDateTime()> m_now;
     std::function<Findings()> m_local;
     Findings blockers() const;

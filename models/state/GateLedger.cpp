@@ -309,6 +309,43 @@ bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
     return false;
 }
 
+bool restoreReopenedGate(OnboardingState &state, GateId id, const QString &reason,
+                         const QList<GateId> &laterPassed, const QDateTime &now)
+{
+    GateRecord &r = state.gate(id);
+    if (r.status != GateStatus::InProgress || r.reopenedBecause != reason ||
+        r.staleEvidence.isEmpty())
+        return false;
+    GateRecord back = r;
+    back.status = GateStatus::Passed;
+    back.evidence = r.staleEvidence;
+    back.staleEvidence.clear();
+    back.reopenedBecause.clear();
+    back.reopenedAt = {};
+    back.heldBack.clear();
+    back.updatedAt = now;
+    OnboardingState trial = state;
+    trial.gate(id) = back;
+    if (!acceptanceMissing(trial, id).isEmpty())
+        return false;
+    for (const Finding &f : gateFindings(trial, id, now.toLocalTime().date()))
+        if (f.isBlocking())
+            return false;
+    r = back;
+    // The later gates it took back, in order, each only while its entry holds again.
+    for (GateId later : laterPassed) {
+        GateRecord &l = state.gate(later);
+        if (l.status != GateStatus::InProgress || l.reopenedBecause.isEmpty() ||
+            !checkEntry(state, later).met)
+            continue;
+        l.status = GateStatus::Passed;
+        l.reopenedBecause.clear();
+        l.reopenedAt = {};
+        l.updatedAt = now;
+    }
+    return true;
+}
+
 void reopenGate(OnboardingState &state, GateId id, const QString &reason, const QDateTime &now)
 {
     reopen(state, id, reason, now, /*staleEvidence=*/true);

@@ -68,6 +68,13 @@ bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
 // may be recorded passed again). The same happens when a passed gate is recorded with another
 // status (setGateStatus).
 void reopenGate(OnboardingState &state, GateId id, const QString &reason, const QDateTime &now);
+// Undoes reopenGate when the change that reopened `id` was taken back: the gate's data is again
+// what it was when it passed (the caller compares), so its evidence stands and it is passed
+// again, as are the later gates in `laterPassed` that its reopening took back and that have
+// not been recorded otherwise since. Refused (false) unless `id` is still in progress with
+// `reason` and its rules and acceptance checks allow Passed.
+bool restoreReopenedGate(OnboardingState &state, GateId id, const QString &reason,
+                         const QList<GateId> &laterPassed, const QDateTime &now);
 
 // Records a replay (ReplayOutcome::toRecord) as gate 6's evidence and, when it reproduced the
 // first run and came from someone else, passes the gate with that member as its acceptor.

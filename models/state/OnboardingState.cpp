@@ -163,25 +163,30 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
 
 } // namespace
 
+QJsonObject OnboardingState::gateDataJson(GateId id) const
+{
+    switch (id) {
+    case GateId::Account:
+        return account.toJson();
+    case GateId::Workspace:
+        return workspace.toJson();
+    case GateId::Quota:
+        return quota.toJson();
+    case GateId::Resources:
+        return resources.toJson();
+    case GateId::Environment:
+        return environment.toJson();
+    case GateId::FirstRun:
+        return firstRun.toJson();
+    }
+    return {};
+}
+
 QJsonObject OnboardingState::toJson() const
 {
     QJsonObject gatesJson;
-    for (GateId id : kAllGates) {
-        QJsonObject data;
-        if (id == GateId::Account)
-            data = account.toJson();
-        else if (id == GateId::Workspace)
-            data = workspace.toJson();
-        else if (id == GateId::Quota)
-            data = quota.toJson();
-        else if (id == GateId::Resources)
-            data = resources.toJson();
-        else if (id == GateId::Environment)
-            data = environment.toJson();
-        else if (id == GateId::FirstRun)
-            data = firstRun.toJson();
-        gatesJson[gateKey(id)] = recordToJson(gate(id), data);
-    }
+    for (GateId id : kAllGates)
+        gatesJson[gateKey(id)] = recordToJson(gate(id), gateDataJson(id));
     QJsonObject o;
     o[QStringLiteral("schemaVersion")] = kSchemaVersion;
     o[QStringLiteral("app")] = QStringLiteral("onramp");

@@ -72,6 +72,8 @@ struct OnboardingState
     bool operator==(const OnboardingState &) const = default;
 
     QJsonObject toJson() const;
+    // One gate's own data as saved (the `data` of its record in the file).
+    QJsonObject gateDataJson(GateId id) const;
     // Reads the current schema; an older one is migrated first (migrateToCurrent()).
     static std::expected<OnboardingState, Error> fromJson(const QJsonObject &json);
 };

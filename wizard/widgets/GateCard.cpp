@@ -254,6 +254,8 @@ void GateCard::refresh()
             m_recordBanner->showMessage(Banner::Tone::Warning, why);
         else
             m_recordBanner->clear();
+    } else if (m_form->record().status == GateStatus::Passed) {
+        m_recordBanner->clear(); // passed (again, after a change taken back): nothing to say
     }
 }
 

@@ -282,6 +282,10 @@ private slots:
         store.update([](OnboardingState &s) { s.workspace.members[2].role = Role::Admin; });
         QCOMPARE(form.record().status, GateStatus::InProgress);
         QCOMPARE(form.record().staleEvidence, QStringLiteral("Job j-1 succeeded; 403 seen"));
+        // Set up at the provider meanwhile: it holds the admin now.
+        store.update([](OnboardingState &s) {
+            s.provider.memberRoles[s.workspace.members[2].account] = QStringLiteral("admin");
+        });
         // The role is put right again; the evidence is still the old one.
         store.update([](OnboardingState &s) { s.workspace.members[2].role = Role::Observer; });
         form.setTargetStatus(GateStatus::Passed);
@@ -313,6 +317,60 @@ private slots:
     // #17: gate 2 reopened after a role change while gates 3–6 stayed passed, though each one's
     // entry condition rests on it. They go back to in progress, naming gate 2; their own
     // evidence is kept and passes them again once gate 2 passes again. Gate 1 is untouched.
+    // #17 walk: a "-10" typed in a share reopened gates 2–6; clearing it left all five to be
+    // recorded again by hand. A change taken back, so that the gate's data is what it was
+    // when it passed, passes it and the gates it took back again; any other fix does not.
+    void aChangeTakenBackPassesTheGatesAgain()
+    {
+        StateStore store(QString{});
+        store.update([](OnboardingState &s) {
+            for (GateId id : kAllGates) {
+                GateRecord &g = s.gate(id);
+                g.status = GateStatus::Passed;
+                g.evidence = QStringLiteral("checked ") + gateKey(id);
+                g.acceptedBy = QStringLiteral("acceptor");
+            }
+            s.workspace = aTeam();
+            s.quota.cardsPerRun = 2;
+            s.quota.hoursPerRound = 10;
+            s.quota.rounds = 3;
+            s.quota.start = QDate(2027, 1, 4);
+            s.quota.end = QDate(2027, 1, 29);
+        });
+        GateForm workspace(&store, GateId::Workspace);
+        workspace.setClock([] { return kNow; });
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("x"); });
+        const double share = store.state().workspace.members[1].sharePercent;
+
+        store.update([](OnboardingState &s) { s.workspace.members[1].sharePercent = -10; });
+        QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::InProgress);
+        QCOMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::InProgress);
+        // Taken back: all passed again, each with its evidence.
+        store.update([&](OnboardingState &s) { s.workspace.members[1].sharePercent = share; });
+        for (GateId id : kAllGates) {
+            const GateRecord &g = store.state().gate(id);
+            QVERIFY2(g.status == GateStatus::Passed,
+                     qPrintable(gateKey(id) + QStringLiteral(": ") + GateForm::describe(g)));
+            QCOMPARE(g.evidence, QStringLiteral("checked ") + gateKey(id));
+            QVERIFY(g.reopenedBecause.isEmpty() && g.staleEvidence.isEmpty());
+        }
+        // Fixed some other way: the data differs from what passed; it stays in progress.
+        store.update([](OnboardingState &s) { s.workspace.members[1].sharePercent = -10; });
+        QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::InProgress);
+        store.update([&](OnboardingState &s) {
+            s.workspace.members[1].sharePercent = share > 1 ? share - 1 : share + 1;
+        });
+        QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::InProgress);
+        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+        // Recorded otherwise since (here: the acceptor wrote new notes and kept it in
+        // progress): putting the old value back no longer passes it by itself.
+        store.update([](OnboardingState &s) {
+            (void)setGateStatus(s, GateId::Workspace, GateStatus::InProgress, kNow);
+        });
+        store.update([&](OnboardingState &s) { s.workspace.members[1].sharePercent = share; });
+        QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::InProgress);
+    }
+
     void aReopenedGateTakesTheLaterPassedGatesBack()
     {
         StateStore store(QString{});
@@ -361,8 +419,12 @@ private slots:
         QVERIFY(!quota.canRecord());
         QVERIFY(quota.recordStatus().error().message.contains(QStringLiteral("gate 2")));
 
-        // Gate 2 passes again on fresh checks; gate 3 passes again on its own evidence.
-        store.update([](OnboardingState &s) { s.workspace = aTeam(); });
+        // Gate 2 passes again on fresh checks; gate 3 passes again on its own evidence. (A fix
+        // that is not the data that passed: aChangeTakenBackPassesTheGatesAgain has that one.)
+        store.update([](OnboardingState &s) {
+            s.workspace = aTeam();
+            s.workspace.members[0].projects << QStringLiteral("search");
+        });
         workspace.setText(GateForm::Field::Evidence, QStringLiteral("checked again"));
         workspace.setTargetStatus(GateStatus::Passed);
         QVERIFY(workspace.recordStatus().has_value());

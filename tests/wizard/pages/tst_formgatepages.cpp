@@ -118,9 +118,10 @@ private slots:
         QVERIFY(!record->isEnabled());
         QVERIFY(child<QWidget>(w, "recordBanner")->isVisible());
 
-        // #17 walk: the signatory is back, but the evidence is the one from before the change.
-        // Record stayed off without a word; the banner says why and what to do.
-        QTest::keyClicks(signatory, QStringLiteral("Wang Fang"));
+        // #17 walk: another signatory now, and the evidence is the one from before the change.
+        // Record stayed off without a word; the banner says why and what to do. (The same
+        // signatory typed back passes it again: aChangeTakenBackPassesTheGatesAgain.)
+        QTest::keyClicks(signatory, QStringLiteral("Li Na"));
         QVERIFY(blockingMessage(gateFindings(store.state(), GateId::Account, QDate::currentDate()))
                     .isEmpty());
         QCOMPARE(choice->currentData().toInt(), int(GateStatus::Passed));

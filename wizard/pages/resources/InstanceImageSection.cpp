@@ -181,6 +181,7 @@ void InstanceImageSection::retranslate()
     m_cheapest->setText(tr("Try them cheapest first (fewest card-hours per round)"));
     m_zone->lineEdit()->setAccessibleName(tr("Instance zone"));
     m_addAlternative->setText(tr("Add"));
+    m_addAlternative->setAccessibleName(tr("Add an instance type to try"));
     m_addAlternative->setToolTip(tr("Add one of the catalog's instance types to the list; add "
                                     "@ZONE after it to try it in another zone."));
     m_alternatives->setToolTip(tr("TYPE or TYPE@ZONE, separated by commas. Each is compared with "
