@@ -4190,6 +4190,14 @@ Each subcommand takes --help.</source>
         <source>expected admin, developer or observer</source>
         <translation>应为 admin、developer 或 observer</translation>
     </message>
+    <message>
+        <source>The provider lists no free %1 cards in %2, nor in any other zone: gate 4 can open an instance only in the pool's zone, so it will wait for stock. Choose a card type that is free now, or try again later.</source>
+        <translation>云厂商在 %2 没有列出空闲的 %1 卡，其他可用区也没有：第 4 道门槛只能在配额池的可用区开通实例，只能等库存。请换一种现在有空闲的卡型，或稍后再试。</translation>
+    </message>
+    <message>
+        <source>The provider lists no free %1 cards in %2: gate 4 can open an instance only in the pool's zone. They are free now in %3: choose one of those zones for the pool, or wait for stock in %2.</source>
+        <translation>云厂商在 %2 没有列出空闲的 %1 卡：第 4 道门槛只能在配额池的可用区开通实例。现在有空闲的可用区：%3。请为配额池选其中一个可用区，或等待 %2 补货。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

@@ -423,6 +423,53 @@ private slots:
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
+    // #17: a pool whose zone lists none of its cards passed gate 2 with a grey line, and gate
+    // 4's Create failed on it. Gate 2 warns now, naming where the cards are free (the same
+    // provider answer the line reads), and the line follows a language switch.
+    void gateTwoWarnsOfAPoolZoneWithoutItsCards()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace.workspaceName = QStringLiteral("field-assistant");
+            s.workspace.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-east"),
+                                QStringLiteral("cn-east-1a")};
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *findings = child<QListWidget>(w, "findings");
+        auto *stock = child<QLabel>(w, "poolStock");
+        QVERIFY(findings && stock);
+        const auto warning = [findings]() -> QString {
+            for (int i = 0; i < findings->count(); ++i)
+                if (findings->item(i)->text().contains("cn-east-1a"))
+                    return findings->item(i)->text();
+            return {};
+        };
+        QVERIFY2(warning().isEmpty(), qPrintable(warning())); // the provider has not said yet
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!warning().isEmpty(), 10000);
+        QVERIFY2(warning().contains("cn-north-1a, cn-north-1b"), qPrintable(warning()));
+        QCOMPARE(stock->text(),
+                 QStringLiteral("The provider lists no a100-80g cards in cn-east-1a."));
+
+        // The line and the warning are worded again in Chinese, without a restart.
+        m_language.apply(QStringLiteral("zh_CN"));
+        QTRY_VERIFY(!stock->text().startsWith("The provider lists"));
+        QVERIFY2(stock->text().contains("cn-east-1a"), qPrintable(stock->text()));
+        m_language.apply(QStringLiteral("en"));
+        QTRY_COMPARE(stock->text(),
+                     QStringLiteral("The provider lists no a100-80g cards in cn-east-1a."));
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
     // A provider that does not answer: the built-in catalog, and the line says why.
     void gateFourSaysWhenTheProviderDidNotAnswer()
     {
