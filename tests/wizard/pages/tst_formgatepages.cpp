@@ -470,6 +470,40 @@ private slots:
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
+    // #17: gate 4's instance zone started empty although gate 2's pool zone was known. Empty
+    // is the pool's zone (where the candidates go and the run spec says): shown as such, and
+    // following the pool while nothing else is chosen here.
+    void gateFourZoneStartsAtThePoolsZone()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-north"),
+                                QStringLiteral("cn-north-1b")};
+            s.resources.choice.instanceZone.clear();
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *zone = child<QComboBox>(w, "instanceZone");
+        QVERIFY(zone);
+        QCOMPARE(zone->currentText(), QStringLiteral("cn-north-1b"));
+        QVERIFY(store.state().resources.choice.instanceZone.isEmpty()); // shown, not chosen
+        store.update(
+            [](OnboardingState &s) { s.workspace.pool.zone = QStringLiteral("cn-north-1a"); });
+        QCOMPARE(zone->currentText(), QStringLiteral("cn-north-1a"));
+        // Another zone chosen here is kept, whatever the pool says.
+        zone->setCurrentText(QStringLiteral("cn-north-1b"));
+        QCOMPARE(store.state().resources.choice.instanceZone, QStringLiteral("cn-north-1b"));
+        store.update(
+            [](OnboardingState &s) { s.workspace.pool.zone = QStringLiteral("cn-north-1b"); });
+        store.update(
+            [](OnboardingState &s) { s.workspace.pool.zone = QStringLiteral("cn-north-1a"); });
+        QCOMPARE(zone->currentText(), QStringLiteral("cn-north-1b"));
+    }
+
     // A provider that does not answer: the built-in catalog, and the line says why.
     void gateFourSaysWhenTheProviderDidNotAnswer()
     {
