@@ -1,5 +1,6 @@
 // The form gates' pages (FormGatePage: gates 1–4, QuotaPage): the recorder refuses Passed while
 // the page's blocking findings stand, and the quota page's spread shapes the quarters.
+#include "DemoState.h"
 #include "GateLedger.h"
 #include "ProviderHub.h"
 #include "QuotaGate.h"
@@ -502,6 +503,73 @@ private slots:
         store.update(
             [](OnboardingState &s) { s.workspace.pool.zone = QStringLiteral("cn-north-1a"); });
         QCOMPARE(zone->currentText(), QStringLiteral("cn-north-1b"));
+    }
+
+    // #17: a failed Create (out of stock) stayed on gate 4 after the instance type and zone
+    // were changed. A failure is for the plan it was tried with: another plan clears it; a
+    // change elsewhere on the page does not. The failure itself says the way out.
+    void gateFourFailureGoesWithItsPlan()
+    {
+        QTemporaryDir dir;
+        QFile faults(dir.filePath(QStringLiteral("faults.json")));
+        QVERIFY(faults.open(QIODevice::WriteOnly));
+        faults.write(R"({"stockOutZones": ["cn-north-1a"]})");
+        faults.close();
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        qputenv("ONRAMP_SANDBOX_FAULTS", faults.fileName().toUtf8());
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s = demoState();
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.quota.hoursPerRound = 0.1; // 8 × 0.1 h fits a fresh pool's check allowance
+            s.resources.choice.instanceZone.clear();
+            s.resources.choice.alternatives.clear();
+        });
+        QCOMPARE(store.state().workspace.pool.zone, QStringLiteral("cn-north-1a"));
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        // Gate 2 sets the workspace up at the provider, as the tester did.
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        auto *setUp = child<QPushButton>(w, "providerSetUpWorkspace");
+        QVERIFY(setUp);
+        QTRY_VERIFY_WITH_TIMEOUT(setUp->isEnabled(), 10000);
+        QTest::mouseClick(setUp, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(store.state().workspace.quotaAttached, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(setUp->isEnabled(), 15000); // done, the session idle again
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *instance = child<QComboBox>(w, "instance");
+        instance->setCurrentIndex(instance->findData(QStringLiteral("gpu.a100-80g.8")));
+        auto *create = child<QPushButton>(w, "providerCreateInstance");
+        QVERIFY(create);
+        QTRY_VERIFY_WITH_TIMEOUT(create->isEnabled(), 10000);
+        QTest::mouseClick(create, Qt::LeftButton);
+        auto *panel = page(w)->findChild<QWidget *>(QStringLiteral("providerPanel"));
+        QVERIFY(panel);
+        auto *failure = panel->findChild<Banner *>();
+        QVERIFY(failure);
+        QTRY_VERIFY_WITH_TIMEOUT(failure->isVisible(), 15000);
+        QVERIFY2(failure->message().contains("cn-north-1b") &&
+                     failure->message().contains("gate 2"),
+                 qPrintable(failure->message()));
+        // Not the plan: the failure stands.
+        type(w, "outputPath", "/mnt/output2");
+        QVERIFY(failure->isVisible());
+        // Another instance type: it no longer holds.
+        instance->setCurrentIndex(instance->findData(QStringLiteral("gpu.a100-80g.1")));
+        QVERIFY(!failure->isVisible());
+        // Nor after another zone.
+        QTest::mouseClick(create, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(failure->isVisible(), 15000);
+        child<QComboBox>(w, "instanceZone")->setCurrentText(QStringLiteral("cn-north-1b"));
+        QVERIFY(!failure->isVisible());
+        qunsetenv("ONRAMP_SANDBOX_FAULTS");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
     // A provider that does not answer: the built-in catalog, and the line says why.
