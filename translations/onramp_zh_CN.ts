@@ -4198,6 +4198,22 @@ Each subcommand takes --help.</source>
         <source>The application was for %1; gate 2's pool is now %2. Apply again for the new pool: a grant is for the pool it was asked for.</source>
         <translation>此前的申请针对 %1；第 2 道门槛的配额池现在是 %2。请为新配额池重新申请：批下的配额只对申请时的配额池有效。</translation>
     </message>
+    <message>
+        <source>No zone has these cards free now. An instance opens only in the quota pool's zone (%1), chosen on gate 2: wait for stock there and create again, or go back to gate 2 and choose a pool with another card type.</source>
+        <translation>现在没有哪个可用区有这种卡空闲。实例只能在配额池的可用区（%1）开通，它在第 2 道门槛选定：请等那里补货后再创建，或回到第 2 道门槛选一个别的卡型的配额池。</translation>
+    </message>
+    <message>
+        <source>They are free now in %1. An instance opens only in the quota pool's zone (%2), chosen on gate 2: go back to gate 2 and choose a pool in one of those zones, or wait for stock in %2 and create again.</source>
+        <translation>现在有空闲的可用区：%1。实例只能在配额池的可用区（%2）开通，它在第 2 道门槛选定：请回到第 2 道门槛，在其中一个可用区选配额池，或等 %2 补货后再创建。</translation>
+    </message>
+    <message>
+        <source>The provider lists no free %1 cards in %2, nor in any other zone: gate 4 can open an instance only in the pool's zone, so it will wait for stock. Choose a card type that is free now, or try again later.</source>
+        <translation>云厂商在 %2 没有列出空闲的 %1 卡，其他可用区也没有：第 4 道门槛只能在配额池的可用区开通实例，只能等库存。请换一种现在有空闲的卡型，或稍后再试。</translation>
+    </message>
+    <message>
+        <source>The provider lists no free %1 cards in %2: gate 4 can open an instance only in the pool's zone. They are free now in %3: choose one of those zones for the pool, or wait for stock in %2.</source>
+        <translation>云厂商在 %2 没有列出空闲的 %1 卡：第 4 道门槛只能在配额池的可用区开通实例。现在有空闲的可用区：%3。请为配额池选其中一个可用区，或等待 %2 补货。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

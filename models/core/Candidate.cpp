@@ -37,4 +37,17 @@ QString candidatesText(const QList<Candidate> &list)
     return parts.join(QStringLiteral(", "));
 }
 
+QString outOfStockAdvice(const QString &poolZone, const QStringList &freeIn)
+{
+    if (freeIn.isEmpty())
+        return Tr::tr("No zone has these cards free now. An instance opens only in the quota "
+                      "pool's zone (%1), chosen on gate 2: wait for stock there and create "
+                      "again, or go back to gate 2 and choose a pool with another card type.")
+            .arg(poolZone);
+    return Tr::tr("They are free now in %1. An instance opens only in the quota pool's zone "
+                  "(%2), chosen on gate 2: go back to gate 2 and choose a pool in one of those "
+                  "zones, or wait for stock in %2 and create again.")
+        .arg(freeIn.join(QStringLiteral(", ")), poolZone);
+}
+
 } // namespace onramp

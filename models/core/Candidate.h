@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <expected>
 
@@ -22,5 +23,11 @@ struct Candidate
 // the catalog's question (parseCandidates in ResourcePlan), or the provider's.
 std::expected<QList<Candidate>, Error> parseCandidateList(const QString &text);
 QString candidatesText(const QList<Candidate> &list);
+
+// What to do when a candidate in the quota pool's own zone is out of stock, in the user's
+// words: an instance opens only in the pool's zone, which gate 2 chose, so the way out is
+// another pool (in one of `freeIn`, the zones the provider says have the cards free now) or
+// waiting for stock there.
+QString outOfStockAdvice(const QString &poolZone, const QStringList &freeIn);
 
 } // namespace onramp

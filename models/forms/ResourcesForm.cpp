@@ -36,6 +36,12 @@ const ResourcesGateData &ResourcesForm::data() const
     return m_store->state().resources;
 }
 
+QString ResourcesForm::instanceZone() const
+{
+    const QString chosen = data().choice.instanceZone;
+    return chosen.isEmpty() ? m_store->state().workspace.pool.zone : chosen;
+}
+
 const QList<LaunchAttempt> &ResourcesForm::attempts() const
 {
     return m_store->state().provider.attempts;

@@ -25,6 +25,9 @@ public:
     explicit ResourcesForm(StateStore *store, QObject *parent = nullptr);
 
     const ResourcesGateData &data() const;
+    // The instance's zone: the one chosen here, else gate 2's pool zone, where an instance
+    // opens (the candidates and the run spec read an empty zone the same way).
+    QString instanceZone() const;
     // The last create's tries at the provider, in order (ResourcesSteps).
     const QList<LaunchAttempt> &attempts() const;
     void update(const std::function<void(ResourcesGateData &)> &change);

@@ -464,6 +464,34 @@ Findings checkWorkspace(const WorkspaceData &w)
     return out;
 }
 
+Findings checkPoolStock(const QuotaPool &pool, const QList<ZoneStock> &stock)
+{
+    if (poolProblem(pool))
+        return {};
+    const ZoneStock *own = nullptr;
+    QStringList freeElsewhere;
+    for (const ZoneStock &z : stock) {
+        if (z.zone == pool.zone)
+            own = &z;
+        else if (z.freeCards.value(pool.cardType) > 0)
+            freeElsewhere << z.zone;
+    }
+    if (!own || own->freeCards.isEmpty() || own->freeCards.value(pool.cardType) > 0)
+        return {};
+    const QString message =
+        freeElsewhere.isEmpty()
+            ? Tr::tr("The provider lists no free %1 cards in %2, nor in any other zone: gate 4 "
+                     "can open an instance only in the pool's zone, so it will wait for stock. "
+                     "Choose a card type that is free now, or try again later.")
+                  .arg(pool.cardType, pool.zone)
+            : Tr::tr("The provider lists no free %1 cards in %2: gate 4 can open an instance "
+                     "only in the pool's zone. They are free now in %3: choose one of those "
+                     "zones for the pool, or wait for stock in %2.")
+                  .arg(pool.cardType, pool.zone, freeElsewhere.join(QStringLiteral(", ")));
+    return {Finding{QStringLiteral("quota.pool_zone_out_of_stock"), Finding::Severity::Warning,
+                    QStringLiteral("pool"), message}};
+}
+
 AcceptancePrediction predictAcceptance(const PermissionMatrix &m)
 {
     return {m.can(Role::Developer, Action::SubmitJobs) &&

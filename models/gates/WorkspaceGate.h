@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -127,6 +128,20 @@ struct WorkspaceData
 };
 
 Findings checkWorkspace(const WorkspaceData &w);
+
+// What the provider says is free, zone by zone (its regions and zones answer, as read on
+// connecting): the zone, its region, and card key → free cards (empty when it does not say).
+struct ZoneStock
+{
+    QString region;
+    QString zone;
+    QMap<QString, int> freeCards;
+};
+// Gate 2's rule on the provider's answer: a pool whose zone has none of its cards free is a
+// dead end for gate 4 (instances open only in the pool's zone). A warning, since stock
+// changes; it names the zones that have the card free now. Nothing when the provider does not
+// list the pool's zone or says nothing of its stock there.
+Findings checkPoolStock(const QuotaPool &pool, const QList<ZoneStock> &stock);
 
 // The gate's two acceptance checks, predicted from the matrix until they run for real.
 struct AcceptancePrediction

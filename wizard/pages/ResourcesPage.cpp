@@ -2,6 +2,7 @@
 
 #include "GateForm.h"
 #include "ProviderHub.h"
+#include "ProviderPanel.h"
 #include "ResourcesForm.h"
 #include "resources/CardCountSection.h"
 #include "resources/InstanceImageSection.h"
@@ -65,6 +66,18 @@ void ResourcesPage::refresh()
         return;
     showFindings(m_findings, m_form->findings(),
                  tr("No findings: the instance, image and storage plan fit together."));
+    // A failure at the provider (out of stock, say) was for the plan of then: once the
+    // instance, its zone, the image or the alternatives change, it no longer holds.
+    const ResourceChoice &c = m_form->data().choice;
+    const QString plan = QStringList{c.instance, m_form->instanceZone(), c.image,
+                                     candidatesText(c.alternatives),
+                                     c.cheapestFirst ? QStringLiteral("cheapest") : QString()}
+                             .join(u'\n');
+    if (m_plan && *m_plan != plan) {
+        if (auto *panel = findChild<ProviderPanel *>())
+            panel->clearFailure();
+    }
+    m_plan = plan;
 }
 
 } // namespace onramp

@@ -2,6 +2,8 @@
 
 #include "FormGatePage.h"
 
+#include <optional>
+
 class QListWidget;
 
 namespace onramp {
@@ -29,6 +31,7 @@ private:
 
     ResourcesForm *m_form;
     QListWidget *m_findings = nullptr;
+    std::optional<QString> m_plan; // what Create sends, as last seen
 };
 
 } // namespace onramp

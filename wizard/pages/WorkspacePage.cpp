@@ -26,6 +26,17 @@
 namespace onramp {
 
 namespace {
+
+// The provider's regions and zones answer as gate 2's stock rule reads it.
+QList<ZoneStock> zoneStock(const QList<RegionOffer> &regions)
+{
+    QList<ZoneStock> out;
+    for (const RegionOffer &r : regions)
+        for (const ZoneOffer &z : r.zones)
+            out << ZoneStock{r.region, z.zone, z.freeCards};
+    return out;
+}
+
 enum Column
 {
     NameCol,
@@ -101,6 +112,7 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
         connect(hub(), &ProviderHub::regionsChanged, this, [this] {
             offerRegions();
             showStock();
+            refresh(); // the pool's stock finding reads the same answer
         });
     // The provider may have listed its regions before this page was first opened (the
     // built-in sandbox connects at start): offer them now, not only on the next change.
@@ -543,6 +555,7 @@ void WorkspacePage::retranslateForm()
                 role->setItemText(int(r), roleLabel(r));
         }
     }
+    showStock(); // the provider's stock line is worded here too
     refresh();
 }
 
@@ -621,7 +634,10 @@ void WorkspacePage::refresh()
             ? tr("Last reviewed by %1 on %2.")
                   .arg(w.lastReview.reviewer, readableTime(w.lastReview.reviewedAt))
             : QString());
-    showFindings(m_findings, m_form->findings(),
+    // The pool's stock is the provider's word, held while connected: its rule is fed here.
+    const Findings stock =
+        hub() ? checkPoolStock(w.pool, zoneStock(hub()->regions())) : Findings{};
+    showFindings(m_findings, m_form->findings() + stock,
                  tr("No findings: roles and permissions follow the guides."));
 }
 

@@ -139,6 +139,12 @@ void ProviderPanel::start(const Run &run)
     });
 }
 
+void ProviderPanel::clearFailure()
+{
+    if (!m_running)
+        m_banner->clear();
+}
+
 void ProviderPanel::refresh()
 {
     const bool ready = m_hub->status() == ProviderHub::Status::Ready;

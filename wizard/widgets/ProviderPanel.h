@@ -37,6 +37,9 @@ public:
     void setAutoRefresh(std::function<bool(const OnboardingState &)> when, Run run, int intervalMs);
 
     bool isRunning() const { return m_running; }
+    // Hides the last operation's failure (its page's plan changed, so it no longer holds);
+    // nothing while an operation runs.
+    void clearFailure();
 
 protected:
     void changeEvent(QEvent *e) override;

@@ -106,7 +106,11 @@ void ResourcesSteps::tryCandidate(QList<Candidate> rest, const QuotaStanding &qu
             {ProviderErrorCode::OutOfStock, QStringLiteral("out_of_stock")},
             {ProviderErrorCode::ZoneMismatch, QStringLiteral("zone_mismatch")},
             {ProviderErrorCode::QuotaExceeded, QStringLiteral("quota_exceeded")}};
-        const QString reason = e.details.isEmpty() ? e.message : e.details;
+        QString reason = e.details.isEmpty() ? e.message : e.details;
+        // Out of stock where the quota is: no other zone will take this pool's instance, so
+        // the reason says the way out (another pool on gate 2, or waiting).
+        if (e.code == ProviderErrorCode::OutOfStock && c.zone == quota.zone)
+            reason += QStringLiteral(". ") + outOfStockAdvice(quota.zone, e.availableIn);
         if (e.code == ProviderErrorCode::Forbidden)
             attempt(c, QStringLiteral("forbidden"), reason);
         if (!moveOn.contains(e.code))

@@ -404,6 +404,49 @@ private slots:
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
 
+    // The provider's regions answer, as the tester met it: the pool's zone (cn-east-1a) lists
+    // other cards but none of the pool's; two zones elsewhere have them free.
+    void poolZoneWithoutTheCardIsAWarningThatSaysWhereItIsFree()
+    {
+        const QuotaPool east{"a100-80g", "cn-east", "cn-east-1a"};
+        const QList<ZoneStock> answer = {
+            {"cn-north", "cn-north-1a", {{"a100-80g", 16}, {"l40s", 8}}},
+            {"cn-north", "cn-north-1b", {{"a100-80g", 0}, {"h100-80g", 8}}},
+            {"cn-south", "cn-south-1a", {{"a100-80g", 4}}},
+            {"cn-east", "cn-east-1a", {{"rtx4090", 4}, {"a10", 8}}}};
+        const Findings f = checkPoolStock(east, answer);
+        QCOMPARE(codes(f), QStringList{"quota.pool_zone_out_of_stock"});
+        QVERIFY(!f.first().isBlocking()); // stock changes: the gate may still pass
+        QCOMPARE(f.first().field, "pool");
+        const QString differs = checkedAgainstTheDocs(f, "quota.pool_zone_out_of_stock");
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        // It names where the card is free now, and only there.
+        QVERIFY2(f.first().message.contains("cn-north-1a, cn-south-1a"),
+                 qPrintable(f.first().message));
+        QVERIFY(!f.first().message.contains("cn-north-1b"));
+        // Zero listed is the same as not listed.
+        QList<ZoneStock> zero = answer;
+        zero[3].freeCards.insert("a100-80g", 0);
+        QCOMPARE(codes(checkPoolStock(east, zero)), QStringList{"quota.pool_zone_out_of_stock"});
+        // Nowhere free: still a warning, which says so.
+        QList<ZoneStock> nowhere = answer;
+        nowhere[0].freeCards.remove("a100-80g");
+        nowhere[2].freeCards.insert("a100-80g", 0);
+        const Findings none = checkPoolStock(east, nowhere);
+        QCOMPARE(codes(none), QStringList{"quota.pool_zone_out_of_stock"});
+        QVERIFY(!none.first().message.contains("cn-north-1a"));
+
+        // No finding: the zone has the card, the provider says nothing of the zone's stock,
+        // does not list the zone, gave no answer, or the pool is not complete yet.
+        QVERIFY(checkPoolStock({"a100-80g", "cn-north", "cn-north-1a"}, answer).isEmpty());
+        QList<ZoneStock> unknown = answer;
+        unknown[3].freeCards.clear();
+        QVERIFY(checkPoolStock(east, unknown).isEmpty());
+        QVERIFY(checkPoolStock({"a100-80g", "cn-west", "cn-west-1a"}, answer).isEmpty());
+        QVERIFY(checkPoolStock(east, {}).isEmpty());
+        QVERIFY(checkPoolStock({QString(), "cn-east", "cn-east-1a"}, answer).isEmpty());
+    }
+
     void defaultsPassAndPredictAcceptance()
     {
         QVERIFY(checkWorkspace(workspace()).isEmpty());

@@ -636,6 +636,43 @@ private slots:
         QCOMPARE(m_server->countOf("instance"), 0);
     }
 
+    // #17: out of stock in the quota pool's own zone is a dead end at gate 4 (no other zone
+    // takes this pool's instance): the failure says where the cards are free now and that the
+    // pool, and so the zone, is chosen on gate 2.
+    void outOfStockInThePoolsZoneSaysTheWayOut()
+    {
+        OnboardingState state = demoState();
+        auto s = session(state);
+        WALK(*s, setUpWorkspace);
+        const QString poolZone = state.workspace.pool.zone;
+        QCOMPARE(poolZone, QStringLiteral("cn-north-1a")); // the sandbox's other a100 zone: 1b
+        state.quota.hoursPerRound = 0.1; // 8 × 0.1 h fits the check allowance
+        state.resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
+        state.resources.choice.instanceZone.clear(); // the pool's
+        m_server->faults().stockOutZones = {poolZone};
+        const auto r = run(*s, &ProviderSession::createInstance);
+        QVERIFY(!r);
+        QCOMPARE(state.provider.attempts.size(), 1);
+        const LaunchAttempt &a = state.provider.attempts.first();
+        QCOMPARE(a.outcome, "out_of_stock");
+        QCOMPARE(a.zone, poolZone);
+        const QString message = r.error().message;
+        QVERIFY2(a.reason.contains("cn-north-1b") && message.contains("cn-north-1b"),
+                 qPrintable(message));
+        QVERIFY2(message.contains("gate 2"), qPrintable(message));
+        QCOMPARE(m_server->countOf("instance"), 0);
+
+        // Nowhere free: it says so, and still where the zone is chosen.
+        m_server->faults().stockOutZones.clear();
+        m_server->faults().stockOut = true;
+        const auto none = run(*s, &ProviderSession::createInstance);
+        QVERIFY(!none);
+        QVERIFY2(none.error().message.contains("No zone has these cards free now") &&
+                     none.error().message.contains("gate 2") &&
+                     !none.error().message.contains("cn-north-1b"),
+                 qPrintable(none.error().message));
+    }
+
     void anApplicationSpanningTwoQuartersIsSentBack()
     {
         OnboardingState state = demoState();

@@ -1,5 +1,6 @@
 // The form gates' pages (FormGatePage: gates 1–4, QuotaPage): the recorder refuses Passed while
 // the page's blocking findings stand, and the quota page's spread shapes the quarters.
+#include "DemoState.h"
 #include "GateLedger.h"
 #include "ProviderHub.h"
 #include "QuotaGate.h"
@@ -426,6 +427,154 @@ private slots:
         QCOMPARE(store.state().resources.choice.instanceZone, QStringLiteral("typed-zone"));
         zone->setCurrentIndex(1);
         QCOMPARE(store.state().resources.choice.instanceZone, offered.at(1));
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17: a pool whose zone lists none of its cards passed gate 2 with a grey line, and gate
+    // 4's Create failed on it. Gate 2 warns now, naming where the cards are free (the same
+    // provider answer the line reads), and the line follows a language switch.
+    void gateTwoWarnsOfAPoolZoneWithoutItsCards()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace.workspaceName = QStringLiteral("field-assistant");
+            s.workspace.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-east"),
+                                QStringLiteral("cn-east-1a")};
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *findings = child<QListWidget>(w, "findings");
+        auto *stock = child<QLabel>(w, "poolStock");
+        QVERIFY(findings && stock);
+        const auto warning = [findings]() -> QString {
+            for (int i = 0; i < findings->count(); ++i)
+                if (findings->item(i)->text().contains("cn-east-1a"))
+                    return findings->item(i)->text();
+            return {};
+        };
+        QVERIFY2(warning().isEmpty(), qPrintable(warning())); // the provider has not said yet
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!warning().isEmpty(), 10000);
+        QVERIFY2(warning().contains("cn-north-1a, cn-north-1b"), qPrintable(warning()));
+        QCOMPARE(stock->text(),
+                 QStringLiteral("The provider lists no a100-80g cards in cn-east-1a."));
+
+        // The line and the warning are worded again in Chinese, without a restart.
+        m_language.apply(QStringLiteral("zh_CN"));
+        QTRY_VERIFY(!stock->text().startsWith("The provider lists"));
+        QVERIFY2(stock->text().contains("cn-east-1a"), qPrintable(stock->text()));
+        m_language.apply(QStringLiteral("en"));
+        QTRY_COMPARE(stock->text(),
+                     QStringLiteral("The provider lists no a100-80g cards in cn-east-1a."));
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17: gate 4's instance zone started empty although gate 2's pool zone was known. Empty
+    // is the pool's zone (where the candidates go and the run spec says): shown as such, and
+    // following the pool while nothing else is chosen here.
+    void gateFourZoneStartsAtThePoolsZone()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-north"),
+                                QStringLiteral("cn-north-1b")};
+            s.resources.choice.instanceZone.clear();
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *zone = child<QComboBox>(w, "instanceZone");
+        QVERIFY(zone);
+        QCOMPARE(zone->currentText(), QStringLiteral("cn-north-1b"));
+        QVERIFY(store.state().resources.choice.instanceZone.isEmpty()); // shown, not chosen
+        store.update(
+            [](OnboardingState &s) { s.workspace.pool.zone = QStringLiteral("cn-north-1a"); });
+        QCOMPARE(zone->currentText(), QStringLiteral("cn-north-1a"));
+        // Another zone chosen here is kept, whatever the pool says.
+        zone->setCurrentText(QStringLiteral("cn-north-1b"));
+        QCOMPARE(store.state().resources.choice.instanceZone, QStringLiteral("cn-north-1b"));
+        store.update(
+            [](OnboardingState &s) { s.workspace.pool.zone = QStringLiteral("cn-north-1b"); });
+        store.update(
+            [](OnboardingState &s) { s.workspace.pool.zone = QStringLiteral("cn-north-1a"); });
+        QCOMPARE(zone->currentText(), QStringLiteral("cn-north-1b"));
+    }
+
+    // #17: a failed Create (out of stock) stayed on gate 4 after the instance type and zone
+    // were changed. A failure is for the plan it was tried with: another plan clears it; a
+    // change elsewhere on the page does not. The failure itself says the way out.
+    void gateFourFailureGoesWithItsPlan()
+    {
+        QTemporaryDir dir;
+        QFile faults(dir.filePath(QStringLiteral("faults.json")));
+        QVERIFY(faults.open(QIODevice::WriteOnly));
+        faults.write(R"({"stockOutZones": ["cn-north-1a"]})");
+        faults.close();
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        qputenv("ONRAMP_SANDBOX_FAULTS", faults.fileName().toUtf8());
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s = demoState();
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.quota.hoursPerRound = 0.1; // 8 × 0.1 h fits a fresh pool's check allowance
+            s.resources.choice.instanceZone.clear();
+            s.resources.choice.alternatives.clear();
+        });
+        QCOMPARE(store.state().workspace.pool.zone, QStringLiteral("cn-north-1a"));
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        // Gate 2 sets the workspace up at the provider, as the tester did.
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        auto *setUp = child<QPushButton>(w, "providerSetUpWorkspace");
+        QVERIFY(setUp);
+        QTRY_VERIFY_WITH_TIMEOUT(setUp->isEnabled(), 10000);
+        QTest::mouseClick(setUp, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(store.state().workspace.quotaAttached, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(setUp->isEnabled(), 15000); // done, the session idle again
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *instance = child<QComboBox>(w, "instance");
+        instance->setCurrentIndex(instance->findData(QStringLiteral("gpu.a100-80g.8")));
+        auto *create = child<QPushButton>(w, "providerCreateInstance");
+        QVERIFY(create);
+        QTRY_VERIFY_WITH_TIMEOUT(create->isEnabled(), 10000);
+        QTest::mouseClick(create, Qt::LeftButton);
+        auto *panel = page(w)->findChild<QWidget *>(QStringLiteral("providerPanel"));
+        QVERIFY(panel);
+        auto *failure = panel->findChild<Banner *>();
+        QVERIFY(failure);
+        QTRY_VERIFY_WITH_TIMEOUT(failure->isVisible(), 15000);
+        QVERIFY2(failure->message().contains("cn-north-1b") &&
+                     failure->message().contains("gate 2"),
+                 qPrintable(failure->message()));
+        // Not the plan: the failure stands.
+        type(w, "outputPath", "/mnt/output2");
+        QVERIFY(failure->isVisible());
+        // Another instance type: it no longer holds.
+        instance->setCurrentIndex(instance->findData(QStringLiteral("gpu.a100-80g.1")));
+        QVERIFY(!failure->isVisible());
+        // Nor after another zone.
+        QTest::mouseClick(create, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(failure->isVisible(), 15000);
+        child<QComboBox>(w, "instanceZone")->setCurrentText(QStringLiteral("cn-north-1b"));
+        QVERIFY(!failure->isVisible());
+        qunsetenv("ONRAMP_SANDBOX_FAULTS");
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 

@@ -165,8 +165,11 @@ void InstanceImageSection::loadInputs()
     }
     if (m_requirement->text() != c.codeRequirement)
         m_requirement->setText(c.codeRequirement);
-    if (m_zone->currentText() != c.instanceZone)
-        m_zone->setCurrentText(c.instanceZone);
+    // Empty means gate 2's pool zone: shown as such, not as a blank (though not while the
+    // user is clearing the field to type another zone).
+    if (const QString zone = form()->instanceZone();
+        m_zone->currentText() != zone && !(c.instanceZone.isEmpty() && m_zone->hasFocus()))
+        m_zone->setCurrentText(zone);
     if (!m_alternatives->hasFocus() &&
         parseCandidates(m_alternatives->text(), form()->data().catalog)
                 .value_or(QList<Candidate>{}) != c.alternatives)
