@@ -29,6 +29,24 @@ class TestGateForm : public QObject
 
     static const QDateTime kNow;
 
+    // Every gate passed on its own evidence, with a team and a small quota plan that have no
+    // blocking finding.
+    static void allPassedWithATeam(OnboardingState &s)
+    {
+        for (GateId id : kAllGates) {
+            GateRecord &g = s.gate(id);
+            g.status = GateStatus::Passed;
+            g.evidence = QStringLiteral("checked ") + gateKey(id);
+            g.acceptedBy = QStringLiteral("acceptor");
+        }
+        s.workspace = aTeam();
+        s.quota.cardsPerRun = 2;
+        s.quota.hoursPerRound = 10;
+        s.quota.rounds = 3;
+        s.quota.start = QDate(2027, 1, 4);
+        s.quota.end = QDate(2027, 1, 29);
+    }
+
 private slots:
     void definitionsAreComplete()
     {
@@ -323,20 +341,7 @@ private slots:
     void aChangeTakenBackPassesTheGatesAgain()
     {
         StateStore store(QString{});
-        store.update([](OnboardingState &s) {
-            for (GateId id : kAllGates) {
-                GateRecord &g = s.gate(id);
-                g.status = GateStatus::Passed;
-                g.evidence = QStringLiteral("checked ") + gateKey(id);
-                g.acceptedBy = QStringLiteral("acceptor");
-            }
-            s.workspace = aTeam();
-            s.quota.cardsPerRun = 2;
-            s.quota.hoursPerRound = 10;
-            s.quota.rounds = 3;
-            s.quota.start = QDate(2027, 1, 4);
-            s.quota.end = QDate(2027, 1, 29);
-        });
+        store.update(allPassedWithATeam);
         GateForm workspace(&store, GateId::Workspace);
         workspace.setClock([] { return kNow; });
         store.update([](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("x"); });
@@ -374,20 +379,7 @@ private slots:
     void aReopenedGateTakesTheLaterPassedGatesBack()
     {
         StateStore store(QString{});
-        store.update([](OnboardingState &s) {
-            for (GateId id : kAllGates) {
-                GateRecord &g = s.gate(id);
-                g.status = GateStatus::Passed;
-                g.evidence = QStringLiteral("checked ") + gateKey(id);
-                g.acceptedBy = QStringLiteral("acceptor");
-            }
-            s.workspace = aTeam();
-            s.quota.cardsPerRun = 2;
-            s.quota.hoursPerRound = 10;
-            s.quota.rounds = 3;
-            s.quota.start = QDate(2027, 1, 4);
-            s.quota.end = QDate(2027, 1, 29);
-        });
+        store.update(allPassedWithATeam);
         GateForm workspace(&store, GateId::Workspace);
         workspace.setClock([] { return kNow; });
         GateForm quota(&store, GateId::Quota);
