@@ -55,7 +55,7 @@ GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
 
 void GateForm::storeChanged()
 {
-    if (reopenIfBlocked() || restoreIfTakenBack())
+    if (reopenIfBlocked() || restoreIfTakenBack() || passIfNoLongerHeldBack())
         return; // the update it made has run this again
     if (record().status != m_seenStatus) {
         // Recorded elsewhere (or here): the choice shows what the gate is now.
@@ -71,6 +71,21 @@ Findings GateForm::blockers() const
     if (m_local)
         f += m_local();
     return f;
+}
+
+bool GateForm::passIfNoLongerHeldBack()
+{
+    const GateRecord &r = record();
+    if (r.status != GateStatus::InProgress || r.heldBack.isEmpty())
+        return false;
+    const QDateTime now = m_now();
+    if (!statusRefusal(m_store->state(), m_gate, GateStatus::Passed, now.date(),
+                       m_local ? m_local() : Findings{})
+             .isEmpty())
+        return false;
+    bool passed = false;
+    m_store->update([&](OnboardingState &s) { passed = acceptFromProvider(s, m_gate, now); });
+    return passed;
 }
 
 bool GateForm::restoreIfTakenBack()

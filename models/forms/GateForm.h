@@ -101,6 +101,9 @@ private:
     std::optional<Reopening> m_reopening;
     std::optional<QJsonObject> m_passedData; // the data while it stands passed and clean
     bool restoreIfTakenBack();
+    // A provider's acceptance held back by a rule (heldBack) passes the gate once no rule holds
+    // it: the walk saw gate 3 quote a fixed finding until "Check the review" was pressed.
+    bool passIfNoLongerHeldBack();
     std::function<QDateTime()> m_now;
     std::function<Findings()> m_local;
     Findings blockers() const;

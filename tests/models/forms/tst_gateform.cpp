@@ -376,6 +376,36 @@ private slots:
         QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::InProgress);
     }
 
+    // #17 walk: the provider approved gate 3 while a rule held it back; after the rule's
+    // finding was fixed, the status kept quoting it until "Check the review" was pressed. The
+    // approval stands, so the gate passes as soon as nothing holds it.
+    void aHeldBackAcceptancePassesOnceNothingHoldsIt()
+    {
+        StateStore store(QString{});
+        store.update(allPassedWithATeam);
+        store.update([](OnboardingState &s) {
+            for (GateId later : {GateId::Quota, GateId::Resources, GateId::Environment,
+                                 GateId::FirstRun})
+                s.gate(later).status = GateStatus::InProgress;
+            s.quota.cardsPerRun = 0; // a blocking finding of gate 3
+            s.gate(GateId::Quota).evidence = QStringLiteral("application q-1 approved");
+            s.gate(GateId::Quota).acceptedBy = QStringLiteral("The provider's quota reviewer");
+        });
+        GateForm quota(&store, GateId::Quota);
+        quota.setClock([] { return kNow; });
+        store.update([](OnboardingState &s) { QVERIFY(!acceptFromProvider(s, GateId::Quota, kNow)); });
+        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+        QVERIFY(!store.state().gate(GateId::Quota).heldBack.isEmpty());
+        // Another change that leaves the rule standing changes nothing.
+        store.update([](OnboardingState &s) { s.quota.rounds = 4; });
+        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun = 2; });
+        const GateRecord &g = store.state().gate(GateId::Quota);
+        QVERIFY2(g.status == GateStatus::Passed, qPrintable(GateForm::describe(g)));
+        QVERIFY(g.heldBack.isEmpty());
+        QCOMPARE(g.evidence, QStringLiteral("application q-1 approved"));
+    }
+
     void aReopenedGateTakesTheLaterPassedGatesBack()
     {
         StateStore store(QString{});
