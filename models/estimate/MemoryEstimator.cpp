@@ -472,22 +472,8 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     const double layerPhase = stored + oneLayer + dequant + headGrads;
     const double stepPhase = gradsAll + foreachTemp;
     const QString gradFormula = out.gradients.formula;
-    if (held && foreachTemp > out.savedActivations) {
-        // Gradients are there either way; the step's temporary outweighs the activations.
-        out.optimizer.bytes += foreachTemp;
-        out.optimizer.formula += foreachNote;
-        out.activations = {0, Tr::tr("%1 GiB at the start of backward (%2), all freed "
-                                     "by the optimizer step, the peak")
-                                  .arg(out.savedActivations / kGiB, 0, 'f', 2)
-                                  .arg(actFormula)};
-    } else if (held) {
-        out.activations = {out.savedActivations,
-                           actFormula + Tr::tr("; gradients are held meanwhile (%1)")
-                                            .arg(s.gradAccumulation > 1
-                                                     ? Tr::tr("gradient accumulation")
-                                                     : Tr::tr("zeroed, not freed"))};
-    } else if (stepPhase >= std::max(lossPhase, layerPhase)) {
-        out.gradients = {gradsAll, gradFormula + Tr::tr("; the peak is the optimizer step")};
+    // The optimizer step is the peak: its temporary is there, the activations are gone.
+    const auto stepIsThePeak = [&] {
         if (foreachTemp > 0) {
             out.optimizer.bytes += foreachTemp;
             out.optimizer.formula += foreachNote;
@@ -496,6 +482,19 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
                                      "by the optimizer step, the peak")
                                   .arg(out.savedActivations / kGiB, 0, 'f', 2)
                                   .arg(actFormula)};
+    };
+    if (held && foreachTemp > out.savedActivations) {
+        // Gradients are there either way; the step's temporary outweighs the activations.
+        stepIsThePeak();
+    } else if (held) {
+        out.activations = {out.savedActivations,
+                           actFormula + Tr::tr("; gradients are held meanwhile (%1)")
+                                            .arg(s.gradAccumulation > 1
+                                                     ? Tr::tr("gradient accumulation")
+                                                     : Tr::tr("zeroed, not freed"))};
+    } else if (stepPhase >= std::max(lossPhase, layerPhase)) {
+        out.gradients = {gradsAll, gradFormula + Tr::tr("; the peak is the optimizer step")};
+        stepIsThePeak();
     } else if (lossPhase >= layerPhase) {
         out.gradients = {0, Tr::tr("none yet at the peak (the loss's backward); %1 GiB "
                                    "by the end of backward: %2")

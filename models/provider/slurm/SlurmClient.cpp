@@ -502,6 +502,22 @@ void SlurmClient::signal(const QString &user, const QString &id, const QString &
             context, std::move(done));
 }
 
+namespace {
+
+// Makes `user` a coordinator of `account` (an admin's mark), as one call of a chain.
+std::tuple<QByteArray, QString, QJsonObject> coordinatorCall(const QString &db,
+                                                             const QString &account,
+                                                             const QString &user)
+{
+    return {"POST", db + "users",
+            {{"users", QJsonArray{QJsonObject{
+                           {"name", user},
+                           {"coordinators",
+                            QJsonArray{QJsonObject{{"name", account}, {"direct", 1}}}}}}}}};
+}
+
+} // namespace
+
 void SlurmClient::addMember(const QString &account, const Member &m, QObject *context, Done done)
 {
     const QString db = QStringLiteral("/slurmdb/v0.0.38/");
@@ -515,11 +531,7 @@ void SlurmClient::addMember(const QString &account, const Member &m, QObject *co
         {"POST", db + "users", {{"users", QJsonArray{QJsonObject{{"name", m.user}}}}}},
         {"POST", db + "associations", {{"associations", QJsonArray{a}}}}};
     if (m.role == QLatin1String("admin"))
-        calls.append({"POST", db + "users",
-                      {{"users", QJsonArray{QJsonObject{
-                                     {"name", m.user},
-                                     {"coordinators", QJsonArray{QJsonObject{{"name", account},
-                                                                             {"direct", 1}}}}}}}}});
+        calls.append(coordinatorCall(db, account, m.user));
     chain(m_profile.admin, calls, context, std::move(done));
 }
 
@@ -582,11 +594,7 @@ void SlurmClient::changeMember(const QString &account, const Member &m, QObject 
          {{"associations",
            QJsonArray{roleAssociation(account, m_profile.cluster, m.user, m.role)}}}}};
     if (m.role == QLatin1String("admin")) {
-        calls.append({"POST", db + "users",
-                      {{"users", QJsonArray{QJsonObject{
-                                     {"name", m.user},
-                                     {"coordinators", QJsonArray{QJsonObject{{"name", account},
-                                                                             {"direct", 1}}}}}}}}});
+        calls.append(coordinatorCall(db, account, m.user));
         chain(m_profile.admin, calls, context, std::move(done));
         return;
     }
