@@ -222,7 +222,7 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "recovery_bench: the first run did not resume once (%lld "
                                  "attempts, %s)\n",
                          qlonglong(state.firstRun.attempts.size()),
-                         qPrintable(state.firstRun.run.evidence));
+                         qPrintable(state.firstRun.run.evidence.toString()));
             return 1;
         }
         fresh.push_back((reached - submitted) / 1000.0);

@@ -20,9 +20,9 @@ inline QString acceptGatesOneToFour(onramp::OnboardingState &s)
         if (r.status == GateStatus::Passed)
             continue;
         if (r.evidence.isEmpty())
-            r.evidence = QStringLiteral("checked at the provider");
+            r.evidence = Text::literal(QStringLiteral("checked at the provider"));
         if (r.acceptedBy.isEmpty())
-            r.acceptedBy = QStringLiteral("the gate's acceptor");
+            r.acceptedBy = Text::literal(QStringLiteral("the gate's acceptor"));
         if (auto ok = setGateStatus(s, id, GateStatus::Passed, now); !ok)
             return QStringLiteral("gate %1: %2").arg(gateKey(id), ok.error().message);
     }

@@ -3729,12 +3729,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <source>exit code %1</source>
         <translation>退出码 %1</translation>
     </message>
-    <message numerus="yes">
-        <source>; resumed itself %n time(s)</source>
-        <translation>
-            <numerusform>；已自动恢复 %n 次</numerusform>
-        </translation>
-    </message>
     <message>
         <source>expected an exit code from 1 to 255</source>
         <translation>应为 1 到 255 之间的退出码</translation>
@@ -4213,6 +4207,47 @@ Each subcommand takes --help.</source>
     <message>
         <source>The provider lists no free %1 cards in %2: gate 4 can open an instance only in the pool's zone. They are free now in %3: choose one of those zones for the pool, or wait for stock in %2.</source>
         <translation>云厂商在 %2 没有列出空闲的 %1 卡：第 4 道门槛只能在配额池的可用区开通实例。现在有空闲的可用区：%3。请为配额池选其中一个可用区，或等待 %2 补货。</translation>
+    </message>
+    <message>
+        <source>nested too deeply</source>
+        <translation>嵌套层数过多</translation>
+    </message>
+    <message>
+        <source>unknown field in a text</source>
+        <translation>文本中有未知字段</translation>
+    </message>
+    <message>
+        <source>expected a count of 0 or more</source>
+        <translation>应为 0 或更大的计数</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <comment>gate status, mid-sentence</comment>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>in progress</source>
+        <comment>gate status, mid-sentence</comment>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <comment>gate status, mid-sentence</comment>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <comment>gate status, mid-sentence</comment>
+        <translation>已通过</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <comment>gate status, mid-sentence</comment>
+        <translation>被退回</translation>
+    </message>
+    <message numerus="yes">
+        <source>resumed itself %n time(s)</source>
+        <translation><numerusform>已自动恢复 %n 次</numerusform></translation>
     </message>
 </context>
 <context>

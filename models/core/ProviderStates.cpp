@@ -86,22 +86,46 @@ QString key(CheckState s)
 
 // The disambiguations keep each enum's words apart in the catalogue: a failed job and a failed
 // check read differently in Chinese.
-QString label(ReviewState s)
+Text stateText(ReviewState s)
 {
     switch (s) {
     case ReviewState::NotSent:
-        return Tr::tr("not sent", "review state");
+        return Tr::trLater("not sent", "review state");
     case ReviewState::Pending:
-        return Tr::tr("waiting for review", "review state");
+        return Tr::trLater("waiting for review", "review state");
     case ReviewState::Approved:
-        return Tr::tr("approved", "review state");
+        return Tr::trLater("approved", "review state");
     case ReviewState::Rejected:
-        return Tr::tr("rejected", "review state");
+        return Tr::trLater("rejected", "review state");
     case ReviewState::Returned:
-        return Tr::tr("sent back", "review state");
+        return Tr::trLater("sent back", "review state");
     case ReviewState::NotRequired:
-        return Tr::tr("not required", "review state");
+        return Tr::trLater("not required", "review state");
     case ReviewState::Unknown:
+        break;
+    }
+    return {};
+}
+
+QString label(ReviewState s)
+{
+    return stateText(s).toString();
+}
+
+Text stateText(InstanceState s)
+{
+    switch (s) {
+    case InstanceState::None:
+        return Tr::trLater("not created", "instance state");
+    case InstanceState::Starting:
+        return Tr::trLater("starting", "instance state");
+    case InstanceState::Running:
+        return Tr::trLater("running", "instance state");
+    case InstanceState::Stopped:
+        return Tr::trLater("stopped", "instance state");
+    case InstanceState::Released:
+        return Tr::trLater("released", "instance state");
+    case InstanceState::Unknown:
         break;
     }
     return {};
@@ -109,18 +133,28 @@ QString label(ReviewState s)
 
 QString label(InstanceState s)
 {
+    return stateText(s).toString();
+}
+
+Text stateText(JobState s)
+{
     switch (s) {
-    case InstanceState::None:
-        return Tr::tr("not created", "instance state");
-    case InstanceState::Starting:
-        return Tr::tr("starting", "instance state");
-    case InstanceState::Running:
-        return Tr::tr("running", "instance state");
-    case InstanceState::Stopped:
-        return Tr::tr("stopped", "instance state");
-    case InstanceState::Released:
-        return Tr::tr("released", "instance state");
-    case InstanceState::Unknown:
+    case JobState::None:
+        return Tr::trLater("no job", "job state");
+    case JobState::Queued:
+        return Tr::trLater("queued", "job state");
+    case JobState::Running:
+        return Tr::trLater("running", "job state");
+    case JobState::Succeeded:
+        return Tr::trLater("succeeded", "job state");
+    case JobState::Failed:
+        return Tr::trLater("failed", "job state");
+    case JobState::Interrupting: // the user's job has stopped making progress either way
+    case JobState::Interrupted:
+        return Tr::trLater("interrupted", "job state");
+    case JobState::Cancelled:
+        return Tr::trLater("cancelled", "job state");
+    case JobState::Unknown:
         break;
     }
     return {};
@@ -128,23 +162,21 @@ QString label(InstanceState s)
 
 QString label(JobState s)
 {
+    return stateText(s).toString();
+}
+
+Text stateText(CheckState s)
+{
     switch (s) {
-    case JobState::None:
-        return Tr::tr("no job", "job state");
-    case JobState::Queued:
-        return Tr::tr("queued", "job state");
-    case JobState::Running:
-        return Tr::tr("running", "job state");
-    case JobState::Succeeded:
-        return Tr::tr("succeeded", "job state");
-    case JobState::Failed:
-        return Tr::tr("failed", "job state");
-    case JobState::Interrupting: // the user's job has stopped making progress either way
-    case JobState::Interrupted:
-        return Tr::tr("interrupted", "job state");
-    case JobState::Cancelled:
-        return Tr::tr("cancelled", "job state");
-    case JobState::Unknown:
+    case CheckState::NotRun:
+        return Tr::trLater("not run", "check state");
+    case CheckState::Running:
+        return Tr::trLater("running", "check state");
+    case CheckState::Passed:
+        return Tr::trLater("passed", "check state");
+    case CheckState::Failed:
+        return Tr::trLater("failed", "check state");
+    case CheckState::Unknown:
         break;
     }
     return {};
@@ -152,19 +184,7 @@ QString label(JobState s)
 
 QString label(CheckState s)
 {
-    switch (s) {
-    case CheckState::NotRun:
-        return Tr::tr("not run", "check state");
-    case CheckState::Running:
-        return Tr::tr("running", "check state");
-    case CheckState::Passed:
-        return Tr::tr("passed", "check state");
-    case CheckState::Failed:
-        return Tr::tr("failed", "check state");
-    case CheckState::Unknown:
-        break;
-    }
-    return {};
+    return stateText(s).toString();
 }
 
 } // namespace onramp

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Text.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringView>
@@ -81,6 +83,11 @@ QString label(ReviewState s);
 QString label(InstanceState s);
 QString label(JobState s);
 QString label(CheckState s);
+// The same, translated when read (for lines kept in records).
+Text stateText(ReviewState s);
+Text stateText(InstanceState s);
+Text stateText(JobState s);
+Text stateText(CheckState s);
 
 // For showing a state the provider reported: the translated name of the state a key names;
 // the key itself when this build does not know it (a provider's new state shows as the
@@ -89,6 +96,11 @@ template <typename State> QString labelOf(const QString &key)
 {
     const State s = fromKey<State>(key);
     return key.isEmpty() || s == State::Unknown ? key : label(s);
+}
+template <typename State> Text textOf(const QString &key)
+{
+    const State s = fromKey<State>(key);
+    return key.isEmpty() || s == State::Unknown ? Text::literal(key) : stateText(s);
 }
 
 } // namespace onramp

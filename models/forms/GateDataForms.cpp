@@ -103,10 +103,10 @@ std::expected<void, Error> WorkspaceForm::markReviewed(const QString &reviewer)
     m_store->update([&](OnboardingState &s) {
         s.workspace.lastReview = {s.workspace.members, s.workspace.matrix, reviewer.trimmed(), now};
         GateRecord &r = s.gate(GateId::Workspace);
-        r.acceptedBy = reviewer.trimmed();
-        r.evidence = Tr::tr("Role matrix of %n member(s) reviewed on %1", nullptr,
-                            int(s.workspace.members.size()))
-                         .arg(readableTime(now));
+        r.acceptedBy = Text::literal(reviewer.trimmed());
+        r.evidence = Tr::trLater("Role matrix of %n member(s) reviewed on %1", nullptr,
+                                 int(s.workspace.members.size()))
+                         .arg(Text::time(now));
     });
     return {};
 }

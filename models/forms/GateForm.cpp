@@ -9,7 +9,8 @@ namespace onramp {
 
 namespace {
 
-QString GateRecord::*member(GateForm::Field f)
+// Every field but the notes (Field::Notes, plain words of the team's own).
+Text GateRecord::*member(GateForm::Field f)
 {
     switch (f) {
     case GateForm::Field::WaitingFor:
@@ -23,9 +24,9 @@ QString GateRecord::*member(GateForm::Field f)
     case GateForm::Field::WhatToChange:
         return &GateRecord::whatToChange;
     case GateForm::Field::Notes:
-        return &GateRecord::notes;
+        break;
     }
-    return &GateRecord::notes;
+    return nullptr;
 }
 
 QString localTime(const QDateTime &t)
@@ -139,7 +140,9 @@ bool GateForm::reopenIfBlocked()
     }
     m_cleanWhenPassed.reset();
     const QDateTime now = m_now();
-    Reopening reopening{m_passedData.value_or(QJsonObject()), reason, {},
+    // A finding's sentence is made in the language of the moment (findings are computed, not
+    // kept): the reason stays in it.
+    Reopening reopening{m_passedData.value_or(QJsonObject()), Text::literal(reason), {},
                         m_store->state().provider.toJson()};
     for (GateId later : kAllGates)
         if (gateNumber(later) > gateNumber(m_gate) &&
@@ -149,7 +152,7 @@ bool GateForm::reopenIfBlocked()
     if (m_passedData)
         m_reopening = reopening;
     m_passedData.reset();
-    m_store->update([&](OnboardingState &s) { reopenGate(s, m_gate, reason, now); });
+    m_store->update([&](OnboardingState &s) { reopenGate(s, m_gate, reopening.reason, now); });
     return true;
 }
 
@@ -165,12 +168,21 @@ EntryCheck GateForm::entry() const
 
 QString GateForm::text(Field f) const
 {
-    return record().*member(f);
+    return f == Field::Notes ? record().notes : (record().*member(f)).toString();
 }
 
 void GateForm::setText(Field f, const QString &value)
 {
-    m_store->update([&](OnboardingState &s) { s.gate(m_gate).*member(f) = value; });
+    // The field as shown is what the record holds: only what the user wrote replaces it (as
+    // their words, kept as written).
+    if (value == text(f))
+        return;
+    m_store->update([&](OnboardingState &s) {
+        if (f == Field::Notes)
+            s.gate(m_gate).notes = value;
+        else
+            s.gate(m_gate).*member(f) = Text::literal(value);
+    });
 }
 
 void GateForm::setTargetStatus(GateStatus s)
@@ -249,12 +261,12 @@ std::expected<void, Error> GateForm::recordStatus()
 
 QString GateForm::acceptanceMissing() const
 {
-    return onramp::acceptanceMissing(m_store->state(), m_gate);
+    return onramp::acceptanceMissing(m_store->state(), m_gate).toString();
 }
 
 QString GateForm::blockingMessage() const
 {
-    return onramp::blockingMessage(blockers());
+    return onramp::blockingMessage(blockers()).toString();
 }
 
 void GateForm::markVisited()
@@ -277,26 +289,28 @@ QString GateForm::describe(const GateRecord &r)
         if (!r.reopenedBecause.isEmpty())
             return Tr::tr("Back in progress since %1, after a change: %2")
                 .arg(localTime(r.reopenedAt.isValid() ? r.reopenedAt : r.updatedAt),
-                     r.reopenedBecause);
+                     r.reopenedBecause.toString());
         if (!r.heldBack.isEmpty())
             return Tr::tr("In progress: the provider accepted it on %1, but the gate cannot "
                           "pass yet. %2")
-                .arg(localTime(r.updatedAt), r.heldBack);
+                .arg(localTime(r.updatedAt), r.heldBack.toString());
         return r.startedAt.isValid() ? Tr::tr("In progress since %1").arg(localTime(r.startedAt))
                                      : Tr::tr("In progress");
     case GateStatus::Waiting:
-        return Tr::tr("Waiting for %1 since %2").arg(r.waitingFor, localTime(r.waitingSince));
+        return Tr::tr("Waiting for %1 since %2")
+            .arg(r.waitingFor.toString(), localTime(r.waitingSince));
     case GateStatus::Passed:
         // The acceptor is a name or a description of its own ("The provider's quota
         // reviewer"): it stands after a label, never inside a sentence.
         return r.acceptedBy.isEmpty()
                    ? Tr::tr("Passed")
                    : Tr::tr("Passed on %1. Acceptor: %2. Evidence: %3")
-                         .arg(localTime(r.acceptedAt), withoutFullStop(r.acceptedBy), r.evidence);
+                         .arg(localTime(r.acceptedAt), withoutFullStop(r.acceptedBy.toString()),
+                              r.evidence.toString());
     case GateStatus::Rejected:
         // The reason is often a sentence of its own: no second full stop after it.
         return Tr::tr("Rejected: %1. To change: %2")
-            .arg(withoutFullStop(r.rejectionReason), r.whatToChange);
+            .arg(withoutFullStop(r.rejectionReason.toString()), r.whatToChange.toString());
     }
     return {};
 }

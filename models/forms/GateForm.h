@@ -94,7 +94,7 @@ private:
     struct Reopening
     {
         QJsonObject passedData;
-        QString reason;
+        Text reason;
         QList<GateId> laterPassed;
         QJsonObject provider;
     };

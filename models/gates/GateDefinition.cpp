@@ -97,6 +97,11 @@ QString translated(const char *source)
 
 } // namespace
 
+Text gateTitle(GateId id)
+{
+    return Text::source(gateDefinition(id).title);
+}
+
 QString GateDefinition::titleText() const
 {
     return translated(title);

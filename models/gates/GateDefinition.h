@@ -29,5 +29,7 @@ struct GateDefinition
 };
 
 const GateDefinition &gateDefinition(GateId id);
+// The gate's title, translated when read (for lines kept in records).
+Text gateTitle(GateId id);
 
 } // namespace onramp

@@ -62,31 +62,48 @@ std::optional<GateStatus> statusFromKey(const QString &key)
     return std::nullopt;
 }
 
-QString statusLabel(GateStatus s)
+Text statusText(GateStatus s)
 {
     switch (s) {
     case GateStatus::NotStarted:
-        return Tr::tr("Not started");
+        return Tr::trLater("Not started");
     case GateStatus::InProgress:
-        return Tr::tr("In progress");
+        return Tr::trLater("In progress");
     case GateStatus::Waiting:
-        return Tr::tr("Waiting");
+        return Tr::trLater("Waiting");
     case GateStatus::Passed:
-        return Tr::tr("Passed");
+        return Tr::trLater("Passed");
     case GateStatus::Rejected:
-        return Tr::tr("Rejected");
+        return Tr::trLater("Rejected");
     }
     return {};
 }
 
+Text statusPhrase(GateStatus s)
+{
+    switch (s) {
+    case GateStatus::NotStarted:
+        return Tr::trLater("not started", "gate status, mid-sentence");
+    case GateStatus::InProgress:
+        return Tr::trLater("in progress", "gate status, mid-sentence");
+    case GateStatus::Waiting:
+        return Tr::trLater("waiting", "gate status, mid-sentence");
+    case GateStatus::Passed:
+        return Tr::trLater("passed", "gate status, mid-sentence");
+    case GateStatus::Rejected:
+        return Tr::trLater("rejected", "gate status, mid-sentence");
+    }
+    return {};
+}
+
+QString statusLabel(GateStatus s)
+{
+    return statusText(s).toString();
+}
+
 QString readableTime(const QDateTime &t)
 {
-    if (!t.isValid())
-        return {};
-    const QDateTime local = t.toLocalTime();
-    const QLocale l;
-    return l.toString(local.date(), QLocale::LongFormat) + u' ' +
-           l.toString(local.time(), QLocale::ShortFormat);
+    return Text::time(t).toString();
 }
 
 Error invalidSavedValue(const QString &field, const QString &why)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Error.h"
+#include "Text.h"
 
 #include <QString>
 
@@ -51,6 +52,8 @@ enum class GateStatus
 QString statusKey(GateStatus s);
 std::optional<GateStatus> statusFromKey(const QString &key);
 QString statusLabel(GateStatus s); // translated
+Text statusText(GateStatus s);     // translated when read
+Text statusPhrase(GateStatus s);   // the same, lower case for the middle of a sentence
 
 // A moment as people read it in the current language: the date in the locale's long form and
 // the time of day ("Thursday, November 5, 2026 8:10 AM"), never the numeric short form.

@@ -26,14 +26,14 @@ QString stamp(const QDateTime &t)
 
 QJsonObject CheckResult::toJson() const
 {
-    return {{"state", state},           {"evidence", evidence}, {"diagnosis", diagnosis},
+    return {{"state", state},           {"evidence", evidence.toJson()}, {"diagnosis", diagnosis.toJson()},
             {"failureKind", failureKind}, {"jobId", jobId},     {"at", stamp(at)}};
 }
 
 std::expected<CheckResult, Error> CheckResult::fromJson(const QJsonObject &o, const QString &path)
 {
     CheckResult r;
-    for (const char *key : {"state", "evidence", "diagnosis", "failureKind", "jobId", "at"}) {
+    for (const char *key : {"state", "failureKind", "jobId", "at"}) {
         const QJsonValue v = o.value(QLatin1String(key));
         if (!v.isUndefined() && !v.isString())
             return std::unexpected(bad(path + u'.' + QLatin1String(key), Tr::tr("expected text")));
@@ -44,8 +44,13 @@ std::expected<CheckResult, Error> CheckResult::fromJson(const QJsonObject &o, co
     if (!states.contains(r.state))
         return std::unexpected(
             bad(path + QStringLiteral(".state"), Tr::tr("expected running, passed or failed")));
-    r.evidence = o.value("evidence").toString();
-    r.diagnosis = o.value("diagnosis").toString();
+    for (auto [key, member] : {std::pair{"evidence", &CheckResult::evidence},
+                               std::pair{"diagnosis", &CheckResult::diagnosis}}) {
+        auto t = Text::fromJson(o.value(QLatin1String(key)), path + u'.' + QLatin1String(key));
+        if (!t)
+            return std::unexpected(bad(t.error().field, t.error().message));
+        r.*member = *t;
+    }
     r.failureKind = o.value("failureKind").toString();
     r.jobId = o.value("jobId").toString();
     if (const QString at = o.value("at").toString(); !at.isEmpty()) {

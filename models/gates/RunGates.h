@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Error.h"
+#include "Text.h"
 #include "GateTypes.h"
 #include "RecoveryPolicy.h"
 #include "RunAttempt.h"
@@ -20,8 +21,8 @@ namespace onramp {
 struct CheckResult
 {
     QString state; // "" not run, running, passed, failed
-    QString evidence;
-    QString diagnosis; // the failure's name, cause and first action (translated)
+    Text evidence;
+    Text diagnosis; // the failure's name, cause and first action (translated)
     QString failureKind; // failureKindName() of the diagnosis
     QString jobId;
     QDateTime at;

@@ -158,17 +158,22 @@ std::optional<Role> roleFromKey(const QString &key)
     return std::nullopt;
 }
 
-QString roleLabel(Role r)
+Text roleText(Role r)
 {
     switch (r) {
     case Role::Admin:
-        return Tr::tr("Admin");
+        return Tr::trLater("Admin");
     case Role::Developer:
-        return Tr::tr("Developer");
+        return Tr::trLater("Developer");
     case Role::Observer:
-        return Tr::tr("Observer");
+        return Tr::trLater("Observer");
     }
     return {};
+}
+
+QString roleLabel(Role r)
+{
+    return roleText(r).toString();
 }
 
 QString actionKey(Action a)
@@ -179,31 +184,36 @@ QString actionKey(Action a)
     return QLatin1String(keys[int(a)]);
 }
 
-QString actionLabel(Action a)
+Text actionText(Action a)
 {
     switch (a) {
     case Action::ManageMembers:
-        return Tr::tr("Manage members");
+        return Tr::trLater("Manage members");
     case Action::ManageQuota:
-        return Tr::tr("Manage quota");
+        return Tr::trLater("Manage quota");
     case Action::SubmitJobs:
-        return Tr::tr("Submit jobs");
+        return Tr::trLater("Submit jobs");
     case Action::ReadWriteOwnData:
-        return Tr::tr("Read/write own data");
+        return Tr::trLater("Read/write own data");
     case Action::ReadOthersData:
-        return Tr::tr("Read others' data");
+        return Tr::trLater("Read others' data");
     case Action::DeleteData:
-        return Tr::tr("Delete data");
+        return Tr::trLater("Delete data");
     case Action::ViewJobStatus:
-        return Tr::tr("View job status");
+        return Tr::trLater("View job status");
     case Action::ViewOwnLogs:
-        return Tr::tr("View own logs");
+        return Tr::trLater("View own logs");
     case Action::ViewAllLogs:
-        return Tr::tr("View all logs");
+        return Tr::trLater("View all logs");
     case Action::ReleaseInstances:
-        return Tr::tr("Release instances");
+        return Tr::trLater("Release instances");
     }
     return {};
+}
+
+QString actionLabel(Action a)
+{
+    return actionText(a).toString();
 }
 
 PermissionMatrix PermissionMatrix::defaults()

@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "Finding.h"
+#include "Text.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -27,6 +28,7 @@ inline constexpr std::array<Role, 3> kAllRoles = {Role::Admin, Role::Developer, 
 QString roleKey(Role r);
 std::optional<Role> roleFromKey(const QString &key);
 QString roleLabel(Role r); // translated
+Text roleText(Role r);     // translated when read
 
 enum class Action
 {
@@ -44,6 +46,7 @@ enum class Action
 inline constexpr int kActionCount = 10;
 QString actionKey(Action a);
 QString actionLabel(Action a); // translated
+Text actionText(Action a);     // translated when read
 
 // Who may do what. Defaults follow the guides: admins manage members and quota; developers
 // submit jobs and read and write their own data; observers see job status and logs only.

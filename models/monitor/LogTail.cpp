@@ -197,7 +197,7 @@ QString checkName(const QJsonObject &o)
 
 } // namespace
 
-QString probeWords(const QString &english)
+Text probePhrase(const QString &english)
 {
     // Every fixed phrase of probe/main.cpp's verdicts and of the built-in providers' exemptions.
     static const char *const kKnown[] = {
@@ -222,8 +222,13 @@ QString probeWords(const QString &english)
     const QByteArray key = english.toUtf8();
     for (const char *known : kKnown)
         if (key == known)
-            return Tr::tr(known);
-    return english;
+            return Text::source(known);
+    return Text::literal(english);
+}
+
+QString probeWords(const QString &english)
+{
+    return probePhrase(english).toString();
 }
 
 QString readableLogLine(const QString &line)

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "Error.h"
+#include "Text.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -77,5 +78,6 @@ inline constexpr char kSandboxGpuExemption[] = QT_TRANSLATE_NOOP(
 // user's language; any other text as it is. The probe and the providers write English for
 // logs and machines; the pages show these fixed phrases translated.
 QString probeWords(const QString &english);
+Text probePhrase(const QString &english); // the same, translated when read
 
 } // namespace onramp

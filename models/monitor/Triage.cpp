@@ -79,10 +79,10 @@ QueueWait explainWait(const JobObservation &j)
     switch (w.cause) {
     case QueueCause::Quota:
         w.stuck = true;
-        w.title = Tr::tr("Waiting for quota");
-        w.waitsFor = Tr::tr("The workspace's quota is used up or not attached: the job waits for "
+        w.title = Tr::trLater("Waiting for quota");
+        w.waitsFor = Tr::trLater("The workspace's quota is used up or not attached: the job waits for "
                             "card-hours that will not come by themselves.");
-        w.firstAction = Tr::tr("Check granted, used and remaining card-hours (gate 3); ask the "
+        w.firstAction = Tr::trLater("Check granted, used and remaining card-hours (gate 3); ask the "
                                "quota owner for more or release what other jobs hold.");
         break;
     case QueueCause::Stock:
@@ -93,80 +93,80 @@ QueueWait explainWait(const JobObservation &j)
         if (j.reasonCode == QLatin1String("NodeDown") ||
             j.reasonMessage.contains(QLatin1String("DOWN")) ||
             j.reasonMessage.contains(QLatin1String("DRAIN"))) {
-            w.title = Tr::tr("Waiting for nodes that are down or drained");
-            w.waitsFor = Tr::tr("The nodes that could run it are down, drained for maintenance "
+            w.title = Tr::trLater("Waiting for nodes that are down or drained");
+            w.waitsFor = Tr::trLater("The nodes that could run it are down, drained for maintenance "
                                 "or reserved: the cards exist, but none can take the job now, "
                                 "and more quota will not help.");
-            w.firstAction = Tr::tr("Ask the cluster's administrators when the nodes come back "
+            w.firstAction = Tr::trLater("Ask the cluster's administrators when the nodes come back "
                                    "(sinfo -R lists why each is out); fewer cards or another "
                                    "partition may start it sooner.");
             break;
         }
-        w.title = Tr::tr("Waiting for free cards");
-        w.waitsFor = Tr::tr("There are not enough free cards of this type in the zone: the quota "
+        w.title = Tr::trLater("Waiting for free cards");
+        w.waitsFor = Tr::trLater("There are not enough free cards of this type in the zone: the quota "
                             "is fine, the zone is not.");
-        w.firstAction = Tr::tr("Ask for fewer cards, or pick a zone with stock where the quota "
+        w.firstAction = Tr::trLater("Ask for fewer cards, or pick a zone with stock where the quota "
                                "also applies (gate 4); do not raise the quota, it will not help.");
         break;
     case QueueCause::Permission:
         w.stuck = true;
-        w.title = Tr::tr("Held by a permission");
-        w.waitsFor = Tr::tr("Your role or account may not run jobs here: the provider refuses or "
+        w.title = Tr::trLater("Held by a permission");
+        w.waitsFor = Tr::trLater("Your role or account may not run jobs here: the provider refuses or "
                             "holds them.");
-        w.firstAction = Tr::tr("Ask the workspace admin to give you the developer role in this "
+        w.firstAction = Tr::trLater("Ask the workspace admin to give you the developer role in this "
                                "workspace (gate 2).");
         break;
     case QueueCause::Priority:
         w.stuck = j.queuedSeconds >= kSchedulingPatienceSeconds;
-        w.title = Tr::tr("Waiting its turn");
-        w.waitsFor = Tr::tr("Other jobs are ahead of it (higher priority, or already on the "
+        w.title = Tr::trLater("Waiting its turn");
+        w.waitsFor = Tr::trLater("Other jobs are ahead of it (higher priority, or already on the "
                             "instance); it starts when they end.");
-        w.firstAction = Tr::tr("Nothing is wrong yet: watch the expected start. A shorter time "
+        w.firstAction = Tr::trLater("Nothing is wrong yet: watch the expected start. A shorter time "
                                "limit or fewer cards often lets the scheduler start it sooner.");
         break;
     case QueueCause::Dependency:
         // A job the cluster requeued itself is held a while before it may start again (Slurm:
         // a begin time about two minutes on); that is no condition of the job's own.
         if (j.restarts > 0 && j.reasonCode == QLatin1String("BeginTime")) {
-            w.title = Tr::tr("Requeued, held until its begin time");
-            w.waitsFor = Tr::tr("The provider stopped this job and queued it again itself (a "
+            w.title = Tr::trLater("Requeued, held until its begin time");
+            w.waitsFor = Tr::trLater("The provider stopped this job and queued it again itself (a "
                                 "failed node, a preemption or an administrator's requeue); it "
                                 "holds a requeued job a short while before starting it again.");
-            w.firstAction = Tr::tr("Nothing to do: it starts again by itself and resumes from "
+            w.firstAction = Tr::trLater("Nothing to do: it starts again by itself and resumes from "
                                    "its newest checkpoint. If it keeps being requeued, ask the "
                                    "platform team why (the job's id and this reason).");
             break;
         }
         w.stuck = j.reasonCode == QLatin1String("DependencyNeverSatisfied");
-        w.title = Tr::tr("Waiting for its own dependency");
-        w.waitsFor = w.stuck ? Tr::tr("The job depends on another job that ended in a way that "
+        w.title = Tr::trLater("Waiting for its own dependency");
+        w.waitsFor = w.stuck ? Tr::trLater("The job depends on another job that ended in a way that "
                                       "can never satisfy it: it will never start.")
-                             : Tr::tr("The job waits for a condition it set itself: another job "
+                             : Tr::trLater("The job waits for a condition it set itself: another job "
                                       "to end, a begin time, or a hold by its owner.");
-        w.firstAction = w.stuck ? Tr::tr("Cancel it and submit it again without the dependency, "
+        w.firstAction = w.stuck ? Tr::trLater("Cancel it and submit it again without the dependency, "
                                          "or after the job it needs has succeeded.")
-                                : Tr::tr("Check the job's dependency and begin time; if its "
+                                : Tr::trLater("Check the job's dependency and begin time; if its "
                                          "owner holds it, release it (scontrol release).");
         break;
     default:
         w.stuck = j.queuedSeconds >= kSchedulingPatienceSeconds;
-        w.title = Tr::tr("Waiting for the scheduler");
-        w.waitsFor = Tr::tr("The scheduler has not named a shortage (yet).");
-        w.firstAction = Tr::tr("Wait a scheduling cycle; if it stays unexplained, ask the "
+        w.title = Tr::trLater("Waiting for the scheduler");
+        w.waitsFor = Tr::trLater("The scheduler has not named a shortage (yet).");
+        w.firstAction = Tr::trLater("Wait a scheduling cycle; if it stays unexplained, ask the "
                                "platform team with the job's id and the reason shown.");
     }
     if (j.expectedStart.isValid()) {
         const QString at = QLocale().toString(j.expectedStart.toLocalTime(), QLocale::ShortFormat);
         w.expected = j.expectedStartBasis == QLatin1String("queue")
-                         ? Tr::tr("Expected to start by %1, when the job ahead of it reaches its "
+                         ? Tr::trLater("Expected to start by %1, when the job ahead of it reaches its "
                                   "time limit.")
                                .arg(at)
-                         : Tr::tr("Expected to start at %1 (the scheduler's estimate).").arg(at);
+                         : Tr::trLater("Expected to start at %1 (the scheduler's estimate).").arg(at);
     } else {
         w.expected = w.stuck && w.cause != QueueCause::Priority &&
                              w.cause != QueueCause::Scheduling
-                         ? Tr::tr("It will not start until this is fixed.")
-                         : Tr::tr("No expected start is known yet.");
+                         ? Tr::trLater("It will not start until this is fixed.")
+                         : Tr::trLater("No expected start is known yet.");
     }
     return w;
 }
@@ -182,13 +182,13 @@ Diagnosis queued(const JobObservation &j)
     if (!w.stuck)
         return d; // waiting its turn, not yet a failure
     d.kind = FailureKind::QueuedForever;
-    d.title = Tr::tr("Queued forever");
+    d.title = Tr::trLater("Queued forever");
     d.cause = w.waitsFor;
     d.firstAction = w.firstAction;
     if (w.cause == QueueCause::Priority || w.cause == QueueCause::Scheduling) {
-        d.cause = Tr::tr("The job has waited more than 30 minutes behind other jobs without a "
+        d.cause = Tr::trLater("The job has waited more than 30 minutes behind other jobs without a "
                          "shortage named.");
-        d.firstAction = Tr::tr("Read the queue's reason with the platform team; meanwhile ask for "
+        d.firstAction = Tr::trLater("Read the queue's reason with the platform team; meanwhile ask for "
                                "a shorter time limit, which schedulers start sooner.");
     }
     return d;
@@ -210,15 +210,15 @@ const QJsonObject *lastEvent(const JobObservation &j, const QString &name)
 }
 
 // The guides' environment diagnosis: what disagrees, and the order to check it in.
-QString frameworkCause()
+Text frameworkCause()
 {
-    return Tr::tr("The image's framework, driver and accelerator library do not agree, or a "
+    return Tr::trLater("The image's framework, driver and accelerator library do not agree, or a "
                   "package is missing from the image.");
 }
 
-QString frameworkOrder()
+Text frameworkOrder()
 {
-    return Tr::tr("Check in this order: the framework's version, then the driver, then the "
+    return Tr::trLater("Check in this order: the framework's version, then the driver, then the "
                   "accelerator library — do not reinstall first.");
 }
 
@@ -271,7 +271,7 @@ Diagnosis triage(const JobObservation &j)
         return queued(j);
 
     Diagnosis d;
-    const auto found = [&](FailureKind kind, QString title, QString cause, QString action,
+    const auto found = [&](FailureKind kind, Text title, Text cause, Text action,
                            QString evidence) {
         d.kind = kind;
         d.title = std::move(title);
@@ -284,28 +284,28 @@ Diagnosis triage(const JobObservation &j)
     // Out of memory: the probe's own report, the frameworks' messages, or the kernel's kill.
     if (const QJsonObject *e = lastEvent(j, QStringLiteral("error"));
         e && e->value("kind").toString() == QLatin1String("out_of_memory"))
-        return found(FailureKind::OutOfMemory, Tr::tr("Out of memory"),
-                     Tr::tr("The step needs more memory than the card has."),
-                     Tr::tr("Halve the micro-batch first, then turn on gradient checkpointing, then "
+        return found(FailureKind::OutOfMemory, Tr::trLater("Out of memory"),
+                     Tr::trLater("The step needs more memory than the card has."),
+                     Tr::trLater("Halve the micro-batch first, then turn on gradient checkpointing, then "
                             "a higher ZeRO stage or LoRA; re-check the estimate in gate 4."),
                      compact(*e));
     if (const QString line = findLine(
             j.logLines, pattern("out of memory|OutOfMemoryError|std::bad_alloc|cannot allocate "
                                 "memory|oom-kill|oom_kill|OOMKilled"));
         !line.isEmpty() || (j.exitCode == 137 && stepCount(j) > 0))
-        return found(FailureKind::OutOfMemory, Tr::tr("Out of memory"),
-                     Tr::tr("The job ran out of memory (the log says so, or the system killed it "
+        return found(FailureKind::OutOfMemory, Tr::trLater("Out of memory"),
+                     Tr::trLater("The job ran out of memory (the log says so, or the system killed it "
                             "with signal 9 while it was training)."),
-                     Tr::tr("Halve the micro-batch first, then turn on gradient checkpointing, then "
+                     Tr::trLater("Halve the micro-batch first, then turn on gradient checkpointing, then "
                             "a higher ZeRO stage or LoRA; re-check the estimate in gate 4."),
                      line.isEmpty() ? QStringLiteral("exit code 137") : line);
 
     // Cannot resume: a checkpoint exists but does not load, or the resume check failed.
     if (const QJsonObject *e = lastEvent(j, QStringLiteral("resume_failed")))
-        return found(FailureKind::CannotResume, Tr::tr("Cannot resume"),
-                     Tr::tr("The newest checkpoint exists but cannot be loaded (cut short by the "
+        return found(FailureKind::CannotResume, Tr::trLater("Cannot resume"),
+                     Tr::trLater("The newest checkpoint exists but cannot be loaded (cut short by the "
                             "interruption, or written by different code)."),
-                     Tr::tr("Save checkpoints atomically (write, then rename) and keep the previous "
+                     Tr::trLater("Save checkpoints atomically (write, then rename) and keep the previous "
                             "one; resume from the last checkpoint that loads and compare the step "
                             "count and loss."),
                      compact(*e));
@@ -314,18 +314,18 @@ Diagnosis triage(const JobObservation &j)
                                          "checkpoint|checkpoint .*(corrupt|truncated)|size "
                                          "mismatch for"));
         !line.isEmpty())
-        return found(FailureKind::CannotResume, Tr::tr("Cannot resume"),
-                     Tr::tr("The checkpoint does not match what the code expects to load."),
-                     Tr::tr("Resume with the same code and configuration that wrote the "
+        return found(FailureKind::CannotResume, Tr::trLater("Cannot resume"),
+                     Tr::trLater("The checkpoint does not match what the code expects to load."),
+                     Tr::trLater("Resume with the same code and configuration that wrote the "
                             "checkpoint; then save checkpoints atomically and keep the previous "
                             "one."),
                      line);
     if (const QJsonObject *v = lastEvent(j, QStringLiteral("verdict"));
         v && v->value("check").toString() == QLatin1String("checkpoint") &&
         !v->value("passed").toBool(true))
-        return found(FailureKind::CannotResume, Tr::tr("Cannot resume"),
-                     Tr::tr("The checkpoint check failed: %1.").arg(v->value("reason").toString()),
-                     Tr::tr("Check that the output folder is writable and large enough, then run "
+        return found(FailureKind::CannotResume, Tr::trLater("Cannot resume"),
+                     Tr::trLater("The checkpoint check failed: %1.").arg(v->value("reason").toString()),
+                     Tr::trLater("Check that the output folder is writable and large enough, then run "
                             "the checkpoint check again."),
                      compact(*v));
 
@@ -336,11 +336,11 @@ Diagnosis triage(const JobObservation &j)
              !e.value("readable").toBool(true)) ||
             (name == QLatin1String("data") && (!e.value("unreadable").toArray().isEmpty() ||
                                                !e.value("truncated").toArray().isEmpty())))
-            return found(FailureKind::CannotReadData, Tr::tr("Cannot read data"),
-                         Tr::tr("Files in the data folder cannot be read or are shorter than the "
+            return found(FailureKind::CannotReadData, Tr::trLater("Cannot read data"),
+                         Tr::trLater("Files in the data folder cannot be read or are shorter than the "
                                 "manifest says (a broken link, a permission, an upload cut "
                                 "short)."),
-                         Tr::tr("Open the listed files from the instance with the job's account; "
+                         Tr::trLater("Open the listed files from the instance with the job's account; "
                                 "upload again what is short; mount the data read-only at the "
                                 "path the job reads."),
                          name == QLatin1String("data")
@@ -354,10 +354,10 @@ Diagnosis triage(const JobObservation &j)
                                 "(data|dataset).*(permission denied|no such file or directory|"
                                 "input/output error|stale file handle)"));
         !line.isEmpty())
-        return found(FailureKind::CannotReadData, Tr::tr("Cannot read data"),
-                     Tr::tr("The job cannot open its data: the path differs on the instance, or "
+        return found(FailureKind::CannotReadData, Tr::trLater("Cannot read data"),
+                     Tr::trLater("The job cannot open its data: the path differs on the instance, or "
                             "the job's account may not read it."),
-                     Tr::tr("Check the data path the job uses against the mount (gate 4's storage "
+                     Tr::trLater("Check the data path the job uses against the mount (gate 4's storage "
                             "plan), then the folder's permissions for the job's account."),
                      line);
 
@@ -372,25 +372,25 @@ Diagnosis triage(const JobObservation &j)
                                  : problems.first().toObject().value("code").toString();
         const QString evidence = e->value("reason").toString();
         if (code == QLatin1String("torch_no_cuda") || code == QLatin1String("matmul_failed"))
-            return found(FailureKind::GpuUnhealthy, Tr::tr("GPU health"),
-                         Tr::tr("The cards are there, but the framework cannot use them or "
+            return found(FailureKind::GpuUnhealthy, Tr::trLater("GPU health"),
+                         Tr::trLater("The cards are there, but the framework cannot use them or "
                                 "computes wrong results on them: its version, the driver and the "
                                 "accelerator library do not agree, or a card is faulty."),
                          frameworkOrder(), evidence);
         if (code == QLatin1String("no_gpu") || code == QLatin1String("count_mismatch") ||
             code == QLatin1String("nvidia_smi_failed"))
-            return found(FailureKind::GpuUnhealthy, Tr::tr("GPU health"),
-                         Tr::tr("The job sees fewer GPUs than the instance type promises: a CPU "
+            return found(FailureKind::GpuUnhealthy, Tr::trLater("GPU health"),
+                         Tr::trLater("The job sees fewer GPUs than the instance type promises: a CPU "
                                 "node, a driver that is not loaded, or cards not passed into the "
                                 "container."),
-                         Tr::tr("Do not train on fewer cards than planned: run nvidia-smi on "
+                         Tr::trLater("Do not train on fewer cards than planned: run nvidia-smi on "
                                 "the instance, then check the driver; if a card is missing, ask "
                                 "the provider for another instance."),
                          evidence);
-        return found(FailureKind::GpuUnhealthy, Tr::tr("GPU health"),
-                     Tr::tr("A card reports uncorrected memory errors, runs too hot or has its "
+        return found(FailureKind::GpuUnhealthy, Tr::trLater("GPU health"),
+                     Tr::trLater("A card reports uncorrected memory errors, runs too hot or has its "
                             "clocks held down: its results or its speed cannot be trusted."),
-                     Tr::tr("Ask the provider to replace the card or the node before training, "
+                     Tr::trLater("Ask the provider to replace the card or the node before training, "
                             "naming the card's index from the evidence; meanwhile use another "
                             "instance."),
                      evidence);
@@ -398,7 +398,7 @@ Diagnosis triage(const JobObservation &j)
     // The framework's own loop failed (the probe's torch check): the environment disagrees.
     if (const QJsonObject *e = lastEvent(j, QStringLiteral("torch"));
         e && !e->value("passed").toBool(true))
-        return found(FailureKind::ExitsAtStart, Tr::tr("Exits at start"), frameworkCause(),
+        return found(FailureKind::ExitsAtStart, Tr::trLater("Exits at start"), frameworkCause(),
                      frameworkOrder(), e->value("error").toString());
     // Exits at start: failed before its first step.
     // (A probe that printed its verdict did start: its failure is the verdict's, judged below.)
@@ -413,12 +413,12 @@ Diagnosis triage(const JobObservation &j)
                                line.contains(QLatin1String("driver"), Qt::CaseInsensitive) ||
                                line.contains(QLatin1String("libcu"));
         return found(
-            FailureKind::ExitsAtStart, Tr::tr("Exits at start"),
+            FailureKind::ExitsAtStart, Tr::trLater("Exits at start"),
             framework ? frameworkCause()
-                      : Tr::tr("The job stopped before its first step: the launch command, its "
+                      : Tr::trLater("The job stopped before its first step: the launch command, its "
                                "entry file or an argument is wrong."),
             framework ? frameworkOrder()
-                      : Tr::tr("Check the launch mode, the entry file's path inside the instance "
+                      : Tr::trLater("Check the launch mode, the entry file's path inside the instance "
                                "and its arguments; run the image's built-in entry once to see that "
                                "the image itself starts."),
             line.isEmpty() ? QStringLiteral("exit code %1, no step")
@@ -438,14 +438,14 @@ Diagnosis triage(const JobObservation &j)
         const double median = sorted.isEmpty() ? 0 : sorted[sorted.size() / 2];
         const double allowed = std::max(kHangFactor * median, j.hangMinimumSeconds);
         if (sorted.size() >= 3 && j.secondsSinceLastStep > allowed)
-            return found(FailureKind::Hung, Tr::tr("Hung"),
-                         Tr::tr("The job runs but has made no step for %1, more than %2 times "
+            return found(FailureKind::Hung, Tr::trLater("Hung"),
+                         Tr::trLater("The job runs but has made no step for %1, more than %2 times "
                                 "its usual step (%3): a collective waiting for a card or a "
                                 "node that is gone, a stuck data loader, or a deadlock.")
                              .arg(readableDuration(j.secondsSinceLastStep))
                              .arg(kHangFactor, 0, 'f', 0)
                              .arg(readableDuration(median)),
-                         Tr::tr("Read the end of the log for the last thing it did; then stop "
+                         Tr::trLater("Read the end of the log for the last thing it did; then stop "
                                 "the job and resume it from its last checkpoint. If it hangs "
                                 "again at a communication step, check the cards (gate 5's GPU "
                                 "health) and the network between nodes."),
@@ -467,12 +467,12 @@ Diagnosis triage(const JobObservation &j)
             ++samples;
         }
         if (covered >= kLowUtilisationSeconds && samples >= kLowUtilisationSamples)
-            return found(FailureKind::LowUtilisation, Tr::tr("Low GPU utilisation"),
-                         Tr::tr("The cards have been busy only %1 % of the time over the last "
+            return found(FailureKind::LowUtilisation, Tr::trLater("Low GPU utilisation"),
+                         Tr::trLater("The cards have been busy only %1 % of the time over the last "
                                 "%2: they wait for data, the CPU or communication.")
                              .arg(qRound(sum / samples))
                              .arg(readableDuration(covered)),
-                         Tr::tr("Check the data read share first (gate 5's data check); then "
+                         Tr::trLater("Check the data read share first (gate 5's data check); then "
                                 "raise the loader's workers or the micro-batch if memory allows."),
                          QStringLiteral("mean utilisation %1 % over %2 steps, %3 s")
                              .arg(sum / samples, 0, 'f', 1)
@@ -482,10 +482,10 @@ Diagnosis triage(const JobObservation &j)
     if (const QJsonObject *e = lastEvent(j, QStringLiteral("data"));
         e && e->value("read_share").toDouble() >= kReadShareLimit) {
         const QJsonArray causes = e->value("causes").toArray();
-        return found(FailureKind::ExtremelySlow, Tr::tr("Extremely slow"),
-                     Tr::tr("Steps wait for data: reading takes %1 % of a step.")
+        return found(FailureKind::ExtremelySlow, Tr::trLater("Extremely slow"),
+                     Tr::trLater("Steps wait for data: reading takes %1 % of a step.")
                          .arg(qRound(e->value("read_share").toDouble() * 100)),
-                     Tr::tr("Copy the data to the instance's local scratch disk, pack small files "
+                     Tr::trLater("Copy the data to the instance's local scratch disk, pack small files "
                             "into larger shards, and raise the loader's workers — in that order."),
                      causes.isEmpty() ? compact(*e)
                                       : QString::fromUtf8(QJsonDocument(causes).toJson(
@@ -495,12 +495,12 @@ Diagnosis triage(const JobObservation &j)
         std::sort(stepSeconds.begin(), stepSeconds.end());
         const double median = stepSeconds[stepSeconds.size() / 2];
         if (median > kSlowFactor * j.expectedStepSeconds)
-            return found(FailureKind::ExtremelySlow, Tr::tr("Extremely slow"),
-                         Tr::tr("A step takes %1, %2 times the plan's %3.")
+            return found(FailureKind::ExtremelySlow, Tr::trLater("Extremely slow"),
+                         Tr::trLater("A step takes %1, %2 times the plan's %3.")
                              .arg(readableDuration(median))
                              .arg(median / j.expectedStepSeconds, 0, 'f', 1)
                              .arg(readableDuration(j.expectedStepSeconds)),
-                         Tr::tr("Look at utilisation first: steady and high means compute-bound "
+                         Tr::trLater("Look at utilisation first: steady and high means compute-bound "
                                 "(more cards or a smaller model); fluctuating means data, "
                                 "communication or scheduling — check the data read share first."),
                          QStringLiteral("median step %1 s, expected %2 s")
@@ -508,43 +508,48 @@ Diagnosis triage(const JobObservation &j)
                              .arg(j.expectedStepSeconds));
     }
     if (failed)
-        return found(FailureKind::Other, Tr::tr("Failed for another reason"),
-                     Tr::tr("The job stopped after it had started training, in a way none of the "
+        return found(FailureKind::Other, Tr::trLater("Failed for another reason"),
+                     Tr::trLater("The job stopped after it had started training, in a way none of the "
                             "six common failures explains."),
-                     Tr::tr("Read the end of the log below; the last error line usually names the "
+                     Tr::trLater("Read the end of the log below; the last error line usually names the "
                             "cause."),
                      j.logLines.isEmpty() ? QString() : j.logLines.last());
     return d;
 }
 
-QString gpuHealthText(const QJsonObject &e)
+Text gpuHealth(const QJsonObject &e)
 {
     if (e.isEmpty())
-        return Tr::tr("GPU health not reported (an older probe)");
+        return Tr::trLater("GPU health not reported (an older probe)");
     const int found = e.value("found").toInt();
     const QJsonValue expected = e.value("expected");
     if (!e.value("passed").toBool()) {
-        QStringList problems;
+        QStringList problems; // the probe's own words
         for (const QJsonValue &p : e.value("problems").toArray())
             problems << p.toObject().value("message").toString();
-        return Tr::tr("GPU health failed: %1").arg(problems.join(QStringLiteral("; ")));
+        return Tr::trLater("GPU health failed: %1").arg(problems.join(QStringLiteral("; ")));
     }
     if (found == 0 && e.contains("exempt"))
-        return Tr::tr("no GPU, exempt as %1 (the instance type promises %2)")
-            .arg(probeWords(e.value("exempt").toString()))
+        return Tr::trLater("no GPU, exempt as %1 (the instance type promises %2)")
+            .arg(probePhrase(e.value("exempt").toString()))
             .arg(expected.toInt());
     if (found == 0)
-        return expected.isNull() ? Tr::tr("no GPU on this instance (how many it should have "
+        return expected.isNull() ? Tr::trLater("no GPU on this instance (how many it should have "
                                           "was not given)")
-                                 : Tr::tr("no GPU on this instance, and none expected");
+                                 : Tr::trLater("no GPU on this instance, and none expected");
     return e.contains("matmul")
-               ? Tr::tr("%1 of %2 GPUs healthy: no ECC errors, normal temperature and clocks, "
+               ? Tr::trLater("%1 of %2 GPUs healthy: no ECC errors, normal temperature and clocks, "
                         "a matmul on each")
                      .arg(found)
                      .arg(expected.isNull() ? found : expected.toInt())
-               : Tr::tr("%1 of %2 GPUs healthy: no ECC errors, normal temperature and clocks")
+               : Tr::trLater("%1 of %2 GPUs healthy: no ECC errors, normal temperature and clocks")
                      .arg(found)
                      .arg(expected.isNull() ? found : expected.toInt());
+}
+
+QString gpuHealthText(const QJsonObject &e)
+{
+    return gpuHealth(e).toString();
 }
 
 QString failureKindName(FailureKind kind)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Text.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
@@ -74,9 +76,10 @@ struct Diagnosis
 {
     FailureKind kind = FailureKind::None;
     QueueCause queue = QueueCause::None;
-    QString title;       // translated: which of the six
-    QString cause;       // translated: what causes it here
-    QString firstAction; // translated: what to do first
+    // Translated when read (a check's diagnosis is kept in the state).
+    Text title;       // which of the six
+    Text cause;       // what causes it here
+    Text firstAction; // what to do first
     QString evidence;    // the line, code or figure it was recognised from (untranslated)
 
     bool isFailure() const { return kind != FailureKind::None; }
@@ -91,10 +94,11 @@ struct QueueWait
 {
     QueueCause cause = QueueCause::None;
     bool stuck = false;
-    QString title;       // translated: "Waiting for quota", …
-    QString waitsFor;    // translated: what it waits for here
-    QString firstAction; // translated
-    QString expected;    // translated: "Expected to start at …", or that it is not known
+    // Translated when read.
+    Text title;       // "Waiting for quota", …
+    Text waitsFor;    // what it waits for here
+    Text firstAction;
+    Text expected; // "Expected to start at …", or that it is not known
     QString evidence;    // the provider's code and message (untranslated)
 };
 QueueWait explainWait(const JobObservation &job);
@@ -102,6 +106,7 @@ QueueWait explainWait(const JobObservation &job);
 // The probe's gpu_health event in words (translated): how many cards were found against how
 // many the instance promises, the exemption where a provider has no cards, or what is wrong.
 QString gpuHealthText(const QJsonObject &gpuHealth);
+Text gpuHealth(const QJsonObject &gpuHealth); // the same, translated when read
 
 // What a queued job waits for, from the provider's reason kind or the scheduler's code
 // (AssocGrpGRESMinutes → quota, Resources → stock, QOSMax… → permission, else scheduling).

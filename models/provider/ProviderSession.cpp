@@ -32,7 +32,9 @@ void ProviderSession::walkGatesOneToFour(Done done)
             for (GateId gate : {GateId::Account, GateId::Quota}) {
                 const GateRecord &g = m_state.gate(gate);
                 if (g.status == GateStatus::Rejected) {
-                    ProviderError e = localError(g.rejectionReason + u'\n' + g.whatToChange);
+                    ProviderError e = localError(
+                        Text::joined({g.rejectionReason, g.whatToChange}, QStringLiteral("\n"))
+                            .toString());
                     e.details =
                         QStringLiteral("gate %1 rejected by the provider").arg(gateKey(gate));
                     done(std::unexpected(e));

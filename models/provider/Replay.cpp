@@ -320,8 +320,8 @@ void Replay::step(int index)
             ReplayItem i{QStringLiteral("readiness.") + name,
                          Tr::tr("readiness: %1").arg(check ? check->titleText() : name)};
             i.status = r.passed() ? ReplayItem::Status::Pass : ReplayItem::Status::Fail;
-            i.got = r.evidence;
-            i.note = r.passed() ? QString() : r.diagnosis;
+            i.got = r.evidence.toString();
+            i.note = r.passed() ? QString() : r.diagnosis.toString();
             item(i);
         }
         m_session->runFirstRun(next(QStringLiteral("$.launch"), Tr::tr("first run")));
@@ -340,8 +340,8 @@ void Replay::compare()
     {
         ReplayItem i{QStringLiteral("$.launch"), Tr::tr("first run")};
         i.status = run.run.passed() ? ReplayItem::Status::Pass : ReplayItem::Status::Fail;
-        i.got = run.run.evidence;
-        i.note = run.run.passed() ? QString() : run.run.diagnosis;
+        i.got = run.run.evidence.toString();
+        i.note = run.run.passed() ? QString() : run.run.diagnosis.toString();
         // A first run that resumed itself says so, each job with how it ended: the colleague
         // sees the recovery, not only its result.
         if (run.attempts.size() > 1) {

@@ -186,7 +186,8 @@ void SessionCore::pollJob(const QString &member, const QString &check, const QSt
             if (jobStateOf(job) == JobState::Queued) {
                 const QueueWait w = explainWait(JobObservation::fromJob(job, {}));
                 const QString note = Tr::tr("Queued — %1: %2 %3 First: %4")
-                                         .arg(w.title, w.waitsFor, w.expected, w.firstAction);
+                                         .arg(w.title.toString(), w.waitsFor.toString(),
+                                              w.expected.toString(), w.firstAction.toString());
                 if (ticks == 0 || note != m_queueNotes.value(id))
                     progress(note);
                 m_queueNotes[id] = note;

@@ -30,11 +30,11 @@ void reopenLaterGates(OnboardingState &state, GateId id, const QDateTime &now)
             continue;
         r.status = GateStatus::InProgress;
         r.reopenedBecause =
-            Tr::tr("gate %1 “%2” is no longer passed (it is %3 now), so this gate's entry "
-                   "condition does not hold any more. This gate's own evidence still stands: "
-                   "once gate %1 passes again, record this gate passed again.")
+            Tr::trLater("gate %1 “%2” is no longer passed (it is %3 now), so this gate's entry "
+                        "condition does not hold any more. This gate's own evidence still stands: "
+                        "once gate %1 passes again, record this gate passed again.")
                 .arg(gateNumber(id))
-                .arg(gateDefinition(id).titleText(), statusLabel(state.gate(id).status).toLower());
+                .arg(gateTitle(id), statusPhrase(state.gate(id).status));
         r.reopenedAt = now;
         r.heldBack.clear();
         r.updatedAt = now;
@@ -43,7 +43,7 @@ void reopenLaterGates(OnboardingState &state, GateId id, const QDateTime &now)
 
 // Reopens a passed gate. `staleEvidence`: the change reopened it, so its evidence predates the
 // change; false when a provider's fresh acceptance is only held back by a rule.
-void reopen(OnboardingState &state, GateId id, const QString &reason, const QDateTime &now,
+void reopen(OnboardingState &state, GateId id, const Text &reason, const QDateTime &now,
             bool staleEvidence)
 {
     GateRecord &r = state.gate(id);
@@ -52,38 +52,37 @@ void reopen(OnboardingState &state, GateId id, const QString &reason, const QDat
     r.reopenedBecause = reason;
     r.reopenedAt = now;
     r.updatedAt = now;
-    if (staleEvidence && wasPassed && !r.evidence.trimmed().isEmpty())
+    if (staleEvidence && wasPassed && !r.evidence.toString().trimmed().isEmpty())
         r.staleEvidence = r.evidence;
     if (wasPassed)
         reopenLaterGates(state, id, now);
 }
 
 // The replay record's time ("2026-12-02T14:15:19.102Z") as people read it.
-QString replayTime(const QString &iso)
+Text replayTime(const QString &iso)
 {
     const QDateTime t = QDateTime::fromString(iso, Qt::ISODateWithMs);
-    return t.isValid() ? readableTime(t) : iso;
+    return t.isValid() ? Text::time(t) : Text::literal(iso);
 }
 
 } // namespace
 
 EntryCheck checkEntry(const OnboardingState &state, GateId id)
 {
-    QStringList missing;
+    QList<Text> missing;
     for (GateId required : gateDefinition(id).requiresPassed) {
         const GateRecord &r = state.gate(required);
         if (r.status != GateStatus::Passed) {
-            missing << Tr::tr("gate %1 “%2” is %3")
+            missing << Tr::trLater("gate %1 “%2” is %3")
                            .arg(gateNumber(required))
-                           .arg(gateDefinition(required).titleText(),
-                                statusLabel(r.status).toLower());
+                           .arg(gateTitle(required), statusPhrase(r.status));
         }
     }
     if (missing.isEmpty())
         return {};
-    return {false, Tr::tr("Gate %1 “%2” cannot start yet: %3. Get it accepted first.")
+    return {false, Tr::trLater("Gate %1 “%2” cannot start yet: %3. Get it accepted first.")
                        .arg(gateNumber(id))
-                       .arg(gateDefinition(id).titleText(), missing.join(QStringLiteral("; ")))};
+                       .arg(gateTitle(id), Text::joined(missing, QStringLiteral("; ")))};
 }
 
 QuotaContext quotaContext(const OnboardingState &s)
@@ -165,7 +164,7 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
     return {};
 }
 
-QString blockingMessage(const Findings &findings)
+Text blockingMessage(const Findings &findings)
 {
     QStringList open;
     for (const Finding &f : findings) {
@@ -174,52 +173,54 @@ QString blockingMessage(const Findings &findings)
     }
     if (open.isEmpty())
         return {};
-    return Tr::tr("This gate still has %n blocking finding(s); resolve them first: %1", nullptr,
-                  int(open.size()))
+    // The finding's own sentence stays in the language it was found in.
+    return Tr::trLater("This gate still has %n blocking finding(s); resolve them first: %1",
+                       nullptr, int(open.size()))
         .arg(open.first());
 }
 
-QString firstRunAcceptanceMissing(const OnboardingState &state)
+Text firstRunAcceptanceMissing(const OnboardingState &state)
 {
     const FirstRunGateData &run = state.firstRun;
     if (!run.run.passed())
-        return Tr::tr("The first run has not passed its five points yet.");
+        return Tr::trLater("The first run has not passed its five points yet.");
     if (!run.released)
-        return Tr::tr("Wrap up the first run first: its artifacts recorded, the instance "
+        return Tr::trLater("Wrap up the first run first: its artifacts recorded, the instance "
                       "released.");
     if (run.replay.isEmpty())
-        return Tr::tr("A colleague who took no part replays the first run from its spec "
+        return Tr::trLater("A colleague who took no part replays the first run from its spec "
                       "(“Open a handoff spec…” or onramp replay); their replay accepts this "
                       "gate.");
     const QString member = run.replay.value("member").toString();
     if (member.isEmpty() || member == run.ranBy)
-        return Tr::tr("The replay was run by %1, who ran the first run: a colleague who took "
+        return Tr::trLater("The replay was run by %1, who ran the first run: a colleague who took "
                       "no part replays it.")
-            .arg(member.isEmpty() ? Tr::tr("no one named") : member);
+            .arg(member.isEmpty() ? Tr::trLater("no one named") : Text::literal(member));
     if (run.replay.value("firstRun").toString() != curveDigest(run.curve))
-        return Tr::tr("%1 replayed a spec of another first run (its loss curve differs from "
+        return Tr::trLater("%1 replayed a spec of another first run (its loss curve differs from "
                       "this onboarding's): export this onboarding's spec and replay that.")
             .arg(member);
     if (!run.replay.value("reproduced").toBool())
-        return Tr::tr("%1's replay did not reproduce the first run; it differs at: %2.")
+        return Tr::trLater("%1's replay did not reproduce the first run; it differs at: %2.")
             .arg(member, run.replay.value("failed").toVariant().toStringList().join(
                              QStringLiteral(", ")));
     return {};
 }
 
-QString acceptanceMissing(const OnboardingState &state, GateId id)
+Text acceptanceMissing(const OnboardingState &state, GateId id)
 {
     // A change after acceptance reopened the gate: what it was accepted on no longer proves
     // anything about the gate as it is now.
     if (const GateRecord &r = state.gate(id);
-        !r.staleEvidence.isEmpty() && r.evidence.trimmed() == r.staleEvidence.trimmed())
-        return Tr::tr("The evidence was written before the change that sent this gate back to "
+        !r.staleEvidence.isEmpty() &&
+        r.evidence.toString().trimmed() == r.staleEvidence.toString().trimmed())
+        return Tr::trLater("The evidence was written before the change that sent this gate back to "
                       "in progress: run the acceptance checks again and replace the evidence "
                       "with what they show now.");
     switch (id) {
     case GateId::Environment:
         if (!state.environment.ready())
-            return Tr::tr("All four readiness checks must pass first (run them on this page).");
+            return Tr::trLater("All four readiness checks must pass first (run them on this page).");
         return {};
     case GateId::FirstRun:
         // Gate 6's acceptor is a colleague's replay, never the operator's own say-so.
@@ -229,34 +230,34 @@ QString acceptanceMissing(const OnboardingState &state, GateId id)
     }
 }
 
-QString statusRefusal(const OnboardingState &state, GateId id, GateStatus target,
-                      const QDate &today, const Findings &localFindings)
+Text statusRefusal(const OnboardingState &state, GateId id, GateStatus target,
+                   const QDate &today, const Findings &localFindings)
 {
     const GateRecord &r = state.gate(id);
     switch (target) {
     case GateStatus::Passed: {
         if (const EntryCheck e = checkEntry(state, id); !e.met)
             return e.reason;
-        if (QString why = blockingMessage(gateFindings(state, id, today) + localFindings);
+        if (Text why = blockingMessage(gateFindings(state, id, today) + localFindings);
             !why.isEmpty())
             return why;
-        if (QString why = acceptanceMissing(state, id); !why.isEmpty())
+        if (Text why = acceptanceMissing(state, id); !why.isEmpty())
             return why;
-        if (r.evidence.trimmed().isEmpty())
-            return Tr::tr("Describe the evidence that the acceptance checks passed.");
-        if (r.acceptedBy.trimmed().isEmpty())
-            return Tr::tr("Name the acceptor who signed this gate off.");
+        if (r.evidence.toString().trimmed().isEmpty())
+            return Tr::trLater("Describe the evidence that the acceptance checks passed.");
+        if (r.acceptedBy.toString().trimmed().isEmpty())
+            return Tr::trLater("Name the acceptor who signed this gate off.");
         return {};
     }
     case GateStatus::Waiting:
-        return r.waitingFor.trimmed().isEmpty()
-                   ? Tr::tr("Say who or what the gate is waiting for, for example “provider "
+        return r.waitingFor.toString().trimmed().isEmpty()
+                   ? Tr::trLater("Say who or what the gate is waiting for, for example “provider "
                             "review”.")
-                   : QString();
+                   : Text();
     case GateStatus::Rejected:
-        return r.rejectionReason.trimmed().isEmpty()
-                   ? Tr::tr("Copy the reason the gate was rejected.")
-                   : QString();
+        return r.rejectionReason.toString().trimmed().isEmpty()
+                   ? Tr::trLater("Copy the reason the gate was rejected.")
+                   : Text();
     case GateStatus::NotStarted:
     case GateStatus::InProgress:
         return {};
@@ -267,9 +268,9 @@ QString statusRefusal(const OnboardingState &state, GateId id, GateStatus target
 std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, GateStatus target,
                                          const QDateTime &now, const Findings &localFindings)
 {
-    if (const QString why = statusRefusal(state, id, target, now.date(), localFindings);
+    if (const Text why = statusRefusal(state, id, target, now.date(), localFindings);
         !why.isEmpty())
-        return std::unexpected(Error{Error::Kind::Invalid, why,
+        return std::unexpected(Error{Error::Kind::Invalid, why.toString(),
                                      QStringLiteral("gate %1 → %2 refused")
                                          .arg(gateKey(id), statusKey(target))});
     GateRecord &r = state.gate(id);
@@ -296,10 +297,10 @@ std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, Gate
 
 bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
 {
-    const auto passed = setGateStatus(state, id, GateStatus::Passed, now);
-    if (passed)
+    // The refusal is kept as it reads in any language, not as setGateStatus's message.
+    const Text why = statusRefusal(state, id, GateStatus::Passed, now.date());
+    if (why.isEmpty() && setGateStatus(state, id, GateStatus::Passed, now))
         return true;
-    const QString why = passed.error().message;
     GateRecord &r = state.gate(id);
     if (r.status == GateStatus::Passed) // was passed before; a later rule holds it now
         reopen(state, id, why, now, /*staleEvidence=*/false);
@@ -309,7 +310,7 @@ bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
     return false;
 }
 
-bool restoreReopenedGate(OnboardingState &state, GateId id, const QString &reason,
+bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
                          const QList<GateId> &laterPassed, const QDateTime &now)
 {
     GateRecord &r = state.gate(id);
@@ -346,7 +347,7 @@ bool restoreReopenedGate(OnboardingState &state, GateId id, const QString &reaso
     return true;
 }
 
-void reopenGate(OnboardingState &state, GateId id, const QString &reason, const QDateTime &now)
+void reopenGate(OnboardingState &state, GateId id, const Text &reason, const QDateTime &now)
 {
     reopen(state, id, reason, now, /*staleEvidence=*/true);
 }
@@ -357,23 +358,28 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
     GateRecord &g = state.gate(GateId::FirstRun);
     const QDateTime now = QDateTime::currentDateTimeUtc();
     g.updatedAt = now;
-    if (const QString missing = firstRunAcceptanceMissing(state); !missing.isEmpty())
-        return std::unexpected(Error{Error::Kind::Invalid, missing, QString()});
+    if (const Text missing = firstRunAcceptanceMissing(state); !missing.isEmpty())
+        return std::unexpected(Error{Error::Kind::Invalid, missing.toString(), QString()});
     const QString member = record.value("member").toString();
     const GateRecord before = g;
-    g.acceptedBy = Tr::tr("%1, whose replay from the spec alone reproduced the first run")
+    g.acceptedBy = Tr::trLater("%1, whose replay from the spec alone reproduced the first run")
                        .arg(member);
-    g.evidence = state.firstRun.run.evidence + u'\n' +
-                 Tr::tr("Replayed by %1 on %2: %3 of %4 items passed (spec %5).")
-                     .arg(member, replayTime(record.value("at").toString()),
-                          QString::number(record.value("passed").toInt()),
-                          QString::number(record.value("items").toInt()),
-                          record.value("spec").toString());
-    if (auto r = setGateStatus(state, GateId::FirstRun, GateStatus::Passed, now); !r) {
+    g.evidence = Text::joined(
+        {state.firstRun.run.evidence,
+         Tr::trLater("Replayed by %1 on %2: %3 of %4 items passed (spec %5).")
+             .arg(member)
+             .arg(replayTime(record.value("at").toString()))
+             .arg(record.value("passed").toInt())
+             .arg(record.value("items").toInt())
+             .arg(record.value("spec").toString())},
+        QStringLiteral("\n"));
+    if (const Text why = statusRefusal(state, GateId::FirstRun, GateStatus::Passed, now.date());
+        !why.isEmpty()) {
         g = before; // the replay stays as evidence; the record is not signed off
-        g.heldBack = r.error().message;
-        return r;
+        g.heldBack = why;
+        return std::unexpected(Error{Error::Kind::Invalid, why.toString(), QString()});
     }
+    (void)setGateStatus(state, GateId::FirstRun, GateStatus::Passed, now);
     return {};
 }
 

@@ -23,7 +23,7 @@ struct OnboardingState;
 struct EntryCheck
 {
     bool met = true;
-    QString reason;
+    Text reason;
 };
 EntryCheck checkEntry(const OnboardingState &state, GateId id);
 
@@ -35,21 +35,21 @@ bool quotaAppliedForAnotherPool(const OnboardingState &s);
 // have none of their own: their acceptance checks decide.
 Findings gateFindings(const OnboardingState &state, GateId id, const QDate &today);
 // "This gate still has N blocking finding(s) …", or empty when none is blocking.
-QString blockingMessage(const Findings &findings);
+Text blockingMessage(const Findings &findings);
 
 // What a gate's acceptance checks still lack before it may pass (translated), empty when
 // nothing: gate 5 needs its four readiness checks green, gate 6 a colleague's replay.
-QString acceptanceMissing(const OnboardingState &state, GateId id);
+Text acceptanceMissing(const OnboardingState &state, GateId id);
 // Gate 6 is accepted by a colleague who took no part: empty when the state holds a replay that
 // reproduced the first run, run by someone other than the member who ran it.
-QString firstRunAcceptanceMissing(const OnboardingState &state);
+Text firstRunAcceptanceMissing(const OnboardingState &state);
 
 // Why the record may not take `target` now (translated), or empty when it may. Passed needs the
 // entry condition met, no blocking finding (those of `localFindings` too: a page's unsaved scan),
 // the acceptance checks, the evidence and the acceptor; Waiting needs what it waits for;
 // Rejected the reason.
-QString statusRefusal(const OnboardingState &state, GateId id, GateStatus target,
-                      const QDate &today, const Findings &localFindings = {});
+Text statusRefusal(const OnboardingState &state, GateId id, GateStatus target,
+                   const QDate &today, const Findings &localFindings = {});
 
 // Records `target` on the gate, stamped `now`, after statusRefusal(); the record's text fields
 // (evidence, acceptor, reason, …) are set by the caller first. Refused with the reason.
@@ -67,13 +67,13 @@ bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
 // that names this gate (their own evidence still stands: once this gate passes again, they
 // may be recorded passed again). The same happens when a passed gate is recorded with another
 // status (setGateStatus).
-void reopenGate(OnboardingState &state, GateId id, const QString &reason, const QDateTime &now);
+void reopenGate(OnboardingState &state, GateId id, const Text &reason, const QDateTime &now);
 // Undoes reopenGate when the change that reopened `id` was taken back: the gate's data is again
 // what it was when it passed (the caller compares), so its evidence stands and it is passed
 // again, as are the later gates in `laterPassed` that its reopening took back and that have
 // not been recorded otherwise since. Refused (false) unless `id` is still in progress with
 // `reason` and its rules and acceptance checks allow Passed.
-bool restoreReopenedGate(OnboardingState &state, GateId id, const QString &reason,
+bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
                          const QList<GateId> &laterPassed, const QDateTime &now);
 
 // Records a replay (ReplayOutcome::toRecord) as gate 6's evidence and, when it reproduced the

@@ -80,22 +80,22 @@ QJsonObject recordToJson(const GateRecord &r, const QJsonObject &data)
     o[QStringLiteral("status")] = statusKey(r.status);
     o[QStringLiteral("startedAt")] = isoOrEmpty(r.startedAt);
     o[QStringLiteral("updatedAt")] = isoOrEmpty(r.updatedAt);
-    o[QStringLiteral("waitingFor")] = r.waitingFor;
+    o[QStringLiteral("waitingFor")] = r.waitingFor.toJson();
     o[QStringLiteral("waitingSince")] = isoOrEmpty(r.waitingSince);
-    o[QStringLiteral("evidence")] = r.evidence;
-    o[QStringLiteral("acceptedBy")] = r.acceptedBy;
+    o[QStringLiteral("evidence")] = r.evidence.toJson();
+    o[QStringLiteral("acceptedBy")] = r.acceptedBy.toJson();
     o[QStringLiteral("acceptedAt")] = isoOrEmpty(r.acceptedAt);
-    o[QStringLiteral("rejectionReason")] = r.rejectionReason;
-    o[QStringLiteral("whatToChange")] = r.whatToChange;
+    o[QStringLiteral("rejectionReason")] = r.rejectionReason.toJson();
+    o[QStringLiteral("whatToChange")] = r.whatToChange.toJson();
     o[QStringLiteral("notes")] = r.notes;
     if (!r.reopenedBecause.isEmpty())
-        o[QStringLiteral("reopenedBecause")] = r.reopenedBecause;
+        o[QStringLiteral("reopenedBecause")] = r.reopenedBecause.toJson();
     if (r.reopenedAt.isValid())
         o[QStringLiteral("reopenedAt")] = isoOrEmpty(r.reopenedAt);
     if (!r.heldBack.isEmpty())
-        o[QStringLiteral("heldBack")] = r.heldBack;
+        o[QStringLiteral("heldBack")] = r.heldBack.toJson();
     if (!r.staleEvidence.isEmpty())
-        o[QStringLiteral("staleEvidence")] = r.staleEvidence;
+        o[QStringLiteral("staleEvidence")] = r.staleEvidence.toJson();
     o[QStringLiteral("data")] = data;
     return o;
 }
@@ -127,20 +127,24 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
     struct TextField
     {
         const char *key;
-        QString GateRecord::*member;
+        Text GateRecord::*member;
     };
+    auto notes = readString(o, QStringLiteral("notes"), path);
+    if (!notes)
+        return std::unexpected(notes.error());
+    r.notes = *notes;
+    // Plain strings (every state before schema 5) read as literal text.
     for (auto [key, member] : {TextField{"waitingFor", &GateRecord::waitingFor},
                                TextField{"evidence", &GateRecord::evidence},
                                TextField{"acceptedBy", &GateRecord::acceptedBy},
                                TextField{"rejectionReason", &GateRecord::rejectionReason},
                                TextField{"whatToChange", &GateRecord::whatToChange},
-                               TextField{"notes", &GateRecord::notes},
                                TextField{"reopenedBecause", &GateRecord::reopenedBecause},
                                TextField{"heldBack", &GateRecord::heldBack},
                                TextField{"staleEvidence", &GateRecord::staleEvidence}}) {
-        auto v = readString(o, QLatin1String(key), path);
+        auto v = Text::fromJson(o.value(QLatin1String(key)), path + u'.' + QLatin1String(key));
         if (!v)
-            return std::unexpected(v.error());
+            return std::unexpected(invalid(v.error().field, v.error().message));
         r.*member = *v;
     }
     struct TimeField
@@ -432,6 +436,13 @@ std::expected<QJsonObject, Error> migrateToCurrent(QJsonObject json)
         }
         json[QStringLiteral("schemaVersion")] = 4;
         version = 4;
+    }
+    if (version == 4) {
+        // v5 keeps the lines Onramp writes into gate records (evidence, check results, why a
+        // gate went back) as source text and arguments, translated when read. v4's plain
+        // strings read as they are, in the language they were written in.
+        json[QStringLiteral("schemaVersion")] = 5;
+        version = 5;
     }
     if (version != OnboardingState::kSchemaVersion) {
         return std::unexpected(

@@ -20,31 +20,32 @@
 namespace onramp {
 
 // One gate's progress on the checklist. Timestamps are UTC.
+// Every line but the notes is Onramp's or a provider's: a Text, translated when read.
 struct GateRecord
 {
     GateStatus status = GateStatus::NotStarted;
     QDateTime startedAt;
     QDateTime updatedAt;
-    QString waitingFor; // who or what the gate waits on (a reviewer, a colleague)
+    Text waitingFor; // who or what the gate waits on (a reviewer, a colleague)
     QDateTime waitingSince;
-    QString evidence;   // what proves the acceptance checks passed
-    QString acceptedBy; // the acceptor who signed it off
+    Text evidence;   // what proves the acceptance checks passed
+    Text acceptedBy; // the acceptor who signed it off
     QDateTime acceptedAt;
-    QString rejectionReason;
-    QString whatToChange;
+    Text rejectionReason;
+    Text whatToChange;
     QString notes; // what actually blocked us: the guides' "add it to the checklist"
     // Why a passed gate went back to "in progress" (a change after acceptance); empty
     // otherwise. Cleared when a status is recorded.
-    QString reopenedBecause;
+    Text reopenedBecause;
     QDateTime reopenedAt; // when it went back; later updates (a provider's checks) keep it
     // Why a provider's acceptance (an approved review, passing checks) could not pass the gate
     // yet: its entry condition, a blocking finding or an acceptance check says no. Empty
     // otherwise; cleared when a status is recorded.
-    QString heldBack;
+    Text heldBack;
     // The evidence as it stood when a change sent this passed gate back to "in progress": it
     // predates the change, so it cannot pass the gate again (fresh acceptance checks must).
     // Empty otherwise; cleared when the gate passes.
-    QString staleEvidence;
+    Text staleEvidence;
 
     bool operator==(const GateRecord &) const = default;
 };
@@ -52,7 +53,7 @@ struct GateRecord
 // The whole onboarding, owned by the wizard and saved as one versioned JSON file.
 struct OnboardingState
 {
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
 
     QString language;    // "" follows the system locale
     int currentPage = 0; // the wizard page to reopen on

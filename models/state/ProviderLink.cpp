@@ -68,9 +68,9 @@ QJsonObject ProviderLink::toJson() const
                      o[it.key()] = it.value();
                  return o;
              }()},
-            {"developerCheck", developerCheck},
+            {"developerCheck", developerCheck.toJson()},
             {"developerCheckPassed", developerCheckPassed},
-            {"observerCheck", observerCheck},
+            {"observerCheck", observerCheck.toJson()},
             {"observerCheckPassed", observerCheckPassed},
             {"quotaApplication", quotaApplication.toJson()},
             {"quotaAppliedFor", quotaAppliedFor},
@@ -86,7 +86,7 @@ QJsonObject ProviderLink::toJson() const
                      a.append(x.toJson());
                  return a;
              }()},
-            {"resourcesCheck", resourcesCheck},
+            {"resourcesCheck", resourcesCheck.toJson()},
             {"resourcesCheckPassed", resourcesCheckPassed},
             {"uploadFolder", uploadFolder},
             {"uploadIds", [this] {
@@ -127,9 +127,15 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
                                                      Tr::tr("expected admin, developer or observer")));
         l.memberRoles.insert(it.key(), role);
     }
-    l.developerCheck = o.value("developerCheck").toString();
+    if (auto t = Text::fromJson(o.value("developerCheck"), path + QStringLiteral(".developerCheck")))
+        l.developerCheck = *t;
+    else
+        return std::unexpected(invalidSavedValue(t.error().field, t.error().message));
     l.developerCheckPassed = o.value("developerCheckPassed").toBool();
-    l.observerCheck = o.value("observerCheck").toString();
+    if (auto t = Text::fromJson(o.value("observerCheck"), path + QStringLiteral(".observerCheck")))
+        l.observerCheck = *t;
+    else
+        return std::unexpected(invalidSavedValue(t.error().field, t.error().message));
     l.observerCheckPassed = o.value("observerCheckPassed").toBool();
     l.quotaApplication = RemoteReview::fromJson(o.value("quotaApplication").toObject());
     l.quotaAppliedFor = o.value("quotaAppliedFor").toObject();
@@ -146,7 +152,10 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
         l.uploadIds.insert(it.key(), it.value().toString());
     for (const QJsonValue &u : o.value("uploaded").toArray())
         l.uploaded << u.toString();
-    l.resourcesCheck = o.value("resourcesCheck").toString();
+    if (auto t = Text::fromJson(o.value("resourcesCheck"), path + QStringLiteral(".resourcesCheck")))
+        l.resourcesCheck = *t;
+    else
+        return std::unexpected(invalidSavedValue(t.error().field, t.error().message));
     l.resourcesCheckPassed = o.value("resourcesCheckPassed").toBool();
     return l;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Error.h"
+#include "Text.h"
 #include "ProviderProfile.h"
 
 #include <QDateTime>
@@ -62,9 +63,9 @@ struct ProviderLink
     // said. An empty role: added, role unknown (a state file from before roles were kept); the
     // next set-up sends the table's role.
     QMap<QString, QString> memberRoles;
-    QString developerCheck; // evidence of the developer's light job, or why it failed
+    Text developerCheck; // evidence of the developer's light job, or why it failed
     bool developerCheckPassed = false;
-    QString observerCheck; // the provider's refusal, shown as is
+    Text observerCheck; // the provider's refusal, shown as is
     bool observerCheckPassed = false;
     // Gate 3
     RemoteReview quotaApplication;
@@ -78,7 +79,7 @@ struct ProviderLink
     QString instanceType;      // what was opened, after the candidates: the type and the zone
     QString instanceZone;
     QList<LaunchAttempt> attempts; // the last create's tries, in order
-    QString resourcesCheck;
+    Text resourcesCheck;
     bool resourcesCheckPassed = false;
     // The dataset upload: the local folder, each file's upload id while it is open (a restart
     // resumes from the chunks the provider has), and the files already complete.

@@ -872,7 +872,7 @@ private slots:
         const Diagnosis d = triage(JobObservation::fromJob({{"state", "failed"}, {"exitCode", 1}},
                                                            QString::fromUtf8(r.out)));
         QCOMPARE(d.kind, FailureKind::ExitsAtStart);
-        QVERIFY(d.firstAction.contains("framework"));
+        QVERIFY(d.firstAction.toString().contains("framework"));
     }
 
     // onramp spec validate|fingerprint|export|from-state on the shipped example and a broken copy.

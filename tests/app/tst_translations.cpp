@@ -63,7 +63,8 @@ private slots:
         QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
         QProcess lupdate;
         lupdate.start(LUPDATE_BIN,
-                      {"-silent", "-no-obsolete", "-locations", "none", ONRAMP_SOURCE_DIR "/models",
+                      {"-silent", "-no-obsolete", "-locations", "none", "-tr-function-alias",
+                       "tr+=trLater", ONRAMP_SOURCE_DIR "/models",
                        ONRAMP_SOURCE_DIR "/wizard", ONRAMP_SOURCE_DIR "/app",
                        ONRAMP_SOURCE_DIR "/sandbox", "-ts", copy});
         QVERIFY(lupdate.waitForFinished(120'000));

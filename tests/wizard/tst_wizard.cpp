@@ -180,8 +180,8 @@ private slots:
                     s.gate(GateId::Environment).evidence.clear();
                     s.gate(GateId::Environment).acceptedBy.clear();
                     for (const QString &name : EnvironmentGateData::checkNames())
-                        s.environment.checks[name] = CheckResult{QStringLiteral("passed"),
-                                                                 name + QStringLiteral(" ok")};
+                        s.environment.checks[name] = CheckResult{
+                            QStringLiteral("passed"), Text::literal(name + QStringLiteral(" ok"))};
                 });
             }
             passCurrentGate(w, QStringLiteral("acceptor %1").arg(id));
@@ -235,7 +235,7 @@ private slots:
         QCOMPARE(child<QLineEdit>(w, "rejectionReason")->text(), QStringLiteral("half-typed"));
         const GateRecord &q = store.state().gate(GateId::Quota);
         QCOMPARE(q.status, GateStatus::Waiting);
-        QCOMPARE(q.waitingFor, QStringLiteral("quota review"));
+        QCOMPARE(q.waitingFor.toString(), QStringLiteral("quota review"));
         QVERIFY(child<QLabel>(w, "statusLabel")->text().contains("quota review"));
         // Back still works after a restart.
         QVERIFY(w.button(QWizard::BackButton)->isEnabled());
@@ -261,7 +261,8 @@ private slots:
         QCOMPARE(store.state().gate(GateId::Resources).status, GateStatus::InProgress);
         QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
         store.update([](OnboardingState &s) {
-            reopenGate(s, GateId::Workspace, QStringLiteral("the observer became a developer"),
+            reopenGate(s, GateId::Workspace,
+                       Text::literal(QStringLiteral("the observer became a developer")),
                        QDateTime::currentDateTimeUtc());
         });
         QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);

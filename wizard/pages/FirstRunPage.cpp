@@ -148,9 +148,9 @@ void FirstRunPage::openHandoffSpec(const QString &path)
 void FirstRunPage::showReplayAcceptance(const QString &refused)
 {
     const OnboardingState &s = store()->state();
-    const QString missing = refused.isEmpty() ? firstRunAcceptanceMissing(s) : refused;
+    const QString missing = refused.isEmpty() ? firstRunAcceptanceMissing(s).toString() : refused;
     m_acceptance->setText(missing.isEmpty()
-                              ? tr("✔ Accepted: %1.").arg(s.gate(GateId::FirstRun).acceptedBy)
+                              ? tr("✔ Accepted: %1.").arg(s.gate(GateId::FirstRun).acceptedBy.toString())
                               : tr("Gate 6 is accepted by a colleague's replay. %1").arg(missing));
 }
 
@@ -182,10 +182,10 @@ void FirstRunPage::refreshRun()
     QString triage;
     if (live.isFailure())
         triage = tr("<b>%1.</b> %2<br><b>First:</b> %3")
-                     .arg(live.title.toHtmlEscaped(), live.cause.toHtmlEscaped(),
-                          live.firstAction.toHtmlEscaped());
+                     .arg(live.title.toString().toHtmlEscaped(), live.cause.toString().toHtmlEscaped(),
+                          live.firstAction.toString().toHtmlEscaped());
     else if (!run.run.diagnosis.isEmpty())
-        triage = run.run.diagnosis.toHtmlEscaped();
+        triage = run.run.diagnosis.toString().toHtmlEscaped();
     else if (run.run.passed())
         triage = tr("Nothing to triage: the first run passed.");
     else
@@ -208,7 +208,7 @@ void FirstRunPage::refreshRun()
 
     QStringList lines;
     if (!run.run.evidence.isEmpty())
-        lines << tr("First run: %1").arg(run.run.evidence.toHtmlEscaped());
+        lines << tr("First run: %1").arg(run.run.evidence.toString().toHtmlEscaped());
     if (run.run.passed()) {
         const RunSpec spec = runSpecFromState(s);
         lines << tr("Task: %1 on %2, image %3 %4; spec %5")

@@ -96,7 +96,7 @@ QString GatePage::refusal() const
     if (m_gate == GateId::FirstRun)
         return {}; // the summary has no entry condition
     const EntryCheck next = checkEntry(m_store->state(), GateId(gateNumber(m_gate) + 1));
-    return next.met ? QString() : next.reason;
+    return next.met ? QString() : next.reason.toString();
 }
 
 bool GatePage::isComplete() const

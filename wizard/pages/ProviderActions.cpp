@@ -75,7 +75,7 @@ QString nextStepAfterChecks(const OnboardingState &s, GateId id)
     if (s.gate(id).status == GateStatus::Passed || !checkEntry(s, id).met ||
         !blockingMessage(gateFindings(s, id, QDate::currentDate())).isEmpty())
         return {};
-    if (const QString missing = acceptanceMissing(s, id); !missing.isEmpty())
+    if (const QString missing = acceptanceMissing(s, id).toString(); !missing.isEmpty())
         return missing;
     return ProviderActions::tr("Next: record gate %1 passed below; its acceptor: %2.")
         .arg(gateNumber(id))
@@ -180,8 +180,8 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                      : ProviderActions::tr("not attached"))
                 .arg(membersInPlace(s.workspace.members, l.memberRoles))
                 .arg(s.workspace.members.size())
-                       .arg(check(l.developerCheckPassed, l.developerCheck),
-                            check(l.observerCheckPassed, l.observerCheck)) +
+                       .arg(check(l.developerCheckPassed, l.developerCheck.toString()),
+                            check(l.observerCheckPassed, l.observerCheck.toString())) +
                    (next.isEmpty() ? QString() : u'\n' + next);
         });
         break;
@@ -295,8 +295,8 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                     // The check's words ("… is running") are from before the release.
                     instanceState(s) == InstanceState::Released && !l.resourcesCheck.isEmpty()
                         ? ProviderActions::tr("%1 (checked while it ran; it is released now)")
-                              .arg(check(l.resourcesCheckPassed, l.resourcesCheck))
-                        : check(l.resourcesCheckPassed, l.resourcesCheck),
+                              .arg(check(l.resourcesCheckPassed, l.resourcesCheck.toString()))
+                        : check(l.resourcesCheckPassed, l.resourcesCheck.toString()),
                     l.uploadFolder.isEmpty()
                         ? ProviderActions::tr("none uploaded (the provider's sample data is there)")
                         : ProviderActions::tr("%n file(s) from %1", nullptr, int(l.uploaded.size()))
@@ -349,7 +349,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             if (s.firstRun.released)
                 return ProviderActions::tr("Wrapped up on %1.").arg(when(s.firstRun.wrappedUpAt));
             return ProviderActions::tr("First run: %1")
-                .arg(check(s.firstRun.run.passed(), s.firstRun.run.evidence));
+                .arg(check(s.firstRun.run.passed(), s.firstRun.run.evidence.toString()));
         });
         break;
     default:

@@ -100,9 +100,9 @@ void ReadinessPage::refreshChecks()
         const CheckResult r = env.checks.value(QLatin1String(check.key));
         row.title->setText(QStringLiteral("%1. %2").arg(i + 1).arg(check.titleText()));
         row.result->setText(stateText(r));
-        QString detail = r.evidence.toHtmlEscaped();
+        QString detail = r.evidence.toString().toHtmlEscaped();
         if (!r.diagnosis.isEmpty())
-            detail += QStringLiteral("<br><b>") + r.diagnosis.toHtmlEscaped() + QStringLiteral("</b>");
+            detail += QStringLiteral("<br><b>") + r.diagnosis.toString().toHtmlEscaped() + QStringLiteral("</b>");
         row.detail->setText(detail);
         QPalette p = row.result->palette();
         p.setColor(QPalette::WindowText, r.passed() ? statusColour(GateStatus::Passed)

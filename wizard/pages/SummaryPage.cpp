@@ -129,11 +129,11 @@ void SummaryPage::retranslate()
         for (GateId id : kAllGates) {
             if (s.gate(id).status == GateStatus::Passed)
                 continue;
-            QString lacks = checkEntry(s, id).reason;
+            QString lacks = checkEntry(s, id).reason.toString();
             if (lacks.isEmpty())
-                lacks = blockingMessage(gateFindings(s, id, QDate::currentDate()));
+                lacks = blockingMessage(gateFindings(s, id, QDate::currentDate())).toString();
             if (lacks.isEmpty())
-                lacks = acceptanceMissing(s, id);
+                lacks = acceptanceMissing(s, id).toString();
             if (lacks.isEmpty())
                 lacks = tr("Record it passed on its page; its acceptor: %1.")
                             .arg(gateDefinition(id).acceptorText());

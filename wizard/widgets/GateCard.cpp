@@ -215,7 +215,7 @@ void GateCard::refresh()
 
     const EntryCheck entry = m_form->entry();
     m_entryState->setText(entry.met ? QStringLiteral("✔ ") + tr("Met")
-                                    : QStringLiteral("✖ ") + entry.reason);
+                                    : QStringLiteral("✖ ") + entry.reason.toString());
     setTextColour(m_entryState,
                   statusColour(entry.met ? GateStatus::Passed : GateStatus::Rejected));
 
@@ -247,7 +247,8 @@ void GateCard::refresh()
         // The first of the ledger's refusals: entry, blocking findings, then what the
         // acceptance checks lack (gate 5's checks, gate 6's replay, evidence from before a
         // change that reopened the gate).
-        QString why = !m_form->entry().met ? m_form->entry().reason : m_form->blockingMessage();
+        QString why =
+            !m_form->entry().met ? m_form->entry().reason.toString() : m_form->blockingMessage();
         if (why.isEmpty())
             why = m_form->acceptanceMissing();
         if (!why.isEmpty())

@@ -225,8 +225,8 @@ void JobMonitor::updateReadings()
     if (jobStateOf(m_job) == JobState::Queued) {
         const QueueWait w = explainWait(obs);
         m_wait->setText(tr("<b>%1.</b> %2 %3<br><b>First:</b> %4<br><small>%5</small>")
-                            .arg(w.title.toHtmlEscaped(), w.waitsFor.toHtmlEscaped(),
-                                 w.expected.toHtmlEscaped(), w.firstAction.toHtmlEscaped(),
+                            .arg(w.title.toString().toHtmlEscaped(), w.waitsFor.toString().toHtmlEscaped(),
+                                 w.expected.toString().toHtmlEscaped(), w.firstAction.toString().toHtmlEscaped(),
                                  w.evidence.toHtmlEscaped()));
         m_wait->setVisible(true);
     } else {
@@ -241,8 +241,8 @@ void JobMonitor::updateReadings()
     m_diagnosis = d;
     m_triage->setText(d.isFailure()
                           ? tr("<b>%1.</b> %2<br><b>First:</b> %3<br><small>%4</small>")
-                                .arg(d.title.toHtmlEscaped(), d.cause.toHtmlEscaped(),
-                                     d.firstAction.toHtmlEscaped(), d.evidence.toHtmlEscaped())
+                                .arg(d.title.toString().toHtmlEscaped(), d.cause.toString().toHtmlEscaped(),
+                                     d.firstAction.toString().toHtmlEscaped(), d.evidence.toHtmlEscaped())
                           : QString());
     m_triage->setVisible(d.isFailure());
 }

@@ -13,28 +13,30 @@ void AccountSteps::applyQualification(const RemoteReview &review)
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const ReviewState state = fromKey<ReviewState>(review.state);
     if (state == ReviewState::Approved) {
-        g.evidence = Tr::tr("Dossier approved by the provider (review %1).").arg(review.id);
-        g.acceptedBy = Tr::tr("The provider's qualification reviewer");
+        g.evidence = Tr::trLater("Dossier approved by the provider (review %1).").arg(review.id);
+        g.acceptedBy = Tr::trLater("The provider's qualification reviewer");
         g.rejectionReason.clear();
         g.whatToChange.clear();
         if (acceptFromProvider(m_state, GateId::Account, now) && review.since.isValid())
             g.acceptedAt = review.since;
     } else if (state == ReviewState::NotRequired) {
         // A cluster has accounts, not dossiers: nothing to review.
-        g.evidence = Tr::tr("Not required by this provider: a Slurm cluster reviews no dossier; "
-                            "access is a user in its accounting with a default account (%1).")
-                         .arg(reasonsText(review.reasons));
-        g.acceptedBy = Tr::tr("The cluster's accounting (slurmdbd)");
+        g.evidence =
+            Tr::trLater("Not required by this provider: a Slurm cluster reviews no dossier; "
+                        "access is a user in its accounting with a default account (%1).")
+                .arg(reasonsText(review.reasons));
+        g.acceptedBy = Tr::trLater("The cluster's accounting (slurmdbd)");
         g.rejectionReason.clear();
         g.whatToChange.clear();
         if (acceptFromProvider(m_state, GateId::Account, now) && review.since.isValid())
             g.acceptedAt = review.since;
     } else if (state == ReviewState::Rejected) {
-        g.rejectionReason = reasonsText(review.reasons);
-        g.whatToChange = Tr::tr("Change the fields named above, then submit the dossier again.");
+        g.rejectionReason = Text::literal(reasonsText(review.reasons));
+        g.whatToChange =
+            Tr::trLater("Change the fields named above, then submit the dossier again.");
         (void)setGateStatus(m_state, GateId::Account, GateStatus::Rejected, now);
     } else {
-        g.waitingFor = Tr::tr("the provider's qualification review");
+        g.waitingFor = Tr::trLater("the provider's qualification review");
         (void)setGateStatus(m_state, GateId::Account, GateStatus::Waiting, now);
         if (review.since.isValid())
             g.waitingSince = review.since;

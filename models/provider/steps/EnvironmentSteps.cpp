@@ -1,6 +1,7 @@
 #include "EnvironmentSteps.h"
 
 #include "GateLedger.h"
+#include "LogTail.h"
 #include "ProbeEvents.h"
 #include "ProviderStates.h"
 #include "ReadinessChecks.h"
@@ -41,7 +42,7 @@ QJsonObject EnvironmentSteps::probeJob(const QString &name, const QString &entry
 }
 
 void EnvironmentSteps::recordCheck(const QString &name, const QJsonObject &finished, bool passed,
-                                  const QString &evidence)
+                                  const Text &evidence)
 {
     CheckResult &r = m_state.environment.checks[name];
     r.jobId = finished.value("id").toString();
@@ -54,7 +55,7 @@ void EnvironmentSteps::recordCheck(const QString &name, const QJsonObject &finis
         const Diagnosis d =
             triage(JobObservation::fromJob(finished, finished.value("log").toString()));
         r.failureKind = failureKindName(d.kind);
-        r.diagnosis = d.isFailure() ? diagnosisText(d) : QString();
+        r.diagnosis = diagnosisText(d);
     }
     changed();
 }
@@ -110,28 +111,34 @@ void EnvironmentSteps::settleEnvironmentGate()
 {
     GateRecord &g = m_state.gate(GateId::Environment);
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    QStringList lines, failed;
+    QList<Text> lines, failed;
+    QString firstFailed;
     for (const QString &name : EnvironmentGateData::checkNames()) {
         const CheckResult &r = m_state.environment.checks.value(name);
         // In the user's words: the check's title, never its key ("metrics: …").
         const ReadinessCheck *check = findReadinessCheck(name);
-        const QString title = check ? check->titleText() : name;
-        lines << Tr::tr("%1: %2", "a readiness check: its evidence").arg(title, r.evidence);
-        if (!r.passed())
+        const Text title = check ? Text::source(check->title.text, check->title.disambiguation)
+                                 : Text::literal(name);
+        lines << Tr::trLater("%1: %2", "a readiness check: its evidence").arg(title, r.evidence);
+        if (!r.passed()) {
             failed << title;
+            if (firstFailed.isEmpty())
+                firstFailed = name;
+        }
     }
     if (failed.isEmpty()) {
-        g.evidence = lines.join(u'\n');
-        g.acceptedBy = Tr::tr("The four readiness checks, run as %1").arg(jobMember());
+        g.evidence = Text::joined(lines, QStringLiteral("\n"));
+        g.acceptedBy = Tr::trLater("The four readiness checks, run as %1").arg(jobMember());
         g.rejectionReason.clear();
         g.whatToChange.clear();
         // A replay's scratch workspace walks no gates 1–4, so the ledger holds gate 5 back;
         // that is the replay's design, not news for the colleague replaying.
         if (!acceptFromProvider(m_state, GateId::Environment, now) && !m_replaying)
-            progress(g.heldBack);
+            progress(g.heldBack.toString());
     } else {
-        g.rejectionReason = Tr::tr("Not ready: %1 failed.").arg(failed.join(QStringLiteral(", ")));
-        g.whatToChange = m_state.environment.checks.value(failed.first()).diagnosis;
+        g.rejectionReason =
+            Tr::trLater("Not ready: %1 failed.").arg(Text::joined(failed, QStringLiteral(", ")));
+        g.whatToChange = m_state.environment.checks.value(firstFailed).diagnosis;
         (void)setGateStatus(m_state, GateId::Environment, GateStatus::Rejected, now);
     }
     changed();
@@ -176,24 +183,26 @@ void EnvironmentSteps::checkEnvironment(std::function<void()> next)
                passed = passed && healthy;
                recordCheck(
                    QStringLiteral("environment"), finished, passed,
-                   Tr::tr("%1 on %2; %3; loss %4 → %5 over the light loop")
-                           .arg(print.value("os").toString(), print.value("arch").toString())
-                           .arg(gpuHealthText(health))
-                           .arg(verdict.value("first_loss").toDouble(), 0, 'g', 4)
-                           .arg(verdict.value("last_loss").toDouble(), 0, 'g', 4) +
-                       // The probe's own words (untranslated) only when they explain a failure.
-                       (passed ? QString()
-                               : QStringLiteral(": ") + verdict.value("reason").toString(
-                                                             finished.value("state").toString())));
+                   Text::joined(
+                       {Tr::trLater("%1 on %2; %3; loss %4 → %5 over the light loop")
+                            .arg(print.value("os").toString(), print.value("arch").toString())
+                            .arg(gpuHealth(health))
+                            .arg(verdict.value("first_loss").toDouble(), 0, 'g', 4)
+                            .arg(verdict.value("last_loss").toDouble(), 0, 'g', 4),
+                        // The probe's own words only when they explain a failure.
+                        passed ? Text()
+                               : probePhrase(verdict.value("reason").toString(
+                                     finished.value("state").toString()))},
+                       QStringLiteral(": ")));
                if (!passed && m_state.environment.checks[QStringLiteral("environment")]
                                   .diagnosis.isEmpty())
                    m_state.environment.checks[QStringLiteral("environment")].diagnosis =
                        health.isEmpty()
-                           ? Tr::tr("This onramp-probe does not check the GPUs: install the "
+                           ? Tr::trLater("This onramp-probe does not check the GPUs: install the "
                                     "probe of this Onramp version where jobs run it (on a "
                                     "cluster, the profile's probe path), then run the checks "
                                     "again.")
-                           : Tr::tr("The loop ran but its loss did not fall. Check in this "
+                           : Tr::trLater("The loop ran but its loss did not fall. Check in this "
                                     "order: the framework's version, then the driver, then the "
                                     "accelerator library — do not reinstall first.");
                next();
@@ -213,15 +222,17 @@ void EnvironmentSteps::checkData(std::function<void()> next)
                    jobStateOf(finished) == JobState::Succeeded &&
                    verdict.value("passed").toBool();
                recordCheck(QStringLiteral("data"), finished, passed,
-                           Tr::tr("%1 files, %2 MB/s cold, %3 MB/s warm, reading is %4 % of a "
-                                  "step")
-                                   .arg(data.value("files").toInt())
-                                   .arg(data.value("throughput_mb_s").toDouble(), 0, 'f', 0)
-                                   .arg(data.value("warm_throughput_mb_s").toDouble(), 0, 'f', 0)
-                                   .arg(data.value("read_share").toDouble() * 100, 0, 'f', 1) +
-                               (passed ? QString()
-                                       : QStringLiteral(": ") + verdict.value("reason").toString(
-                                                                     finished.value("state").toString())));
+                           Text::joined(
+                               {Tr::trLater("%1 files, %2 MB/s cold, %3 MB/s warm, reading is %4 "
+                                            "% of a step")
+                                    .arg(data.value("files").toInt())
+                                    .arg(data.value("throughput_mb_s").toDouble(), 0, 'f', 0)
+                                    .arg(data.value("warm_throughput_mb_s").toDouble(), 0, 'f', 0)
+                                    .arg(data.value("read_share").toDouble() * 100, 0, 'f', 1),
+                                passed ? Text()
+                                       : probePhrase(verdict.value("reason").toString(
+                                             finished.value("state").toString()))},
+                               QStringLiteral(": ")));
                next();
            });
 }
@@ -259,7 +270,7 @@ void EnvironmentSteps::checkCheckpoint(std::function<void()> next)
                if (jobStateOf(first) != JobState::Interrupted ||
                    stops.isEmpty()) {
                    recordCheck(QStringLiteral("checkpoint"), first, false,
-                               Tr::tr("The job ended %1 instead of being interrupted after its "
+                               Tr::trLater("The job ended %1 instead of being interrupted after its "
                                       "first checkpoint.")
                                    .arg(first.value("state").toString()));
                    next();
@@ -296,7 +307,7 @@ void EnvironmentSteps::checkCheckpoint(std::function<void()> next)
                               sameOptimizer;
                           recordCheck(
                               QStringLiteral("checkpoint"), second, passed,
-                              passed ? Tr::tr("interrupted at step %1 with a checkpoint; resumed "
+                              passed ? Tr::trLater("interrupted at step %1 with a checkpoint; resumed "
                                               "at step %1, went on at step %2 to %3; optimizer "
                                               "state restored (momentum norm %4)")
                                            .arg(at)
@@ -304,15 +315,14 @@ void EnvironmentSteps::checkCheckpoint(std::function<void()> next)
                                            .arg(steps.isEmpty() ? 0
                                                                 : steps.last().value("step").toInt())
                                            .arg(stop.value("momentum_norm").toDouble(), 0, 'g', 6)
-                                     : Tr::tr("interrupted at step %1; the second run resumed: %2, "
+                                     : Tr::trLater("interrupted at step %1; the second run resumed: %2, "
                                               "went on at the next step: %3, same optimizer "
                                               "state: %4 (%5)")
                                            .arg(at)
-                                           .arg(resumedThere ? Tr::tr("yes") : Tr::tr("no"),
-                                                continues ? Tr::tr("yes") : Tr::tr("no"),
-                                                sameOptimizer ? Tr::tr("yes") : Tr::tr("no"),
-                                                verdict.value("reason").toString(
-                                                    second.value("state").toString())));
+                                           .arg(yesNo(resumedThere), yesNo(continues),
+                                                yesNo(sameOptimizer),
+                                                probePhrase(verdict.value("reason").toString(
+                                                    second.value("state").toString()))));
                           next();
                       });
            });
@@ -349,12 +359,13 @@ void EnvironmentSteps::checkMetrics(std::function<void()> next)
                            jobStateOf(finished) == JobState::Succeeded &&
                            logged && complete >= 5 && complete == points.size();
                        recordCheck(QStringLiteral("metrics"), finished, passed,
-                                   Tr::tr("%1 of %2 points carry loss, step time and memory "
-                                          "(%3); log readable: %4")
+                                   Tr::trLater("%1 of %2 points carry loss, step time and memory "
+                                               "(%3); log readable: %4")
                                        .arg(complete)
                                        .arg(points.size())
-                                       .arg(gpu ? Tr::tr("GPU memory") : Tr::tr("resident memory"))
-                                       .arg(logged ? Tr::tr("yes") : Tr::tr("no")));
+                                       .arg(gpu ? Tr::trLater("GPU memory")
+                                                : Tr::trLater("resident memory"))
+                                       .arg(yesNo(logged)));
                        next();
                    },
                    member);

@@ -23,7 +23,7 @@ private:
     void checkCheckpoint(std::function<void()> next);
     void checkMetrics(std::function<void()> next);
     void recordCheck(const QString &name, const QJsonObject &finished, bool passed,
-                     const QString &evidence);
+                     const Text &evidence);
     void settleEnvironmentGate();
     int expectedGpus() const;
     QJsonObject probeJob(const QString &name, const QString &entry, const QStringList &args) const;

@@ -1,5 +1,7 @@
 #include "FirstRunSteps.h"
 
+#include "LogTail.h"
+
 #include "GateLedger.h"
 #include "ProbeEvents.h"
 #include "ProviderStates.h"
@@ -48,7 +50,7 @@ void FirstRunSteps::runFirstRun(Done done)
             return false;
         const Diagnosis d = triage(JobObservation::refused(QStringLiteral("forbidden"), e.message));
         m_state.firstRun.run.state = QStringLiteral("failed");
-        m_state.firstRun.run.evidence = e.message;
+        m_state.firstRun.run.evidence = Text::literal(e.message);
         m_state.firstRun.run.failureKind = failureKindName(d.kind);
         m_state.firstRun.run.diagnosis = diagnosisText(d);
         m_state.firstRun.run.at = QDateTime::currentDateTimeUtc();
@@ -182,21 +184,24 @@ void FirstRunSteps::recordFirstRun(const QList<QJsonObject> &jobs)
         run.ranBy = finished.value("member").toString(jobMember());
         run.replay = {}; // a new first run needs a new replay
         r.state = passed ? QStringLiteral("passed") : QStringLiteral("failed");
-        r.evidence = Tr::tr("%1 steps in %2 s, loss %3 → %4 (min %5)")
-                         .arg(run.steps)
-                         .arg(run.seconds, 0, 'g', 3)
-                         .arg(run.firstLoss, 0, 'g', 5)
-                         .arg(run.lastLoss, 0, 'g', 5)
-                         .arg(run.minLoss, 0, 'g', 5) +
-                     (jobs.size() > 1
-                          ? Tr::tr("; resumed itself %n time(s)", nullptr, int(jobs.size() - 1))
-                          : QString()) +
-                     (passed ? QString()
-                             : QStringLiteral(": ") + verdict.value("reason").toString(
-                                                           finished.value("state").toString()));
+        r.evidence = Text::joined(
+            {Text::joined({Tr::trLater("%1 steps in %2 s, loss %3 → %4 (min %5)")
+                               .arg(run.steps)
+                               .arg(run.seconds, 0, 'g', 3)
+                               .arg(run.firstLoss, 0, 'g', 5)
+                               .arg(run.lastLoss, 0, 'g', 5)
+                               .arg(run.minLoss, 0, 'g', 5),
+                           jobs.size() > 1 ? Tr::trLater("resumed itself %n time(s)", nullptr,
+                                                         int(jobs.size() - 1))
+                                           : Text()},
+                          QStringLiteral("; ")),
+             passed ? Text()
+                    : probePhrase(verdict.value("reason").toString(
+                          finished.value("state").toString()))},
+            QStringLiteral(": "));
         const Diagnosis d = triage(JobObservation::fromJob(finished, log));
         r.failureKind = passed ? QString() : failureKindName(d.kind);
-        r.diagnosis = passed ? QString() : diagnosisText(d);
+        r.diagnosis = passed ? Text() : diagnosisText(d);
         GateRecord &g = m_state.gate(GateId::FirstRun);
         g.updatedAt = r.at;
         if (passed) {
@@ -279,9 +284,11 @@ void FirstRunSteps::wrapUp(Done done)
                 // replay does (acceptFirstRunByReplay).
                 GateRecord &g = m_state.gate(GateId::FirstRun);
                 g.updatedAt = run.wrappedUpAt;
-                g.evidence = run.run.evidence + u'\n' +
-                             Tr::tr("Released the instance; %n artifact(s) recorded.", nullptr,
-                                    int(run.archived.size()));
+                g.evidence = Text::joined(
+                    {run.run.evidence,
+                     Tr::trLater("Released the instance; %n artifact(s) recorded.", nullptr,
+                                 int(run.archived.size()))},
+                    QStringLiteral("\n"));
                 if (!run.replay.isEmpty())
                     (void)acceptFirstRunByReplay(m_state, run.replay);
                 changed();

@@ -14,20 +14,20 @@ void QuotaSteps::applyQuotaReview(const RemoteReview &review)
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const ReviewState state = fromKey<ReviewState>(review.state);
     if (state == ReviewState::Approved) {
-        g.evidence = Tr::tr("Quota application %1 approved: %2 card-hours granted.")
+        g.evidence = Tr::trLater("Quota application %1 approved: %2 card-hours granted.")
                          .arg(review.id)
                          .arg(review.grantedCardHours, 0, 'f', 0);
-        g.acceptedBy = Tr::tr("The provider's quota reviewer");
+        g.acceptedBy = Tr::trLater("The provider's quota reviewer");
         if (acceptFromProvider(m_state, GateId::Quota, now) && review.since.isValid())
             g.acceptedAt = review.since;
     } else if (state == ReviewState::Rejected || state == ReviewState::Returned) {
-        g.rejectionReason = reasonsText(review.reasons);
+        g.rejectionReason = Text::literal(reasonsText(review.reasons));
         g.whatToChange = state == ReviewState::Returned
-                             ? Tr::tr("Split the period by calendar quarter and apply again.")
-                             : Tr::tr("Change what the reasons name, then apply again.");
+                             ? Tr::trLater("Split the period by calendar quarter and apply again.")
+                             : Tr::trLater("Change what the reasons name, then apply again.");
         (void)setGateStatus(m_state, GateId::Quota, GateStatus::Rejected, now);
     } else {
-        g.waitingFor = Tr::tr("the provider's quota review");
+        g.waitingFor = Tr::trLater("the provider's quota review");
         (void)setGateStatus(m_state, GateId::Quota, GateStatus::Waiting, now);
         if (review.since.isValid())
             g.waitingSince = review.since;

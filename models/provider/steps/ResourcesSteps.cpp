@@ -163,7 +163,7 @@ void ResourcesSteps::verifyResources(Done done)
             changed();
             if (fromKey<InstanceState>(m_state.provider.instanceState) != InstanceState::Running) {
                 m_state.provider.resourcesCheckPassed = false;
-                m_state.provider.resourcesCheck = Tr::tr("Instance %1 is %2, not running.")
+                m_state.provider.resourcesCheck = Tr::trLater("Instance %1 is %2, not running.")
                                                       .arg(id, m_state.provider.instanceState);
                 changed();
                 finish({});
@@ -186,16 +186,15 @@ void ResourcesSteps::verifyResources(Done done)
                     written;
                 link.resourcesCheck =
                     link.resourcesCheckPassed
-                        ? Tr::tr("Instance %1 is running; data readable (%2 files); output "
+                        ? Tr::trLater("Instance %1 is running; data readable (%2 files); output "
                                  "written (%3).")
                               .arg(id)
                               .arg(events.value("storage/data").value("files").toInt())
                               .arg(events.value("artifact/output").value("path").toString())
-                        : Tr::tr("Instance %1 check failed: job %2, data readable: %3, output "
+                        : Tr::trLater("Instance %1 check failed: job %2, data readable: %3, output "
                                  "written: %4.")
                               .arg(id, finished.value("state").toString(),
-                                   readable ? Tr::tr("yes") : Tr::tr("no"),
-                                   written ? Tr::tr("yes") : Tr::tr("no"));
+                                   yesNo(readable), yesNo(written));
                 GateRecord &g = m_state.gate(GateId::Resources);
                 g.updatedAt = QDateTime::currentDateTimeUtc();
                 if (link.resourcesCheckPassed)

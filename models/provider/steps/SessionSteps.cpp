@@ -21,11 +21,16 @@ QString SessionSteps::reasonsText(const QJsonArray &reasons)
     return lines.join(u'\n');
 }
 
-QString SessionSteps::diagnosisText(const Diagnosis &d)
+Text SessionSteps::diagnosisText(const Diagnosis &d)
 {
     if (!d.isFailure())
         return {};
-    return Tr::tr("%1 — %2 First: %3").arg(d.title, d.cause, d.firstAction);
+    return Tr::trLater("%1 — %2 First: %3").arg(d.title, d.cause, d.firstAction);
+}
+
+Text SessionSteps::yesNo(bool yes)
+{
+    return yes ? Tr::trLater("yes") : Tr::trLater("no");
 }
 
 QString SessionSteps::attemptTag()

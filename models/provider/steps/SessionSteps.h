@@ -53,7 +53,8 @@ protected:
     // A provider's review reasons as lines a person reads (gates 1 and 3).
     static QString reasonsText(const QJsonArray &reasons);
     // A failed job's diagnosis in one line (gates 5 and 6).
-    static QString diagnosisText(const Diagnosis &d);
+    static Text diagnosisText(const Diagnosis &d);
+    static Text yesNo(bool yes);
     // A fresh checkpoint folder per attempt: a second attempt must not resume the first's.
     static QString attemptTag();
 

@@ -212,10 +212,10 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
         // Nobody to try a check with: neither holds any longer.
         forgetChecks(held);
         if (developer.isEmpty())
-            held.developerCheck = Tr::tr("Nobody in the workspace is a developer.");
+            held.developerCheck = Tr::trLater("Nobody in the workspace is a developer.");
         if (observer.isEmpty())
-            held.observerCheck = Tr::tr("Nobody in the workspace is an observer, so there is "
-                                        "no submit to refuse.");
+            held.observerCheck = Tr::trLater("Nobody in the workspace is an observer, so there "
+                                             "is no submit to refuse.");
         changed();
         finish(std::unexpected(localError(
             Tr::tr("The checks need one developer and one observer in the workspace."))));
@@ -244,19 +244,20 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
                 // English sentence ("role observer may not submit jobs in …").
                 const std::optional<Role> role = roleFromKey(r.error().role);
                 link.observerCheck =
-                    role ? Tr::tr("Refused as expected: the provider answered %1 “%2” may not "
-                                  "“%3” (HTTP %4).")
-                               .arg(roleLabel(*role), observer, actionLabel(Action::SubmitJobs))
+                    role ? Tr::trLater("Refused as expected: the provider answered %1 “%2” may not "
+                                       "“%3” (HTTP %4).")
+                               .arg(roleText(*role), Text::literal(observer),
+                                    actionText(Action::SubmitJobs))
                                .arg(r.error().httpStatus)
-                         : Tr::tr("Refused as expected: %1")
+                         : Tr::trLater("Refused as expected: %1")
                                .arg(r.error().details.section(u':', 1).trimmed());
             } else if (!r) {
                 finish(std::unexpected(r.error()));
                 return;
             } else {
                 link.observerCheckPassed = false;
-                link.observerCheck = Tr::tr("The provider accepted a job from observer %1: the "
-                                            "permission matrix lets observers submit.")
+                link.observerCheck = Tr::trLater("The provider accepted a job from observer %1: "
+                                                 "the permission matrix lets observers submit.")
                                          .arg(observer);
                 // Do not leave it running.
                 provider().cancelJob(CallContext{context(), observer, {}},
@@ -266,24 +267,28 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
             progress(Tr::tr("Running a light job as developer %1…").arg(developer));
             runJob(developer, job, [this](const QJsonObject &finished) {
                 ProviderLink &link = m_state.provider;
-                const QString state = labelOf<JobState>(finished.value("state").toString());
+                const Text state = textOf<JobState>(finished.value("state").toString());
                 const QJsonObject verdict =
                     probeEvents(finished.value("log").toString()).value("verdict/environment");
                 link.developerCheckPassed =
                     jobStateOf(finished) == JobState::Succeeded && verdict.value("passed").toBool();
                 link.developerCheck =
                     link.developerCheckPassed
-                        ? Tr::tr("Job %1 succeeded; its log ends: loss %2 → %3.")
+                        ? Tr::trLater("Job %1 succeeded; its log ends: loss %2 → %3.")
                               .arg(finished.value("id").toString())
                               .arg(verdict.value("first_loss").toDouble(), 0, 'f', 3)
                               .arg(verdict.value("last_loss").toDouble(), 0, 'f', 3)
-                        : Tr::tr("Job %1 ended %2: %3")
-                              .arg(finished.value("id").toString(), state,
-                                   finished.value("reason").toObject().value("message").toString());
+                        : Tr::trLater("Job %1 ended %2: %3")
+                              .arg(Text::literal(finished.value("id").toString()), state,
+                                   Text::literal(finished.value("reason")
+                                                     .toObject()
+                                                     .value("message")
+                                                     .toString()));
                 GateRecord &g = m_state.gate(GateId::Workspace);
                 g.updatedAt = QDateTime::currentDateTimeUtc();
                 if (link.developerCheckPassed && link.observerCheckPassed)
-                    g.evidence = link.developerCheck + u'\n' + link.observerCheck;
+                    g.evidence = Text::joined({link.developerCheck, link.observerCheck},
+                                              QStringLiteral("\n"));
                 changed();
                 finish({});
             });

@@ -36,8 +36,8 @@ class TestGateForm : public QObject
         for (GateId id : kAllGates) {
             GateRecord &g = s.gate(id);
             g.status = GateStatus::Passed;
-            g.evidence = QStringLiteral("checked ") + gateKey(id);
-            g.acceptedBy = QStringLiteral("acceptor");
+            g.evidence = Text::literal(QStringLiteral("checked ") + gateKey(id));
+            g.acceptedBy = Text::literal(QStringLiteral("acceptor"));
         }
         s.workspace = aTeam();
         s.quota.cardsPerRun = 2;
@@ -89,8 +89,8 @@ private slots:
         QCOMPARE(e.met, met);
         QCOMPARE(e.reason.isEmpty(), met);
         if (!met) // the reason names the gate that blocks
-            QVERIFY2(e.reason.contains(QStringLiteral("gate %1").arg(gate - 1)),
-                     qPrintable(e.reason));
+            QVERIFY2(e.reason.toString().contains(QStringLiteral("gate %1").arg(gate - 1)),
+                     qPrintable(e.reason.toString()));
     }
 
     void waitingRecordsSince()
@@ -216,7 +216,7 @@ private slots:
         const QString why =
             gateFindings(store.state(), GateId::Workspace, kNow.date()).first().message;
         QCOMPARE(form.record().status, GateStatus::InProgress);
-        QCOMPARE(form.record().reopenedBecause, why);
+        QCOMPARE(form.record().reopenedBecause.toString(), why);
         QCOMPARE(form.targetStatus(), GateStatus::InProgress);
         QVERIFY2(GateForm::describe(form.record()).contains(why),
                  qPrintable(GateForm::describe(form.record())));
@@ -263,8 +263,8 @@ private slots:
 
         store.update([](OnboardingState &s) { s.workspace.members[2].role = Role::Admin; });
         QCOMPARE(form.record().status, GateStatus::InProgress);
-        QVERIFY2(form.record().reopenedBecause.contains(QStringLiteral("observer")),
-                 qPrintable(form.record().reopenedBecause));
+        QVERIFY2(form.record().reopenedBecause.toString().contains(QStringLiteral("observer")),
+                 qPrintable(form.record().reopenedBecause.toString()));
         QCOMPARE(form.targetStatus(), GateStatus::InProgress);
         form.setTargetStatus(GateStatus::Passed);
         QVERIFY(!form.canRecord());
@@ -276,8 +276,8 @@ private slots:
         QVERIFY(form.recordStatus().has_value());
         store.update([](OnboardingState &s) { s.workspace.members[1].role = Role::Observer; });
         QCOMPARE(form.record().status, GateStatus::InProgress);
-        QVERIFY2(form.record().reopenedBecause.contains(QStringLiteral("developer")),
-                 qPrintable(form.record().reopenedBecause));
+        QVERIFY2(form.record().reopenedBecause.toString().contains(QStringLiteral("developer")),
+                 qPrintable(form.record().reopenedBecause.toString()));
     }
 
     // #17: a team lead recorded gate 2 passed again after a role change with the evidence of
@@ -299,7 +299,7 @@ private slots:
 
         store.update([](OnboardingState &s) { s.workspace.members[2].role = Role::Admin; });
         QCOMPARE(form.record().status, GateStatus::InProgress);
-        QCOMPARE(form.record().staleEvidence, QStringLiteral("Job j-1 succeeded; 403 seen"));
+        QCOMPARE(form.record().staleEvidence.toString(), QStringLiteral("Job j-1 succeeded; 403 seen"));
         // Set up at the provider meanwhile: it holds the admin now.
         store.update([](OnboardingState &s) {
             s.provider.memberRoles[s.workspace.members[2].account] = QStringLiteral("admin");
@@ -356,7 +356,7 @@ private slots:
             const GateRecord &g = store.state().gate(id);
             QVERIFY2(g.status == GateStatus::Passed,
                      qPrintable(gateKey(id) + QStringLiteral(": ") + GateForm::describe(g)));
-            QCOMPARE(g.evidence, QStringLiteral("checked ") + gateKey(id));
+            QCOMPARE(g.evidence.toString(), QStringLiteral("checked ") + gateKey(id));
             QVERIFY(g.reopenedBecause.isEmpty() && g.staleEvidence.isEmpty());
         }
         // Fixed some other way: the data differs from what passed; it stays in progress.
@@ -388,8 +388,8 @@ private slots:
                                  GateId::FirstRun})
                 s.gate(later).status = GateStatus::InProgress;
             s.quota.cardsPerRun = 0; // a blocking finding of gate 3
-            s.gate(GateId::Quota).evidence = QStringLiteral("application q-1 approved");
-            s.gate(GateId::Quota).acceptedBy = QStringLiteral("The provider's quota reviewer");
+            s.gate(GateId::Quota).evidence = Text::literal(QStringLiteral("application q-1 approved"));
+            s.gate(GateId::Quota).acceptedBy = Text::literal(QStringLiteral("The provider's quota reviewer"));
         });
         GateForm quota(&store, GateId::Quota);
         quota.setClock([] { return kNow; });
@@ -403,7 +403,7 @@ private slots:
         const GateRecord &g = store.state().gate(GateId::Quota);
         QVERIFY2(g.status == GateStatus::Passed, qPrintable(GateForm::describe(g)));
         QVERIFY(g.heldBack.isEmpty());
-        QCOMPARE(g.evidence, QStringLiteral("application q-1 approved"));
+        QCOMPARE(g.evidence.toString(), QStringLiteral("application q-1 approved"));
     }
 
     void aReopenedGateTakesTheLaterPassedGatesBack()
@@ -416,7 +416,8 @@ private slots:
         quota.setClock([] { return kNow; });
         QVERIFY2(!hasBlocking(gateFindings(store.state(), GateId::Quota, kNow.date())),
                  qPrintable(blockingMessage(gateFindings(store.state(), GateId::Quota,
-                                                         kNow.date()))));
+                                                         kNow.date()))
+                                .toString()));
         // The forms see the gates passed with nothing open.
         store.update([](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("x"); });
 
@@ -428,11 +429,11 @@ private slots:
                              GateId::FirstRun}) {
             const GateRecord &g = s.gate(later);
             QCOMPARE(g.status, GateStatus::InProgress);
-            QVERIFY2(g.reopenedBecause.contains(QStringLiteral("gate 2")),
-                     qPrintable(g.reopenedBecause));
-            QVERIFY2(GateForm::describe(g).contains(g.reopenedBecause),
+            QVERIFY2(g.reopenedBecause.toString().contains(QStringLiteral("gate 2")),
+                     qPrintable(g.reopenedBecause.toString()));
+            QVERIFY2(GateForm::describe(g).contains(g.reopenedBecause.toString()),
                      qPrintable(GateForm::describe(g)));
-            QCOMPARE(g.evidence, QStringLiteral("checked ") + gateKey(later));
+            QCOMPARE(g.evidence.toString(), QStringLiteral("checked ") + gateKey(later));
             QVERIFY(g.staleEvidence.isEmpty()); // nothing of theirs changed
         }
         QCOMPARE(quota.targetStatus(), GateStatus::InProgress);
@@ -463,17 +464,17 @@ private slots:
         OnboardingState s;
         for (GateId id : kAllGates) {
             s.gate(id).status = GateStatus::Passed;
-            s.gate(id).evidence = QStringLiteral("e");
+            s.gate(id).evidence = Text::literal(QStringLiteral("e"));
         }
-        s.gate(GateId::Quota).rejectionReason = QStringLiteral("period too long");
+        s.gate(GateId::Quota).rejectionReason = Text::literal(QStringLiteral("period too long"));
         QVERIFY(setGateStatus(s, GateId::Quota, GateStatus::Rejected, kNow).has_value());
         QCOMPARE(s.gate(GateId::Workspace).status, GateStatus::Passed);
         QCOMPARE(s.gate(GateId::Quota).status, GateStatus::Rejected);
         QVERIFY(s.gate(GateId::Quota).staleEvidence.isEmpty());
         for (GateId later : {GateId::Resources, GateId::Environment, GateId::FirstRun}) {
             QCOMPARE(s.gate(later).status, GateStatus::InProgress);
-            QVERIFY2(s.gate(later).reopenedBecause.contains(QStringLiteral("gate 3")),
-                     qPrintable(s.gate(later).reopenedBecause));
+            QVERIFY2(s.gate(later).reopenedBecause.toString().contains(QStringLiteral("gate 3")),
+                     qPrintable(s.gate(later).reopenedBecause.toString()));
         }
     }
 
@@ -520,9 +521,9 @@ private slots:
     {
         GateRecord r;
         r.status = GateStatus::Passed;
-        r.acceptedBy = QStringLiteral("The provider's quota reviewer.");
+        r.acceptedBy = Text::literal(QStringLiteral("The provider's quota reviewer."));
         r.acceptedAt = kNow;
-        r.evidence = QStringLiteral("Application q-1 approved.");
+        r.evidence = Text::literal(QStringLiteral("Application q-1 approved."));
         const QString text = GateForm::describe(r);
         QVERIFY2(!text.contains(QStringLiteral("by The")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Acceptor: The provider's quota reviewer. Evidence: "

@@ -263,18 +263,18 @@ private slots:
         QCOMPARE(j.expectedStart, at);
         const QString shown = QLocale().toString(at.toLocalTime(), QLocale::ShortFormat);
         QueueWait w = explainWait(j);
-        QVERIFY2(w.expected.contains(shown) && w.expected.contains("scheduler"),
-                 qPrintable(w.expected));
+        QVERIFY2(w.expected.toString().contains(shown) && w.expected.toString().contains("scheduler"),
+                 qPrintable(w.expected.toString()));
         j.expectedStartBasis = QStringLiteral("queue");
         w = explainWait(j);
-        QVERIFY2(w.expected.contains(shown) && w.expected.contains("time limit"),
-                 qPrintable(w.expected));
+        QVERIFY2(w.expected.toString().contains(shown) && w.expected.toString().contains("time limit"),
+                 qPrintable(w.expected.toString()));
         // Quota does not come back by itself: no time is promised.
         j = JobObservation::fromJob(
             {{"state", "queued"}, {"reason", QJsonObject{{"code", "AssocGrpGRESMinutes"}}}}, {});
         QVERIFY(!j.expectedStart.isValid());
-        QVERIFY2(explainWait(j).expected.contains("will not start"),
-                 qPrintable(explainWait(j).expected));
+        QVERIFY2(explainWait(j).expected.toString().contains("will not start"),
+                 qPrintable(explainWait(j).expected.toString()));
     }
 
     // A job the cluster requeued itself waits for the begin time Slurm gives it: said as the
@@ -289,13 +289,13 @@ private slots:
         QueueWait w = explainWait(j);
         QCOMPARE(w.cause, QueueCause::Dependency);
         QVERIFY(!w.stuck);
-        QVERIFY2(w.title.contains("Requeued"), qPrintable(w.title));
-        QVERIFY2(w.firstAction.startsWith("Nothing to do"), qPrintable(w.firstAction));
+        QVERIFY2(w.title.toString().contains("Requeued"), qPrintable(w.title.toString()));
+        QVERIFY2(w.firstAction.toString().startsWith("Nothing to do"), qPrintable(w.firstAction.toString()));
         // The same reason on a job never requeued is the job's own begin time.
         j.restarts = 0;
         w = explainWait(j);
-        QVERIFY2(!w.title.contains("Requeued"), qPrintable(w.title));
-        QVERIFY2(w.firstAction.contains("begin time"), qPrintable(w.firstAction));
+        QVERIFY2(!w.title.toString().contains("Requeued"), qPrintable(w.title.toString()));
+        QVERIFY2(w.firstAction.toString().contains("begin time"), qPrintable(w.firstAction.toString()));
     }
 
     // Slurm's "Resources" is busy cards or nodes that are out: its description tells them
@@ -306,13 +306,13 @@ private slots:
         j.state = QStringLiteral("queued");
         j.reasonCode = QStringLiteral("Resources");
         QueueWait w = explainWait(j);
-        QCOMPARE(w.title, QStringLiteral("Waiting for free cards"));
+        QCOMPARE(w.title.toString(), QStringLiteral("Waiting for free cards"));
         j.reasonMessage = QStringLiteral("Nodes required for job are DOWN, DRAINED or reserved for "
                                          "jobs in higher priority partitions");
         w = explainWait(j);
         QCOMPARE(w.cause, QueueCause::Stock);
-        QCOMPARE(w.title, QStringLiteral("Waiting for nodes that are down or drained"));
-        QVERIFY2(w.firstAction.contains("sinfo -R"), qPrintable(w.firstAction));
+        QCOMPARE(w.title.toString(), QStringLiteral("Waiting for nodes that are down or drained"));
+        QVERIFY2(w.firstAction.toString().contains("sinfo -R"), qPrintable(w.firstAction.toString()));
         QVERIFY(w.evidence.contains("DRAINED"));
     }
 
@@ -330,8 +330,8 @@ private slots:
         j.secondsSinceLastStep = 21;
         Diagnosis d = triage(j);
         QCOMPARE(d.kind, FailureKind::Hung);
-        QVERIFY2(d.cause.contains("21 s"), qPrintable(d.cause));
-        QVERIFY(d.firstAction.contains("checkpoint"));
+        QVERIFY2(d.cause.toString().contains("21 s"), qPrintable(d.cause.toString()));
+        QVERIFY(d.firstAction.toString().contains("checkpoint"));
         QVERIFY(d.evidence.contains("median step 2 s"));
         // Fast steps: the minimum holds (a poll's delay, a checkpoint being written).
         j.events.clear();
@@ -368,8 +368,8 @@ private slots:
         steps(15, 1.0, 12);
         const Diagnosis d = triage(j);
         QCOMPARE(d.kind, FailureKind::LowUtilisation);
-        QVERIFY2(d.cause.contains("12 %"), qPrintable(d.cause));
-        QVERIFY(d.firstAction.contains("read share"));
+        QVERIFY2(d.cause.toString().contains("12 %"), qPrintable(d.cause.toString()));
+        QVERIFY(d.firstAction.toString().contains("read share"));
         // Busy again: gone.
         steps(70, 1.0, 90);
         QCOMPARE(triage(j).kind, FailureKind::None);
@@ -404,7 +404,7 @@ private slots:
         j.events = {health, QJsonObject{{"event", "verdict"}, {"passed", false}}};
         const Diagnosis d = triage(j);
         QCOMPARE(d.kind, FailureKind::GpuUnhealthy);
-        QVERIFY2(d.cause.contains(inCause), qPrintable(d.cause));
+        QVERIFY2(d.cause.toString().contains(inCause), qPrintable(d.cause.toString()));
         QVERIFY(!d.firstAction.isEmpty());
         QCOMPARE(d.evidence, QStringLiteral("probe words"));
         QVERIFY(gpuHealthText(health).contains("probe words"));
@@ -474,8 +474,8 @@ private slots:
             {"RuntimeError: The NVIDIA driver on your system is too old (found version 11040)",
              "CUDA driver version is insufficient for CUDA runtime version"}));
         QCOMPARE(d.kind, FailureKind::ExitsAtStart);
-        QVERIFY(d.firstAction.contains("framework"));
-        QVERIFY(d.firstAction.contains("do not reinstall"));
+        QVERIFY(d.firstAction.toString().contains("framework"));
+        QVERIFY(d.firstAction.toString().contains("do not reinstall"));
     }
 
     void slowAgainstThePlanOrForData()
@@ -569,7 +569,8 @@ private slots:
     void runGatesRoundTripAndRefuseBadValues()
     {
         EnvironmentGateData env;
-        env.checks["data"] = {QStringLiteral("failed"), "3 files", "Cannot read data — …",
+        env.checks["data"] = {QStringLiteral("failed"), Text::literal("3 files"),
+                              Text::literal("Cannot read data — …"),
                               "cannot-read-data", "job-1",
                               QDateTime::currentDateTimeUtc()};
         env.fingerprint = {{"os", "Debian"}};

@@ -171,16 +171,16 @@ private slots:
         WALK(*s, runReadinessChecks);
         for (const QString &name : EnvironmentGateData::checkNames()) {
             const CheckResult r = m_state.environment.checks.value(name);
-            QVERIFY2(r.passed(), qPrintable(name + ": " + r.evidence + " / " + r.diagnosis));
+            QVERIFY2(r.passed(), qPrintable(name + ": " + r.evidence.toString() + " / " + r.diagnosis.toString()));
             QVERIFY(!r.jobId.isEmpty());
         }
         QVERIFY(m_state.environment.ready());
         QVERIFY2(m_state.gate(GateId::Environment).status == GateStatus::Passed,
-                 qPrintable(m_state.gate(GateId::Environment).heldBack));
-        QVERIFY(m_state.environment.checks.value("checkpoint").evidence.contains("interrupted at step"));
+                 qPrintable(m_state.gate(GateId::Environment).heldBack.toString()));
+        QVERIFY(m_state.environment.checks.value("checkpoint").evidence.toString().contains("interrupted at step"));
         // The sandbox has no cards: the GPU check says so as the sandbox's exemption, against
         // the 8 that gate 4's instance type promises, never as "0 GPU(s)" that pass.
-        const QString env = m_state.environment.checks.value("environment").evidence;
+        const QString env = m_state.environment.checks.value("environment").evidence.toString();
         QVERIFY2(env.contains("no GPU, exempt as the sandbox") && env.contains("promises 8"),
                  qPrintable(env));
         QVERIFY(!m_state.environment.fingerprint.value("os").toString().isEmpty());
@@ -198,7 +198,7 @@ private slots:
             for (const QString &line : QString::fromUtf8(log).split(u'\n', Qt::SkipEmptyParts))
                 QVERIFY2(!readableLogLine(line).startsWith(u'{'), qPrintable(line));
         const FirstRunGateData &run = m_state.firstRun;
-        QVERIFY2(run.run.passed(), qPrintable(run.run.evidence + " / " + run.run.diagnosis));
+        QVERIFY2(run.run.passed(), qPrintable(run.run.evidence.toString() + " / " + run.run.diagnosis.toString()));
         QCOMPARE(run.points.size(), 5);
         for (bool p : run.points)
             QVERIFY(p);
@@ -274,7 +274,7 @@ private slots:
             QVERIFY(acceptFirstRunByReplay(m_state, outcome->toRecord()));
         }
         QCOMPARE(m_state.gate(GateId::FirstRun).status, GateStatus::Passed);
-        QVERIFY(m_state.gate(GateId::FirstRun).acceptedBy.startsWith("mei.chen"));
+        QVERIFY(m_state.gate(GateId::FirstRun).acceptedBy.toString().startsWith("mei.chen"));
         QCOMPARE(m_state.firstRun.replay.value("member").toString(), QStringLiteral("mei.chen"));
 
         // All of it survives a restart.
@@ -294,7 +294,7 @@ private slots:
         m_state.firstRun.recovery.backoffSeconds = 0.5;
         auto s = session(m_state);
         WALK(*s, runFirstRun);
-        QVERIFY2(m_state.firstRun.run.passed(), qPrintable(m_state.firstRun.run.evidence));
+        QVERIFY2(m_state.firstRun.run.passed(), qPrintable(m_state.firstRun.run.evidence.toString()));
         QCOMPARE(m_state.firstRun.attempts.size(), 1);
         QVERIFY(m_state.firstRun.attempts.first().cause.isEmpty());
         const QList<std::pair<int, double>> uninterrupted = m_state.firstRun.curve;
@@ -308,7 +308,7 @@ private slots:
         s->onProgress = [&](const QString &text) { said << text; };
         WALK(*s, runFirstRun);
         const FirstRunGateData &run = m_state.firstRun;
-        QVERIFY2(run.run.passed(), qPrintable(run.run.evidence + " / " + run.run.diagnosis));
+        QVERIFY2(run.run.passed(), qPrintable(run.run.evidence.toString() + " / " + run.run.diagnosis.toString()));
         QCOMPARE(m_server->faults().preemptTimes, 0);
         // Two jobs, the first preempted with the provider's reason, the second resumed where
         // the first saved.
@@ -340,7 +340,7 @@ private slots:
         QCOMPARE(run.curve, uninterrupted);
         QCOMPARE(run.firstLoss, uninterrupted.first().second);
         QCOMPARE(run.lastLoss, uninterrupted.last().second);
-        QVERIFY(run.run.evidence.contains("resumed itself 1 time"));
+        QVERIFY(run.run.evidence.toString().contains("resumed itself 1 time"));
         // The spec records the policy and the whole curve.
         const RunSpec spec = runSpecFromState(m_state);
         QCOMPARE(spec.loss.curve, uninterrupted);
@@ -527,7 +527,7 @@ private slots:
         const QueueWait w = explainWait(seen);
         QCOMPARE(w.cause, QueueCause::Priority);
         QVERIFY(!w.stuck);
-        QVERIFY2(w.expected.contains("time limit"), qPrintable(w.expected));
+        QVERIFY2(w.expected.toString().contains("time limit"), qPrintable(w.expected.toString()));
         QVERIFY(w.evidence.contains(ahead.value("id").toString()));
         QCOMPARE(triage(seen).kind, FailureKind::None);
         // The instance is free again: the waiting job starts when next looked at.
@@ -685,7 +685,7 @@ private slots:
         const Diagnosis d = diagnose(j);
         QCOMPARE(d.kind, FailureKind::ExtremelySlow);
         // Durations as a person reads them: "40 ms, 8.1 times the plan's 5 ms".
-        QVERIFY2(d.cause.contains("plan's 5 ms"), qPrintable(d.cause));
+        QVERIFY2(d.cause.toString().contains("plan's 5 ms"), qPrintable(d.cause.toString()));
         // The same job against a plan that expects it is fine.
         const QJsonObject planned = probe("metrics", {"--steps", "20", "--step-ms", "40"},
                                           {{"expectedStepSeconds", 0.04}});
@@ -737,8 +737,8 @@ private slots:
         QCOMPARE(m_state.gate(GateId::Environment).status, GateStatus::Rejected);
         // The check by its title, not its key.
         QVERIFY2(m_state.gate(GateId::Environment)
-                     .rejectionReason.contains(findReadinessCheck(u"data")->titleText()),
-                 qPrintable(m_state.gate(GateId::Environment).rejectionReason));
+                     .rejectionReason.toString().contains(findReadinessCheck(u"data")->titleText()),
+                 qPrintable(m_state.gate(GateId::Environment).rejectionReason.toString()));
     }
 };
 

@@ -5,6 +5,7 @@
 #include "DemoState.h"
 #include "GateDataForms.h"
 #include "GateLedger.h"
+#include "Language.h"
 #include "OnboardingState.h"
 #include "ProviderCatalog.h"
 #include "ProviderSession.h"
@@ -123,7 +124,7 @@ private slots:
         WALK(*s, refreshQualification);
         QCOMPARE(state.provider.qualification.state, "approved");
         QVERIFY2(state.gate(GateId::Account).status == GateStatus::Passed,
-                 qPrintable(state.gate(GateId::Account).heldBack));
+                 qPrintable(state.gate(GateId::Account).heldBack.toString()));
         QVERIFY(!state.gate(GateId::Account).evidence.isEmpty());
 
         // Gate 2: create → attach → add, then the two checks for real.
@@ -139,19 +140,19 @@ private slots:
         state.resources.choice = {};
         WALK(*s, runWorkspaceChecks);
         state.resources.choice = chosen;
-        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck));
-        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck));
+        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck.toString()));
+        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck.toString()));
         // The provider's answer in the user's words: the role, the member and the status.
-        QVERIFY2(state.provider.observerCheck.contains(roleLabel(Role::Observer)) &&
-                     state.provider.observerCheck.contains("zhaolei") &&
-                     state.provider.observerCheck.contains("403"),
-                 qPrintable(state.provider.observerCheck));
+        QVERIFY2(state.provider.observerCheck.toString().contains(roleLabel(Role::Observer)) &&
+                     state.provider.observerCheck.toString().contains("zhaolei") &&
+                     state.provider.observerCheck.toString().contains("403"),
+                 qPrintable(state.provider.observerCheck.toString()));
         // Running it again adds nobody twice.
         WALK(*s, setUpWorkspace);
         QCOMPARE(m_server->countOf("ws"), 1);
         // Gate 2's acceptor is the team lead: the checks give the evidence, a person signs.
         QVERIFY(!state.gate(GateId::Workspace).evidence.isEmpty());
-        state.gate(GateId::Workspace).acceptedBy = QStringLiteral("Team lead");
+        state.gate(GateId::Workspace).acceptedBy = Text::literal(QStringLiteral("Team lead"));
         const auto signedOff = setGateStatus(state, GateId::Workspace, GateStatus::Passed,
                                              QDateTime::currentDateTimeUtc());
         QVERIFY2(signedOff, qPrintable(signedOff ? QString() : signedOff.error().message));
@@ -178,18 +179,49 @@ private slots:
                      state.provider.quotaApplication.grantedCardHours);
         }
         QVERIFY2(state.gate(GateId::Quota).status == GateStatus::Passed,
-                 qPrintable(state.gate(GateId::Quota).heldBack));
+                 qPrintable(state.gate(GateId::Quota).heldBack.toString()));
 
         // Gate 4: the instance, and its acceptance: up, data readable, output written.
         WALK(*s, createInstance);
         QVERIFY(!state.provider.instanceId.isEmpty());
         WALK(*s, verifyResources);
-        QVERIFY2(state.provider.resourcesCheckPassed, qPrintable(state.provider.resourcesCheck));
-        QVERIFY(state.gate(GateId::Resources).evidence.contains(state.provider.instanceId));
+        QVERIFY2(state.provider.resourcesCheckPassed, qPrintable(state.provider.resourcesCheck.toString()));
+        QVERIFY(state.gate(GateId::Resources).evidence.toString().contains(state.provider.instanceId));
         WALK(*s, releaseInstance);
         QCOMPARE(state.provider.instanceState, "released");
         QVERIFY(state.provider.pendingKeys.isEmpty()); // nothing left in flight
         QVERIFY(saves > 10);
+
+        // #17: walked in English, saved, then read after a switch to Chinese: the lines Onramp
+        // wrote into the records read in Chinese, with the provider's ids as they were.
+        const QJsonObject saved = state.toJson();
+        const QString englishObserver = state.provider.observerCheck.toString();
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        auto reread = OnboardingState::fromJson(saved);
+        QVERIFY2(reread, qPrintable(reread ? QString() : reread.error().message));
+        const auto chinese = [](const QString &text) {
+            return std::any_of(text.begin(), text.end(),
+                               [](QChar c) { return c.unicode() >= 0x4e00 && c.unicode() < 0xa000; });
+        };
+        const QString account = reread->gate(GateId::Account).evidence.toString();
+        QVERIFY2(chinese(account) && account.contains(state.provider.qualification.id) &&
+                     !account.contains(QStringLiteral("approved")),
+                 qPrintable(account));
+        QVERIFY2(chinese(reread->gate(GateId::Account).acceptedBy.toString()),
+                 qPrintable(reread->gate(GateId::Account).acceptedBy.toString()));
+        const QString observer = reread->provider.observerCheck.toString();
+        QVERIFY2(observer != englishObserver && chinese(observer) &&
+                     observer.contains(roleLabel(Role::Observer)) && observer.contains("zhaolei") &&
+                     observer.contains("403"),
+                 qPrintable(observer));
+        const QString resources = reread->gate(GateId::Resources).evidence.toString();
+        QVERIFY2(chinese(resources) && resources.contains(state.provider.instanceId),
+                 qPrintable(resources));
+        const QString quota = reread->gate(GateId::Quota).evidence.toString();
+        QVERIFY2(chinese(quota) && !quota.contains(QStringLiteral("granted")), qPrintable(quota));
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QCOMPARE(reread->provider.observerCheck.toString(), englishObserver);
     }
 
     // #17: after gate 2 passed, the team lead changes roles in the members table (through the
@@ -210,8 +242,8 @@ private slots:
         s->onProgress = [&](const QString &text) { said << text; };
         WALK(*s, setUpWorkspace);
         WALK(*s, runWorkspaceChecks);
-        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck));
-        state.gate(GateId::Workspace).acceptedBy = QStringLiteral("Team lead");
+        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck.toString()));
+        state.gate(GateId::Workspace).acceptedBy = Text::literal(QStringLiteral("Team lead"));
         QVERIFY(setGateStatus(state, GateId::Workspace, GateStatus::Passed,
                               QDateTime::currentDateTimeUtc()));
         const QString ws = state.workspace.workspaceName;
@@ -266,10 +298,10 @@ private slots:
                                                             {"chenjie", "observer"},
                                                             {"zhaolei", "developer"}}));
         WALK(*s, runWorkspaceChecks);
-        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck));
-        QVERIFY2(state.provider.observerCheck.contains("chenjie"),
-                 qPrintable(state.provider.observerCheck));
-        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck));
+        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck.toString()));
+        QVERIFY2(state.provider.observerCheck.toString().contains("chenjie"),
+                 qPrintable(state.provider.observerCheck.toString()));
+        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck.toString()));
 
         // A member taken out of the table leaves the provider's workspace.
         form.update([](WorkspaceData &w) {
@@ -567,9 +599,9 @@ private slots:
         WALK(*s, submitQualification);
         QCOMPARE(state.gate(GateId::Account).status, GateStatus::Rejected);
         // In the reviewer's words, not the provider's field name.
-        QVERIFY2(state.gate(GateId::Account).rejectionReason.contains("Model training"),
-                 qPrintable(state.gate(GateId::Account).rejectionReason));
-        QVERIFY(!state.gate(GateId::Account).rejectionReason.startsWith("statement:"));
+        QVERIFY2(state.gate(GateId::Account).rejectionReason.toString().contains("Model training"),
+                 qPrintable(state.gate(GateId::Account).rejectionReason.toString()));
+        QVERIFY(!state.gate(GateId::Account).rejectionReason.toString().startsWith("statement:"));
         // The whole walk stops there and says why, before creating anything.
         const auto walked = run(*s, &ProviderSession::walkGatesOneToFour);
         QVERIFY(!walked);

@@ -25,8 +25,8 @@ OnboardingState passedUpTo(int upTo)
     for (int g = 1; g <= upTo; ++g) {
         GateRecord &r = s.gate(GateId(g));
         r.status = GateStatus::Passed;
-        r.evidence = QStringLiteral("checked");
-        r.acceptedBy = QStringLiteral("reviewer");
+        r.evidence = Text::literal(QStringLiteral("checked"));
+        r.acceptedBy = Text::literal(QStringLiteral("reviewer"));
     }
     return s;
 }
@@ -37,7 +37,7 @@ void allChecksGreen(OnboardingState &s)
     for (const QString &name : EnvironmentGateData::checkNames()) {
         CheckResult r;
         r.state = QStringLiteral("passed");
-        r.evidence = name + QStringLiteral(" ok");
+        r.evidence = Text::literal(name + QStringLiteral(" ok"));
         s.environment.checks[name] = r;
     }
 }
@@ -56,12 +56,12 @@ private slots:
         s.gate(GateId::Resources).status = GateStatus::InProgress;
         allChecksGreen(s);
         GateRecord &g = s.gate(GateId::Environment);
-        g.evidence = QStringLiteral("four checks");
-        g.acceptedBy = QStringLiteral("the checks");
+        g.evidence = Text::literal(QStringLiteral("four checks"));
+        g.acceptedBy = Text::literal(QStringLiteral("the checks"));
         QVERIFY(!acceptFromProvider(s, GateId::Environment, kNow));
         QCOMPARE(g.status, GateStatus::InProgress);
-        QVERIFY2(g.heldBack.contains(QStringLiteral("gate 4")), qPrintable(g.heldBack));
-        QVERIFY(GateForm::describe(g).contains(g.heldBack));
+        QVERIFY2(g.heldBack.toString().contains(QStringLiteral("gate 4")), qPrintable(g.heldBack.toString()));
+        QVERIFY(GateForm::describe(g).contains(g.heldBack.toString()));
 
         // Once gate 4 passes, the same acceptance passes gate 5 and clears the reason.
         s.gate(GateId::Resources).status = GateStatus::Passed;
@@ -77,13 +77,13 @@ private slots:
         // incomplete (no card type): the gate does not pass on the provider's word alone.
         OnboardingState s = passedUpTo(2);
         GateRecord &g = s.gate(GateId::Quota);
-        g.evidence = QStringLiteral("approved");
-        g.acceptedBy = QStringLiteral("the provider's quota reviewer");
+        g.evidence = Text::literal(QStringLiteral("approved"));
+        g.acceptedBy = Text::literal(QStringLiteral("the provider's quota reviewer"));
         const Findings f = gateFindings(s, GateId::Quota, kNow.date());
         QVERIFY(hasBlocking(f));
         QVERIFY(!acceptFromProvider(s, GateId::Quota, kNow));
         QCOMPARE(g.status, GateStatus::InProgress);
-        QVERIFY(g.heldBack.contains(f.first().message));
+        QVERIFY(g.heldBack.toString().contains(f.first().message));
         QVERIFY(!setGateStatus(s, GateId::Quota, GateStatus::Passed, kNow).has_value());
     }
 
@@ -99,12 +99,12 @@ private slots:
         QFETCH(int, gate);
         const GateId id = GateId(gate);
         OnboardingState s = passedUpTo(gate - 1);
-        s.gate(id).evidence = QStringLiteral("I say so");
-        s.gate(id).acceptedBy = QStringLiteral("the operator");
+        s.gate(id).evidence = Text::literal(QStringLiteral("I say so"));
+        s.gate(id).acceptedBy = Text::literal(QStringLiteral("the operator"));
         QVERIFY(!acceptanceMissing(s, id).isEmpty());
         auto r = setGateStatus(s, id, GateStatus::Passed, kNow);
         QVERIFY(!r.has_value());
-        QCOMPARE(r.error().message, acceptanceMissing(s, id));
+        QCOMPARE(r.error().message, acceptanceMissing(s, id).toString());
         QCOMPARE(s.gate(id).status, GateStatus::NotStarted);
     }
 
@@ -126,7 +126,8 @@ private slots:
         QVERIFY(!r.has_value());
         QCOMPARE(r.error().message,
                  statusRefusal(store.state(), GateId::Environment, GateStatus::Passed,
-                               kNow.date()));
+                               kNow.date())
+                     .toString());
         QCOMPARE(store.state().gate(GateId::Environment).status, GateStatus::NotStarted);
     }
 
@@ -149,9 +150,9 @@ private slots:
         record["at"] = QStringLiteral("2026-12-02T14:15:19.102Z");
         QVERIFY(acceptFirstRunByReplay(s, record).has_value());
         QCOMPARE(s.gate(GateId::FirstRun).status, GateStatus::Passed);
-        QVERIFY(s.gate(GateId::FirstRun).acceptedBy.contains(QStringLiteral("mei.chen")));
+        QVERIFY(s.gate(GateId::FirstRun).acceptedBy.toString().contains(QStringLiteral("mei.chen")));
         // #17 walk: the evidence gave the replay's time as the record stores it.
-        const QString evidence = s.gate(GateId::FirstRun).evidence;
+        const QString evidence = s.gate(GateId::FirstRun).evidence.toString();
         QVERIFY2(!evidence.contains(QStringLiteral("T14:15")), qPrintable(evidence));
         QVERIFY2(evidence.contains(
                      readableTime(QDateTime(QDate(2026, 12, 2), QTime(14, 15, 19, 102), Qt::UTC))),
@@ -178,7 +179,7 @@ private slots:
         const auto invalid = std::find_if(f.begin(), f.end(), [](const Finding &x) {
             return x.code == QLatin1String("setup.invalid");
         });
-        QVERIFY2(invalid != f.end(), qPrintable(blockingMessage(f)));
+        QVERIFY2(invalid != f.end(), qPrintable(blockingMessage(f).toString()));
         QVERIFY(invalid->isBlocking());
         QVERIFY(!invalid->field.isEmpty());
     }
@@ -187,11 +188,11 @@ private slots:
     {
         OnboardingState s;
         QVERIFY(!setGateStatus(s, GateId::Account, GateStatus::Waiting, kNow).has_value());
-        s.gate(GateId::Account).waitingFor = QStringLiteral("the review");
+        s.gate(GateId::Account).waitingFor = Text::literal(QStringLiteral("the review"));
         QVERIFY(setGateStatus(s, GateId::Account, GateStatus::Waiting, kNow).has_value());
         QCOMPARE(s.gate(GateId::Account).waitingSince, kNow);
         QVERIFY(!setGateStatus(s, GateId::Account, GateStatus::Rejected, kNow).has_value());
-        s.gate(GateId::Account).rejectionReason = QStringLiteral("no licence");
+        s.gate(GateId::Account).rejectionReason = Text::literal(QStringLiteral("no licence"));
         QVERIFY(setGateStatus(s, GateId::Account, GateStatus::Rejected, kNow).has_value());
         QVERIFY(s.gate(GateId::Account).waitingFor.isEmpty());
     }

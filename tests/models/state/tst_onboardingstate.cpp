@@ -28,17 +28,17 @@ class TestOnboardingState : public QObject
         s.currentPage = 3;
         GateRecord &a = s.gate(GateId::Account);
         a.status = GateStatus::Passed;
-        a.evidence = QStringLiteral("服务入口可见");
-        a.acceptedBy = QStringLiteral("Reviewer");
+        a.evidence = Text::literal(QStringLiteral("服务入口可见"));
+        a.acceptedBy = Text::literal(QStringLiteral("Reviewer"));
         a.acceptedAt = QDateTime(QDate(2026, 11, 5), QTime(8, 10), Qt::UTC);
         GateRecord &q = s.gate(GateId::Quota);
         q.status = GateStatus::Waiting;
-        q.waitingFor = QStringLiteral("quota review");
+        q.waitingFor = Text::literal(QStringLiteral("quota review"));
         q.waitingSince = QDateTime(QDate(2026, 11, 6), QTime(6, 0, 0, 123), Qt::UTC);
         q.notes = QStringLiteral("line one\nline two");
         s.gate(GateId::Workspace).status = GateStatus::Rejected;
-        s.gate(GateId::Workspace).rejectionReason = QStringLiteral("everyone is admin");
-        s.gate(GateId::Workspace).whatToChange = QStringLiteral("one admin, rest developers");
+        s.gate(GateId::Workspace).rejectionReason = Text::literal(QStringLiteral("everyone is admin"));
+        s.gate(GateId::Workspace).whatToChange = Text::literal(QStringLiteral("one admin, rest developers"));
         return s;
     }
 
@@ -152,10 +152,11 @@ private slots:
         const OnboardingState s = store.state();
         QCOMPARE(s.currentPage, 3);
         QCOMPARE(s.gate(GateId::Account).status, GateStatus::Passed);
-        QCOMPARE(s.gate(GateId::Account).acceptedBy, QStringLiteral("Provider review desk"));
+        QCOMPARE(s.gate(GateId::Account).acceptedBy.toString(), QStringLiteral("Provider review desk"));
         QCOMPARE(s.gate(GateId::Workspace).status, GateStatus::Passed);
         QCOMPARE(s.gate(GateId::Quota).status, GateStatus::Waiting);
-        QCOMPARE(s.gate(GateId::Quota).waitingFor, QStringLiteral("the provider's quota review"));
+        QCOMPARE(s.gate(GateId::Quota).waitingFor.toString(),
+                 QStringLiteral("the provider's quota review"));
         QCOMPARE(s.gate(GateId::Quota).waitingSince,
                  QDateTime(QDate(2026, 11, 6), QTime(6, 0), Qt::UTC));
         if (file.contains(QLatin1String("gate4"))) {

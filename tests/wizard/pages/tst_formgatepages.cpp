@@ -96,8 +96,8 @@ private slots:
         auto *record = child<QPushButton>(w, "recordStatus");
         QCOMPARE(choice->currentData().toInt(), int(GateStatus::InProgress));
         store.update([](OnboardingState &s) {
-            s.gate(GateId::Account).evidence = QStringLiteral("review 7");
-            s.gate(GateId::Account).acceptedBy = QStringLiteral("the provider's reviewer");
+            s.gate(GateId::Account).evidence = Text::literal(QStringLiteral("review 7"));
+            s.gate(GateId::Account).acceptedBy = Text::literal(QStringLiteral("the provider's reviewer"));
             QVERIFY(acceptFromProvider(s, GateId::Account, QDateTime::currentDateTimeUtc()));
         });
         QCOMPARE(choice->currentData().toInt(), int(GateStatus::Passed));
@@ -111,7 +111,7 @@ private slots:
         QTest::keyClick(signatory, Qt::Key_Delete);
         QCOMPARE(store.state().gate(GateId::Account).status, GateStatus::InProgress);
         QCOMPARE(choice->currentData().toInt(), int(GateStatus::InProgress));
-        QVERIFY2(status->text().contains(store.state().gate(GateId::Account).reopenedBecause),
+        QVERIFY2(status->text().contains(store.state().gate(GateId::Account).reopenedBecause.toString()),
                  qPrintable(status->text()));
         QVERIFY(!store.state().gate(GateId::Account).reopenedBecause.isEmpty());
         // Passed cannot be chosen and recorded while the finding stands.
@@ -129,7 +129,7 @@ private slots:
         QVERIFY(!record->isEnabled());
         auto *banner = child<Banner>(w, "recordBanner");
         QVERIFY(banner->isVisible());
-        QCOMPARE(banner->message(), acceptanceMissing(store.state(), GateId::Account));
+        QCOMPARE(banner->message(), acceptanceMissing(store.state(), GateId::Account).toString());
         QVERIFY(!banner->message().isEmpty());
         // Fresh evidence: Record comes on and the banner goes.
         auto *evidence = child<QLineEdit>(w, "evidence");

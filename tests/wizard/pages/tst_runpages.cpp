@@ -47,10 +47,10 @@ private slots:
         QVERIFY(*walked);
         // The team lead accepts gate 4 (its check passed at the sandbox); gate 5 opens.
         QVERIFY2(store.state().provider.resourcesCheckPassed,
-                 qPrintable(store.state().provider.resourcesCheck));
+                 qPrintable(store.state().provider.resourcesCheck.toString()));
         store.update([](OnboardingState &s) {
             s.gate(GateId::Resources).status = GateStatus::Passed;
-            s.gate(GateId::Resources).acceptedBy = QStringLiteral("Li Wei");
+            s.gate(GateId::Resources).acceptedBy = Text::literal(QStringLiteral("Li Wei"));
         });
         QVERIFY(w.goToPage(OnboardingWizard::EnvironmentId));
 
@@ -109,7 +109,7 @@ private slots:
         QVERIFY(replayed.wait(240000));
         QVERIFY2(replayed.first().first().toInt() == 0, qPrintable(dialog->verdict()));
         QCOMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::Passed);
-        QVERIFY(store.state().gate(GateId::FirstRun).acceptedBy.startsWith("mei.chen"));
+        QVERIFY(store.state().gate(GateId::FirstRun).acceptedBy.toString().startsWith("mei.chen"));
         QCOMPARE(store.state().firstRun.replay.value("member").toString(),
                  QStringLiteral("mei.chen"));
         QVERIFY(child<QLabel>(w, "replayAcceptance")->text().contains("mei.chen"));

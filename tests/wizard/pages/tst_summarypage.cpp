@@ -108,12 +108,12 @@ private slots:
         for (GateId id : {GateId::Account, GateId::Workspace, GateId::Quota, GateId::Resources,
                           GateId::Environment}) {
             s.gate(id).status = GateStatus::Passed;
-            s.gate(id).evidence = QStringLiteral("checked");
-            s.gate(id).acceptedBy = QStringLiteral("acceptor");
+            s.gate(id).evidence = Text::literal(QStringLiteral("checked"));
+            s.gate(id).acceptedBy = Text::literal(QStringLiteral("acceptor"));
         }
-        s.gate(GateId::Environment).evidence =
+        s.gate(GateId::Environment).evidence = Text::literal(
             QStringLiteral("Framework, driver and accelerator library: the light loop ran. ")
-                .repeated(6);
+                .repeated(6));
         s.gate(GateId::FirstRun).status = GateStatus::InProgress;
         StateStore store(QString{});
         store.setState(s);
@@ -123,7 +123,7 @@ private slots:
         QVERIFY(w.goToPage(OnboardingWizard::SummaryId));
         const QString headline = child<QLabel>(w, "summaryHeadline")->text();
         QVERIFY2(headline.contains(QStringLiteral("Next: gate 6")), qPrintable(headline));
-        const QString lacks = acceptanceMissing(store.state(), GateId::FirstRun);
+        const QString lacks = acceptanceMissing(store.state(), GateId::FirstRun).toString();
         QVERIFY(!lacks.isEmpty());
         QVERIFY2(headline.contains(lacks), qPrintable(headline));
 

@@ -55,7 +55,7 @@ private slots:
         QCOMPARE(store.state().gate(GateId::Account).status, GateStatus::Passed);
         QVERIFY(store.state()
                     .gate(GateId::Account)
-                    .evidence.contains(store.state().provider.qualification.id));
+                    .evidence.toString().contains(store.state().provider.qualification.id));
         QVERIFY(store.state().provider.trainingActivated);
         QTRY_VERIFY(child<QLabel>(w, "providerStatus")->text().contains("Approved"));
         QVERIFY(store.state().provider.pendingKeys.isEmpty());
@@ -153,7 +153,7 @@ private slots:
         s.provider.instanceId = QStringLiteral("i-1");
         s.provider.instanceState = QStringLiteral("released");
         s.provider.resourcesCheckPassed = true;
-        s.provider.resourcesCheck = QStringLiteral("Instance i-1 is running; data readable.");
+        s.provider.resourcesCheck = Text::literal(QStringLiteral("Instance i-1 is running; data readable."));
         StateStore store(QString{});
         store.setState(s);
         OnboardingWizard w(&store, &m_language);
@@ -176,9 +176,9 @@ private slots:
         OnboardingState s = demoState();
         s.gate(GateId::Workspace).status = GateStatus::InProgress;
         s.provider.developerCheckPassed = true;
-        s.provider.developerCheck = QStringLiteral("Job j-1 succeeded.");
+        s.provider.developerCheck = Text::literal(QStringLiteral("Job j-1 succeeded."));
         s.provider.observerCheckPassed = true;
-        s.provider.observerCheck = QStringLiteral("Refused as expected.");
+        s.provider.observerCheck = Text::literal(QStringLiteral("Refused as expected."));
         // The provider holds the workspace as planned (what setting it up records).
         s.workspace.created = s.workspace.quotaAttached = true;
         for (const Member &m : s.workspace.members)
@@ -209,7 +209,7 @@ private slots:
         store.update([](OnboardingState &st) {
             st.gate(GateId::Workspace).staleEvidence = st.gate(GateId::Workspace).evidence;
         });
-        const QString missing = acceptanceMissing(store.state(), GateId::Workspace);
+        const QString missing = acceptanceMissing(store.state(), GateId::Workspace).toString();
         QVERIFY(!missing.isEmpty());
         QVERIFY2(status->text().contains(missing), qPrintable(status->text()));
         QVERIFY(!status->text().contains(QStringLiteral("Next: record")));
