@@ -216,8 +216,8 @@ std::expected<Text, Error> read(const QJsonValue &v, const QString &path, int de
         return std::unexpected(invalid(path, Tr::tr("expected text")));
     const QJsonObject o = v.toObject();
     for (auto it = o.begin(); it != o.end(); ++it) {
-        static const QStringList known = {"text", "disambiguation", "n", "args", "join",
-                                          "separator", "time"};
+        static const QStringList known = {"text", "disambiguation", "n",   "args",
+                                          "join", "separator",      "time"};
         if (!known.contains(it.key()))
             return std::unexpected(
                 invalid(path + u'.' + it.key(), Tr::tr("unknown field in a text")));
@@ -239,7 +239,8 @@ std::expected<Text, Error> read(const QJsonValue &v, const QString &path, int de
         return Text::joined(*parts, o.value("separator").toString());
     }
     if (!o.value("text").isString())
-        return std::unexpected(invalid(path + QStringLiteral(".text"), Tr::tr("expected a string")));
+        return std::unexpected(
+            invalid(path + QStringLiteral(".text"), Tr::tr("expected a string")));
     const QJsonValue n = o.value("n");
     if (!n.isUndefined() && (!n.isDouble() || n.toDouble() < 0 || n.toDouble() > 1e9))
         return std::unexpected(

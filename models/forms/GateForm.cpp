@@ -142,7 +142,9 @@ bool GateForm::reopenIfBlocked()
     const QDateTime now = m_now();
     // A finding's sentence is made in the language of the moment (findings are computed, not
     // kept): the reason stays in it.
-    Reopening reopening{m_passedData.value_or(QJsonObject()), Text::literal(reason), {},
+    Reopening reopening{m_passedData.value_or(QJsonObject()),
+                        Text::literal(reason),
+                        {},
                         m_store->state().provider.toJson()};
     for (GateId later : kAllGates)
         if (gateNumber(later) > gateNumber(m_gate) &&

@@ -26,8 +26,12 @@ QString stamp(const QDateTime &t)
 
 QJsonObject CheckResult::toJson() const
 {
-    return {{"state", state},           {"evidence", evidence.toJson()}, {"diagnosis", diagnosis.toJson()},
-            {"failureKind", failureKind}, {"jobId", jobId},     {"at", stamp(at)}};
+    return {{"state", state},
+            {"evidence", evidence.toJson()},
+            {"diagnosis", diagnosis.toJson()},
+            {"failureKind", failureKind},
+            {"jobId", jobId},
+            {"at", stamp(at)}};
 }
 
 std::expected<CheckResult, Error> CheckResult::fromJson(const QJsonObject &o, const QString &path)

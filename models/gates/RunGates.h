@@ -1,10 +1,10 @@
 #pragma once
 
 #include "Error.h"
-#include "Text.h"
 #include "GateTypes.h"
 #include "RecoveryPolicy.h"
 #include "RunAttempt.h"
+#include "Text.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -22,7 +22,7 @@ struct CheckResult
 {
     QString state; // "" not run, running, passed, failed
     Text evidence;
-    Text diagnosis; // the failure's name, cause and first action (translated)
+    Text diagnosis;      // the failure's name, cause and first action (translated)
     QString failureKind; // failureKindName() of the diagnosis
     QString jobId;
     QDateTime at;

@@ -80,10 +80,12 @@ QueueWait explainWait(const JobObservation &j)
     case QueueCause::Quota:
         w.stuck = true;
         w.title = Tr::trLater("Waiting for quota");
-        w.waitsFor = Tr::trLater("The workspace's quota is used up or not attached: the job waits for "
-                            "card-hours that will not come by themselves.");
-        w.firstAction = Tr::trLater("Check granted, used and remaining card-hours (gate 3); ask the "
-                               "quota owner for more or release what other jobs hold.");
+        w.waitsFor =
+            Tr::trLater("The workspace's quota is used up or not attached: the job waits for "
+                        "card-hours that will not come by themselves.");
+        w.firstAction =
+            Tr::trLater("Check granted, used and remaining card-hours (gate 3); ask the "
+                        "quota owner for more or release what other jobs hold.");
         break;
     case QueueCause::Stock:
         w.stuck = true;
@@ -94,77 +96,87 @@ QueueWait explainWait(const JobObservation &j)
             j.reasonMessage.contains(QLatin1String("DOWN")) ||
             j.reasonMessage.contains(QLatin1String("DRAIN"))) {
             w.title = Tr::trLater("Waiting for nodes that are down or drained");
-            w.waitsFor = Tr::trLater("The nodes that could run it are down, drained for maintenance "
-                                "or reserved: the cards exist, but none can take the job now, "
-                                "and more quota will not help.");
+            w.waitsFor =
+                Tr::trLater("The nodes that could run it are down, drained for maintenance "
+                            "or reserved: the cards exist, but none can take the job now, "
+                            "and more quota will not help.");
             w.firstAction = Tr::trLater("Ask the cluster's administrators when the nodes come back "
-                                   "(sinfo -R lists why each is out); fewer cards or another "
-                                   "partition may start it sooner.");
+                                        "(sinfo -R lists why each is out); fewer cards or another "
+                                        "partition may start it sooner.");
             break;
         }
         w.title = Tr::trLater("Waiting for free cards");
-        w.waitsFor = Tr::trLater("There are not enough free cards of this type in the zone: the quota "
-                            "is fine, the zone is not.");
-        w.firstAction = Tr::trLater("Ask for fewer cards, or pick a zone with stock where the quota "
-                               "also applies (gate 4); do not raise the quota, it will not help.");
+        w.waitsFor =
+            Tr::trLater("There are not enough free cards of this type in the zone: the quota "
+                        "is fine, the zone is not.");
+        w.firstAction =
+            Tr::trLater("Ask for fewer cards, or pick a zone with stock where the quota "
+                        "also applies (gate 4); do not raise the quota, it will not help.");
         break;
     case QueueCause::Permission:
         w.stuck = true;
         w.title = Tr::trLater("Held by a permission");
-        w.waitsFor = Tr::trLater("Your role or account may not run jobs here: the provider refuses or "
-                            "holds them.");
-        w.firstAction = Tr::trLater("Ask the workspace admin to give you the developer role in this "
-                               "workspace (gate 2).");
+        w.waitsFor =
+            Tr::trLater("Your role or account may not run jobs here: the provider refuses or "
+                        "holds them.");
+        w.firstAction =
+            Tr::trLater("Ask the workspace admin to give you the developer role in this "
+                        "workspace (gate 2).");
         break;
     case QueueCause::Priority:
         w.stuck = j.queuedSeconds >= kSchedulingPatienceSeconds;
         w.title = Tr::trLater("Waiting its turn");
         w.waitsFor = Tr::trLater("Other jobs are ahead of it (higher priority, or already on the "
-                            "instance); it starts when they end.");
-        w.firstAction = Tr::trLater("Nothing is wrong yet: watch the expected start. A shorter time "
-                               "limit or fewer cards often lets the scheduler start it sooner.");
+                                 "instance); it starts when they end.");
+        w.firstAction =
+            Tr::trLater("Nothing is wrong yet: watch the expected start. A shorter time "
+                        "limit or fewer cards often lets the scheduler start it sooner.");
         break;
     case QueueCause::Dependency:
         // A job the cluster requeued itself is held a while before it may start again (Slurm:
         // a begin time about two minutes on); that is no condition of the job's own.
         if (j.restarts > 0 && j.reasonCode == QLatin1String("BeginTime")) {
             w.title = Tr::trLater("Requeued, held until its begin time");
-            w.waitsFor = Tr::trLater("The provider stopped this job and queued it again itself (a "
-                                "failed node, a preemption or an administrator's requeue); it "
-                                "holds a requeued job a short while before starting it again.");
-            w.firstAction = Tr::trLater("Nothing to do: it starts again by itself and resumes from "
-                                   "its newest checkpoint. If it keeps being requeued, ask the "
-                                   "platform team why (the job's id and this reason).");
+            w.waitsFor =
+                Tr::trLater("The provider stopped this job and queued it again itself (a "
+                            "failed node, a preemption or an administrator's requeue); it "
+                            "holds a requeued job a short while before starting it again.");
+            w.firstAction =
+                Tr::trLater("Nothing to do: it starts again by itself and resumes from "
+                            "its newest checkpoint. If it keeps being requeued, ask the "
+                            "platform team why (the job's id and this reason).");
             break;
         }
         w.stuck = j.reasonCode == QLatin1String("DependencyNeverSatisfied");
         w.title = Tr::trLater("Waiting for its own dependency");
-        w.waitsFor = w.stuck ? Tr::trLater("The job depends on another job that ended in a way that "
-                                      "can never satisfy it: it will never start.")
-                             : Tr::trLater("The job waits for a condition it set itself: another job "
-                                      "to end, a begin time, or a hold by its owner.");
-        w.firstAction = w.stuck ? Tr::trLater("Cancel it and submit it again without the dependency, "
-                                         "or after the job it needs has succeeded.")
-                                : Tr::trLater("Check the job's dependency and begin time; if its "
-                                         "owner holds it, release it (scontrol release).");
+        w.waitsFor = w.stuck
+                         ? Tr::trLater("The job depends on another job that ended in a way that "
+                                       "can never satisfy it: it will never start.")
+                         : Tr::trLater("The job waits for a condition it set itself: another job "
+                                       "to end, a begin time, or a hold by its owner.");
+        w.firstAction = w.stuck
+                            ? Tr::trLater("Cancel it and submit it again without the dependency, "
+                                          "or after the job it needs has succeeded.")
+                            : Tr::trLater("Check the job's dependency and begin time; if its "
+                                          "owner holds it, release it (scontrol release).");
         break;
     default:
         w.stuck = j.queuedSeconds >= kSchedulingPatienceSeconds;
         w.title = Tr::trLater("Waiting for the scheduler");
         w.waitsFor = Tr::trLater("The scheduler has not named a shortage (yet).");
         w.firstAction = Tr::trLater("Wait a scheduling cycle; if it stays unexplained, ask the "
-                               "platform team with the job's id and the reason shown.");
+                                    "platform team with the job's id and the reason shown.");
     }
     if (j.expectedStart.isValid()) {
         const QString at = QLocale().toString(j.expectedStart.toLocalTime(), QLocale::ShortFormat);
-        w.expected = j.expectedStartBasis == QLatin1String("queue")
-                         ? Tr::trLater("Expected to start by %1, when the job ahead of it reaches its "
-                                  "time limit.")
-                               .arg(at)
-                         : Tr::trLater("Expected to start at %1 (the scheduler's estimate).").arg(at);
+        w.expected =
+            j.expectedStartBasis == QLatin1String("queue")
+                ? Tr::trLater("Expected to start by %1, when the job ahead of it reaches its "
+                              "time limit.")
+                      .arg(at)
+                : Tr::trLater("Expected to start at %1 (the scheduler's estimate).").arg(at);
     } else {
-        w.expected = w.stuck && w.cause != QueueCause::Priority &&
-                             w.cause != QueueCause::Scheduling
+        w.expected = w.stuck && w.cause != QueueCause::Priority && w.cause != QueueCause::Scheduling
                          ? Tr::trLater("It will not start until this is fixed.")
                          : Tr::trLater("No expected start is known yet.");
     }
@@ -187,9 +199,10 @@ Diagnosis queued(const JobObservation &j)
     d.firstAction = w.firstAction;
     if (w.cause == QueueCause::Priority || w.cause == QueueCause::Scheduling) {
         d.cause = Tr::trLater("The job has waited more than 30 minutes behind other jobs without a "
-                         "shortage named.");
-        d.firstAction = Tr::trLater("Read the queue's reason with the platform team; meanwhile ask for "
-                               "a shorter time limit, which schedulers start sooner.");
+                              "shortage named.");
+        d.firstAction =
+            Tr::trLater("Read the queue's reason with the platform team; meanwhile ask for "
+                        "a shorter time limit, which schedulers start sooner.");
     }
     return d;
 }
@@ -213,13 +226,13 @@ const QJsonObject *lastEvent(const JobObservation &j, const QString &name)
 Text frameworkCause()
 {
     return Tr::trLater("The image's framework, driver and accelerator library do not agree, or a "
-                  "package is missing from the image.");
+                       "package is missing from the image.");
 }
 
 Text frameworkOrder()
 {
     return Tr::trLater("Check in this order: the framework's version, then the driver, then the "
-                  "accelerator library — do not reinstall first.");
+                       "accelerator library — do not reinstall first.");
 }
 
 QString compact(const QJsonObject &o)
@@ -284,50 +297,55 @@ Diagnosis triage(const JobObservation &j)
     // Out of memory: the probe's own report, the frameworks' messages, or the kernel's kill.
     if (const QJsonObject *e = lastEvent(j, QStringLiteral("error"));
         e && e->value("kind").toString() == QLatin1String("out_of_memory"))
-        return found(FailureKind::OutOfMemory, Tr::trLater("Out of memory"),
-                     Tr::trLater("The step needs more memory than the card has."),
-                     Tr::trLater("Halve the micro-batch first, then turn on gradient checkpointing, then "
-                            "a higher ZeRO stage or LoRA; re-check the estimate in gate 4."),
-                     compact(*e));
+        return found(
+            FailureKind::OutOfMemory, Tr::trLater("Out of memory"),
+            Tr::trLater("The step needs more memory than the card has."),
+            Tr::trLater("Halve the micro-batch first, then turn on gradient checkpointing, then "
+                        "a higher ZeRO stage or LoRA; re-check the estimate in gate 4."),
+            compact(*e));
     if (const QString line = findLine(
             j.logLines, pattern("out of memory|OutOfMemoryError|std::bad_alloc|cannot allocate "
                                 "memory|oom-kill|oom_kill|OOMKilled"));
         !line.isEmpty() || (j.exitCode == 137 && stepCount(j) > 0))
-        return found(FailureKind::OutOfMemory, Tr::trLater("Out of memory"),
-                     Tr::trLater("The job ran out of memory (the log says so, or the system killed it "
-                            "with signal 9 while it was training)."),
-                     Tr::trLater("Halve the micro-batch first, then turn on gradient checkpointing, then "
-                            "a higher ZeRO stage or LoRA; re-check the estimate in gate 4."),
-                     line.isEmpty() ? QStringLiteral("exit code 137") : line);
+        return found(
+            FailureKind::OutOfMemory, Tr::trLater("Out of memory"),
+            Tr::trLater("The job ran out of memory (the log says so, or the system killed it "
+                        "with signal 9 while it was training)."),
+            Tr::trLater("Halve the micro-batch first, then turn on gradient checkpointing, then "
+                        "a higher ZeRO stage or LoRA; re-check the estimate in gate 4."),
+            line.isEmpty() ? QStringLiteral("exit code 137") : line);
 
     // Cannot resume: a checkpoint exists but does not load, or the resume check failed.
     if (const QJsonObject *e = lastEvent(j, QStringLiteral("resume_failed")))
-        return found(FailureKind::CannotResume, Tr::trLater("Cannot resume"),
-                     Tr::trLater("The newest checkpoint exists but cannot be loaded (cut short by the "
-                            "interruption, or written by different code)."),
-                     Tr::trLater("Save checkpoints atomically (write, then rename) and keep the previous "
-                            "one; resume from the last checkpoint that loads and compare the step "
-                            "count and loss."),
-                     compact(*e));
+        return found(
+            FailureKind::CannotResume, Tr::trLater("Cannot resume"),
+            Tr::trLater("The newest checkpoint exists but cannot be loaded (cut short by the "
+                        "interruption, or written by different code)."),
+            Tr::trLater("Save checkpoints atomically (write, then rename) and keep the previous "
+                        "one; resume from the last checkpoint that loads and compare the step "
+                        "count and loss."),
+            compact(*e));
     if (const QString line =
             findLine(j.logLines, pattern("error\\(s\\) in loading state_dict|failed to load "
                                          "checkpoint|checkpoint .*(corrupt|truncated)|size "
                                          "mismatch for"));
         !line.isEmpty())
-        return found(FailureKind::CannotResume, Tr::trLater("Cannot resume"),
-                     Tr::trLater("The checkpoint does not match what the code expects to load."),
-                     Tr::trLater("Resume with the same code and configuration that wrote the "
-                            "checkpoint; then save checkpoints atomically and keep the previous "
-                            "one."),
-                     line);
+        return found(
+            FailureKind::CannotResume, Tr::trLater("Cannot resume"),
+            Tr::trLater("The checkpoint does not match what the code expects to load."),
+            Tr::trLater("Resume with the same code and configuration that wrote the "
+                        "checkpoint; then save checkpoints atomically and keep the previous "
+                        "one."),
+            line);
     if (const QJsonObject *v = lastEvent(j, QStringLiteral("verdict"));
         v && v->value("check").toString() == QLatin1String("checkpoint") &&
         !v->value("passed").toBool(true))
-        return found(FailureKind::CannotResume, Tr::trLater("Cannot resume"),
-                     Tr::trLater("The checkpoint check failed: %1.").arg(v->value("reason").toString()),
-                     Tr::trLater("Check that the output folder is writable and large enough, then run "
-                            "the checkpoint check again."),
-                     compact(*v));
+        return found(
+            FailureKind::CannotResume, Tr::trLater("Cannot resume"),
+            Tr::trLater("The checkpoint check failed: %1.").arg(v->value("reason").toString()),
+            Tr::trLater("Check that the output folder is writable and large enough, then run "
+                        "the checkpoint check again."),
+            compact(*v));
 
     // Cannot read data.
     for (const QJsonObject &e : j.events) {
@@ -336,17 +354,17 @@ Diagnosis triage(const JobObservation &j)
              !e.value("readable").toBool(true)) ||
             (name == QLatin1String("data") && (!e.value("unreadable").toArray().isEmpty() ||
                                                !e.value("truncated").toArray().isEmpty())))
-            return found(FailureKind::CannotReadData, Tr::trLater("Cannot read data"),
-                         Tr::trLater("Files in the data folder cannot be read or are shorter than the "
-                                "manifest says (a broken link, a permission, an upload cut "
-                                "short)."),
-                         Tr::trLater("Open the listed files from the instance with the job's account; "
-                                "upload again what is short; mount the data read-only at the "
-                                "path the job reads."),
-                         name == QLatin1String("data")
-                             ? compact({{"unreadable", e.value("unreadable")},
-                                        {"truncated", e.value("truncated")}})
-                             : compact(e));
+            return found(
+                FailureKind::CannotReadData, Tr::trLater("Cannot read data"),
+                Tr::trLater("Files in the data folder cannot be read or are shorter than the "
+                            "manifest says (a broken link, a permission, an upload cut "
+                            "short)."),
+                Tr::trLater("Open the listed files from the instance with the job's account; "
+                            "upload again what is short; mount the data read-only at the "
+                            "path the job reads."),
+                name == QLatin1String("data") ? compact({{"unreadable", e.value("unreadable")},
+                                                         {"truncated", e.value("truncated")}})
+                                              : compact(e));
     }
     if (const QString line = findLine(
             j.logLines, pattern("(permission denied|no such file or directory|FileNotFoundError|"
@@ -354,12 +372,13 @@ Diagnosis triage(const JobObservation &j)
                                 "(data|dataset).*(permission denied|no such file or directory|"
                                 "input/output error|stale file handle)"));
         !line.isEmpty())
-        return found(FailureKind::CannotReadData, Tr::trLater("Cannot read data"),
-                     Tr::trLater("The job cannot open its data: the path differs on the instance, or "
-                            "the job's account may not read it."),
-                     Tr::trLater("Check the data path the job uses against the mount (gate 4's storage "
-                            "plan), then the folder's permissions for the job's account."),
-                     line);
+        return found(
+            FailureKind::CannotReadData, Tr::trLater("Cannot read data"),
+            Tr::trLater("The job cannot open its data: the path differs on the instance, or "
+                        "the job's account may not read it."),
+            Tr::trLater("Check the data path the job uses against the mount (gate 4's storage "
+                        "plan), then the folder's permissions for the job's account."),
+            line);
 
     const bool failed = j.state == QLatin1String("failed") ||
                         (j.exitCode && *j.exitCode != 0 && *j.exitCode != 130);
@@ -372,28 +391,31 @@ Diagnosis triage(const JobObservation &j)
                                  : problems.first().toObject().value("code").toString();
         const QString evidence = e->value("reason").toString();
         if (code == QLatin1String("torch_no_cuda") || code == QLatin1String("matmul_failed"))
-            return found(FailureKind::GpuUnhealthy, Tr::trLater("GPU health"),
-                         Tr::trLater("The cards are there, but the framework cannot use them or "
-                                "computes wrong results on them: its version, the driver and the "
-                                "accelerator library do not agree, or a card is faulty."),
-                         frameworkOrder(), evidence);
+            return found(
+                FailureKind::GpuUnhealthy, Tr::trLater("GPU health"),
+                Tr::trLater("The cards are there, but the framework cannot use them or "
+                            "computes wrong results on them: its version, the driver and the "
+                            "accelerator library do not agree, or a card is faulty."),
+                frameworkOrder(), evidence);
         if (code == QLatin1String("no_gpu") || code == QLatin1String("count_mismatch") ||
             code == QLatin1String("nvidia_smi_failed"))
-            return found(FailureKind::GpuUnhealthy, Tr::trLater("GPU health"),
-                         Tr::trLater("The job sees fewer GPUs than the instance type promises: a CPU "
-                                "node, a driver that is not loaded, or cards not passed into the "
-                                "container."),
-                         Tr::trLater("Do not train on fewer cards than planned: run nvidia-smi on "
-                                "the instance, then check the driver; if a card is missing, ask "
-                                "the provider for another instance."),
-                         evidence);
-        return found(FailureKind::GpuUnhealthy, Tr::trLater("GPU health"),
-                     Tr::trLater("A card reports uncorrected memory errors, runs too hot or has its "
-                            "clocks held down: its results or its speed cannot be trusted."),
-                     Tr::trLater("Ask the provider to replace the card or the node before training, "
-                            "naming the card's index from the evidence; meanwhile use another "
-                            "instance."),
-                     evidence);
+            return found(
+                FailureKind::GpuUnhealthy, Tr::trLater("GPU health"),
+                Tr::trLater("The job sees fewer GPUs than the instance type promises: a CPU "
+                            "node, a driver that is not loaded, or cards not passed into the "
+                            "container."),
+                Tr::trLater("Do not train on fewer cards than planned: run nvidia-smi on "
+                            "the instance, then check the driver; if a card is missing, ask "
+                            "the provider for another instance."),
+                evidence);
+        return found(
+            FailureKind::GpuUnhealthy, Tr::trLater("GPU health"),
+            Tr::trLater("A card reports uncorrected memory errors, runs too hot or has its "
+                        "clocks held down: its results or its speed cannot be trusted."),
+            Tr::trLater("Ask the provider to replace the card or the node before training, "
+                        "naming the card's index from the evidence; meanwhile use another "
+                        "instance."),
+            evidence);
     }
     // The framework's own loop failed (the probe's torch check): the environment disagrees.
     if (const QJsonObject *e = lastEvent(j, QStringLiteral("torch"));
@@ -414,16 +436,19 @@ Diagnosis triage(const JobObservation &j)
                                line.contains(QLatin1String("libcu"));
         return found(
             FailureKind::ExitsAtStart, Tr::trLater("Exits at start"),
-            framework ? frameworkCause()
-                      : Tr::trLater("The job stopped before its first step: the launch command, its "
-                               "entry file or an argument is wrong."),
-            framework ? frameworkOrder()
-                      : Tr::trLater("Check the launch mode, the entry file's path inside the instance "
-                               "and its arguments; run the image's built-in entry once to see that "
-                               "the image itself starts."),
-            line.isEmpty() ? QStringLiteral("exit code %1, no step")
-                                 .arg(j.exitCode ? QString::number(*j.exitCode) : QStringLiteral("?"))
-                           : line);
+            framework
+                ? frameworkCause()
+                : Tr::trLater("The job stopped before its first step: the launch command, its "
+                              "entry file or an argument is wrong."),
+            framework
+                ? frameworkOrder()
+                : Tr::trLater("Check the launch mode, the entry file's path inside the instance "
+                              "and its arguments; run the image's built-in entry once to see that "
+                              "the image itself starts."),
+            line.isEmpty()
+                ? QStringLiteral("exit code %1, no step")
+                      .arg(j.exitCode ? QString::number(*j.exitCode) : QStringLiteral("?"))
+                : line);
     }
 
     // Extremely slow: against the plan's step estimate, or a step that mostly waits for data.
@@ -440,15 +465,15 @@ Diagnosis triage(const JobObservation &j)
         if (sorted.size() >= 3 && j.secondsSinceLastStep > allowed)
             return found(FailureKind::Hung, Tr::trLater("Hung"),
                          Tr::trLater("The job runs but has made no step for %1, more than %2 times "
-                                "its usual step (%3): a collective waiting for a card or a "
-                                "node that is gone, a stuck data loader, or a deadlock.")
+                                     "its usual step (%3): a collective waiting for a card or a "
+                                     "node that is gone, a stuck data loader, or a deadlock.")
                              .arg(readableDuration(j.secondsSinceLastStep))
                              .arg(kHangFactor, 0, 'f', 0)
                              .arg(readableDuration(median)),
                          Tr::trLater("Read the end of the log for the last thing it did; then stop "
-                                "the job and resume it from its last checkpoint. If it hangs "
-                                "again at a communication step, check the cards (gate 5's GPU "
-                                "health) and the network between nodes."),
+                                     "the job and resume it from its last checkpoint. If it hangs "
+                                     "again at a communication step, check the cards (gate 5's GPU "
+                                     "health) and the network between nodes."),
                          QStringLiteral("no step for %1 s; median step %2 s; %3 steps")
                              .arg(j.secondsSinceLastStep, 0, 'f', 1)
                              .arg(median)
@@ -467,53 +492,57 @@ Diagnosis triage(const JobObservation &j)
             ++samples;
         }
         if (covered >= kLowUtilisationSeconds && samples >= kLowUtilisationSamples)
-            return found(FailureKind::LowUtilisation, Tr::trLater("Low GPU utilisation"),
-                         Tr::trLater("The cards have been busy only %1 % of the time over the last "
-                                "%2: they wait for data, the CPU or communication.")
-                             .arg(qRound(sum / samples))
-                             .arg(readableDuration(covered)),
-                         Tr::trLater("Check the data read share first (gate 5's data check); then "
-                                "raise the loader's workers or the micro-batch if memory allows."),
-                         QStringLiteral("mean utilisation %1 % over %2 steps, %3 s")
-                             .arg(sum / samples, 0, 'f', 1)
-                             .arg(samples)
-                             .arg(covered, 0, 'f', 1));
+            return found(
+                FailureKind::LowUtilisation, Tr::trLater("Low GPU utilisation"),
+                Tr::trLater("The cards have been busy only %1 % of the time over the last "
+                            "%2: they wait for data, the CPU or communication.")
+                    .arg(qRound(sum / samples))
+                    .arg(readableDuration(covered)),
+                Tr::trLater("Check the data read share first (gate 5's data check); then "
+                            "raise the loader's workers or the micro-batch if memory allows."),
+                QStringLiteral("mean utilisation %1 % over %2 steps, %3 s")
+                    .arg(sum / samples, 0, 'f', 1)
+                    .arg(samples)
+                    .arg(covered, 0, 'f', 1));
     }
     if (const QJsonObject *e = lastEvent(j, QStringLiteral("data"));
         e && e->value("read_share").toDouble() >= kReadShareLimit) {
         const QJsonArray causes = e->value("causes").toArray();
-        return found(FailureKind::ExtremelySlow, Tr::trLater("Extremely slow"),
-                     Tr::trLater("Steps wait for data: reading takes %1 % of a step.")
-                         .arg(qRound(e->value("read_share").toDouble() * 100)),
-                     Tr::trLater("Copy the data to the instance's local scratch disk, pack small files "
-                            "into larger shards, and raise the loader's workers — in that order."),
-                     causes.isEmpty() ? compact(*e)
-                                      : QString::fromUtf8(QJsonDocument(causes).toJson(
-                                            QJsonDocument::Compact)));
+        return found(
+            FailureKind::ExtremelySlow, Tr::trLater("Extremely slow"),
+            Tr::trLater("Steps wait for data: reading takes %1 % of a step.")
+                .arg(qRound(e->value("read_share").toDouble() * 100)),
+            Tr::trLater("Copy the data to the instance's local scratch disk, pack small files "
+                        "into larger shards, and raise the loader's workers — in that order."),
+            causes.isEmpty()
+                ? compact(*e)
+                : QString::fromUtf8(QJsonDocument(causes).toJson(QJsonDocument::Compact)));
     }
     if (j.expectedStepSeconds > 0 && stepSeconds.size() >= 5) {
         std::sort(stepSeconds.begin(), stepSeconds.end());
         const double median = stepSeconds[stepSeconds.size() / 2];
         if (median > kSlowFactor * j.expectedStepSeconds)
-            return found(FailureKind::ExtremelySlow, Tr::trLater("Extremely slow"),
-                         Tr::trLater("A step takes %1, %2 times the plan's %3.")
-                             .arg(readableDuration(median))
-                             .arg(median / j.expectedStepSeconds, 0, 'f', 1)
-                             .arg(readableDuration(j.expectedStepSeconds)),
-                         Tr::trLater("Look at utilisation first: steady and high means compute-bound "
-                                "(more cards or a smaller model); fluctuating means data, "
-                                "communication or scheduling — check the data read share first."),
-                         QStringLiteral("median step %1 s, expected %2 s")
-                             .arg(median)
-                             .arg(j.expectedStepSeconds));
+            return found(
+                FailureKind::ExtremelySlow, Tr::trLater("Extremely slow"),
+                Tr::trLater("A step takes %1, %2 times the plan's %3.")
+                    .arg(readableDuration(median))
+                    .arg(median / j.expectedStepSeconds, 0, 'f', 1)
+                    .arg(readableDuration(j.expectedStepSeconds)),
+                Tr::trLater("Look at utilisation first: steady and high means compute-bound "
+                            "(more cards or a smaller model); fluctuating means data, "
+                            "communication or scheduling — check the data read share first."),
+                QStringLiteral("median step %1 s, expected %2 s")
+                    .arg(median)
+                    .arg(j.expectedStepSeconds));
     }
     if (failed)
-        return found(FailureKind::Other, Tr::trLater("Failed for another reason"),
-                     Tr::trLater("The job stopped after it had started training, in a way none of the "
-                            "six common failures explains."),
-                     Tr::trLater("Read the end of the log below; the last error line usually names the "
-                            "cause."),
-                     j.logLines.isEmpty() ? QString() : j.logLines.last());
+        return found(
+            FailureKind::Other, Tr::trLater("Failed for another reason"),
+            Tr::trLater("The job stopped after it had started training, in a way none of the "
+                        "six common failures explains."),
+            Tr::trLater("Read the end of the log below; the last error line usually names the "
+                        "cause."),
+            j.logLines.isEmpty() ? QString() : j.logLines.last());
     return d;
 }
 
@@ -535,11 +564,11 @@ Text gpuHealth(const QJsonObject &e)
             .arg(expected.toInt());
     if (found == 0)
         return expected.isNull() ? Tr::trLater("no GPU on this instance (how many it should have "
-                                          "was not given)")
+                                               "was not given)")
                                  : Tr::trLater("no GPU on this instance, and none expected");
     return e.contains("matmul")
                ? Tr::trLater("%1 of %2 GPUs healthy: no ECC errors, normal temperature and clocks, "
-                        "a matmul on each")
+                             "a matmul on each")
                      .arg(found)
                      .arg(expected.isNull() ? found : expected.toInt())
                : Tr::trLater("%1 of %2 GPUs healthy: no ECC errors, normal temperature and clocks")

@@ -77,9 +77,9 @@ struct Diagnosis
     FailureKind kind = FailureKind::None;
     QueueCause queue = QueueCause::None;
     // Translated when read (a check's diagnosis is kept in the state).
-    Text title;       // which of the six
-    Text cause;       // what causes it here
-    Text firstAction; // what to do first
+    Text title;          // which of the six
+    Text cause;          // what causes it here
+    Text firstAction;    // what to do first
     QString evidence;    // the line, code or figure it was recognised from (untranslated)
 
     bool isFailure() const { return kind != FailureKind::None; }
@@ -95,10 +95,10 @@ struct QueueWait
     QueueCause cause = QueueCause::None;
     bool stuck = false;
     // Translated when read.
-    Text title;       // "Waiting for quota", …
-    Text waitsFor;    // what it waits for here
+    Text title;    // "Waiting for quota", …
+    Text waitsFor; // what it waits for here
     Text firstAction;
-    Text expected; // "Expected to start at …", or that it is not known
+    Text expected;       // "Expected to start at …", or that it is not known
     QString evidence;    // the provider's code and message (untranslated)
 };
 QueueWait explainWait(const JobObservation &job);

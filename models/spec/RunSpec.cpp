@@ -79,8 +79,8 @@ RunSpec runSpecFromState(const OnboardingState &state)
     s.recovery = run.recovery;
     for (GateId id : kAllGates) {
         const GateRecord &g = state.gate(id);
-        s.gates.append({gateKey(id), statusKey(g.status), g.acceptedBy.toString(),
-                         g.evidence.toString()});
+        s.gates.append(
+            {gateKey(id), statusKey(g.status), g.acceptedBy.toString(), g.evidence.toString()});
     }
     return s;
 }

@@ -186,24 +186,24 @@ Text firstRunAcceptanceMissing(const OnboardingState &state)
         return Tr::trLater("The first run has not passed its five points yet.");
     if (!run.released)
         return Tr::trLater("Wrap up the first run first: its artifacts recorded, the instance "
-                      "released.");
+                           "released.");
     if (run.replay.isEmpty())
         return Tr::trLater("A colleague who took no part replays the first run from its spec "
-                      "(“Open a handoff spec…” or onramp replay); their replay accepts this "
-                      "gate.");
+                           "(“Open a handoff spec…” or onramp replay); their replay accepts this "
+                           "gate.");
     const QString member = run.replay.value("member").toString();
     if (member.isEmpty() || member == run.ranBy)
         return Tr::trLater("The replay was run by %1, who ran the first run: a colleague who took "
-                      "no part replays it.")
+                           "no part replays it.")
             .arg(member.isEmpty() ? Tr::trLater("no one named") : Text::literal(member));
     if (run.replay.value("firstRun").toString() != curveDigest(run.curve))
         return Tr::trLater("%1 replayed a spec of another first run (its loss curve differs from "
-                      "this onboarding's): export this onboarding's spec and replay that.")
+                           "this onboarding's): export this onboarding's spec and replay that.")
             .arg(member);
     if (!run.replay.value("reproduced").toBool())
         return Tr::trLater("%1's replay did not reproduce the first run; it differs at: %2.")
-            .arg(member, run.replay.value("failed").toVariant().toStringList().join(
-                             QStringLiteral(", ")));
+            .arg(member,
+                 run.replay.value("failed").toVariant().toStringList().join(QStringLiteral(", ")));
     return {};
 }
 
@@ -215,12 +215,13 @@ Text acceptanceMissing(const OnboardingState &state, GateId id)
         !r.staleEvidence.isEmpty() &&
         r.evidence.toString().trimmed() == r.staleEvidence.toString().trimmed())
         return Tr::trLater("The evidence was written before the change that sent this gate back to "
-                      "in progress: run the acceptance checks again and replace the evidence "
-                      "with what they show now.");
+                           "in progress: run the acceptance checks again and replace the evidence "
+                           "with what they show now.");
     switch (id) {
     case GateId::Environment:
         if (!state.environment.ready())
-            return Tr::trLater("All four readiness checks must pass first (run them on this page).");
+            return Tr::trLater(
+                "All four readiness checks must pass first (run them on this page).");
         return {};
     case GateId::FirstRun:
         // Gate 6's acceptor is a colleague's replay, never the operator's own say-so.
@@ -230,8 +231,8 @@ Text acceptanceMissing(const OnboardingState &state, GateId id)
     }
 }
 
-Text statusRefusal(const OnboardingState &state, GateId id, GateStatus target,
-                   const QDate &today, const Findings &localFindings)
+Text statusRefusal(const OnboardingState &state, GateId id, GateStatus target, const QDate &today,
+                   const Findings &localFindings)
 {
     const GateRecord &r = state.gate(id);
     switch (target) {
@@ -252,7 +253,7 @@ Text statusRefusal(const OnboardingState &state, GateId id, GateStatus target,
     case GateStatus::Waiting:
         return r.waitingFor.toString().trimmed().isEmpty()
                    ? Tr::trLater("Say who or what the gate is waiting for, for example “provider "
-                            "review”.")
+                                 "review”.")
                    : Text();
     case GateStatus::Rejected:
         return r.rejectionReason.toString().trimmed().isEmpty()
@@ -270,9 +271,9 @@ std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, Gate
 {
     if (const Text why = statusRefusal(state, id, target, now.date(), localFindings);
         !why.isEmpty())
-        return std::unexpected(Error{Error::Kind::Invalid, why.toString(),
-                                     QStringLiteral("gate %1 → %2 refused")
-                                         .arg(gateKey(id), statusKey(target))});
+        return std::unexpected(
+            Error{Error::Kind::Invalid, why.toString(),
+                  QStringLiteral("gate %1 → %2 refused").arg(gateKey(id), statusKey(target))});
     GateRecord &r = state.gate(id);
     if (target == GateStatus::Waiting && r.status != GateStatus::Waiting)
         r.waitingSince = now;
@@ -362,17 +363,16 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
         return std::unexpected(Error{Error::Kind::Invalid, missing.toString(), QString()});
     const QString member = record.value("member").toString();
     const GateRecord before = g;
-    g.acceptedBy = Tr::trLater("%1, whose replay from the spec alone reproduced the first run")
-                       .arg(member);
-    g.evidence = Text::joined(
-        {state.firstRun.run.evidence,
-         Tr::trLater("Replayed by %1 on %2: %3 of %4 items passed (spec %5).")
-             .arg(member)
-             .arg(replayTime(record.value("at").toString()))
-             .arg(record.value("passed").toInt())
-             .arg(record.value("items").toInt())
-             .arg(record.value("spec").toString())},
-        QStringLiteral("\n"));
+    g.acceptedBy =
+        Tr::trLater("%1, whose replay from the spec alone reproduced the first run").arg(member);
+    g.evidence = Text::joined({state.firstRun.run.evidence,
+                               Tr::trLater("Replayed by %1 on %2: %3 of %4 items passed (spec %5).")
+                                   .arg(member)
+                                   .arg(replayTime(record.value("at").toString()))
+                                   .arg(record.value("passed").toInt())
+                                   .arg(record.value("items").toInt())
+                                   .arg(record.value("spec").toString())},
+                              QStringLiteral("\n"));
     if (const Text why = statusRefusal(state, GateId::FirstRun, GateStatus::Passed, now.date());
         !why.isEmpty()) {
         g = before; // the replay stays as evidence; the record is not signed off

@@ -48,8 +48,8 @@ Text firstRunAcceptanceMissing(const OnboardingState &state);
 // entry condition met, no blocking finding (those of `localFindings` too: a page's unsaved scan),
 // the acceptance checks, the evidence and the acceptor; Waiting needs what it waits for;
 // Rejected the reason.
-Text statusRefusal(const OnboardingState &state, GateId id, GateStatus target,
-                   const QDate &today, const Findings &localFindings = {});
+Text statusRefusal(const OnboardingState &state, GateId id, GateStatus target, const QDate &today,
+                   const Findings &localFindings = {});
 
 // Records `target` on the gate, stamped `now`, after statusRefusal(); the record's text fields
 // (evidence, acceptor, reason, …) are set by the caller first. Refused with the reason.

@@ -89,7 +89,8 @@ QJsonObject ProviderLink::toJson() const
             {"resourcesCheck", resourcesCheck.toJson()},
             {"resourcesCheckPassed", resourcesCheckPassed},
             {"uploadFolder", uploadFolder},
-            {"uploadIds", [this] {
+            {"uploadIds",
+             [this] {
                  QJsonObject o;
                  for (auto it = uploadIds.begin(); it != uploadIds.end(); ++it)
                      o[it.key()] = it.value();
@@ -127,7 +128,8 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
                                                      Tr::tr("expected admin, developer or observer")));
         l.memberRoles.insert(it.key(), role);
     }
-    if (auto t = Text::fromJson(o.value("developerCheck"), path + QStringLiteral(".developerCheck")))
+    if (auto t =
+            Text::fromJson(o.value("developerCheck"), path + QStringLiteral(".developerCheck")))
         l.developerCheck = *t;
     else
         return std::unexpected(invalidSavedValue(t.error().field, t.error().message));
@@ -152,7 +154,8 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
         l.uploadIds.insert(it.key(), it.value().toString());
     for (const QJsonValue &u : o.value("uploaded").toArray())
         l.uploaded << u.toString();
-    if (auto t = Text::fromJson(o.value("resourcesCheck"), path + QStringLiteral(".resourcesCheck")))
+    if (auto t =
+            Text::fromJson(o.value("resourcesCheck"), path + QStringLiteral(".resourcesCheck")))
         l.resourcesCheck = *t;
     else
         return std::unexpected(invalidSavedValue(t.error().field, t.error().message));

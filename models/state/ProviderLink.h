@@ -1,8 +1,8 @@
 #pragma once
 
 #include "Error.h"
-#include "Text.h"
 #include "ProviderProfile.h"
+#include "Text.h"
 
 #include <QDateTime>
 #include <QJsonArray>

@@ -64,9 +64,8 @@ private slots:
         QProcess lupdate;
         lupdate.start(LUPDATE_BIN,
                       {"-silent", "-no-obsolete", "-locations", "none", "-tr-function-alias",
-                       "tr+=trLater", ONRAMP_SOURCE_DIR "/models",
-                       ONRAMP_SOURCE_DIR "/wizard", ONRAMP_SOURCE_DIR "/app",
-                       ONRAMP_SOURCE_DIR "/sandbox", "-ts", copy});
+                       "tr+=trLater", ONRAMP_SOURCE_DIR "/models", ONRAMP_SOURCE_DIR "/wizard",
+                       ONRAMP_SOURCE_DIR "/app", ONRAMP_SOURCE_DIR "/sandbox", "-ts", copy});
         QVERIFY(lupdate.waitForFinished(120'000));
         QVERIFY2(lupdate.exitCode() == 0, lupdate.readAllStandardError().constData());
         const Counts c = inspect(copy);

@@ -149,9 +149,10 @@ void FirstRunPage::showReplayAcceptance(const QString &refused)
 {
     const OnboardingState &s = store()->state();
     const QString missing = refused.isEmpty() ? firstRunAcceptanceMissing(s).toString() : refused;
-    m_acceptance->setText(missing.isEmpty()
-                              ? tr("✔ Accepted: %1.").arg(s.gate(GateId::FirstRun).acceptedBy.toString())
-                              : tr("Gate 6 is accepted by a colleague's replay. %1").arg(missing));
+    m_acceptance->setText(
+        missing.isEmpty()
+            ? tr("✔ Accepted: %1.").arg(s.gate(GateId::FirstRun).acceptedBy.toString())
+            : tr("Gate 6 is accepted by a colleague's replay. %1").arg(missing));
 }
 
 void FirstRunPage::refreshRun()
@@ -181,9 +182,10 @@ void FirstRunPage::refreshRun()
     const Diagnosis &live = m_monitor->diagnosis();
     QString triage;
     if (live.isFailure())
-        triage = tr("<b>%1.</b> %2<br><b>First:</b> %3")
-                     .arg(live.title.toString().toHtmlEscaped(), live.cause.toString().toHtmlEscaped(),
-                          live.firstAction.toString().toHtmlEscaped());
+        triage =
+            tr("<b>%1.</b> %2<br><b>First:</b> %3")
+                .arg(live.title.toString().toHtmlEscaped(), live.cause.toString().toHtmlEscaped(),
+                     live.firstAction.toString().toHtmlEscaped());
     else if (!run.run.diagnosis.isEmpty())
         triage = run.run.diagnosis.toString().toHtmlEscaped();
     else if (run.run.passed())

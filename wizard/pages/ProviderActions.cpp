@@ -174,12 +174,12 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                            "before that.");
             return ProviderActions::tr("Workspace: %1 · quota: %2 · members added: %3 of %4\n"
                                        "Developer's light job: %5\nObserver refused: %6")
-                .arg(s.workspace.created ? ProviderActions::tr("created")
-                                        : ProviderActions::tr("not created"),
-                     s.workspace.quotaAttached ? ProviderActions::tr("attached")
-                                     : ProviderActions::tr("not attached"))
-                .arg(membersInPlace(s.workspace.members, l.memberRoles))
-                .arg(s.workspace.members.size())
+                       .arg(s.workspace.created ? ProviderActions::tr("created")
+                                                : ProviderActions::tr("not created"),
+                            s.workspace.quotaAttached ? ProviderActions::tr("attached")
+                                                      : ProviderActions::tr("not attached"))
+                       .arg(membersInPlace(s.workspace.members, l.memberRoles))
+                       .arg(s.workspace.members.size())
                        .arg(check(l.developerCheckPassed, l.developerCheck.toString()),
                             check(l.observerCheckPassed, l.observerCheck.toString())) +
                    (next.isEmpty() ? QString() : u'\n' + next);
@@ -287,26 +287,31 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                 next = nextStepAfterChecks(s, GateId::Resources);
             return ProviderActions::tr("Instance: %1\nAcceptance (up, data readable, output "
                                        "written): %2\nDataset: %3")
-                .arg(
-                    l.instanceId.isEmpty()
-                        ? ProviderActions::tr("not created")
-                        : QStringLiteral("%1 (%2)").arg(l.instanceId,
-                                                        labelOf<InstanceState>(l.instanceState)),
-                    // The check's words ("… is running") are from before the release.
-                    instanceState(s) == InstanceState::Released && !l.resourcesCheck.isEmpty()
-                        ? ProviderActions::tr("%1 (checked while it ran; it is released now)")
-                              .arg(check(l.resourcesCheckPassed, l.resourcesCheck.toString()))
-                        : check(l.resourcesCheckPassed, l.resourcesCheck.toString()),
-                    l.uploadFolder.isEmpty()
-                        ? ProviderActions::tr("none uploaded (the provider's sample data is there)")
-                        : ProviderActions::tr("%n file(s) from %1", nullptr, int(l.uploaded.size()))
-                                  .arg(l.uploadFolder) +
-                              (l.uploadIds.isEmpty()
-                                   ? QString()
-                                   : ProviderActions::tr(" — %n unfinished, "
-                                                         "resumes on the next "
-                                                         "upload",
-                                                         nullptr, int(l.uploadIds.size())))) +
+                       .arg(l.instanceId.isEmpty()
+                                ? ProviderActions::tr("not created")
+                                : QStringLiteral("%1 (%2)").arg(
+                                      l.instanceId, labelOf<InstanceState>(l.instanceState)),
+                            // The check's words ("… is running") are from before the release.
+                            instanceState(s) == InstanceState::Released &&
+                                    !l.resourcesCheck.isEmpty()
+                                ? ProviderActions::tr(
+                                      "%1 (checked while it ran; it is released now)")
+                                      .arg(check(l.resourcesCheckPassed,
+                                                 l.resourcesCheck.toString()))
+                                : check(l.resourcesCheckPassed, l.resourcesCheck.toString()),
+                            l.uploadFolder.isEmpty()
+                                ? ProviderActions::tr(
+                                      "none uploaded (the provider's sample data is there)")
+                                : ProviderActions::tr("%n file(s) from %1", nullptr,
+                                                      int(l.uploaded.size()))
+                                          .arg(l.uploadFolder) +
+                                      (l.uploadIds.isEmpty()
+                                           ? QString()
+                                           : ProviderActions::tr(" — %n unfinished, "
+                                                                 "resumes on the next "
+                                                                 "upload",
+                                                                 nullptr,
+                                                                 int(l.uploadIds.size())))) +
                    (next.isEmpty() ? QString() : u'\n' + next);
         });
         break;

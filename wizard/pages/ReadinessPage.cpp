@@ -102,7 +102,8 @@ void ReadinessPage::refreshChecks()
         row.result->setText(stateText(r));
         QString detail = r.evidence.toString().toHtmlEscaped();
         if (!r.diagnosis.isEmpty())
-            detail += QStringLiteral("<br><b>") + r.diagnosis.toString().toHtmlEscaped() + QStringLiteral("</b>");
+            detail += QStringLiteral("<br><b>") + r.diagnosis.toString().toHtmlEscaped() +
+                      QStringLiteral("</b>");
         row.detail->setText(detail);
         QPalette p = row.result->palette();
         p.setColor(QPalette::WindowText, r.passed() ? statusColour(GateStatus::Passed)

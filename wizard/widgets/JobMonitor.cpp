@@ -224,10 +224,11 @@ void JobMonitor::updateReadings()
     // While it waits: why, the first thing to do and when it should start.
     if (jobStateOf(m_job) == JobState::Queued) {
         const QueueWait w = explainWait(obs);
-        m_wait->setText(tr("<b>%1.</b> %2 %3<br><b>First:</b> %4<br><small>%5</small>")
-                            .arg(w.title.toString().toHtmlEscaped(), w.waitsFor.toString().toHtmlEscaped(),
-                                 w.expected.toString().toHtmlEscaped(), w.firstAction.toString().toHtmlEscaped(),
-                                 w.evidence.toHtmlEscaped()));
+        m_wait->setText(
+            tr("<b>%1.</b> %2 %3<br><b>First:</b> %4<br><small>%5</small>")
+                .arg(w.title.toString().toHtmlEscaped(), w.waitsFor.toString().toHtmlEscaped(),
+                     w.expected.toString().toHtmlEscaped(),
+                     w.firstAction.toString().toHtmlEscaped(), w.evidence.toHtmlEscaped()));
         m_wait->setVisible(true);
     } else {
         m_wait->clear();
@@ -239,11 +240,12 @@ void JobMonitor::updateReadings()
         emit diagnosisChanged();
     }
     m_diagnosis = d;
-    m_triage->setText(d.isFailure()
-                          ? tr("<b>%1.</b> %2<br><b>First:</b> %3<br><small>%4</small>")
-                                .arg(d.title.toString().toHtmlEscaped(), d.cause.toString().toHtmlEscaped(),
-                                     d.firstAction.toString().toHtmlEscaped(), d.evidence.toHtmlEscaped())
-                          : QString());
+    m_triage->setText(
+        d.isFailure()
+            ? tr("<b>%1.</b> %2<br><b>First:</b> %3<br><small>%4</small>")
+                  .arg(d.title.toString().toHtmlEscaped(), d.cause.toString().toHtmlEscaped(),
+                       d.firstAction.toString().toHtmlEscaped(), d.evidence.toHtmlEscaped())
+            : QString());
     m_triage->setVisible(d.isFailure());
 }
 

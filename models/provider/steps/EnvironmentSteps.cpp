@@ -42,7 +42,7 @@ QJsonObject EnvironmentSteps::probeJob(const QString &name, const QString &entry
 }
 
 void EnvironmentSteps::recordCheck(const QString &name, const QJsonObject &finished, bool passed,
-                                  const Text &evidence)
+                                   const Text &evidence)
 {
     CheckResult &r = m_state.environment.checks[name];
     r.jobId = finished.value("id").toString();
@@ -199,12 +199,13 @@ void EnvironmentSteps::checkEnvironment(std::function<void()> next)
                    m_state.environment.checks[QStringLiteral("environment")].diagnosis =
                        health.isEmpty()
                            ? Tr::trLater("This onramp-probe does not check the GPUs: install the "
-                                    "probe of this Onramp version where jobs run it (on a "
-                                    "cluster, the profile's probe path), then run the checks "
-                                    "again.")
-                           : Tr::trLater("The loop ran but its loss did not fall. Check in this "
-                                    "order: the framework's version, then the driver, then the "
-                                    "accelerator library — do not reinstall first.");
+                                         "probe of this Onramp version where jobs run it (on a "
+                                         "cluster, the profile's probe path), then run the checks "
+                                         "again.")
+                           : Tr::trLater(
+                                 "The loop ran but its loss did not fall. Check in this "
+                                 "order: the framework's version, then the driver, then the "
+                                 "accelerator library — do not reinstall first.");
                next();
            });
 }
@@ -221,18 +222,18 @@ void EnvironmentSteps::checkData(std::function<void()> next)
                const bool passed =
                    jobStateOf(finished) == JobState::Succeeded &&
                    verdict.value("passed").toBool();
-               recordCheck(QStringLiteral("data"), finished, passed,
-                           Text::joined(
-                               {Tr::trLater("%1 files, %2 MB/s cold, %3 MB/s warm, reading is %4 "
-                                            "% of a step")
-                                    .arg(data.value("files").toInt())
-                                    .arg(data.value("throughput_mb_s").toDouble(), 0, 'f', 0)
-                                    .arg(data.value("warm_throughput_mb_s").toDouble(), 0, 'f', 0)
-                                    .arg(data.value("read_share").toDouble() * 100, 0, 'f', 1),
-                                passed ? Text()
-                                       : probePhrase(verdict.value("reason").toString(
-                                             finished.value("state").toString()))},
-                               QStringLiteral(": ")));
+               recordCheck(
+                   QStringLiteral("data"), finished, passed,
+                   Text::joined({Tr::trLater("%1 files, %2 MB/s cold, %3 MB/s warm, reading is %4 "
+                                             "% of a step")
+                                     .arg(data.value("files").toInt())
+                                     .arg(data.value("throughput_mb_s").toDouble(), 0, 'f', 0)
+                                     .arg(data.value("warm_throughput_mb_s").toDouble(), 0, 'f', 0)
+                                     .arg(data.value("read_share").toDouble() * 100, 0, 'f', 1),
+                                 passed ? Text()
+                                        : probePhrase(verdict.value("reason").toString(
+                                              finished.value("state").toString()))},
+                                QStringLiteral(": ")));
                next();
            });
 }
@@ -269,10 +270,11 @@ void EnvironmentSteps::checkCheckpoint(std::function<void()> next)
                                               QStringLiteral("interrupted"));
                if (jobStateOf(first) != JobState::Interrupted ||
                    stops.isEmpty()) {
-                   recordCheck(QStringLiteral("checkpoint"), first, false,
-                               Tr::trLater("The job ended %1 instead of being interrupted after its "
-                                      "first checkpoint.")
-                                   .arg(first.value("state").toString()));
+                   recordCheck(
+                       QStringLiteral("checkpoint"), first, false,
+                       Tr::trLater("The job ended %1 instead of being interrupted after its "
+                                   "first checkpoint.")
+                           .arg(first.value("state").toString()));
                    next();
                    return;
                }
@@ -307,22 +309,24 @@ void EnvironmentSteps::checkCheckpoint(std::function<void()> next)
                               sameOptimizer;
                           recordCheck(
                               QStringLiteral("checkpoint"), second, passed,
-                              passed ? Tr::trLater("interrupted at step %1 with a checkpoint; resumed "
-                                              "at step %1, went on at step %2 to %3; optimizer "
-                                              "state restored (momentum norm %4)")
-                                           .arg(at)
-                                           .arg(at + 1)
-                                           .arg(steps.isEmpty() ? 0
-                                                                : steps.last().value("step").toInt())
-                                           .arg(stop.value("momentum_norm").toDouble(), 0, 'g', 6)
-                                     : Tr::trLater("interrupted at step %1; the second run resumed: %2, "
-                                              "went on at the next step: %3, same optimizer "
-                                              "state: %4 (%5)")
-                                           .arg(at)
-                                           .arg(yesNo(resumedThere), yesNo(continues),
-                                                yesNo(sameOptimizer),
-                                                probePhrase(verdict.value("reason").toString(
-                                                    second.value("state").toString()))));
+                              passed
+                                  ? Tr::trLater("interrupted at step %1 with a checkpoint; resumed "
+                                                "at step %1, went on at step %2 to %3; optimizer "
+                                                "state restored (momentum norm %4)")
+                                        .arg(at)
+                                        .arg(at + 1)
+                                        .arg(steps.isEmpty() ? 0
+                                                             : steps.last().value("step").toInt())
+                                        .arg(stop.value("momentum_norm").toDouble(), 0, 'g', 6)
+                                  : Tr::trLater(
+                                        "interrupted at step %1; the second run resumed: %2, "
+                                        "went on at the next step: %3, same optimizer "
+                                        "state: %4 (%5)")
+                                        .arg(at)
+                                        .arg(yesNo(resumedThere), yesNo(continues),
+                                             yesNo(sameOptimizer),
+                                             probePhrase(verdict.value("reason").toString(
+                                                 second.value("state").toString()))));
                           next();
                       });
            });

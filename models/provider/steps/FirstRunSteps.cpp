@@ -184,21 +184,21 @@ void FirstRunSteps::recordFirstRun(const QList<QJsonObject> &jobs)
         run.ranBy = finished.value("member").toString(jobMember());
         run.replay = {}; // a new first run needs a new replay
         r.state = passed ? QStringLiteral("passed") : QStringLiteral("failed");
-        r.evidence = Text::joined(
-            {Text::joined({Tr::trLater("%1 steps in %2 s, loss %3 → %4 (min %5)")
-                               .arg(run.steps)
-                               .arg(run.seconds, 0, 'g', 3)
-                               .arg(run.firstLoss, 0, 'g', 5)
-                               .arg(run.lastLoss, 0, 'g', 5)
-                               .arg(run.minLoss, 0, 'g', 5),
-                           jobs.size() > 1 ? Tr::trLater("resumed itself %n time(s)", nullptr,
-                                                         int(jobs.size() - 1))
-                                           : Text()},
-                          QStringLiteral("; ")),
-             passed ? Text()
-                    : probePhrase(verdict.value("reason").toString(
-                          finished.value("state").toString()))},
-            QStringLiteral(": "));
+        r.evidence =
+            Text::joined({Text::joined({Tr::trLater("%1 steps in %2 s, loss %3 → %4 (min %5)")
+                                            .arg(run.steps)
+                                            .arg(run.seconds, 0, 'g', 3)
+                                            .arg(run.firstLoss, 0, 'g', 5)
+                                            .arg(run.lastLoss, 0, 'g', 5)
+                                            .arg(run.minLoss, 0, 'g', 5),
+                                        jobs.size() > 1 ? Tr::trLater("resumed itself %n time(s)",
+                                                                      nullptr, int(jobs.size() - 1))
+                                                        : Text()},
+                                       QStringLiteral("; ")),
+                          passed ? Text()
+                                 : probePhrase(verdict.value("reason").toString(
+                                       finished.value("state").toString()))},
+                         QStringLiteral(": "));
         const Diagnosis d = triage(JobObservation::fromJob(finished, log));
         r.failureKind = passed ? QString() : failureKindName(d.kind);
         r.diagnosis = passed ? Text() : diagnosisText(d);
@@ -284,11 +284,11 @@ void FirstRunSteps::wrapUp(Done done)
                 // replay does (acceptFirstRunByReplay).
                 GateRecord &g = m_state.gate(GateId::FirstRun);
                 g.updatedAt = run.wrappedUpAt;
-                g.evidence = Text::joined(
-                    {run.run.evidence,
-                     Tr::trLater("Released the instance; %n artifact(s) recorded.", nullptr,
-                                 int(run.archived.size()))},
-                    QStringLiteral("\n"));
+                g.evidence =
+                    Text::joined({run.run.evidence,
+                                  Tr::trLater("Released the instance; %n artifact(s) recorded.",
+                                              nullptr, int(run.archived.size()))},
+                                 QStringLiteral("\n"));
                 if (!run.replay.isEmpty())
                     (void)acceptFirstRunByReplay(m_state, run.replay);
                 changed();

@@ -187,14 +187,14 @@ void ResourcesSteps::verifyResources(Done done)
                 link.resourcesCheck =
                     link.resourcesCheckPassed
                         ? Tr::trLater("Instance %1 is running; data readable (%2 files); output "
-                                 "written (%3).")
+                                      "written (%3).")
                               .arg(id)
                               .arg(events.value("storage/data").value("files").toInt())
                               .arg(events.value("artifact/output").value("path").toString())
                         : Tr::trLater("Instance %1 check failed: job %2, data readable: %3, output "
-                                 "written: %4.")
-                              .arg(id, finished.value("state").toString(),
-                                   yesNo(readable), yesNo(written));
+                                      "written: %4.")
+                              .arg(id, finished.value("state").toString(), yesNo(readable),
+                                   yesNo(written));
                 GateRecord &g = m_state.gate(GateId::Resources);
                 g.updatedAt = QDateTime::currentDateTimeUtc();
                 if (link.resourcesCheckPassed)

@@ -55,7 +55,8 @@ private slots:
         Language language;
         QVERIFY(language.apply(QStringLiteral("en")));
         const QString english = t.toString();
-        QCOMPARE(counted.toString(), QStringLiteral("Released the instance; 3 artifacts recorded."));
+        QCOMPARE(counted.toString(),
+                 QStringLiteral("Released the instance; 3 artifacts recorded."));
         QVERIFY(language.apply(QStringLiteral("zh_CN")));
         const QString chinese = t.toString();
         QVERIFY2(chinese != english && chinese.contains(QStringLiteral("rv-7")),
@@ -81,8 +82,7 @@ private slots:
                               .arg(Text::source("Data reads fast enough"), Text::literal("x")),
                           Tr::trLater("Replayed by %1 on %2: %3 of %4 items passed (spec %5).")
                               .arg(QStringLiteral("mei"))
-                              .arg(Text::time(QDateTime(QDate(2026, 12, 3), QTime(9, 30),
-                                                        Qt::UTC)))
+                              .arg(Text::time(QDateTime(QDate(2026, 12, 3), QTime(9, 30), Qt::UTC)))
                               .arg(5)
                               .arg(6)
                               .arg(QStringLiteral("s-1"))},

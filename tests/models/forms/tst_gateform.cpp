@@ -299,7 +299,8 @@ private slots:
 
         store.update([](OnboardingState &s) { s.workspace.members[2].role = Role::Admin; });
         QCOMPARE(form.record().status, GateStatus::InProgress);
-        QCOMPARE(form.record().staleEvidence.toString(), QStringLiteral("Job j-1 succeeded; 403 seen"));
+        QCOMPARE(form.record().staleEvidence.toString(),
+                 QStringLiteral("Job j-1 succeeded; 403 seen"));
         // Set up at the provider meanwhile: it holds the admin now.
         store.update([](OnboardingState &s) {
             s.provider.memberRoles[s.workspace.members[2].account] = QStringLiteral("admin");
@@ -388,8 +389,10 @@ private slots:
                                  GateId::FirstRun})
                 s.gate(later).status = GateStatus::InProgress;
             s.quota.cardsPerRun = 0; // a blocking finding of gate 3
-            s.gate(GateId::Quota).evidence = Text::literal(QStringLiteral("application q-1 approved"));
-            s.gate(GateId::Quota).acceptedBy = Text::literal(QStringLiteral("The provider's quota reviewer"));
+            s.gate(GateId::Quota).evidence =
+                Text::literal(QStringLiteral("application q-1 approved"));
+            s.gate(GateId::Quota).acceptedBy =
+                Text::literal(QStringLiteral("The provider's quota reviewer"));
         });
         GateForm quota(&store, GateId::Quota);
         quota.setClock([] { return kNow; });
@@ -415,8 +418,7 @@ private slots:
         GateForm quota(&store, GateId::Quota);
         quota.setClock([] { return kNow; });
         QVERIFY2(!hasBlocking(gateFindings(store.state(), GateId::Quota, kNow.date())),
-                 qPrintable(blockingMessage(gateFindings(store.state(), GateId::Quota,
-                                                         kNow.date()))
+                 qPrintable(blockingMessage(gateFindings(store.state(), GateId::Quota, kNow.date()))
                                 .toString()));
         // The forms see the gates passed with nothing open.
         store.update([](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("x"); });

@@ -263,11 +263,13 @@ private slots:
         QCOMPARE(j.expectedStart, at);
         const QString shown = QLocale().toString(at.toLocalTime(), QLocale::ShortFormat);
         QueueWait w = explainWait(j);
-        QVERIFY2(w.expected.toString().contains(shown) && w.expected.toString().contains("scheduler"),
+        QVERIFY2(w.expected.toString().contains(shown) &&
+                     w.expected.toString().contains("scheduler"),
                  qPrintable(w.expected.toString()));
         j.expectedStartBasis = QStringLiteral("queue");
         w = explainWait(j);
-        QVERIFY2(w.expected.toString().contains(shown) && w.expected.toString().contains("time limit"),
+        QVERIFY2(w.expected.toString().contains(shown) &&
+                     w.expected.toString().contains("time limit"),
                  qPrintable(w.expected.toString()));
         // Quota does not come back by itself: no time is promised.
         j = JobObservation::fromJob(
@@ -290,12 +292,14 @@ private slots:
         QCOMPARE(w.cause, QueueCause::Dependency);
         QVERIFY(!w.stuck);
         QVERIFY2(w.title.toString().contains("Requeued"), qPrintable(w.title.toString()));
-        QVERIFY2(w.firstAction.toString().startsWith("Nothing to do"), qPrintable(w.firstAction.toString()));
+        QVERIFY2(w.firstAction.toString().startsWith("Nothing to do"),
+                 qPrintable(w.firstAction.toString()));
         // The same reason on a job never requeued is the job's own begin time.
         j.restarts = 0;
         w = explainWait(j);
         QVERIFY2(!w.title.toString().contains("Requeued"), qPrintable(w.title.toString()));
-        QVERIFY2(w.firstAction.toString().contains("begin time"), qPrintable(w.firstAction.toString()));
+        QVERIFY2(w.firstAction.toString().contains("begin time"),
+                 qPrintable(w.firstAction.toString()));
     }
 
     // Slurm's "Resources" is busy cards or nodes that are out: its description tells them
@@ -312,7 +316,8 @@ private slots:
         w = explainWait(j);
         QCOMPARE(w.cause, QueueCause::Stock);
         QCOMPARE(w.title.toString(), QStringLiteral("Waiting for nodes that are down or drained"));
-        QVERIFY2(w.firstAction.toString().contains("sinfo -R"), qPrintable(w.firstAction.toString()));
+        QVERIFY2(w.firstAction.toString().contains("sinfo -R"),
+                 qPrintable(w.firstAction.toString()));
         QVERIFY(w.evidence.contains("DRAINED"));
     }
 
@@ -569,9 +574,11 @@ private slots:
     void runGatesRoundTripAndRefuseBadValues()
     {
         EnvironmentGateData env;
-        env.checks["data"] = {QStringLiteral("failed"), Text::literal("3 files"),
+        env.checks["data"] = {QStringLiteral("failed"),
+                              Text::literal("3 files"),
                               Text::literal("Cannot read data — …"),
-                              "cannot-read-data", "job-1",
+                              "cannot-read-data",
+                              "job-1",
                               QDateTime::currentDateTimeUtc()};
         env.fingerprint = {{"os", "Debian"}};
         auto back = EnvironmentGateData::fromJson(env.toJson(), "$.x");

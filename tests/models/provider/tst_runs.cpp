@@ -171,13 +171,16 @@ private slots:
         WALK(*s, runReadinessChecks);
         for (const QString &name : EnvironmentGateData::checkNames()) {
             const CheckResult r = m_state.environment.checks.value(name);
-            QVERIFY2(r.passed(), qPrintable(name + ": " + r.evidence.toString() + " / " + r.diagnosis.toString()));
+            QVERIFY2(r.passed(), qPrintable(name + ": " + r.evidence.toString() + " / " +
+                                            r.diagnosis.toString()));
             QVERIFY(!r.jobId.isEmpty());
         }
         QVERIFY(m_state.environment.ready());
         QVERIFY2(m_state.gate(GateId::Environment).status == GateStatus::Passed,
                  qPrintable(m_state.gate(GateId::Environment).heldBack.toString()));
-        QVERIFY(m_state.environment.checks.value("checkpoint").evidence.toString().contains("interrupted at step"));
+        QVERIFY(m_state.environment.checks.value("checkpoint")
+                    .evidence.toString()
+                    .contains("interrupted at step"));
         // The sandbox has no cards: the GPU check says so as the sandbox's exemption, against
         // the 8 that gate 4's instance type promises, never as "0 GPU(s)" that pass.
         const QString env = m_state.environment.checks.value("environment").evidence.toString();
@@ -198,7 +201,8 @@ private slots:
             for (const QString &line : QString::fromUtf8(log).split(u'\n', Qt::SkipEmptyParts))
                 QVERIFY2(!readableLogLine(line).startsWith(u'{'), qPrintable(line));
         const FirstRunGateData &run = m_state.firstRun;
-        QVERIFY2(run.run.passed(), qPrintable(run.run.evidence.toString() + " / " + run.run.diagnosis.toString()));
+        QVERIFY2(run.run.passed(),
+                 qPrintable(run.run.evidence.toString() + " / " + run.run.diagnosis.toString()));
         QCOMPARE(run.points.size(), 5);
         for (bool p : run.points)
             QVERIFY(p);
@@ -294,7 +298,8 @@ private slots:
         m_state.firstRun.recovery.backoffSeconds = 0.5;
         auto s = session(m_state);
         WALK(*s, runFirstRun);
-        QVERIFY2(m_state.firstRun.run.passed(), qPrintable(m_state.firstRun.run.evidence.toString()));
+        QVERIFY2(m_state.firstRun.run.passed(),
+                 qPrintable(m_state.firstRun.run.evidence.toString()));
         QCOMPARE(m_state.firstRun.attempts.size(), 1);
         QVERIFY(m_state.firstRun.attempts.first().cause.isEmpty());
         const QList<std::pair<int, double>> uninterrupted = m_state.firstRun.curve;
@@ -308,7 +313,8 @@ private slots:
         s->onProgress = [&](const QString &text) { said << text; };
         WALK(*s, runFirstRun);
         const FirstRunGateData &run = m_state.firstRun;
-        QVERIFY2(run.run.passed(), qPrintable(run.run.evidence.toString() + " / " + run.run.diagnosis.toString()));
+        QVERIFY2(run.run.passed(),
+                 qPrintable(run.run.evidence.toString() + " / " + run.run.diagnosis.toString()));
         QCOMPARE(m_server->faults().preemptTimes, 0);
         // Two jobs, the first preempted with the provider's reason, the second resumed where
         // the first saved.
@@ -737,7 +743,8 @@ private slots:
         QCOMPARE(m_state.gate(GateId::Environment).status, GateStatus::Rejected);
         // The check by its title, not its key.
         QVERIFY2(m_state.gate(GateId::Environment)
-                     .rejectionReason.toString().contains(findReadinessCheck(u"data")->titleText()),
+                     .rejectionReason.toString()
+                     .contains(findReadinessCheck(u"data")->titleText()),
                  qPrintable(m_state.gate(GateId::Environment).rejectionReason.toString()));
     }
 };

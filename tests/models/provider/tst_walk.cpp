@@ -140,8 +140,10 @@ private slots:
         state.resources.choice = {};
         WALK(*s, runWorkspaceChecks);
         state.resources.choice = chosen;
-        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck.toString()));
-        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck.toString()));
+        QVERIFY2(state.provider.developerCheckPassed,
+                 qPrintable(state.provider.developerCheck.toString()));
+        QVERIFY2(state.provider.observerCheckPassed,
+                 qPrintable(state.provider.observerCheck.toString()));
         // The provider's answer in the user's words: the role, the member and the status.
         QVERIFY2(state.provider.observerCheck.toString().contains(roleLabel(Role::Observer)) &&
                      state.provider.observerCheck.toString().contains("zhaolei") &&
@@ -185,8 +187,10 @@ private slots:
         WALK(*s, createInstance);
         QVERIFY(!state.provider.instanceId.isEmpty());
         WALK(*s, verifyResources);
-        QVERIFY2(state.provider.resourcesCheckPassed, qPrintable(state.provider.resourcesCheck.toString()));
-        QVERIFY(state.gate(GateId::Resources).evidence.toString().contains(state.provider.instanceId));
+        QVERIFY2(state.provider.resourcesCheckPassed,
+                 qPrintable(state.provider.resourcesCheck.toString()));
+        QVERIFY(
+            state.gate(GateId::Resources).evidence.toString().contains(state.provider.instanceId));
         WALK(*s, releaseInstance);
         QCOMPARE(state.provider.instanceState, "released");
         QVERIFY(state.provider.pendingKeys.isEmpty()); // nothing left in flight
@@ -201,8 +205,9 @@ private slots:
         auto reread = OnboardingState::fromJson(saved);
         QVERIFY2(reread, qPrintable(reread ? QString() : reread.error().message));
         const auto chinese = [](const QString &text) {
-            return std::any_of(text.begin(), text.end(),
-                               [](QChar c) { return c.unicode() >= 0x4e00 && c.unicode() < 0xa000; });
+            return std::any_of(text.begin(), text.end(), [](QChar c) {
+                return c.unicode() >= 0x4e00 && c.unicode() < 0xa000;
+            });
         };
         const QString account = reread->gate(GateId::Account).evidence.toString();
         QVERIFY2(chinese(account) && account.contains(state.provider.qualification.id) &&
@@ -242,7 +247,8 @@ private slots:
         s->onProgress = [&](const QString &text) { said << text; };
         WALK(*s, setUpWorkspace);
         WALK(*s, runWorkspaceChecks);
-        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck.toString()));
+        QVERIFY2(state.provider.observerCheckPassed,
+                 qPrintable(state.provider.observerCheck.toString()));
         state.gate(GateId::Workspace).acceptedBy = Text::literal(QStringLiteral("Team lead"));
         QVERIFY(setGateStatus(state, GateId::Workspace, GateStatus::Passed,
                               QDateTime::currentDateTimeUtc()));
@@ -298,10 +304,12 @@ private slots:
                                                             {"chenjie", "observer"},
                                                             {"zhaolei", "developer"}}));
         WALK(*s, runWorkspaceChecks);
-        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck.toString()));
+        QVERIFY2(state.provider.observerCheckPassed,
+                 qPrintable(state.provider.observerCheck.toString()));
         QVERIFY2(state.provider.observerCheck.toString().contains("chenjie"),
                  qPrintable(state.provider.observerCheck.toString()));
-        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck.toString()));
+        QVERIFY2(state.provider.developerCheckPassed,
+                 qPrintable(state.provider.developerCheck.toString()));
 
         // A member taken out of the table leaves the provider's workspace.
         form.update([](WorkspaceData &w) {

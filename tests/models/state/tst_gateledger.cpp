@@ -60,7 +60,8 @@ private slots:
         g.acceptedBy = Text::literal(QStringLiteral("the checks"));
         QVERIFY(!acceptFromProvider(s, GateId::Environment, kNow));
         QCOMPARE(g.status, GateStatus::InProgress);
-        QVERIFY2(g.heldBack.toString().contains(QStringLiteral("gate 4")), qPrintable(g.heldBack.toString()));
+        QVERIFY2(g.heldBack.toString().contains(QStringLiteral("gate 4")),
+                 qPrintable(g.heldBack.toString()));
         QVERIFY(GateForm::describe(g).contains(g.heldBack.toString()));
 
         // Once gate 4 passes, the same acceptance passes gate 5 and clears the reason.
@@ -125,8 +126,7 @@ private slots:
         auto r = form.recordStatus();
         QVERIFY(!r.has_value());
         QCOMPARE(r.error().message,
-                 statusRefusal(store.state(), GateId::Environment, GateStatus::Passed,
-                               kNow.date())
+                 statusRefusal(store.state(), GateId::Environment, GateStatus::Passed, kNow.date())
                      .toString());
         QCOMPARE(store.state().gate(GateId::Environment).status, GateStatus::NotStarted);
     }
@@ -150,7 +150,8 @@ private slots:
         record["at"] = QStringLiteral("2026-12-02T14:15:19.102Z");
         QVERIFY(acceptFirstRunByReplay(s, record).has_value());
         QCOMPARE(s.gate(GateId::FirstRun).status, GateStatus::Passed);
-        QVERIFY(s.gate(GateId::FirstRun).acceptedBy.toString().contains(QStringLiteral("mei.chen")));
+        QVERIFY(
+            s.gate(GateId::FirstRun).acceptedBy.toString().contains(QStringLiteral("mei.chen")));
         // #17 walk: the evidence gave the replay's time as the record stores it.
         const QString evidence = s.gate(GateId::FirstRun).evidence.toString();
         QVERIFY2(!evidence.contains(QStringLiteral("T14:15")), qPrintable(evidence));

@@ -37,8 +37,10 @@ class TestOnboardingState : public QObject
         q.waitingSince = QDateTime(QDate(2026, 11, 6), QTime(6, 0, 0, 123), Qt::UTC);
         q.notes = QStringLiteral("line one\nline two");
         s.gate(GateId::Workspace).status = GateStatus::Rejected;
-        s.gate(GateId::Workspace).rejectionReason = Text::literal(QStringLiteral("everyone is admin"));
-        s.gate(GateId::Workspace).whatToChange = Text::literal(QStringLiteral("one admin, rest developers"));
+        s.gate(GateId::Workspace).rejectionReason =
+            Text::literal(QStringLiteral("everyone is admin"));
+        s.gate(GateId::Workspace).whatToChange =
+            Text::literal(QStringLiteral("one admin, rest developers"));
         return s;
     }
 
@@ -152,7 +154,8 @@ private slots:
         const OnboardingState s = store.state();
         QCOMPARE(s.currentPage, 3);
         QCOMPARE(s.gate(GateId::Account).status, GateStatus::Passed);
-        QCOMPARE(s.gate(GateId::Account).acceptedBy.toString(), QStringLiteral("Provider review desk"));
+        QCOMPARE(s.gate(GateId::Account).acceptedBy.toString(),
+                 QStringLiteral("Provider review desk"));
         QCOMPARE(s.gate(GateId::Workspace).status, GateStatus::Passed);
         QCOMPARE(s.gate(GateId::Quota).status, GateStatus::Waiting);
         QCOMPARE(s.gate(GateId::Quota).waitingFor.toString(),

@@ -97,7 +97,8 @@ private slots:
         QCOMPARE(choice->currentData().toInt(), int(GateStatus::InProgress));
         store.update([](OnboardingState &s) {
             s.gate(GateId::Account).evidence = Text::literal(QStringLiteral("review 7"));
-            s.gate(GateId::Account).acceptedBy = Text::literal(QStringLiteral("the provider's reviewer"));
+            s.gate(GateId::Account).acceptedBy =
+                Text::literal(QStringLiteral("the provider's reviewer"));
             QVERIFY(acceptFromProvider(s, GateId::Account, QDateTime::currentDateTimeUtc()));
         });
         QCOMPARE(choice->currentData().toInt(), int(GateStatus::Passed));
@@ -111,8 +112,9 @@ private slots:
         QTest::keyClick(signatory, Qt::Key_Delete);
         QCOMPARE(store.state().gate(GateId::Account).status, GateStatus::InProgress);
         QCOMPARE(choice->currentData().toInt(), int(GateStatus::InProgress));
-        QVERIFY2(status->text().contains(store.state().gate(GateId::Account).reopenedBecause.toString()),
-                 qPrintable(status->text()));
+        QVERIFY2(
+            status->text().contains(store.state().gate(GateId::Account).reopenedBecause.toString()),
+            qPrintable(status->text()));
         QVERIFY(!store.state().gate(GateId::Account).reopenedBecause.isEmpty());
         // Passed cannot be chosen and recorded while the finding stands.
         choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));

@@ -55,7 +55,8 @@ private slots:
         QCOMPARE(store.state().gate(GateId::Account).status, GateStatus::Passed);
         QVERIFY(store.state()
                     .gate(GateId::Account)
-                    .evidence.toString().contains(store.state().provider.qualification.id));
+                    .evidence.toString()
+                    .contains(store.state().provider.qualification.id));
         QVERIFY(store.state().provider.trainingActivated);
         QTRY_VERIFY(child<QLabel>(w, "providerStatus")->text().contains("Approved"));
         QVERIFY(store.state().provider.pendingKeys.isEmpty());
@@ -153,7 +154,8 @@ private slots:
         s.provider.instanceId = QStringLiteral("i-1");
         s.provider.instanceState = QStringLiteral("released");
         s.provider.resourcesCheckPassed = true;
-        s.provider.resourcesCheck = Text::literal(QStringLiteral("Instance i-1 is running; data readable."));
+        s.provider.resourcesCheck =
+            Text::literal(QStringLiteral("Instance i-1 is running; data readable."));
         StateStore store(QString{});
         store.setState(s);
         OnboardingWizard w(&store, &m_language);

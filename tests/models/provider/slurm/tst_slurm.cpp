@@ -336,7 +336,8 @@ private slots:
         QVERIFY(seen.expectedStart <= QDateTime::currentDateTimeUtc().addSecs(3 * 60));
         const QueueWait w = explainWait(seen);
         QCOMPARE(w.cause, QueueCause::Stock);
-        QVERIFY2(w.expected.toString().contains("scheduler's estimate"), qPrintable(w.expected.toString()));
+        QVERIFY2(w.expected.toString().contains("scheduler's estimate"),
+                 qPrintable(w.expected.toString()));
         // A job that waits for the holder to succeed waits for its own dependency: not a fault.
         SlurmClient::JobShape after = one;
         after.dependency = QStringLiteral("afterok:") + holder;
@@ -627,10 +628,13 @@ private slots:
                  qPrintable(state.gate(GateId::Account).heldBack.toString()));
         QVERIFY(state.gate(GateId::Account).evidence.toString().contains("Not required"));
         QVERIFY(state.provider.observerCheckPassed);
-        QVERIFY2(state.provider.observerCheck.toString().contains("QOS policy"), qPrintable(state.provider.observerCheck.toString()));
-        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck.toString()));
+        QVERIFY2(state.provider.observerCheck.toString().contains("QOS policy"),
+                 qPrintable(state.provider.observerCheck.toString()));
+        QVERIFY2(state.provider.developerCheckPassed,
+                 qPrintable(state.provider.developerCheck.toString()));
         QCOMPARE(state.provider.quotaApplication.state, QStringLiteral("approved"));
-        QVERIFY2(state.provider.resourcesCheckPassed, qPrintable(state.provider.resourcesCheck.toString()));
+        QVERIFY2(state.provider.resourcesCheckPassed,
+                 qPrintable(state.provider.resourcesCheck.toString()));
         // The team's data, where the instance reads it.
         const QString data = m_vars.value("ONRAMP_SLURM_OUTPUT") + "/field/data";
         for (int i = 0; i < 8; ++i) {
@@ -642,7 +646,8 @@ private slots:
         QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
         for (const QString &name : EnvironmentGateData::checkNames()) {
             const CheckResult c = state.environment.checks.value(name);
-            QVERIFY2(c.passed(), qPrintable(name + ": " + c.evidence.toString() + " / " + c.diagnosis.toString()));
+            QVERIFY2(c.passed(), qPrintable(name + ": " + c.evidence.toString() + " / " +
+                                            c.diagnosis.toString()));
         }
         // The lab's GPUs are stand-ins: the check passes by the lab's own, named exemption
         // against the 8 cards the instance type promises, not by counting nothing.
@@ -652,7 +657,8 @@ private slots:
         r = run(&ProviderSession::runFirstRun);
         QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
         QVERIFY2(state.firstRun.run.passed(),
-                 qPrintable(state.firstRun.run.evidence.toString() + " / " + state.firstRun.run.diagnosis.toString()));
+                 qPrintable(state.firstRun.run.evidence.toString() + " / " +
+                            state.firstRun.run.diagnosis.toString()));
         QCOMPARE(state.firstRun.points.size(), 5);
         const QList<std::pair<int, double>> uninterrupted = state.firstRun.curve;
 
@@ -674,8 +680,8 @@ private slots:
             s.onJobNews = {};
             QVERIFY2(r, qPrintable(r ? QString() : r.error().message + " | " + r.error().details));
             const FirstRunGateData &again = state.firstRun;
-            QVERIFY2(again.run.passed(),
-                     qPrintable(again.run.evidence.toString() + " / " + again.run.diagnosis.toString()));
+            QVERIFY2(again.run.passed(), qPrintable(again.run.evidence.toString() + " / " +
+                                                    again.run.diagnosis.toString()));
             QVERIFY(at >= 25);
             QCOMPARE(again.attempts.size(), 1);
             const RunAttempt &only = again.attempts.last();
