@@ -59,6 +59,14 @@ double unitBytes(const QJsonObject &c)
 
 } // namespace
 
+double largestLayerParams(const ModelSpec &m)
+{
+    // The layers with one weight matrix each: the embedding (vocabulary × hidden), an MLP
+    // projection (hidden × ffn), an attention projection (hidden × hidden).
+    return std::max({double(m.vocab) * m.hidden, double(m.hidden) * m.ffn,
+                     double(m.hidden) * m.hidden});
+}
+
 std::expected<std::vector<QJsonObject>, Error> loadValidationCases(const QString &path)
 {
     QFile f(path);
@@ -331,6 +339,18 @@ CaseResult evaluateCase(const QJsonObject &c)
                    "model states only|zero|deepspeed|16ψ|2\\*p|ψ|excludes activations")) {
         r.compared = QStringLiteral("model states");
         estimate = m.modelStateBytes();
+        // DeepSpeed's estimate_zero3_model_states_mem_needs (its "Memory Requirements" page)
+        // adds the largest layer, gathered whole on every card in fp16: 4 B × its parameters
+        // (params and their gradients), offloaded or not.
+        if (s.zeroStage == 3 && has(everything, "memory requirements|memory\\.rst|"
+                                                "estimate_zero3")) {
+            const double largest = largestLayerParams(s.model);
+            estimate += 4 * largest;
+            r.assumptions += (r.assumptions.isEmpty() ? QString() : QStringLiteral("; ")) +
+                             QStringLiteral("DeepSpeed's estimator: + 4 B × the largest layer "
+                                            "(%1 M parameters)")
+                                 .arg(largest / 1e6, 0, 'f', 1);
+        }
         r.zeroPaperModelState =
             r.id.startsWith(QLatin1String("zero-")) && has(r.source, "rajbhandari|zero");
     } else if (r.kind == QLatin1String("measured") && !readsWholeDevice(c)) {

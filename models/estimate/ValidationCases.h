@@ -41,6 +41,9 @@ struct CaseResult
 
 std::expected<std::vector<QJsonObject>, Error> loadValidationCases(const QString &path);
 CaseResult evaluateCase(const QJsonObject &c);
+// The parameters of a model's largest single layer (one weight matrix): what DeepSpeed's ZeRO-3
+// estimator counts as gathered on every card.
+double largestLayerParams(const ModelSpec &m);
 
 struct AccuracySummary
 {

@@ -493,6 +493,37 @@ private slots:
     }
 
     // The case reader takes these conventions from a case's own words.
+    // DeepSpeed's ZeRO-3 estimator (its "Memory Requirements" page) counts the largest layer
+    // gathered on every card, 4 B per parameter, offloaded or not; the ZeRO paper does not.
+    void deepSpeedsEstimatorCountsTheLargestLayer()
+    {
+        QJsonObject c{{"id", "llama-2-7b-ds"},
+                      {"kind", "computed"},
+                      {"source", "DeepSpeed docs 'Memory Requirements'"},
+                      {"params_b", 6.74},
+                      {"precision", "fp16 mixed"},
+                      {"optimizer", "Adam"},
+                      {"method", "full"},
+                      {"sharding", "ZeRO-3 + param & optimizer CPU offload"},
+                      {"n_gpus", 4},
+                      {"reported_gb_per_gpu", 0.5},
+                      {"reported_as", "0.5GB"},
+                      {"unit", "GiB"}};
+        // Llama 2 7B's largest layer is its embedding: 32000 × 4096.
+        QCOMPARE(largestLayerParams(*findModel(QStringLiteral("llama-2-7b"))), 32000.0 * 4096);
+        const CaseResult offloaded = evaluateCase(c);
+        QCOMPARE(offloaded.compared, QStringLiteral("model states"));
+        QVERIFY2(std::abs(offloaded.estimatedGiB - 4 * 32000.0 * 4096 / double(1ull << 30)) < 0.01,
+                 qPrintable(QString::number(offloaded.estimatedGiB)));
+        c["sharding"] = QStringLiteral("ZeRO-3 + optimizer CPU offload");
+        const double partition = 2 * 6.74e9 / 4 / double(1ull << 30);
+        QVERIFY(std::abs(evaluateCase(c).estimatedGiB - partition -
+                         4 * 32000.0 * 4096 / double(1ull << 30)) < 0.01);
+        // The same setup read from the ZeRO paper: model states alone.
+        c["source"] = QStringLiteral("Rajbhandari et al., ZeRO");
+        QVERIFY(std::abs(evaluateCase(c).estimatedGiB - partition) < 0.01);
+    }
+
     void caseReaderReadsQuantKernelAndForeach()
     {
         QJsonObject c{{"id", "llama-2-7b-reader"},
