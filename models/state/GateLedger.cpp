@@ -65,6 +65,19 @@ QString replayTime(const QString &iso)
     return t.isValid() ? readableTime(t) : iso;
 }
 
+// The review's line in gate 2's evidence.
+QString reviewLine(const ReviewSnapshot &review)
+{
+    return Tr::tr("Role matrix of %n member(s) reviewed on %1", nullptr,
+                  int(review.members.size()))
+        .arg(readableTime(review.reviewedAt));
+}
+
+bool reviewed(const ReviewSnapshot &review)
+{
+    return review.reviewedAt.isValid() && !review.reviewer.trimmed().isEmpty();
+}
+
 } // namespace
 
 EntryCheck checkEntry(const OnboardingState &state, GateId id)
@@ -207,6 +220,26 @@ QString firstRunAcceptanceMissing(const OnboardingState &state)
     return {};
 }
 
+QString roleReviewMissing(const OnboardingState &state)
+{
+    const WorkspaceData &w = state.workspace;
+    if (!reviewed(w.lastReview))
+        return Tr::tr("The team lead has not reviewed the role matrix yet: on gate 2's page, "
+                      "under “Team lead's review”, the team lead checks the members, roles and "
+                      "permissions, names themselves as the reviewer and presses “Mark "
+                      "reviewed”.");
+    const ReviewDiff d = diffSinceReview(w);
+    if (d.isEmpty())
+        return {};
+    const int changes = int(d.added.size() + d.removed.size() + d.roleChanged.size() +
+                            d.permissionChanged.size());
+    return Tr::tr("The role matrix has %n change(s) since %1 reviewed it on %2: the team lead "
+                  "reviews it as it stands (gate 2's page lists the changes under “Team lead's "
+                  "review”) and presses “Mark reviewed” again.",
+                  nullptr, changes)
+        .arg(w.lastReview.reviewer, readableTime(w.lastReview.reviewedAt));
+}
+
 QString acceptanceMissing(const OnboardingState &state, GateId id)
 {
     // A change after acceptance reopened the gate: what it was accepted on no longer proves
@@ -217,6 +250,9 @@ QString acceptanceMissing(const OnboardingState &state, GateId id)
                       "in progress: run the acceptance checks again and replace the evidence "
                       "with what they show now.");
     switch (id) {
+    case GateId::Workspace:
+        // Gate 2's acceptor is the team lead, whose review of the roles is the sign-off.
+        return roleReviewMissing(state);
     case GateId::Environment:
         if (!state.environment.ready())
             return Tr::tr("All four readiness checks must pass first (run them on this page).");
@@ -349,6 +385,39 @@ bool restoreReopenedGate(OnboardingState &state, GateId id, const QString &reaso
 void reopenGate(OnboardingState &state, GateId id, const QString &reason, const QDateTime &now)
 {
     reopen(state, id, reason, now, /*staleEvidence=*/true);
+}
+
+void recordRoleReview(OnboardingState &state, const QString &reviewer, const QDateTime &now)
+{
+    WorkspaceData &w = state.workspace;
+    GateRecord &r = state.gate(GateId::Workspace);
+    const QString before = reviewed(w.lastReview) ? reviewLine(w.lastReview) : QString();
+    w.lastReview = {w.members, w.matrix, reviewer.trimmed(), now};
+    // The other lines (the acceptance checks', whatever the acceptor wrote) stay as they are.
+    QStringList lines = r.evidence.split(u'\n', Qt::SkipEmptyParts);
+    lines.removeIf([&](const QString &line) { return line.trimmed() == before; });
+    lines << reviewLine(w.lastReview);
+    const QString evidence = lines.join(u'\n');
+    // A review is not the acceptance checks: evidence that predates the change that reopened
+    // the gate still does, with the new review's line in it.
+    if (!r.staleEvidence.isEmpty() && r.evidence.trimmed() == r.staleEvidence.trimmed())
+        r.staleEvidence = evidence;
+    r.evidence = evidence;
+    r.acceptedBy = reviewer.trimmed();
+    r.updatedAt = now;
+}
+
+void recordWorkspaceChecks(OnboardingState &state, const QDateTime &now)
+{
+    const ProviderLink &link = state.provider;
+    GateRecord &r = state.gate(GateId::Workspace);
+    r.updatedAt = now;
+    if (!link.developerCheckPassed || !link.observerCheckPassed)
+        return;
+    QStringList lines{link.developerCheck, link.observerCheck};
+    if (reviewed(state.workspace.lastReview))
+        lines << reviewLine(state.workspace.lastReview);
+    r.evidence = lines.join(u'\n');
 }
 
 std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const QJsonObject &record)

@@ -1,5 +1,6 @@
 #include "WorkspaceSteps.h"
 
+#include "GateLedger.h"
 #include "IdempotencyKey.h"
 #include "ProbeEvents.h"
 #include "ProviderStates.h"
@@ -280,10 +281,7 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
                         : Tr::tr("Job %1 ended %2: %3")
                               .arg(finished.value("id").toString(), state,
                                    finished.value("reason").toObject().value("message").toString());
-                GateRecord &g = m_state.gate(GateId::Workspace);
-                g.updatedAt = QDateTime::currentDateTimeUtc();
-                if (link.developerCheckPassed && link.observerCheckPassed)
-                    g.evidence = link.developerCheck + u'\n' + link.observerCheck;
+                recordWorkspaceChecks(m_state, QDateTime::currentDateTimeUtc());
                 changed();
                 finish({});
             });

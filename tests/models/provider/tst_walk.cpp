@@ -149,9 +149,10 @@ private slots:
         // Running it again adds nobody twice.
         WALK(*s, setUpWorkspace);
         QCOMPARE(m_server->countOf("ws"), 1);
-        // Gate 2's acceptor is the team lead: the checks give the evidence, a person signs.
+        // Gate 2's acceptor is the team lead: the checks give the evidence, their review of the
+        // role matrix signs it off.
         QVERIFY(!state.gate(GateId::Workspace).evidence.isEmpty());
-        state.gate(GateId::Workspace).acceptedBy = QStringLiteral("Team lead");
+        recordRoleReview(state, QStringLiteral("Li Wei"), QDateTime::currentDateTimeUtc());
         const auto signedOff = setGateStatus(state, GateId::Workspace, GateStatus::Passed,
                                              QDateTime::currentDateTimeUtc());
         QVERIFY2(signedOff, qPrintable(signedOff ? QString() : signedOff.error().message));
@@ -211,7 +212,7 @@ private slots:
         WALK(*s, setUpWorkspace);
         WALK(*s, runWorkspaceChecks);
         QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck));
-        state.gate(GateId::Workspace).acceptedBy = QStringLiteral("Team lead");
+        QVERIFY(form.markReviewed(QStringLiteral("Li Wei")).has_value());
         QVERIFY(setGateStatus(state, GateId::Workspace, GateStatus::Passed,
                               QDateTime::currentDateTimeUtc()));
         const QString ws = state.workspace.workspaceName;
@@ -288,6 +289,60 @@ private slots:
         QVERIFY2(said.isEmpty(), qPrintable(said.join(u'\n')));
         QCOMPARE(providerRoles(ws).size(), 3);
         QVERIFY(restarted.provider.pendingKeys.isEmpty());
+    }
+
+    // #17: the checks wrote gate 2's evidence over the review's line, and "Mark reviewed" wrote
+    // over the checks' lines: whichever came last was all the gate kept. Both stay, in either
+    // order, and the acceptor is the reviewer.
+    void gateTwoKeepsTheChecksAndTheReview_data()
+    {
+        QTest::addColumn<bool>("reviewFirst");
+        QTest::newRow("checks, then the review") << false;
+        QTest::newRow("the review, then the checks") << true;
+    }
+
+    void gateTwoKeepsTheChecksAndTheReview()
+    {
+        QFETCH(bool, reviewFirst);
+        QTemporaryDir dir;
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        store.load();
+        store.update([](OnboardingState &s) {
+            s = demoState();
+            s.gate(GateId::Workspace) = {};
+            s.gate(GateId::Workspace).status = GateStatus::InProgress;
+            s.workspace.lastReview = {};
+        });
+        WorkspaceForm form(&store);
+        OnboardingState &state = store.stateForEditing();
+        auto s = session(state);
+        s->onStateChanged = [&] { store.markChanged(); };
+        WALK(*s, setUpWorkspace);
+        if (reviewFirst)
+            QVERIFY(form.markReviewed(QStringLiteral("Li Wei")).has_value());
+        WALK(*s, runWorkspaceChecks);
+        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck));
+        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck));
+        if (!reviewFirst)
+            QVERIFY(form.markReviewed(QStringLiteral("Li Wei")).has_value());
+
+        const GateRecord &g = state.gate(GateId::Workspace);
+        const QString reviewedAt = readableTime(state.workspace.lastReview.reviewedAt);
+        QVERIFY2(g.evidence.contains(state.provider.developerCheck) &&
+                     g.evidence.contains(state.provider.observerCheck) &&
+                     g.evidence.contains(reviewedAt),
+                 qPrintable(g.evidence));
+        QCOMPARE(g.acceptedBy, QStringLiteral("Li Wei"));
+        QVERIFY2(acceptanceMissing(state, GateId::Workspace).isEmpty(),
+                 qPrintable(acceptanceMissing(state, GateId::Workspace)));
+        QVERIFY(setGateStatus(state, GateId::Workspace, GateStatus::Passed,
+                              QDateTime::currentDateTimeUtc()));
+        // Reviewed again: its line is replaced, not added; the checks' lines stay.
+        const int lines = int(g.evidence.split(u'\n').size());
+        QVERIFY(form.markReviewed(QStringLiteral("Li Wei")).has_value());
+        QCOMPARE(int(g.evidence.split(u'\n').size()), lines);
+        QVERIFY(g.evidence.contains(state.provider.developerCheck));
+        QVERIFY(g.evidence.contains(state.provider.observerCheck));
     }
 
     // A state saved by schema 3 knows whom the provider added, not as what: the next set-up
