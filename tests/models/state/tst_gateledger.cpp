@@ -55,6 +55,17 @@ WorkspaceData aTeam()
     return w;
 }
 
+// Gate 2 with all it needs but the team lead's review: gate 1 passed, a team its rules accept,
+// the checks' evidence and the acceptor written.
+OnboardingState gateTwoButForTheReview()
+{
+    OnboardingState s = passedUpTo(1);
+    s.workspace = aTeam();
+    s.gate(GateId::Workspace).evidence = QStringLiteral("Job j-1 succeeded; 403 seen");
+    s.gate(GateId::Workspace).acceptedBy = QStringLiteral("Li Wei");
+    return s;
+}
+
 } // namespace
 
 class TestGateLedger : public QObject
@@ -228,11 +239,7 @@ private slots:
         QFETCH(int, change);
         const bool reviewedBefore = change != 0;
         StateStore store({});
-        OnboardingState s = passedUpTo(1);
-        s.workspace = aTeam();
-        s.gate(GateId::Workspace).evidence = QStringLiteral("Job j-1 succeeded; 403 seen");
-        s.gate(GateId::Workspace).acceptedBy = QStringLiteral("Li Wei");
-        store.setState(s);
+        store.setState(gateTwoButForTheReview());
         WorkspaceForm workspace(&store);
         GateForm form(&store, GateId::Workspace);
         form.setClock([] { return kNow; });
@@ -307,11 +314,7 @@ private slots:
     void aHeldBackGateTwoPassesOnceReviewed()
     {
         StateStore store({});
-        OnboardingState s = passedUpTo(1);
-        s.workspace = aTeam();
-        s.gate(GateId::Workspace).evidence = QStringLiteral("Job j-1 succeeded; 403 seen");
-        s.gate(GateId::Workspace).acceptedBy = QStringLiteral("Li Wei");
-        store.setState(s);
+        store.setState(gateTwoButForTheReview());
         WorkspaceForm workspace(&store);
         GateForm form(&store, GateId::Workspace);
         form.setClock([] { return kNow; });
