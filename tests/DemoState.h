@@ -9,8 +9,8 @@
 
 // What the acceptors of gates 1–4 do after a walk at a provider: each gate the provider's own
 // answer did not pass (gate 2's team lead, gate 4's engineer) is recorded passed through the one
-// writer, with its evidence, so the rules still apply. Returns the first refusal, empty when all
-// passed.
+// writer, with its evidence, so the rules still apply; gate 2's team lead reviews the role
+// matrix first. Returns the first refusal, empty when all passed.
 inline QString acceptGatesOneToFour(onramp::OnboardingState &s)
 {
     using namespace onramp;
@@ -19,6 +19,8 @@ inline QString acceptGatesOneToFour(onramp::OnboardingState &s)
         GateRecord &r = s.gate(id);
         if (r.status == GateStatus::Passed)
             continue;
+        if (id == GateId::Workspace && !roleReviewMissing(s).isEmpty())
+            recordRoleReview(s, QStringLiteral("the team lead"), now);
         if (r.evidence.isEmpty())
             r.evidence = Text::literal(QStringLiteral("checked at the provider"));
         if (r.acceptedBy.isEmpty())

@@ -4247,7 +4247,37 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>resumed itself %n time(s)</source>
-        <translation><numerusform>已自动恢复 %n 次</numerusform></translation>
+        <translation>
+            <numerusform>已自动恢复 %n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last reviewed by %1 on %2; nothing has changed since.</source>
+        <translation>上次由 %1 于 %2 审核，此后没有变更。</translation>
+    </message>
+    <message>
+        <source>Last reviewed by %1 on %2; changed since, as listed above.</source>
+        <translation>上次由 %1 于 %2 审核，此后有变更，见上方列表。</translation>
+    </message>
+    <message>
+        <source>Not reviewed yet.</source>
+        <translation>尚未审核。</translation>
+    </message>
+    <message>
+        <source>The team lead reviews the matrix as it stands and presses “Mark reviewed”.</source>
+        <translation>请团队负责人按当前状态审核矩阵，然后点击“标记为已审核”。</translation>
+    </message>
+    <message>
+        <source>Gate 2 passes once the team lead has reviewed this matrix as it stands: name yourself as the reviewer and press “Mark reviewed”.</source>
+        <translation>团队负责人按当前状态审核此矩阵后，第 2 道门槛才能通过：请将自己填为审核人，然后点击“标记为已审核”。</translation>
+    </message>
+    <message>
+        <source>The team lead has not reviewed the role matrix yet: on gate 2's page, under “Team lead's review”, the team lead checks the members, roles and permissions, names themselves as the reviewer and presses “Mark reviewed”.</source>
+        <translation>团队负责人尚未审核角色矩阵：请团队负责人在第 2 道门槛页面的“团队负责人审核”中核对成员、角色和权限，将自己填为审核人，然后点击“标记为已审核”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The role matrix has %n change(s) since %1 reviewed it on %2: the team lead reviews it as it stands (gate 2's page lists the changes under “Team lead's review”) and presses “Mark reviewed” again.</source>
+        <translation><numerusform>自 %1 于 %2 审核以来，角色矩阵有 %n 处变更：请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -6185,10 +6215,6 @@ Dataset: %3</source>
     <message>
         <source>Not reviewed yet: every member is new.</source>
         <translation>尚未审核：所有成员都是新增。</translation>
-    </message>
-    <message>
-        <source>Last reviewed by %1 on %2.</source>
-        <translation>上次由 %1 于 %2 审核。</translation>
     </message>
     <message>
         <source>No findings: roles and permissions follow the guides.</source>

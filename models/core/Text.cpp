@@ -122,6 +122,21 @@ Text Text::joined(const QList<Text> &parts, const QString &separator)
     return t;
 }
 
+QList<Text> Text::lines() const
+{
+    if (m_kind == Kind::Joined && m_text == QLatin1String("\n"))
+        return m_parts;
+    if (m_kind == Kind::Literal) {
+        QList<Text> out;
+        for (const QString &line : m_text.split(u'\n', Qt::SkipEmptyParts))
+            out << literal(line);
+        return out;
+    }
+    if (isEmpty())
+        return {};
+    return {*this};
+}
+
 Text Text::arg(const Text &a) const
 {
     Text t = *this;

@@ -33,6 +33,9 @@ public:
     // Parts read one after the other, with `separator` between those that are not empty.
     static Text joined(const QList<Text> &parts, const QString &separator);
 
+    // Its lines: the parts of a text joined by line breaks, a literal's lines, else itself.
+    QList<Text> lines() const;
+
     // As QString::arg: the lowest-numbered %N left takes the next argument.
     Text arg(const Text &a) const;
     Text arg(const QString &a) const { return arg(literal(a)); }

@@ -100,15 +100,30 @@ std::expected<void, Error> WorkspaceForm::markReviewed(const QString &reviewer)
         return std::unexpected(Error{Error::Kind::Invalid, Tr::tr("Name the reviewer."), QString(),
                                      QStringLiteral("reviewer")});
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    m_store->update([&](OnboardingState &s) {
-        s.workspace.lastReview = {s.workspace.members, s.workspace.matrix, reviewer.trimmed(), now};
-        GateRecord &r = s.gate(GateId::Workspace);
-        r.acceptedBy = Text::literal(reviewer.trimmed());
-        r.evidence = Tr::trLater("Role matrix of %n member(s) reviewed on %1", nullptr,
-                                 int(s.workspace.members.size()))
-                         .arg(Text::time(now));
-    });
+    m_store->update([&](OnboardingState &s) { recordRoleReview(s, reviewer, now); });
     return {};
+}
+
+QString WorkspaceForm::reviewStatus() const
+{
+    const OnboardingState &s = m_store->state();
+    const ReviewSnapshot &review = s.workspace.lastReview;
+    const QString missing = roleReviewMissing(s).toString();
+    if (missing.isEmpty())
+        return Tr::tr("Last reviewed by %1 on %2; nothing has changed since.")
+            .arg(review.reviewer, readableTime(review.reviewedAt));
+    QString text = review.reviewedAt.isValid() && !review.reviewer.trimmed().isEmpty()
+                       ? Tr::tr("Last reviewed by %1 on %2; changed since, as listed above.")
+                             .arg(review.reviewer, readableTime(review.reviewedAt))
+                       : Tr::tr("Not reviewed yet.");
+    // Said before the status recorder would refuse it (GateLedger's roleReviewMissing).
+    text += u' ' + (s.gate(GateId::Workspace).status == GateStatus::Passed
+                        ? Tr::tr("The team lead reviews the matrix as it stands and presses "
+                                 "“Mark reviewed”.")
+                        : Tr::tr("Gate 2 passes once the team lead has reviewed this matrix as "
+                                 "it stands: name yourself as the reviewer and press “Mark "
+                                 "reviewed”."));
+    return text;
 }
 
 QuotaForm::QuotaForm(StateStore *store, QObject *parent) : QObject(parent), m_store(store)

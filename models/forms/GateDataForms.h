@@ -47,8 +47,12 @@ public:
     std::expected<void, Error> addMember(const Member &m);
     // Replaces nothing and imports nothing when any row is bad.
     std::expected<int, QList<CsvProblem>> importCsv(const QByteArray &csv);
-    // Records the reviewed snapshot, and the reviewer as the gate's acceptor evidence.
+    // Records the reviewed snapshot, the reviewer as the gate's acceptor and the review's line
+    // in its evidence (GateLedger's recordRoleReview).
     std::expected<void, Error> markReviewed(const QString &reviewer);
+    // The review's state in words, with what gate 2 still needs from it (shown before the
+    // status recorder would refuse Passed).
+    QString reviewStatus() const;
 signals:
     void changed();
 

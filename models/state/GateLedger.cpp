@@ -65,6 +65,19 @@ Text replayTime(const QString &iso)
     return t.isValid() ? Text::time(t) : Text::literal(iso);
 }
 
+// The review's line in gate 2's evidence.
+Text reviewLine(const ReviewSnapshot &review)
+{
+    return Tr::trLater("Role matrix of %n member(s) reviewed on %1", nullptr,
+                       int(review.members.size()))
+        .arg(Text::time(review.reviewedAt));
+}
+
+bool reviewed(const ReviewSnapshot &review)
+{
+    return review.reviewedAt.isValid() && !review.reviewer.trimmed().isEmpty();
+}
+
 } // namespace
 
 EntryCheck checkEntry(const OnboardingState &state, GateId id)
@@ -207,6 +220,26 @@ Text firstRunAcceptanceMissing(const OnboardingState &state)
     return {};
 }
 
+Text roleReviewMissing(const OnboardingState &state)
+{
+    const WorkspaceData &w = state.workspace;
+    if (!reviewed(w.lastReview))
+        return Tr::trLater("The team lead has not reviewed the role matrix yet: on gate 2's page, "
+                           "under “Team lead's review”, the team lead checks the members, roles "
+                           "and permissions, names themselves as the reviewer and presses “Mark "
+                           "reviewed”.");
+    const ReviewDiff d = diffSinceReview(w);
+    if (d.isEmpty())
+        return {};
+    const int changes = int(d.added.size() + d.removed.size() + d.roleChanged.size() +
+                            d.permissionChanged.size());
+    return Tr::trLater("The role matrix has %n change(s) since %1 reviewed it on %2: the team "
+                       "lead reviews it as it stands (gate 2's page lists the changes under “Team "
+                       "lead's review”) and presses “Mark reviewed” again.",
+                       nullptr, changes)
+        .arg(Text::literal(w.lastReview.reviewer), Text::time(w.lastReview.reviewedAt));
+}
+
 Text acceptanceMissing(const OnboardingState &state, GateId id)
 {
     // A change after acceptance reopened the gate: what it was accepted on no longer proves
@@ -218,6 +251,9 @@ Text acceptanceMissing(const OnboardingState &state, GateId id)
                            "in progress: run the acceptance checks again and replace the evidence "
                            "with what they show now.");
     switch (id) {
+    case GateId::Workspace:
+        // Gate 2's acceptor is the team lead, whose review of the roles is the sign-off.
+        return roleReviewMissing(state);
     case GateId::Environment:
         if (!state.environment.ready())
             return Tr::trLater(
@@ -351,6 +387,42 @@ bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
 void reopenGate(OnboardingState &state, GateId id, const Text &reason, const QDateTime &now)
 {
     reopen(state, id, reason, now, /*staleEvidence=*/true);
+}
+
+void recordRoleReview(OnboardingState &state, const QString &reviewer, const QDateTime &now)
+{
+    WorkspaceData &w = state.workspace;
+    GateRecord &r = state.gate(GateId::Workspace);
+    const Text before = reviewed(w.lastReview) ? reviewLine(w.lastReview) : Text();
+    w.lastReview = {w.members, w.matrix, reviewer.trimmed(), now};
+    // The other lines (the acceptance checks', whatever the acceptor wrote) stay as they are.
+    QList<Text> lines = r.evidence.lines();
+    lines.removeIf([&](const Text &line) {
+        return line == before || line.toString().trimmed() == before.toString();
+    });
+    lines << reviewLine(w.lastReview);
+    const Text evidence = Text::joined(lines, QStringLiteral("\n"));
+    // A review is not the acceptance checks: evidence that predates the change that reopened
+    // the gate still does, with the new review's line in it.
+    if (!r.staleEvidence.isEmpty() &&
+        r.evidence.toString().trimmed() == r.staleEvidence.toString().trimmed())
+        r.staleEvidence = evidence;
+    r.evidence = evidence;
+    r.acceptedBy = Text::literal(reviewer.trimmed());
+    r.updatedAt = now;
+}
+
+void recordWorkspaceChecks(OnboardingState &state, const QDateTime &now)
+{
+    const ProviderLink &link = state.provider;
+    GateRecord &r = state.gate(GateId::Workspace);
+    r.updatedAt = now;
+    if (!link.developerCheckPassed || !link.observerCheckPassed)
+        return;
+    QList<Text> lines{link.developerCheck, link.observerCheck};
+    if (reviewed(state.workspace.lastReview))
+        lines << reviewLine(state.workspace.lastReview);
+    r.evidence = Text::joined(lines, QStringLiteral("\n"));
 }
 
 std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const QJsonObject &record)

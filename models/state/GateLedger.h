@@ -38,8 +38,12 @@ Findings gateFindings(const OnboardingState &state, GateId id, const QDate &toda
 Text blockingMessage(const Findings &findings);
 
 // What a gate's acceptance checks still lack before it may pass (translated), empty when
-// nothing: gate 5 needs its four readiness checks green, gate 6 a colleague's replay.
+// nothing: gate 2 needs the team lead's review of the role matrix as it stands, gate 5 its four
+// readiness checks green, gate 6 a colleague's replay.
 Text acceptanceMissing(const OnboardingState &state, GateId id);
+// Gate 2 is accepted by the team lead, on the role matrix: empty when the state holds a review
+// (workspace.lastReview) and nothing diffSinceReview() compares has changed since.
+Text roleReviewMissing(const OnboardingState &state);
 // Gate 6 is accepted by a colleague who took no part: empty when the state holds a replay that
 // reproduced the first run, run by someone other than the member who ran it.
 Text firstRunAcceptanceMissing(const OnboardingState &state);
@@ -80,6 +84,15 @@ bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
 // first run and came from someone else, passes the gate with that member as its acceptor.
 // Refused with the reason otherwise; a failed replay is still kept as evidence.
 std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const QJsonObject &record);
+
+// The team lead reviewed gate 2's role matrix as it stands (`reviewer`, trimmed, not empty):
+// the snapshot becomes workspace.lastReview, the reviewer the gate's acceptor, and the review's
+// line replaces the previous review's line in the evidence; the acceptance checks' lines stay.
+void recordRoleReview(OnboardingState &state, const QString &reviewer, const QDateTime &now);
+// Gate 2's two acceptance checks passed at the provider: their lines (ProviderLink's
+// developerCheck and observerCheck) become the evidence, followed by the review's line when
+// there is a review, so neither writer loses the other's.
+void recordWorkspaceChecks(OnboardingState &state, const QDateTime &now);
 
 // Gate 3's context from the rest of the onboarding: the purpose, the members' shares, and gate
 // 4's estimate once it has been touched.

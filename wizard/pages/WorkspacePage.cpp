@@ -629,11 +629,7 @@ void WorkspacePage::refresh()
     m_diff->setPlainText(w.lastReview.reviewedAt.isValid()
                              ? diffMarkdown(d)
                              : tr("Not reviewed yet: every member is new."));
-    m_reviewStatus->setText(
-        w.lastReview.reviewedAt.isValid()
-            ? tr("Last reviewed by %1 on %2.")
-                  .arg(w.lastReview.reviewer, readableTime(w.lastReview.reviewedAt))
-            : QString());
+    m_reviewStatus->setText(m_form->reviewStatus());
     // The pool's stock is the provider's word, held while connected: its rule is fed here.
     const Findings stock =
         hub() ? checkPoolStock(w.pool, zoneStock(hub()->regions())) : Findings{};

@@ -1,5 +1,6 @@
 #include "WorkspaceSteps.h"
 
+#include "GateLedger.h"
 #include "IdempotencyKey.h"
 #include "ProbeEvents.h"
 #include "ProviderStates.h"
@@ -284,11 +285,7 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
                                                      .toObject()
                                                      .value("message")
                                                      .toString()));
-                GateRecord &g = m_state.gate(GateId::Workspace);
-                g.updatedAt = QDateTime::currentDateTimeUtc();
-                if (link.developerCheckPassed && link.observerCheckPassed)
-                    g.evidence = Text::joined({link.developerCheck, link.observerCheck},
-                                              QStringLiteral("\n"));
+                recordWorkspaceChecks(m_state, QDateTime::currentDateTimeUtc());
                 changed();
                 finish({});
             });

@@ -1,3 +1,4 @@
+#include "GateDataForms.h"
 #include "GateDefinition.h"
 #include "GateForm.h"
 #include "GateLedger.h"
@@ -9,7 +10,8 @@ using namespace onramp;
 
 namespace {
 
-// A workspace gate 2's rules accept: one admin, a developer and an observer, quota planned.
+// A workspace gate 2's rules accept: one admin, a developer and an observer, quota planned,
+// and the team lead's review of it as it is.
 WorkspaceData aTeam()
 {
     WorkspaceData w;
@@ -18,6 +20,8 @@ WorkspaceData aTeam()
     w.members = {{"Li", "li", Role::Admin, {}, 0},
                  {"Zhang", "zhang", Role::Developer, {}, 0},
                  {"Zhao", "zhao", Role::Observer, {}, 0}};
+    w.lastReview = {w.members, w.matrix, QStringLiteral("Li"),
+                    QDateTime(QDate(2026, 11, 30), QTime(8, 0), Qt::UTC)};
     return w;
 }
 
@@ -323,6 +327,15 @@ private slots:
         auto back = OnboardingState::fromJson(store.state().toJson());
         QVERIFY(back.has_value());
         QCOMPARE(back->gate(GateId::Workspace).staleEvidence, form.record().staleEvidence);
+        // The team lead reviews the roles again meanwhile. A review is not the acceptance
+        // checks: its line joins the old evidence, which still predates the change.
+        WorkspaceForm team(&store);
+        QVERIFY(team.markReviewed(QStringLiteral("Li")).has_value());
+        QVERIFY2(form.record().evidence.toString().startsWith(QStringLiteral("Job j-1 succeeded; 403 seen")),
+                 qPrintable(form.record().evidence.toString()));
+        QVERIFY(!form.canRecord());
+        QVERIFY2(form.acceptanceMissing().contains(QStringLiteral("before the change")),
+                 qPrintable(form.acceptanceMissing()));
 
         // The checks ran again: new evidence passes the gate and the mark goes.
         form.setText(GateForm::Field::Evidence, QStringLiteral("Job j-2 succeeded; 403 seen"));

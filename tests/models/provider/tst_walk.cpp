@@ -152,9 +152,10 @@ private slots:
         // Running it again adds nobody twice.
         WALK(*s, setUpWorkspace);
         QCOMPARE(m_server->countOf("ws"), 1);
-        // Gate 2's acceptor is the team lead: the checks give the evidence, a person signs.
+        // Gate 2's acceptor is the team lead: the checks give the evidence, their review of the
+        // role matrix signs it off.
         QVERIFY(!state.gate(GateId::Workspace).evidence.isEmpty());
-        state.gate(GateId::Workspace).acceptedBy = Text::literal(QStringLiteral("Team lead"));
+        recordRoleReview(state, QStringLiteral("Li Wei"), QDateTime::currentDateTimeUtc());
         const auto signedOff = setGateStatus(state, GateId::Workspace, GateStatus::Passed,
                                              QDateTime::currentDateTimeUtc());
         QVERIFY2(signedOff, qPrintable(signedOff ? QString() : signedOff.error().message));
@@ -247,9 +248,8 @@ private slots:
         s->onProgress = [&](const QString &text) { said << text; };
         WALK(*s, setUpWorkspace);
         WALK(*s, runWorkspaceChecks);
-        QVERIFY2(state.provider.observerCheckPassed,
-                 qPrintable(state.provider.observerCheck.toString()));
-        state.gate(GateId::Workspace).acceptedBy = Text::literal(QStringLiteral("Team lead"));
+        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck.toString()));
+        QVERIFY(form.markReviewed(QStringLiteral("Li Wei")).has_value());
         QVERIFY(setGateStatus(state, GateId::Workspace, GateStatus::Passed,
                               QDateTime::currentDateTimeUtc()));
         const QString ws = state.workspace.workspaceName;
@@ -328,6 +328,60 @@ private slots:
         QVERIFY2(said.isEmpty(), qPrintable(said.join(u'\n')));
         QCOMPARE(providerRoles(ws).size(), 3);
         QVERIFY(restarted.provider.pendingKeys.isEmpty());
+    }
+
+    // #17: the checks wrote gate 2's evidence over the review's line, and "Mark reviewed" wrote
+    // over the checks' lines: whichever came last was all the gate kept. Both stay, in either
+    // order, and the acceptor is the reviewer.
+    void gateTwoKeepsTheChecksAndTheReview_data()
+    {
+        QTest::addColumn<bool>("reviewFirst");
+        QTest::newRow("checks, then the review") << false;
+        QTest::newRow("the review, then the checks") << true;
+    }
+
+    void gateTwoKeepsTheChecksAndTheReview()
+    {
+        QFETCH(bool, reviewFirst);
+        QTemporaryDir dir;
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        store.load();
+        store.update([](OnboardingState &s) {
+            s = demoState();
+            s.gate(GateId::Workspace) = {};
+            s.gate(GateId::Workspace).status = GateStatus::InProgress;
+            s.workspace.lastReview = {};
+        });
+        WorkspaceForm form(&store);
+        OnboardingState &state = store.stateForEditing();
+        auto s = session(state);
+        s->onStateChanged = [&] { store.markChanged(); };
+        WALK(*s, setUpWorkspace);
+        if (reviewFirst)
+            QVERIFY(form.markReviewed(QStringLiteral("Li Wei")).has_value());
+        WALK(*s, runWorkspaceChecks);
+        QVERIFY2(state.provider.developerCheckPassed, qPrintable(state.provider.developerCheck.toString()));
+        QVERIFY2(state.provider.observerCheckPassed, qPrintable(state.provider.observerCheck.toString()));
+        if (!reviewFirst)
+            QVERIFY(form.markReviewed(QStringLiteral("Li Wei")).has_value());
+
+        const GateRecord &g = state.gate(GateId::Workspace);
+        const QString reviewedAt = readableTime(state.workspace.lastReview.reviewedAt);
+        QVERIFY2(g.evidence.toString().contains(state.provider.developerCheck.toString()) &&
+                     g.evidence.toString().contains(state.provider.observerCheck.toString()) &&
+                     g.evidence.toString().contains(reviewedAt),
+                 qPrintable(g.evidence.toString()));
+        QCOMPARE(g.acceptedBy.toString(), QStringLiteral("Li Wei"));
+        QVERIFY2(acceptanceMissing(state, GateId::Workspace).isEmpty(),
+                 qPrintable(acceptanceMissing(state, GateId::Workspace).toString()));
+        QVERIFY(setGateStatus(state, GateId::Workspace, GateStatus::Passed,
+                              QDateTime::currentDateTimeUtc()));
+        // Reviewed again: its line is replaced, not added; the checks' lines stay.
+        const int lines = int(g.evidence.toString().split(u'\n').size());
+        QVERIFY(form.markReviewed(QStringLiteral("Li Wei")).has_value());
+        QCOMPARE(int(g.evidence.toString().split(u'\n').size()), lines);
+        QVERIFY(g.evidence.toString().contains(state.provider.developerCheck.toString()));
+        QVERIFY(g.evidence.toString().contains(state.provider.observerCheck.toString()));
     }
 
     // A state saved by schema 3 knows whom the provider added, not as what: the next set-up

@@ -42,6 +42,30 @@ void allChecksGreen(OnboardingState &s)
     }
 }
 
+// A workspace gate 2's rules accept: one admin, two developers and an observer.
+WorkspaceData aTeam()
+{
+    WorkspaceData w;
+    w.workspaceName = QStringLiteral("nlp");
+    w.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-north"), QStringLiteral("cn-north-1a")};
+    w.members = {{"Li Wei", "liwei", Role::Admin, {}, 0},
+                 {"Zhang Min", "zhangmin", Role::Developer, {}, 0},
+                 {"Chen Jie", "chenjie", Role::Developer, {}, 0},
+                 {"Zhao Lei", "zhaolei", Role::Observer, {}, 0}};
+    return w;
+}
+
+// Gate 2 with all it needs but the team lead's review: gate 1 passed, a team its rules accept,
+// the checks' evidence and the acceptor written.
+OnboardingState gateTwoButForTheReview()
+{
+    OnboardingState s = passedUpTo(1);
+    s.workspace = aTeam();
+    s.gate(GateId::Workspace).evidence = Text::literal(QStringLiteral("Job j-1 succeeded; 403 seen"));
+    s.gate(GateId::Workspace).acceptedBy = Text::literal(QStringLiteral("Li Wei"));
+    return s;
+}
+
 } // namespace
 
 class TestGateLedger : public QObject
@@ -196,6 +220,119 @@ private slots:
         s.gate(GateId::Account).rejectionReason = Text::literal(QStringLiteral("no licence"));
         QVERIFY(setGateStatus(s, GateId::Account, GateStatus::Rejected, kNow).has_value());
         QVERIFY(s.gate(GateId::Account).waitingFor.isEmpty());
+    }
+
+    // #17: gate 2 was recorded passed while its page read "Not reviewed yet: every member is
+    // new". Its acceptor is the team lead, whose review of the role matrix is the sign-off:
+    // whoever asks (the status recorder, a provider's acceptance, the ledger itself), it passes
+    // only once the matrix as it stands has been reviewed.
+    void gateTwoNeedsTheTeamLeadsReview_data()
+    {
+        QTest::addColumn<int>("change");
+        QTest::newRow("never reviewed") << 0;
+        QTest::newRow("a member added since") << 1;
+        QTest::newRow("a member removed since") << 2;
+        QTest::newRow("a role changed since") << 3;
+        QTest::newRow("a permission changed since") << 4;
+    }
+
+    void gateTwoNeedsTheTeamLeadsReview()
+    {
+        QFETCH(int, change);
+        const bool reviewedBefore = change != 0;
+        StateStore store({});
+        store.setState(gateTwoButForTheReview());
+        WorkspaceForm workspace(&store);
+        GateForm form(&store, GateId::Workspace);
+        form.setClock([] { return kNow; });
+        if (reviewedBefore) {
+            QVERIFY(workspace.markReviewed(QStringLiteral("Li Wei")).has_value());
+            QVERIFY(acceptanceMissing(store.state(), GateId::Workspace).isEmpty());
+            // Each one a change that breaks no rule of gate 2's.
+            workspace.update([&](WorkspaceData &w) {
+                if (change == 1)
+                    w.members.append({"Wang Fang", "wangfang", Role::Developer, {}, 0});
+                else if (change == 2)
+                    w.members.removeAt(2);
+                else if (change == 3)
+                    w.members[2].role = Role::Admin;
+                else
+                    w.matrix.set(Role::Developer, Action::ReadOthersData, true);
+            });
+        }
+        // Nothing else holds it: no blocking finding, evidence and acceptor written.
+        QVERIFY2(blockingMessage(gateFindings(store.state(), GateId::Workspace, kNow.date()))
+                     .isEmpty(),
+                 qPrintable(
+                     blockingMessage(gateFindings(store.state(), GateId::Workspace, kNow.date()))
+                         .toString()));
+        const QString missing = acceptanceMissing(store.state(), GateId::Workspace).toString();
+        // Words a newcomer can act on: who, and which button.
+        QVERIFY2(missing.contains(QStringLiteral("team lead")) &&
+                     missing.contains(QStringLiteral("“Mark reviewed”")),
+                 qPrintable(missing));
+        if (reviewedBefore) {
+            // The review it refers to, and how much changed since.
+            QVERIFY2(missing.contains(QStringLiteral("Li Wei")) &&
+                         missing.contains(
+                             readableTime(store.state().workspace.lastReview.reviewedAt)) &&
+                         missing.contains(QStringLiteral("1 change")),
+                     qPrintable(missing));
+        }
+
+        // The ledger refuses it with that reason...
+        OnboardingState ledger = store.state();
+        const auto refused = setGateStatus(ledger, GateId::Workspace, GateStatus::Passed, kNow);
+        QVERIFY(!refused.has_value());
+        QCOMPARE(refused.error().message, missing);
+        // ...so does the status recorder, before and when Record is pressed...
+        form.setTargetStatus(GateStatus::Passed);
+        QVERIFY(!form.canRecord());
+        QCOMPARE(form.acceptanceMissing(), missing);
+        const auto recorded = form.recordStatus();
+        QVERIFY(!recorded.has_value());
+        QCOMPARE(recorded.error().message, missing);
+        // ...and a provider's acceptance is held back by it.
+        OnboardingState provider = store.state();
+        QVERIFY(!acceptFromProvider(provider, GateId::Workspace, kNow));
+        QCOMPARE(provider.gate(GateId::Workspace).heldBack.toString(), missing);
+        QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::NotStarted);
+
+        // The team lead reviews the matrix as it stands: it passes, with them as acceptor.
+        QVERIFY(workspace.markReviewed(QStringLiteral("Li Wei")).has_value());
+        QVERIFY2(acceptanceMissing(store.state(), GateId::Workspace).isEmpty(),
+                 qPrintable(acceptanceMissing(store.state(), GateId::Workspace).toString()));
+        QVERIFY(form.canRecord());
+        QVERIFY(form.recordStatus().has_value());
+        QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::Passed);
+        QCOMPARE(store.state().gate(GateId::Workspace).acceptedBy.toString(),
+                 QStringLiteral("Li Wei"));
+        // The review's line joins the evidence already written; it replaces nothing.
+        QVERIFY2(store.state().gate(GateId::Workspace).evidence.toString().startsWith(
+                     QStringLiteral("Job j-1 succeeded; 403 seen\n")),
+                 qPrintable(store.state().gate(GateId::Workspace).evidence.toString()));
+    }
+
+    // A gate held back by a rule passes once nothing holds it (GateForm): for gate 2, the
+    // review made after the acceptance is what lets it pass, with nothing more to press.
+    void aHeldBackGateTwoPassesOnceReviewed()
+    {
+        StateStore store({});
+        store.setState(gateTwoButForTheReview());
+        WorkspaceForm workspace(&store);
+        GateForm form(&store, GateId::Workspace);
+        form.setClock([] { return kNow; });
+        store.update([](OnboardingState &st) {
+            QVERIFY(!acceptFromProvider(st, GateId::Workspace, kNow));
+        });
+        QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::InProgress);
+        QCOMPARE(store.state().gate(GateId::Workspace).heldBack,
+                 roleReviewMissing(store.state()));
+        QVERIFY(workspace.markReviewed(QStringLiteral("Li Wei")).has_value());
+        const GateRecord &g = store.state().gate(GateId::Workspace);
+        QVERIFY2(g.status == GateStatus::Passed, qPrintable(GateForm::describe(g)));
+        QVERIFY(g.heldBack.isEmpty());
+        QCOMPARE(g.acceptedBy.toString(), QStringLiteral("Li Wei"));
     }
 
     // ---- one fact, one field ----

@@ -68,6 +68,8 @@ private slots:
         QVERIFY(child<QWidget>(w, "recordBanner")->isVisible());
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         fillGate(w);
+        if (gate == OnboardingWizard::WorkspaceId)
+            reviewRoles(w); // gate 2 passes on the team lead's review of the roles
         for (int i = 0; i < findings->count(); ++i)
             QVERIFY2(!findings->item(i)->text().startsWith(QStringLiteral("✖")),
                      qPrintable(findings->item(i)->text()));
@@ -162,6 +164,58 @@ private slots:
         QVERIFY(remove->isEnabled());
         QTest::mouseClick(remove, Qt::LeftButton);
         QCOMPARE(store.state().workspace.members.size(), 2);
+    }
+
+    // #17: gate 2 was recorded passed while its review section read "Not reviewed yet: every
+    // member is new". The section says what gate 2 needs from the review before the recorder
+    // refuses; the recorder's banner says the same as the ledger; a change after the review
+    // makes it stale again.
+    void gateTwoSaysItNeedsTheTeamLeadsReview()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        fillWorkspace(w);
+        auto *status = child<QLabel>(w, "reviewStatus");
+        QVERIFY2(status->text().contains(QStringLiteral("Gate 2 passes once the team lead has "
+                                                        "reviewed this matrix")),
+                 qPrintable(status->text()));
+        auto *choice = child<QComboBox>(w, "statusChoice");
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        type(w, "evidence", "Job j-1 succeeded; 403 seen");
+        type(w, "acceptedBy", "Li Wei");
+        auto *record = child<QPushButton>(w, "recordStatus");
+        auto *banner = child<Banner>(w, "recordBanner");
+        QVERIFY(!record->isEnabled());
+        QVERIFY(banner->isVisible());
+        QCOMPARE(banner->message(), acceptanceMissing(store.state(), GateId::Workspace).toString());
+        QVERIFY2(banner->message().contains(QStringLiteral("“Mark reviewed”")),
+                 qPrintable(banner->message()));
+
+        reviewRoles(w, QStringLiteral("Li Wei"));
+        QVERIFY2(status->text().contains(QStringLiteral("nothing has changed since")),
+                 qPrintable(status->text()));
+        QVERIFY(record->isEnabled());
+        QVERIFY(!banner->isVisible());
+
+        // A member added after the review: the review no longer covers the matrix.
+        QTest::mouseClick(child<QPushButton>(w, "addMember"), Qt::LeftButton);
+        QCOMPARE(store.state().workspace.members.size(), 4);
+        QVERIFY2(status->text().contains(QStringLiteral("changed since")) &&
+                     status->text().contains(QStringLiteral("Gate 2 passes once")),
+                 qPrintable(status->text()));
+        QVERIFY(!record->isEnabled());
+        QCOMPARE(banner->message(),
+                 acceptanceMissing(store.state(), GateId::Workspace).toString());
+        reviewRoles(w, QStringLiteral("Li Wei"));
+        QVERIFY(record->isEnabled());
+        QTest::mouseClick(record, Qt::LeftButton);
+        QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::Passed);
+        QCOMPARE(store.state().gate(GateId::Workspace).acceptedBy.toString(), QStringLiteral("Li Wei"));
     }
 
     // #17: gate 2's Create and Attach are off once the provider holds what they would send

@@ -195,6 +195,13 @@ private slots:
         QVERIFY2(status->text().contains(QStringLiteral("Next: record gate 2 passed below; its "
                                                         "acceptor: The team lead.")),
                  qPrintable(status->text()));
+        // #17: without the team lead's review of the roles as they stand, that is what is left.
+        const ReviewSnapshot review = store.state().workspace.lastReview;
+        store.update([](OnboardingState &st) { st.workspace.lastReview = {}; });
+        QVERIFY2(status->text().contains(acceptanceMissing(store.state(), GateId::Workspace).toString()) &&
+                     !status->text().contains(QStringLiteral("Next: record")),
+                 qPrintable(status->text()));
+        store.update([&](OnboardingState &st) { st.workspace.lastReview = review; });
         // #17 walk: a role changed in the table, not yet sent. The checks are off; the panel
         // says why, and that the results shown predate the change.
         const QList<Member> members = store.state().workspace.members;
