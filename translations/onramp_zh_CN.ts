@@ -4235,7 +4235,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>Why: the provider's first run is a small stand-in (%1): it proves the image, the data, checkpoints and metrics end to end in minutes, and does not train the planned model.</source>
-        <translation>原因：提供方上的首次运行是一个小型替身（%1）：它在几分钟内端到端验证镜像、数据、检查点和指标，并不训练计划中的模型。</translation>
+        <translation>原因：平台上的首次运行是一个小型替身（%1）：它在几分钟内端到端验证镜像、数据、检查点和指标，并不训练计划中的模型。</translation>
     </message>
     <message>
         <source>Why: the first run's trainer reported another configuration than the plan.</source>

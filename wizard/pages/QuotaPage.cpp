@@ -280,15 +280,18 @@ void QuotaPage::retranslateForm()
 QStringList QuotaPage::monthLabels(const QList<QDate> &months)
 {
     // "27-01" read as a day or a version (#17 walk); a month's name reads as a month.
+    // Each label once: the chart's category axis drops a repeated one (a period past twelve
+    // months names its months again), so a name already used carries its year too.
     const QLocale locale;
     QStringList labels;
     for (qsizetype i = 0; i < months.size(); ++i) {
         const QDate &m = months[i];
         const QString name = locale.monthName(m.month(), QLocale::ShortFormat);
-        labels << (i == 0 || months[i - 1].year() != m.year()
-                       ? tr("%1 %2", "a chart's month label: short month name, year")
-                             .arg(name, QString::number(m.year()))
-                       : name);
+        const bool withYear =
+            i == 0 || months[i - 1].year() != m.year() || labels.contains(name);
+        labels << (withYear ? tr("%1 %2", "a chart's month label: short month name, year")
+                                  .arg(name, QString::number(m.year()))
+                            : name);
     }
     return labels;
 }

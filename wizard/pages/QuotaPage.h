@@ -28,7 +28,8 @@ public:
     QuotaPage(StateStore *store, QWidget *parent = nullptr);
     QuotaForm *quota() const { return m_form; }
     // The chart's month labels in the reader's language: the short month name, with the year
-    // on the first month and wherever the year changes ("Nov 2026, Dec, Jan 2027").
+    // on the first month, wherever the year changes, and on a name already used ("Nov 2026,
+    // Dec, Jan 2027"); every label differs.
     static QStringList monthLabels(const QList<QDate> &months);
 
 protected:

@@ -687,6 +687,15 @@ private slots:
         const QStringList zh = QuotaPage::monthLabels(months);
         m_language.apply(QStringLiteral("en"));
         QCOMPARE(zh, (QStringList{"2026年11月", "12月", "2027年1月", "2月"}));
+        // Past twelve months a name comes again: it carries its year, so no two are the same
+        // (the chart's category axis drops a repeated one).
+        QList<QDate> twoYears;
+        for (int i = 0; i < 15; ++i)
+            twoYears << QDate(2027, 1, 1).addMonths(i);
+        const QStringList labels = QuotaPage::monthLabels(twoYears);
+        QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+        QCOMPARE(labels.at(12), QStringLiteral("Jan 2028"));
+        QCOMPARE(labels.at(13), QStringLiteral("Feb 2028"));
     }
 };
 
