@@ -81,6 +81,10 @@ int replay(const QStringList &args)
     if (member.isEmpty())
         member = QStringLiteral("colleague");
 
+    // Which run the comparison is about, before its items read as the planned run's.
+    if (const QString standIn = standInText(*parsed, [](const QString &v) { return v; });
+        !standIn.isEmpty())
+        out() << standIn << '\n' << Qt::flush;
     Replay r(*parsed, member);
     if (chosen)
         r.useProvider(chosen->first, chosen->second);

@@ -4277,7 +4277,40 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>The role matrix has %n change(s) since %1 reviewed it on %2: the team lead reviews it as it stands (gate 2's page lists the changes under “Team lead's review”) and presses “Mark reviewed” again.</source>
-        <translation><numerusform>自 %1 于 %2 审核以来，角色矩阵有 %n 处变更：请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</numerusform></translation>
+        <translation>
+            <numerusform>自 %1 于 %2 审核以来，角色矩阵有 %n 处变更：请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <comment>a run: model (method, precision)</comment>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <comment>cards: count × model</comment>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>the CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3</source>
+        <comment>a run on cards: run on count × card</comment>
+        <translation>%1，使用 %2 × %3</translation>
+    </message>
+    <message>
+        <source>Why: the provider's first run is a small stand-in (%1): it proves the image, the data, checkpoints and metrics end to end in minutes, and does not train the planned model.</source>
+        <translation>原因：平台上的首次运行是一个小型替身（%1）：它在几分钟内端到端验证镜像、数据、检查点和指标，并不训练计划中的模型。</translation>
+    </message>
+    <message>
+        <source>Why: the first run's trainer reported another configuration than the plan.</source>
+        <translation>原因：首次运行的训练程序报告的配置与计划不同。</translation>
+    </message>
+    <message>
+        <source>A stand-in for the planned run: what ran is %1 on %2; the planned run is %3. %4</source>
+        <translation>这是计划运行的替身：实际运行的是 %1，运行于 %2；计划运行是 %3。%4</translation>
     </message>
 </context>
 <context>
@@ -5045,6 +5078,22 @@ Dataset: %3</source>
         <source>Add an instance type to try</source>
         <translation>添加一个要尝试的实例规格</translation>
     </message>
+    <message>
+        <source>%1 %2 — needs driver %3 or newer; %4 has %5</source>
+        <translation>%1 %2 — 需要驱动 %3 或更新；%4 的驱动为 %5</translation>
+    </message>
+    <message>
+        <source>%1 %2 (driver %3 or newer)</source>
+        <translation>%1 %2（驱动 %3 或更新）</translation>
+    </message>
+    <message>
+        <source>The image needs driver %1 or newer; the %2 hosts run %3.</source>
+        <translation>该镜像需要驱动 %1 或更新；%2 的主机运行的是 %3。</translation>
+    </message>
+    <message>
+        <source>The image needs driver %1 or newer on the hosts.</source>
+        <translation>该镜像需要主机上的驱动为 %1 或更新。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::JobMonitor</name>
@@ -5168,6 +5217,10 @@ Dataset: %3</source>
     <message>
         <source>Provider settings</source>
         <translation>平台设置</translation>
+    </message>
+    <message>
+        <source>The summary cannot open yet. %1</source>
+        <translation>总结页还不能打开。%1</translation>
     </message>
 </context>
 <context>
@@ -5693,6 +5746,11 @@ Dataset: %3</source>
         <source> h</source>
         <comment>hours, after a number</comment>
         <translation> 小时</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a chart's month label: short month name, year</comment>
+        <translation>%2年%1</translation>
     </message>
 </context>
 <context>

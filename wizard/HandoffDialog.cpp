@@ -95,6 +95,10 @@ bool HandoffDialog::open(const QString &path)
         return false;
     }
     const QList<SpecGap> gaps = specGaps(*spec);
+    // Which run the spec describes, before the comparison reads as the planned run's.
+    QString standIn = standInText(*spec, [](const QString &v) { return v.toHtmlEscaped(); });
+    if (!standIn.isEmpty())
+        standIn = QStringLiteral("<br>") + standIn;
     m_summary->setText(
         tr("<b>%1</b><br>%2 on %3 × %4 (%5), image %6 %7.<br>Fingerprint %8.<br>%9")
             .arg(QFileInfo(path).fileName().toHtmlEscaped(),
@@ -106,7 +110,8 @@ bool HandoffDialog::open(const QString &path)
                  gaps.isEmpty() ? tr("The spec says everything a rerun needs.")
                                 : tr("%n place(s) where the spec does not say enough are marked "
                                      "below; a rerun can still go ahead.",
-                                     nullptr, int(gaps.size()))));
+                                     nullptr, int(gaps.size()))) +
+        standIn);
     for (const SpecGap &g : gaps)
         addItem(ReplayItem::Status::Missing, g.field, g.message);
     m_gaps = int(gaps.size());

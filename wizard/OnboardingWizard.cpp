@@ -74,6 +74,18 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
     m_sidebar = new GateSidebar(store, language, this);
     setSideWidget(m_sidebar);
     connect(m_sidebar, &GateSidebar::pageRequested, this, [this](int id) {
+        // The summary is where a walk ends. A jump there that a gate on the way refuses stays
+        // on this page and says which gate holds it (it used to stop at that gate, whose banner
+        // spoke of its own Next, not of the summary).
+        if (id == SummaryId && !visitedIds().contains(id)) {
+            if (const QString why = refusalOnTheWayTo(id); !why.isEmpty()) {
+                m_sidebar->setCurrentPage(currentId());
+                m_sidebar->banner()->showMessage(
+                    Banner::Tone::Warning, tr("The summary cannot open yet. %1").arg(why));
+                m_jumpRefused = true;
+                return;
+            }
+        }
         // A refused jump (a gate not yet open) leaves the page as it was: so does the list.
         if (!goToPage(id))
             m_sidebar->setCurrentPage(currentId());
@@ -88,6 +100,10 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
 
     connect(this, &QWizard::currentIdChanged, this, [this](int id) {
         m_sidebar->setCurrentPage(id);
+        if (m_jumpRefused) { // said of the page the jump was refused from
+            m_sidebar->banner()->clear();
+            m_jumpRefused = false;
+        }
         if (!m_restoring && id >= 0)
             m_store->update([id](OnboardingState &s) { s.currentPage = id; });
     });
@@ -201,6 +217,15 @@ bool OnboardingWizard::goToPage(int id)
     }
     m_reviewing = -1;
     return true;
+}
+
+QString OnboardingWizard::refusalOnTheWayTo(int id) const
+{
+    for (int p = std::max(currentId(), int(AccountId)); p < id; ++p)
+        if (const auto *gate = qobject_cast<const GatePage *>(page(p)))
+            if (QString why = gate->refusal(); !why.isEmpty())
+                return why;
+    return {};
 }
 
 bool OnboardingWizard::validateCurrentPage()

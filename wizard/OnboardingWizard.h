@@ -73,6 +73,9 @@ private:
     QString geometryFile() const;
     void restoreWindowGeometry();
     void saveWindowGeometry();
+    // Why a walk from the current page to `id` would stop on the way (the first gate whose Next
+    // is refused, in its words); empty when it would get there.
+    QString refusalOnTheWayTo(int id) const;
 
     StateStore *m_store;
     std::unique_ptr<SecretStore> m_ownSecrets;
@@ -80,6 +83,7 @@ private:
     GateSidebar *m_sidebar;
     bool m_restoring = false;
     int m_reviewing = -1; // the entered gate a sidebar jump walks to, past unmet entries
+    bool m_jumpRefused = false; // the sidebar's banner says why a jump was refused
 };
 
 } // namespace onramp

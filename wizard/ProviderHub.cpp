@@ -75,6 +75,7 @@ void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret
                                                   m_store->stateForEditing());
     m_session->onStateChanged = [this] { m_store->markChanged(); };
     m_session->onProgress = [this](const QString &text) { emit progress(text); };
+    m_session->onBusyChanged = [this] { emit busyChanged(); };
     m_session->onJobNews = [this](const ProviderSession::JobNews &n) {
         emit jobNews(n.check, n.job, n.offset, n.bytes, n.size);
     };

@@ -64,6 +64,9 @@ signals:
     void statusChanged();
     void regionsChanged();
     void progress(const QString &text);
+    // An operation on the session started or ended (session()->busy() says which), whichever
+    // page started it.
+    void busyChanged();
     // A running job's news (ProviderSession::JobNews), for the pages that watch jobs.
     void jobNews(const QString &check, const QJsonObject &job, qint64 offset,
                  const QByteArray &bytes, qint64 size);

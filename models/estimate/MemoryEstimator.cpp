@@ -555,6 +555,13 @@ Verdict MemoryEstimator::verdict(const TrainingSetup &s, const CardSpec &card)
     return verdict(estimate(s), card);
 }
 
+TrainingSetup MemoryEstimator::shardedForCounting(TrainingSetup s)
+{
+    if (!s.fsdp && s.zeroStage < 3)
+        s.zeroStage = 3;
+    return s;
+}
+
 int MemoryEstimator::cardsNeeded(const TrainingSetup &s, const CardSpec &card)
 {
     const int unit = s.tp * s.pp;
@@ -562,10 +569,7 @@ int MemoryEstimator::cardsNeeded(const TrainingSetup &s, const CardSpec &card)
     t.gpus = unit;
     if (verdict(estimate(t), card) != Verdict::DoesNotFit)
         return unit;
-    // Data parallelism alone does not lower the memory per card: more cards only help once
-    // the model state is sharded, so count with ZeRO-3 / FSDP when the setup has none.
-    if (!t.fsdp && t.zeroStage < 3)
-        t.zeroStage = 3;
+    t = shardedForCounting(t);
     // Sharded memory per card falls as cards are added: binary search over multiples of TP×PP.
     const auto fits = [&](int multiple) {
         t.gpus = multiple * unit;

@@ -249,6 +249,10 @@ public:
     // when more than one data-parallel rank is needed) with which the job fits; 0 when none
     // up to 4096.
     static int cardsNeeded(const TrainingSetup &s, const CardSpec &card);
+    // The setup as cards are counted for it: data parallelism alone does not lower the memory
+    // per card, so more cards help only once the model states are sharded; a setup with neither
+    // ZeRO-3 nor FSDP is counted with ZeRO-3. Every card count says the same through this.
+    static TrainingSetup shardedForCounting(TrainingSetup s);
     // What to change when it does not fit: steps cheapest in speed first (chunked loss, smaller
     // micro-batch, fused attention, checkpointing, activation offload, sharding stages,
     // optimizer offload, more cards, then LoRA/QLoRA, which change what is trained), each on

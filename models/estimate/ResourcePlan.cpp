@@ -329,6 +329,11 @@ std::expected<QList<Candidate>, Error> parseCandidates(const QString &text,
     return list;
 }
 
+QString zoneOrPool(const QString &zone, const QString &poolZone)
+{
+    return zone.isEmpty() ? poolZone : zone;
+}
+
 QList<Candidate> orderCandidates(const ResourceChoice &c, const ResourceCatalog &catalog,
                                  const QString &quotaZone, double hoursPerRound)
 {
@@ -336,8 +341,7 @@ QList<Candidate> orderCandidates(const ResourceChoice &c, const ResourceCatalog 
     const auto add = [&](Candidate x) {
         if (x.instance.isEmpty())
             return;
-        if (x.zone.isEmpty())
-            x.zone = quotaZone;
+        x.zone = zoneOrPool(x.zone, quotaZone);
         if (!out.contains(x))
             out << x;
     };

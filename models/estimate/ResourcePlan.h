@@ -52,6 +52,10 @@ struct ResourceChoice
 // The candidates in the order they are tried: the chosen instance in its zone (or the
 // quota's), then the alternatives; all of them by card-hours per round when cheapestFirst.
 // Duplicates are dropped.
+// Where an instance opens when no zone is named: the quota pool's (gate 2). The one place
+// that says so: gate 4's zone, the candidates and the run spec read it here.
+QString zoneOrPool(const QString &zone, const QString &poolZone);
+
 QList<Candidate> orderCandidates(const ResourceChoice &c, const ResourceCatalog &catalog,
                                  const QString &quotaZone, double hoursPerRound);
 

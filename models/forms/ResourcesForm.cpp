@@ -38,8 +38,7 @@ const ResourcesGateData &ResourcesForm::data() const
 
 QString ResourcesForm::instanceZone() const
 {
-    const QString chosen = data().choice.instanceZone;
-    return chosen.isEmpty() ? m_store->state().workspace.pool.zone : chosen;
+    return zoneOrPool(data().choice.instanceZone, m_store->state().workspace.pool.zone);
 }
 
 const QList<LaunchAttempt> &ResourcesForm::attempts() const
@@ -152,10 +151,8 @@ ResourcesForm::CardCount ResourcesForm::cardCount(const CardSpec &c) const
         if (into.cards > 0 && into.cards <= t.tp * t.pp)
             return; // no sharding needed: what it says holds
         // At the count found (or the most there is), with the model states sharded as counted.
-        TrainingSetup at = t;
+        TrainingSetup at = MemoryEstimator::shardedForCounting(t);
         at.gpus = into.cards > 0 ? into.cards : 4096;
-        if (!at.fsdp && at.zeroStage < 3)
-            at.zeroStage = 3;
         const MemoryBreakdown m = MemoryEstimator::estimate(at);
         const double unshardable = m.activations.bytes + m.overhead.bytes;
         into.unshardableGiB = unshardable / double(1ull << 30);

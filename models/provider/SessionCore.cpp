@@ -23,6 +23,8 @@ bool SessionCore::begin(Done &done)
     }
     m_busy = true;
     m_done = std::move(done);
+    if (onBusyChanged)
+        onBusyChanged();
     return true;
 }
 
@@ -40,6 +42,8 @@ void SessionCore::finish(const std::expected<void, ProviderError> &result)
     m_check.clear();
     Done done = std::move(m_done);
     m_done = {};
+    if (onBusyChanged)
+        onBusyChanged();
     if (done)
         done(result);
 }

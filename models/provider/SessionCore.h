@@ -54,6 +54,9 @@ public:
     void setLogWindow(qint64 bytes) { m_logWindow = bytes; }
 
     bool busy() const { return m_busy; }
+    // Called when an operation starts and when it ends (busy() already says which), before its
+    // own `done`: every view of the session follows, not only the one that started it.
+    std::function<void()> onBusyChanged;
     void cancel();
 
     const std::shared_ptr<Provider> &provider() const { return m_provider; }

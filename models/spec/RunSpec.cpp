@@ -30,9 +30,8 @@ RunSpec runSpecFromState(const OnboardingState &state)
     // Where the run opened, after the candidates (gate 4's choice until it has).
     const bool opened = !state.provider.instanceType.isEmpty();
     s.compute.instanceType = opened ? state.provider.instanceType : c.instance;
-    s.compute.zone = opened                    ? state.provider.instanceZone
-                     : c.instanceZone.isEmpty() ? state.workspace.pool.zone
-                                                : c.instanceZone;
+    s.compute.zone = opened ? state.provider.instanceZone
+                            : zoneOrPool(c.instanceZone, state.workspace.pool.zone);
     s.compute.cheapestFirst = c.cheapestFirst;
     for (const Candidate &x :
          orderCandidates(c, state.resources.catalog, state.workspace.pool.zone, 1))
@@ -66,10 +65,19 @@ RunSpec runSpecFromState(const OnboardingState &state)
                   c.setup.seqLen,
                   c.setup.gradAccumulation,
                   -1};
+    const RunSpec::Training plan = s.training;
     s.software = {env.framework, env.frameworkVersion, env.acceleratorVersion, env.driver};
     // What gate 5 saw and gate 6 produced: what a rerun must reproduce.
     s.fingerprint = state.environment.fingerprint;
     applyFirstRun(s, run.trainer, run.manifest, state.environment.fingerprint, run.curve);
+    // What ran is not what was planned (the first run's small stand-in): the plan stays beside
+    // it, so that neither the spec nor its replay reads as if the planned run had run.
+    if (!run.trainer.isEmpty() && !plan.model.isEmpty()) {
+        RunSpec::Training ran = s.training;
+        ran.seed = plan.seed; // the plan names no seed of its own
+        if (ran != plan)
+            s.planned = plan;
+    }
     if (run.steps > 0) {
         s.loss.steps = run.steps;
         s.loss.first = run.firstLoss;
@@ -140,6 +148,43 @@ void applyFirstRun(RunSpec &s, const QJsonObject &trainer, const QJsonObject &ma
         for (const auto &pt : curve)
             s.loss.minimum = std::min(s.loss.minimum, pt.second);
     }
+}
+
+QString standInText(const RunSpec &s, const std::function<QString(const QString &)> &quote)
+{
+    if (s.planned.model.isEmpty())
+        return {};
+    // Each translated piece takes its values in one arg() call: a value holding "%2" is never
+    // substituted into.
+    const auto run = [&quote](const RunSpec::Training &t) {
+        return Tr::tr("%1 (%2, %3)", "a run: model (method, precision)")
+            .arg(quote(t.model), quote(t.method), quote(t.precision));
+    };
+    QString ranOn;
+    if (s.software.gpuCount > 0 && !s.software.gpuModel.isEmpty())
+        ranOn = Tr::tr("%1 × %2", "cards: count × model")
+                    .arg(QString::number(s.software.gpuCount), quote(s.software.gpuModel));
+    else if (s.software.device.isEmpty() || s.software.device == QLatin1String("cpu"))
+        ranOn = Tr::tr("the CPU");
+    else
+        ranOn = quote(s.software.device);
+    const QString planned =
+        s.compute.card.isEmpty()
+            ? run(s.planned)
+            : Tr::tr("%1 on %2 × %3", "a run on cards: run on count × card")
+                  .arg(run(s.planned), QString::number(s.compute.nodes * s.compute.cardsPerNode),
+                       quote(s.compute.card));
+    const QString why =
+        s.launch.mode == QLatin1String("builtin")
+            ? Tr::tr("Why: the provider's first run is a small stand-in (%1): it proves the "
+                     "image, the data, checkpoints and metrics end to end in minutes, and does "
+                     "not train the planned model.")
+                  .arg(s.code.program.isEmpty() ? quote(s.launch.entry) : quote(s.code.program))
+            : Tr::tr("Why: the first run's trainer reported another configuration than the "
+                     "plan.");
+    return Tr::tr("A stand-in for the planned run: what ran is %1 on %2; the planned run is %3. "
+                  "%4")
+        .arg(run(s.training), ranOn, planned, why);
 }
 
 QList<SpecGap> specGaps(const RunSpec &s)
@@ -222,6 +267,9 @@ QString exportHandoffMarkdown(const RunSpec &s)
             "Run spec %1: check it with `onramp spec validate`; it names everything a rerun needs.")
             .arg(QString::fromLatin1(s.fingerprintId())) +
         QStringLiteral("\n\n");
+    // Which run this describes, before anything else is read as the planned run's.
+    if (const QString standIn = standInText(s, md); !standIn.isEmpty())
+        out += standIn + QStringLiteral("\n\n");
     out += line(Tr::tr("Image: %1").arg(md(imageReference(s))));
     out += line(Tr::tr("Software: %1 %2, CUDA %3, driver %4")
                     .arg(md(s.software.framework), md(s.software.frameworkVersion),

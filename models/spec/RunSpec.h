@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <expected>
+#include <functional>
 
 namespace onramp {
 
@@ -64,6 +65,12 @@ struct RunSpec
         qint64 seed = -1; // -1: not recorded
         bool operator==(const Training &) const = default;
     } training;
+    // The run gates 1 and 4 planned, when the first run trained something else: Onramp's first
+    // run trains a small stand-in model (train_lm.py, or the probe's own loop) that proves the
+    // whole chain in minutes on any machine, not the planned model; `training` is what ran.
+    // Empty model: the first run trained what was planned, or no first run yet, or a spec
+    // older than the field. Written only when set, so such a spec keeps its fingerprint.
+    Training planned;
     struct Launch
     {
         QString mode = QStringLiteral("builtin"); // builtin (an onramp-probe mode) or file
@@ -143,6 +150,12 @@ RunSpec runSpecFromState(const OnboardingState &state);
 // and the loss at every logged step. Used for the onboarding's first run and for a replay's.
 void applyFirstRun(RunSpec &spec, const QJsonObject &trainer, const QJsonObject &manifest,
                    const QJsonObject &fingerprint, const QList<std::pair<int, double>> &curve);
+
+// The first run as a stand-in for the planned run (spec.planned is set), in the reader's words:
+// "a stand-in for the planned run: what ran is X on Y; the planned run is Z", and why. Every
+// value from the spec passes through `quote` (the caller's format: HTML, Markdown, plain).
+// Empty when the spec records no planned run apart from what ran.
+QString standInText(const RunSpec &spec, const std::function<QString(const QString &)> &quote);
 
 // Exports. Every value is quoted for its format.
 // Where a spec does not say enough for a colleague to rerun it alone: the field path and what

@@ -384,7 +384,7 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
         const Reader top(root, QStringLiteral("$"),
                          {"schemaVersion", "image", "software", "training", "compute", "launch",
                           "code", "storage", "parameters", "applied", "fingerprint", "loss",
-                          "gates", "recovery"});
+                          "gates", "recovery", "planned"});
         RunSpec s;
         const int version = int(top.number("schemaVersion", 0, 1000, -1, true));
         if (version < 0)
@@ -412,19 +412,29 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
                           r.string("driver"),    r.string("device"),
                           r.string("gpuModel"),  int(r.number("gpuCount", 0, 4096, 0, true))};
         }
-        if (top.has("training")) {
-            const Reader r(top.raw("training"), QStringLiteral("$.training"),
+        // What ran, and (when it was a stand-in) what was planned: the same fields.
+        const auto readTraining = [&top](const char *key) {
+            const QString path = QStringLiteral("$.") + QLatin1String(key);
+            const Reader r(top.raw(key), path,
                            {"model", "method", "precision", "parallelism", "sharding",
                             "microBatch", "seqLen", "gradAccum", "seed"});
-            s.training = {r.string("model"),
-                          r.string("method"),
-                          r.string("precision"),
-                          r.string("parallelism"),
-                          r.string("sharding"),
-                          int(r.number("microBatch", 0, 1e6, 0, true)),
-                          int(r.number("seqLen", 0, 1e8, 0, true)),
-                          int(r.number("gradAccum", 0, 1e6, 0, true)),
-                          qint64(r.number("seed", -1, 9007199254740991.0, -1, true))};
+            return RunSpec::Training{r.string("model"),
+                                     r.string("method"),
+                                     r.string("precision"),
+                                     r.string("parallelism"),
+                                     r.string("sharding"),
+                                     int(r.number("microBatch", 0, 1e6, 0, true)),
+                                     int(r.number("seqLen", 0, 1e8, 0, true)),
+                                     int(r.number("gradAccum", 0, 1e6, 0, true)),
+                                     qint64(r.number("seed", -1, 9007199254740991.0, -1, true))};
+        };
+        if (top.has("training"))
+            s.training = readTraining("training");
+        // Optional: a spec written before it, or one whose first run trained the plan, has none.
+        if (top.has("planned")) {
+            s.planned = readTraining("planned");
+            if (s.planned.model.trimmed().isEmpty())
+                throw Abort{invalid(QStringLiteral("$.planned.model"), Tr::tr("required"))};
         }
         if (top.has("code")) {
             const Reader r(top.raw("code"), QStringLiteral("$.code"), {"program", "sha256"});
@@ -607,16 +617,20 @@ QJsonObject RunSpec::toJson() const
     QJsonArray curve;
     for (const auto &[step, value] : loss.curve)
         curve.append(QJsonArray{step, value});
-    QJsonObject trainingObject{{"model", training.model},
-                               {"method", training.method},
-                               {"precision", training.precision},
-                               {"parallelism", training.parallelism},
-                               {"sharding", training.sharding},
-                               {"microBatch", training.microBatch},
-                               {"seqLen", training.seqLen},
-                               {"gradAccum", training.gradAccum}};
-    if (training.seed >= 0)
-        trainingObject["seed"] = training.seed;
+    const auto trainingJson = [](const Training &t) {
+        QJsonObject o{{"model", t.model},
+                      {"method", t.method},
+                      {"precision", t.precision},
+                      {"parallelism", t.parallelism},
+                      {"sharding", t.sharding},
+                      {"microBatch", t.microBatch},
+                      {"seqLen", t.seqLen},
+                      {"gradAccum", t.gradAccum}};
+        if (t.seed >= 0)
+            o["seed"] = t.seed;
+        return o;
+    };
+    const QJsonObject trainingObject = trainingJson(training);
     QJsonObject codeObject{{"program", code.program}};
     if (!code.sha256.isEmpty())
         codeObject["sha256"] = code.sha256;
@@ -667,6 +681,9 @@ QJsonObject RunSpec::toJson() const
     }
     if (!fingerprint.isEmpty())
         o["fingerprint"] = fingerprint;
+    // Only when set: a spec whose first run trained the plan keeps its fingerprint.
+    if (!planned.model.isEmpty())
+        o["planned"] = trainingJson(planned);
     // Only when set: a spec without a policy keeps its fingerprint.
     if (recovery.isSet())
         o["recovery"] = recovery.toJson();

@@ -48,6 +48,31 @@ private slots:
         bad.close();
         QVERIFY(!d.open(bad.fileName()));
         QVERIFY(d.findChild<QLabel *>()->text().contains("image"));
+        // #17: a spec whose first run was the sandbox's stand-in says so above the comparison,
+        // with its values as text; the shipped example (older than the field) says nothing.
+        QJsonObject standIn = QJsonDocument::fromJson(
+                                  [] {
+                                      QFile e(QStringLiteral(ONRAMP_SOURCE_DIR
+                                                             "/docs/examples/first-run.json"));
+                                      e.open(QIODevice::ReadOnly);
+                                      return e.readAll();
+                                  }())
+                                  .object();
+        standIn["planned"] = QJsonObject{
+            {"model", "<b>qwen2.5-7b</b>"}, {"method", "lora"}, {"precision", "bf16"}};
+        QFile g(dir.filePath("stand-in.json"));
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write(QJsonDocument(standIn).toJson());
+        g.close();
+        QVERIFY(d.open(g.fileName()));
+        const QString summary = d.findChild<QLabel *>()->text();
+        QVERIFY2(summary.contains(QStringLiteral("A stand-in for the planned run: what ran is "
+                                                 "tiny-lm-byte (pretrain, fp32) on the CPU; the "
+                                                 "planned run is &lt;b&gt;qwen2.5-7b&lt;/b&gt; "
+                                                 "(lora, bf16)")),
+                 qPrintable(summary));
+        QVERIFY(d.open(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json")));
+        QVERIFY(!d.findChild<QLabel *>()->text().contains(QStringLiteral("stand-in")));
         // The shipped example replays: PASS items arrive while the window stays live.
         QVERIFY(d.open(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json")));
         QSignalSpy finished(&d, &HandoffDialog::replayFinished);

@@ -3,6 +3,8 @@
 // named, the wheel, the Alt shortcuts). Each page's own behaviour is tested beside the page's
 // name (pages/, widgets/, tst_providerdialog, tst_handoffdialog).
 #include "WizardHarness.h"
+#include "DemoState.h"
+#include "widgets/Banner.h"
 #include "GateForm.h"
 #include "GateLedger.h"
 #include "LogTail.h"
@@ -287,6 +289,40 @@ private slots:
         // Looking passes nothing.
         QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
         QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::InProgress);
+    }
+
+    // #17: a sidebar jump to the summary that a gate on the way refuses landed on that gate,
+    // whose banner spoke of its own Next, with no word of the summary. The jump is refused
+    // where it was asked, and the sidebar says which gate holds it; the next move clears it.
+    void aRefusedJumpToTheSummarySaysWhy()
+    {
+        StateStore store(QString{});
+        store.setState(demoState()); // gates 1–2 passed, gate 3 waiting for review
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        auto *list = w.findChild<QListWidget *>("gateList");
+        QVERIFY(list);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(OnboardingWizard::SummaryId)).center());
+        QCOMPARE(w.currentId(), int(OnboardingWizard::AccountId));
+        QCOMPARE(list->currentRow(), int(OnboardingWizard::AccountId));
+        auto *banner = w.findChild<Banner *>(QStringLiteral("stateBanner"));
+        QVERIFY(banner && banner->isVisible());
+        QVERIFY2(banner->message().startsWith(QStringLiteral("The summary cannot open yet.")) &&
+                     banner->message().contains(QStringLiteral("gate 3")),
+                 qPrintable(banner->message()));
+        // Moving on clears it; with every gate's entry held, the jump goes through.
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        QVERIFY(!banner->isVisible());
+        store.update([](OnboardingState &s) {
+            for (GateId id : kAllGates)
+                s.gate(id).status = GateStatus::Passed;
+        });
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(OnboardingWizard::SummaryId)).center());
+        QCOMPARE(w.currentId(), int(OnboardingWizard::SummaryId));
+        QVERIFY(!banner->isVisible());
     }
 
     void switchesLanguageWithoutRestart()

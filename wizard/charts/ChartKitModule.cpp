@@ -150,6 +150,10 @@ private:
         m_values = new QValueAxis;
         m_values->setLabelFormat(QStringLiteral("%.0f"));
         m_categories = new QBarCategoryAxis;
+        // A column's label is short but may be a few pixels wider than its column ("2027年1月"
+        // in a twelve-month row): cut, it read "2027年…".
+        if (!stacked)
+            m_categories->setTruncateLabels(false);
         c->addAxis(m_values, stacked ? Qt::AlignBottom : Qt::AlignLeft);
         c->addAxis(m_categories, stacked ? Qt::AlignLeft : Qt::AlignBottom);
         m_series->attachAxis(m_values);

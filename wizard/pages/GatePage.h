@@ -40,6 +40,9 @@ public:
     void initializePage() override;
     bool isComplete() const override;
     bool validatePage() override;
+    // Why Next may not proceed from this gate (the next gate's entry condition, in words);
+    // empty when it may.
+    QString refusal() const;
 
 protected:
     void changeEvent(QEvent *e) override;
@@ -54,7 +57,6 @@ private:
     void retranslate();
     void refresh();
     void ensureBuilt();
-    QString refusal() const; // empty when Next may proceed
 
     GateId m_gate;
     StateStore *m_store;

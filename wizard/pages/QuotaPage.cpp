@@ -277,6 +277,25 @@ void QuotaPage::retranslateForm()
     refresh();
 }
 
+QStringList QuotaPage::monthLabels(const QList<QDate> &months)
+{
+    // "27-01" read as a day or a version (#17 walk); a month's name reads as a month.
+    // Each label once: the chart's category axis drops a repeated one (a period past twelve
+    // months names its months again), so a name already used carries its year too.
+    const QLocale locale;
+    QStringList labels;
+    for (qsizetype i = 0; i < months.size(); ++i) {
+        const QDate &m = months[i];
+        const QString name = locale.monthName(m.month(), QLocale::ShortFormat);
+        const bool withYear =
+            i == 0 || months[i - 1].year() != m.year() || labels.contains(name);
+        labels << (withYear ? tr("%1 %2", "a chart's month label: short month name, year")
+                                  .arg(name, QString::number(m.year()))
+                            : name);
+    }
+    return labels;
+}
+
 void QuotaPage::refresh()
 {
     if (!isBuilt())
@@ -294,14 +313,15 @@ void QuotaPage::refresh()
 
     // Monthly bars: the one set replaced wholesale (never appended to a live series).
     QList<double> hoursPerMonth;
-    QStringList months;
+    QList<QDate> months;
     double top = 0;
     for (const auto &[month, hours] : plan.monthly) {
         hoursPerMonth << hours;
-        months << QLocale().toString(month, QStringLiteral("yy-MM"));
+        months << month;
         top = std::max(top, hours);
     }
-    m_chart->setColumns(tr("Card-hours"), months, hoursPerMonth, top > 0 ? top * 1.1 : 1);
+    m_chart->setColumns(tr("Card-hours"), monthLabels(months), hoursPerMonth,
+                        top > 0 ? top * 1.1 : 1);
 
     QList<QuotaApplication> rows;
     if (valid) {

@@ -2,6 +2,9 @@
 
 #include "FormGatePage.h"
 
+#include <QDate>
+#include <QStringList>
+
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
@@ -24,6 +27,10 @@ class QuotaPage : public FormGatePage
 public:
     QuotaPage(StateStore *store, QWidget *parent = nullptr);
     QuotaForm *quota() const { return m_form; }
+    // The chart's month labels in the reader's language: the short month name, with the year
+    // on the first month, wherever the year changes, and on a name already used ("Nov 2026,
+    // Dec, Jan 2027"); every label differs.
+    static QStringList monthLabels(const QList<QDate> &months);
 
 protected:
     void buildContent(QVBoxLayout *content) override;

@@ -30,6 +30,13 @@ SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(paren
     m_headline->setObjectName(QStringLiteral("summaryHeadline"));
     m_headline->setWordWrap(true);
     layout->addWidget(m_headline);
+    m_standIn = new QLabel(this);
+    m_standIn->setObjectName(QStringLiteral("summaryStandIn"));
+    m_standIn->setWordWrap(true);
+    m_standIn->setTextFormat(Qt::PlainText); // the spec's values stay text
+    m_standIn->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_standIn->hide();
+    layout->addWidget(m_standIn);
     auto *row = new QHBoxLayout;
     m_fingerprint = new QLabel(this);
     m_fingerprint->setObjectName(QStringLiteral("summaryFingerprint"));
@@ -147,7 +154,12 @@ void SummaryPage::retranslate()
     // The fingerprint serialises and hashes the whole spec: only for a page that has been shown,
     // never at startup.
     if (m_shown) {
-        const QByteArray now = runSpecFromState(m_store->state()).fingerprintId();
+        const RunSpec spec = runSpecFromState(m_store->state());
+        const QString standIn = standInText(spec, [](const QString &v) { return v; });
+        if (m_standIn->text() != standIn)
+            m_standIn->setText(standIn);
+        m_standIn->setVisible(!standIn.isEmpty());
+        const QByteArray now = spec.fingerprintId();
         m_fingerprint->setText(tr("Run spec %1").arg(QString::fromLatin1(now.left(19))));
         // #17 walk: the banner still said "Written: handoff.json" after the replay had changed
         // the spec; the colleague's file no longer matched.

@@ -35,6 +35,7 @@ private:
 
     StateStore *m_store;
     QLabel *m_headline;
+    QLabel *m_standIn; // which run the spec describes, when the first run was a stand-in
     QLabel *m_fingerprint;
     QPushButton *m_export;
     Banner *m_banner;

@@ -72,6 +72,9 @@ ProviderPanel::ProviderPanel(ProviderHub *hub, StateStore *store, QWidget *paren
             autoTick(); // look once now: a decision may have come while we were away
     });
     connect(m_store, &StateStore::changed, this, &ProviderPanel::refresh);
+    // An operation another page started ends (or starts) without this panel's own callback,
+    // and not always with a change to the state (a failure, a cancel): follow the session.
+    connect(m_hub, &ProviderHub::busyChanged, this, &ProviderPanel::refresh);
     retranslate();
 }
 

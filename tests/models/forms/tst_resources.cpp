@@ -1,3 +1,4 @@
+#include "MemoryEstimator.h"
 #include "OnboardingState.h"
 #include "ResourcePlan.h"
 #include "ResourcesForm.h"
@@ -313,6 +314,38 @@ private slots:
         form.update([](ResourcesGateData &d) { d.choice.instance = "gpu.only-here.1"; });
         QCOMPARE(form.data().environment.driver, "999.1");
         QVERIFY(!codes(form.findings()).contains("instance.missing"));
+    }
+
+    // #17: "an empty zone means the pool's" was written in three places (gate 4's zone, the
+    // candidates, the run spec) and "counting cards shards the model states" in two (the card
+    // count and its activations check). One rule each; the readers agree.
+    void oneRuleForTheZoneAndForCounting()
+    {
+        StateStore store(QString{});
+        ResourcesForm form(&store);
+        store.update([](OnboardingState &s) {
+            s.workspace.pool.zone = QStringLiteral("cn-north-1a");
+            s.resources.choice = good();
+        });
+        QCOMPARE(zoneOrPool(QString(), QStringLiteral("cn-north-1a")), "cn-north-1a");
+        QCOMPARE(zoneOrPool(QStringLiteral("cn-north-1b"), QStringLiteral("cn-north-1a")),
+                 "cn-north-1b");
+        for (const QString &zone : {QString(), QStringLiteral("cn-north-1b")}) {
+            store.update([&](OnboardingState &s) { s.resources.choice.instanceZone = zone; });
+            const QString expected = zoneOrPool(zone, store.state().workspace.pool.zone);
+            QCOMPARE(form.instanceZone(), expected);
+            const QList<Candidate> order = orderCandidates(
+                store.state().resources.choice, store.state().resources.catalog,
+                store.state().workspace.pool.zone, 1);
+            QCOMPARE(order.first().zone, expected);
+        }
+        TrainingSetup plain = good().setup;
+        plain.zeroStage = 0;
+        plain.fsdp = false;
+        QCOMPARE(MemoryEstimator::shardedForCounting(plain).zeroStage, 3);
+        TrainingSetup fsdp = plain;
+        fsdp.fsdp = true;
+        QCOMPARE(MemoryEstimator::shardedForCounting(fsdp).zeroStage, 0); // FSDP stays FSDP
     }
 
     void versions_data()

@@ -306,7 +306,10 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject schema = QJsonDocument::fromJson(f.readAll()).object();
         QVERIFY(!schema.isEmpty());
-        const QJsonObject spec = full().toJson();
+        RunSpec withPlan = full();
+        withPlan.planned = withPlan.training; // written only when set
+        withPlan.planned.model = QStringLiteral("qwen2.5-7b");
+        const QJsonObject spec = withPlan.toJson();
         const auto keysOf = [](const QJsonObject &o) {
             QStringList k = o.keys();
             k.sort();
@@ -315,7 +318,8 @@ private slots:
         const QJsonObject props = schema.value("properties").toObject();
         QCOMPARE(keysOf(props), keysOf(spec));
         for (const QString &section :
-             {"image", "software", "training", "compute", "launch", "code", "storage", "loss"}) {
+             {"image", "software", "training", "planned", "compute", "launch", "code", "storage",
+              "loss"}) {
             QCOMPARE(keysOf(props.value(section)["properties"].toObject()),
                      keysOf(spec.value(section).toObject()));
             QCOMPARE(props.value(section)["additionalProperties"].toBool(true), false);
@@ -391,6 +395,8 @@ private slots:
         s.launch.args = {value};
         s.parameters = {{"note", value}};
         s.gates[0].evidence = s.gates[0].acceptor = value;
+        s.planned = s.training;
+        s.planned.model = s.training.model = s.code.program = value;
         const auto problem = fuzzcheck::exportInjection(s);
         QVERIFY2(!problem, qPrintable(problem.value_or(QString())));
         checkExportsParse(s);
@@ -406,6 +412,99 @@ private slots:
             QVERIFY(doc.toPlainText().contains(value));
         QVERIFY(!md.contains(QStringLiteral("%5")) || value.contains(QStringLiteral("%5")));
         QVERIFY(!QFile::exists(QStringLiteral("/tmp/onramp-x")));
+    }
+
+    // #17: on the sandbox the first run trains a tiny stand-in (tiny-lm-byte, fp32, on the CPU)
+    // instead of the planned run (gates 1 and 4: a 7B model with LoRA on eight cards); the spec
+    // and its handoff read as if the planned run had run. The spec keeps the plan beside what
+    // ran and says so, with why; an older spec without the field still opens.
+    void aStandInSaysWhichRunRan()
+    {
+        OnboardingState state = demo();
+        // No first run yet: what the spec holds is the plan, and there is no stand-in to name.
+        const RunSpec before = runSpecFromState(state);
+        QVERIFY(before.planned.model.isEmpty());
+        QVERIFY(!before.toJson().contains("planned"));
+        QVERIFY(standInText(before, [](const QString &v) { return v; }).isEmpty());
+        const RunSpec::Training plan = before.training;
+        QVERIFY(!plan.model.isEmpty());
+
+        state.firstRun.trainer = QJsonObject{
+            {"program", "train_lm.py"},
+            {"framework", "torch"},
+            {"device", "cpu"},
+            {"gpu_count", 0},
+            {"config", QJsonObject{{"model", "tiny-lm-byte"},
+                                   {"method", "pretrain"},
+                                   {"precision", "fp32"},
+                                   {"parallelism", "single device"},
+                                   {"micro_batch", 8},
+                                   {"seq_len", 32},
+                                   {"grad_accum", 1},
+                                   {"seed", 1234}}}};
+        const RunSpec spec = runSpecFromState(state);
+        QCOMPARE(spec.training.model, QStringLiteral("tiny-lm-byte"));
+        QCOMPARE(spec.planned, plan);
+        // In the file, and read back with the same fingerprint.
+        const QJsonObject json = spec.toJson();
+        QCOMPARE(json.value("planned").toObject().value("model").toString(), plan.model);
+        const auto back = parseRunSpec(QJsonDocument(json).toJson());
+        QVERIFY2(back, qPrintable(back ? QString() : back.error().message));
+        QCOMPARE(back->planned, plan);
+        QCOMPARE(back->fingerprintId(), spec.fingerprintId());
+        // In words: what ran, on what, and the plan, with why.
+        const QString text = standInText(spec, [](const QString &v) { return v; });
+        QVERIFY2(text.startsWith(QStringLiteral("A stand-in for the planned run: what ran is "
+                                                "tiny-lm-byte (pretrain, fp32) on the CPU; the "
+                                                "planned run is %1 (%2, %3) on ")
+                                     .arg(plan.model, plan.method, plan.precision)),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("small stand-in (train_lm.py)")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(" × %1.").arg(spec.compute.card)), qPrintable(text));
+        // In the handoff checklist, near its top.
+        const QString md = exportHandoffMarkdown(spec);
+        QVERIFY2(md.contains(standInText(spec, [](const QString &v) { return markdownText(v); })),
+                 qPrintable(md));
+        QVERIFY(md.indexOf(QStringLiteral("A stand-in")) < md.indexOf(QStringLiteral("- Image:")));
+        // A first run that trained the plan is no stand-in.
+        OnboardingState same = state;
+        QJsonObject trainer = same.firstRun.trainer;
+        trainer["config"] = QJsonObject{{"model", plan.model},
+                                        {"method", plan.method},
+                                        {"precision", plan.precision},
+                                        {"parallelism", plan.parallelism},
+                                        {"sharding", plan.sharding},
+                                        {"micro_batch", plan.microBatch},
+                                        {"seq_len", plan.seqLen},
+                                        {"grad_accum", plan.gradAccum},
+                                        {"seed", 1234}};
+        same.firstRun.trainer = trainer;
+        QVERIFY(runSpecFromState(same).planned.model.isEmpty());
+        // An older spec (the shipped example, written before the field) opens and names none;
+        // a "planned" without a model is refused with its path.
+        QFile example(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        const QByteArray old = example.readAll();
+        QVERIFY(!old.contains("\"planned\""));
+        const auto older = parseRunSpec(old);
+        QVERIFY(older);
+        QVERIFY(standInText(*older, [](const QString &v) { return v; }).isEmpty());
+        const auto noModel = parseRunSpec(with("planned.method", "lora"));
+        QVERIFY(!noModel);
+        QCOMPARE(noModel.error().field, QStringLiteral("$.planned.model"));
+    }
+
+    // The spec's zone before the run opened is gate 4's, read by the one rule (an empty zone
+    // is the pool's).
+    void theSpecsZoneIsGateFoursRule()
+    {
+        OnboardingState state = demo();
+        state.provider.instanceType.clear();
+        for (const QString &zone : {QString(), QStringLiteral("cn-north-1b")}) {
+            state.resources.choice.instanceZone = zone;
+            QCOMPARE(runSpecFromState(state).compute.zone,
+                     zoneOrPool(zone, state.workspace.pool.zone));
+        }
     }
 
     // The parameter environment takes only well-formed names, whatever a caller sends.

@@ -6,6 +6,7 @@
 #include "QuotaGate.h"
 #include "ResourceCatalog.h"
 #include "WizardHarness.h"
+#include "pages/QuotaPage.h"
 #include "widgets/Banner.h"
 
 #include <QJsonArray>
@@ -686,6 +687,71 @@ private slots:
         QVERIFY(staged->rowCount() >= 2);
         QCOMPARE(staged->item(1, 0)->text(), QStringLiteral("2027 Q2"));
         QVERIFY(child<QLabel>(w, "formula")->text().contains("card-hours"));
+    }
+
+    // #17: gate 4's image list gave no hint of each image's minimum driver. Each entry names
+    // it (in its text, which keyboard and screen readers reach, and its tooltip), and says when
+    // the chosen instance's hosts run an older one; in both languages.
+    void gateFourImagesNameTheirDriver()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.resources.choice.instance = QStringLiteral("gpu.a100-80g.8"); // driver 535.161.08
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *image = child<QComboBox>(w, "image");
+        QVERIFY(image);
+        const int fits = image->findData(QStringLiteral("pytorch-2.3-cu121"));   // needs 530.30.02
+        const int tooNew = image->findData(QStringLiteral("pytorch-2.7-cu128")); // needs 570.26
+        QVERIFY(fits > 0 && tooNew > 0);
+        QCOMPARE(image->itemText(fits),
+                 QStringLiteral("pytorch 2.3.1-cuda12.1-py3.10 (driver 530.30.02 or newer)"));
+        QCOMPARE(image->itemText(tooNew),
+                 QStringLiteral("pytorch 2.7.1-cuda12.8-py3.12 — needs driver 570.26 or newer; "
+                                "8 × A100 80GB has 535.161.08"));
+        QVERIFY(image->itemData(tooNew, Qt::ToolTipRole).toString().contains("535.161.08"));
+        QCOMPARE(image->itemData(tooNew, Qt::AccessibleDescriptionRole),
+                 image->itemData(tooNew, Qt::ToolTipRole));
+        // Another instance, a newer driver: the entry follows.
+        store.update([](OnboardingState &s) {
+            s.resources.choice.instance = QStringLiteral("gpu.h100.8"); // 550.54.15
+        });
+        QVERIFY2(image->itemText(tooNew).contains("needs driver 570.26"),
+                 qPrintable(image->itemText(tooNew)));
+        QCOMPARE(image->itemText(image->findData(QStringLiteral("pytorch-2.4-cu124"))),
+                 QStringLiteral("pytorch 2.4.0-cuda12.4-py3.11 (driver 550.54.14 or newer)"));
+        m_language.apply(QStringLiteral("zh_CN"));
+        QTRY_VERIFY2(!image->itemText(fits).contains("or newer"), qPrintable(image->itemText(fits)));
+        QVERIFY2(image->itemText(fits).contains("530.30.02"), qPrintable(image->itemText(fits)));
+        m_language.apply(QStringLiteral("en"));
+    }
+
+    // #17 walk: gate 3's chart labelled its months "27-01". A month reads as a month in the
+    // reader's language, the year on the first and wherever it changes.
+    void quotaChartNamesItsMonths()
+    {
+        const QList<QDate> months{QDate(2026, 11, 1), QDate(2026, 12, 1), QDate(2027, 1, 1),
+                                  QDate(2027, 2, 1)};
+        QCOMPARE(QuotaPage::monthLabels(months),
+                 (QStringList{"Nov 2026", "Dec", "Jan 2027", "Feb"}));
+        m_language.apply(QStringLiteral("zh_CN"));
+        const QStringList zh = QuotaPage::monthLabels(months);
+        m_language.apply(QStringLiteral("en"));
+        QCOMPARE(zh, (QStringList{"2026年11月", "12月", "2027年1月", "2月"}));
+        // Past twelve months a name comes again: it carries its year, so no two are the same
+        // (the chart's category axis drops a repeated one).
+        QList<QDate> twoYears;
+        for (int i = 0; i < 15; ++i)
+            twoYears << QDate(2027, 1, 1).addMonths(i);
+        const QStringList labels = QuotaPage::monthLabels(twoYears);
+        QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+        QCOMPARE(labels.at(12), QStringLiteral("Jan 2028"));
+        QCOMPARE(labels.at(13), QStringLiteral("Feb 2028"));
     }
 };
 

@@ -155,6 +155,41 @@ private slots:
         QVERIFY2(envCell.height() > 2 * fm.height(), "the test's evidence fits one line");
     }
 
+    // #17: on the sandbox the first run trains a tiny stand-in, not the planned run; the
+    // summary read as if the plan had run. It says which run ran, on what, and the plan.
+    void theSummarySaysTheFirstRunWasAStandIn()
+    {
+        OnboardingState s = demoState();
+        for (GateId id : kAllGates)
+            s.gate(id).status = GateStatus::Passed; // the summary opens
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::SummaryId));
+        auto *standIn = child<QLabel>(w, "summaryStandIn");
+        QVERIFY(standIn);
+        QVERIFY(standIn->isHidden()); // no first run yet: nothing stood in
+        store.update([](OnboardingState &st) {
+            st.firstRun.trainer = QJsonObject{
+                {"program", "train_lm.py"},
+                {"device", "cpu"},
+                {"config", QJsonObject{{"model", "tiny-lm-byte"},
+                                       {"method", "pretrain"},
+                                       {"precision", "fp32"},
+                                       {"micro_batch", 8},
+                                       {"seq_len", 32},
+                                       {"grad_accum", 1}}}};
+        });
+        QVERIFY(!standIn->isHidden());
+        const RunSpec spec = runSpecFromState(store.state());
+        QCOMPARE(standIn->text(), standInText(spec, [](const QString &v) { return v; }));
+        QVERIFY2(standIn->text().contains(QStringLiteral("what ran is tiny-lm-byte (pretrain, "
+                                                         "fp32) on the CPU; the planned run is %1")
+                                              .arg(spec.planned.model)),
+                 qPrintable(standIn->text()));
+    }
+
     // The zh_CN walk: opened on the summary, gate 1's row was measured a few pixels short of
     // its two lines (one has Chinese, whose fallback font is taller), and only the first line
     // was painted, cut at the right edge. Each row holds the lines its text lays out into at

@@ -3,6 +3,7 @@
 #include "DemoState.h"
 #include "GateLedger.h"
 #include "ProviderHub.h"
+#include "ProviderSession.h"
 
 #include <QJsonDocument>
 
@@ -76,6 +77,46 @@ private slots:
         zone->setCurrentText("cn-north-1a");
         QVERIFY2(child<QLabel>(w, "poolStock")->text().contains("free"),
                  qPrintable(child<QLabel>(w, "poolStock")->text()));
+        qunsetenv("ONRAMP_STATE_DIR");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17 (a helper's note): a panel did not redraw when an operation another page started
+    // ended: its buttons stayed as they were drawn during the operation (off), or on while
+    // another page's operation ran (a click then did nothing). The panel follows the session,
+    // also when the operation ends without changing the state (a cancel, a failure).
+    void aPanelFollowsAnOperationStartedElsewhere()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        OnboardingState state = demoState();
+        state.currentPage = OnboardingWizard::AccountId;
+        store.setState(state);
+        OnboardingWizard w(&store, &m_language);
+        w.restoreProgress();
+        w.show();
+        auto *submit = child<QPushButton>(w, "providerSubmitDossier");
+        QVERIFY(submit);
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        QTRY_VERIFY(submit->isEnabled());
+        // Another page's operation (the session is shared): it starts, and this panel is off.
+        ProviderSession *session = w.providerHub()->session();
+        bool ended = false;
+        session->refreshQualification(
+            [&ended](const std::expected<void, ProviderError> &) { ended = true; });
+        QVERIFY(session->busy());
+        QVERIFY(!submit->isEnabled());
+        store.markChanged(); // a redraw while it runs keeps it off
+        QVERIFY(!submit->isEnabled());
+        // It ends with no change to the state: this panel is on again at once.
+        session->cancel();
+        QVERIFY(ended);
+        QVERIFY(!session->busy());
+        QVERIFY(submit->isEnabled());
         qunsetenv("ONRAMP_STATE_DIR");
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }

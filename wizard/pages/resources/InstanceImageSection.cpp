@@ -1,5 +1,6 @@
 #include "InstanceImageSection.h"
 
+#include "ResourcePlan.h"
 #include "ResourcesForm.h"
 
 #include <QCheckBox>
@@ -116,6 +117,38 @@ void InstanceImageSection::loadCatalog()
     }
     for (const TrainingImage &i : catalog.images())
         m_image->addItem(QStringLiteral("%1 %2").arg(i.name, i.version), i.key);
+    labelImages();
+}
+
+void InstanceImageSection::labelImages()
+{
+    // The image's minimum driver in its text, so that keyboard and screen-reader users read it
+    // as well (a tooltip alone would not reach them); when the chosen instance's hosts run an
+    // older driver, the entry says so before it is chosen.
+    const ResourceCatalog &catalog = form()->data().catalog;
+    const InstanceType *instance = catalog.instance(form()->data().choice.instance);
+    for (int row = 1; row < m_image->count(); ++row) {
+        const TrainingImage *i = catalog.image(m_image->itemData(row).toString());
+        if (!i)
+            continue;
+        QString text = QStringLiteral("%1 %2").arg(i->name, i->version);
+        QString tip;
+        if (!i->minDriver.isEmpty()) {
+            const bool tooOld = instance && !instance->driver.isEmpty() &&
+                                compareVersions(instance->driver, i->minDriver) < 0;
+            text = tooOld ? tr("%1 %2 — needs driver %3 or newer; %4 has %5")
+                                .arg(i->name, i->version, i->minDriver, instance->name,
+                                     instance->driver)
+                          : tr("%1 %2 (driver %3 or newer)").arg(i->name, i->version, i->minDriver);
+            tip = tooOld ? tr("The image needs driver %1 or newer; the %2 hosts run %3.")
+                               .arg(i->minDriver, instance->name, instance->driver)
+                         : tr("The image needs driver %1 or newer on the hosts.").arg(i->minDriver);
+        }
+        if (m_image->itemText(row) != text)
+            m_image->setItemText(row, text);
+        m_image->setItemData(row, tip, Qt::ToolTipRole);
+        m_image->setItemData(row, tip, Qt::AccessibleDescriptionRole);
+    }
 }
 
 void InstanceImageSection::offerZones(const QList<RegionOffer> &regions)
@@ -195,6 +228,7 @@ void InstanceImageSection::retranslate()
 void InstanceImageSection::refresh()
 {
     m_catalog->setText(form()->data().catalog.describe());
+    labelImages();
     QStringList tried;
     for (const LaunchAttempt &a : form()->attempts())
         tried << (a.outcome == QLatin1String("created") ? QStringLiteral("✔ ")

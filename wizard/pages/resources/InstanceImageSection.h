@@ -35,6 +35,8 @@ protected:
 private:
     // Fills the two lists from the form's catalog when it is not the one they show.
     void loadCatalog();
+    // Each image's text with the driver it needs, and whether the chosen instance's has it.
+    void labelImages();
     // Puts a catalog's instance type at the end of the alternatives, as if typed.
     void addAlternative(const QString &key);
     // The alternatives as typed: saved when they read, else what is wrong shown beside them.
