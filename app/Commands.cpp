@@ -101,8 +101,7 @@ int status(const QStringList &args)
         QJsonArray gates;
         for (GateId id : kAllGates) {
             const GateRecord &r = s.gate(id);
-            QJsonObject g = s.toJson()[QStringLiteral("gates")][gateKey(id)].toObject();
-            g.remove(QStringLiteral("data"));
+            QJsonObject g = recordAsRead(r);
             g[QStringLiteral("gate")] = gateNumber(id);
             g[QStringLiteral("key")] = gateKey(id);
             g[QStringLiteral("title")] = gateDefinition(id).titleText();

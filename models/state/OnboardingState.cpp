@@ -74,6 +74,21 @@ std::expected<QDateTime, Error> readTime(const QJsonObject &o, const QString &ke
     return t.toUTC();
 }
 
+// A record's lines kept as Text, by their keys in the file.
+struct TextField
+{
+    const char *key;
+    Text GateRecord::*member;
+};
+constexpr TextField kTextFields[] = {{"waitingFor", &GateRecord::waitingFor},
+                                     {"evidence", &GateRecord::evidence},
+                                     {"acceptedBy", &GateRecord::acceptedBy},
+                                     {"rejectionReason", &GateRecord::rejectionReason},
+                                     {"whatToChange", &GateRecord::whatToChange},
+                                     {"reopenedBecause", &GateRecord::reopenedBecause},
+                                     {"heldBack", &GateRecord::heldBack},
+                                     {"staleEvidence", &GateRecord::staleEvidence}};
+
 QJsonObject recordToJson(const GateRecord &r, const QJsonObject &data)
 {
     QJsonObject o;
@@ -124,24 +139,12 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
                                            Tr::tr("unknown status “%1”").arg(*status)));
         r.status = *s;
     }
-    struct TextField
-    {
-        const char *key;
-        Text GateRecord::*member;
-    };
     auto notes = readString(o, QStringLiteral("notes"), path);
     if (!notes)
         return std::unexpected(notes.error());
     r.notes = *notes;
     // Plain strings (every state before schema 5) read as literal text.
-    for (auto [key, member] : {TextField{"waitingFor", &GateRecord::waitingFor},
-                               TextField{"evidence", &GateRecord::evidence},
-                               TextField{"acceptedBy", &GateRecord::acceptedBy},
-                               TextField{"rejectionReason", &GateRecord::rejectionReason},
-                               TextField{"whatToChange", &GateRecord::whatToChange},
-                               TextField{"reopenedBecause", &GateRecord::reopenedBecause},
-                               TextField{"heldBack", &GateRecord::heldBack},
-                               TextField{"staleEvidence", &GateRecord::staleEvidence}}) {
+    for (auto [key, member] : kTextFields) {
         auto v = Text::fromJson(o.value(QLatin1String(key)), path + u'.' + QLatin1String(key));
         if (!v)
             return std::unexpected(invalid(v.error().field, v.error().message));
@@ -184,6 +187,17 @@ QJsonObject OnboardingState::gateDataJson(GateId id) const
         return firstRun.toJson();
     }
     return {};
+}
+
+QJsonObject recordAsRead(const GateRecord &r)
+{
+    QJsonObject o = recordToJson(r, {});
+    o.remove(QStringLiteral("data"));
+    for (auto [key, member] : kTextFields) {
+        if (o.contains(QLatin1String(key)))
+            o[QLatin1String(key)] = (r.*member).toString();
+    }
+    return o;
 }
 
 QJsonObject OnboardingState::toJson() const

@@ -50,6 +50,10 @@ struct GateRecord
     bool operator==(const GateRecord &) const = default;
 };
 
+// A record as its saved JSON (without the gate's data), its lines as they read in the language
+// loaded now: for people and scripts (onramp status --json), not for reading back.
+QJsonObject recordAsRead(const GateRecord &r);
+
 // The whole onboarding, owned by the wizard and saved as one versioned JSON file.
 struct OnboardingState
 {
