@@ -1,4 +1,5 @@
 #include "Language.h"
+#include "Text.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
@@ -24,10 +25,10 @@ QString Language::EnglishPlurals::translate(const char *, const char *sourceText
 {
     if (n < 0 || !sourceText)
         return {}; // not a counted string: the source as it is
-    QString text = QString::fromUtf8(sourceText);
+    const QString text = QString::fromUtf8(sourceText);
     if (!text.contains(QLatin1String("(s)")))
         return {};
-    return text.replace(QLatin1String("(s)"), n == 1 ? QString() : QStringLiteral("s"));
+    return Text::englishPlural(text, n);
 }
 
 QStringList Language::supported()

@@ -180,6 +180,40 @@ QString Text::toString() const
     return {};
 }
 
+QString Text::englishPlural(QString source, int n)
+{
+    return source.replace(QLatin1String("(s)"), n == 1 ? QString() : QStringLiteral("s"));
+}
+
+QString Text::inEnglish() const
+{
+    switch (m_kind) {
+    case Kind::Literal:
+        return m_text;
+    case Kind::Translated: {
+        QString pattern = m_text;
+        if (m_n >= 0)
+            pattern = englishPlural(pattern, m_n).replace(QLatin1String("%n"),
+                                                          QString::number(m_n));
+        QStringList args;
+        for (const Text &p : m_parts)
+            args << p.inEnglish();
+        return args.isEmpty() ? pattern : substitute(pattern, args);
+    }
+    case Kind::Time:
+        return QDateTime::fromString(m_text, Qt::ISODateWithMs)
+            .toUTC()
+            .toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+    case Kind::Joined: {
+        QStringList parts;
+        for (const Text &p : m_parts)
+            parts << p.inEnglish();
+        return parts.join(m_text);
+    }
+    }
+    return {};
+}
+
 bool Text::isEmpty() const
 {
     switch (m_kind) {

@@ -54,6 +54,12 @@ public:
 
     // In the language loaded now.
     QString toString() const;
+    // In English whatever is loaded, times in UTC: for files whose bytes must not depend on the
+    // reader's language (a run spec and its fingerprint).
+    QString inEnglish() const;
+    // English plurals for the source strings: "%n file(s)" reads "1 file", "2 files" (every
+    // counted noun in the sources takes a plain s).
+    static QString englishPlural(QString source, int n);
     bool isEmpty() const;
     void clear() { *this = Text(); }
 

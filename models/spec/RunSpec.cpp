@@ -88,7 +88,7 @@ RunSpec runSpecFromState(const OnboardingState &state)
     for (GateId id : kAllGates) {
         const GateRecord &g = state.gate(id);
         s.gates.append(
-            {gateKey(id), statusKey(g.status), g.acceptedBy.toString(), g.evidence.toString()});
+            {gateKey(id), statusKey(g.status), g.acceptedBy.inEnglish(), g.evidence.inEnglish()});
     }
     return s;
 }

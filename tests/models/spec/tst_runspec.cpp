@@ -1,7 +1,9 @@
 // The run spec: a strict importer that names the field, a canonical fingerprint, exports that
 // quote every value, and a schema that says the same as the importer.
 #include "fuzz/ExportChecks.h"
+#include "Language.h"
 #include "OnboardingState.h"
+#include "Tr.h"
 #include "RunSpec.h"
 
 #include <QDir>
@@ -62,6 +64,37 @@ class TestRunSpec : public QObject
     }
 
 private slots:
+    // #17 walk: exported in English, the summary in Chinese called the same spec changed (its
+    // fingerprint moved with the language shown). A spec's bytes do not depend on the language.
+    void aSpecIsTheSameInEveryLanguage()
+    {
+        OnboardingState state = demo();
+        GateRecord &g = state.gate(GateId::Quota);
+        g.evidence = Tr::trLater("Quota application %1 approved: %2 card-hours granted.")
+                         .arg(QStringLiteral("q-7"))
+                         .arg(116);
+        g.acceptedBy = Tr::trLater("The provider's quota reviewer");
+        state.gate(GateId::Account).evidence =
+            Tr::trLater("Released the instance; %n artifact(s) recorded.", nullptr, 3);
+        state.gate(GateId::Workspace).evidence =
+            Tr::trLater("Role matrix of %n member(s) reviewed on %1", nullptr, 4)
+                .arg(Text::time(QDateTime(QDate(2026, 12, 3), QTime(9, 30), Qt::UTC)));
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("en")));
+        const RunSpec english = runSpecFromState(state);
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        const RunSpec chinese = runSpecFromState(state);
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QCOMPARE(chinese.fingerprintId(), english.fingerprintId());
+        QCOMPARE(english.gates[2].evidence,
+                 QStringLiteral("Quota application q-7 approved: 116 card-hours granted."));
+        QCOMPARE(english.gates[0].evidence,
+                 QStringLiteral("Released the instance; 3 artifacts recorded."));
+        QCOMPARE(english.gates[1].evidence,
+                 QStringLiteral("Role matrix of 4 members reviewed on 2026-12-03 09:30 UTC"));
+    }
+
+
     void roundTripAndFingerprint()
     {
         const RunSpec s = full();
