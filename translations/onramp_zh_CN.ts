@@ -4312,6 +4312,10 @@ Each subcommand takes --help.</source>
         <source>A stand-in for the planned run: what ran is %1 on %2; the planned run is %3. %4</source>
         <translation>这是计划运行的替身：实际运行的是 %1，运行于 %2；计划运行是 %3。%4</translation>
     </message>
+    <message>
+        <source>Resolve the blocking findings first: a review signs off the matrix as it will be set up.</source>
+        <translation>请先解决阻断性问题：审核签认的是将要实际设置的权限矩阵。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4518,8 +4522,12 @@ Dataset: %3</source>
         <translation>尚未开通：请在控制台开通，并勾选上方的“已开通训练服务”（提交资料时这里也会开通）</translation>
     </message>
     <message>
-        <source>The provider does not hold the workspace as planned here yet: press “Create, attach quota, add members”, then run the checks. Results shown below are from before that.</source>
-        <translation>服务方还没有按这里的计划建好工作空间：请先点“创建、绑定配额、添加成员”，再运行检查。下方显示的结果是此前的。</translation>
+        <source>The provider does not hold the workspace as planned here yet: press “Create, attach quota, add members”, then run the checks. The results shown here are from before that.</source>
+        <translation>平台上的工作空间还不是这里规划的样子：请按“创建空间、挂接配额、添加成员”，然后运行验收检查。这里显示的结果是在那之前得到的。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The workspace can be set up at the provider once the blocking findings above are resolved (%n left).</source>
+        <translation><numerusform>解决上方的阻断性问题后，才能在平台上设置工作空间（还剩 %n 个）。</numerusform></translation>
     </message>
 </context>
 <context>

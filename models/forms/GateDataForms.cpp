@@ -99,6 +99,13 @@ std::expected<void, Error> WorkspaceForm::markReviewed(const QString &reviewer)
     if (reviewer.trimmed().isEmpty())
         return std::unexpected(Error{Error::Kind::Invalid, Tr::tr("Name the reviewer."), QString(),
                                      QStringLiteral("reviewer")});
+    // A review signs off the matrix as it will be set up: not one the rules block (a walk
+    // reviewed a share of -10).
+    if (hasBlocking(findings()))
+        return std::unexpected(Error{Error::Kind::Invalid,
+                                     Tr::tr("Resolve the blocking findings first: a review signs "
+                                            "off the matrix as it will be set up."),
+                                     QString(), QStringLiteral("reviewer")});
     const QDateTime now = QDateTime::currentDateTimeUtc();
     m_store->update([&](OnboardingState &s) { recordRoleReview(s, reviewer, now); });
     return {};

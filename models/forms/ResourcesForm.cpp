@@ -87,8 +87,12 @@ TrainingSetup ResourcesForm::effectiveSetup() const
 
 CardSpec ResourcesForm::card() const
 {
-    if (auto c = findCard(data().cardKey))
-        return *c;
+    // Chosen here, else gate 2's pool card, else the card most teams start on.
+    for (const QString &key : {data().cardKey, m_store->state().workspace.pool.cardType,
+                               QStringLiteral("a100-80g")}) {
+        if (auto c = findCard(key))
+            return *c;
+    }
     return cardCatalog().front();
 }
 

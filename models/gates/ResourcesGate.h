@@ -19,7 +19,9 @@ struct ResourcesGateData
     // provider's, read when connected (and saved, so an offline restart still has it), else the
     // built-in one. Replaced whole when the provider answers (adoptCatalog in provider/).
     ResourceCatalog catalog;
-    QString cardKey = QStringLiteral("a100-80g"); // the card the estimate is judged against
+    // The card the estimate is judged against; empty until chosen: gate 2's pool card (#17 walk:
+    // an A10 pool was judged against an A100 80GB and "fits with headroom").
+    QString cardKey;
     ThroughputPlan throughput;
     // Set once the model is chosen on gate 4; until then gate 4 follows the model gate 1's
     // purpose statement names (ResourcesForm::followQualificationModel).

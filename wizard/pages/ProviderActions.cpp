@@ -147,7 +147,12 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel->addAction(
             QStringLiteral("providerSetUpWorkspace"),
             [] { return ProviderActions::tr("Create, attach quota, add members"); },
-            [](const St &s) { return !s.workspace.workspaceName.isEmpty(); },
+            // As gate 1's dossier: a plan the rules block is not sent (a share of -10 reached
+            // the provider in a walk).
+            [](const St &s) {
+                return !s.workspace.workspaceName.isEmpty() &&
+                       blockers(s, GateId::Workspace) == 0;
+            },
             [](S *s, S::Done d) { s->setUpWorkspace(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerWorkspaceChecks"),
@@ -170,8 +175,13 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                 (!s.workspace.created || !s.workspace.quotaAttached || unsent))
                 next = ProviderActions::tr("The provider does not hold the workspace as planned "
                                            "here yet: press “Create, attach quota, add members”, "
-                                           "then run the checks. Results shown below are from "
+                                           "then run the checks. The results shown here are from "
                                            "before that.");
+            if (const int open = blockers(s, GateId::Workspace); open > 0)
+                next += (next.isEmpty() ? QString() : QStringLiteral("\n")) +
+                        ProviderActions::tr("The workspace can be set up at the provider once "
+                                            "the blocking findings above are resolved (%n left).",
+                                            nullptr, open);
             return ProviderActions::tr("Workspace: %1 · quota: %2 · members added: %3 of %4\n"
                                        "Developer's light job: %5\nObserver refused: %6")
                        .arg(s.workspace.created ? ProviderActions::tr("created")

@@ -52,6 +52,28 @@ class TestGateForm : public QObject
     }
 
 private slots:
+    // #17 walk: a share of -10 was reviewed ("nothing has changed since") and set up at the
+    // provider. A review signs off the matrix as it will be set up, never one the rules block.
+    void aReviewWaitsForTheBlockingFindings()
+    {
+        StateStore store(QString{});
+        OnboardingState s;
+        s.workspace = aTeam();
+        s.workspace.lastReview = {};
+        s.workspace.members[1].sharePercent = -10;
+        store.setState(s);
+        WorkspaceForm team(&store);
+        QVERIFY(hasBlocking(team.findings()));
+        const auto refused = team.markReviewed(QStringLiteral("Li"));
+        QVERIFY(!refused.has_value());
+        QCOMPARE(refused.error().field, QStringLiteral("reviewer"));
+        QVERIFY(!store.state().workspace.lastReview.reviewedAt.isValid());
+        store.update([](OnboardingState &st) { st.workspace.members[1].sharePercent = 40; });
+        QVERIFY(team.markReviewed(QStringLiteral("Li")).has_value());
+        QVERIFY(store.state().workspace.lastReview.reviewedAt.isValid());
+    }
+
+
     void definitionsAreComplete()
     {
         for (GateId id : kAllGates) {

@@ -751,6 +751,29 @@ private slots:
         QVERIFY(form.suggestions().empty());
     }
 
+    // #17 walk: gate 2's pool was A10 24GB cards, yet gate 4 judged the estimate against an
+    // A100 80GB and said "fits with headroom". Until a card is chosen, the pool's card is it.
+    void theEstimateIsJudgedAgainstThePoolsCard()
+    {
+        StateStore store(QString{});
+        OnboardingState s;
+        s.workspace.pool.cardType = QStringLiteral("a10");
+        s.workspace.pool.region = QStringLiteral("cn-east");
+        s.workspace.pool.zone = QStringLiteral("cn-east-1a");
+        store.setState(s);
+        ResourcesForm form(&store);
+        QCOMPARE(form.card().key, QStringLiteral("a10"));
+        form.update([](ResourcesGateData &d) {
+            d.choice.setup.model = *findModel("llama-2-7b");
+            d.choice.setup.method = Method::Full;
+            d.choice.setup.gpus = 1;
+        });
+        QCOMPARE(form.verdict(), Verdict::DoesNotFit); // 7B full on one 24 GB card
+        // A card chosen on the page stands over the pool's.
+        form.update([](ResourcesGateData &d) { d.cardKey = QStringLiteral("h100-80g"); });
+        QCOMPARE(form.card().key, QStringLiteral("h100-80g"));
+    }
+
     // #17 walk: the card table said an A100 40GB needs 216 cards for a 7B full fine-tune at
     // 4 × 4096 tokens without checkpointing (here 2 × 4096). Sharding shrinks the model's states, not one
     // micro-batch's activations, which alone nearly fill that card. Where they pass the

@@ -253,6 +253,15 @@ private slots:
         QVERIFY2(status->text().contains(QStringLiteral("does not hold the workspace as planned")),
                  qPrintable(status->text()));
         QVERIFY(!child<QPushButton>(w, "providerWorkspaceChecks")->isEnabled());
+        // A plan the rules block is not sent either (a share of -10 reached the provider in a
+        // walk); the panel says what is left.
+        if (hasBlocking(gateFindings(store.state(), GateId::Workspace, QDate::currentDate()))) {
+            QVERIFY(!child<QPushButton>(w, "providerSetUpWorkspace")->isEnabled());
+            QVERIFY2(status->text().contains(QStringLiteral("blocking findings above are resolved")),
+                     qPrintable(status->text()));
+        }
+        store.update([](OnboardingState &st) { st.workspace.members.first().sharePercent = -10; });
+        QVERIFY(!child<QPushButton>(w, "providerSetUpWorkspace")->isEnabled());
         store.update([&](OnboardingState &st) { st.workspace.members = members; });
         QVERIFY(!status->text().contains(QStringLiteral("does not hold")));
         // Reopened by a change: the old evidence does not pass it; the panel says so instead.

@@ -58,7 +58,7 @@ MemorySection::MemorySection(ResourcesForm *form, QWidget *parent)
 void MemorySection::loadInputs()
 {
     const ResourcesGateData &d = form()->data();
-    const int card = std::max(0, m_card->findData(d.cardKey));
+    const int card = std::max(0, m_card->findData(form()->card().key));
     if (m_card->currentIndex() != card)
         m_card->setCurrentIndex(card);
     m_card->setEnabled(d.choice.instance.isEmpty()); // the instance type fixes the card
