@@ -4527,7 +4527,13 @@ Dataset: %3</source>
     </message>
     <message numerus="yes">
         <source>The workspace can be set up at the provider once the blocking findings above are resolved (%n left).</source>
-        <translation><numerusform>解决上方的阻断性问题后，才能在平台上设置工作空间（还剩 %n 个）。</numerusform></translation>
+        <translation>
+            <numerusform>解决上方的阻断性问题后，才能在平台上设置工作空间（还剩 %n 个）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ticked above; the provider confirms it when the dossier is sent</source>
+        <translation>已在上方勾选；提交资质材料时平台会确认</translation>
     </message>
 </context>
 <context>
@@ -5618,6 +5624,10 @@ Dataset: %3</source>
         <source> d</source>
         <comment>days, after a number</comment>
         <translation> 天</translation>
+    </message>
+    <message>
+        <source>No findings: the dossier is complete, and gate 1 has passed.</source>
+        <translation>没有问题：资质材料齐全，第 1 道门槛已通过。</translation>
     </message>
 </context>
 <context>

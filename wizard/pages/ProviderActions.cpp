@@ -124,12 +124,15 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             QString text =
                 ProviderActions::tr("Training service: %1\nDossier review: %2")
                     .arg(s.provider.trainingActivated ? ProviderActions::tr("activated")
-                                                      : ProviderActions::tr(
-                                                            "not activated yet: switch it on in "
-                                                            "the console and tick “Training "
-                                                            "service activated” above (sending "
-                                                            "the dossier also switches it on "
-                                                            "here)"),
+                         // Ticked above but not yet at the provider: the walk read "tick it
+                         // above" under a ticked box.
+                         : s.account.serviceActivated
+                             ? ProviderActions::tr("ticked above; the provider confirms it when "
+                                                   "the dossier is sent")
+                             : ProviderActions::tr("not activated yet: switch it on in the "
+                                                   "console and tick “Training service "
+                                                   "activated” above (sending the dossier also "
+                                                   "switches it on here)"),
                          reviewText(s.provider.qualification));
             if (const int open = blockers(s, GateId::Account);
                 open > 0 && review(s.provider.qualification) != ReviewState::Approved)

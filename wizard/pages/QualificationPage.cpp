@@ -5,6 +5,7 @@
 
 #include "GateDataForms.h"
 #include "GateForm.h"
+#include "StateStore.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -309,8 +310,11 @@ void QualificationPage::refresh()
     }
     m_length->setText(tr("About %1 words (a page is about 250 words or 500 characters).")
                           .arg(qRound(statementLength(m_form->data().statement))));
+    // After the review said yes, "ready to submit" read as if nothing had been sent (#17 walk).
     showFindings(m_findings, m_form->findings(),
-                 tr("No findings: the dossier is ready to submit."));
+                 store()->state().gate(GateId::Account).status == GateStatus::Passed
+                     ? tr("No findings: the dossier is complete, and gate 1 has passed.")
+                     : tr("No findings: the dossier is ready to submit."));
 }
 
 } // namespace onramp

@@ -6,6 +6,7 @@
 #include "ProviderSession.h"
 
 #include <QJsonDocument>
+#include <QListWidget>
 
 class TestProviderPanel : public QObject, WizardFixture
 {
@@ -155,6 +156,48 @@ private slots:
         store.update([&](OnboardingState &s) { s.workspace.members = members; });
         QVERIFY(apply->isEnabled());
         QVERIFY(!child<QLabel>(w, "providerStatus")->text().contains("blocking findings"));
+        qunsetenv("ONRAMP_STATE_DIR");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17 walk: gate 1 with "Training service activated" ticked still read "not activated yet:
+    // … tick it above"; after the approval its findings still said "ready to submit".
+    void gateOneSaysWhatTheTickAndTheApprovalMean()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        OnboardingState state = demoState();
+        state.currentPage = OnboardingWizard::AccountId;
+        state.provider.trainingActivated = false;
+        state.account.serviceActivated = true;
+        // A page-long statement: the demo's only finding is that it is a little short.
+        state.account.statement += QStringLiteral(" The data stays in the team's workspace.").repeated(6);
+        store.setState(state);
+        OnboardingWizard w(&store, &m_language);
+        w.restoreProgress();
+        w.show();
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        auto *status = child<QLabel>(w, "providerStatus");
+        QTRY_VERIFY2(status->text().contains(QStringLiteral("ticked above")),
+                     qPrintable(status->text()));
+        QVERIFY(!status->text().contains(QStringLiteral("not activated yet")));
+        // The demo's gate 1 has passed: its findings do not ask for a submit.
+        QCOMPARE(store.state().gate(GateId::Account).status, GateStatus::Passed);
+        auto *findings = child<QListWidget>(w, "findings");
+        QVERIFY(findings);
+        const auto lines = [findings] {
+            QStringList out;
+            for (int i = 0; i < findings->count(); ++i)
+                out << findings->item(i)->text();
+            return out.join(u'\n');
+        };
+        QTRY_VERIFY2(lines().contains(QStringLiteral("gate 1 has passed")), qPrintable(lines()));
+        store.update([](OnboardingState &s) { s.account.serviceActivated = false; });
+        QTRY_VERIFY(status->text().contains(QStringLiteral("not activated yet")));
         qunsetenv("ONRAMP_STATE_DIR");
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
