@@ -1152,10 +1152,6 @@
         <translation>第 2 道门槛里按人或按课题的分配合计为 %1%，不是 100%。请在第 2 道门槛修正，使全部配额都有归属。</translation>
     </message>
     <message>
-        <source>We apply for %1 card-hours of %2 in %3 %4 for %5, from %6 to %7.</source>
-        <translation>我们申请 %3 %4 的 %2 共 %1 卡时，用于%5，周期为 %6 至 %7。</translation>
-    </message>
-    <message>
         <source>Derivation: %1.</source>
         <translation>推导：%1。</translation>
     </message>
@@ -4315,6 +4311,10 @@ Each subcommand takes --help.</source>
     <message>
         <source>Resolve the blocking findings first: a review signs off the matrix as it will be set up.</source>
         <translation>请先解决阻断性问题：审核签认的是将要实际设置的权限矩阵。</translation>
+    </message>
+    <message>
+        <source>We apply for %1 card-hours of %2 in region %3, zone %4, for %5, from %6 to %7.</source>
+        <translation>我们申请地域 %3、可用区 %4 的 %2 共 %1 卡时，用于%5，周期为 %6 至 %7。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "QuotaGate.h"
 
+#include "Catalogs.h"
 #include "Tr.h"
 
 #include <QJsonArray>
@@ -311,9 +312,13 @@ QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,
                            const QuotaContext &context)
 {
     QStringList parts;
-    parts << Tr::tr("We apply for %1 card-hours of %2 in %3 %4 for %5, from %6 to %7.")
-                 .arg(number(plan.cardHours), context.pool.cardType, context.pool.region,
-                      context.pool.zone,
+    // The card as the reviewer knows it, not the catalog's key ("a10"); region and zone apart
+    // (#17 walk: "of a10 in cn-east cn-east-1a").
+    const std::optional<CardSpec> card = findCard(context.pool.cardType);
+    parts << Tr::tr("We apply for %1 card-hours of %2 in region %3, zone %4, for %5, from %6 "
+                    "to %7.")
+                 .arg(number(plan.cardHours), card ? card->name : context.pool.cardType,
+                      context.pool.region, context.pool.zone,
                       purposeKindLabel(context.purpose).toLower(), iso(q.start), iso(q.end));
     parts << Tr::tr("Derivation: %1.").arg(plan.formula);
     if (context.estimatedCards)
@@ -337,7 +342,8 @@ QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,
                     "first run: %n follow-up application(s).",
                     nullptr, int(plan.followUps.size()))
                  .arg(number(plan.first.cardHours));
-    return parts.join(u' ');
+    // Chinese sentences follow each other without a space after "。".
+    return parts.join(QLocale().language() == QLocale::Chinese ? QString() : QStringLiteral(" "));
 }
 
 } // namespace onramp

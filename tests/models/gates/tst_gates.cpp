@@ -1,3 +1,5 @@
+#include "Catalogs.h"
+#include "Language.h"
 #include "QualificationGate.h"
 #include "QuotaGate.h"
 #include "RunGates.h"
@@ -770,8 +772,19 @@ private slots:
         c.pool = pool();
         const QuotaPlan p = planQuota(q, c);
         const QString text = quotaJustification(q, p, c);
-        QVERIFY(text.contains("cn-north-1a")); // gate 2's pool
-        QVERIFY(text.contains("a100-80g"));
+        // Gate 2's pool, as the reviewer reads it: the card's name, region and zone apart
+        // (#17 walk: "of a10 in cn-east cn-east-1a").
+        QVERIFY2(text.contains(findCard("a100-80g")->name + " in region cn-north, zone cn-north-1a"),
+                 qPrintable(text));
+        QVERIFY(!text.contains("a100-80g"));
+        // In Chinese, sentences follow each other without a space after "。".
+        {
+            Language language;
+            QVERIFY(language.apply(QStringLiteral("zh_CN")));
+            const QString zh = quotaJustification(q, p, c);
+            QVERIFY(language.apply(QStringLiteral("en")));
+            QVERIFY2(zh.contains(u'。') && !zh.contains(QStringLiteral("。 ")), qPrintable(zh));
+        }
         QVERIFY(text.contains("2027-02-01"));
         QVERIFY(text.contains(p.formula));
         auto back = QuotaGateData::fromJson(q.toJson());
