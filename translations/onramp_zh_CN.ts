@@ -4093,10 +4093,6 @@ Each subcommand takes --help.</source>
         <translation>步耗时有少许波动（%1 %）。</translation>
     </message>
     <message>
-        <source>gate %1 “%2” is no longer passed (it is %3 now), so this gate's entry condition does not hold any more. This gate's own evidence still stands: once gate %1 passes again, record this gate passed again.</source>
-        <translation>第 %1 道门槛“%2”已不再是“已通过”（现为“%3”），本门槛的准入条件不再满足。本门槛自己的证据仍然有效：待第 %1 道门槛重新通过后，在此再次记录为“已通过”即可。</translation>
-    </message>
-    <message>
         <source>The evidence was written before the change that sent this gate back to in progress: run the acceptance checks again and replace the evidence with what they show now.</source>
         <translation>这份证据写于让本门槛重回进行中的那次改动之前：请重新运行验收项，并用它们现在的结果替换证据。</translation>
     </message>
@@ -4315,6 +4311,30 @@ Each subcommand takes --help.</source>
     <message>
         <source>We apply for %1 card-hours of %2 in region %3, zone %4, for %5, from %6 to %7.</source>
         <translation>我们申请地域 %3、可用区 %4 的 %2 共 %1 卡时，用于%5，周期为 %6 至 %7。</translation>
+    </message>
+    <message>
+        <source>no project</source>
+        <translation>无项目</translation>
+    </message>
+    <message>
+        <source>- share changed: %1, %2 % → %3 %</source>
+        <translation>- 分配变更：%1，%2 % → %3 %</translation>
+    </message>
+    <message>
+        <source>- projects changed: %1, %2 → %3</source>
+        <translation>- 项目变更：%1，%2 → %3</translation>
+    </message>
+    <message>
+        <source>- name changed: %1 → %2</source>
+        <translation>- 姓名变更：%1 → %2</translation>
+    </message>
+    <message>
+        <source>gate %1 “%2” is no longer passed (it is %3 now), so this gate's entry condition does not hold any more. Its own evidence still stands: it passes again by itself once gate %1 passes again.</source>
+        <translation>第 %1 道门槛“%2”已不再是“已通过”（现为“%3”），本门槛的准入条件不再满足。本门槛自己的证据仍然有效：第 %1 道门槛重新通过后，本门槛会自动恢复为“已通过”。</translation>
+    </message>
+    <message>
+        <source>It went back to in progress on %1 and passed again on %2. Why it went back: %3</source>
+        <translation>本门槛曾于 %1 退回进行中，并于 %2 重新通过。退回原因：%3</translation>
     </message>
 </context>
 <context>

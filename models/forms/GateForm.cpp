@@ -106,7 +106,7 @@ bool GateForm::restoreIfTakenBack()
     const QDateTime now = m_now();
     bool restored = false;
     m_store->update([&](OnboardingState &s) {
-        restored = restoreReopenedGate(s, m_gate, undo.reason, undo.laterPassed, now);
+        restored = restoreReopenedGate(s, m_gate, undo.reason, now);
     });
     return restored;
 }
@@ -142,14 +142,8 @@ bool GateForm::reopenIfBlocked()
     const QDateTime now = m_now();
     // A finding's sentence is made in the language of the moment (findings are computed, not
     // kept): the reason stays in it.
-    Reopening reopening{m_passedData.value_or(QJsonObject()),
-                        Text::literal(reason),
-                        {},
+    Reopening reopening{m_passedData.value_or(QJsonObject()), Text::literal(reason),
                         m_store->state().provider.toJson()};
-    for (GateId later : kAllGates)
-        if (gateNumber(later) > gateNumber(m_gate) &&
-            m_store->state().gate(later).status == GateStatus::Passed)
-            reopening.laterPassed << later;
     // Kept before the update: the update runs this form's storeChanged again.
     if (m_passedData)
         m_reopening = reopening;
@@ -304,11 +298,15 @@ QString GateForm::describe(const GateRecord &r)
     case GateStatus::Passed:
         // The acceptor is a name or a description of its own ("The provider's quota
         // reviewer"): it stands after a label, never inside a sentence.
-        return r.acceptedBy.isEmpty()
-                   ? Tr::tr("Passed")
-                   : Tr::tr("Passed on %1. Acceptor: %2. Evidence: %3")
-                         .arg(localTime(r.acceptedAt), withoutFullStop(r.acceptedBy.toString()),
-                              r.evidence.toString());
+    {
+        const QString passed =
+            r.acceptedBy.isEmpty()
+                ? Tr::tr("Passed")
+                : Tr::tr("Passed on %1. Acceptor: %2. Evidence: %3")
+                      .arg(localTime(r.acceptedAt), withoutFullStop(r.acceptedBy.toString()),
+                           r.evidence.toString());
+        return r.wentBack.isEmpty() ? passed : passed + u'\n' + r.wentBack.toString();
+    }
     case GateStatus::Rejected:
         // The reason is often a sentence of its own: no second full stop after it.
         return Tr::tr("Rejected: %1. To change: %2")

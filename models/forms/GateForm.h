@@ -95,7 +95,6 @@ private:
     {
         QJsonObject passedData;
         Text reason;
-        QList<GateId> laterPassed;
         QJsonObject provider;
     };
     std::optional<Reopening> m_reopening;

@@ -63,6 +63,17 @@ QString csvField(QString s)
     return s;
 }
 
+// A share with every digit it needs to read back the same (the default keeps 6).
+QString shareText(double percent)
+{
+    return QString::number(percent, 'g', QLocale::FloatingPointShortest);
+}
+
+QString projectsText(const QStringList &projects)
+{
+    return projects.isEmpty() ? Tr::tr("no project") : projects.join(QStringLiteral(", "));
+}
+
 // The reverse of csvField's formula guard.
 QString csvCell(const QString &s)
 {
@@ -628,6 +639,8 @@ ReviewDiff diffSinceReview(const WorkspaceData &w)
             d.added << m;
         else if (before->role != m.role)
             d.roleChanged << std::pair{*before, m};
+        else if (*before != m)
+            d.detailsChanged << std::pair{*before, m};
     }
     for (const Member &m : w.lastReview.members) {
         if (!find(w.members, m))
@@ -660,9 +673,7 @@ QString matrixCsv(const WorkspaceData &w)
         // that contains "%5".
         out += QStringLiteral("%1,%2,%3,%4,%5\n")
                    .arg(csvField(m.name), csvField(m.account), roleKey(m.role),
-                        csvField(m.projects.join(u';')),
-                        // Every digit it needs to read back the same (the default keeps 6).
-                        QString::number(m.sharePercent, 'g', QLocale::FloatingPointShortest));
+                        csvField(m.projects.join(u';')), shareText(m.sharePercent));
     return out;
 }
 
@@ -683,7 +694,7 @@ QString matrixMarkdown(const WorkspaceData &w)
     for (const Member &m : w.members)
         out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 % |\n")
                    .arg(m.name, m.account, roleLabel(m.role), m.projects.join(QStringLiteral(", ")),
-                        QString::number(m.sharePercent));
+                        shareText(m.sharePercent));
     return out;
 }
 
@@ -697,6 +708,19 @@ QString diffCsv(const ReviewDiff &d)
     for (const auto &[before, after] : d.roleChanged)
         out += QStringLiteral("role,%1,%2,%3\n")
                    .arg(csvField(after.name), roleKey(before.role), roleKey(after.role));
+    for (const auto &[before, after] : d.detailsChanged) {
+        if (before.sharePercent != after.sharePercent)
+            out += QStringLiteral("share,%1,%2,%3\n")
+                       .arg(csvField(after.name), shareText(before.sharePercent),
+                            shareText(after.sharePercent));
+        if (before.projects != after.projects)
+            out += QStringLiteral("projects,%1,%2,%3\n")
+                       .arg(csvField(after.name), csvField(before.projects.join(u';')),
+                            csvField(after.projects.join(u';')));
+        if (before.name != after.name)
+            out += QStringLiteral("name,%1,%2,%3\n")
+                       .arg(csvField(after.account), csvField(before.name), csvField(after.name));
+    }
     for (const auto &[action, role, now] : d.permissionChanged)
         out += QStringLiteral("permission,%1 %2,%3,%4\n")
                    .arg(roleKey(role), actionKey(action), now ? "no" : "yes", now ? "yes" : "no");
@@ -716,6 +740,20 @@ QString diffMarkdown(const ReviewDiff &d)
         out += Tr::tr("- role changed: %1, %2 → %3")
                    .arg(after.name, roleLabel(before.role), roleLabel(after.role)) +
                u'\n';
+    for (const auto &[before, after] : d.detailsChanged) {
+        if (before.sharePercent != after.sharePercent)
+            out += Tr::tr("- share changed: %1, %2 % → %3 %")
+                       .arg(after.name, shareText(before.sharePercent),
+                            shareText(after.sharePercent)) +
+                   u'\n';
+        if (before.projects != after.projects)
+            out += Tr::tr("- projects changed: %1, %2 → %3")
+                       .arg(after.name, projectsText(before.projects),
+                            projectsText(after.projects)) +
+                   u'\n';
+        if (before.name != after.name)
+            out += Tr::tr("- name changed: %1 → %2").arg(before.name, after.name) + u'\n';
+    }
     for (const auto &[action, role, now] : d.permissionChanged)
         out += Tr::tr("- permission changed: %1 may %2: %3")
                    .arg(roleLabel(role), actionLabel(action),

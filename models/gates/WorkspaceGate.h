@@ -176,13 +176,17 @@ struct ReviewDiff
 {
     QList<Member> added;
     QList<Member> removed;
-    QList<std::pair<Member, Member>> roleChanged;            // before, after
+    QList<std::pair<Member, Member>> roleChanged; // before, after
+    // Same role, but a share, the projects or the name changed: what a member may spend or
+    // touch, which the team lead signed off as much as the role.
+    QList<std::pair<Member, Member>> detailsChanged;         // before, after
     QList<std::tuple<Action, Role, bool>> permissionChanged; // now allowed?
-    bool isEmpty() const
+    int size() const
     {
-        return added.isEmpty() && removed.isEmpty() && roleChanged.isEmpty() &&
-               permissionChanged.isEmpty();
+        return int(added.size() + removed.size() + roleChanged.size() + detailsChanged.size() +
+                   permissionChanged.size());
     }
+    bool isEmpty() const { return size() == 0; }
 };
 ReviewDiff diffSinceReview(const WorkspaceData &w);
 

@@ -19,9 +19,31 @@ bool restsOn(GateId later, GateId earlier)
     return false;
 }
 
+// Why a later gate went back when `id` stopped being passed (and is `status` now).
+Text cascadeReason(GateId id, GateStatus status)
+{
+    return Tr::trLater("gate %1 “%2” is no longer passed (it is %3 now), so this gate's entry "
+                       "condition does not hold any more. Its own evidence still stands: it "
+                       "passes again by itself once gate %1 passes again.")
+        .arg(gateNumber(id))
+        .arg(gateTitle(id), statusPhrase(status));
+}
+
+// Whether `r` went back only because `id` stopped being passed (cascadeReason, whatever `id`
+// was then).
+bool wentBackWith(const GateRecord &r, GateId id)
+{
+    for (GateStatus s : {GateStatus::NotStarted, GateStatus::InProgress, GateStatus::Waiting,
+                         GateStatus::Rejected}) {
+        if (r.reopenedBecause == cascadeReason(id, s))
+            return true;
+    }
+    return false;
+}
+
 // `id` is no longer passed: every later passed gate whose entry rests on it loses its entry
 // condition, so it goes back to "in progress" with a reason that names `id`. Their own evidence
-// is not stale (nothing of theirs changed): it may pass them again once `id` passes again.
+// is not stale (nothing of theirs changed): passLaterGatesAgain passes them once `id` does.
 void reopenLaterGates(OnboardingState &state, GateId id, const QDateTime &now)
 {
     for (GateId later : kAllGates) {
@@ -29,15 +51,41 @@ void reopenLaterGates(OnboardingState &state, GateId id, const QDateTime &now)
         if (r.status != GateStatus::Passed || !restsOn(later, id))
             continue;
         r.status = GateStatus::InProgress;
-        r.reopenedBecause =
-            Tr::trLater("gate %1 “%2” is no longer passed (it is %3 now), so this gate's entry "
-                        "condition does not hold any more. This gate's own evidence still stands: "
-                        "once gate %1 passes again, record this gate passed again.")
-                .arg(gateNumber(id))
-                .arg(gateTitle(id), statusPhrase(state.gate(id).status));
+        r.reopenedBecause = cascadeReason(id, state.gate(id).status);
         r.reopenedAt = now;
         r.heldBack.clear();
         r.updatedAt = now;
+    }
+}
+
+// A record that was back in progress passes again: what happened is kept, so the excursion
+// leaves a trace (a team lead sees the gate was not passed for a while, and why).
+void notePassedAgain(GateRecord &r, const QDateTime &now)
+{
+    if (r.reopenedBecause.isEmpty())
+        return;
+    r.wentBack = Tr::trLater("It went back to in progress on %1 and passed again on %2. Why it "
+                             "went back: %3")
+                     .arg(Text::time(r.reopenedAt.isValid() ? r.reopenedAt : r.updatedAt),
+                          Text::time(now), r.reopenedBecause);
+}
+
+// `id` passed again: the later gates that went back only because it stopped being passed pass
+// again on their own evidence, in order, each once its entry holds again and none of its own
+// rules blocks it (its data may have changed while it was back in progress).
+void passLaterGatesAgain(OnboardingState &state, GateId id, const QDateTime &now)
+{
+    for (GateId later : kAllGates) {
+        GateRecord &l = state.gate(later);
+        if (!restsOn(later, id) || l.status != GateStatus::InProgress || !wentBackWith(l, id) ||
+            !checkEntry(state, later).met ||
+            hasBlocking(gateFindings(state, later, now.toLocalTime().date())))
+            continue;
+        notePassedAgain(l, now);
+        l.status = GateStatus::Passed;
+        l.reopenedBecause.clear();
+        l.reopenedAt = {};
+        l.updatedAt = now;
     }
 }
 
@@ -231,8 +279,7 @@ Text roleReviewMissing(const OnboardingState &state)
     const ReviewDiff d = diffSinceReview(w);
     if (d.isEmpty())
         return {};
-    const int changes = int(d.added.size() + d.removed.size() + d.roleChanged.size() +
-                            d.permissionChanged.size());
+    const int changes = d.size();
     return Tr::trLater("The role matrix has %n change(s) since %1 reviewed it on %2: the team "
                        "lead reviews it as it stands (gate 2's page lists the changes under “Team "
                        "lead's review”) and presses “Mark reviewed” again.",
@@ -320,6 +367,9 @@ std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, Gate
     if (target != GateStatus::Waiting)
         r.waitingFor.clear();
     const bool leavesPassed = r.status == GateStatus::Passed && target != GateStatus::Passed;
+    const bool passesAgain = r.status != GateStatus::Passed && target == GateStatus::Passed;
+    if (passesAgain)
+        notePassedAgain(r, now);
     r.status = target;
     r.updatedAt = now;
     r.reopenedBecause.clear();
@@ -329,6 +379,8 @@ std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, Gate
         r.staleEvidence.clear();
     if (leavesPassed)
         reopenLaterGates(state, id, now);
+    if (passesAgain)
+        passLaterGatesAgain(state, id, now);
     return {};
 }
 
@@ -348,13 +400,14 @@ bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
 }
 
 bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
-                         const QList<GateId> &laterPassed, const QDateTime &now)
+                         const QDateTime &now)
 {
     GateRecord &r = state.gate(id);
     if (r.status != GateStatus::InProgress || r.reopenedBecause != reason ||
         r.staleEvidence.isEmpty())
         return false;
     GateRecord back = r;
+    notePassedAgain(back, now);
     back.status = GateStatus::Passed;
     back.evidence = r.staleEvidence;
     back.staleEvidence.clear();
@@ -370,17 +423,7 @@ bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
         if (f.isBlocking())
             return false;
     r = back;
-    // The later gates it took back, in order, each only while its entry holds again.
-    for (GateId later : laterPassed) {
-        GateRecord &l = state.gate(later);
-        if (l.status != GateStatus::InProgress || l.reopenedBecause.isEmpty() ||
-            !checkEntry(state, later).met)
-            continue;
-        l.status = GateStatus::Passed;
-        l.reopenedBecause.clear();
-        l.reopenedAt = {};
-        l.updatedAt = now;
-    }
+    passLaterGatesAgain(state, id, now);
     return true;
 }
 

@@ -68,17 +68,17 @@ bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
 // with the finding as the reason; its evidence is kept but marked as predating the change
 // (staleEvidence), so fresh acceptance checks must pass it again. Every later gate that was
 // passed and whose entry condition rests on it goes back to "in progress" too, with a reason
-// that names this gate (their own evidence still stands: once this gate passes again, they
-// may be recorded passed again). The same happens when a passed gate is recorded with another
-// status (setGateStatus).
+// that names this gate. Their own evidence still stands: once this gate passes again (however
+// it does), they pass again by themselves, each while its rules allow. The same happens when a
+// passed gate is recorded with another status (setGateStatus).
 void reopenGate(OnboardingState &state, GateId id, const Text &reason, const QDateTime &now);
 // Undoes reopenGate when the change that reopened `id` was taken back: the gate's data is again
 // what it was when it passed (the caller compares), so its evidence stands and it is passed
-// again, as are the later gates in `laterPassed` that its reopening took back and that have
-// not been recorded otherwise since. Refused (false) unless `id` is still in progress with
-// `reason` and its rules and acceptance checks allow Passed.
+// again, as are the later gates its reopening took back. Refused (false) unless `id` is still
+// in progress with `reason` and its rules and acceptance checks allow Passed. A restored
+// record keeps a trace of the excursion (GateRecord::wentBack).
 bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
-                         const QList<GateId> &laterPassed, const QDateTime &now);
+                         const QDateTime &now);
 
 // Records a replay (ReplayOutcome::toRecord) as gate 6's evidence and, when it reproduced the
 // first run and came from someone else, passes the gate with that member as its acceptor.

@@ -87,7 +87,8 @@ constexpr TextField kTextFields[] = {{"waitingFor", &GateRecord::waitingFor},
                                      {"whatToChange", &GateRecord::whatToChange},
                                      {"reopenedBecause", &GateRecord::reopenedBecause},
                                      {"heldBack", &GateRecord::heldBack},
-                                     {"staleEvidence", &GateRecord::staleEvidence}};
+                                     {"staleEvidence", &GateRecord::staleEvidence},
+                                     {"wentBack", &GateRecord::wentBack}};
 
 QJsonObject recordToJson(const GateRecord &r, const QJsonObject &data)
 {
@@ -111,6 +112,8 @@ QJsonObject recordToJson(const GateRecord &r, const QJsonObject &data)
         o[QStringLiteral("heldBack")] = r.heldBack.toJson();
     if (!r.staleEvidence.isEmpty())
         o[QStringLiteral("staleEvidence")] = r.staleEvidence.toJson();
+    if (!r.wentBack.isEmpty())
+        o[QStringLiteral("wentBack")] = r.wentBack.toJson();
     o[QStringLiteral("data")] = data;
     return o;
 }
@@ -126,7 +129,8 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
         QStringLiteral("rejectionReason"), QStringLiteral("whatToChange"),
         QStringLiteral("notes"),           QStringLiteral("data"),
         QStringLiteral("reopenedBecause"), QStringLiteral("heldBack"),
-        QStringLiteral("staleEvidence"),   QStringLiteral("reopenedAt")};
+        QStringLiteral("staleEvidence"),   QStringLiteral("reopenedAt"),
+        QStringLiteral("wentBack")};
     if (auto ok = onlyKnownKeys(o, known, path); !ok)
         return std::unexpected(ok.error());
     auto status = readString(o, QStringLiteral("status"), path);
@@ -457,6 +461,13 @@ std::expected<QJsonObject, Error> migrateToCurrent(QJsonObject json)
         // strings read as they are, in the language they were written in.
         json[QStringLiteral("schemaVersion")] = 5;
         version = 5;
+    }
+    if (version == 5) {
+        // v6 adds a record's `wentBack`, the trace of its last excursion back to "in
+        // progress": nothing to convert, but an older Onramp must not read a file it cannot
+        // keep whole.
+        json[QStringLiteral("schemaVersion")] = 6;
+        version = 6;
     }
     if (version != OnboardingState::kSchemaVersion) {
         return std::unexpected(

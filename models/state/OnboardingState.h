@@ -46,6 +46,9 @@ struct GateRecord
     // predates the change, so it cannot pass the gate again (fresh acceptance checks must).
     // Empty otherwise; cleared when the gate passes.
     Text staleEvidence;
+    // The last time this gate went back to "in progress" and passed again: when, and why it
+    // went back. Kept after it passes, so the excursion leaves a trace; empty if never.
+    Text wentBack;
 
     bool operator==(const GateRecord &) const = default;
 };
@@ -57,7 +60,7 @@ QJsonObject recordAsRead(const GateRecord &r);
 // The whole onboarding, owned by the wizard and saved as one versioned JSON file.
 struct OnboardingState
 {
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
 
     QString language;    // "" follows the system locale
     int currentPage = 0; // the wizard page to reopen on

@@ -49,6 +49,18 @@ class TestGateForm : public QObject
         s.quota.rounds = 3;
         s.quota.start = QDate(2027, 1, 4);
         s.quota.end = QDate(2027, 1, 29);
+        // Gate 4's plan as its rules accept it: 8 × A100 80GB, a CUDA 12.1 image, storage.
+        ResourceChoice &c = s.resources.choice;
+        c.setup.model = *findModel("llama-3-8b");
+        c.setup.method = Method::Lora;
+        c.setup.flashAttention = true;
+        c.setup.gpus = 8;
+        c.instance = "gpu.a100-80g.8";
+        c.image = "pytorch-2.3-cu121";
+        c.codeRequirement = "torch>=2.1";
+        c.dataPath = "/mnt/data";
+        c.outputPath = "/mnt/output";
+        c.scratchPath = "/local/scratch";
     }
 
 private slots:
@@ -394,7 +406,12 @@ private slots:
                      qPrintable(gateKey(id) + QStringLiteral(": ") + GateForm::describe(g)));
             QCOMPARE(g.evidence.toString(), QStringLiteral("checked ") + gateKey(id));
             QVERIFY(g.reopenedBecause.isEmpty() && g.staleEvidence.isEmpty());
+            // Gates 2–6 were not passed for a while: the record says so (#17 walk: gate 2's
+            // excursion left no trace).
+            QCOMPARE(g.wentBack.isEmpty(), id == GateId::Account);
         }
+        QVERIFY2(store.state().gate(GateId::Workspace).wentBack.toString().contains(QStringLiteral("-10")),
+                 qPrintable(store.state().gate(GateId::Workspace).wentBack.toString()));
         // Fixed some other way: the data differs from what passed; it stays in progress.
         store.update([](OnboardingState &s) { s.workspace.members[1].sharePercent = -10; });
         QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::InProgress);
@@ -479,19 +496,33 @@ private slots:
         QVERIFY(!quota.canRecord());
         QVERIFY(quota.recordStatus().error().message.contains(QStringLiteral("gate 2")));
 
-        // Gate 2 passes again on fresh checks; gate 3 passes again on its own evidence. (A fix
-        // that is not the data that passed: aChangeTakenBackPassesTheGatesAgain has that one.)
+        // Gate 2 passes again on fresh checks; gates 3–6 pass again by themselves, on their own
+        // evidence, as their reason said (#17 walk: it told people to record each one again).
+        // (A fix that is not the data that passed: aChangeTakenBackPassesTheGatesAgain.)
         store.update([](OnboardingState &s) {
             s.workspace = aTeam();
             s.workspace.members[0].projects << QStringLiteral("search");
+            recordRoleReview(s, QStringLiteral("Li Wei"), kNow);
         });
         workspace.setText(GateForm::Field::Evidence, QStringLiteral("checked again"));
         workspace.setTargetStatus(GateStatus::Passed);
         QVERIFY(workspace.recordStatus().has_value());
-        QVERIFY(quota.canRecord());
-        QVERIFY(quota.recordStatus().has_value());
-        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
-        QVERIFY(store.state().gate(GateId::Quota).reopenedBecause.isEmpty());
+        for (GateId later : {GateId::Quota, GateId::Resources, GateId::Environment,
+                             GateId::FirstRun}) {
+            const GateRecord &g = store.state().gate(later);
+            QVERIFY2(g.status == GateStatus::Passed, qPrintable(GateForm::describe(g)));
+            QVERIFY(g.reopenedBecause.isEmpty());
+            QCOMPARE(g.evidence.toString(), QStringLiteral("checked ") + gateKey(later));
+            // The excursion leaves a trace: when, and why it went back.
+            QVERIFY2(g.wentBack.toString().contains(QStringLiteral("gate 2")) &&
+                         GateForm::describe(g).contains(g.wentBack.toString()),
+                     qPrintable(GateForm::describe(g)));
+        }
+        QCOMPARE(quota.targetStatus(), GateStatus::Passed);
+        // The trace is kept with the record.
+        const auto back = OnboardingState::fromJson(store.state().toJson());
+        QVERIFY(back.has_value());
+        QCOMPARE(back->gate(GateId::Quota).wentBack, store.state().gate(GateId::Quota).wentBack);
     }
 
     // Recording another status on a passed gate by hand takes the later gates back as well:

@@ -522,6 +522,23 @@ private slots:
         QCOMPARE(d.roleChanged[0].second.role, Role::Admin);
         QCOMPARE(d.permissionChanged.size(), 1);
         QVERIFY(diffCsv(d).contains("permission,observer delete_data,no,yes"));
+        QVERIFY(d.detailsChanged.isEmpty());
+        QCOMPARE(d.size(), 4);
+
+        // A share or the projects changed, the role not: listed as such, in both exports.
+        w.lastReview = {w.members, w.matrix, "lead", QDateTime::currentDateTimeUtc()};
+        w.members[0].sharePercent = 12.5;
+        w.members[0].projects = QStringList{"=cmd", "nlp"};
+        const ReviewDiff details = diffSinceReview(w);
+        QCOMPARE(details.size(), 1);
+        QCOMPARE(details.detailsChanged[0].second.sharePercent, 12.5);
+        QVERIFY2(diffCsv(details).contains(QStringLiteral("share,%1,").arg(w.members[0].name)) &&
+                     diffCsv(details).contains("12.5") &&
+                     diffCsv(details).contains("\"'=cmd;nlp\""),
+                 qPrintable(diffCsv(details)));
+        QVERIFY2(diffMarkdown(details).contains("- share changed:") &&
+                     diffMarkdown(details).contains("- projects changed:"),
+                 qPrintable(diffMarkdown(details)));
         QVERIFY(diffMarkdown(d).contains("Sun"));
         QVERIFY(
             matrixCsv(w).startsWith("action,admin,developer,observer\nmanage_members,yes,no,no"));

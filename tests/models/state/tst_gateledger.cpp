@@ -234,6 +234,10 @@ private slots:
         QTest::newRow("a member removed since") << 2;
         QTest::newRow("a role changed since") << 3;
         QTest::newRow("a permission changed since") << 4;
+        // What a member may spend or touch is signed off as much as the role (a walk changed
+        // a share after the review and it still read "current").
+        QTest::newRow("a share changed since") << 5;
+        QTest::newRow("a member's projects changed since") << 6;
     }
 
     void gateTwoNeedsTheTeamLeadsReview()
@@ -256,6 +260,10 @@ private slots:
                     w.members.removeAt(2);
                 else if (change == 3)
                     w.members[2].role = Role::Admin;
+                else if (change == 5)
+                    w.members[2].sharePercent = 40;
+                else if (change == 6)
+                    w.members[2].projects = QStringList{QStringLiteral("llm-pretrain")};
                 else
                     w.matrix.set(Role::Developer, Action::ReadOthersData, true);
             });
