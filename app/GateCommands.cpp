@@ -342,7 +342,7 @@ int quota(const QStringList &args)
             << '\n';
         for (const QuotaApplication &a : plan.followUps)
             out << QStringLiteral("  %1  %2 – %3  %4\n")
-                       .arg(a.label, a.from.toString(Qt::ISODate), a.to.toString(Qt::ISODate))
+                       .arg(applicationName(a), a.from.toString(Qt::ISODate), a.to.toString(Qt::ISODate))
                        .arg(a.cardHours, 0, 'f', 0);
         out << quotaJustification(q, plan, ctx) << "\n\n";
     }

@@ -4336,6 +4336,19 @@ Each subcommand takes --help.</source>
         <source>It went back to in progress on %1 and passed again on %2. Why it went back: %3</source>
         <translation>本门槛曾于 %1 退回进行中，并于 %2 重新通过。退回原因：%3</translation>
     </message>
+    <message>
+        <source>First (one round + margin)</source>
+        <translation>首次（一轮 + 余量）</translation>
+    </message>
+    <message>
+        <source>Follow-up</source>
+        <translation>后续</translation>
+    </message>
+    <message>
+        <source>Q%1 %2</source>
+        <extracomment>A calendar quarter: %1 its number (1–4), %2 the year. zh: "%2年第%1季度".</extracomment>
+        <translation>%2年第%1季度</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -5743,14 +5756,6 @@ Dataset: %3</source>
     <message>
         <source>Staged applications</source>
         <translation>分批申请</translation>
-    </message>
-    <message>
-        <source>First (one round + margin)</source>
-        <translation>首次（一轮 + 余量）</translation>
-    </message>
-    <message>
-        <source>Follow-up</source>
-        <translation>后续</translation>
     </message>
     <message>
         <source>No findings: the application is derived, staged and consistent.</source>

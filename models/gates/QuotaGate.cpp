@@ -24,9 +24,20 @@ Error bad(const char *field, const QString &why)
             QString(), QLatin1String(field)};
 }
 
+int quarterOf(const QDate &d)
+{
+    return (d.month() - 1) / 3 + 1;
+}
+
+// A quarterly application's key, as the provider receives it: "2027 Q1".
+QString quarterKey(const QDate &d)
+{
+    return QStringLiteral("%1 Q%2").arg(d.year()).arg(quarterOf(d));
+}
+
 QDate quarterStart(const QDate &d)
 {
-    return QDate(d.year(), (d.month() - 1) / 3 * 3 + 1, 1);
+    return QDate(d.year(), (quarterOf(d) - 1) * 3 + 1, 1);
 }
 
 QString number(double v, int decimals = 0)
@@ -195,7 +206,7 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
         const double whole = std::round(running) - given;
         given += whole;
         plan.quarters << QuotaApplication{
-            QStringLiteral("%1 Q%2").arg(qs.year()).arg((qs.month() - 1) / 3 + 1), from, to, whole};
+            quarterKey(qs), from, to, whole};
     }
 
     // Apply small first: one round plus margin proves the workflow. It covers the days that
@@ -344,6 +355,18 @@ QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,
                  .arg(number(plan.first.cardHours));
     // Chinese sentences follow each other without a space after "。".
     return parts.join(QLocale().language() == QLocale::Chinese ? QString() : QStringLiteral(" "));
+}
+
+QString applicationName(const QuotaApplication &a)
+{
+    if (a.label == QLatin1String("first"))
+        return Tr::tr("First (one round + margin)");
+    if (a.label == QLatin1String("follow-up"))
+        return Tr::tr("Follow-up");
+    if (a.from.isValid() && a.label == quarterKey(a.from))
+        //: A calendar quarter: %1 its number (1–4), %2 the year. zh: "%2年第%1季度".
+        return Tr::tr("Q%1 %2").arg(quarterOf(a.from)).arg(a.from.year());
+    return a.label;
 }
 
 } // namespace onramp

@@ -49,11 +49,14 @@ struct QuotaGateData
 
 struct QuotaApplication
 {
-    QString label; // "first", "2027 Q2"
+    QString label; // "first", "follow-up", "2027 Q2": a key, as the provider receives it
     QDate from;
     QDate to;
     double cardHours = 0;
 };
+// The application's name as people read it: "First (one round + margin)", "Follow-up",
+// "Q2 2027" / "2027年第2季度".
+QString applicationName(const QuotaApplication &a);
 
 struct QuotaPlan
 {

@@ -330,11 +330,7 @@ void QuotaPage::refresh()
     }
     m_staged->setRowCount(int(rows.size()));
     for (int i = 0; i < rows.size(); ++i) {
-        const QString label = rows[i].label == QLatin1String("first")
-                                  ? tr("First (one round + margin)")
-                              : rows[i].label == QLatin1String("follow-up") ? tr("Follow-up")
-                                                                            : rows[i].label;
-        const QStringList cells = {label, rows[i].from.toString(Qt::ISODate),
+        const QStringList cells = {applicationName(rows[i]), rows[i].from.toString(Qt::ISODate),
                                    rows[i].to.toString(Qt::ISODate),
                                    QLocale().toString(rows[i].cardHours, 'f', 0)};
         for (int c = 0; c < 4; ++c) {

@@ -659,6 +659,31 @@ private slots:
                          qPrintable(f.message));
     }
 
+    // #17 walk: the Chinese page named the applications "2027 Q1". The key stays as the
+    // provider receives it; people read the quarter in their language.
+    void applicationsAreNamedForPeople()
+    {
+        QuotaGateData q = quota();
+        q.start = QDate(2026, 11, 15);
+        q.end = QDate(2027, 4, 14);
+        const QuotaPlan p = planQuota(q, {});
+        QCOMPARE(p.quarters.size(), 3);
+        QCOMPARE(p.quarters[1].label, QStringLiteral("2027 Q1"));
+        QCOMPARE(applicationName(p.quarters[0]), QStringLiteral("Q4 2026"));
+        QCOMPARE(applicationName(p.quarters[1]), QStringLiteral("Q1 2027"));
+        QCOMPARE(applicationName(p.first), QStringLiteral("First (one round + margin)"));
+        QVERIFY(!p.followUps.isEmpty());
+        // A follow-up that starts after the first round is still its quarter's.
+        QCOMPARE(applicationName(p.followUps.last()), QStringLiteral("Q2 2027"));
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        const QString zh = applicationName(p.quarters[1]);
+        const QString first = applicationName(p.first);
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QCOMPARE(zh, QStringLiteral("2027年第1季度"));
+        QVERIFY2(!first.contains(QStringLiteral("First")), qPrintable(first));
+    }
+
     void peaksShapeTheSplit()
     {
         QuotaGateData q = quota();

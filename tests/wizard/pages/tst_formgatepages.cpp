@@ -685,7 +685,7 @@ private slots:
         QCOMPARE(plan.quarters[1].cardHours, plan.cardHours);
         auto *staged = child<QTableWidget>(w, "staged");
         QVERIFY(staged->rowCount() >= 2);
-        QCOMPARE(staged->item(1, 0)->text(), QStringLiteral("2027 Q2"));
+        QCOMPARE(staged->item(1, 0)->text(), QStringLiteral("Q2 2027"));
         QVERIFY(child<QLabel>(w, "formula")->text().contains("card-hours"));
     }
 
