@@ -2389,11 +2389,11 @@
     </message>
     <message>
         <source>The built-in sandbox (libonramp-sandbox.so) is not installed beside Onramp. Reinstall Onramp, or choose another provider.</source>
-        <translation>内置沙盒（libonramp-sandbox.so）没有安装在 Onramp 旁边。请重新安装 Onramp，或选择其他提供方。</translation>
+        <translation>内置沙盒（libonramp-sandbox.so）没有安装在 Onramp 旁边。请重新安装 Onramp，或选择其他平台。</translation>
     </message>
     <message>
         <source>Cannot load the built-in sandbox. Reinstall Onramp, or choose another provider.</source>
-        <translation>无法加载内置沙盒。请重新安装 Onramp，或选择其他提供方。</translation>
+        <translation>无法加载内置沙盒。请重新安装 Onramp，或选择其他平台。</translation>
     </message>
     <message>
         <source>pytorch, deepspeed, megatron or llmc: whose mixed-precision conventions (gradient dtype, master weights, activations) to count. Default: deepspeed with --zero, else pytorch.</source>
@@ -2489,7 +2489,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>Rerun a first run from its spec alone: provision at the provider, run the four readiness checks and the first run, and compare item by item with the spec: the provider's image, the software the job saw, the training configuration, the code and the data, the parameters applied and the loss at every logged step. Exit 0 only when every item passes.</source>
-        <translation>仅凭运行说明重跑首次运行：在提供方开通资源，运行四项就绪检查和首次运行，并与说明逐项比较：提供方的镜像、作业中看到的软件、训练配置、代码和数据、实际应用的参数以及每个记录步的损失。只有全部项目通过时才以 0 退出。</translation>
+        <translation>仅凭运行说明重跑首次运行：在平台开通资源，运行四项就绪检查和首次运行，并与说明逐项比较：平台的镜像、任务中看到的软件、训练配置、代码和数据、实际应用的参数以及每个记录步的损失。只有全部项目通过时才以 0 退出。</translation>
     </message>
     <message>
         <source>Who replays: a member name of the replay's workspace (default colleague; on Slurm, the cluster user of ONRAMP_SLURM_USER). Gate 6 is accepted only by someone who did not run the first run.</source>
@@ -2759,7 +2759,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>provider</source>
-        <translation>提供方</translation>
+        <translation>平台</translation>
     </message>
     <message>
         <source>readiness checks</source>
@@ -2779,7 +2779,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>this provider runs jobs without images; the software items say what ran</source>
-        <translation>该提供方不使用镜像运行作业；实际运行的内容见软件各项</translation>
+        <translation>该平台不使用镜像运行任务；实际运行的内容见软件各项</translation>
     </message>
     <message>
         <source>framework</source>
@@ -2875,7 +2875,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>the spec does not record what the first run's job received</source>
-        <translation>说明中没有记录首次运行的作业实际收到的值</translation>
+        <translation>说明中没有记录首次运行的任务实际收到的值</translation>
     </message>
     <message>
         <source>loss curve (every step, bit-exact on a CPU)</source>
@@ -3399,7 +3399,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>Other jobs are ahead of it (higher priority, or already on the instance); it starts when they end.</source>
-        <translation>前面还有其他作业（优先级更高，或已在该实例上运行）；它们结束后本作业才会开始。</translation>
+        <translation>前面还有其他任务（优先级更高，或已在该实例上运行）；它们结束后本任务才会开始。</translation>
     </message>
     <message>
         <source>Nothing is wrong yet: watch the expected start. A shorter time limit or fewer cards often lets the scheduler start it sooner.</source>
@@ -3411,19 +3411,19 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>The job depends on another job that ended in a way that can never satisfy it: it will never start.</source>
-        <translation>作业依赖的另一个作业已以无法满足依赖的方式结束：它永远不会开始。</translation>
+        <translation>任务依赖的另一个任务已以无法满足依赖的方式结束：它永远不会开始。</translation>
     </message>
     <message>
         <source>The job waits for a condition it set itself: another job to end, a begin time, or a hold by its owner.</source>
-        <translation>作业在等待它自己设定的条件：另一个作业结束、指定的开始时间，或被其所有者挂起。</translation>
+        <translation>任务在等待它自己设定的条件：另一个任务结束、指定的开始时间，或被其所有者挂起。</translation>
     </message>
     <message>
         <source>Cancel it and submit it again without the dependency, or after the job it needs has succeeded.</source>
-        <translation>取消它，然后去掉依赖重新提交，或等它依赖的作业成功后再提交。</translation>
+        <translation>取消它，然后去掉依赖重新提交，或等它依赖的任务成功后再提交。</translation>
     </message>
     <message>
         <source>Check the job's dependency and begin time; if its owner holds it, release it (scontrol release).</source>
-        <translation>检查作业的依赖和开始时间；如果被所有者挂起，就释放它（scontrol release）。</translation>
+        <translation>检查任务的依赖和开始时间；如果被所有者挂起，就释放它（scontrol release）。</translation>
     </message>
     <message>
         <source>Waiting for the scheduler</source>
@@ -3435,11 +3435,11 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>Wait a scheduling cycle; if it stays unexplained, ask the platform team with the job's id and the reason shown.</source>
-        <translation>等一个调度周期；如果仍无解释，带上作业 ID 和显示的原因去问平台团队。</translation>
+        <translation>等一个调度周期；如果仍无解释，带上任务 ID 和显示的原因去问平台团队。</translation>
     </message>
     <message>
         <source>Expected to start by %1, when the job ahead of it reaches its time limit.</source>
-        <translation>预计最晚 %1 开始，即前面的作业达到其时间上限时。</translation>
+        <translation>预计最晚 %1 开始，即前面的任务达到其时间上限时。</translation>
     </message>
     <message>
         <source>Expected to start at %1 (the scheduler's estimate).</source>
@@ -3463,7 +3463,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>The job sees fewer GPUs than the instance type promises: a CPU node, a driver that is not loaded, or cards not passed into the container.</source>
-        <translation>作业看到的 GPU 比实例规格承诺的少：可能是 CPU 节点、驱动未加载，或卡没有传入容器。</translation>
+        <translation>任务看到的 GPU 比实例规格承诺的少：可能是 CPU 节点、驱动未加载，或卡没有传入容器。</translation>
     </message>
     <message>
         <source>Do not train on fewer cards than planned: run nvidia-smi on the instance, then check the driver; if a card is missing, ask the provider for another instance.</source>
@@ -3483,7 +3483,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>Read the end of the log for the last thing it did; then stop the job and resume it from its last checkpoint. If it hangs again at a communication step, check the cards (gate 5's GPU health) and the network between nodes.</source>
-        <translation>先看日志末尾它最后做了什么；然后停止作业，从最近的检查点恢复。如果又在通信步骤卡住，检查卡（第 5 道门槛的 GPU 健康）和节点间网络。</translation>
+        <translation>先看日志末尾它最后做了什么；然后停止任务，从最近的检查点恢复。如果又在通信步骤卡住，检查卡（第 5 道门槛的 GPU 健康）和节点间网络。</translation>
     </message>
     <message>
         <source>Low GPU utilisation</source>
@@ -3535,7 +3535,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>This onramp-probe does not check the GPUs: install the probe of this Onramp version where jobs run it (on a cluster, the profile's probe path), then run the checks again.</source>
-        <translation>这个 onramp-probe 不检查 GPU：请在作业运行的地方安装与本版 Onramp 一致的探针（集群上即配置中的探针路径），然后重新运行检查。</translation>
+        <translation>这个 onramp-probe 不检查 GPU：请在任务运行的地方安装与本版 Onramp 一致的探针（集群上即配置中的探针路径），然后重新运行检查。</translation>
     </message>
     <message>
         <source>saved to %1</source>
@@ -3658,7 +3658,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     <message numerus="yes">
         <source>Resumes itself up to %n time(s) after a preemption, an interruption by the provider or a lost node, waiting %1 s first, from its newest good checkpoint.</source>
         <translation>
-            <numerusform>在被抢占、被提供方中断或节点丢失后自动恢复，最多 %n 次：先等待 %1 秒，再从最新的完好检查点继续。</numerusform>
+            <numerusform>在被抢占、被平台中断或节点丢失后自动恢复，最多 %n 次：先等待 %1 秒，再从最新的完好检查点继续。</numerusform>
         </translation>
     </message>
     <message>
@@ -3687,7 +3687,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>interrupted by the provider</source>
-        <translation>被提供方中断</translation>
+        <translation>被平台中断</translation>
     </message>
     <message>
         <source>node lost</source>
@@ -3739,7 +3739,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>For images and instances: the catalog of this provider: sandbox (a fresh built-in sandbox), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT. Without it, or when the provider does not answer, the built-in catalog; a line on stderr says which.</source>
-        <translation>用于 images 和 instances：该提供方的目录：sandbox（新启动的内置沙箱）、Onramp API 的 https 地址（凭据取自 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY），或 slurm+http://HOST:PORT。不指定或提供方没有应答时使用内置目录；标准错误输出中有一行说明用的是哪一个。</translation>
+        <translation>用于 images 和 instances：该平台的目录：sandbox（新启动的内置沙箱）、Onramp API 的 https 地址（凭据取自 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY），或 slurm+http://HOST:PORT。不指定或平台没有应答时使用内置目录；标准错误输出中有一行说明用的是哪一个。</translation>
     </message>
     <message>
         <source>expected a list of texts</source>
@@ -3767,7 +3767,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>Built-in catalog (as of %1); the provider's was not used: %2</source>
-        <translation>内置目录（截至 %1）；未使用提供方的目录：%2</translation>
+        <translation>内置目录（截至 %1）；未使用平台的目录：%2</translation>
     </message>
     <message>
         <source>the built-in sandbox</source>
@@ -3779,7 +3779,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>the provider %1</source>
-        <translation>提供方 %1</translation>
+        <translation>平台 %1</translation>
     </message>
     <message>
         <source>Catalog: from %1, read %2.</source>
@@ -3803,7 +3803,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>The provider's catalog does not read: %1</source>
-        <translation>无法读取提供方的目录：%1</translation>
+        <translation>无法读取平台的目录：%1</translation>
     </message>
     <message>
         <source>The Slurm cluster %1 has no catalog of instance types and images.</source>
@@ -3811,7 +3811,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>Reading the provider's catalog…</source>
-        <translation>正在读取提供方的目录…</translation>
+        <translation>正在读取平台的目录…</translation>
     </message>
     <message>
         <source>Usage: onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS] [--faults FILE] [--catalog FILE]
@@ -3820,7 +3820,7 @@ serve  runs the built-in sandbox provider on loopback until interrupted and prin
 Run onramp sandbox serve --help for every option.</source>
         <translation>用法：onramp sandbox serve [--port N] [--data-dir DIR] [--review-delay SECONDS] [--faults FILE] [--catalog FILE]
 
-serve  在本机回环地址上运行内置沙箱提供方直到被中断，并以一行 JSON 打印其地址和新生成的凭据。
+serve  在本机回环地址上运行内置沙箱平台直到被中断，并以一行 JSON 打印其地址和新生成的凭据。
 运行 onramp sandbox serve --help 查看全部选项。</translation>
     </message>
     <message>
@@ -3869,11 +3869,11 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>job %1: %2, last step logged %3 (%4)</source>
-        <translation>作业 %1：%2，最后记录的步数 %3（%4）</translation>
+        <translation>任务 %1：%2，最后记录的步数 %3（%4）</translation>
     </message>
     <message>
         <source> — the provider says: %1</source>
-        <translation> —— 提供方说明：%1</translation>
+        <translation> —— 平台说明：%1</translation>
     </message>
     <message>
         <source>attempt %1: %2</source>
@@ -4005,11 +4005,11 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>Nobody in the team is a developer, so nobody can try the acceptance check “a developer submits a light job and sees its log”. Make one member a developer.</source>
-        <translation>团队里没有开发者，没人能做验收检查“开发者提交一个轻量作业并看到它的日志”。请把一名成员设为开发者。</translation>
+        <translation>团队里没有开发者，没人能做验收检查“开发者提交一个轻量任务并看到它的日志”。请把一名成员设为开发者。</translation>
     </message>
     <message>
         <source>Nobody in the team is an observer, so nobody can try the acceptance check “an observer's submit is refused”. Make one member an observer.</source>
-        <translation>团队里没有观察者，没人能做验收检查“观察者提交作业被拒绝”。请把一名成员设为观察者。</translation>
+        <translation>团队里没有观察者，没人能做验收检查“观察者提交任务被拒绝”。请把一名成员设为观察者。</translation>
     </message>
     <message>
         <source>%1 per step</source>
@@ -4021,7 +4021,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>The job runs but has made no step for %1, more than %2 times its usual step (%3): a collective waiting for a card or a node that is gone, a stuck data loader, or a deadlock.</source>
-        <translation>作业在运行，但已 %1 没有完成一步，超过其通常步时（%3）的 %2 倍：可能是集合通信在等一张已掉线的卡或节点、数据加载器卡住，或死锁。</translation>
+        <translation>任务在运行，但已 %1 没有完成一步，超过其通常步时（%3）的 %2 倍：可能是集合通信在等一张已掉线的卡或节点、数据加载器卡住，或死锁。</translation>
     </message>
     <message>
         <source>The cards have been busy only %1 % of the time over the last %2: they wait for data, the CPU or communication.</source>
@@ -4042,7 +4042,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>; requeued by the provider itself %1×, under the same job, %2</source>
-        <translation>；提供方自行重新排队 %1 次（同一作业），%2</translation>
+        <translation>；平台自行重新排队 %1 次（同一任务），%2</translation>
     </message>
     <message>
         <source>Requeued, held until its begin time</source>
@@ -4050,11 +4050,11 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>The provider stopped this job and queued it again itself (a failed node, a preemption or an administrator's requeue); it holds a requeued job a short while before starting it again.</source>
-        <translation>提供方停止了这个作业并自行重新排队（节点故障、抢占或管理员的重新排队）；重新排队的作业要先等一小段时间才会再次启动。</translation>
+        <translation>平台停止了这个任务并自行重新排队（节点故障、抢占或管理员的重新排队）；重新排队的任务要先等一小段时间才会再次启动。</translation>
     </message>
     <message>
         <source>Nothing to do: it starts again by itself and resumes from its newest checkpoint. If it keeps being requeued, ask the platform team why (the job's id and this reason).</source>
-        <translation>无需操作：它会自行再次启动，并从最新的检查点恢复。如果反复被重新排队，请带上作业编号和这条原因询问平台团队。</translation>
+        <translation>无需操作：它会自行再次启动，并从最新的检查点恢复。如果反复被重新排队，请带上任务编号和这条原因询问平台团队。</translation>
     </message>
     <message>
         <source>Waiting for nodes that are down or drained</source>
@@ -4062,7 +4062,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>The nodes that could run it are down, drained for maintenance or reserved: the cards exist, but none can take the job now, and more quota will not help.</source>
-        <translation>能运行它的节点已宕机、因维护被排空或已被预留：卡是有的，但现在没有一台能接这个作业，增加配额也无济于事。</translation>
+        <translation>能运行它的节点已宕机、因维护被排空或已被预留：卡是有的，但现在没有一台能接这个任务，增加配额也无济于事。</translation>
     </message>
     <message>
         <source>Ask the cluster's administrators when the nodes come back (sinfo -R lists why each is out); fewer cards or another partition may start it sooner.</source>
@@ -4070,7 +4070,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>The cluster's nodes for this job are down, drained or reserved: %1. Ask the cluster's administrators when they come back (sinfo -R lists why each is out), or ask for fewer GPUs.</source>
-        <translation>集群中适合这个作业的节点已宕机、被排空或已被预留：%1。请询问集群管理员何时恢复（sinfo -R 会列出每个节点停用的原因），或少要几张 GPU。</translation>
+        <translation>集群中适合这个任务的节点已宕机、被排空或已被预留：%1。请询问集群管理员何时恢复（sinfo -R 会列出每个节点停用的原因），或少要几张 GPU。</translation>
     </message>
     <message>
         <source>In progress: the provider accepted it on %1, but the gate cannot pass yet. %2</source>
@@ -4194,11 +4194,11 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>The provider lists no free %1 cards in %2, nor in any other zone: gate 4 can open an instance only in the pool's zone, so it will wait for stock. Choose a card type that is free now, or try again later.</source>
-        <translation>云厂商在 %2 没有列出空闲的 %1 卡，其他可用区也没有：第 4 道门槛只能在配额池的可用区开通实例，只能等库存。请换一种现在有空闲的卡型，或稍后再试。</translation>
+        <translation>平台在 %2 没有列出空闲的 %1 卡，其他可用区也没有：第 4 道门槛只能在配额池的可用区开通实例，只能等库存。请换一种现在有空闲的卡型，或稍后再试。</translation>
     </message>
     <message>
         <source>The provider lists no free %1 cards in %2: gate 4 can open an instance only in the pool's zone. They are free now in %3: choose one of those zones for the pool, or wait for stock in %2.</source>
-        <translation>云厂商在 %2 没有列出空闲的 %1 卡：第 4 道门槛只能在配额池的可用区开通实例。现在有空闲的可用区：%3。请为配额池选其中一个可用区，或等待 %2 补货。</translation>
+        <translation>平台在 %2 没有列出空闲的 %1 卡：第 4 道门槛只能在配额池的可用区开通实例。现在有空闲的可用区：%3。请为配额池选其中一个可用区，或等待 %2 补货。</translation>
     </message>
     <message>
         <source>nested too deeply</source>
@@ -4750,7 +4750,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>The provider's words: %1</source>
-        <translation>提供方原文：%1</translation>
+        <translation>平台原文：%1</translation>
     </message>
 </context>
 <context>
@@ -5111,7 +5111,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>Tries at the provider, in order:</source>
-        <translation>在云厂商处的尝试（按顺序）：</translation>
+        <translation>在平台处的尝试（按顺序）：</translation>
     </message>
     <message>
         <source>Add</source>
@@ -6355,7 +6355,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>Connect to the provider to choose from its regions and zones.</source>
-        <translation>连接云厂商后，可从它的地域和可用区中选择。</translation>
+        <translation>连接平台后，可从它的地域和可用区中选择。</translation>
     </message>
     <message>
         <source>%1: %2 free</source>
@@ -6363,7 +6363,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>The provider lists no %1 cards in %2.</source>
-        <translation>云厂商在 %2 没有列出 %1 卡。</translation>
+        <translation>平台在 %2 没有列出 %1 卡。</translation>
     </message>
     <message>
         <source>Now in %1: %2</source>
