@@ -549,12 +549,6 @@
         <source>models, cards, images or instances</source>
         <translation>models、cards、images 或 instances</translation>
     </message>
-    <message numerus="yes">
-        <source>This gate still has %n blocking finding(s); resolve them first: %1</source>
-        <translation>
-            <numerusform>这道门槛还有 %n 个阻断问题，请先解决：%1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The catalog entry %1 is invalid: %2.</source>
         <translation>目录条目 %1 有误：%2。</translation>
@@ -3272,10 +3266,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>添加成员之前，先给工作空间挂接配额池。</translation>
     </message>
     <message>
-        <source>The application is for gate 2's quota pool: attach it there first.</source>
-        <translation>申请针对的是关卡 2 的配额池：请先在那里挂接。</translation>
-    </message>
-    <message>
         <source>Attach the quota pool to the workspace before adding members: members without quota can do nothing.</source>
         <translation>添加成员之前，先给工作空间挂接配额池：没有配额的成员什么也做不了。</translation>
     </message>
@@ -3294,10 +3284,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     <message>
         <source>Choose the pool's card type.</source>
         <translation>请选择配额池的卡型。</translation>
-    </message>
-    <message>
-        <source>Gate 3 applies for card-hours in this pool, and gate 4 opens instances only there.</source>
-        <translation>关卡 3 为这个池申请卡时，关卡 4 只在这里开通实例。</translation>
     </message>
     <message>
         <source>Members were added but no quota pool is attached: they can do nothing yet. Attach the pool to the workspace.</source>
@@ -4315,6 +4301,42 @@ Each subcommand takes --help.</source>
     <message>
         <source>We apply for %1 card-hours of %2 in region %3, zone %4, for %5, from %6 to %7.</source>
         <translation>我们申请地域 %3、可用区 %4 的 %2 共 %1 卡时，用于%5，周期为 %6 至 %7。</translation>
+    </message>
+    <message>
+        <source>Correct the training setup (%1): %2.</source>
+        <translation>请修正训练配置（%1）：%2。</translation>
+    </message>
+    <message>
+        <source>pre-training</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <source>fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>evaluation</source>
+        <translation>评测</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Correct the quota plan: %1.</source>
+        <translation>请修正配额计划：%1。</translation>
+    </message>
+    <message>
+        <source>%1 The application is for gate 2's quota pool: attach it there first.</source>
+        <translation>%1申请针对的是门槛 2 的配额池：请先在那里挂接。</translation>
+    </message>
+    <message>
+        <source>%1 Gate 3 applies for card-hours in this pool, and gate 4 opens instances only there.</source>
+        <translation>%1门槛 3 为这个池申请卡时，门槛 4 只在这里开通实例。</translation>
+    </message>
+    <message numerus="yes">
+        <source>This gate still has %n blocking finding(s) to resolve first: %1</source>
+        <translation><numerusform>这道门槛还有 %n 个阻断问题需要先解决：%1</numerusform></translation>
     </message>
 </context>
 <context>

@@ -118,7 +118,7 @@ bool GateForm::reopenIfBlocked()
         m_passedData.reset();
         return false;
     }
-    QString reason;
+    Text reason;
     for (const Finding &f : blockers()) {
         if (f.isBlocking()) {
             reason = f.message;
@@ -140,12 +140,9 @@ bool GateForm::reopenIfBlocked()
     }
     m_cleanWhenPassed.reset();
     const QDateTime now = m_now();
-    // A finding's sentence is made in the language of the moment (findings are computed, not
-    // kept): the reason stays in it.
-    Reopening reopening{m_passedData.value_or(QJsonObject()),
-                        Text::literal(reason),
-                        {},
-                        m_store->state().provider.toJson()};
+    // The finding's sentence as source text: the reason reads in the language shown (#17).
+    Reopening reopening{
+        m_passedData.value_or(QJsonObject()), reason, {}, m_store->state().provider.toJson()};
     for (GateId later : kAllGates)
         if (gateNumber(later) > gateNumber(m_gate) &&
             m_store->state().gate(later).status == GateStatus::Passed)
