@@ -319,7 +319,7 @@ int estimate(const QStringList &args)
         if (unsupported)
             root[QStringLiteral("not_supported")] = QJsonObject{
                 {"feature", cardFeatureName(unsupported->feature)},
-                {"reason", unsupported->reason},
+                {"reason", unsupported->reason.toString()},
                 {"nearest_card", unsupported->nearest ? unsupported->nearest->key : QString()}};
         out << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;

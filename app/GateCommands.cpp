@@ -36,7 +36,7 @@ int report(const Findings &findings, bool json, const QJsonObject &extra = {})
     } else {
         for (const Finding &f : findings)
             out << (f.isBlocking() ? "✖ " : "⚠ ") << f.code << "  [" << f.field << "]\n   "
-                << f.message << '\n';
+                << f.message.toString() << '\n';
         if (findings.isEmpty())
             out << Tr::tr("No findings.") << '\n';
     }

@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """One word for one thing in the zh_CN translation: the guides say 任务 for a job and the
-product says 平台 for the provider. Run after filling new entries; it rewrites the translations
+product says 平台 for the provider, 门槛 for a gate. Run after filling new entries; it rewrites the translations
 only (never the source texts) and prints how many it changed."""
 import re
 import sys
 
 TERMS = {"作业": "任务", "云厂商": "平台", "提供方": "平台"}
+# A gate is a 门槛, numbered "第 2 道门槛" (关卡 crept in; "这一关卡住" is "this gate held us").
+PATTERNS = [(re.compile(r"(?:关卡|(?<!道)门槛) ?(\d|%\d) ?"), r"第 \1 道门槛 "),
+            (re.compile(r"关卡卡片"), "门槛卡片"),
+            # No space between the numbered gate and the Chinese that follows.
+            (re.compile(r"道门槛 (?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])"), "道门槛")]
 
 path = sys.argv[1] if len(sys.argv) > 1 else "translations/onramp_zh_CN.ts"
 text = open(path, encoding="utf-8").read()
@@ -17,6 +22,8 @@ def fix(m):
     body = m.group(2)
     for old, new in TERMS.items():
         body = body.replace(old, new)
+    for pattern, new in PATTERNS:
+        body = pattern.sub(new, body)
     if body != m.group(2):
         changed += 1
     return m.group(1) + body + m.group(3)

@@ -549,12 +549,6 @@
         <source>models, cards, images or instances</source>
         <translation>models、cards、images 或 instances</translation>
     </message>
-    <message numerus="yes">
-        <source>This gate still has %n blocking finding(s); resolve them first: %1</source>
-        <translation>
-            <numerusform>这道门槛还有 %n 个阻断问题，请先解决：%1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The catalog entry %1 is invalid: %2.</source>
         <translation>目录条目 %1 有误：%2。</translation>
@@ -2470,8 +2464,8 @@ Each takes --help for its options.</source>
         <translation>用法：onramp check qualification FILE.json [--today YYYY-MM-DD] [--review-days N] [--json]
       onramp check roles FILE.json|FILE.csv [--json]
 
-qualification  检查门槛 1 的材料：主体、用途、数据合规、日期。
-roles          检查门槛 2 的工作空间或成员名单：角色、配额、验收预测。
+qualification  检查第 1 道门槛的材料：主体、用途、数据合规、日期。
+roles          检查第 2 道门槛的工作空间或成员名单：角色、配额、验收预测。
 退出码：0 无阻断问题，1 有阻断问题，2 输入无法读取。
 每个子命令都接受 --help 查看选项。</translation>
     </message>
@@ -3265,15 +3259,11 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>The quota pool is for %1 cards, but %2 has %3 cards: its card-hours cannot be spent on it. Choose an instance with %1 cards, or attach a pool of %3 in gate 2 and apply for it in gate 3.</source>
-        <translation>配额池是 %1 卡，但 %2 用的是 %3 卡：池里的卡时不能花在它上面。请选用 %1 卡的实例，或在关卡 2 挂接 %3 的配额池并在关卡 3 为它申请。</translation>
+        <translation>配额池是 %1 卡，但 %2 用的是 %3 卡：池里的卡时不能花在它上面。请选用 %1 卡的实例，或在第 2 道门槛挂接 %3 的配额池并在第 3 道门槛为它申请。</translation>
     </message>
     <message>
         <source>Attach the quota pool to the workspace before adding members.</source>
         <translation>添加成员之前，先给工作空间挂接配额池。</translation>
-    </message>
-    <message>
-        <source>The application is for gate 2's quota pool: attach it there first.</source>
-        <translation>申请针对的是关卡 2 的配额池：请先在那里挂接。</translation>
     </message>
     <message>
         <source>Attach the quota pool to the workspace before adding members: members without quota can do nothing.</source>
@@ -3294,10 +3284,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     <message>
         <source>Choose the pool's card type.</source>
         <translation>请选择配额池的卡型。</translation>
-    </message>
-    <message>
-        <source>Gate 3 applies for card-hours in this pool, and gate 4 opens instances only there.</source>
-        <translation>关卡 3 为这个池申请卡时，关卡 4 只在这里开通实例。</translation>
     </message>
     <message>
         <source>Members were added but no quota pool is attached: they can do nothing yet. Attach the pool to the workspace.</source>
@@ -4349,6 +4335,42 @@ Each subcommand takes --help.</source>
         <extracomment>A calendar quarter: %1 its number (1–4), %2 the year. zh: "%2年第%1季度".</extracomment>
         <translation>%2年第%1季度</translation>
     </message>
+    <message>
+        <source>Correct the training setup (%1): %2.</source>
+        <translation>请修正训练配置（%1）：%2。</translation>
+    </message>
+    <message>
+        <source>pre-training</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <source>fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>evaluation</source>
+        <translation>评测</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Correct the quota plan: %1.</source>
+        <translation>请修正配额计划：%1。</translation>
+    </message>
+    <message>
+        <source>%1 The application is for gate 2's quota pool: attach it there first.</source>
+        <translation>%1申请针对的是第 2 道门槛的配额池：请先在那里挂接。</translation>
+    </message>
+    <message>
+        <source>%1 Gate 3 applies for card-hours in this pool, and gate 4 opens instances only there.</source>
+        <translation>%1第 3 道门槛为这个池申请卡时，第 4 道门槛只在这里开通实例。</translation>
+    </message>
+    <message numerus="yes">
+        <source>This gate still has %n blocking finding(s) to resolve first: %1</source>
+        <translation><numerusform>这道门槛还有 %n 个阻断问题需要先解决：%1</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4362,7 +4384,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>Rejected. The reviewer's reasons are on the gate card below.</source>
-        <translation>已驳回。审核理由见下方关卡卡片。</translation>
+        <translation>已驳回。审核理由见下方门槛卡片。</translation>
     </message>
     <message>
         <source>Sent back to be split by calendar quarter.</source>
@@ -5779,11 +5801,11 @@ Dataset: %3</source>
     </message>
     <message>
         <source>Pool: not attached yet. Attach the quota pool in gate 2 (card type, region, zone): this application is for it.</source>
-        <translation>配额池：尚未挂接。请在关卡 2 挂接配额池（卡型、地域、可用区）：本申请就是为它而提。</translation>
+        <translation>配额池：尚未挂接。请在第 2 道门槛挂接配额池（卡型、地域、可用区）：本申请就是为它而提。</translation>
     </message>
     <message>
         <source>Pool (attached in gate 2): %1 cards in %2, %3.</source>
-        <translation>配额池（关卡 2 已挂接）：%2、%3 的 %1 卡。</translation>
+        <translation>配额池（第 2 道门槛已挂接）：%2、%3 的 %1 卡。</translation>
     </message>
     <message>
         <source> h</source>
@@ -6404,7 +6426,7 @@ Dataset: %3</source>
     <message numerus="yes">
         <source>%1 workspace created   %2 quota pool attached (%3; card-hours from gate 3)   %4 %n member(s)</source>
         <translation>
-            <numerusform>%1 已创建工作空间   %2 已挂接配额池（%3；卡时来自关卡 3）   %4 %n 名成员</numerusform>
+            <numerusform>%1 已创建工作空间   %2 已挂接配额池（%3；卡时来自第 3 道门槛）   %4 %n 名成员</numerusform>
         </translation>
     </message>
     <message>

@@ -5,10 +5,13 @@
 #include <QList>
 #include <QString>
 
+#include "Text.h"
+
 namespace onramp {
 
 // The outcome of one rule: a stable code (documented in docs/findings.md), how bad it is, the
-// field it concerns, and a translated message that says what to change.
+// field it concerns, and a message that says what to change. The message is kept as source text
+// (Text), so one that becomes a gate's reason for going back reads in the language shown (#17).
 struct Finding
 {
     enum class Severity
@@ -20,7 +23,7 @@ struct Finding
     QString code; // "image.arch_unsupported"
     Severity severity = Severity::Blocking;
     QString field; // "image"
-    QString message;
+    Text message;  // a sentence of its own: starts upper case
 
     bool isBlocking() const { return severity == Severity::Blocking; }
     bool operator==(const Finding &) const = default;
@@ -32,7 +35,7 @@ struct Finding
                                                  ? QStringLiteral("blocking")
                                                  : QStringLiteral("warning")},
                 {QStringLiteral("field"), field},
-                {QStringLiteral("message"), message}};
+                {QStringLiteral("message"), message.toString()}};
     }
 };
 
@@ -51,7 +54,7 @@ inline QJsonObject findingsJson(const Findings &f)
 {
     QJsonArray list;
     for (const Finding &x : f)
-        list.append(x.toJson());
+        list.append(x.toJson()); // the messages as they read now
     return {{QStringLiteral("findings"), list}};
 }
 

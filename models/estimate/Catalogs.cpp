@@ -211,19 +211,20 @@ bool cardSupports(const CardSpec &card, CardFeature f)
     return false;
 }
 
-QString unsupportedReason(const CardSpec &card, CardFeature f)
+Text unsupportedReason(const CardSpec &card, CardFeature f)
 {
     if (cardSupports(card, f))
         return {};
     if (vendorOf(card) == QLatin1String("nvidia")) {
         const char *needs =
             f == CardFeature::Fp8 ? "sm_89 (Ada Lovelace) or sm_90 (Hopper)" : "sm_80 (Ampere)";
-        return Tr::tr("%1 needs compute capability %2 or newer, %3; the %4 is %5 (%6).")
+        return Tr::trLater("%1 needs compute capability %2 or newer, %3; the %4 is %5 (%6).")
             .arg(cardFeatureName(f))
             .arg(minimumCapability(f), 0, 'f', 1)
             .arg(QLatin1String(needs), card.name, card.arch, card.generation);
     }
-    return Tr::tr("The %1 (%2) has no %3.").arg(card.name, card.generation, cardFeatureName(f));
+    return Tr::trLater("The %1 (%2) has no %3.")
+        .arg(card.name, card.generation, cardFeatureName(f));
 }
 
 std::optional<CardSpec> nearestCardSupporting(const CardSpec &card,

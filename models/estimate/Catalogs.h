@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include "Text.h"
+
 #include <optional>
 #include <vector>
 
@@ -73,7 +75,7 @@ enum class CardFeature
 
 // Whether the card can run it, and if not why not (translated).
 bool cardSupports(const CardSpec &card, CardFeature feature);
-QString unsupportedReason(const CardSpec &card, CardFeature feature);
+Text unsupportedReason(const CardSpec &card, CardFeature feature); // translated when read
 QString cardFeatureName(CardFeature feature); // translated: "FP8", "bf16", "FlashAttention-2"
 // The catalog card nearest to `card` that supports all the features: same vendor first, then
 // the closest memory size. nullopt when no card in the catalog does.

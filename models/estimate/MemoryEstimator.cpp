@@ -165,12 +165,13 @@ std::optional<GradDtype> gradDtypeFromKey(const QString &key)
     return std::nullopt;
 }
 
-QString Unsupported::text() const
+Text Unsupported::textLater() const
 {
-    return nearest ? Tr::tr("Not supported on this card: %1 Nearest card that supports it: %2.")
-                         .arg(reason, nearest->name)
-                   : Tr::tr("Not supported on this card: %1 No card in the catalog supports it.")
-                         .arg(reason);
+    return nearest
+               ? Tr::trLater("Not supported on this card: %1 Nearest card that supports it: %2.")
+                     .arg(reason, nearest->name)
+               : Tr::trLater("Not supported on this card: %1 No card in the catalog supports it.")
+                     .arg(reason);
 }
 
 QString verdictKey(Verdict v)
@@ -203,45 +204,76 @@ QString verdictText(Verdict v)
     return {};
 }
 
-std::expected<void, Error> MemoryEstimator::validate(const TrainingSetup &s)
+namespace {
+
+// What validate() refuses: the field (as the CLI option names it), and why, read when shown.
+struct SetupProblem
 {
-    auto bad = [](const QString &field, const QString &why) {
-        return std::unexpected(Error{Error::Kind::Invalid, QStringLiteral("%1: %2").arg(field, why),
-                                     QString(), field});
-    };
+    const char *field;
+    Text why;
+};
+
+std::optional<SetupProblem> setupProblem(const TrainingSetup &s)
+{
     const ModelSpec &m = s.model;
     if (m.paramsB <= 0)
-        return bad(QStringLiteral("params"), Tr::tr("the parameter count must be positive"));
+        return SetupProblem{"params", Tr::trLater("the parameter count must be positive")};
     if (m.layers < 1 || m.hidden < 1 || m.heads < 1 || m.kvHeads < 1 || m.ffn < 1 || m.vocab < 1)
-        return bad(QStringLiteral("model"), Tr::tr("layers, hidden size, heads, KV heads, FFN "
-                                                   "size and vocabulary must all be positive"));
+        return SetupProblem{"model", Tr::trLater("layers, hidden size, heads, KV heads, FFN "
+                                                 "size and vocabulary must all be positive")};
     if (m.heads % m.kvHeads != 0)
-        return bad(QStringLiteral("kv-heads"), Tr::tr("the KV heads must divide the heads"));
+        return SetupProblem{"kv-heads", Tr::trLater("the KV heads must divide the heads")};
     if (s.microBatch < 1)
-        return bad(QStringLiteral("micro-batch"), Tr::tr("must be at least 1"));
+        return SetupProblem{"micro-batch", Tr::trLater("must be at least 1")};
     if (s.seqLen < 1)
-        return bad(QStringLiteral("seq-len"), Tr::tr("must be at least 1"));
+        return SetupProblem{"seq-len", Tr::trLater("must be at least 1")};
     if (s.tp < 1 || m.heads % s.tp != 0)
-        return bad(QStringLiteral("tp"), Tr::tr("tensor parallelism must divide the %n attention "
-                                                "heads",
-                                                nullptr, m.heads));
+        return SetupProblem{"tp", Tr::trLater("tensor parallelism must divide the %n attention "
+                                              "heads",
+                                              nullptr, m.heads)};
     if (s.pp < 1 || s.pp > m.layers)
-        return bad(QStringLiteral("pp"), Tr::tr("pipeline stages must be between 1 and the %n "
-                                                "layers",
-                                                nullptr, m.layers));
+        return SetupProblem{"pp", Tr::trLater("pipeline stages must be between 1 and the %n "
+                                              "layers",
+                                              nullptr, m.layers)};
     if (s.gpus < 1 || s.gpus % (s.tp * s.pp) != 0)
-        return bad(QStringLiteral("gpus"), Tr::tr("the card count must be a multiple of TP × PP "
-                                                  "(%1)")
-                                               .arg(s.tp * s.pp));
+        return SetupProblem{"gpus", Tr::trLater("the card count must be a multiple of TP × PP "
+                                                "(%1)")
+                                        .arg(s.tp * s.pp)};
     if (s.sequenceParallel && s.tp < 2)
-        return bad(QStringLiteral("sequence-parallel"),
-                   Tr::tr("sequence parallelism splits what tensor parallelism leaves whole; it "
-                          "needs a tensor-parallel size of 2 or more"));
+        return SetupProblem{"sequence-parallel",
+                            Tr::trLater("sequence parallelism splits what tensor parallelism "
+                                        "leaves whole; it needs a tensor-parallel size of 2 or "
+                                        "more")};
     if (s.zeroStage < 0 || s.zeroStage > 3)
-        return bad(QStringLiteral("zero"), Tr::tr("the ZeRO stage is 0, 1, 2 or 3"));
+        return SetupProblem{"zero", Tr::trLater("the ZeRO stage is 0, 1, 2 or 3")};
     if (s.method != Method::Full && s.loraRank < 1)
-        return bad(QStringLiteral("lora-rank"), Tr::tr("must be at least 1"));
-    return {};
+        return SetupProblem{"lora-rank", Tr::trLater("must be at least 1")};
+    return std::nullopt;
+}
+
+} // namespace
+
+std::expected<void, Error> MemoryEstimator::validate(const TrainingSetup &s)
+{
+    const std::optional<SetupProblem> p = setupProblem(s);
+    if (!p)
+        return {};
+    const QString field = QLatin1String(p->field);
+    return std::unexpected(Error{Error::Kind::Invalid,
+                                 QStringLiteral("%1: %2").arg(field, p->why.toString()), QString(),
+                                 field});
+}
+
+std::optional<Finding> MemoryEstimator::invalidSetup(const TrainingSetup &s)
+{
+    const std::optional<SetupProblem> p = setupProblem(s);
+    if (!p)
+        return std::nullopt;
+    // A sentence of its own, which the error's "field: what is wrong" is not (#17 walk).
+    return Finding{QStringLiteral("setup.invalid"), Finding::Severity::Blocking,
+                   QLatin1String(p->field),
+                   Tr::trLater("Correct the training setup (%1): %2.")
+                       .arg(QString::fromLatin1(p->field), p->why)};
 }
 
 MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)

@@ -2,6 +2,7 @@
 
 #include "Catalogs.h"
 #include "Error.h"
+#include "Finding.h"
 
 #include <QString>
 #include <QStringList>
@@ -212,9 +213,10 @@ QString verdictText(Verdict v); // translated
 struct Unsupported
 {
     CardFeature feature;
-    QString reason; // translated
+    Text reason;
     std::optional<CardSpec> nearest;
-    QString text() const; // translated: the reason and the nearest card
+    QString text() const { return textLater().toString(); }
+    Text textLater() const; // the reason and the nearest card, translated when read
 };
 
 // The share of a card's memory a job may plan to use: below 80 % no run of 454 in Fujii et al.
@@ -237,6 +239,9 @@ class MemoryEstimator
 public:
     // Checks the setup; bad combinations are errors naming the field.
     static std::expected<void, Error> validate(const TrainingSetup &s);
+    // What validate() refuses, as gate 4's finding "setup.invalid" (read when shown); nullopt
+    // when valid.
+    static std::optional<Finding> invalidSetup(const TrainingSetup &s);
     static MemoryBreakdown estimate(const TrainingSetup &s);
     // The memory verdict alone.
     static Verdict verdict(const MemoryBreakdown &m, const CardSpec &card);

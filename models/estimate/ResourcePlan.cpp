@@ -78,7 +78,7 @@ std::expected<bool, Error> satisfies(const QString &package, const QString &vers
 Findings checkResources(const ResourceChoice &c, const ResourceCatalog &catalog)
 {
     Findings out;
-    auto add = [&](const char *code, Finding::Severity sev, const char *field, const QString &msg) {
+    auto add = [&](const char *code, Finding::Severity sev, const char *field, const Text &msg) {
         out.append({QLatin1String(code), sev, QLatin1String(field), msg});
     };
     const auto blocking = Finding::Severity::Blocking;
@@ -92,12 +92,13 @@ Findings checkResources(const ResourceChoice &c, const ResourceCatalog &catalog)
     }
     if (!inst) {
         add("instance.missing", blocking, "instance",
-            Tr::tr("Choose an instance type: the card count and memory follow from it."));
+            Tr::trLater("Choose an instance type: the card count and memory follow from it."));
     }
     if (!img) {
         add("image.missing", blocking, "image",
-            Tr::tr("Choose an image together with the instance type: it decides the framework, "
-                   "CUDA or CANN version and the cards it supports."));
+            Tr::trLater(
+                "Choose an image together with the instance type: it decides the framework, "
+                "CUDA or CANN version and the cards it supports."));
     }
     std::optional<CardSpec> card = inst ? findCard(inst->card) : std::nullopt;
 
@@ -109,16 +110,17 @@ Findings checkResources(const ResourceChoice &c, const ResourceCatalog &catalog)
             const Verdict v = MemoryEstimator::verdict(m, *card);
             if (v == Verdict::DoesNotFit)
                 add("memory.does_not_fit", blocking, "instance",
-                    Tr::tr("The job needs %1 GiB per card but a %2 has %3 GB. Pick a larger "
-                           "card or more cards with sharding, or apply the memory suggestions.")
+                    Tr::trLater(
+                        "The job needs %1 GiB per card but a %2 has %3 GB. Pick a larger "
+                        "card or more cards with sharding, or apply the memory suggestions.")
                         .arg(m.totalGiB(), 0, 'f', 1)
                         .arg(card->name)
                         .arg(card->memory.gib));
             else if (v == Verdict::Tight)
                 add("memory.tight", warning, "instance",
-                    Tr::tr("The job uses %1 GiB of the %2 GB per card, above the 80 % that "
-                           "never ran out of memory in published runs. Expect to lower the "
-                           "batch on long sequences.")
+                    Tr::trLater("The job uses %1 GiB of the %2 GB per card, above the 80 % that "
+                                "never ran out of memory in published runs. Expect to lower the "
+                                "batch on long sequences.")
                         .arg(m.totalGiB(), 0, 'f', 1)
                         .arg(card->memory.gib));
         }
@@ -130,70 +132,76 @@ Findings checkResources(const ResourceChoice &c, const ResourceCatalog &catalog)
                                                                   : "attention.flash_unsupported";
             add(code, blocking,
                 no->feature == CardFeature::FlashAttention2 ? "flashAttention" : "precision",
-                no->text());
+                no->textLater());
         }
         if (inst->cards > 1 && !card->fastInterconnect)
             add("interconnect.slow", warning, "instance",
-                Tr::tr("%1 cards talk over PCIe (%2), without NVLink: tensor parallelism across "
-                       "them is slow. Prefer FSDP/ZeRO data parallelism or pipeline stages.")
+                Tr::trLater(
+                    "%1 cards talk over PCIe (%2), without NVLink: tensor parallelism across "
+                    "them is slow. Prefer FSDP/ZeRO data parallelism or pipeline stages.")
                     .arg(inst->cards)
                     .arg(inst->interconnect));
     }
     if (img && card) {
         if (!img->archs.contains(card->arch))
             add("image.arch_unsupported", blocking, "image",
-                Tr::tr("The image %1 %2 is not built for the %3 (%4). It would start, then fail "
-                       "with “operator not supported” or produce wrong precision. Choose an "
-                       "image built for %4.")
+                Tr::trLater(
+                    "The image %1 %2 is not built for the %3 (%4). It would start, then fail "
+                    "with “operator not supported” or produce wrong precision. Choose an "
+                    "image built for %4.")
                     .arg(img->name, img->version, card->name, card->arch));
     }
     if (img && inst && compareVersions(inst->driver, img->minDriver) < 0)
         add("image.driver_too_old", blocking, "image",
-            Tr::tr("The image needs driver %1 or newer; the %2 hosts run %3. Choose an older "
-                   "image or an instance type with a newer driver; do not reinstall drivers "
-                   "inside the job.")
+            Tr::trLater("The image needs driver %1 or newer; the %2 hosts run %3. Choose an older "
+                        "image or an instance type with a newer driver; do not reinstall drivers "
+                        "inside the job.")
                 .arg(img->minDriver, inst->name, inst->driver));
     if (img && !c.codeRequirement.trimmed().isEmpty()) {
         auto ok = satisfies(img->framework, img->frameworkVersion, c.codeRequirement);
-        if (!ok)
-            add("code.requirement_unreadable", blocking, "codeRequirement", ok.error().message);
+        if (!ok) // satisfies' one error, as a finding's sentence read when shown
+            add("code.requirement_unreadable", blocking, "codeRequirement",
+                Tr::trLater("“%1” is not a version requirement; write it like torch>=2.1,<2.4.")
+                    .arg(c.codeRequirement));
         else if (!*ok)
             add("image.framework_mismatch", blocking, "image",
-                Tr::tr("Your code needs %1 but the image has %2 %3. Choose an image whose "
-                       "framework matches the code.")
+                Tr::trLater("Your code needs %1 but the image has %2 %3. Choose an image whose "
+                            "framework matches the code.")
                     .arg(c.codeRequirement, img->framework, img->frameworkVersion));
     }
     if (inst && !c.quotaCard.isEmpty() && inst->card != c.quotaCard)
         add("card.not_in_pool", blocking, "instance",
-            Tr::tr("The quota pool is for %1 cards, but %2 has %3 cards: its card-hours cannot "
-                   "be spent on it. Choose an instance with %1 cards, or attach a pool of %3 in "
-                   "gate 2 and apply for it in gate 3.")
+            Tr::trLater(
+                "The quota pool is for %1 cards, but %2 has %3 cards: its card-hours cannot "
+                "be spent on it. Choose an instance with %1 cards, or attach a pool of %3 in "
+                "gate 2 and apply for it in gate 3.")
                 .arg(c.quotaCard, inst->name, inst->card));
     if (!c.quotaZone.isEmpty() && !c.instanceZone.isEmpty() && c.quotaZone != c.instanceZone)
         add("zone.mismatch", blocking, "zone",
-            Tr::tr("The quota is granted in %1 but the instance would open in %2. Open it in "
-                   "%1: quota does not follow you to another zone.")
+            Tr::trLater("The quota is granted in %1 but the instance would open in %2. Open it in "
+                        "%1: quota does not follow you to another zone.")
                 .arg(c.quotaZone, c.instanceZone));
 
     if (c.outputPath.trimmed().isEmpty())
         add("storage.output_missing", blocking, "outputPath",
-            Tr::tr("Set a writable, persistent output path. Anything written elsewhere vanishes "
-                   "with the instance, checkpoints included."));
+            Tr::trLater(
+                "Set a writable, persistent output path. Anything written elsewhere vanishes "
+                "with the instance, checkpoints included."));
     if (c.dataPath.trimmed().isEmpty())
         add("storage.data_missing", blocking, "dataPath",
-            Tr::tr("Set the mounted data path. A local directory on your machine is the most "
-                   "common first-run failure: the job cannot see it."));
+            Tr::trLater("Set the mounted data path. A local directory on your machine is the most "
+                        "common first-run failure: the job cannot see it."));
     else if (!c.dataReadOnly)
         add("storage.data_writable", warning, "dataPath",
-            Tr::tr("Mount the data read-only, so no job can change or delete the dataset."));
+            Tr::trLater("Mount the data read-only, so no job can change or delete the dataset."));
     if (!c.outputPath.isEmpty() && c.outputPath == c.dataPath)
         add("storage.output_is_data", blocking, "outputPath",
-            Tr::tr("The output path is the data path. Write outputs to their own writable "
-                   "directory."));
+            Tr::trLater("The output path is the data path. Write outputs to their own writable "
+                        "directory."));
     if (c.scratchPath.trimmed().isEmpty())
         add("storage.scratch_missing", warning, "scratchPath",
-            Tr::tr("Set a scratch path on the instance's local disk for temporary files; "
-                   "network storage makes them slow."));
+            Tr::trLater("Set a scratch path on the instance's local disk for temporary files; "
+                        "network storage makes them slow."));
     return out;
 }
 
@@ -226,25 +234,26 @@ Findings checkDataset(const DatasetScan &scan)
     if (scan.files == 0) {
         out.append({QStringLiteral("data.empty"), Finding::Severity::Blocking,
                     QStringLiteral("dataPath"),
-                    Tr::tr("The dataset folder has no files. Check the path.")});
+                    Tr::trLater("The dataset folder has no files. Check the path.")});
         return out;
     }
     if (scan.unreadable > 0)
-        out.append({QStringLiteral("data.unreadable"), Finding::Severity::Blocking,
-                    QStringLiteral("dataPath"),
-                    Tr::tr("%n file(s) cannot be read. Fix their permissions before uploading.",
-                           nullptr, int(scan.unreadable))});
+        out.append(
+            {QStringLiteral("data.unreadable"), Finding::Severity::Blocking,
+             QStringLiteral("dataPath"),
+             Tr::trLater("%n file(s) cannot be read. Fix their permissions before uploading.",
+                         nullptr, int(scan.unreadable))});
     if (scan.files >= 1000 && scan.smallFileShare() > 0.5)
         out.append({QStringLiteral("data.small_files"), Finding::Severity::Warning,
                     QStringLiteral("dataPath"),
-                    Tr::tr("%1 % of the files are under 64 KiB. Pack them into shards (tar, "
-                           "WebDataset, Parquet) first: many small files make reading slow.")
+                    Tr::trLater("%1 % of the files are under 64 KiB. Pack them into shards (tar, "
+                                "WebDataset, Parquet) first: many small files make reading slow.")
                         .arg(scan.smallFileShare() * 100, 0, 'f', 0)});
     if (uploadRoute(scan.bytes) == UploadRoute::BatchTransfer)
         out.append({QStringLiteral("data.use_batch_transfer"), Finding::Severity::Warning,
                     QStringLiteral("dataPath"),
-                    Tr::tr("%1 GB is more than a console upload should carry (an interrupted "
-                           "upload starts over). Use the provider's batch transfer tool.")
+                    Tr::trLater("%1 GB is more than a console upload should carry (an interrupted "
+                                "upload starts over). Use the provider's batch transfer tool.")
                         .arg(scan.bytes / 1e9, 0, 'f', 1)});
     return out;
 }

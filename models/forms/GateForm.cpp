@@ -118,7 +118,7 @@ bool GateForm::reopenIfBlocked()
         m_passedData.reset();
         return false;
     }
-    QString reason;
+    Text reason;
     for (const Finding &f : blockers()) {
         if (f.isBlocking()) {
             reason = f.message;
@@ -140,9 +140,8 @@ bool GateForm::reopenIfBlocked()
     }
     m_cleanWhenPassed.reset();
     const QDateTime now = m_now();
-    // A finding's sentence is made in the language of the moment (findings are computed, not
-    // kept): the reason stays in it.
-    Reopening reopening{m_passedData.value_or(QJsonObject()), Text::literal(reason),
+    // The finding's sentence as source text: the reason reads in the language shown (#17).
+    Reopening reopening{m_passedData.value_or(QJsonObject()), reason,
                         m_store->state().provider.toJson()};
     // Kept before the update: the update runs this form's storeChanged again.
     if (m_passedData)

@@ -278,39 +278,40 @@ Findings checkQualification(const QualificationData &d, const QDate &today,
     Findings out;
     const auto blocking = Finding::Severity::Blocking;
     const auto warning = Finding::Severity::Warning;
-    auto add = [&](const char *code, Finding::Severity s, const char *field, const QString &msg) {
+    auto add = [&](const char *code, Finding::Severity s, const char *field, const Text &msg) {
         out.append({QLatin1String(code), s, QLatin1String(field), msg});
     };
 
     // Account.
     if (d.verificationState != QualificationData::VerificationState::Verified)
         add("account.not_verified", blocking, "verificationState",
-            Tr::tr("Finish real-name verification of the account first; nothing else in this "
-                   "gate can be reviewed before it."));
+            Tr::trLater("Finish real-name verification of the account first; nothing else in this "
+                        "gate can be reviewed before it."));
     if (d.forTeam && d.verificationType == QualificationData::VerificationType::Personal)
         add("account.personal_for_team", warning, "verificationType",
-            Tr::tr("A personal account gets limited instance types and quota. For a team, "
-                   "verify an enterprise account."));
+            Tr::trLater("A personal account gets limited instance types and quota. For a team, "
+                        "verify an enterprise account."));
     if (!d.serviceActivated)
         add("account.service_inactive", blocking, "serviceActivated",
-            Tr::tr("Activate the training service once in the console; it is off by default, "
-                   "and without it the service entry stays invisible."));
+            Tr::trLater("Activate the training service once in the console; it is off by default, "
+                        "and without it the service entry stays invisible."));
     if (!d.subAccount.trimmed().isEmpty() && d.policy.trimmed().isEmpty())
         add("account.subaccount_no_policy", blocking, "policy",
-            Tr::tr("The sub-account has no policy. Its console looks empty, as if the service "
-                   "were not activated: put it in a user group with a policy that grants the "
-                   "training service."));
+            Tr::trLater("The sub-account has no policy. Its console looks empty, as if the service "
+                        "were not activated: put it in a user group with a policy that grants the "
+                        "training service."));
 
     // 1. Entity proof.
-    const auto attachment = [&](const QString &path, const char *field, const QString &what) {
+    const auto attachment = [&](const QString &path, const char *field, const Text &what) {
         if (path.trimmed().isEmpty()) {
-            add("attachment.missing", blocking, field, Tr::tr("Attach the %1.").arg(what));
+            add("attachment.missing", blocking, field, Tr::trLater("Attach the %1.").arg(what));
             return;
         }
         const AttachmentInfo info = inspectAttachment(path);
         if (!info.exists || !info.readable) {
             add("attachment.unreadable", blocking, field,
-                Tr::tr("The %1 file %2 cannot be read. Choose the file again.").arg(what, path));
+                Tr::trLater("The %1 file %2 cannot be read. Choose the file again.")
+                    .arg(what, path));
             return;
         }
         // What the reviewer opens: a PDF, an image or an OFD, as the Browse filter offers.
@@ -320,87 +321,90 @@ Findings checkQualification(const QualificationData &d, const QDate &today,
         if (!documents.contains(info.type) && !info.type.startsWith(QLatin1String("image/")) &&
             !path.endsWith(QLatin1String(".ofd"), Qt::CaseInsensitive))
             add("attachment.not_a_document", blocking, field,
-                Tr::tr("The %1 file %2 is not a PDF or an image: its content reads as %3. "
-                       "Attach the scan or the signed PDF itself.")
+                Tr::trLater("The %1 file %2 is not a PDF or an image: its content reads as %3. "
+                            "Attach the scan or the signed PDF itself.")
                     .arg(what, path, info.type));
     };
-    attachment(d.licenceFile, "licenceFile", Tr::tr("business licence or certificate"));
-    attachment(d.authorizationFile, "authorizationFile", Tr::tr("operator's authorization"));
+    attachment(d.licenceFile, "licenceFile", Tr::trLater("business licence or certificate"));
+    attachment(d.authorizationFile, "authorizationFile", Tr::trLater("operator's authorization"));
     if (!d.authorizationSigned.isValid() || !d.authorizationValidUntil.isValid()) {
         add("authorization.dates_missing", blocking, "authorizationValidUntil",
-            Tr::tr("Enter the authorization's signing date and its valid-until date."));
+            Tr::trLater("Enter the authorization's signing date and its valid-until date."));
     } else {
         const QDate submission = d.submissionDate.isValid() ? d.submissionDate : today;
         if (d.authorizationValidUntil < today)
             add("authorization.expired", blocking, "authorizationValidUntil",
-                Tr::tr("The authorization expired on %1. Get a new one signed.")
+                Tr::trLater("The authorization expired on %1. Get a new one signed.")
                     .arg(d.authorizationValidUntil.toString(Qt::ISODate)));
         else if (d.authorizationValidUntil < today.addDays(rules.reviewLeadDays))
             add("authorization.expires_during_review", blocking, "authorizationValidUntil",
-                Tr::tr("The authorization expires on %1, before a review started today would "
-                       "end (about %n day(s)). Get one valid for longer.",
-                       nullptr, rules.reviewLeadDays)
+                Tr::trLater("The authorization expires on %1, before a review started today would "
+                            "end (about %n day(s)). Get one valid for longer.",
+                            nullptr, rules.reviewLeadDays)
                     .arg(d.authorizationValidUntil.toString(Qt::ISODate)));
         if (d.authorizationSigned.daysTo(submission) > rules.signedMaxAgeDays)
             add("authorization.signed_long_ago", warning, "authorizationSigned",
-                Tr::tr("The authorization was signed %1 days before submission; letters left "
-                       "for a month often bounce. Submit soon after signing.")
+                Tr::trLater("The authorization was signed %1 days before submission; letters left "
+                            "for a month often bounce. Submit soon after signing.")
                     .arg(d.authorizationSigned.daysTo(submission)));
     }
     if (d.signatory.trimmed().isEmpty())
         add("authorization.signatory_missing", blocking, "signatory",
-            Tr::tr("Name the signatory of the authorization."));
+            Tr::trLater("Name the signatory of the authorization."));
     if (d.applicantEntity.trimmed().isEmpty() || d.usingEntity.trimmed().isEmpty())
         add("entity.missing", blocking,
             d.applicantEntity.trimmed().isEmpty() ? "applicantEntity" : "usingEntity",
-            Tr::tr("Name both the applicant entity and the entity that will use the resources."));
+            Tr::trLater(
+                "Name both the applicant entity and the entity that will use the resources."));
     else if (d.applicantEntity.trimmed() != d.usingEntity.trimmed() &&
              d.entityAuthorizationFile.trimmed().isEmpty())
         add("entity.mismatch_without_authorization", blocking, "entityAuthorizationFile",
-            Tr::tr("The applicant (%1) is not the using entity (%2). Attach an authorization "
-                   "from the using entity, or apply as the using entity.")
+            Tr::trLater("The applicant (%1) is not the using entity (%2). Attach an authorization "
+                        "from the using entity, or apply as the using entity.")
                 .arg(d.applicantEntity, d.usingEntity));
     else if (d.applicantEntity.trimmed() != d.usingEntity.trimmed())
         attachment(d.entityAuthorizationFile, "entityAuthorizationFile",
-                   Tr::tr("authorization from the using entity"));
+                   Tr::trLater("authorization from the using entity"));
 
     // 2. Purpose statement.
     if (d.modelName.trimmed().isEmpty())
         add("purpose.model_missing", blocking, "modelName",
-            Tr::tr("Name the model you will train and its size."));
+            Tr::trLater("Name the model you will train and its size."));
     if (d.dataSources.trimmed().isEmpty())
         add("purpose.data_source_missing", blocking, "dataSources",
-            Tr::tr("Say where the training data comes from."));
+            Tr::trLater("Say where the training data comes from."));
     if (d.beneficiaries.trimmed().isEmpty())
         add("purpose.beneficiary_missing", blocking, "beneficiaries",
-            Tr::tr("Say whom the model serves and what it is worth to them."));
+            Tr::trLater("Say whom the model serves and what it is worth to them."));
     const double length = statementLength(d.statement);
     if (isGenericPurpose(d.statement))
         add("purpose.too_vague", blocking, "statement",
-            Tr::tr("“Model training” alone is the most common reason for rejection. Describe "
-                   "the model, the data and its source, who it serves and the business value."));
+            Tr::trLater(
+                "“Model training” alone is the most common reason for rejection. Describe "
+                "the model, the data and its source, who it serves and the business value."));
     else if (length < 100)
         add("purpose.too_short", blocking, "statement",
-            Tr::tr("The statement is too short to review (about %1 words). Reviewers pass a "
-                   "page far more often than three lines: aim for 250 words or 500 characters.")
+            Tr::trLater(
+                "The statement is too short to review (about %1 words). Reviewers pass a "
+                "page far more often than three lines: aim for 250 words or 500 characters.")
                 .arg(qRound(length)));
     else if (length < 250)
         add("purpose.shorter_than_a_page", warning, "statement",
-            Tr::tr("The statement is shorter than a page (about %1 words); a page passes far "
-                   "more often.")
+            Tr::trLater("The statement is shorter than a page (about %1 words); a page passes far "
+                        "more often.")
                 .arg(qRound(length)));
 
     // 3. Data compliance.
     if (d.personalInfo && d.personalInfoHandling.trimmed().isEmpty())
         add("compliance.personal_info_handling_missing", blocking, "personalInfoHandling",
-            Tr::tr("The data contains personal information: say how it is handled "
-                   "(consent, de-identification, access control)."));
+            Tr::trLater("The data contains personal information: say how it is handled "
+                        "(consent, de-identification, access control)."));
     if (d.retentionPeriod.trimmed().isEmpty())
         add("compliance.retention_missing", blocking, "retentionPeriod",
-            Tr::tr("State how long the data is kept."));
+            Tr::trLater("State how long the data is kept."));
     if (d.destructionMethod.trimmed().isEmpty())
         add("compliance.destruction_missing", blocking, "destructionMethod",
-            Tr::tr("State how the data is destroyed at the end of the retention period."));
+            Tr::trLater("State how the data is destroyed at the end of the retention period."));
     return out;
 }
 

@@ -40,6 +40,22 @@ QDate quarterStart(const QDate &d)
     return QDate(d.year(), (quarterOf(d) - 1) * 3 + 1, 1);
 }
 
+// A purpose as the middle of a finding's sentence says it ("Gate 1 states fine-tuning").
+Text purposeInSentence(PurposeKind k)
+{
+    switch (k) {
+    case PurposeKind::Pretraining:
+        return Tr::trLater("pre-training");
+    case PurposeKind::Finetuning:
+        return Tr::trLater("fine-tuning");
+    case PurposeKind::Evaluation:
+        return Tr::trLater("evaluation");
+    case PurposeKind::Inference:
+        return Tr::trLater("inference");
+    }
+    return {};
+}
+
 QString number(double v, int decimals = 0)
 {
     return QLocale().toString(v, 'f', decimals);
@@ -125,43 +141,70 @@ std::expected<QuotaGateData, Error> QuotaGateData::fromJson(const QJsonObject &o
     return q;
 }
 
-std::expected<void, Error> validateQuota(const QuotaGateData &q)
+namespace {
+
+// What validateQuota() refuses: the field, and why, read when shown (#17).
+struct Problem
+{
+    const char *field;
+    Text why;
+};
+
+std::optional<Problem> quotaProblem(const QuotaGateData &q)
 {
     if (q.cardsPerRun < 1)
-        return std::unexpected(bad("cardsPerRun", Tr::tr("cards per run must be at least 1")));
+        return Problem{"cardsPerRun", Tr::trLater("cards per run must be at least 1")};
     if (!(q.hoursPerRound > 0) || !std::isfinite(q.hoursPerRound))
-        return std::unexpected(bad("hoursPerRound", Tr::tr("hours per round must be positive")));
+        return Problem{"hoursPerRound", Tr::trLater("hours per round must be positive")};
     if (q.rounds < 1)
-        return std::unexpected(bad("rounds", Tr::tr("rounds must be at least 1")));
+        return Problem{"rounds", Tr::trLater("rounds must be at least 1")};
     if (q.retryMargin < 0 || q.retryMargin > 2 || !std::isfinite(q.retryMargin))
-        return std::unexpected(bad("retryMargin", Tr::tr("the retry margin is a share from 0 "
-                                                         "to 2 (0.2 = 20 %)")));
+        return Problem{"retryMargin",
+                       Tr::trLater("the retry margin is a share from 0 to 2 (0.2 = 20 %)")};
     // Ceilings far above any real application: past them the card-hours overflow to inf.
     if (q.cardsPerRun > QuotaGateData::kMaxCardsPerRun)
-        return std::unexpected(
-            bad("cardsPerRun",
-                Tr::tr("cards per run must be at most %1").arg(QuotaGateData::kMaxCardsPerRun)));
+        return Problem{
+            "cardsPerRun",
+            Tr::trLater("cards per run must be at most %1").arg(QuotaGateData::kMaxCardsPerRun)};
     if (q.hoursPerRound > QuotaGateData::kMaxHoursPerRound)
-        return std::unexpected(
-            bad("hoursPerRound", Tr::tr("hours per round must be at most %1 (a leap year)")
-                                     .arg(QuotaGateData::kMaxHoursPerRound)));
+        return Problem{"hoursPerRound",
+                       Tr::trLater("hours per round must be at most %1 (a leap year)")
+                           .arg(QuotaGateData::kMaxHoursPerRound)};
     if (q.rounds > QuotaGateData::kMaxRounds)
-        return std::unexpected(
-            bad("rounds", Tr::tr("rounds must be at most %1").arg(QuotaGateData::kMaxRounds)));
+        return Problem{"rounds",
+                       Tr::trLater("rounds must be at most %1").arg(QuotaGateData::kMaxRounds)};
     if (!q.start.isValid())
-        return std::unexpected(bad("start", Tr::tr("give the first day of the period")));
+        return Problem{"start", Tr::trLater("give the first day of the period")};
     if (!q.end.isValid() || q.end < q.start)
-        return std::unexpected(bad("end", Tr::tr("the period must end on or after its start")));
+        return Problem{"end", Tr::trLater("the period must end on or after its start")};
     for (const PeakWindow &p : q.peaks) {
         if (p.days < 1 || p.cards < 1)
-            return std::unexpected(bad("peaks", Tr::tr("a peak needs at least 1 day and 1 card")));
+            return Problem{"peaks", Tr::trLater("a peak needs at least 1 day and 1 card")};
     }
     for (double w : q.monthlyWeights) {
         if (w < 0 || !std::isfinite(w))
-            return std::unexpected(
-                bad("monthlyWeights", Tr::tr("monthly weights cannot be negative")));
+            return Problem{"monthlyWeights", Tr::trLater("monthly weights cannot be negative")};
     }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::expected<void, Error> validateQuota(const QuotaGateData &q)
+{
+    if (const std::optional<Problem> p = quotaProblem(q))
+        return std::unexpected(bad(p->field, p->why.toString()));
     return {};
+}
+
+std::optional<Finding> quotaIncomplete(const QuotaGateData &q)
+{
+    const std::optional<Problem> p = quotaProblem(q);
+    if (!p)
+        return std::nullopt;
+    // A sentence of its own, which the error's "field: what is wrong" is not (#17 walk).
+    return Finding{QStringLiteral("quota.incomplete"), Finding::Severity::Blocking,
+                   QLatin1String(p->field), Tr::trLater("Correct the quota plan: %1.").arg(p->why)};
 }
 
 QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
@@ -240,15 +283,16 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
 
     const auto blocking = Finding::Severity::Blocking;
     const auto warning = Finding::Severity::Warning;
-    auto add = [&](const char *code, Finding::Severity s, const char *field, const QString &msg) {
+    auto add = [&](const char *code, Finding::Severity s, const char *field, const Text &msg) {
         plan.findings.append({QLatin1String(code), s, QLatin1String(field), msg});
     };
     if (split)
         add("quota.period_split", warning, "end",
-            Tr::tr("The period is %1 days, longer than a quarter: a single application that long "
-                   "is sent back. Onramp splits it into the first application and %n quarterly "
-                   "follow-up(s), each within one calendar quarter.",
-                   nullptr, int(plan.followUps.size()))
+            Tr::trLater(
+                "The period is %1 days, longer than a quarter: a single application that long "
+                "is sent back. Onramp splits it into the first application and %n quarterly "
+                "follow-up(s), each within one calendar quarter.",
+                nullptr, int(plan.followUps.size()))
                 .arg(periodDays));
     int scaleLimit = 0;
     if (context.purpose == PurposeKind::Finetuning)
@@ -259,47 +303,51 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
     if (scaleLimit > 0 && q.cardsPerRun > scaleLimit &&
         !(context.estimatedCards && *context.estimatedCards >= q.cardsPerRun))
         add("quota.purpose_scale_mismatch", blocking, "cardsPerRun",
-            Tr::tr("Gate 1 states %1, which rarely needs more than %2 cards per run; %3 cards "
-                   "per run reads as pre-training scale and is a common rejection. Lower cards "
-                   "per run to %2 or fewer, or state pre-training as the purpose.")
-                .arg(purposeKindLabel(context.purpose).toLower())
+            Tr::trLater(
+                "Gate 1 states %1, which rarely needs more than %2 cards per run; %3 cards "
+                "per run reads as pre-training scale and is a common rejection. Lower cards "
+                "per run to %2 or fewer, or state pre-training as the purpose.")
+                .arg(purposeInSentence(context.purpose))
                 .arg(scaleLimit)
                 .arg(q.cardsPerRun));
     if (context.estimatedCards && *context.estimatedCards > q.cardsPerRun)
         add("quota.below_estimate", blocking, "cardsPerRun",
-            Tr::tr("The memory estimate (gate 4) needs %1 cards per run, more than the %n asked "
-                   "for. Raise cards per run to %1.",
-                   nullptr, q.cardsPerRun)
+            Tr::trLater(
+                "The memory estimate (gate 4) needs %1 cards per run, more than the %n asked "
+                "for. Raise cards per run to %1.",
+                nullptr, q.cardsPerRun)
                 .arg(*context.estimatedCards));
     else if (context.estimatedCards && q.cardsPerRun > 4 * *context.estimatedCards)
         add("quota.far_above_estimate", warning, "cardsPerRun",
-            Tr::tr("The memory estimate (gate 4) needs %n card(s) per run; %1 is more than four "
-                   "times that. Justify the extra cards with throughput, or lower the number.",
-                   nullptr, *context.estimatedCards)
+            Tr::trLater(
+                "The memory estimate (gate 4) needs %n card(s) per run; %1 is more than four "
+                "times that. Justify the extra cards with throughput, or lower the number.",
+                nullptr, *context.estimatedCards)
                 .arg(q.cardsPerRun));
     if (q.retryMargin > 0.5)
         add("quota.margin_high", warning, "retryMargin",
-            Tr::tr("A retry margin of %1 % is hard to defend; 10–30 % is usual.")
+            Tr::trLater("A retry margin of %1 % is hard to defend; 10–30 % is usual.")
                 .arg(number(q.retryMargin * 100)));
     for (const PeakWindow &p : q.peaks) {
         if (p.start < q.start || p.start.addDays(p.days - 1) > q.end)
             add("quota.peak_outside_period", blocking, "peaks",
-                Tr::tr("The peak from %1 (%n day(s)) falls outside the period %2 – %3.", nullptr,
-                       p.days)
+                Tr::trLater("The peak from %1 (%n day(s)) falls outside the period %2 – %3.",
+                            nullptr, p.days)
                     .arg(iso(p.start), iso(q.start), iso(q.end)));
         // Cards busy all day through the peak: a plan far smaller than that cannot hold it.
         if (const double peakHours = double(p.cards) * p.days * 24; peakHours > plan.cardHours)
             add("quota.peak_above_total", warning, "peaks",
-                Tr::tr("The peak from %1 keeps %2 cards for %n day(s): up to %3 card-hours, "
-                       "more than the %4 card-hours of the whole plan. Shorten the peak, lower "
-                       "its cards, or derive more card-hours.",
-                       nullptr, p.days)
+                Tr::trLater(
+                    "The peak from %1 keeps %2 cards for %n day(s): up to %3 card-hours, "
+                    "more than the %4 card-hours of the whole plan. Shorten the peak, lower "
+                    "its cards, or derive more card-hours.",
+                    nullptr, p.days)
                     .arg(iso(p.start))
                     .arg(p.cards)
                     .arg(number(peakHours), number(plan.cardHours)));
         if (p.cards > q.cardsPerRun * 4)
             add("quota.peak_above_plan", warning, "peaks",
-                Tr::tr("The peak from %1 uses %2 cards, far above the %3 cards per run.")
+                Tr::trLater("The peak from %1 uses %2 cards, far above the %3 cards per run.")
                     .arg(iso(p.start))
                     .arg(p.cards)
                     .arg(q.cardsPerRun));
@@ -309,13 +357,13 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
         shares += s;
     if (shares > 0 && std::abs(shares - 100) > 0.5)
         add("quota.shares_do_not_add_up", blocking, "shares",
-            Tr::tr("The per-person or per-topic shares from gate 2 add up to %1 %, not 100 %. "
-                   "Fix them in gate 2 so the whole quota is accounted for.")
+            Tr::trLater("The per-person or per-topic shares from gate 2 add up to %1 %, not 100 %. "
+                        "Fix them in gate 2 so the whole quota is accounted for.")
                 .arg(number(shares, 1)));
-    if (const auto problem = poolProblem(context.pool))
+    if (const Text problem = poolProblemText(context.pool); !problem.isEmpty())
         add("quota.pool_missing", blocking, "pool",
-            problem->message + u' ' +
-                Tr::tr("The application is for gate 2's quota pool: attach it there first."));
+            Tr::trLater("%1 The application is for gate 2's quota pool: attach it there first.")
+                .arg(problem));
     return plan;
 }
 

@@ -80,6 +80,9 @@ struct QuotaContext
 
 // Checks the inputs themselves (exit 2 in the CLI): the field and the reason.
 std::expected<void, Error> validateQuota(const QuotaGateData &q);
+// What validateQuota() refuses, as gate 3's finding "quota.incomplete" (read when shown);
+// nullopt when valid.
+std::optional<Finding> quotaIncomplete(const QuotaGateData &q);
 QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context);
 // Ready to paste into a provider's form, in the current UI language.
 QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,

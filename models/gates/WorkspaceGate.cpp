@@ -341,7 +341,12 @@ QString QuotaPool::regionOf(const QString &zone)
 
 QString QuotaPool::text() const
 {
-    return Tr::tr("%1 in %2").arg(cardType, zone);
+    return textLater().toString();
+}
+
+Text QuotaPool::textLater() const
+{
+    return Tr::trLater("%1 in %2").arg(cardType, zone);
 }
 
 QJsonObject QuotaPool::toJson() const
@@ -355,18 +360,42 @@ QuotaPool QuotaPool::fromJson(const QJsonObject &o)
             o.value("zone").toString()};
 }
 
+namespace {
+
+struct PoolProblem
+{
+    const char *field;
+    Text message;
+};
+
+std::optional<PoolProblem> findPoolProblem(const QuotaPool &p)
+{
+    if (p.region.trimmed().isEmpty())
+        return PoolProblem{"region",
+                           Tr::trLater("Choose the pool's region: quota is bound to it.")};
+    if (p.zone.trimmed().isEmpty())
+        return PoolProblem{"zone",
+                           Tr::trLater("Choose the pool's zone: instances open only there.")};
+    if (p.cardType.trimmed().isEmpty())
+        return PoolProblem{"cardType", Tr::trLater("Choose the pool's card type.")};
+    return std::nullopt;
+}
+
+} // namespace
+
 std::optional<Error> poolProblem(const QuotaPool &p)
 {
-    const auto bad = [](const char *field, const QString &message) {
-        return Error{Error::Kind::Invalid, message, QString(), QLatin1String(field)};
-    };
-    if (p.region.trimmed().isEmpty())
-        return bad("region", Tr::tr("Choose the pool's region: quota is bound to it."));
-    if (p.zone.trimmed().isEmpty())
-        return bad("zone", Tr::tr("Choose the pool's zone: instances open only there."));
-    if (p.cardType.trimmed().isEmpty())
-        return bad("cardType", Tr::tr("Choose the pool's card type."));
-    return std::nullopt;
+    const std::optional<PoolProblem> problem = findPoolProblem(p);
+    if (!problem)
+        return std::nullopt;
+    return Error{Error::Kind::Invalid, problem->message.toString(), QString(),
+                 QLatin1String(problem->field)};
+}
+
+Text poolProblemText(const QuotaPool &p)
+{
+    const std::optional<PoolProblem> problem = findPoolProblem(p);
+    return problem ? problem->message : Text();
 }
 
 Findings checkWorkspace(const WorkspaceData &w)
@@ -374,26 +403,27 @@ Findings checkWorkspace(const WorkspaceData &w)
     Findings out;
     const auto blocking = Finding::Severity::Blocking;
     const auto warning = Finding::Severity::Warning;
-    auto add = [&](const char *code, Finding::Severity s, const char *field, const QString &msg) {
+    auto add = [&](const char *code, Finding::Severity s, const char *field, const Text &msg) {
         out.append({QLatin1String(code), s, QLatin1String(field), msg});
     };
     if (w.workspaceName.isEmpty())
         add("order.workspace_missing", blocking, "workspace",
-            Tr::tr("Create the workspace first; quota and members come after it."));
-    const std::optional<Error> pool = poolProblem(w.pool);
-    if (!w.workspaceName.isEmpty() && pool)
+            Tr::trLater("Create the workspace first; quota and members come after it."));
+    const Text pool = poolProblemText(w.pool);
+    if (!w.workspaceName.isEmpty() && !pool.isEmpty())
         add("quota.pool_incomplete", blocking, "pool",
-            pool->message + u' ' +
-                Tr::tr("Gate 3 applies for card-hours in this pool, and gate 4 opens instances "
-                       "only there."));
-    if (!w.members.isEmpty() && pool)
+            Tr::trLater("%1 Gate 3 applies for card-hours in this pool, and gate 4 opens "
+                        "instances only there.")
+                .arg(pool));
+    if (!w.members.isEmpty() && !pool.isEmpty())
         add("order.members_without_quota", warning, "quota",
-            Tr::tr("Members were added but no quota pool is attached: they can do nothing yet. "
-                   "Attach the pool to the workspace."));
-    if (!pool && w.members.isEmpty())
+            Tr::trLater(
+                "Members were added but no quota pool is attached: they can do nothing yet. "
+                "Attach the pool to the workspace."));
+    if (pool.isEmpty() && w.members.isEmpty())
         add("order.quota_without_members", warning, "members",
-            Tr::tr("The quota pool is attached but nobody is in the workspace: it sits idle. "
-                   "Add the members."));
+            Tr::trLater("The quota pool is attached but nobody is in the workspace: it sits idle. "
+                        "Add the members."));
 
     int admins = 0;
     for (const Member &m : w.members)
@@ -401,15 +431,15 @@ Findings checkWorkspace(const WorkspaceData &w)
     const int n = int(w.members.size());
     if (n > 0 && admins == 0)
         add("role.no_admin", blocking, "members",
-            Tr::tr("Nobody is admin: nobody can manage members or quota. Make one person "
-                   "admin."));
+            Tr::trLater("Nobody is admin: nobody can manage members or quota. Make one person "
+                        "admin."));
     else if (n >= 2 && admins == n)
         add("role.everyone_admin", warning, "members",
-            Tr::tr("Everyone is admin. Later nobody can tell who changed quota or deleted "
-                   "data: keep one or two admins and make the rest developers or observers."));
+            Tr::trLater("Everyone is admin. Later nobody can tell who changed quota or deleted "
+                        "data: keep one or two admins and make the rest developers or observers."));
     else if (n >= 5 && admins > std::max(2, int(std::ceil(n * 0.2))))
         add("role.too_many_admins", warning, "members",
-            Tr::tr("%1 of %2 members are admins. Keep admins to a small share of the team.")
+            Tr::trLater("%1 of %2 members are admins. Keep admins to a small share of the team.")
                 .arg(admins)
                 .arg(n));
 
@@ -420,14 +450,14 @@ Findings checkWorkspace(const WorkspaceData &w)
         const TeamAcceptancePrediction team = predictAcceptance(w);
         if (!team.hasDeveloper)
             add("acceptance.no_developer", blocking, "members",
-                Tr::tr("Nobody in the team is a developer, so nobody can try the acceptance "
-                       "check “a developer submits a light job and sees its log”. Make one "
-                       "member a developer."));
+                Tr::trLater("Nobody in the team is a developer, so nobody can try the acceptance "
+                            "check “a developer submits a light job and sees its log”. Make one "
+                            "member a developer."));
         if (!team.hasObserver)
             add("acceptance.no_observer", blocking, "members",
-                Tr::tr("Nobody in the team is an observer, so nobody can try the acceptance "
-                       "check “an observer's submit is refused”. Make one member an "
-                       "observer."));
+                Tr::trLater("Nobody in the team is an observer, so nobody can try the acceptance "
+                            "check “an observer's submit is refused”. Make one member an "
+                            "observer."));
     }
 
     const PermissionMatrix &m = w.matrix;
@@ -435,20 +465,20 @@ Findings checkWorkspace(const WorkspaceData &w)
                      Action::ManageMembers, Action::ManageQuota, Action::ReleaseInstances}) {
         if (m.can(Role::Observer, a))
             add("permission.observer_can_act", blocking, "permissions",
-                Tr::tr("Observers can “%1”. Observers see job status and logs only: take it "
-                       "away.")
-                    .arg(actionLabel(a)));
+                Tr::trLater("Observers can “%1”. Observers see job status and logs only: take it "
+                            "away.")
+                    .arg(actionText(a)));
     }
     for (Action a : {Action::ViewOwnLogs, Action::ReadWriteOwnData, Action::SubmitJobs}) {
         if (!m.can(Role::Developer, a))
             add("permission.developer_cannot_work", blocking, "permissions",
-                Tr::tr("Developers cannot “%1”. Without it they cannot run or debug their own "
-                       "jobs: grant it.")
-                    .arg(actionLabel(a)));
+                Tr::trLater("Developers cannot “%1”. Without it they cannot run or debug their own "
+                            "jobs: grant it.")
+                    .arg(actionText(a)));
     }
     if (!m.can(Role::Admin, Action::ManageMembers) || !m.can(Role::Admin, Action::ManageQuota))
         add("permission.admin_cannot_manage", blocking, "permissions",
-            Tr::tr("Admins must manage members and quota."));
+            Tr::trLater("Admins must manage members and quota."));
 
     double shares = 0;
     for (const Member &mm : w.members)
@@ -456,19 +486,20 @@ Findings checkWorkspace(const WorkspaceData &w)
     for (const Member &mm : w.members) {
         if (mm.sharePercent < 0 || mm.sharePercent > 100)
             add("quota.share_out_of_range", blocking, "members",
-                Tr::tr("%1's share is %2 %: a share is a percentage from 0 to 100. Correct it in "
-                       "the Share % column.")
+                Tr::trLater(
+                    "%1's share is %2 %: a share is a percentage from 0 to 100. Correct it in "
+                    "the Share % column.")
                     .arg(mm.name)
                     .arg(mm.sharePercent));
         else if (w.members.size() > 1 && mm.sharePercent >= 99.5)
             add("quota.one_member_all", warning, "members",
-                Tr::tr("%1 holds all of the shared quota: one long job of theirs can starve "
-                       "everyone else. Split the card-hours per person or per topic.")
+                Tr::trLater("%1 holds all of the shared quota: one long job of theirs can starve "
+                            "everyone else. Split the card-hours per person or per topic.")
                     .arg(mm.name));
     }
     if (shares > 100.5)
         add("quota.shares_over_100", blocking, "members",
-            Tr::tr("The members' shares add up to %1 %, more than the whole quota.")
+            Tr::trLater("The members' shares add up to %1 %, more than the whole quota.")
                 .arg(shares, 0, 'f', 1));
     bool projectsInUse = false;
     for (const Member &mm : w.members)
@@ -477,8 +508,8 @@ Findings checkWorkspace(const WorkspaceData &w)
         for (const Member &mm : w.members) {
             if (mm.projects.isEmpty())
                 add("project.member_without_project", warning, "members",
-                    Tr::tr("%1 is in no project while projects are in use: they will see no "
-                           "project's data. Add them to one.")
+                    Tr::trLater("%1 is in no project while projects are in use: they will see no "
+                                "project's data. Add them to one.")
                         .arg(mm.name));
         }
     }
@@ -499,15 +530,16 @@ Findings checkPoolStock(const QuotaPool &pool, const QList<ZoneStock> &stock)
     }
     if (!own || own->freeCards.isEmpty() || own->freeCards.value(pool.cardType) > 0)
         return {};
-    const QString message =
+    const Text message =
         freeElsewhere.isEmpty()
-            ? Tr::tr("The provider lists no free %1 cards in %2, nor in any other zone: gate 4 "
-                     "can open an instance only in the pool's zone, so it will wait for stock. "
-                     "Choose a card type that is free now, or try again later.")
+            ? Tr::trLater(
+                  "The provider lists no free %1 cards in %2, nor in any other zone: gate 4 "
+                  "can open an instance only in the pool's zone, so it will wait for stock. "
+                  "Choose a card type that is free now, or try again later.")
                   .arg(pool.cardType, pool.zone)
-            : Tr::tr("The provider lists no free %1 cards in %2: gate 4 can open an instance "
-                     "only in the pool's zone. They are free now in %3: choose one of those "
-                     "zones for the pool, or wait for stock in %2.")
+            : Tr::trLater("The provider lists no free %1 cards in %2: gate 4 can open an instance "
+                          "only in the pool's zone. They are free now in %3: choose one of those "
+                          "zones for the pool, or wait for stock in %2.")
                   .arg(pool.cardType, pool.zone, freeElsewhere.join(QStringLiteral(", ")));
     return {Finding{QStringLiteral("quota.pool_zone_out_of_stock"), Finding::Severity::Warning,
                     QStringLiteral("pool"), message}};

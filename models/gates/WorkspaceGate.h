@@ -100,12 +100,15 @@ struct QuotaPool
     static QString regionOf(const QString &zone);
     // "a100-80g in cn-north-1a"
     QString text() const;
+    Text textLater() const; // the same, translated when read
     bool operator==(const QuotaPool &) const = default;
     QJsonObject toJson() const;
     static QuotaPool fromJson(const QJsonObject &o);
 };
 // What is missing or wrong in a pool, by field (cardType, region, zone); empty when complete.
 std::optional<Error> poolProblem(const QuotaPool &pool);
+// The same message, translated when read (for a finding); empty when complete.
+Text poolProblemText(const QuotaPool &pool);
 
 // Gate 2's data. The order is fixed: create the workspace, attach the quota pool, then add
 // members. The form plans each step (a name, the pool); `created` and `quotaAttached` are the

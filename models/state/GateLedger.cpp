@@ -185,15 +185,8 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
     case GateId::Workspace:
         return checkWorkspace(s.workspace);
     case GateId::Quota:
-        if (auto ok = validateQuota(s.quota); !ok) {
-            // The error reads "field: what is wrong"; the finding stands as a sentence of its
-            // own ("Cards per run must be at least 1", not "cards per run must…").
-            QString message = ok.error().message.section(QStringLiteral(": "), 1);
-            if (!message.isEmpty())
-                message[0] = message[0].toUpper();
-            return {Finding{QStringLiteral("quota.incomplete"), Finding::Severity::Blocking,
-                            ok.error().field, message}};
-        }
+        if (const std::optional<Finding> incomplete = quotaIncomplete(s.quota))
+            return {*incomplete};
     {
         Findings f = planQuota(s.quota, quotaContext(s)).findings;
         // A grant is for the pool it was asked for: one chosen in gate 2 afterwards has none.
@@ -201,9 +194,10 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
             const QuotaPool askedFor = QuotaPool::fromJson(s.provider.quotaAppliedFor);
             f.append({QStringLiteral("quota.pool_changed"), Finding::Severity::Blocking,
                       QStringLiteral("pool"),
-                      Tr::tr("The application was for %1; gate 2's pool is now %2. Apply again "
-                             "for the new pool: a grant is for the pool it was asked for.")
-                          .arg(askedFor.text(), s.workspace.pool.text())});
+                      Tr::trLater("The application was for %1; gate 2's pool is now %2. Apply "
+                                  "again for the new pool: a grant is for the pool it was asked "
+                                  "for.")
+                          .arg(askedFor.textLater(), s.workspace.pool.textLater())});
         }
         return f;
     }
@@ -213,9 +207,8 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
         c.quotaZone = s.workspace.pool.zone; // quota is bound to gate 2's pool
         c.quotaCard = s.workspace.pool.cardType;
         Findings f;
-        if (auto ok = MemoryEstimator::validate(c.setup); !ok)
-            f.append({QStringLiteral("setup.invalid"), Finding::Severity::Blocking,
-                      ok.error().field, ok.error().message});
+        if (const std::optional<Finding> invalid = MemoryEstimator::invalidSetup(c.setup))
+            f.append(*invalid);
         return f + checkResources(c, s.resources.catalog);
     }
     case GateId::Environment:
@@ -227,16 +220,16 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
 
 Text blockingMessage(const Findings &findings)
 {
-    QStringList open;
+    QList<Text> open;
     for (const Finding &f : findings) {
         if (f.isBlocking())
             open << f.message;
     }
     if (open.isEmpty())
         return {};
-    // The finding's own sentence stays in the language it was found in.
-    return Tr::trLater("This gate still has %n blocking finding(s); resolve them first: %1",
-                       nullptr, int(open.size()))
+    // The finding's own sentence, kept as source text: it reads in the language shown (#17).
+    return Tr::trLater("This gate still has %n blocking finding(s) to resolve first: %1", nullptr,
+                       int(open.size()))
         .arg(open.first());
 }
 

@@ -66,8 +66,8 @@ Answer submitQualification(Sandbox &sandbox, const RouteRequest &request)
     QJsonArray reasons;
     for (const Finding &f : checkQualification(*dossier, QDate::currentDate())) {
         if (f.isBlocking() && !f.code.startsWith(QLatin1String("attachment.")))
-            reasons.append(
-                QJsonObject{{"code", f.code}, {"field", f.field}, {"message", f.message}});
+            reasons.append(QJsonObject{
+                {"code", f.code}, {"field", f.field}, {"message", f.message.toString()}});
     }
     const QJsonObject review{{"id", QUuid::createUuid().toString(QUuid::WithoutBraces)},
                              {"state", reasons.isEmpty() ? "approved" : "rejected"},

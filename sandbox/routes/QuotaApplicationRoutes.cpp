@@ -37,7 +37,8 @@ std::pair<QString, QJsonArray> decide(const QuotaPlan &plan, bool partGiven, boo
             continue;
         else
             state = QStringLiteral("rejected");
-        reasons.append(QJsonObject{{"code", f.code}, {"field", f.field}, {"message", f.message}});
+        reasons.append(
+            QJsonObject{{"code", f.code}, {"field", f.field}, {"message", f.message.toString()}});
     }
     return {state, reasons};
 }

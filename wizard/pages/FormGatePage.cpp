@@ -98,7 +98,7 @@ void FormGatePage::showFindings(QListWidget *list, const Findings &findings,
         // The rule's code ("purpose.model_missing") is for searching the guides and the
         // command line's output: the tooltip has it, the line reads as words only.
         texts << QStringLiteral("%1 %2").arg(
-            f.isBlocking() ? QStringLiteral("✖") : QStringLiteral("⚠"), f.message);
+            f.isBlocking() ? QStringLiteral("✖") : QStringLiteral("⚠"), f.message.toString());
     if (findings.isEmpty())
         texts << QStringLiteral("✔ ") + allClear;
     bool same = list->count() == texts.size();
@@ -113,7 +113,7 @@ void FormGatePage::showFindings(QListWidget *list, const Findings &findings,
                 item->setForeground(findings[i].isBlocking() ? QColor(0xb3, 0x26, 0x1e)
                                                              : QColor(0xa0, 0x5a, 0x00));
                 item->setData(Qt::UserRole, findings[i].code);
-                item->setToolTip(findings[i].message + QStringLiteral("\n[") + findings[i].code +
+                item->setToolTip(findings[i].message.toString() + QStringLiteral("\n[") + findings[i].code +
                                  u']');
             }
         }
@@ -127,7 +127,7 @@ void FormGatePage::showFindings(QListWidget *list, const Findings &findings,
         if (!w || w == list)
             continue;
         auto &[tip, blocking] = wanted[w];
-        tip = tip.isEmpty() ? f.message : tip + u'\n' + f.message;
+        tip = tip.isEmpty() ? f.message.toString() : tip + u'\n' + f.message.toString();
         blocking = blocking || f.isBlocking();
     }
     for (QWidget *w : std::as_const(m_tinted)) {

@@ -287,7 +287,7 @@ private slots:
         const auto no = MemoryEstimator::unsupported(s, *c);
         const Verdict v = MemoryEstimator::verdict(s, *c);
         if (feature.isEmpty()) {
-            QVERIFY2(!no, qPrintable(no ? no->reason : QString()));
+            QVERIFY2(!no, qPrintable(no ? no->reason.toString() : QString()));
             QVERIFY(v != Verdict::NotSupported);
             return;
         }
@@ -295,7 +295,8 @@ private slots:
         QCOMPARE(v, Verdict::NotSupported);
         QCOMPARE(verdictKey(v), QStringLiteral("not_supported"));
         QCOMPARE(cardFeatureName(no->feature), feature);
-        QVERIFY2(no->reason.contains(reasonMentions), qPrintable(no->reason));
+        QVERIFY2(no->reason.toString().contains(reasonMentions),
+                 qPrintable(no->reason.toString()));
         QVERIFY(no->nearest.has_value());
         if (!nearest.isEmpty())
             QCOMPARE(no->nearest->key, nearest);

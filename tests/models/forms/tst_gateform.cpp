@@ -2,6 +2,7 @@
 #include "GateDefinition.h"
 #include "GateForm.h"
 #include "GateLedger.h"
+#include "Language.h"
 #include "StateStore.h"
 
 #include <QtTest>
@@ -177,7 +178,9 @@ private slots:
         // Entry met, but the gate's own data has a blocking finding: no workspace yet.
         QVERIFY(!form.canRecord());
         QVERIFY(form.recordStatus().error().message.contains(
-            gateFindings(store.state(), GateId::Workspace, kNow.date()).first().message));
+            gateFindings(store.state(), GateId::Workspace, kNow.date())
+                .first()
+                .message.toString()));
         store.update([](OnboardingState &s) { s.workspace = aTeam(); });
         QVERIFY(form.canRecord());
         QVERIFY(form.recordStatus().has_value());
@@ -252,7 +255,7 @@ private slots:
         // The only admin leaves: a blocking finding of the gate's own rule.
         store.update([](OnboardingState &s) { s.workspace.members.removeFirst(); });
         const QString why =
-            gateFindings(store.state(), GateId::Workspace, kNow.date()).first().message;
+            gateFindings(store.state(), GateId::Workspace, kNow.date()).first().message.toString();
         QCOMPARE(form.record().status, GateStatus::InProgress);
         QCOMPARE(form.record().reopenedBecause.toString(), why);
         QCOMPARE(form.targetStatus(), GateStatus::InProgress);
@@ -279,6 +282,64 @@ private slots:
         form.setText(GateForm::Field::Evidence, QStringLiteral("403 seen again"));
         QVERIFY(form.recordStatus().has_value());
         QVERIFY(form.record().reopenedBecause.isEmpty());
+    }
+
+    // #17 walk F2: a gate a finding sent back keeps the finding's sentence as source text, so
+    // the reason reads in the language shown: recorded in English and read after a switch to
+    // 简体中文 it is Chinese (and the reverse), with the name and number as typed; the saved file
+    // reads the same.
+    void aReopeningReasonReadsInTheLanguageShown_data()
+    {
+        QTest::addColumn<QString>("recordedIn");
+        QTest::addColumn<QString>("readIn");
+        QTest::newRow("en, then zh_CN") << QStringLiteral("en") << QStringLiteral("zh_CN");
+        QTest::newRow("zh_CN, then en") << QStringLiteral("zh_CN") << QStringLiteral("en");
+    }
+    void aReopeningReasonReadsInTheLanguageShown()
+    {
+        QFETCH(QString, recordedIn);
+        QFETCH(QString, readIn);
+        const auto chinese = [](const QString &text) {
+            return std::any_of(text.begin(), text.end(), [](QChar c) {
+                return c.unicode() >= 0x4e00 && c.unicode() < 0xa000;
+            });
+        };
+        Language language;
+        QVERIFY(language.apply(recordedIn));
+        StateStore store(QString{});
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace = aTeam();
+        });
+        GateForm form(&store, GateId::Workspace);
+        form.setClock([] { return kNow; });
+        form.setTargetStatus(GateStatus::Passed);
+        form.setText(GateForm::Field::Evidence, QStringLiteral("403 seen"));
+        form.setText(GateForm::Field::AcceptedBy, QStringLiteral("Team lead"));
+        QVERIFY(form.recordStatus().has_value());
+
+        // A share typed as -10 for Zhang: a blocking finding naming a person and a number.
+        store.update([](OnboardingState &s) { s.workspace.members[1].sharePercent = -10; });
+        QCOMPARE(form.record().status, GateStatus::InProgress);
+        const QString recorded = form.record().reopenedBecause.toString();
+        QCOMPARE(chinese(recorded), recordedIn == QLatin1String("zh_CN"));
+        const QJsonObject saved = store.state().toJson();
+
+        QVERIFY(language.apply(readIn));
+        const Findings now = gateFindings(store.state(), GateId::Workspace, kNow.date());
+        QVERIFY(!now.isEmpty());
+        QCOMPARE(now.first().code, QStringLiteral("quota.share_out_of_range"));
+        const QString reason = form.record().reopenedBecause.toString();
+        QCOMPARE(reason, now.first().message.toString());
+        QVERIFY2(reason != recorded, qPrintable(reason));
+        QVERIFY2(chinese(reason) == (readIn == QLatin1String("zh_CN")), qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral("Zhang")) && reason.contains(QStringLiteral("-10")),
+                 qPrintable(reason));
+        QVERIFY2(GateForm::describe(form.record()).contains(reason),
+                 qPrintable(GateForm::describe(form.record())));
+        auto back = OnboardingState::fromJson(saved);
+        QVERIFY(back.has_value());
+        QCOMPARE(back->gate(GateId::Workspace).reopenedBecause.toString(), reason);
     }
 
     // Seen on screen (#17 item 7): after the only observer became an admin, gate 2 stayed
@@ -558,7 +619,7 @@ private slots:
         form.setClock([] { return kNow; });
         form.setLocalFindings([] {
             return Findings{{QStringLiteral("data.unreadable"), Finding::Severity::Blocking,
-                             QString(), QStringLiteral("unreadable")}};
+                             QString(), Text::literal(QStringLiteral("unreadable"))}};
         });
         form.setTargetStatus(GateStatus::Passed);
         form.setText(GateForm::Field::Evidence, QStringLiteral("403 seen"));

@@ -491,8 +491,8 @@ private slots:
             if (f.code != "precision.fp8_unsupported")
                 continue;
             seen = true;
-            QVERIFY2(f.message.contains("sm_89"), qPrintable(f.message));
-            QVERIFY2(f.message.contains("H100"), qPrintable(f.message));
+            QVERIFY2(f.message.toString().contains("sm_89"), qPrintable(f.message.toString()));
+            QVERIFY2(f.message.toString().contains("H100"), qPrintable(f.message.toString()));
         }
         QVERIFY(seen);
     }
@@ -507,7 +507,8 @@ private slots:
             return x.code == "image.arch_unsupported";
         });
         QVERIFY2(f != found.end(), qPrintable(codes(found).join(',')));
-        QVERIFY2(f->message.contains("operator not supported"), qPrintable(f->message));
+        QVERIFY2(f->message.toString().contains("operator not supported"),
+                 qPrintable(f->message.toString()));
     }
 
     void datasetScanAndRoute()

@@ -423,9 +423,9 @@ private slots:
         const QString differs = checkedAgainstTheDocs(f, "quota.pool_zone_out_of_stock");
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
         // It names where the card is free now, and only there.
-        QVERIFY2(f.first().message.contains("cn-north-1a, cn-south-1a"),
-                 qPrintable(f.first().message));
-        QVERIFY(!f.first().message.contains("cn-north-1b"));
+        QVERIFY2(f.first().message.toString().contains("cn-north-1a, cn-south-1a"),
+                 qPrintable(f.first().message.toString()));
+        QVERIFY(!f.first().message.toString().contains("cn-north-1b"));
         // Zero listed is the same as not listed.
         QList<ZoneStock> zero = answer;
         zero[3].freeCards.insert("a100-80g", 0);
@@ -436,7 +436,7 @@ private slots:
         nowhere[2].freeCards.insert("a100-80g", 0);
         const Findings none = checkPoolStock(east, nowhere);
         QCOMPARE(codes(none), QStringList{"quota.pool_zone_out_of_stock"});
-        QVERIFY(!none.first().message.contains("cn-north-1a"));
+        QVERIFY(!none.first().message.toString().contains("cn-north-1a"));
 
         // No finding: the zone has the card, the provider says nothing of the zone's stock,
         // does not list the zone, gave no answer, or the pool is not complete yet.
@@ -654,9 +654,9 @@ private slots:
         // The warning counts the applications that are listed.
         for (const Finding &f : p.findings)
             if (f.code == "quota.period_split")
-                QVERIFY2(f.message.contains(
+                QVERIFY2(f.message.toString().contains(
                              QStringLiteral("%1 quarterly follow-up").arg(p.followUps.size())),
-                         qPrintable(f.message));
+                         qPrintable(f.message.toString()));
     }
 
     // #17 walk: the Chinese page named the applications "2027 Q1". The key stays as the
@@ -777,7 +777,8 @@ private slots:
         if (code == "quota.purpose_scale_mismatch" && triggered) {
             for (const Finding &x : f)
                 if (x.code == code)
-                    QVERIFY(x.message.contains(QString::number(q.cardsPerRun))); // names the number
+                    QVERIFY(x.message.toString().contains(
+                        QString::number(q.cardsPerRun))); // names the number
         }
     }
 

@@ -6,6 +6,7 @@
 #include "GateDataForms.h"
 #include "GateForm.h"
 #include "GateLedger.h"
+#include "Language.h"
 #include "MemoryEstimator.h"
 #include "OnboardingState.h"
 #include "StateStore.h"
@@ -108,7 +109,7 @@ private slots:
         QVERIFY(hasBlocking(f));
         QVERIFY(!acceptFromProvider(s, GateId::Quota, kNow));
         QCOMPARE(g.status, GateStatus::InProgress);
-        QVERIFY(g.heldBack.toString().contains(f.first().message));
+        QVERIFY(g.heldBack.toString().contains(f.first().message.toString()));
         QVERIFY(!setGateStatus(s, GateId::Quota, GateStatus::Passed, kNow).has_value());
     }
 
@@ -194,10 +195,11 @@ private slots:
         QCOMPARE(f[0].code, QStringLiteral("quota.incomplete"));
         QVERIFY(f[0].isBlocking());
         QCOMPARE(f[0].field, QStringLiteral("cardsPerRun"));
-        QVERIFY2(!f[0].message.isEmpty() && !f[0].message.contains(QLatin1String("cardsPerRun")),
-                 qPrintable(f[0].message));
+        const QString incomplete = f[0].message.toString();
+        QVERIFY2(!incomplete.isEmpty() && !incomplete.contains(QLatin1String("cardsPerRun")),
+                 qPrintable(incomplete));
         // A sentence of its own (#17 walk: "cards per run must be at least 1").
-        QVERIFY2(f[0].message.front().isUpper(), qPrintable(f[0].message));
+        QVERIFY2(incomplete.front().isUpper(), qPrintable(incomplete));
 
         s.resources.choice.setup.microBatch = 0;
         f = gateFindings(s, GateId::Resources, kNow.date());
@@ -207,6 +209,35 @@ private slots:
         QVERIFY2(invalid != f.end(), qPrintable(blockingMessage(f).toString()));
         QVERIFY(invalid->isBlocking());
         QVERIFY(!invalid->field.isEmpty());
+        // A sentence of its own too (#17 walk F20: it read "micro-batch: must be at least 1").
+        const QString setup = invalid->message.toString();
+        QVERIFY2(setup.front().isUpper() && setup.contains(QStringLiteral("micro-batch")),
+                 qPrintable(setup));
+    }
+
+    // #17 walk F20: the count and the sentence agree in number ("1 blocking finding; resolve
+    // them" read wrong), and only blocking findings count.
+    void blockingMessageAgreesInNumber()
+    {
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("en")));
+        const auto finding = [](const char *code, Finding::Severity severity, const char *says) {
+            return Finding{QLatin1String(code), severity, QStringLiteral("members"),
+                           Text::literal(QLatin1String(says))};
+        };
+        const Finding first = finding("a.first", Finding::Severity::Blocking, "Name an admin.");
+        const Finding second = finding("a.second", Finding::Severity::Blocking, "Fix the share.");
+        const Finding warning = finding("a.warning", Finding::Severity::Warning, "Keep it small.");
+
+        const Text one = blockingMessage({warning, first, warning});
+        QCOMPARE(one.toString(), QStringLiteral("This gate still has 1 blocking finding to resolve "
+                                                "first: Name an admin."));
+        QCOMPARE(one.inEnglish(), one.toString());
+        const Text two = blockingMessage({first, warning, second});
+        QCOMPARE(two.toString(), QStringLiteral("This gate still has 2 blocking findings to "
+                                                "resolve first: Name an admin."));
+        QCOMPARE(two.inEnglish(), two.toString());
+        QVERIFY(blockingMessage({warning}).isEmpty());
     }
 
     void requiredFieldsForEachStatus()
