@@ -9,7 +9,10 @@
 #include "widgets/Banner.h"
 #include "widgets/GateOverview.h"
 
+#include <QClipboard>
 #include <QEvent>
+#include <QGuiApplication>
+#include <QMenu>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QJsonDocument>
@@ -41,6 +44,19 @@ SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(paren
     m_fingerprint = new QLabel(this);
     m_fingerprint->setObjectName(QStringLiteral("summaryFingerprint"));
     m_fingerprint->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_fingerprint->setTextFormat(Qt::PlainText);
+    // #17 walk (F12): the spec's hash was cut after 12 digits. Whole where it fits; elided in
+    // the middle where the window is narrower, never pushing the page wider than the window.
+    m_fingerprint->setMinimumWidth(fontMetrics().averageCharWidth() * 24);
+    m_fingerprint->installEventFilter(this);
+    m_fingerprint->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_fingerprint, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        QMenu menu(m_fingerprint);
+        menu.addAction(tr("&Copy the run spec's fingerprint"), this, [this] {
+            QGuiApplication::clipboard()->setText(m_fingerprintId);
+        });
+        menu.exec(m_fingerprint->mapToGlobal(at));
+    });
     m_export = new QPushButton(this);
     m_export->setObjectName(QStringLiteral("exportHandoff"));
     m_export->setAutoDefault(false);
@@ -111,6 +127,26 @@ std::expected<void, Error> SummaryPage::exportTo(const QString &path) const
     return {};
 }
 
+bool SummaryPage::eventFilter(QObject *watched, QEvent *e)
+{
+    if (watched == m_fingerprint && e->type() == QEvent::Resize)
+        showFingerprint();
+    return QWizardPage::eventFilter(watched, e);
+}
+
+void SummaryPage::showFingerprint()
+{
+    const QString shown =
+        m_fingerprint->fontMetrics().elidedText(m_fingerprintText, Qt::ElideMiddle,
+                                                std::max(1, m_fingerprint->contentsRect().width()));
+    // A label not laid out yet has no width: the whole value until it has.
+    const QString text = m_fingerprint->isVisible() ? shown : m_fingerprintText;
+    if (m_fingerprint->text() != text)
+        m_fingerprint->setText(text);
+    m_fingerprint->setToolTip(m_fingerprintText);
+    m_fingerprint->setAccessibleName(m_fingerprintText);
+}
+
 void SummaryPage::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
@@ -160,7 +196,9 @@ void SummaryPage::retranslate()
             m_standIn->setText(standIn);
         m_standIn->setVisible(!standIn.isEmpty());
         const QByteArray now = spec.fingerprintId();
-        m_fingerprint->setText(tr("Run spec %1").arg(QString::fromLatin1(now.left(19))));
+        m_fingerprintId = QString::fromLatin1(now);
+        m_fingerprintText = tr("Run spec %1").arg(m_fingerprintId);
+        showFingerprint();
         // #17 walk: the banner still said "Written: handoff.json" after the replay had changed
         // the spec; the colleague's file no longer matched.
         if (!m_writtenPath.isEmpty() && now != m_writtenFingerprint) {
