@@ -248,8 +248,8 @@ QString standInEnvironmentText(const RunSpec &s,
                   "%4 (image %5).")
         .arg(s.storage.data.isEmpty() ? nothing : quote(s.storage.data),
              ranWith.isEmpty() ? nothing : ranWith,
-             p.data.isEmpty() ? quote(s.storage.data) : quote(p.data),
-             plannedWith.isEmpty() ? (ranWith.isEmpty() ? nothing : ranWith) : plannedWith,
+             p.data.isEmpty() ? nothing : quote(p.data),
+             plannedWith.isEmpty() ? nothing : plannedWith,
              imageName.isEmpty() ? nothing : quote(imageName));
 }
 
