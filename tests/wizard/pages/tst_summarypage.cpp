@@ -229,6 +229,54 @@ private slots:
         QVERIFY(label->toolTip().contains(id));
     }
 
+    // #17 walk (F12): after the colleague's replay, gate 6's evidence names the replayed spec
+    // ("spec sha256:" and 64 hex digits), one word wider than the details column, and the
+    // summary's cell cut it at its edge. The row holds the whole value, wrapped; the cell's
+    // text and tooltip keep it as it is.
+    void gateSixsSpecHashIsNotCutAtTheCellEdge()
+    {
+        OnboardingState s = demoState();
+        const QString hash = QStringLiteral("sha256:") +
+                             QStringLiteral("aa12e5f26ad03de856fccf762d800b0d"
+                                            "fd659c2fd0688fe8b23bddfeab232f35");
+        for (GateId id : kAllGates)
+            s.gate(id).status = GateStatus::Passed; // the summary opens
+        GateRecord &six = s.gate(GateId::FirstRun);
+        six.acceptedBy = Text::literal(QStringLiteral("mei.chen"));
+        six.evidence = Text::literal(QStringLiteral("Replayed by mei.chen on 2026-12-03 08:00 "
+                                                    "UTC: 44 of 44 items passed (spec %1).")
+                                         .arg(hash));
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::SummaryId));
+        auto *overview = child<QTableWidget>(w, "gateOverview");
+        QVERIFY(overview);
+        const int row = gateIndex(GateId::FirstRun);
+        QTableWidgetItem *item = overview->item(row, 2);
+        QVERIFY(item->text().contains(hash));
+        QVERIFY(item->toolTip().contains(hash));
+        const QFontMetrics fm = overview->fontMetrics();
+        for (int width : {1280, 1000}) {
+            w.resize(width, 720);
+            QTest::qWait(50);
+            const QRect cell = overview->visualRect(overview->model()->index(row, 2));
+            QVERIFY2(fm.horizontalAdvance(hash) > cell.width() - 8 || width == 1280,
+                     "the test's hash fits the column");
+            // The whole text, the hash wrapped inside the column like any long line.
+            const QRect needed = fm.boundingRect(QRect(0, 0, cell.width() - 8, 100000),
+                                                 Qt::TextWordWrap | Qt::TextWrapAnywhere,
+                                                 item->text());
+            QVERIFY2(cell.height() >= needed.height(),
+                     qPrintable(QStringLiteral("width %1: row %2 px, text %3 px")
+                                    .arg(width)
+                                    .arg(cell.height())
+                                    .arg(needed.height())));
+        }
+    }
+
     // #17 walk (F11): after the colleague's replay accepted gate 6, the summary said the spec
     // "changed after it was written" and asked for a re-export: the acceptance changed gate 6's
     // record, which the fingerprint covered. The spec is what the colleague replays; gate 6's
