@@ -52,6 +52,7 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     m_progress->setWordWrap(true);
     layout->addWidget(m_progress);
     m_verdict->setObjectName(QStringLiteral("handoffVerdict"));
+    m_verdict->setTextFormat(Qt::PlainText); // it names the member as typed
     m_verdict->setWordWrap(true);
     layout->addWidget(m_verdict);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
