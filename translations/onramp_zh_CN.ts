@@ -4369,7 +4369,66 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>This gate still has %n blocking finding(s) to resolve first: %1</source>
-        <translation><numerusform>这道门槛还有 %n 个阻断问题需要先解决：%1</numerusform></translation>
+        <translation>
+            <numerusform>这道门槛还有 %n 个阻断问题需要先解决：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>software: name version</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>nothing recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>The stand-in read %1 and ran with %2; the planned run reads %3 and runs with %4 (image %5).</source>
+        <translation>替身读取的数据是 %1，运行环境是 %2；计划运行读取 %3，运行环境是 %4（镜像 %5）。</translation>
+    </message>
+    <message>
+        <source>instance type</source>
+        <translation>实例规格</translation>
+    </message>
+    <message>
+        <source>zone</source>
+        <translation>可用区</translation>
+    </message>
+    <message>
+        <source>output path</source>
+        <translation>产出路径</translation>
+    </message>
+    <message>
+        <source>scratch path</source>
+        <translation>临时目录</translation>
+    </message>
+    <message>
+        <source>launch entry</source>
+        <translation>启动入口</translation>
+    </message>
+    <message>
+        <source>key parameters</source>
+        <translation>关键参数</translation>
+    </message>
+    <message>
+        <source>environment fingerprint</source>
+        <translation>环境指纹</translation>
+    </message>
+    <message>
+        <source>parallelism and sharding</source>
+        <translation>并行与分片方式</translation>
+    </message>
+    <message>
+        <source>batch shape</source>
+        <translation>批次形状</translation>
+    </message>
+    <message>
+        <source>loss curve</source>
+        <translation>损失曲线</translation>
+    </message>
+    <message>
+        <source>gate %1 “%2”</source>
+        <translation>第 %1 道门槛“%2”</translation>
     </message>
 </context>
 <context>
@@ -5012,12 +5071,6 @@ Dataset: %3</source>
         <source>The spec says everything a rerun needs.</source>
         <translation>这份说明写全了重跑所需的一切。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n place(s) where the spec does not say enough are marked below; a rerun can still go ahead.</source>
-        <translation>
-            <numerusform>下方标出了说明中写得不够的 %n 处；仍然可以重跑。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Reproduced: every item passed.</source>
         <translation>已复现：每一项都通过。</translation>
@@ -5074,11 +5127,43 @@ Dataset: %3</source>
         <source>your account, for example wang.fang</source>
         <translation>你的账号，例如 wang.fang</translation>
     </message>
+    <message>
+        <source>Replay as &amp;practice</source>
+        <translation>作为练习重跑(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Replay as practice, recording nothing</source>
+        <translation>作为练习重跑，不记录任何结果</translation>
+    </message>
+    <message>
+        <source>%1 ran the first run, so their replay cannot accept gate 6. Hand the spec to a colleague who took no part, and let them replay it. Or replay it now as practice: every item is shown and nothing is recorded.</source>
+        <translation>%1 运行了首次运行，因此其重跑不能验收第 6 道门槛。请把说明交给一位未参与的同事，由他来重跑。也可以现在作为练习重跑：会显示每一项，但不记录任何结果。</translation>
+    </message>
     <message numerus="yes">
-        <source>Reproduced: every item the rerun compared passed. The %n place(s) marked MISSING at the top are what the spec does not say: a rerun elsewhere may differ there.</source>
-        <translation>
-            <numerusform>已复现：重跑比对的每一项都通过。顶部标为“缺失”的 %n 处是说明里没有写明的内容：在别处重跑时这些地方可能不同。</numerusform>
-        </translation>
+        <source>The spec does not say enough in %n place(s), marked below; a rerun can still go ahead.</source>
+        <translation><numerusform>说明有 %n 处写得不够，已在下方标出；仍可以重跑。</numerusform></translation>
+    </message>
+    <message>
+        <source>Gate %1 “%2” is what this replay decides: a replay from the spec alone by a colleague who took no part accepts it.</source>
+        <translation>第 %1 道门槛“%2”由这次重跑来判定：由一位未参与的同事只凭说明重跑成功，即可验收。</translation>
+    </message>
+    <message>
+        <source>%1
+Field in the spec: %2</source>
+        <translation>%1
+说明中的字段：%2</translation>
+    </message>
+    <message>
+        <source>Practice replay (nothing is recorded): provisioning, the readiness checks, the first run, then the comparison…</source>
+        <translation>练习重跑（不记录任何结果）：开通资源、就绪判定、首次运行，然后对比…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reproduced: every item the rerun compared passed. The spec does not say enough in %n place(s), marked MISSING at the top: a rerun elsewhere may differ there.</source>
+        <translation><numerusform>已复现：重跑对比的每一项都通过。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform></translation>
+    </message>
+    <message>
+        <source>This was a practice run: nothing was recorded for gate 6.</source>
+        <translation>这是一次练习重跑：没有为第 6 道门槛记录任何结果。</translation>
     </message>
 </context>
 <context>
@@ -6004,6 +6089,10 @@ Dataset: %3</source>
     <message>
         <source>The run spec changed after it was written to %1 (%2 then, %3 now): export it again before handing it over.</source>
         <translation>运行说明在写入 %1 之后又变了（当时 %2，现在 %3）：交接前请重新导出。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the run spec's fingerprint</source>
+        <translation>复制运行说明的指纹(&amp;C)</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "HandoffDialog.h"
 
+#include "GateDefinition.h"
 #include "ReadinessChecks.h"
 
 #include "StatusStyle.h"
@@ -22,7 +23,8 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     : QDialog(parent), m_summary(new QLabel(this)), m_items(new QTreeWidget(this)),
       m_progress(new QLabel(this)), m_verdict(new QLabel(this)), m_member(new QLineEdit(this)),
       m_replay(new QPushButton(tr("&Replay on a fresh sandbox"), this)),
-      m_cancel(new QPushButton(tr("Stop the replay"), this))
+      m_cancel(new QPushButton(tr("Stop the replay"), this)),
+      m_practice(new QPushButton(tr("Replay as &practice"), this))
 {
     setObjectName(QStringLiteral("handoffDialog"));
     setWindowTitle(tr("Open a handoff spec"));
@@ -50,19 +52,31 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     m_progress->setWordWrap(true);
     layout->addWidget(m_progress);
     m_verdict->setObjectName(QStringLiteral("handoffVerdict"));
+    m_verdict->setTextFormat(Qt::PlainText); // it names the member as typed
     m_verdict->setWordWrap(true);
     layout->addWidget(m_verdict);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_replay->setObjectName(QStringLiteral("handoffReplay"));
     m_cancel->setObjectName(QStringLiteral("handoffCancel"));
+    m_practice->setObjectName(QStringLiteral("handoffPractice"));
+    m_practice->setAccessibleName(tr("Replay as practice, recording nothing"));
     buttons->addButton(m_replay, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_practice, QDialogButtonBox::ActionRole);
     buttons->addButton(m_cancel, QDialogButtonBox::ActionRole);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_replay, &QPushButton::clicked, this, &HandoffDialog::replay);
     connect(m_cancel, &QPushButton::clicked, this, &HandoffDialog::cancelReplay);
+    connect(m_practice, &QPushButton::clicked, this, &HandoffDialog::practice);
+    // Who replays is checked as it is typed, before anything runs (#17 walk, F10: the member who
+    // ran the first run waited for a whole replay to hear that it did not count).
+    connect(m_member, &QLineEdit::textChanged, this, [this] {
+        if (!isReplaying())
+            checkMember();
+    });
     m_replay->setEnabled(false);
     m_cancel->setEnabled(false);
+    m_practice->hide();
 }
 
 HandoffDialog::~HandoffDialog()
@@ -74,6 +88,33 @@ HandoffDialog::~HandoffDialog()
 void HandoffDialog::setMember(const QString &member)
 {
     m_member->setText(member);
+}
+
+void HandoffDialog::setFirstRunBy(const QString &member)
+{
+    m_firstRunBy = member.trimmed();
+    checkMember();
+}
+
+bool HandoffDialog::checkMember()
+{
+    const QString member = m_member->text().trimmed();
+    const bool tookPart = !m_firstRunBy.isEmpty() && member == m_firstRunBy;
+    // The practice run is offered only where a replay would not count; elsewhere the replay
+    // itself is what the colleague came for.
+    m_practice->setVisible(tookPart);
+    m_practice->setEnabled(tookPart && m_spec && !isReplaying());
+    m_replay->setEnabled(!tookPart && m_spec && !isReplaying());
+    if (tookPart)
+        m_verdict->setText(
+            tr("%1 ran the first run, so their replay cannot accept gate 6. Hand the spec to a "
+               "colleague who took no part, and let them replay it. Or replay it now as "
+               "practice: every item is shown and nothing is recorded.")
+                .arg(member));
+    else if (m_verdict->property("onrampMemberNote").toBool())
+        m_verdict->clear();
+    m_verdict->setProperty("onrampMemberNote", tookPart);
+    return tookPart;
 }
 
 bool HandoffDialog::open(const QString &path)
@@ -108,19 +149,28 @@ bool HandoffDialog::open(const QString &path)
                  spec->image.name.toHtmlEscaped(), spec->image.version.toHtmlEscaped(),
                  QString::fromLatin1(spec->fingerprintId()),
                  gaps.isEmpty() ? tr("The spec says everything a rerun needs.")
-                                : tr("%n place(s) where the spec does not say enough are marked "
-                                     "below; a rerun can still go ahead.",
+                                // One sentence for any count: "1 place … are" read wrong.
+                                : tr("The spec does not say enough in %n place(s), marked below; "
+                                     "a rerun can still go ahead.",
                                      nullptr, int(gaps.size()))) +
+        // Gate 6 is not a gap: a spec is handed over before it passes.
+        QStringLiteral("<br>") +
+        tr("Gate %1 “%2” is what this replay decides: a replay from the spec alone by a "
+           "colleague who took no part accepts it.")
+            .arg(QString::number(gateNumber(GateId::FirstRun)),
+                 gateDefinition(GateId::FirstRun).titleText().toHtmlEscaped()) +
         standIn);
     for (const SpecGap &g : gaps)
-        addItem(ReplayItem::Status::Missing, g.field, g.message);
+        addItem(ReplayItem::Status::Missing, g.what, g.message, g.field);
     m_gaps = int(gaps.size());
     m_spec = *spec;
     m_replay->setEnabled(true);
+    checkMember();
     return true;
 }
 
-void HandoffDialog::addItem(ReplayItem::Status status, const QString &what, const QString &detail)
+void HandoffDialog::addItem(ReplayItem::Status status, const QString &what, const QString &detail,
+                            const QString &field)
 {
     using S = ReplayItem::Status;
     // The replay's own tokens, in the reader's language (the token stays in the item's data).
@@ -130,6 +180,10 @@ void HandoffDialog::addItem(ReplayItem::Status status, const QString &what, cons
                                                        : tr("MISSING");
     auto *item = new QTreeWidgetItem(m_items, {label, what, detail});
     item->setData(0, Qt::UserRole, ReplayItem::statusToken(status));
+    // The field path is a technical detail: in the tooltip, never in the row's words.
+    item->setData(1, Qt::UserRole, field);
+    if (!field.isEmpty())
+        item->setToolTip(1, tr("%1\nField in the spec: %2").arg(what, field));
     item->setToolTip(2, detail);
     const GateStatus tone = status == S::Pass || status == S::NotApplicable ? GateStatus::Passed
                             : status == S::Fail                            ? GateStatus::Rejected
@@ -152,6 +206,16 @@ QString HandoffDialog::verdict() const
 
 void HandoffDialog::replay()
 {
+    start(false);
+}
+
+void HandoffDialog::practice()
+{
+    start(true);
+}
+
+void HandoffDialog::start(bool practice)
+{
     if (isReplaying() || !m_spec)
         return;
     const QString member = m_member->text().trimmed();
@@ -160,6 +224,11 @@ void HandoffDialog::replay()
         m_member->setFocus();
         return;
     }
+    // A participant's replay cannot accept gate 6: said before anything runs, with the practice
+    // run on offer (asked for by name, never started in its place).
+    if (checkMember() && !practice)
+        return;
+    m_practising = practice;
     delete m_running;
     delete m_sandboxDir;
     m_sandboxDir = new QTemporaryDir;
@@ -167,13 +236,17 @@ void HandoffDialog::replay()
     m_running->useFreshSandbox(m_sandboxDir->path());
     m_running->onProgress = [this](const QString &text) { m_progress->setText(text); };
     m_running->onItem = [this](const ReplayItem &i) {
-        addItem(i.status, i.what + QStringLiteral(" (") + i.field + u')', i.detail());
+        addItem(i.status, i.what, i.detail(), i.field);
     };
     m_replay->setEnabled(false);
+    m_practice->setEnabled(false);
     m_member->setEnabled(false);
     m_cancel->setEnabled(true);
-    m_verdict->setText(tr("Replaying from the spec alone: provisioning, the readiness checks, the "
-                          "first run, then the comparison…"));
+    m_verdict->setProperty("onrampMemberNote", false);
+    m_verdict->setText(practice ? tr("Practice replay (nothing is recorded): provisioning, the "
+                                     "readiness checks, the first run, then the comparison…")
+                                : tr("Replaying from the spec alone: provisioning, the readiness "
+                                     "checks, the first run, then the comparison…"));
     m_running->start([this](const ReplayOutcome &o) { finished(o); });
 }
 
@@ -186,9 +259,10 @@ void HandoffDialog::cancelReplay()
 void HandoffDialog::finished(const ReplayOutcome &o)
 {
     m_progress->clear();
-    m_replay->setEnabled(true);
     m_member->setEnabled(true);
     m_cancel->setEnabled(false);
+    m_replay->setEnabled(true);
+    checkMember(); // which of Replay and practice applies to the member named
     int code = -1;
     if (o.cancelled) {
         m_verdict->setText(tr("The replay was stopped; nothing was recorded."));
@@ -197,17 +271,28 @@ void HandoffDialog::finished(const ReplayOutcome &o)
         // them read as a contradiction.
         m_verdict->setText(m_gaps == 0
                                ? tr("Reproduced: every item passed.")
-                               : tr("Reproduced: every item the rerun compared passed. The %n "
-                                    "place(s) marked MISSING at the top are what the spec does "
-                                    "not say: a rerun elsewhere may differ there.",
+                               : tr("Reproduced: every item the rerun compared passed. The spec "
+                                    "does not say enough in %n place(s), marked MISSING at the "
+                                    "top: a rerun elsewhere may differ there.",
                                     nullptr, m_gaps));
         code = 0;
     } else {
+        // The items in words; their field paths are in each row's tooltip.
+        QStringList differs;
+        for (const ReplayItem &i : o.items)
+            if (i.counts())
+                differs << i.what;
+        differs.removeDuplicates();
         m_verdict->setText(tr("Not reproduced: it differs at %1.")
-                               .arg(o.failedFields().join(QStringLiteral(", "))));
+                               .arg(differs.join(QStringLiteral(", "))));
         code = 1;
     }
-    if (!o.cancelled && m_spec)
+    // A practice run is the participant's own look: it never reaches gate 6's record.
+    if (m_practising && !o.cancelled)
+        m_verdict->setText(m_verdict->text() + u' ' +
+                           tr("This was a practice run: nothing was recorded for gate 6."));
+    m_verdict->setProperty("onrampMemberNote", false); // the verdict stays until the next one
+    if (!o.cancelled && m_spec && !m_practising)
         emit replayed(o.toRecord(), *m_spec);
     emit replayFinished(code);
 }

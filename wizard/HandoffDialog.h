@@ -34,6 +34,12 @@ public:
     // Who replays (a member of the replay's workspace): gate 6 takes a replay only from someone
     // who did not run the first run.
     void setMember(const QString &member);
+    // Who ran the first run this onboarding's gate 6 is about (empty: not known, as for a spec
+    // opened outside the onboarding). Their own replay cannot accept gate 6: the dialog says so
+    // before anything runs and offers a practice run instead.
+    void setFirstRunBy(const QString &member);
+    // A replay that runs every step and shows every item but records nothing: no `replayed`.
+    void practice();
 
 signals:
     // 0 reproduced, 1 not reproduced, -1 could not run or cancelled.
@@ -42,8 +48,13 @@ signals:
     void replayed(const QJsonObject &record, const onramp::RunSpec &spec);
 
 private:
-    void addItem(ReplayItem::Status status, const QString &what, const QString &detail);
+    // `what` in words; `field` (the spec's field path) only in the tooltip and Qt::UserRole.
+    void addItem(ReplayItem::Status status, const QString &what, const QString &detail,
+                 const QString &field);
+    void start(bool practice);
     void finished(const ReplayOutcome &outcome);
+    // True when the member named took part in the first run (said in the verdict line).
+    bool checkMember();
 
     std::optional<RunSpec> m_spec;
     int m_gaps = 0; // places where the spec does not say enough (MISSING rows above the rerun's)
@@ -54,6 +65,9 @@ private:
     QLineEdit *m_member;
     QPushButton *m_replay;
     QPushButton *m_cancel;
+    QPushButton *m_practice;
+    QString m_firstRunBy;
+    bool m_practising = false;
     Replay *m_running = nullptr;
     QTemporaryDir *m_sandboxDir = nullptr;
 };

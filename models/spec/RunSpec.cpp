@@ -75,8 +75,15 @@ RunSpec runSpecFromState(const OnboardingState &state)
     if (!run.trainer.isEmpty() && !plan.model.isEmpty()) {
         RunSpec::Training ran = s.training;
         ran.seed = plan.seed; // the plan names no seed of its own
-        if (ran != plan)
+        if (ran != plan) {
             s.planned = plan;
+            // #17 walk (F3): the spec named only the sandbox's sample data and this machine's
+            // torch, as if the team had planned them. `storage` and `software` stay what the
+            // stand-in read and ran with (a replay reruns the stand-in and must find them
+            // again); the plan's data and the chosen image's software stand beside the plan.
+            s.plannedEnvironment = {c.dataPath, env.framework, env.frameworkVersion,
+                                    env.accelerator, env.acceleratorVersion};
+        }
     }
     if (run.steps > 0) {
         s.loss.steps = run.steps;
@@ -87,6 +94,19 @@ RunSpec runSpecFromState(const OnboardingState &state)
     s.recovery = run.recovery;
     for (GateId id : kAllGates) {
         const GateRecord &g = state.gate(id);
+        if (id == GateId::FirstRun) {
+            // Gate 6 as the first run left it, never its acceptance: a spec is handed over so
+            // that a colleague's replay decides gate 6, and that replay (or the wrap-up after
+            // the run) must not make the spec the colleague holds "out of date" (#17 walk,
+            // F11). The acceptance is the onboarding's record (the summary shows it).
+            const bool ran = !run.run.state.isEmpty();
+            const bool accepted = g.status == GateStatus::Passed;
+            s.gates.append({gateKey(id),
+                            statusKey(accepted ? GateStatus::InProgress : g.status),
+                            accepted ? QString() : g.acceptedBy.inEnglish(),
+                            (ran ? run.run.evidence : g.evidence).inEnglish()});
+            continue;
+        }
         s.gates.append(
             {gateKey(id), statusKey(g.status), g.acceptedBy.inEnglish(), g.evidence.inEnglish()});
     }
@@ -182,75 +202,129 @@ QString standInText(const RunSpec &s, const std::function<QString(const QString 
                   .arg(s.code.program.isEmpty() ? quote(s.launch.entry) : quote(s.code.program))
             : Tr::tr("Why: the first run's trainer reported another configuration than the "
                      "plan.");
-    return Tr::tr("A stand-in for the planned run: what ran is %1 on %2; the planned run is %3. "
-                  "%4")
-        .arg(run(s.training), ranOn, planned, why);
+    QString text = Tr::tr("A stand-in for the planned run: what ran is %1 on %2; the planned run "
+                          "is %3. %4")
+                       .arg(run(s.training), ranOn, planned, why);
+    // What the stand-in read and ran with against what the plan reads and runs with (#17 walk,
+    // F3): the sandbox's sample data and the machine's own torch are not the team's plan.
+    if (const QString differs = standInEnvironmentText(s, quote); !differs.isEmpty())
+        text += u' ' + differs;
+    return text;
+}
+
+QString standInEnvironmentText(const RunSpec &s,
+                               const std::function<QString(const QString &)> &quote)
+{
+    const RunSpec::PlannedEnvironment &p = s.plannedEnvironment;
+    if (s.planned.model.isEmpty())
+        return {};
+    // "torch 1.13.0a0, CUDA 12.1"; "torch 2.3.1" with nothing for the accelerator when the run
+    // had none (a CPU run has no CUDA).
+    const auto software = [&quote](const QString &framework, const QString &version,
+                                   const QString &accelerator, const QString &acceleratorVersion) {
+        QStringList parts;
+        if (!framework.isEmpty())
+            parts << Tr::tr("%1 %2", "software: name version")
+                         .arg(quote(framework), quote(version))
+                         .trimmed();
+        if (!acceleratorVersion.isEmpty())
+            parts << Tr::tr("%1 %2", "software: name version")
+                         .arg(quote(accelerator.isEmpty() ? QStringLiteral("CUDA") : accelerator),
+                              quote(acceleratorVersion));
+        return parts.join(QStringLiteral(", "));
+    };
+    const QString ranWith = software(s.software.framework, s.software.frameworkVersion,
+                                     QStringLiteral("CUDA"), s.software.cuda);
+    const QString plannedWith =
+        software(p.framework, p.frameworkVersion, p.accelerator, p.acceleratorVersion);
+    const bool dataDiffers = !p.data.isEmpty() && p.data != s.storage.data;
+    const bool softwareDiffers = !plannedWith.isEmpty() && plannedWith != ranWith;
+    if (!dataDiffers && !softwareDiffers)
+        return {};
+    const QString nothing = Tr::tr("nothing recorded");
+    const QString imageName =
+        s.image.version.isEmpty() ? s.image.name : s.image.name + u':' + s.image.version;
+    return Tr::tr("The stand-in read %1 and ran with %2; the planned run reads %3 and runs with "
+                  "%4 (image %5).")
+        .arg(s.storage.data.isEmpty() ? nothing : quote(s.storage.data),
+             ranWith.isEmpty() ? nothing : ranWith,
+             p.data.isEmpty() ? nothing : quote(p.data),
+             plannedWith.isEmpty() ? nothing : plannedWith,
+             imageName.isEmpty() ? nothing : quote(imageName));
 }
 
 QList<SpecGap> specGaps(const RunSpec &s)
 {
     QList<SpecGap> gaps;
-    const auto need = [&](bool missing, const char *field, const QString &why) {
+    // Each gap with its caption, in the reader's words: the field path is for the technical
+    // details (#17 walk, F10: the dialog showed "$.training.model" to people).
+    const auto need = [&](bool missing, const char *field, const QString &what, const QString &why) {
         if (missing)
-            gaps.append({QString::fromLatin1(field), why});
+            gaps.append({QString::fromLatin1(field), why, what});
     };
-    need(s.image.name.isEmpty(), "$.image.name", Tr::tr("no image: the rerun cannot start"));
-    need(!s.image.name.isEmpty() && s.image.version.isEmpty(), "$.image.version",
+    need(s.image.name.isEmpty(), "$.image.name", Tr::tr("image name"), Tr::tr("no image: the rerun cannot start"));
+    need(!s.image.name.isEmpty() && s.image.version.isEmpty(), "$.image.version", Tr::tr("image version"),
          Tr::tr("no image version: the rerun takes whatever is newest"));
-    need(!s.image.name.isEmpty() && s.image.digest.isEmpty(), "$.image.digest",
+    need(!s.image.name.isEmpty() && s.image.digest.isEmpty(), "$.image.digest", Tr::tr("image digest"),
          Tr::tr("no image digest: a tag can move; the rerun may get different software"));
     need(s.software.framework.isEmpty() || s.software.frameworkVersion.isEmpty(),
-         "$.software.frameworkVersion",
+         "$.software.frameworkVersion", Tr::tr("framework version"),
          Tr::tr("no framework version: the first thing to check when a rerun differs"));
     // A run that trained on the CPU has no accelerator library or driver to record: their
     // absence is no gap (a sandbox spec showed three MISSING rows above "every item passed").
     const bool onCpu = s.software.device == QLatin1String("cpu");
-    need(!onCpu && s.software.cuda.isEmpty(), "$.software.cuda",
+    need(!onCpu && s.software.cuda.isEmpty(), "$.software.cuda", Tr::tr("CUDA"),
          Tr::tr("no accelerator library version"));
-    need(!onCpu && s.software.driver.isEmpty(), "$.software.driver", Tr::tr("no driver version"));
-    need(s.compute.instanceType.isEmpty(), "$.compute.instanceType",
+    need(!onCpu && s.software.driver.isEmpty(), "$.software.driver", Tr::tr("driver"), Tr::tr("no driver version"));
+    need(s.compute.instanceType.isEmpty(), "$.compute.instanceType", Tr::tr("instance type"),
          Tr::tr("no instance type: the rerun does not know what to ask for"));
-    need(s.compute.zone.isEmpty(), "$.compute.zone",
+    need(s.compute.zone.isEmpty(), "$.compute.zone", Tr::tr("zone"),
          Tr::tr("no zone: the quota may not apply where the rerun lands"));
-    need(s.storage.data.isEmpty(), "$.storage.data", Tr::tr("no data path"));
-    need(s.storage.output.isEmpty(), "$.storage.output",
+    need(s.storage.data.isEmpty(), "$.storage.data", Tr::tr("data path"), Tr::tr("no data path"));
+    need(s.storage.output.isEmpty(), "$.storage.output", Tr::tr("output path"),
          Tr::tr("no output path: where do checkpoints go?"));
-    need(s.storage.scratch.isEmpty(), "$.storage.scratch", Tr::tr("no scratch path"));
-    need(s.launch.entry.isEmpty(), "$.launch.entry", Tr::tr("no launch entry"));
-    need(s.parameters.isEmpty(), "$.parameters", Tr::tr("no key parameters"));
-    need(s.fingerprint.isEmpty(), "$.fingerprint",
+    need(s.storage.scratch.isEmpty(), "$.storage.scratch", Tr::tr("scratch path"), Tr::tr("no scratch path"));
+    need(s.launch.entry.isEmpty(), "$.launch.entry", Tr::tr("launch entry"), Tr::tr("no launch entry"));
+    need(s.parameters.isEmpty(), "$.parameters", Tr::tr("key parameters"), Tr::tr("no key parameters"));
+    need(s.fingerprint.isEmpty(), "$.fingerprint", Tr::tr("environment fingerprint"),
          Tr::tr("no environment fingerprint: a rerun cannot show it ran in the same environment"));
-    need(s.software.device.isEmpty(), "$.software.device",
+    need(s.software.device.isEmpty(), "$.software.device", Tr::tr("device"),
          Tr::tr("no device: the spec does not say whether the first run trained on GPUs"));
-    need(s.training.model.isEmpty(), "$.training.model", Tr::tr("no model"));
-    need(s.training.method.isEmpty(), "$.training.method", Tr::tr("no training method"));
-    need(s.training.precision.isEmpty(), "$.training.precision", Tr::tr("no precision"));
+    need(s.training.model.isEmpty(), "$.training.model", Tr::tr("model"), Tr::tr("no model"));
+    need(s.training.method.isEmpty(), "$.training.method", Tr::tr("method"), Tr::tr("no training method"));
+    need(s.training.precision.isEmpty(), "$.training.precision", Tr::tr("precision"), Tr::tr("no precision"));
     need(s.training.parallelism.isEmpty() || s.training.sharding.isEmpty(),
-         "$.training.sharding", Tr::tr("no parallelism or sharding"));
+         "$.training.sharding", Tr::tr("parallelism and sharding"), Tr::tr("no parallelism or sharding"));
     need(s.training.microBatch <= 0 || s.training.seqLen <= 0 || s.training.gradAccum <= 0,
-         "$.training.microBatch",
+         "$.training.microBatch", Tr::tr("batch shape"),
          Tr::tr("no micro-batch, sequence length or gradient accumulation"));
-    need(s.training.seed < 0, "$.training.seed",
+    need(s.training.seed < 0, "$.training.seed", Tr::tr("seed"),
          Tr::tr("no seed: a rerun cannot draw the same data in the same order"));
-    need(s.code.sha256.isEmpty(), "$.code.sha256",
+    need(s.code.sha256.isEmpty(), "$.code.sha256", Tr::tr("code identity"),
          Tr::tr("no code identity: a rerun cannot show it ran the same program"));
-    need(s.storage.manifest.isEmpty(), "$.storage.manifest",
+    need(s.storage.manifest.isEmpty(), "$.storage.manifest", Tr::tr("data manifest"),
          Tr::tr("no data manifest: a rerun cannot show it read the same data"));
-    need(s.loss.steps == 0, "$.loss",
+    need(s.loss.steps == 0, "$.loss", Tr::tr("loss curve"),
          Tr::tr("no loss curve: a rerun cannot show it reproduces the first run"));
-    need(s.loss.steps > 0 && s.loss.curve.isEmpty(), "$.loss.curve",
+    need(s.loss.steps > 0 && s.loss.curve.isEmpty(), "$.loss.curve", Tr::tr("loss curve"),
          Tr::tr("only a loss summary: a rerun can be compared at four numbers, not every step"));
     for (qsizetype i = 0; i < s.gates.size(); ++i) {
         const RunSpec::GateEvidence &g = s.gates[i];
         if (g.status == QLatin1String("passed"))
             continue;
-        // In the reader's words: the gate's title and its status, translated.
         const auto id = gateFromKey(g.gate);
+        // Gate 6 is what a replay decides: a spec is handed over before it passes, so its
+        // record's absence is expected, no gap (#17 walk, F10). A rejected first run is one.
+        if (id == GateId::FirstRun && g.status != QLatin1String("rejected"))
+            continue;
+        // In the reader's words: the gate's title and its status, translated.
         const auto status = statusFromKey(g.status);
+        const QString title = id ? gateDefinition(*id).titleText() : g.gate;
         gaps.append({QStringLiteral("$.gates[%1]").arg(i),
                      Tr::tr("gate “%1” was %2 when the spec was written")
-                         .arg(id ? gateDefinition(*id).titleText() : g.gate,
-                              status ? statusLabel(*status).toLower() : g.status)});
+                         .arg(title, status ? statusLabel(*status).toLower() : g.status),
+                     id ? Tr::tr("gate %1 “%2”").arg(QString::number(gateNumber(*id)), title)
+                        : title});
     }
     return gaps;
 }

@@ -71,6 +71,17 @@ struct RunSpec
     // Empty model: the first run trained what was planned, or no first run yet, or a spec
     // older than the field. Written only when set, so such a spec keeps its fingerprint.
     Training planned;
+    // Written under $.planned beside it (and only with it): what the planned run reads and runs
+    // with — gate 4's data path and the chosen image's software as its catalog describes them —
+    // where `storage` and `software` say what the stand-in read and ran with (what a replay
+    // reproduces). Each field only when known, so a spec older than them keeps its fingerprint.
+    struct PlannedEnvironment
+    {
+        QString data;
+        QString framework, frameworkVersion;     // "torch", "2.3.1"
+        QString accelerator, acceleratorVersion; // "CUDA", "12.1"
+        bool operator==(const PlannedEnvironment &) const = default;
+    } plannedEnvironment;
     struct Launch
     {
         QString mode = QStringLiteral("builtin"); // builtin (an onramp-probe mode) or file
@@ -156,14 +167,20 @@ void applyFirstRun(RunSpec &spec, const QJsonObject &trainer, const QJsonObject 
 // value from the spec passes through `quote` (the caller's format: HTML, Markdown, plain).
 // Empty when the spec records no planned run apart from what ran.
 QString standInText(const RunSpec &spec, const std::function<QString(const QString &)> &quote);
+// Its second part: "the stand-in read D and ran with S; the planned run reads D' and runs with
+// S' (image I)", when the plan's data path or the chosen image's software (plannedEnvironment)
+// differ from what the stand-in read and ran with; empty otherwise.
+QString standInEnvironmentText(const RunSpec &spec,
+                               const std::function<QString(const QString &)> &quote);
 
 // Exports. Every value is quoted for its format.
 // Where a spec does not say enough for a colleague to rerun it alone: the field path and what
 // is missing (translated). A valid spec can still have gaps.
 struct SpecGap
 {
-    QString field;
-    QString message;
+    QString field;   // the field path, for the technical details: $.training.model
+    QString message; // what is missing and why it matters
+    QString what;    // the field's caption, in the reader's words: "model"
 };
 QList<SpecGap> specGaps(const RunSpec &spec);
 

@@ -413,11 +413,24 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
                           r.string("gpuModel"),  int(r.number("gpuCount", 0, 4096, 0, true))};
         }
         // What ran, and (when it was a stand-in) what was planned: the same fields.
-        const auto readTraining = [&top](const char *key) {
+        // $.planned also names the planned run's data and software (plannedEnvironment).
+        const auto readTraining = [&top, &s](const char *key) {
             const QString path = QStringLiteral("$.") + QLatin1String(key);
-            const Reader r(top.raw(key), path,
-                           {"model", "method", "precision", "parallelism", "sharding",
-                            "microBatch", "seqLen", "gradAccum", "seed"});
+            const bool planned = qstrcmp(key, "planned") == 0;
+            const Reader r = planned
+                                 ? Reader(top.raw(key), path,
+                                          {"model", "method", "precision", "parallelism",
+                                           "sharding", "microBatch", "seqLen", "gradAccum",
+                                           "seed", "data", "framework", "frameworkVersion",
+                                           "accelerator", "acceleratorVersion"})
+                                 : Reader(top.raw(key), path,
+                                          {"model", "method", "precision", "parallelism",
+                                           "sharding", "microBatch", "seqLen", "gradAccum",
+                                           "seed"});
+            if (planned)
+                s.plannedEnvironment = {r.string("data"), r.string("framework"),
+                                        r.string("frameworkVersion"), r.string("accelerator"),
+                                        r.string("acceleratorVersion")};
             return RunSpec::Training{r.string("model"),
                                      r.string("method"),
                                      r.string("precision"),
@@ -682,8 +695,19 @@ QJsonObject RunSpec::toJson() const
     if (!fingerprint.isEmpty())
         o["fingerprint"] = fingerprint;
     // Only when set: a spec whose first run trained the plan keeps its fingerprint.
-    if (!planned.model.isEmpty())
-        o["planned"] = trainingJson(planned);
+    if (!planned.model.isEmpty()) {
+        QJsonObject p = trainingJson(planned);
+        // Each only when known: a spec older than them keeps its fingerprint.
+        for (const auto &[key, value] :
+             {std::pair{"data", plannedEnvironment.data},
+              std::pair{"framework", plannedEnvironment.framework},
+              std::pair{"frameworkVersion", plannedEnvironment.frameworkVersion},
+              std::pair{"accelerator", plannedEnvironment.accelerator},
+              std::pair{"acceleratorVersion", plannedEnvironment.acceleratorVersion}})
+            if (!value.isEmpty())
+                p[QLatin1String(key)] = value;
+        o["planned"] = p;
+    }
     // Only when set: a spec without a policy keeps its fingerprint.
     if (recovery.isSet())
         o["recovery"] = recovery.toJson();

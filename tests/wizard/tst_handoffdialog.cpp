@@ -3,7 +3,10 @@
 #include "WizardHarness.h"
 #include "HandoffDialog.h"
 
+#include <QJsonArray>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
 
 #include <QJsonDocument>
 #include <QTreeWidget>
@@ -11,6 +14,13 @@
 class TestHandoffDialog : public QObject, WizardFixture
 {
     Q_OBJECT
+
+    static QJsonObject exampleSpec()
+    {
+        QFile f(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        f.open(QIODevice::ReadOnly);
+        return QJsonDocument::fromJson(f.readAll()).object();
+    }
 
 private slots:
     void init() { resetState(); }
@@ -38,7 +48,7 @@ private slots:
         QStringList missing;
         for (int i = 0; i < d.items()->topLevelItemCount(); ++i)
             if (d.items()->topLevelItem(i)->data(0, Qt::UserRole) == "MISSING")
-                missing << d.items()->topLevelItem(i)->text(1);
+                missing << d.items()->topLevelItem(i)->data(1, Qt::UserRole).toString();
         QVERIFY2(missing.contains("$.fingerprint"), qPrintable(missing.join(' ')));
         QVERIFY(missing.contains("$.image.digest"));
         // A malformed spec: refused, with the field.
@@ -86,6 +96,105 @@ private slots:
             passes += d.items()->topLevelItem(i)->data(0, Qt::UserRole) == "PASS";
         QVERIFY(passes >= 5);
         QVERIFY(d.verdict().startsWith("Reproduced"));
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17 walk (F10): the dialog listed "$.gates[5]" as MISSING for every spec (all are
+    // exported before gate 6 passes), showed item keys such as "($.training.model)" to people,
+    // and said "The 1 place … are". Gate 6 is what the replay decides, not a gap; each row says
+    // its item in words with the key in its tooltip; the count agrees with its noun.
+    void theDialogSaysItInWords()
+    {
+        QTemporaryDir dir;
+        const auto write = [&dir](const QString &name, const QJsonObject &o) {
+            QFile f(dir.filePath(name));
+            f.open(QIODevice::WriteOnly);
+            f.write(QJsonDocument(o).toJson());
+            return f.fileName();
+        };
+        QJsonObject spec = exampleSpec();
+        QJsonArray gates = spec.value("gates").toArray();
+        for (int i = 0; i < gates.size(); ++i) {
+            QJsonObject g = gates[i].toObject();
+            g["status"] = g.value("gate") == "first-run" ? "in_progress" : "passed";
+            gates[i] = g;
+        }
+        spec["gates"] = gates;
+        HandoffDialog d;
+        QVERIFY(d.open(write("handed-over.json", spec)));
+        const auto rows = [&d] {
+            QList<QTreeWidgetItem *> list;
+            for (int i = 0; i < d.items()->topLevelItemCount(); ++i)
+                list << d.items()->topLevelItem(i);
+            return list;
+        };
+        for (QTreeWidgetItem *row : rows())
+            QVERIFY2(!row->data(1, Qt::UserRole).toString().startsWith("$.gates"),
+                     qPrintable(row->text(1) + " " + row->text(2)));
+        const auto summary = [&d] { return d.findChild<QLabel *>()->text(); };
+        QVERIFY2(summary().contains(QStringLiteral("is what this replay decides")),
+                 qPrintable(summary()));
+        // One gap: its caption in words, its key in the tooltip, and one place, not "are".
+        spec.remove("fingerprint");
+        QVERIFY(d.open(write("one-gap.json", spec)));
+        QCOMPARE(rows().size(), 1);
+        QTreeWidgetItem *row = rows().first();
+        QCOMPARE(row->data(1, Qt::UserRole).toString(), QStringLiteral("$.fingerprint"));
+        QCOMPARE(row->text(1), QStringLiteral("environment fingerprint"));
+        QVERIFY(row->toolTip(1).contains(QStringLiteral("$.fingerprint")));
+        static const QRegularExpression singularAre(QStringLiteral("\\b1 place\\b[^.;]*\\bare\\b"));
+        QVERIFY2(!singularAre.match(summary()).hasMatch(), qPrintable(summary()));
+        QVERIFY2(summary().contains(QStringLiteral("1 place")) &&
+                     !summary().contains(QStringLiteral("1 places")),
+                 qPrintable(summary()));
+        QJsonObject image = spec.value("image").toObject();
+        image.remove("digest");
+        spec["image"] = image;
+        QVERIFY(d.open(write("two-gaps.json", spec)));
+        QCOMPARE(rows().size(), 2);
+        QVERIFY2(summary().contains(QStringLiteral("2 places")), qPrintable(summary()));
+        for (QTreeWidgetItem *r : rows())
+            QVERIFY2(!r->text(1).contains(u'$'), qPrintable(r->text(1)));
+    }
+
+    // #17 walk (F10): the member who ran the first run replayed it, waited for the whole
+    // replay, and only then heard that their replay could not accept gate 6. Who replays is
+    // checked before anything runs: the dialog says so and what to do (hand it to a colleague
+    // who took no part) and offers a practice run, which shows every item and records nothing.
+    void aParticipantHearsItBeforeTheReplay()
+    {
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        HandoffDialog d;
+        d.setFirstRunBy(QStringLiteral("li.wei"));
+        QVERIFY(d.open(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json")));
+        auto *replay = d.findChild<QPushButton *>(QStringLiteral("handoffReplay"));
+        auto *practice = d.findChild<QPushButton *>(QStringLiteral("handoffPractice"));
+        QVERIFY(replay && practice);
+        const int rowsBefore = d.items()->topLevelItemCount();
+        d.setMember(QStringLiteral("li.wei"));
+        QVERIFY2(d.verdict().contains(QStringLiteral("li.wei ran the first run")) &&
+                     d.verdict().contains(QStringLiteral("colleague who took no part")),
+                 qPrintable(d.verdict()));
+        QVERIFY(!replay->isEnabled());
+        QVERIFY(!practice->isHidden() && practice->isEnabled());
+        d.replay(); // refused before anything runs
+        QVERIFY(!d.isReplaying());
+        QCOMPARE(d.items()->topLevelItemCount(), rowsBefore);
+        // A colleague who took no part: the replay, no practice run, no warning.
+        d.setMember(QStringLiteral("mei.chen"));
+        QVERIFY(replay->isEnabled());
+        QVERIFY(practice->isHidden());
+        QVERIFY2(d.verdict().isEmpty(), qPrintable(d.verdict()));
+        // The practice run runs the whole replay and records nothing for gate 6.
+        d.setMember(QStringLiteral("li.wei"));
+        QSignalSpy recorded(&d, &HandoffDialog::replayed);
+        QSignalSpy finished(&d, &HandoffDialog::replayFinished);
+        d.practice();
+        QVERIFY(d.isReplaying());
+        QVERIFY(finished.wait(90000));
+        QCOMPARE(recorded.count(), 0);
+        QVERIFY(d.items()->topLevelItemCount() > rowsBefore);
+        QVERIFY2(d.verdict().contains(QStringLiteral("practice run")), qPrintable(d.verdict()));
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 

@@ -141,6 +141,9 @@ void FirstRunPage::openHandoffSpec(const QString &path)
         store()->update([&](OnboardingState &s) { accepted = acceptFirstRunByReplay(s, record); });
         showReplayAcceptance(accepted ? QString() : accepted.error().message);
     });
+    // Who ran the first run, so that the dialog says before replaying when a replay by the
+    // member named cannot accept gate 6 (firstRunAcceptanceMissing's rule).
+    dialog->setFirstRunBy(store()->state().firstRun.ranBy);
     dialog->open(path);
     dialog->show();
 }

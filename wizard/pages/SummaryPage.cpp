@@ -9,18 +9,76 @@
 #include "widgets/Banner.h"
 #include "widgets/GateOverview.h"
 
+#include <QClipboard>
 #include <QEvent>
+#include <QGuiApplication>
+#include <QMenu>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QStyledItemDelegate>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace onramp {
+
+namespace {
+
+// A long word ("sha256:" and 64 hex digits) with a break opportunity every 8 characters: a
+// zero-width space, which shows nothing and lets a line wrap there.
+QString breakable(const QString &text)
+{
+    constexpr qsizetype kLong = 24, kEvery = 8;
+    QString out;
+    out.reserve(text.size() + text.size() / kEvery);
+    for (qsizetype i = 0; i < text.size();) {
+        qsizetype end = i;
+        while (end < text.size() && !text[end].isSpace())
+            ++end;
+        if (end == i) { // a space
+            out += text[i++];
+            continue;
+        }
+        // Only a word longer than any a line wraps at its boundaries.
+        for (qsizetype k = i; k < end; ++k) {
+            out += text[k];
+            if (end - i >= kLong && (k - i + 1) % kEvery == 0 && k + 1 < end)
+                out += QChar(0x200B);
+        }
+        i = end;
+    }
+    return out;
+}
+
+// #17 walk (F12): after a colleague's replay, gate 6's evidence names the replayed spec
+// ("spec sha256:" and 64 hex digits), one word wider than the details column, and the cell cut
+// it at its edge: a view item wraps at word boundaries only. Painted and measured with break
+// opportunities in long words; the item's text and its tooltip stay whole. Measured for the
+// width it is painted in, as the overview's own delegate for its other columns.
+class BreakLongWordsDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QStyleOptionViewItem narrower(option);
+        narrower.rect.setWidth(option.rect.width() - 1);
+        return QStyledItemDelegate::sizeHint(narrower, index) + QSize(0, 4);
+    }
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->text = breakable(option->text);
+    }
+};
+
+} // namespace
 
 SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(parent), m_store(store)
 {
@@ -41,6 +99,19 @@ SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(paren
     m_fingerprint = new QLabel(this);
     m_fingerprint->setObjectName(QStringLiteral("summaryFingerprint"));
     m_fingerprint->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_fingerprint->setTextFormat(Qt::PlainText);
+    // #17 walk (F12): the spec's hash was cut after 12 digits. Whole where it fits; elided in
+    // the middle where the window is narrower, never pushing the page wider than the window.
+    m_fingerprint->setMinimumWidth(fontMetrics().averageCharWidth() * 24);
+    m_fingerprint->installEventFilter(this);
+    m_fingerprint->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_fingerprint, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        QMenu menu(m_fingerprint);
+        menu.addAction(tr("&Copy the run spec's fingerprint"), this, [this] {
+            QGuiApplication::clipboard()->setText(m_fingerprintId);
+        });
+        menu.exec(m_fingerprint->mapToGlobal(at));
+    });
     m_export = new QPushButton(this);
     m_export->setObjectName(QStringLiteral("exportHandoff"));
     m_export->setAutoDefault(false);
@@ -75,6 +146,7 @@ void SummaryPage::initializePage()
         // The summary is where the evidence is read: each gate's line whole, wrapped.
         auto *overview = new GateOverview(m_store, this);
         overview->setWholeText(true);
+        overview->setItemDelegateForColumn(2, new BreakLongWordsDelegate(overview));
         layout()->addWidget(overview);
     }
     m_shown = true;
@@ -109,6 +181,26 @@ std::expected<void, Error> SummaryPage::exportTo(const QString &path) const
         return std::unexpected(e);
     }
     return {};
+}
+
+bool SummaryPage::eventFilter(QObject *watched, QEvent *e)
+{
+    if (watched == m_fingerprint && e->type() == QEvent::Resize)
+        showFingerprint();
+    return QWizardPage::eventFilter(watched, e);
+}
+
+void SummaryPage::showFingerprint()
+{
+    const QString shown =
+        m_fingerprint->fontMetrics().elidedText(m_fingerprintText, Qt::ElideMiddle,
+                                                std::max(1, m_fingerprint->contentsRect().width()));
+    // A label not laid out yet has no width: the whole value until it has.
+    const QString text = m_fingerprint->isVisible() ? shown : m_fingerprintText;
+    if (m_fingerprint->text() != text)
+        m_fingerprint->setText(text);
+    m_fingerprint->setToolTip(m_fingerprintText);
+    m_fingerprint->setAccessibleName(m_fingerprintText);
 }
 
 void SummaryPage::changeEvent(QEvent *e)
@@ -160,7 +252,9 @@ void SummaryPage::retranslate()
             m_standIn->setText(standIn);
         m_standIn->setVisible(!standIn.isEmpty());
         const QByteArray now = spec.fingerprintId();
-        m_fingerprint->setText(tr("Run spec %1").arg(QString::fromLatin1(now.left(19))));
+        m_fingerprintId = QString::fromLatin1(now);
+        m_fingerprintText = tr("Run spec %1").arg(m_fingerprintId);
+        showFingerprint();
         // #17 walk: the banner still said "Written: handoff.json" after the replay had changed
         // the spec; the colleague's file no longer matched.
         if (!m_writtenPath.isEmpty() && now != m_writtenFingerprint) {

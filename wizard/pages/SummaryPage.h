@@ -29,14 +29,20 @@ public:
 
 protected:
     void changeEvent(QEvent *e) override;
+    bool eventFilter(QObject *watched, QEvent *e) override;
 
 private:
     void retranslate();
+    // The fingerprint line whole, or elided in the middle where the label is narrower (the whole
+    // value in its tooltip and its "Copy" menu): never cut at the edge.
+    void showFingerprint();
 
     StateStore *m_store;
     QLabel *m_headline;
     QLabel *m_standIn; // which run the spec describes, when the first run was a stand-in
     QLabel *m_fingerprint;
+    QString m_fingerprintText; // "Run spec sha256:…", whole
+    QString m_fingerprintId;   // "sha256:…", whole
     QPushButton *m_export;
     Banner *m_banner;
     bool m_shown = false;

@@ -9,7 +9,11 @@
 #include "Triage.h"
 
 #include <QJsonArray>
+#include <QMap>
+#include <QRegularExpression>
 #include <QTimer>
+
+#include <algorithm>
 
 namespace onramp {
 
@@ -215,6 +219,38 @@ void FirstRunSteps::recordFirstRun(const QList<QJsonObject> &jobs)
         finish({});
 }
 
+// The first run's own checkpoints among what the instance's checkpoint folder holds (#17 walk,
+// F19: the archive listed gate 5's checkpoint check too). Each check writes under a folder of
+// its own name, and each run under a tag of its own (the probe's checkpointDir, train_lm.py):
+// "first-run/<tag>/step-60.pt" beside "checkpoint/<tag>/step-2.ckpt". Of several first runs'
+// tags, the one holding the last step this first run logged. A provider that lists no folders
+// at all is taken at its word.
+static QStringList firstRunCheckpoints(const QJsonArray &listed, int lastStep)
+{
+    QStringList names;
+    for (const QJsonValue &v : listed)
+        names << v.toObject().value("name").toString();
+    if (std::none_of(names.begin(), names.end(), [](const QString &n) { return n.contains(u'/'); }))
+        return names;
+    const QString folder = QStringLiteral("first-run/");
+    names.removeIf([&folder](const QString &n) { return !n.startsWith(folder); });
+    QMap<QString, QStringList> byTag; // "" for a checkpoint directly in the folder
+    for (const QString &n : names) {
+        const QString rest = n.mid(folder.size());
+        byTag[rest.contains(u'/') ? rest.section(u'/', 0, 0) : QString()] << n;
+    }
+    if (byTag.size() < 2)
+        return names;
+    const QRegularExpression last(
+        QStringLiteral("(^|/)step-0*%1(\\.[^/]*)?$").arg(lastStep));
+    QStringList ours;
+    for (auto it = byTag.begin(); it != byTag.end(); ++it)
+        if (std::any_of(it->begin(), it->end(),
+                        [&last](const QString &n) { return last.match(n).hasMatch(); }))
+            ours << *it;
+    return ours.isEmpty() ? names : ours;
+}
+
 void FirstRunSteps::wrapUp(Done done)
 {
     if (!begin(done))
@@ -244,8 +280,9 @@ void FirstRunSteps::wrapUp(Done done)
                                                              : spec.compute.instanceType)
                     .arg(m_state.firstRun.steps);
             QStringList archived;
-            for (const QJsonValue &v : answer.value("checkpoints").toArray())
-                archived << prefix + v.toObject().value("name").toString();
+            for (const QString &name : firstRunCheckpoints(answer.value("checkpoints").toArray(),
+                                                           m_state.firstRun.steps))
+                archived << prefix + name;
             // In step order as a person counts: step-20 before step-100 (runs of digits
             // compare as numbers, whatever the locale; QCollator cannot under C).
             std::sort(archived.begin(), archived.end(), [](const QString &a, const QString &b) {

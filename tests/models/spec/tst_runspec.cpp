@@ -342,6 +342,7 @@ private slots:
         RunSpec withPlan = full();
         withPlan.planned = withPlan.training; // written only when set
         withPlan.planned.model = QStringLiteral("qwen2.5-7b");
+        withPlan.plannedEnvironment = {"/mnt/data/sft-v3", "torch", "2.3.1", "CUDA", "12.1"};
         const QJsonObject spec = withPlan.toJson();
         const auto keysOf = [](const QJsonObject &o) {
             QStringList k = o.keys();
@@ -525,6 +526,163 @@ private slots:
         const auto noModel = parseRunSpec(with("planned.method", "lora"));
         QVERIFY(!noModel);
         QCOMPARE(noModel.error().field, QStringLiteral("$.planned.model"));
+    }
+
+    // #17 walk (F3): the spec named the sandbox's sample data and this machine's torch 1.13 as
+    // if the team had planned them. What the stand-in read and ran with stays where a replay
+    // finds it (storage, software, fingerprint); the planned run's data path (gate 4's) and
+    // the chosen image's software stand under $.planned, and the stand-in line names both.
+    void aStandInNamesThePlannedDataAndSoftware()
+    {
+        OnboardingState state = demo();
+        const ResourcesGateData::Environment &image = state.resources.environment;
+        const QString plannedData = state.resources.choice.dataPath;
+        QVERIFY(!plannedData.isEmpty() && plannedData != QLatin1String("/mnt/data/sample"));
+        QVERIFY(!image.frameworkVersion.isEmpty() && image.frameworkVersion != "1.13.0a0");
+        state.firstRun.trainer = QJsonObject{
+            {"program", "train_lm.py"},
+            {"framework", "torch"},
+            {"framework_version", "1.13.0a0"},
+            {"cuda", ""},
+            {"device", "cpu"},
+            {"gpu_count", 0},
+            {"config", QJsonObject{{"model", "tiny-lm-byte"},
+                                   {"method", "pretrain"},
+                                   {"precision", "fp32"},
+                                   {"parallelism", "single device"},
+                                   {"micro_batch", 8},
+                                   {"seq_len", 32},
+                                   {"grad_accum", 1},
+                                   {"seed", 1234}}}};
+        state.firstRun.manifest = QJsonObject{{"path", "/mnt/data/sample"},
+                                              {"files", 18},
+                                              {"bytes", 4459564},
+                                              {"sha256", "sha256:" + QString(64, u'3')}};
+        const RunSpec spec = runSpecFromState(state);
+        // What ran, where a replay looks for it again.
+        QCOMPARE(spec.storage.data, QStringLiteral("/mnt/data/sample"));
+        QCOMPARE(spec.software.frameworkVersion, QStringLiteral("1.13.0a0"));
+        // What the team planned.
+        QCOMPARE(spec.plannedEnvironment.data, plannedData);
+        QCOMPARE(spec.plannedEnvironment.framework, image.framework);
+        QCOMPARE(spec.plannedEnvironment.frameworkVersion, image.frameworkVersion);
+        QCOMPARE(spec.plannedEnvironment.accelerator, image.accelerator);
+        QCOMPARE(spec.plannedEnvironment.acceleratorVersion, image.acceleratorVersion);
+        const QJsonObject planned = spec.toJson().value("planned").toObject();
+        QCOMPARE(planned.value("data").toString(), plannedData);
+        QCOMPARE(planned.value("frameworkVersion").toString(), image.frameworkVersion);
+        QCOMPARE(planned.value("acceleratorVersion").toString(), image.acceleratorVersion);
+        // Read back the same, with the same fingerprint; an unknown key there is refused.
+        const auto back = parseRunSpec(QJsonDocument(spec.toJson()).toJson());
+        QVERIFY2(back, qPrintable(back ? QString() : back.error().message));
+        QCOMPARE(back->plannedEnvironment, spec.plannedEnvironment);
+        QCOMPARE(back->fingerprintId(), spec.fingerprintId());
+        QJsonObject bad = spec.toJson();
+        QJsonObject badPlanned = planned;
+        badPlanned["bucket"] = "x";
+        bad["planned"] = badPlanned;
+        const auto refused = parseRunSpec(QJsonDocument(bad).toJson());
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().field, QStringLiteral("$.planned.bucket"));
+        // In words: the data and software the stand-in used, against the plan's.
+        const QString text = standInText(spec, [](const QString &v) { return v; });
+        QVERIFY2(text.contains(QStringLiteral("The stand-in read /mnt/data/sample and ran with "
+                                              "torch 1.13.0a0; the planned run reads %1 and runs "
+                                              "with %2 %3, %4 %5 (image %6:%7).")
+                                   .arg(plannedData, image.framework, image.frameworkVersion,
+                                        image.accelerator, image.acceleratorVersion,
+                                        spec.image.name, spec.image.version)),
+                 qPrintable(text));
+        // A spec written before these fields (a plan, no data or software under it) reads and
+        // writes as before: the same bytes, the same fingerprint.
+        RunSpec older = full();
+        older.planned = older.training;
+        older.planned.model = QStringLiteral("qwen2.5-7b");
+        const QByteArray olderBytes = QJsonDocument(older.toJson()).toJson();
+        const QJsonObject olderPlan = older.toJson().value("planned").toObject();
+        QVERIFY(!olderPlan.contains("data") && !olderPlan.contains("frameworkVersion"));
+        const auto olderBack = parseRunSpec(olderBytes);
+        QVERIFY(olderBack);
+        QCOMPARE(olderBack->toJson(), older.toJson());
+        QCOMPARE(olderBack->fingerprintId(), older.fingerprintId());
+        QVERIFY(standInEnvironmentText(*olderBack, [](const QString &v) { return v; }).isEmpty());
+    }
+
+    // #17 walk (F10): every spec is exported before gate 6 passes (a colleague's replay decides
+    // it), and the handoff dialog listed "$.gates[5]" as MISSING each time. Gate 6 not yet
+    // passed is no gap; a rejected first run still is. Every gap has a caption in words.
+    void gateSixIsNoGapAndGapsHaveCaptions()
+    {
+        RunSpec spec = full();
+        const auto gapFields = [](const RunSpec &s) {
+            QStringList fields;
+            for (const SpecGap &g : specGaps(s))
+                fields << g.field;
+            return fields;
+        };
+        qsizetype six = -1;
+        for (qsizetype i = 0; i < spec.gates.size(); ++i)
+            if (spec.gates[i].gate == QLatin1String("first-run"))
+                six = i;
+        QVERIFY(six >= 0);
+        const QString field = QStringLiteral("$.gates[%1]").arg(six);
+        for (const char *status : {"not_started", "in_progress", "waiting"}) {
+            spec.gates[six].status = QString::fromLatin1(status);
+            QVERIFY2(!gapFields(spec).contains(field), status);
+        }
+        spec.gates[six].status = QStringLiteral("rejected");
+        QVERIFY(gapFields(spec).contains(field));
+        // Another gate not passed is still a gap.
+        spec.gates[2].status = QStringLiteral("waiting");
+        QVERIFY(gapFields(spec).contains(QStringLiteral("$.gates[2]")));
+        spec.fingerprint = {};
+        spec.training.model.clear();
+        for (const SpecGap &g : specGaps(spec)) {
+            QVERIFY2(!g.what.isEmpty() && !g.what.contains(u'$'), qPrintable(g.field));
+            QVERIFY(!g.message.isEmpty());
+        }
+    }
+
+    // #17 walk (F11): after the colleague's replay accepted gate 6, the summary asked for the
+    // spec to be exported again: the acceptance changed gate 6's record, which the fingerprint
+    // covered. The spec records gate 6 as the first run left it; its acceptance (and the
+    // wrap-up's note) come after the handoff and leave the spec, and its fingerprint, alone.
+    void gateSixsAcceptanceLeavesTheSpecAlone()
+    {
+        OnboardingState state = demo();
+        FirstRunGateData &run = state.firstRun;
+        run.run.state = QStringLiteral("passed");
+        run.run.jobId = QStringLiteral("job-1");
+        run.run.evidence = Text::literal(QStringLiteral("Five points passed in 42 s."));
+        run.curve = {{1, 5.5}, {2, 5.1}};
+        run.ranBy = QStringLiteral("li.wei");
+        GateRecord &g = state.gate(GateId::FirstRun);
+        g.status = GateStatus::InProgress;
+        g.evidence = run.run.evidence;
+        const RunSpec handedOver = runSpecFromState(state);
+        // The wrap-up, then the replay's acceptance, as FirstRunSteps and the ledger write them.
+        run.released = true;
+        run.archived = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+        g.evidence = Text::joined({run.run.evidence,
+                                   Tr::trLater("Released the instance; %n artifact(s) recorded.",
+                                               nullptr, 3)},
+                                  QStringLiteral("\n"));
+        QCOMPARE(runSpecFromState(state).fingerprintId(), handedOver.fingerprintId());
+        run.replay = QJsonObject{{"member", "mei.chen"}, {"reproduced", true},
+                                 {"spec", QString::fromLatin1(handedOver.fingerprintId())}};
+        g.status = GateStatus::Passed;
+        g.acceptedBy = Text::literal(QStringLiteral("mei.chen, whose replay reproduced it"));
+        g.evidence = Text::joined({run.run.evidence, Text::literal(QStringLiteral(
+                                                         "Replayed by mei.chen: 40 of 40."))},
+                                  QStringLiteral("\n"));
+        const RunSpec after = runSpecFromState(state);
+        QCOMPARE(after.fingerprintId(), handedOver.fingerprintId());
+        QCOMPARE(after.gates.last().evidence, QStringLiteral("Five points passed in 42 s."));
+        // A first run that failed is still recorded as such.
+        g.status = GateStatus::Rejected;
+        g.acceptedBy = {};
+        run.run.state = QStringLiteral("failed");
+        QCOMPARE(runSpecFromState(state).gates.last().status, QStringLiteral("rejected"));
     }
 
     // The spec's zone before the run opened is gate 4's, read by the one rule (an empty zone

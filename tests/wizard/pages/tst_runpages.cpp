@@ -88,6 +88,18 @@ private slots:
         QTest::mouseClick(wrap, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(store.state().firstRun.released, 20000);
         QTRY_VERIFY(child<QListWidget>(w, "archivedArtifacts")->count() >= 3);
+        // #17 walk (F19): the archive listed gate 5's checkpoint check's checkpoints too. Only
+        // the first run's own, beside its metrics and its spec.
+        int checkpoints = 0;
+        for (const QString &a : store.state().firstRun.archived) {
+            const QString name = a.section(u'/', 2); // after "<workspace>/first-run-…steps/"
+            QVERIFY2(name == QLatin1String("metrics.json") ||
+                         name == QLatin1String("run-spec.json") ||
+                         name.startsWith(QLatin1String("first-run/")),
+                     qPrintable(a));
+            checkpoints += name.startsWith(QLatin1String("first-run/"));
+        }
+        QVERIFY(checkpoints >= 1);
         // Wrapped up, gate 6 still waits: the operator cannot accept it.
         QVERIFY(store.state().gate(GateId::FirstRun).status != GateStatus::Passed);
         QVERIFY(child<QLabel>(w, "replayAcceptance")->text().contains("colleague"));
@@ -96,14 +108,31 @@ private slots:
         QTemporaryDir specDir;
         QFile spec(specDir.filePath("handoff.json"));
         QVERIFY(spec.open(QIODevice::WriteOnly));
-        spec.write(QJsonDocument(runSpecFromState(store.state()).toJson()).toJson());
+        const RunSpec handedOver = runSpecFromState(store.state());
+        spec.write(QJsonDocument(handedOver.toJson()).toJson());
         spec.close();
+        // #17 walk (F3): the spec named the sandbox's sample data as if planned. What the
+        // stand-in read stays (the replay reads it again); gate 4's data path is the plan's.
+        QCOMPARE(handedOver.storage.data, QStringLiteral("/mnt/data/sample"));
+        QVERIFY(!handedOver.planned.model.isEmpty());
+        QCOMPARE(handedOver.plannedEnvironment.data, store.state().resources.choice.dataPath);
+        QCOMPARE(handedOver.plannedEnvironment.frameworkVersion,
+                 store.state().resources.environment.frameworkVersion);
         auto *page = qobject_cast<FirstRunPage *>(w.currentPage());
         QVERIFY(page);
         page->openHandoffSpec(spec.fileName());
         auto *dialog = w.findChild<HandoffDialog *>();
         QVERIFY(dialog);
+        // #17 walk (F10): the member who ran the first run hears before replaying that their
+        // replay cannot accept gate 6.
+        const QString ranBy = store.state().firstRun.ranBy;
+        QVERIFY(!ranBy.isEmpty());
+        dialog->setMember(ranBy);
+        QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("handoffReplay"))->isEnabled());
+        QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("handoffPractice"))->isHidden());
+        QVERIFY2(dialog->verdict().contains(ranBy), qPrintable(dialog->verdict()));
         dialog->setMember(QStringLiteral("mei.chen"));
+        QVERIFY(dialog->findChild<QPushButton *>(QStringLiteral("handoffReplay"))->isEnabled());
         QSignalSpy replayed(dialog, &HandoffDialog::replayFinished);
         dialog->replay();
         QVERIFY(replayed.wait(240000));
@@ -113,6 +142,8 @@ private slots:
         QCOMPARE(store.state().firstRun.replay.value("member").toString(),
                  QStringLiteral("mei.chen"));
         QVERIFY(child<QLabel>(w, "replayAcceptance")->text().contains("mei.chen"));
+        // #17 walk (F11): the replay's acceptance left the spec the colleague holds current.
+        QCOMPARE(runSpecFromState(store.state()).fingerprintId(), handedOver.fingerprintId());
         qunsetenv("ONRAMP_STATE_DIR");
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }

@@ -3,9 +3,11 @@
 #include "DemoState.h"
 #include "GateLedger.h"
 #include "RunSpec.h"
+#include "Tr.h"
 #include "pages/SummaryPage.h"
 
 #include <QFileDialog>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -188,6 +190,159 @@ private slots:
                                                          "fp32) on the CPU; the planned run is %1")
                                               .arg(spec.planned.model)),
                  qPrintable(standIn->text()));
+    }
+
+    // #17 walk (F12): the summary showed the run spec's hash cut after 12 digits. It shows it
+    // whole where it fits; where the label is narrower, elided in the middle (its start and
+    // its end both visible), and always whole in the tooltip.
+    void theSpecsHashIsShownWhole()
+    {
+        OnboardingState s = demoState();
+        for (GateId id : kAllGates)
+            s.gate(id).status = GateStatus::Passed;
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::SummaryId));
+        auto *label = child<QLabel>(w, "summaryFingerprint");
+        QVERIFY(label);
+        const QString id = QString::fromLatin1(runSpecFromState(store.state()).fingerprintId());
+        QCOMPARE(id.size(), 7 + 64);
+        QTRY_VERIFY2(label->text().contains(id), qPrintable(label->text()));
+        QVERIFY(label->toolTip().contains(id));
+        QVERIFY(label->textInteractionFlags() & Qt::TextSelectableByMouse);
+        // Narrower than the value: elided in the middle, never cut at the edge.
+        w.resize(560, 720);
+        QTRY_VERIFY(label->fontMetrics().horizontalAdvance(label->toolTip()) >
+                    label->contentsRect().width());
+        QTRY_VERIFY2(label->text().contains(QChar(0x2026)), qPrintable(label->text()));
+        // Its start and its end are the value's: only the middle is left out.
+        const QString whole = label->toolTip();
+        const QString head = label->text().section(QChar(0x2026), 0, 0);
+        const QString tail = label->text().section(QChar(0x2026), 1);
+        QVERIFY2(head.size() >= 4 && whole.startsWith(head), qPrintable(label->text()));
+        QVERIFY2(tail.size() >= 4 && id.endsWith(tail), qPrintable(label->text()));
+        QVERIFY(label->fontMetrics().horizontalAdvance(label->text()) <=
+                label->contentsRect().width());
+        QVERIFY(label->toolTip().contains(id));
+    }
+
+    // #17 walk (F12): after the colleague's replay, gate 6's evidence names the replayed spec
+    // ("spec sha256:" and 64 hex digits), one word wider than the details column, and the
+    // summary's cell cut it at its edge. The row holds the whole value, wrapped; the cell's
+    // text and tooltip keep it as it is.
+    void gateSixsSpecHashIsNotCutAtTheCellEdge()
+    {
+        OnboardingState s = demoState();
+        const QString hash = QStringLiteral("sha256:") +
+                             QStringLiteral("aa12e5f26ad03de856fccf762d800b0d"
+                                            "fd659c2fd0688fe8b23bddfeab232f35");
+        for (GateId id : kAllGates)
+            s.gate(id).status = GateStatus::Passed; // the summary opens
+        GateRecord &six = s.gate(GateId::FirstRun);
+        six.acceptedBy = Text::literal(QStringLiteral("mei.chen"));
+        six.evidence = Text::literal(QStringLiteral("Replayed by mei.chen on 2026-12-03 08:00 "
+                                                    "UTC: 44 of 44 items passed (spec %1).")
+                                         .arg(hash));
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::SummaryId));
+        auto *overview = child<QTableWidget>(w, "gateOverview");
+        QVERIFY(overview);
+        const int row = gateIndex(GateId::FirstRun);
+        QTableWidgetItem *item = overview->item(row, 2);
+        QVERIFY(item->text().contains(hash));
+        QVERIFY(item->toolTip().contains(hash));
+        const QFontMetrics fm = overview->fontMetrics();
+        for (int width : {1280, 1000}) {
+            w.resize(width, 720);
+            QTest::qWait(50);
+            const QRect cell = overview->visualRect(overview->model()->index(row, 2));
+            QVERIFY2(fm.horizontalAdvance(hash) > cell.width() - 8 || width == 1280,
+                     "the test's hash fits the column");
+            // The whole text, the hash wrapped inside the column like any long line.
+            const QRect needed = fm.boundingRect(QRect(0, 0, cell.width() - 8, 100000),
+                                                 Qt::TextWordWrap | Qt::TextWrapAnywhere,
+                                                 item->text());
+            QVERIFY2(cell.height() >= needed.height(),
+                     qPrintable(QStringLiteral("width %1: row %2 px, text %3 px")
+                                    .arg(width)
+                                    .arg(cell.height())
+                                    .arg(needed.height())));
+        }
+    }
+
+    // #17 walk (F11): after the colleague's replay accepted gate 6, the summary said the spec
+    // "changed after it was written" and asked for a re-export: the acceptance changed gate 6's
+    // record, which the fingerprint covered. The spec is what the colleague replays; gate 6's
+    // acceptance comes after it and leaves it, and the summary's word on the file, alone.
+    void aReplaysAcceptanceDoesNotMakeTheSpecStale()
+    {
+        OnboardingState s = demoState();
+        for (GateId id : kAllGates)
+            s.gate(id).status = GateStatus::Passed;
+        FirstRunGateData &run = s.firstRun;
+        run.run.state = QStringLiteral("passed");
+        run.run.jobId = QStringLiteral("job-1");
+        run.run.evidence = Text::literal(QStringLiteral("Five points passed."));
+        run.curve = {{1, 5.5}, {2, 5.0}};
+        run.ranBy = QStringLiteral("li.wei");
+        run.released = true;
+        GateRecord &six = s.gate(GateId::FirstRun);
+        six.status = GateStatus::InProgress;
+        six.acceptedBy = {};
+        six.evidence = Text::joined({run.run.evidence,
+                                     Tr::trLater("Released the instance; %n artifact(s) "
+                                                 "recorded.",
+                                                 nullptr, 3)},
+                                    QStringLiteral("\n"));
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        auto *summary = qobject_cast<SummaryPage *>(w.page(OnboardingWizard::SummaryId));
+        summary->initializePage();
+        QTemporaryDir chosen;
+        QTest::mouseClick(summary->findChild<QPushButton *>("exportHandoff"), Qt::LeftButton);
+        auto *dialog = summary->findChild<QFileDialog *>("fileChooser");
+        QVERIFY(dialog);
+        dialog->selectFile(QDir(chosen.path()).filePath("handoff.json"));
+        static_cast<QDialog *>(dialog)->accept();
+        QTRY_VERIFY(QFile::exists(QDir(chosen.path()).filePath("handoff.json")));
+        auto *banner = summary->findChild<QLabel *>("bannerText");
+        QTRY_VERIFY(banner && banner->text().startsWith(QStringLiteral("Written: ")));
+        QFile written(QDir(chosen.path()).filePath("handoff.json"));
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QByteArray handedOver = parseRunSpec(written.readAll())->fingerprintId();
+        // The colleague replays that file; their replay accepts gate 6.
+        QJsonObject record{{"member", "mei.chen"},
+                           {"at", "2026-12-03T08:00:00.000Z"},
+                           {"spec", QString::fromLatin1(handedOver)},
+                           {"firstRun", curveDigest(run.curve)},
+                           {"reproduced", true},
+                           {"items", 40},
+                           {"passed", 40},
+                           {"failed", QJsonArray{}}};
+        std::expected<void, Error> accepted;
+        store.update([&](OnboardingState &st) { accepted = acceptFirstRunByReplay(st, record); });
+        QVERIFY2(accepted, qPrintable(accepted ? QString() : accepted.error().message));
+        QCOMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::Passed);
+        QVERIFY2(!banner->text().contains(QStringLiteral("changed after it was written")),
+                 qPrintable(banner->text()));
+        QCOMPARE(runSpecFromState(store.state()).fingerprintId(), handedOver);
+        QVERIFY(summary->findChild<QLabel *>("summaryFingerprint")
+                    ->toolTip()
+                    .contains(QString::fromLatin1(handedOver)));
+        // A change to what the colleague replays still makes the file stale.
+        store.update([](OnboardingState &st) {
+            st.resources.choice.scratchPath = QStringLiteral("/local/other");
+        });
+        QVERIFY2(banner->text().contains(QStringLiteral("changed after it was written")),
+                 qPrintable(banner->text()));
     }
 
     // The zh_CN walk: opened on the summary, gate 1's row was measured a few pixels short of
