@@ -17,6 +17,8 @@ public:
 protected:
     void refresh() override;
     void retranslate() override;
+    // The rows' heights follow the table's width (wrapped cells).
+    bool eventFilter(QObject *watched, QEvent *e) override;
 
 private:
     void fitRows();
