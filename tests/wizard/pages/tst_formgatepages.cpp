@@ -8,6 +8,7 @@
 #include "WizardHarness.h"
 #include "pages/QuotaPage.h"
 #include "pages/ResourcesPage.h"
+#include "pages/resources/CardCountSection.h"
 #include "ResourcesForm.h"
 #include "widgets/Banner.h"
 
@@ -19,6 +20,7 @@
 #include <QMenu>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QVBoxLayout>
 #include <QTableWidget>
 #include <QToolButton>
 
@@ -846,13 +848,6 @@ private slots:
         // Wrapped, within the page: no horizontal scrolling anywhere.
         QCOMPARE(scroll->horizontalScrollBar()->maximum(), 0);
         QVERIFY(suggestions->findChildren<QAbstractScrollArea *>().isEmpty());
-        // Seen in the same screenshot: the card table's rows kept the height of a narrow table
-        // (fitted before the page was laid out), 170 px for two lines.
-        auto *cards = child<QTableWidget>(w, "cardsNeeded");
-        QVERIFY(cards);
-        for (int row = 0; row < cards->rowCount(); ++row)
-            QVERIFY2(cards->rowHeight(row) <= 3 * cards->fontMetrics().lineSpacing() + 12,
-                     qPrintable(QStringLiteral("row %1: %2 px").arg(row).arg(cards->rowHeight(row))));
         auto *first = suggestions->findChild<QLabel *>(QStringLiteral("suggestion0"));
         QVERIFY(first);
         QVERIFY(first->wordWrap());
@@ -882,6 +877,43 @@ private slots:
         QVERIFY(form->verdict() != Verdict::DoesNotFit);
         QVERIFY(verdict->text() != doesNotFit);
         QVERIFY(!suggestions->isVisible());
+    }
+
+    // Seen in a screenshot of the suggestions: the card table's rows kept the height they were
+    // fitted to while the table was still narrow, before the page was laid out (170 px for two
+    // lines). Laid out wide, each row is as high as its text.
+    void theCardTableFitsItsRowsOnceLaidOut()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.resources.choice.setup.model = *findModel("qwen2.5-7b");
+            s.resources.choice.setup.method = Method::Full;
+            s.resources.choice.setup.checkpointing = Checkpointing::None;
+            s.resources.choice.setup.microBatch = 4;
+            s.resources.choice.setup.seqLen = 4096;
+        });
+        ResourcesForm form(&store);
+        QWidget host;
+        auto *layout = new QVBoxLayout(&host);
+        auto *section = new CardCountSection(&form, &host);
+        layout->addWidget(section);
+        section->start(); // as the page does: before anything is laid out
+        host.resize(1100, 1600);
+        host.show();
+        settle();
+        auto *cards = host.findChild<QTableWidget *>(QStringLiteral("cardsNeeded"));
+        QVERIFY(cards);
+        bool wrapped = false;
+        for (int row = 0; row < cards->rowCount(); ++row) {
+            wrapped = wrapped || cards->item(row, 2)->text().contains(QStringLiteral(" with "));
+            QVERIFY2(cards->rowHeight(row) <= 3 * cards->fontMetrics().lineSpacing() + 12,
+                     qPrintable(QStringLiteral("row %1: %2 px (%3)")
+                                    .arg(row)
+                                    .arg(cards->rowHeight(row))
+                                    .arg(cards->item(row, 2)->text())));
+        }
+        QVERIFY(wrapped); // some counts take two lines in a narrow column
     }
 
     // #17 walk: the CANN images read as fine for a GPU pool until an instance was chosen.

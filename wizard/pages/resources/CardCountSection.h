@@ -17,13 +17,12 @@ public:
 protected:
     void refresh() override;
     void retranslate() override;
-    // The rows' heights follow the table's width (wrapped cells).
-    bool eventFilter(QObject *watched, QEvent *e) override;
 
 private:
     void fitRows();
 
     QTableWidget *m_cardsNeeded = nullptr;
+    bool m_refitting = false; // a fit after the columns' new widths is on its way
 };
 
 } // namespace onramp
