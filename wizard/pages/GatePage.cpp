@@ -11,7 +11,7 @@
 #include "StateStore.h"
 #include "widgets/Banner.h"
 
-#include <QApplication>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QPointer>
 #include <QScrollArea>
@@ -78,7 +78,9 @@ void GatePage::ensureBuilt()
 
 void GatePage::holdFocusInPlace()
 {
-    QWidget *focus = QApplication::focusWidget();
+    // The window's focus widget, not the application's: while a combo box's list is open
+    // (a choice made with the mouse), the application's focus is in that popup.
+    QWidget *focus = window()->focusWidget();
     if (m_holding || !m_scroll || !m_scroll->widget() || !focus ||
         !m_scroll->widget()->isAncestorOf(focus) || !focus->isVisible())
         return;
