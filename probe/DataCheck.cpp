@@ -109,12 +109,10 @@ bool remoteFilesystem(const std::string &dir)
 
 } // namespace
 
-nlohmann::json checkData(const std::string &dir, double stepComputeSeconds)
+DataFiles listDataFiles(const std::string &dir)
 {
-    using nlohmann::json;
-    std::error_code ec;
-    std::vector<fs::path> files;
-    json unreadable = json::array();
+    DataFiles out;
+    std::error_code &ec = out.error;
     for (fs::recursive_directory_iterator
              it(dir, fs::directory_options::skip_permission_denied, ec),
          end;
@@ -124,14 +122,26 @@ nlohmann::json checkData(const std::string &dir, double stepComputeSeconds)
         if (rel == "manifest.json")
             continue;
         if (it->is_symlink(e2) && !fs::exists(it->path(), e2)) {
-            unreadable.push_back({{"path", rel.string()}, {"error", "dangling link"}});
+            out.dangling.push_back(rel.string());
             continue;
         }
         if (it->is_regular_file(e2))
-            files.push_back(it->path());
+            out.files.push_back(it->path());
     }
-    if (ec)
-        return {{"event", "data"}, {"check", "data"}, {"path", dir}, {"error", ec.message()}};
+    return out;
+}
+
+nlohmann::json checkData(const std::string &dir, double stepComputeSeconds)
+{
+    using nlohmann::json;
+    const DataFiles listed = listDataFiles(dir);
+    if (listed.error)
+        return {{"event", "data"}, {"check", "data"}, {"path", dir},
+                {"error", listed.error.message()}};
+    const std::vector<fs::path> &files = listed.files;
+    json unreadable = json::array();
+    for (const std::string &rel : listed.dangling)
+        unreadable.push_back({{"path", rel}, {"error", "dangling link"}});
 
     // The manifest, when there is one: expected sizes and checksums.
     std::map<std::string, std::pair<std::int64_t, std::string>> manifest;
@@ -191,6 +201,7 @@ nlohmann::json checkData(const std::string &dir, double stepComputeSeconds)
             std::chrono::duration<double>(Clock::now() - start).count();
     }
     for (const auto &[path, expected] : manifest) {
+        std::error_code ec;
         if (!fs::exists(fs::path(dir) / path, ec))
             truncated.push_back({{"path", path},
                                  {"size", nullptr},

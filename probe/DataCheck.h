@@ -2,7 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <string>
+#include <system_error>
+#include <vector>
 
 namespace onramp::probe {
 
@@ -13,6 +16,19 @@ namespace onramp::probe {
 // SHA-256 of a sample (checked against the manifest where it has one), and the share of a
 // training step that reading would take. Verdicts name the cause.
 nlohmann::json checkData(const std::string &dir, double stepComputeSeconds);
+
+// The files a loader reads from a data folder: every regular file under it, links to files
+// followed, folders it may not list skipped, and the manifest at its top left out (it describes
+// the data; it is not data). Links that lead nowhere are listed apart, by relative path. Gate 4's
+// storage check and gate 5's data check both count these, so they say the same number (#17
+// walk: 18 files in one, 17 in the other).
+struct DataFiles
+{
+    std::vector<std::filesystem::path> files;
+    std::vector<std::string> dangling;
+    std::error_code error; // the folder could not be listed
+};
+DataFiles listDataFiles(const std::string &dir);
 
 // The data's identity, for the run spec: every regular file under `dir` (links followed), in
 // byte order of its relative path; `sha256` is the SHA-256 of the lines

@@ -330,19 +330,19 @@ StorageResult checkStorage(const nlohmann::json &report)
     StorageResult r;
     if (const char *data = std::getenv("ONRAMP_DATA_DIR"); data && *data) {
         r.dataChecked = true;
-        std::error_code ec;
-        std::size_t files = 0;
+        // The same files the data check counts (listDataFiles): one number in gates 4 and 5.
+        const onramp::probe::DataFiles listed = onramp::probe::listDataFiles(data);
+        const std::error_code &ec = listed.error;
+        const std::size_t files = listed.files.size();
         bool sampled = false;
-        for (fs::recursive_directory_iterator it(data, ec), end; !ec && it != end;
-             it.increment(ec)) {
-            if (!it->is_regular_file(ec))
-                continue;
-            ++files;
-            if (!sampled) {
-                std::ifstream f(it->path(), std::ios::binary);
-                char buf[4096];
-                f.read(buf, sizeof buf);
-                sampled = f.gcount() > 0 || it->file_size(ec) == 0;
+        for (const fs::path &path : listed.files) {
+            std::ifstream f(path, std::ios::binary);
+            char buf[4096];
+            f.read(buf, sizeof buf);
+            std::error_code sizeError;
+            if (f.gcount() > 0 || fs::file_size(path, sizeError) == 0) {
+                sampled = true;
+                break;
             }
         }
         r.dataReadable = !ec && (files == 0 || sampled);

@@ -590,10 +590,6 @@
         <translation>请与实例规格一起选择镜像：它决定框架、CUDA 或 CANN 版本，以及支持哪些卡。</translation>
     </message>
     <message>
-        <source>The job needs %1 GiB per card but a %2 has %3 GB. Pick a larger card or more cards with sharding, or apply the memory suggestions.</source>
-        <translation>任务每卡需要 %1 GiB，但 %2 只有 %3 GB。请换更大的卡、用分片增加卡数，或采纳显存建议。</translation>
-    </message>
-    <message>
         <source>The job uses %1 GiB of the %2 GB per card, above the 80 % that never ran out of memory in published runs. Expect to lower the batch on long sequences.</source>
         <translation>任务每卡用掉 %2 GB 中的 %1 GiB，超过了公开实测中从未爆显存的 80% 线。遇到长序列时要准备调小批次。</translation>
     </message>
@@ -3270,10 +3266,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>添加成员之前，先给工作空间挂接配额池：没有配额的成员什么也做不了。</translation>
     </message>
     <message>
-        <source>%1 in %2</source>
-        <translation>%2 的 %1</translation>
-    </message>
-    <message>
         <source>Choose the pool's region: quota is bound to it.</source>
         <translation>请选择配额池的地域：配额绑定在地域上。</translation>
     </message>
@@ -3326,10 +3318,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>
             <numerusform>没有候选能开通（已尝试 %n 个）：</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Creating a %1 instance in %2…</source>
-        <translation>正在 %2 创建 %1 实例…</translation>
     </message>
     <message>
         <source>instance %1</source>
@@ -4430,6 +4418,71 @@ Each subcommand takes --help.</source>
         <source>gate %1 “%2”</source>
         <translation>第 %1 道门槛“%2”</translation>
     </message>
+    <message>
+        <source>The job needs %1 GiB per card but the %2 has %3 GB. Pick a larger card or more cards with sharding, or apply the memory suggestions.</source>
+        <translation>任务每卡需要 %1 GiB，但 %2 只有 %3 GB。请换更大的卡、用分片增加卡数，或采纳显存建议。</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Micro-batch per card</source>
+        <translation>每卡微批</translation>
+    </message>
+    <message>
+        <source>Chunked loss</source>
+        <translation>分块损失</translation>
+    </message>
+    <message>
+        <source>Gradient checkpointing</source>
+        <translation>梯度检查点</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 / fused attention</source>
+        <translation>FlashAttention-2 / 融合注意力</translation>
+    </message>
+    <message>
+        <source>Data-parallel sharding</source>
+        <translation>数据并行分片</translation>
+    </message>
+    <message>
+        <source>Offload activations</source>
+        <translation>卸载激活值</translation>
+    </message>
+    <message>
+        <source>CPU offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message numerus="yes">
+        <source>The instance type fixes the card count: choose one with %n card(s) or more under “5. Instance type and image”.</source>
+        <translation><numerusform>卡数由实例规格决定：请在“5. 实例规格与镜像”中选择至少有 %n 张卡的规格。</numerusform></translation>
+    </message>
+    <message>
+        <source>Cards in the job</source>
+        <translation>任务卡数</translation>
+    </message>
+    <message>
+        <source>Sets %1 in “1. Model and training setup”.</source>
+        <translation>设置“1. 模型与训练配置”中的%1。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>list separator</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>%1 in region %2, zone %3</source>
+        <translation>地域 %2、可用区 %3 的 %1</translation>
+    </message>
+    <message>
+        <source>Creating an instance of %1 in %2…</source>
+        <translation>正在 %2 创建 %1 实例…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Role matrix of %n member(s) reviewed by %1 on %2</source>
+        <translation><numerusform>%1 已于 %2 审核 %n 名成员的角色矩阵</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -5141,7 +5194,9 @@ Dataset: %3</source>
     </message>
     <message numerus="yes">
         <source>The spec does not say enough in %n place(s), marked below; a rerun can still go ahead.</source>
-        <translation><numerusform>说明有 %n 处写得不够，已在下方标出；仍可以重跑。</numerusform></translation>
+        <translation>
+            <numerusform>说明有 %n 处写得不够，已在下方标出；仍可以重跑。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Gate %1 “%2” is what this replay decides: a replay from the spec alone by a colleague who took no part accepts it.</source>
@@ -5159,7 +5214,9 @@ Field in the spec: %2</source>
     </message>
     <message numerus="yes">
         <source>Reproduced: every item the rerun compared passed. The spec does not say enough in %n place(s), marked MISSING at the top: a rerun elsewhere may differ there.</source>
-        <translation><numerusform>已复现：重跑对比的每一项都通过。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform></translation>
+        <translation>
+            <numerusform>已复现：重跑对比的每一项都通过。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform>
+        </translation>
     </message>
     <message>
         <source>This was a practice run: nothing was recorded for gate 6.</source>
@@ -5248,6 +5305,14 @@ Field in the spec: %2</source>
         <source>The image needs driver %1 or newer on the hosts.</source>
         <translation>该镜像需要主机上的驱动为 %1 或更新。</translation>
     </message>
+    <message>
+        <source>%1 %2 — not usable: not built for the %3 (%4)</source>
+        <translation>%1 %2 —— 不可用：没有为 %3（%4）构建</translation>
+    </message>
+    <message>
+        <source>The image is built for %1; the %2 is %3. It would start, then fail with “operator not supported”.</source>
+        <translation>该镜像为 %1 构建；%2 是 %3。任务能起来，但一跑就会报“算子不支持”。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::JobMonitor</name>
@@ -5262,14 +5327,6 @@ Field in the spec: %2</source>
     <message>
         <source> (%1)</source>
         <translation>（%1）</translation>
-    </message>
-    <message>
-        <source>GPU memory (MiB)</source>
-        <translation>显存 (MiB)</translation>
-    </message>
-    <message>
-        <source>Memory in use (MiB)</source>
-        <translation>内存占用 (MiB)</translation>
     </message>
     <message>
         <source>Coach: %1 %2</source>
@@ -5294,6 +5351,16 @@ Field in the spec: %2</source>
     <message>
         <source>&lt;b&gt;%1.&lt;/b&gt; %2 %3&lt;br&gt;&lt;b&gt;First:&lt;/b&gt; %4&lt;br&gt;&lt;small&gt;%5&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1。&lt;/b&gt;%2 %3&lt;br&gt;&lt;b&gt;先做：&lt;/b&gt;%4&lt;br&gt;&lt;small&gt;%5&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>GPU memory (%1)</source>
+        <comment>the unit: MiB or GiB</comment>
+        <translation>显存 (%1)</translation>
+    </message>
+    <message>
+        <source>Memory in use (%1)</source>
+        <comment>the unit: MiB or GiB</comment>
+        <translation>内存占用 (%1)</translation>
     </message>
 </context>
 <context>
@@ -5357,6 +5424,18 @@ Field in the spec: %2</source>
         <source>saves %1 GiB; speed: %2</source>
         <translation>节省 %1 GiB；速度代价：%2</translation>
     </message>
+    <message>
+        <source>What would make it fit, cheapest in speed first, each on top of the ones above:</source>
+        <translation>怎样才能放得下（按对速度的影响从小到大，每一步都叠加在上面各步之上）：</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>采用</translation>
+    </message>
+    <message>
+        <source>Apply: %1</source>
+        <translation>采用：%1</translation>
+    </message>
 </context>
 <context>
     <name>onramp::OnboardingWizard</name>
@@ -5375,6 +5454,10 @@ Field in the spec: %2</source>
     <message>
         <source>The summary cannot open yet. %1</source>
         <translation>总结页还不能打开。%1</translation>
+    </message>
+    <message>
+        <source>Gate %1 “%2” cannot open yet: gate %3 “%4” is %5. Get it accepted first.</source>
+        <translation>第 %1 道门槛“%2”还不能打开：第 %3 道门槛“%4”当前为“%5”。请先让它通过验收。</translation>
     </message>
 </context>
 <context>
@@ -5889,10 +5972,6 @@ Field in the spec: %2</source>
         <translation>配额池：尚未挂接。请在第 2 道门槛挂接配额池（卡型、地域、可用区）：本申请就是为它而提。</translation>
     </message>
     <message>
-        <source>Pool (attached in gate 2): %1 cards in %2, %3.</source>
-        <translation>配额池（第 2 道门槛已挂接）：%2、%3 的 %1 卡。</translation>
-    </message>
-    <message>
         <source> h</source>
         <comment>hours, after a number</comment>
         <translation> 小时</translation>
@@ -5901,6 +5980,10 @@ Field in the spec: %2</source>
         <source>%1 %2</source>
         <comment>a chart's month label: short month name, year</comment>
         <translation>%2年%1</translation>
+    </message>
+    <message>
+        <source>Pool (attached in gate 2): %1.</source>
+        <translation>配额池（第 2 道门槛已挂接）：%1。</translation>
     </message>
 </context>
 <context>
@@ -6234,6 +6317,22 @@ Field in the spec: %2</source>
         <source>on</source>
         <translation>开</translation>
     </message>
+    <message>
+        <source>Chunked loss</source>
+        <translation>分块损失</translation>
+    </message>
+    <message>
+        <source>Offload activations</source>
+        <translation>卸载激活值</translation>
+    </message>
+    <message>
+        <source>Cross-entropy over chunks of the logits: no full fp32 copy of them (LitGPT and torchtune do it by default).</source>
+        <translation>分块计算 logits 的交叉熵：不再保留完整的 fp32 副本（LitGPT 和 torchtune 默认如此）。</translation>
+    </message>
+    <message>
+        <source>Saved activations go to CPU memory as the forward pass runs and come back a layer at a time.</source>
+        <translation>前向时把保存的激活值转到 CPU 内存，反向时再逐层取回。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::WelcomePage</name>
@@ -6331,14 +6430,6 @@ Field in the spec: %2</source>
     <message>
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
-    </message>
-    <message>
-        <source>&amp;Create</source>
-        <translation>创建(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Create the workspace</source>
-        <translation>创建工作空间</translation>
     </message>
     <message>
         <source>&amp;Add member</source>
@@ -6449,10 +6540,6 @@ Field in the spec: %2</source>
         <translation>审核人(&amp;I)</translation>
     </message>
     <message>
-        <source>Attac&amp;h</source>
-        <translation>挂上(&amp;H)</translation>
-    </message>
-    <message>
         <source>Import C&amp;SV…</source>
         <translation>导入 CSV(&amp;S)…</translation>
     </message>
@@ -6483,10 +6570,6 @@ Field in the spec: %2</source>
     <message>
         <source>Regions here: %1</source>
         <translation>此处的地域：%1</translation>
-    </message>
-    <message>
-        <source>Attach the quota pool</source>
-        <translation>挂接配额池</translation>
     </message>
     <message>
         <source>Region</source>
@@ -6537,6 +6620,30 @@ Field in the spec: %2</source>
     <message>
         <source>Planned here. The provider creates the workspace and attaches the pool when you press “Create, attach quota, add members” under “At the provider” below.</source>
         <translation>这里只是计划。点下方“在平台上”中的“创建、绑定配额、添加成员”后，服务方才会创建工作空间并挂接配额池。</translation>
+    </message>
+    <message>
+        <source>Plan the workspa&amp;ce</source>
+        <translation>计划此工作空间(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Plan the workspace</source>
+        <translation>计划此工作空间</translation>
+    </message>
+    <message>
+        <source>Plan t&amp;he pool</source>
+        <translation>计划此配额池(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Plan the quota pool</source>
+        <translation>计划此配额池</translation>
+    </message>
+    <message>
+        <source>Records the name in the plan. The provider creates the workspace when you press “Create, attach quota, add members” under “At the provider”.</source>
+        <translation>把名称记入计划。点“在平台上”中的“创建、绑定配额、添加成员”后，平台才会创建工作空间。</translation>
+    </message>
+    <message>
+        <source>Records the pool in the plan. The provider attaches it when you press “Create, attach quota, add members” under “At the provider”.</source>
+        <translation>把配额池记入计划。点“在平台上”中的“创建、绑定配额、添加成员”后，平台才会挂接它。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "OnboardingWizard.h"
 
+#include "GateDefinition.h"
 #include "GateTypes.h"
 #include "ProviderDialog.h"
 #include "ProviderHub.h"
@@ -86,9 +87,16 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
                 return;
             }
         }
-        // A refused jump (a gate not yet open) leaves the page as it was: so does the list.
-        if (!goToPage(id))
+        // A refused jump (a gate not yet open) stops at the gate that holds it: the list shows
+        // the page shown, and the sidebar says which gate the jump was for and which gate holds
+        // it (#17 walk: from the welcome page, only gate 1's banner spoke, of gate 2's entry).
+        if (!goToPage(id)) {
             m_sidebar->setCurrentPage(currentId());
+            if (const QString why = jumpRefusal(id); !why.isEmpty()) {
+                m_sidebar->banner()->showMessage(Banner::Tone::Warning, why);
+                m_jumpRefused = true;
+            }
+        }
     });
     connect(m_sidebar->banner(), &Banner::retryRequested, this, [this] {
         if (auto r = m_store->saveNow(); !r)
@@ -225,6 +233,22 @@ QString OnboardingWizard::refusalOnTheWayTo(int id) const
         if (const auto *gate = qobject_cast<const GatePage *>(page(p)))
             if (QString why = gate->refusal(); !why.isEmpty())
                 return why;
+    return {};
+}
+
+QString OnboardingWizard::jumpRefusal(int id) const
+{
+    if (id <= AccountId || id > FirstRunId)
+        return {};
+    for (int g = AccountId; g < id; ++g) {
+        const GateRecord &r = m_store->state().gate(GateId(g));
+        if (r.status != GateStatus::Passed)
+            return tr("Gate %1 “%2” cannot open yet: gate %3 “%4” is %5. Get it accepted first.")
+                .arg(id)
+                .arg(gateTitle(GateId(id)).toString())
+                .arg(g)
+                .arg(gateTitle(GateId(g)).toString(), statusPhrase(r.status).toString());
+    }
     return {};
 }
 

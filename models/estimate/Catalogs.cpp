@@ -263,6 +263,12 @@ std::optional<ModelSpec> findModel(const QString &key)
     return std::nullopt;
 }
 
+QString cardName(const QString &key)
+{
+    const std::optional<CardSpec> card = findCard(key);
+    return card ? card->name : key;
+}
+
 std::optional<CardSpec> findCard(const QString &key)
 {
     for (const CardSpec &c : cardCatalog()) {

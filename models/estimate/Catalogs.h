@@ -87,6 +87,9 @@ const std::vector<CardSpec> &cardCatalog();
 // By key ("llama-2-7b") or display name ("Llama 2 7B"), in any case.
 std::optional<ModelSpec> findModel(const QString &key);
 std::optional<CardSpec> findCard(const QString &key);
+// The card as people know it ("NVIDIA A10 24GB"), for text they read; the key itself when the
+// catalog has no such card.
+QString cardName(const QString &key);
 
 // The catalog model a free text names ("Llama-2-7B", "llama2 70b", "bert-large", "T0_3B"),
 // matched by family and size; nullopt when it names none.

@@ -640,7 +640,7 @@ std::vector<Suggestion> MemoryEstimator::suggestions(const TrainingSetup &s, con
         }
         kept = t;
         out.push_back({change, m.totalGiB(), verdict(m, card) != Verdict::DoesNotFit,
-                       before - m.totalGiB(), speedCost});
+                       before - m.totalGiB(), speedCost, t});
         before = m.totalGiB();
         return out.back().fits;
     };

@@ -232,6 +232,7 @@ struct Suggestion
     bool fits = false;
     double savedGiB = 0; // per card, against the step before
     QString speedCost;   // translated: what it costs in speed, with its source
+    TrainingSetup setup; // the setup with this step and the ones before it made
 };
 
 class MemoryEstimator

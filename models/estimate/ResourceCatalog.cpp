@@ -416,6 +416,12 @@ const InstanceType *ResourceCatalog::instance(const QString &key) const
     return nullptr;
 }
 
+QString ResourceCatalog::instanceName(const QString &key) const
+{
+    const InstanceType *t = instance(key);
+    return t ? t->name : key;
+}
+
 const TrainingImage *ResourceCatalog::image(const QString &key) const
 {
     for (const TrainingImage &t : d->images)

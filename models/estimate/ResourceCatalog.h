@@ -108,6 +108,9 @@ public:
     // The entry with this key (an image also by "name:version"); null when there is none.
     const InstanceType *instance(const QString &key) const;
     const TrainingImage *image(const QString &key) const;
+    // An instance type's name for text people read ("8 × A100 80GB"); the key itself when the
+    // catalog has no such type.
+    QString instanceName(const QString &key) const;
 
     const CatalogSource &source() const;
     bool isBuiltIn() const { return source().kind == CatalogSource::Kind::BuiltIn; }

@@ -111,7 +111,7 @@ Findings checkResources(const ResourceChoice &c, const ResourceCatalog &catalog)
             if (v == Verdict::DoesNotFit)
                 add("memory.does_not_fit", blocking, "instance",
                     Tr::trLater(
-                        "The job needs %1 GiB per card but a %2 has %3 GB. Pick a larger "
+                        "The job needs %1 GiB per card but the %2 has %3 GB. Pick a larger "
                         "card or more cards with sharding, or apply the memory suggestions.")
                         .arg(m.totalGiB(), 0, 'f', 1)
                         .arg(card->name)
@@ -175,7 +175,7 @@ Findings checkResources(const ResourceChoice &c, const ResourceCatalog &catalog)
                 "The quota pool is for %1 cards, but %2 has %3 cards: its card-hours cannot "
                 "be spent on it. Choose an instance with %1 cards, or attach a pool of %3 in "
                 "gate 2 and apply for it in gate 3.")
-                .arg(c.quotaCard, inst->name, inst->card));
+                .arg(cardName(c.quotaCard), inst->name, cardName(inst->card)));
     if (!c.quotaZone.isEmpty() && !c.instanceZone.isEmpty() && c.quotaZone != c.instanceZone)
         add("zone.mismatch", blocking, "zone",
             Tr::trLater("The quota is granted in %1 but the instance would open in %2. Open it in "
@@ -379,7 +379,8 @@ QString quotaSkip(const Candidate &c, const ResourceCatalog &catalog, const Quot
     if (!q.zone.isEmpty() && c.zone != q.zone)
         return Tr::tr("no quota in %1: the workspace's quota is in %2").arg(c.zone, q.zone);
     if (!q.cardType.isEmpty() && t->card != q.cardType)
-        return Tr::tr("no quota for %1 cards: the workspace's pool is %2").arg(t->card, q.cardType);
+        return Tr::tr("no quota for %1 cards: the workspace's pool is %2")
+            .arg(cardName(t->card), cardName(q.cardType));
     const double need = t->cards * hoursPerRound;
     if (need > q.remainingCardHours + 1e-9)
         return Tr::tr("%1 card-hours left, this run needs %2 × %3 h = %4 per round")

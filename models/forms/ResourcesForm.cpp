@@ -87,13 +87,20 @@ TrainingSetup ResourcesForm::effectiveSetup() const
 
 CardSpec ResourcesForm::card() const
 {
-    // Chosen here, else gate 2's pool card, else the card most teams start on.
-    for (const QString &key : {data().cardKey, m_store->state().workspace.pool.cardType,
-                               QStringLiteral("a100-80g")}) {
-        if (auto c = findCard(key))
-            return *c;
-    }
+    if (auto c = chosenCard())
+        return *c;
+    if (auto c = findCard(QStringLiteral("a100-80g")))
+        return *c;
     return cardCatalog().front();
+}
+
+std::optional<CardSpec> ResourcesForm::chosenCard() const
+{
+    for (const QString &key : {data().cardKey, m_store->state().workspace.pool.cardType}) {
+        if (auto c = findCard(key))
+            return c;
+    }
+    return std::nullopt;
 }
 
 MemoryBreakdown ResourcesForm::memory() const
@@ -123,6 +130,107 @@ std::vector<Suggestion> ResourcesForm::suggestions() const
     if (verdict() != Verdict::DoesNotFit)
         return {};
     return MemoryEstimator::suggestions(effectiveSetup(), card());
+}
+
+namespace {
+
+// One setting a suggestion may change: its caption as section 1 shows it, whether two setups
+// differ in it, and how to carry it from one to the other.
+struct SuggestedSetting
+{
+    const char *caption;
+    bool (*differs)(const TrainingSetup &, const TrainingSetup &);
+    void (*copy)(const TrainingSetup &from, TrainingSetup &into);
+};
+
+// In section 1's order. The card count is not here: it is the instance type's, when one is
+// chosen (suggestionStep says so).
+const SuggestedSetting kSuggestedSettings[] = {
+    {QT_TRANSLATE_NOOP("Onramp", "Method"),
+     [](const TrainingSetup &a, const TrainingSetup &b) {
+         return a.method != b.method || a.loraRank != b.loraRank;
+     },
+     [](const TrainingSetup &f, TrainingSetup &t) {
+         t.method = f.method;
+         t.loraRank = f.loraRank;
+     }},
+    {QT_TRANSLATE_NOOP("Onramp", "Micro-batch per card"),
+     [](const TrainingSetup &a, const TrainingSetup &b) { return a.microBatch != b.microBatch; },
+     [](const TrainingSetup &f, TrainingSetup &t) {
+         t.microBatch = f.microBatch;
+         t.gradAccumulation = f.gradAccumulation;
+     }},
+    {QT_TRANSLATE_NOOP("Onramp", "Chunked loss"),
+     [](const TrainingSetup &a, const TrainingSetup &b) { return a.chunkedLoss != b.chunkedLoss; },
+     [](const TrainingSetup &f, TrainingSetup &t) { t.chunkedLoss = f.chunkedLoss; }},
+    {QT_TRANSLATE_NOOP("Onramp", "Gradient checkpointing"),
+     [](const TrainingSetup &a, const TrainingSetup &b) {
+         return a.checkpointing != b.checkpointing;
+     },
+     [](const TrainingSetup &f, TrainingSetup &t) { t.checkpointing = f.checkpointing; }},
+    {QT_TRANSLATE_NOOP("Onramp", "FlashAttention-2 / fused attention"),
+     [](const TrainingSetup &a, const TrainingSetup &b) {
+         return a.flashAttention != b.flashAttention;
+     },
+     [](const TrainingSetup &f, TrainingSetup &t) { t.flashAttention = f.flashAttention; }},
+    {QT_TRANSLATE_NOOP("Onramp", "Data-parallel sharding"),
+     [](const TrainingSetup &a, const TrainingSetup &b) {
+         return a.zeroStage != b.zeroStage || a.fsdp != b.fsdp;
+     },
+     [](const TrainingSetup &f, TrainingSetup &t) {
+         t.zeroStage = f.zeroStage;
+         t.fsdp = f.fsdp;
+     }},
+    {QT_TRANSLATE_NOOP("Onramp", "Offload activations"),
+     [](const TrainingSetup &a, const TrainingSetup &b) {
+         return a.offloadActivations != b.offloadActivations;
+     },
+     [](const TrainingSetup &f, TrainingSetup &t) { t.offloadActivations = f.offloadActivations; }},
+    {QT_TRANSLATE_NOOP("Onramp", "CPU offload"),
+     [](const TrainingSetup &a, const TrainingSetup &b) { return a.offload != b.offload; },
+     [](const TrainingSetup &f, TrainingSetup &t) { t.offload = f.offload; }},
+};
+
+} // namespace
+
+ResourcesForm::SuggestionStep ResourcesForm::suggestionStep(int index) const
+{
+    const std::vector<Suggestion> list = suggestions();
+    if (index < 0 || index >= int(list.size()))
+        return {};
+    const TrainingSetup &before = index == 0 ? effectiveSetup() : list[index - 1].setup;
+    const TrainingSetup &after = list[index].setup;
+    if (after.gpus != before.gpus && !data().choice.instance.isEmpty())
+        return {false, Tr::tr("The instance type fixes the card count: choose one with %n "
+                              "card(s) or more under “5. Instance type and image”.",
+                              nullptr, after.gpus)};
+    QStringList fields;
+    for (const SuggestedSetting &s : kSuggestedSettings)
+        if (s.differs(before, after))
+            fields << Tr::tr(s.caption);
+    if (after.gpus != before.gpus)
+        fields << Tr::tr("Cards in the job");
+    if (fields.isEmpty())
+        return {};
+    return {true, Tr::tr("Sets %1 in “1. Model and training setup”.")
+                      .arg(fields.join(Tr::tr(", ", "list separator")))};
+}
+
+bool ResourcesForm::applySuggestion(int index)
+{
+    if (!suggestionStep(index).applicable)
+        return false;
+    const std::vector<Suggestion> list = suggestions();
+    const TrainingSetup before = index == 0 ? effectiveSetup() : list[index - 1].setup;
+    const TrainingSetup after = list[index].setup;
+    update([&](ResourcesGateData &d) {
+        for (const SuggestedSetting &s : kSuggestedSettings)
+            if (s.differs(before, after))
+                s.copy(after, d.choice.setup);
+        if (after.gpus != before.gpus) // no instance type: the job's own count
+            d.choice.setup.gpus = after.gpus;
+    });
+    return true;
 }
 
 QString ResourcesForm::sourceQuality(const CardSpec &card)

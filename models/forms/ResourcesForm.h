@@ -42,7 +42,11 @@ public:
 
     // The setup with its card count taken from the chosen instance type.
     TrainingSetup effectiveSetup() const;
+    // The card the estimate is judged against: chosen here, else gate 2's pool card, else the
+    // card most teams start on.
     CardSpec card() const;
+    // The card chosen here or gate 2's pool card; nullopt while neither is.
+    std::optional<CardSpec> chosenCard() const;
     MemoryBreakdown memory() const;
     // What the setup asks that the chosen card cannot compute (bf16, FP8, FlashAttention-2).
     std::optional<Unsupported> unsupported() const;
@@ -51,6 +55,19 @@ public:
     QString verdictText() const;
     // What to change, each step on top of the ones before; empty unless the setup does not fit.
     std::vector<Suggestion> suggestions() const;
+    // How the page makes suggestion `index`: the settings of section 1 that its own change
+    // (against the step before it) sets, which applySuggestion() sets; or, where the page
+    // cannot (an instance type fixes the card count), what to change instead.
+    struct SuggestionStep
+    {
+        bool applicable = false;
+        QString where; // translated: "Sets Gradient checkpointing", or what to change instead
+    };
+    SuggestionStep suggestionStep(int index) const;
+    // Makes suggestion `index`'s own change in the saved setup (the steps before it stay as
+    // they are: the list is computed again from the new setup). False when the page cannot
+    // make it, or there is no such suggestion.
+    bool applySuggestion(int index);
     // Cards needed on each catalog card; -1 where the card cannot run the setup.
     int cardsNeeded(const CardSpec &card) const;
     // The card count as the card table says it. Sharding makes the model's states as small as

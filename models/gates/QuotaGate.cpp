@@ -373,10 +373,9 @@ QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,
     QStringList parts;
     // The card as the reviewer knows it, not the catalog's key ("a10"); region and zone apart
     // (#17 walk: "of a10 in cn-east cn-east-1a").
-    const std::optional<CardSpec> card = findCard(context.pool.cardType);
     parts << Tr::tr("We apply for %1 card-hours of %2 in region %3, zone %4, for %5, from %6 "
                     "to %7.")
-                 .arg(number(plan.cardHours), card ? card->name : context.pool.cardType,
+                 .arg(number(plan.cardHours), cardName(context.pool.cardType),
                       context.pool.region, context.pool.zone,
                       purposeKindLabel(context.purpose).toLower(), iso(q.start), iso(q.end));
     parts << Tr::tr("Derivation: %1.").arg(plan.formula);

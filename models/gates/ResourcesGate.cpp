@@ -80,6 +80,8 @@ QJsonObject ResourcesGateData::toJson() const
                       {"seqLen", s.seqLen},
                       {"checkpointing", enumKey(s.checkpointing, kCheckpointing)},
                       {"flashAttention", s.flashAttention},
+                      {"chunkedLoss", s.chunkedLoss},
+                      {"offloadActivations", s.offloadActivations},
                       {"zeroStage", s.zeroStage},
                       {"fsdp", s.fsdp},
                       {"tp", s.tp},
@@ -179,6 +181,8 @@ std::expected<ResourcesGateData, Error> ResourcesGateData::fromJson(const QJsonO
     s.microBatch = setup.value("microBatch").toInt(s.microBatch);
     s.seqLen = setup.value("seqLen").toInt(s.seqLen);
     s.flashAttention = setup.value("flashAttention").toBool(s.flashAttention);
+    s.chunkedLoss = setup.value("chunkedLoss").toBool(s.chunkedLoss);
+    s.offloadActivations = setup.value("offloadActivations").toBool(s.offloadActivations);
     s.zeroStage = setup.value("zeroStage").toInt(s.zeroStage);
     s.fsdp = setup.value("fsdp").toBool(s.fsdp);
     s.tp = setup.value("tp").toInt(s.tp);

@@ -1,5 +1,6 @@
 #include "WorkspaceGate.h"
 
+#include "Catalogs.h"
 #include "Tr.h"
 
 #include <QJsonArray>
@@ -344,9 +345,11 @@ QString QuotaPool::text() const
     return textLater().toString();
 }
 
+// The card by its name and region and zone apart, as the quota justification writes them
+// (#17 walk: "a10 cards in cn-east, cn-east-1a").
 Text QuotaPool::textLater() const
 {
-    return Tr::trLater("%1 in %2").arg(cardType, zone);
+    return Tr::trLater("%1 in region %2, zone %3").arg(cardName(cardType), region, zone);
 }
 
 QJsonObject QuotaPool::toJson() const
@@ -536,11 +539,12 @@ Findings checkPoolStock(const QuotaPool &pool, const QList<ZoneStock> &stock)
                   "The provider lists no free %1 cards in %2, nor in any other zone: gate 4 "
                   "can open an instance only in the pool's zone, so it will wait for stock. "
                   "Choose a card type that is free now, or try again later.")
-                  .arg(pool.cardType, pool.zone)
+                  .arg(cardName(pool.cardType), pool.zone)
             : Tr::trLater("The provider lists no free %1 cards in %2: gate 4 can open an instance "
                           "only in the pool's zone. They are free now in %3: choose one of those "
                           "zones for the pool, or wait for stock in %2.")
-                  .arg(pool.cardType, pool.zone, freeElsewhere.join(QStringLiteral(", ")));
+                  .arg(cardName(pool.cardType), pool.zone,
+                       freeElsewhere.join(QStringLiteral(", ")));
     return {Finding{QStringLiteral("quota.pool_zone_out_of_stock"), Finding::Severity::Warning,
                     QStringLiteral("pool"), message}};
 }

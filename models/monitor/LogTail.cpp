@@ -1,6 +1,7 @@
 #include "LogTail.h"
 
 #include "Duration.h"
+#include "ProbeEvents.h"
 #include "Tr.h"
 
 #include <QFile>
@@ -249,7 +250,7 @@ QString readableLogLine(const QString &line)
         QString text = Tr::tr("%1, step %2: loss %3")
                            .arg(checkName(o))
                            .arg(v("step").toInt())
-                           .arg(num(v("loss")));
+                           .arg(lossText(v("loss").toDouble()));
         if (has("step_seconds"))
             text += QStringLiteral(", ") + Tr::tr("%1 per step").arg(readableDuration(v("step_seconds").toDouble()));
         if (has("samples_per_second"))
@@ -262,7 +263,9 @@ QString readableLogLine(const QString &line)
                                                     : Tr::tr("%1 failed").arg(checkName(o)));
         if (has("first_loss") && has("last_loss"))
             text += QStringLiteral(": ") +
-                    Tr::tr("loss from %1 to %2").arg(num(v("first_loss")), num(v("last_loss")));
+                    Tr::tr("loss from %1 to %2")
+                        .arg(lossText(v("first_loss").toDouble()),
+                             lossText(v("last_loss").toDouble()));
         if (const QString reason = v("reason").toString(); !reason.isEmpty())
             text += QStringLiteral(" (%1)").arg(probeWords(reason));
         return text;
@@ -271,7 +274,8 @@ QString readableLogLine(const QString &line)
         return Tr::tr("%1 finished after %2 steps: loss from %3 to %4, lowest %5")
             .arg(checkName(o))
             .arg(v("steps").toInt())
-            .arg(num(v("first_loss")), num(v("last_loss")), num(v("min_loss")));
+            .arg(lossText(v("first_loss").toDouble()), lossText(v("last_loss").toDouble()),
+                 lossText(v("min_loss").toDouble()));
     if (event == QLatin1String("resume"))
         return Tr::tr("%1: resumed at step %2 from %3")
             .arg(checkName(o))

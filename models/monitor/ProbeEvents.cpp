@@ -2,6 +2,9 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
+#include <cmath>
+
 namespace onramp {
 
 bool isFinalJobState(const QString &s)
@@ -33,6 +36,21 @@ QMap<QString, QJsonObject> probeEvents(const QString &log)
             events[name + u'/' + o.value("check").toString()] = o;
     }
     return events;
+}
+
+QString lossText(double loss)
+{
+    if (!std::isfinite(loss))
+        return QString::number(loss);
+    const int magnitude = loss == 0 ? 0 : int(std::floor(std::log10(std::abs(loss))));
+    QString text = QString::number(loss, 'f', std::clamp(3 - magnitude, 0, 8));
+    if (text.contains(u'.')) {
+        while (text.endsWith(u'0'))
+            text.chop(1);
+        if (text.endsWith(u'.'))
+            text.chop(1);
+    }
+    return text;
 }
 
 } // namespace onramp

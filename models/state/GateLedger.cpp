@@ -5,6 +5,8 @@
 #include "OnboardingState.h"
 #include "Tr.h"
 
+#include <algorithm>
+
 namespace onramp {
 
 namespace {
@@ -114,7 +116,17 @@ Text replayTime(const QString &iso)
 }
 
 // The review's line in gate 2's evidence.
+// The review's line in gate 2's evidence: who reviewed the matrix, and when (#17 walk: the
+// line named no reviewer).
 Text reviewLine(const ReviewSnapshot &review)
+{
+    return Tr::trLater("Role matrix of %n member(s) reviewed by %1 on %2", nullptr,
+                       int(review.members.size()))
+        .arg(Text::literal(review.reviewer.trimmed()), Text::time(review.reviewedAt));
+}
+
+// The line as states saved before it named the reviewer have it: replaced like the new one.
+Text legacyReviewLine(const ReviewSnapshot &review)
 {
     return Tr::trLater("Role matrix of %n member(s) reviewed on %1", nullptr,
                        int(review.members.size()))
@@ -429,12 +441,16 @@ void recordRoleReview(OnboardingState &state, const QString &reviewer, const QDa
 {
     WorkspaceData &w = state.workspace;
     GateRecord &r = state.gate(GateId::Workspace);
-    const Text before = reviewed(w.lastReview) ? reviewLine(w.lastReview) : Text();
+    QList<Text> before;
+    if (reviewed(w.lastReview))
+        before = {reviewLine(w.lastReview), legacyReviewLine(w.lastReview)};
     w.lastReview = {w.members, w.matrix, reviewer.trimmed(), now};
     // The other lines (the acceptance checks', whatever the acceptor wrote) stay as they are.
     QList<Text> lines = r.evidence.lines();
     lines.removeIf([&](const Text &line) {
-        return line == before || line.toString().trimmed() == before.toString();
+        return std::any_of(before.begin(), before.end(), [&](const Text &b) {
+            return line == b || line.toString().trimmed() == b.toString();
+        });
     });
     lines << reviewLine(w.lastReview);
     const Text evidence = Text::joined(lines, QStringLiteral("\n"));

@@ -184,6 +184,11 @@ LaunchAttempt LaunchAttempt::fromJson(const QJsonObject &o)
 
 QString LaunchAttempt::text() const
 {
+    return text(instance);
+}
+
+QString LaunchAttempt::text(const QString &instanceName) const
+{
     static const QMap<QString, const char *> label = {
         {QStringLiteral("skipped"), QT_TRANSLATE_NOOP("Onramp", "skipped")},
         {QStringLiteral("out_of_stock"), QT_TRANSLATE_NOOP("Onramp", "out of stock")},
@@ -193,7 +198,7 @@ QString LaunchAttempt::text() const
         {QStringLiteral("created"), QT_TRANSLATE_NOOP("Onramp", "opened")}};
     const char *source = label.value(outcome);
     return Tr::tr("%1 in %2: %3 — %4")
-        .arg(instance, zone, source ? Tr::tr(source) : outcome, reason);
+        .arg(instanceName, zone, source ? Tr::tr(source) : outcome, reason);
 }
 
 } // namespace onramp

@@ -44,6 +44,8 @@ struct LaunchAttempt
     QJsonObject toJson() const;
     static LaunchAttempt fromJson(const QJsonObject &o);
     QString text() const; // "gpu.a100-80g.8 in cn-north-1a: skipped — …"
+    // The same with the instance type by its name ("8 × A100 80GB in cn-north-1a: …").
+    QString text(const QString &instanceName) const;
 };
 
 // What the onboarding has done at the provider, saved with the rest of the state so that a

@@ -325,6 +325,31 @@ private slots:
         QVERIFY(!banner->isVisible());
     }
 
+    // #17 walk: a jump from the welcome page to gate 3 stopped at gate 1, whose banner spoke of
+    // gate 2's entry. The sidebar says which gate the jump was for and the first gate that holds
+    // it; the next move clears it.
+    void aRefusedJumpNamesTheGateThatHoldsIt()
+    {
+        StateStore store(statePath());
+        store.load();
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QCOMPARE(w.currentId(), int(OnboardingWizard::WelcomeId));
+        auto *list = w.findChild<QListWidget *>("gateList");
+        QVERIFY(list);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(OnboardingWizard::QuotaId)).center());
+        QCOMPARE(w.currentId(), int(OnboardingWizard::AccountId));
+        auto *banner = w.findChild<Banner *>(QStringLiteral("stateBanner"));
+        QVERIFY(banner && banner->isVisible());
+        QVERIFY2(banner->message().startsWith(QStringLiteral("Gate 3 ")) &&
+                     banner->message().contains(QStringLiteral("gate 1 ")) &&
+                     !banner->message().contains(QStringLiteral("gate 2 ")),
+                 qPrintable(banner->message()));
+        QVERIFY(w.goToPage(OnboardingWizard::WelcomeId));
+        QVERIFY(!banner->isVisible());
+    }
+
     void switchesLanguageWithoutRestart()
     {
         StateStore store(statePath());

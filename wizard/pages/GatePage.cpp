@@ -11,8 +11,12 @@
 #include "StateStore.h"
 #include "widgets/Banner.h"
 
+#include <QCoreApplication>
 #include <QEvent>
+#include <QPointer>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace onramp {
@@ -44,6 +48,9 @@ void GatePage::ensureBuilt()
     auto *outer = static_cast<QVBoxLayout *>(layout());
     m_refusal = new Banner(this);
     m_refusal->setObjectName(QStringLiteral("entryRefusal"));
+    // It comes and goes as the next gate's entry condition changes, often from a click on
+    // this page: its place stays, so the page does not move under the mouse.
+    m_refusal->reserveSpace();
     outer->addWidget(m_refusal);
     m_scroll = new QScrollArea(this);
     m_scroll->setObjectName(QStringLiteral("gateScroll"));
@@ -65,7 +72,36 @@ void GatePage::ensureBuilt()
     layout->addWidget(new GateCard(m_form, inner));
     layout->addStretch();
     m_scroll->setWidget(inner);
+    connect(m_store, &StateStore::changed, this, &GatePage::holdFocusInPlace);
     refresh();
+}
+
+void GatePage::holdFocusInPlace()
+{
+    // The window's focus widget, not the application's: while a combo box's list is open
+    // (a choice made with the mouse), the application's focus is in that popup.
+    QWidget *focus = window()->focusWidget();
+    if (m_holding || !m_scroll || !m_scroll->widget() || !focus ||
+        !m_scroll->widget()->isAncestorOf(focus) || !focus->isVisible())
+        return;
+    // The change's other slots run now; the layouts only on their posted requests: the field's
+    // place is still the one the user saw.
+    m_holding = true;
+    const QPointer<QWidget> anchor(focus);
+    const int before = focus->mapTo(m_scroll->viewport(), QPoint()).y();
+    QTimer::singleShot(0, this, [this, anchor, before] {
+        m_holding = false;
+        if (!anchor || !anchor->isVisible() || !m_scroll->widget()->isAncestorOf(anchor))
+            return;
+        // Lay the page out now (layout requests travel up one widget at a time).
+        for (int i = 0; i < 4; ++i)
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        const int moved = anchor->mapTo(m_scroll->viewport(), QPoint()).y() - before;
+        if (moved != 0) {
+            QScrollBar *bar = m_scroll->verticalScrollBar();
+            bar->setValue(bar->value() + moved);
+        }
+    });
 }
 
 void GatePage::whenProviderReady(QObject *context, std::function<void()> then)

@@ -57,6 +57,10 @@ private:
     void retranslate();
     void refresh();
     void ensureBuilt();
+    // Keeps the field in use where it is on screen while a change it made lays the page out
+    // again (#17 walk: choosing an instance type hid the memory suggestions above it, and the
+    // page moved under the mouse).
+    void holdFocusInPlace();
 
     GateId m_gate;
     StateStore *m_store;
@@ -64,6 +68,7 @@ private:
     Banner *m_refusal = nullptr;
     QScrollArea *m_scroll = nullptr;
     bool m_lastComplete = false;
+    bool m_holding = false; // a relayout's anchor is recorded, to restore once laid out
     QVBoxLayout *m_content = nullptr;
     ProviderHub *m_hub = nullptr;
 };

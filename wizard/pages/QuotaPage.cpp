@@ -304,8 +304,7 @@ void QuotaPage::refresh()
     m_pool->setText(poolProblem(pool)
                         ? tr("Pool: not attached yet. Attach the quota pool in gate 2 (card "
                              "type, region, zone): this application is for it.")
-                        : tr("Pool (attached in gate 2): %1 cards in %2, %3.")
-                              .arg(pool.cardType, pool.region, pool.zone));
+                        : tr("Pool (attached in gate 2): %1.").arg(pool.text()));
     const auto valid = validateQuota(m_form->data());
     const QuotaPlan plan = m_form->plan();
     m_formula->setText(valid ? plan.formula

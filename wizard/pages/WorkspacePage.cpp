@@ -392,9 +392,9 @@ void WorkspacePage::showStock()
             QStringList free;
             for (auto it = z.freeCards.begin(); it != z.freeCards.end(); ++it)
                 if (it.key() == card || card.isEmpty())
-                    free << tr("%1: %2 free").arg(it.key()).arg(it.value());
+                    free << tr("%1: %2 free").arg(cardName(it.key())).arg(it.value());
             m_stock->setText(free.isEmpty() ? tr("The provider lists no %1 cards in %2.")
-                                                  .arg(card, z.zone)
+                                                  .arg(cardName(card), z.zone)
                                             : tr("Now in %1: %2").arg(z.zone, free.join(QStringLiteral(", "))));
             return;
         }
@@ -514,10 +514,13 @@ void WorkspacePage::writeReview(const QString &path, bool markdown)
 
 void WorkspacePage::retranslateForm()
 {
-    m_create->setText(tr("&Create"));
-    m_create->setAccessibleName(tr("Create the workspace"));
-    m_attach->setText(tr("Attac&h"));
-    m_attach->setAccessibleName(tr("Attach the quota pool"));
+    // These two record the plan; the provider panel's "Create, attach quota, add members"
+    // carries it out. Labelled for what they do (#17 walk: two "Create" buttons, one that did
+    // nothing at the provider).
+    m_create->setText(tr("Plan the workspa&ce"));
+    m_create->setAccessibleName(tr("Plan the workspace"));
+    m_attach->setText(tr("Plan t&he pool"));
+    m_attach->setAccessibleName(tr("Plan the quota pool"));
     m_region->setAccessibleName(tr("Region"));
     m_region->lineEdit()->setPlaceholderText(tr("region"));
     m_region->lineEdit()->setAccessibleName(tr("Region"));
@@ -576,10 +579,14 @@ void WorkspacePage::updateStepButtons()
     m_attach->setEnabled(!w.workspaceName.isEmpty() && !poolHeld);
     m_create->setToolTip(nameHeld ? tr("The provider has created this workspace. Type another "
                                        "name to plan another one.")
-                                  : QString());
+                                  : tr("Records the name in the plan. The provider creates the "
+                                       "workspace when you press “Create, attach quota, add "
+                                       "members” under “At the provider”."));
     m_attach->setToolTip(poolHeld ? tr("The provider has attached this pool. Choose another "
                                        "region, zone or card type to change it.")
-                                  : QString());
+                                  : tr("Records the pool in the plan. The provider attaches it "
+                                       "when you press “Create, attach quota, add members” under "
+                                       "“At the provider”."));
 }
 
 void WorkspacePage::refresh()

@@ -6,6 +6,8 @@
 #include <QPushButton>
 #include <QToolTip>
 
+#include <algorithm>
+
 namespace onramp {
 
 Banner::Banner(QWidget *parent) : QFrame(parent)
@@ -60,8 +62,29 @@ void Banner::clear()
 {
     if (isHidden() && m_text->text().isEmpty())
         return;
+    // The place stays as high as the message that leaves it.
+    if (m_reserved && isVisible())
+        setMinimumHeight(std::max(minimumHeight(), height()));
     m_text->clear();
     hide();
+}
+
+void Banner::reserveSpace()
+{
+    m_reserved = true;
+    QSizePolicy policy = sizePolicy();
+    policy.setRetainSizeWhenHidden(true);
+    setSizePolicy(policy);
+    setMinimumHeight(oneLineHeight());
+}
+
+int Banner::oneLineHeight() const
+{
+    // A line of Latin and CJK text: the Chinese font's line can be the taller one.
+    const int line = std::max(m_text->fontMetrics().height(),
+                              m_text->fontMetrics().boundingRect(QStringLiteral("X国")).height());
+    const QMargins m = layout()->contentsMargins();
+    return line + m.top() + m.bottom() + 2 * frameWidth();
 }
 
 QString Banner::message() const
@@ -73,6 +96,8 @@ void Banner::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslate();
+    if (m_reserved && (e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange))
+        setMinimumHeight(std::max(minimumHeight(), oneLineHeight()));
     QFrame::changeEvent(e);
 }
 

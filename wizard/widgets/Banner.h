@@ -26,6 +26,10 @@ public:
                      bool retry = false);
     void clear();
     QString message() const;
+    // Keeps the banner's place while it is cleared, at least one line high (and as high as the
+    // tallest message it has shown), so that what lies under it does not move when a message
+    // comes and goes (#17 walk: the page jumped about 30 px under the mouse).
+    void reserveSpace();
 
 signals:
     void retryRequested();
@@ -35,12 +39,15 @@ protected:
 
 private:
     void retranslate();
+    // The height of a one-line message, in the current font and style.
+    int oneLineHeight() const;
 
     QLabel *m_text;
     QPushButton *m_retry;
     QPushButton *m_details;
     QString m_detailText;
     int m_tone = -1;
+    bool m_reserved = false;
 };
 
 } // namespace onramp

@@ -53,6 +53,7 @@ JobMonitor::JobMonitor(ProviderHub *hub, QStringList checks, QWidget *parent)
     m_loss->setObjectName(QStringLiteral("lossChart"));
     m_step->setObjectName(QStringLiteral("stepChart"));
     m_memory->setObjectName(QStringLiteral("memoryChart"));
+    m_memory->setBytes(true); // fed bytes: the chart reads them in MiB or GiB
     charts->addWidget(m_loss, 0, 0);
     charts->addWidget(m_step, 0, 1);
     charts->addWidget(m_memory, 0, 2);
@@ -182,9 +183,9 @@ void JobMonitor::consume(const QStringList &lines)
             m_stepSeconds.push_back(e.value("step_seconds").toDouble());
             if (e.contains("gpu_memory_bytes")) {
                 m_gpuMemory = true;
-                m_memory->append(step, e.value("gpu_memory_bytes").toDouble() / (1024 * 1024));
+                m_memory->append(step, e.value("gpu_memory_bytes").toDouble());
             } else {
-                m_memory->append(step, e.value("memory_bytes").toDouble() / (1024 * 1024));
+                m_memory->append(step, e.value("memory_bytes").toDouble());
             }
             if (e.value("gpu_utilization").toInt(-1) >= 0)
                 m_util.push_back(e.value("gpu_utilization").toDouble());
@@ -212,7 +213,8 @@ void JobMonitor::updateReadings()
         line += tr(" (%1)").arg(reason.value("message").toString());
     m_jobLine->setText(line);
 
-    m_memory->setTitle(m_gpuMemory ? tr("GPU memory (MiB)") : tr("Memory in use (MiB)"));
+    m_memory->setTitle(m_gpuMemory ? tr("GPU memory (%1)", "the unit: MiB or GiB")
+                                   : tr("Memory in use (%1)", "the unit: MiB or GiB"));
     const CoachReading reading = coach(m_util, m_stepSeconds);
     m_coach->setText(tr("Coach: %1 %2").arg(reading.text, reading.advice));
 
@@ -262,7 +264,8 @@ void JobMonitor::retranslate()
     m_loss->setTitle(tr("Loss"));
     m_step->setTitle(tr("Step time (ms)"));
     // Before a job says which memory it reports, the third chart still says what it is for.
-    m_memory->setTitle(m_gpuMemory ? tr("GPU memory (MiB)") : tr("Memory in use (MiB)"));
+    m_memory->setTitle(m_gpuMemory ? tr("GPU memory (%1)", "the unit: MiB or GiB")
+                                   : tr("Memory in use (%1)", "the unit: MiB or GiB"));
     updateReadings();
 }
 

@@ -31,7 +31,20 @@ LiveChart::LiveChart(QWidget *parent)
 void LiveChart::setTitle(const QString &title)
 {
     m_title = title;
-    m_line->setTitle(title);
+    m_line->setTitle(this->title());
+}
+
+QString LiveChart::title() const
+{
+    return m_bytes && m_title.contains(QLatin1String("%1")) ? m_title.arg(m_unit) : m_title;
+}
+
+void LiveChart::setBytes(bool bytes)
+{
+    m_bytes = bytes;
+    m_unit = bytes ? QStringLiteral("MiB") : QString();
+    m_line->setTitle(title());
+    markDirty();
 }
 
 void LiveChart::append(double x, double y)
@@ -79,7 +92,44 @@ void LiveChart::flush()
         return;
     m_dirty = false;
     const int columns = std::max(100, m_line->plotWidth());
-    m_line->replace(downsampleMinMax(m_raw, columns));
+    QList<QPointF> shown = downsampleMinMax(m_raw, columns);
+    if (m_bytes) {
+        // In MiB or GiB, from zero to a round top: four steps of 1, 2, 2.5 or 5 × 10^k.
+        double peak = 0;
+        for (const QPointF &p : m_raw)
+            peak = std::max(peak, p.y());
+        const bool gib = peak >= double(1ull << 30);
+        const double per = double(gib ? 1ull << 30 : 1ull << 20);
+        const QString unit = gib ? QStringLiteral("GiB") : QStringLiteral("MiB");
+        if (unit != m_unit) {
+            m_unit = unit;
+            m_line->setTitle(title());
+        }
+        for (QPointF &p : shown)
+            p.setY(p.y() / per);
+        const double wanted = std::max(peak / per, 1e-3) / 4;
+        const double power = std::pow(10.0, std::floor(std::log10(wanted)));
+        double step = 10 * power;
+        for (const double m : {1.0, 2.0, 2.5, 5.0}) {
+            if (m * power >= wanted * (1 - 1e-9)) {
+                step = m * power;
+                break;
+            }
+        }
+        const double top = 4 * step;
+        // Decimals the step needs (2.5 needs one more than 2), then significant digits for %g.
+        int decimals = std::max(0, -int(std::floor(std::log10(step) + 1e-9)));
+        if (std::abs(step / std::pow(10.0, -decimals) - std::round(step / std::pow(10.0, -decimals))) > 1e-6)
+            ++decimals;
+        const int whole = top >= 1 ? int(std::floor(std::log10(top) + 1e-9)) + 1 : 1;
+        m_line->replace(shown);
+        m_line->setRanges(m_raw.empty() ? 0 : m_raw.front().x(),
+                          m_raw.empty() ? 1
+                                        : std::max(m_raw.back().x(), m_raw.front().x() + 1),
+                          0, top, whole + decimals);
+        return;
+    }
+    m_line->replace(shown);
     if (m_raw.empty()) {
         m_line->setRanges(0, 1, 0, 1, 3);
         return;

@@ -22,8 +22,14 @@ class LiveChart : public QWidget
 public:
     explicit LiveChart(QWidget *parent = nullptr);
 
+    // For a byte series (setBytes), "%1" in the title is the unit the axis reads in.
     void setTitle(const QString &title);
-    QString title() const { return m_title; }
+    QString title() const;
+    // The values are bytes (memory): the axis starts at zero, ends on a round number and reads
+    // in MiB, or GiB from 1 GiB on, with only the decimals its ticks need (#17 walk: "5.5479
+    // MiB" on the memory chart's axis).
+    void setBytes(bool bytes);
+    QString unit() const { return m_unit; } // "MiB" or "GiB" for a byte series, else empty
     void append(double x, double y);
     void setPoints(std::vector<QPointF> points);
     void clear();
@@ -41,6 +47,8 @@ private:
 
     std::vector<QPointF> m_raw;
     QString m_title;
+    bool m_bytes = false;
+    QString m_unit;
     charts::Line *m_line; // a child widget
     QTimer *m_timer;
     bool m_dirty = false;

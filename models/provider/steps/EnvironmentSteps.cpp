@@ -187,8 +187,8 @@ void EnvironmentSteps::checkEnvironment(std::function<void()> next)
                        {Tr::trLater("%1 on %2; %3; loss %4 → %5 over the light loop")
                             .arg(print.value("os").toString(), print.value("arch").toString())
                             .arg(gpuHealth(health))
-                            .arg(verdict.value("first_loss").toDouble(), 0, 'g', 4)
-                            .arg(verdict.value("last_loss").toDouble(), 0, 'g', 4),
+                            .arg(lossText(verdict.value("first_loss").toDouble()),
+                                 lossText(verdict.value("last_loss").toDouble())),
                         // The probe's own words only when they explain a failure.
                         passed ? Text()
                                : probePhrase(verdict.value("reason").toString(

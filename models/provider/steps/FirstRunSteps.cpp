@@ -192,9 +192,8 @@ void FirstRunSteps::recordFirstRun(const QList<QJsonObject> &jobs)
             Text::joined({Text::joined({Tr::trLater("%1 steps in %2 s, loss %3 → %4 (min %5)")
                                             .arg(run.steps)
                                             .arg(run.seconds, 0, 'g', 3)
-                                            .arg(run.firstLoss, 0, 'g', 5)
-                                            .arg(run.lastLoss, 0, 'g', 5)
-                                            .arg(run.minLoss, 0, 'g', 5),
+                                            .arg(lossText(run.firstLoss), lossText(run.lastLoss),
+                                                 lossText(run.minLoss)),
                                         jobs.size() > 1 ? Tr::trLater("resumed itself %n time(s)",
                                                                       nullptr, int(jobs.size() - 1))
                                                         : Text()},

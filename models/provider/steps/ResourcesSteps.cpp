@@ -73,7 +73,8 @@ double ResourcesSteps::hoursPerRound() const
 void ResourcesSteps::attempt(const Candidate &c, const QString &outcome, const QString &reason)
 {
     m_state.provider.attempts << LaunchAttempt{c.instance, c.zone, outcome, reason};
-    progress(m_state.provider.attempts.last().text());
+    const LaunchAttempt &last = m_state.provider.attempts.last();
+    progress(last.text(m_state.resources.catalog.instanceName(last.instance)));
     changed();
 }
 
@@ -83,7 +84,7 @@ void ResourcesSteps::tryCandidate(QList<Candidate> rest, const QuotaStanding &qu
         m_recover = {};
         QStringList tried;
         for (const LaunchAttempt &a : m_state.provider.attempts)
-            tried << a.text();
+            tried << a.text(m_state.resources.catalog.instanceName(a.instance));
         ProviderError e = localError(
             Tr::tr("No candidate could open (%n tried):", nullptr, int(tried.size())) + u'\n' +
             tried.join(u'\n'));
@@ -98,7 +99,8 @@ void ResourcesSteps::tryCandidate(QList<Candidate> rest, const QuotaStanding &qu
         tryCandidate(rest, quota, hours);
         return;
     }
-    progress(Tr::tr("Creating a %1 instance in %2…").arg(c.instance, c.zone));
+    progress(Tr::tr("Creating an instance of %1 in %2…")
+                 .arg(m_state.resources.catalog.instanceName(c.instance), c.zone));
     // Stock, zone and quota refusals move on to the next candidate, with the provider's
     // reason; a permission refusal ends it (another place will not change who may create).
     m_recover = [this, c, rest, quota, hours](const ProviderError &e) {

@@ -277,8 +277,8 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
                     link.developerCheckPassed
                         ? Tr::trLater("Job %1 succeeded; its log ends: loss %2 → %3.")
                               .arg(finished.value("id").toString())
-                              .arg(verdict.value("first_loss").toDouble(), 0, 'f', 3)
-                              .arg(verdict.value("last_loss").toDouble(), 0, 'f', 3)
+                              .arg(lossText(verdict.value("first_loss").toDouble()),
+                                   lossText(verdict.value("last_loss").toDouble()))
                         : Tr::trLater("Job %1 ended %2: %3")
                               .arg(Text::literal(finished.value("id").toString()), state,
                                    Text::literal(finished.value("reason")

@@ -4,6 +4,7 @@
 #include "GateLedger.h"
 #include "Language.h"
 #include "StateStore.h"
+#include "Tr.h"
 
 #include <QtTest>
 
@@ -84,6 +85,36 @@ private slots:
         store.update([](OnboardingState &st) { st.workspace.members[1].sharePercent = 40; });
         QVERIFY(team.markReviewed(QStringLiteral("Li")).has_value());
         QVERIFY(store.state().workspace.lastReview.reviewedAt.isValid());
+    }
+
+
+    // #17 walk: gate 2's evidence read "Role matrix of 3 members reviewed on …", with no word
+    // of who reviewed it. The line names the reviewer; a second review replaces it, as it does a
+    // line saved before the reviewer was named.
+    void theReviewLineNamesTheReviewer()
+    {
+        StateStore store(QString{});
+        OnboardingState s;
+        s.workspace = aTeam();
+        s.workspace.lastReview = {};
+        store.setState(s);
+        WorkspaceForm team(&store);
+        QVERIFY(team.markReviewed(QStringLiteral("Li Na")).has_value());
+        const QString evidence = store.state().gate(GateId::Workspace).evidence.toString();
+        QVERIFY2(evidence.contains(QStringLiteral("reviewed by Li Na on")), qPrintable(evidence));
+        // An older line, without the reviewer, is replaced by the next review, not kept beside it.
+        store.update([](OnboardingState &st) {
+            const ReviewSnapshot &r = st.workspace.lastReview;
+            st.gate(GateId::Workspace).evidence =
+                Tr::trLater("Role matrix of %n member(s) reviewed on %1", nullptr,
+                            int(r.members.size()))
+                    .arg(Text::time(r.reviewedAt));
+        });
+        QVERIFY(team.markReviewed(QStringLiteral("Wang Fang")).has_value());
+        const QList<Text> lines = store.state().gate(GateId::Workspace).evidence.lines();
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines.first().toString().contains(QStringLiteral("reviewed by Wang Fang on")),
+                 qPrintable(lines.first().toString()));
     }
 
 

@@ -752,6 +752,75 @@ private slots:
         QVERIFY(form.suggestions().empty());
     }
 
+    // #17 walk: the suggestions said what to change but nothing applied one. Each step the
+    // page can make sets its own settings (not the steps before it) and says which; made one
+    // after the other, they bring the verdict to "fits"; a card count that an instance type
+    // fixes is not applied but says what to change instead.
+    void suggestionsApplyToTheForm()
+    {
+        StateStore store(QString{});
+        ResourcesForm form(&store);
+        form.update([](ResourcesGateData &d) {
+            d.choice.setup.model = *findModel("llama-2-7b");
+            d.choice.setup.method = Method::Full;
+            d.choice.setup.microBatch = 4;
+            d.choice.setup.seqLen = 4096;
+            d.choice.setup.checkpointing = Checkpointing::None;
+            d.choice.setup.gpus = 1;
+            d.cardKey = QStringLiteral("a100-80g");
+        });
+        QCOMPARE(form.verdict(), Verdict::DoesNotFit);
+        const std::vector<Suggestion> first = form.suggestions();
+        QVERIFY(first.size() >= 2);
+        // The first step's own change, and only it.
+        const ResourcesForm::SuggestionStep step = form.suggestionStep(0);
+        QVERIFY(step.applicable);
+        QVERIFY2(step.where.startsWith(QStringLiteral("Sets ")), qPrintable(step.where));
+        const TrainingSetup before = form.data().choice.setup;
+        const double totalBefore = form.memory().totalGiB();
+        QVERIFY(form.applySuggestion(0));
+        const TrainingSetup after = form.data().choice.setup;
+        QCOMPARE(after.chunkedLoss, first[0].setup.chunkedLoss);
+        QCOMPARE(after.microBatch, first[0].setup.microBatch);
+        QCOMPARE(after.checkpointing, first[0].setup.checkpointing);
+        QCOMPARE(after.model.key, before.model.key);
+        QCOMPARE(after.seqLen, before.seqLen);
+        QVERIFY(form.memory().totalGiB() < totalBefore);
+        // Saved: a chunked loss (no field of the run spec) is part of the setup read back.
+        auto json = ResourcesGateData::fromJson(store.state().resources.toJson(), "$.resources");
+        QVERIFY(json);
+        QCOMPARE(json->choice.setup.chunkedLoss, after.chunkedLoss);
+        QCOMPARE(json->choice.setup.offloadActivations, after.offloadActivations);
+        // Step by step to a verdict that fits.
+        for (int i = 0; i < 12 && form.verdict() == Verdict::DoesNotFit; ++i)
+            QVERIFY2(form.applySuggestion(0), qPrintable(form.suggestionStep(0).where));
+        QVERIFY(form.verdict() != Verdict::DoesNotFit);
+        QVERIFY(form.suggestions().empty());
+        QVERIFY(!form.applySuggestion(0));
+
+        // With an instance type chosen, its card count stands: a step that needs more cards
+        // says what to change instead.
+        form.update([](ResourcesGateData &d) {
+            d.choice.setup = TrainingSetup{};
+            d.choice.setup.model = *findModel("llama-2-70b");
+            d.choice.setup.method = Method::Full;
+            d.choice.instance = QStringLiteral("gpu.a10.1");
+        });
+        const std::vector<Suggestion> big = form.suggestions();
+        int cardStep = -1;
+        for (int i = 0; i < int(big.size()); ++i)
+            if (big[size_t(i)].setup.gpus != (i == 0 ? form.effectiveSetup().gpus
+                                                     : big[size_t(i) - 1].setup.gpus))
+                cardStep = i;
+        QVERIFY(cardStep >= 0);
+        QVERIFY(!form.suggestionStep(cardStep).applicable);
+        QVERIFY2(form.suggestionStep(cardStep).where.contains(QStringLiteral("instance type")),
+                 qPrintable(form.suggestionStep(cardStep).where));
+        const TrainingSetup held = form.data().choice.setup;
+        QVERIFY(!form.applySuggestion(cardStep));
+        QCOMPARE(form.data().choice.setup.gpus, held.gpus);
+    }
+
     // #17 walk: gate 2's pool was A10 24GB cards, yet gate 4 judged the estimate against an
     // A100 80GB and said "fits with headroom". Until a card is chosen, the pool's card is it.
     void theEstimateIsJudgedAgainstThePoolsCard()

@@ -602,6 +602,37 @@ private slots:
         QVERIFY(!FirstRunGateData::fromJson(wrong, "$.y"));
     }
 
+    // #17 walk: a loss read at 3 decimals in one place (gate 2's developer check) and at 4
+    // significant digits in another (gate 5, the job's log). One formatter writes it everywhere:
+    // four significant digits, no trailing zeros, no exponent.
+    void oneLossFormat_data()
+    {
+        QTest::addColumn<double>("loss");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("above one") << 2.30125 << "2.301";
+        QTest::newRow("below one") << 0.69314 << "0.6931";
+        QTest::newRow("round") << 0.4 << "0.4";
+        QTest::newRow("tens") << 12.3456 << "12.35";
+        QTest::newRow("thousands") << 1234.6 << "1235";
+        QTest::newRow("tiny, no exponent") << 0.0000123 << "0.0000123";
+        QTest::newRow("zero") << 0.0 << "0";
+    }
+    void oneLossFormat()
+    {
+        QFETCH(double, loss);
+        QFETCH(QString, text);
+        QCOMPARE(lossText(loss), text);
+        // The job's log says it the same way.
+        const QString line = readableLogLine(
+            QString::fromUtf8(QJsonDocument(QJsonObject{{"event", "verdict"},
+                                                        {"check", "environment"},
+                                                        {"passed", true},
+                                                        {"first_loss", loss},
+                                                        {"last_loss", loss}})
+                                  .toJson(QJsonDocument::Compact)));
+        QVERIFY2(line.contains(QStringLiteral("loss from %1 to %1").arg(text)), qPrintable(line));
+    }
+
     // The log pane shows the probe's events in words, other lines as they are.
     void probeEventsReadAsWords_data()
     {

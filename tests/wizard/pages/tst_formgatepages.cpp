@@ -7,6 +7,9 @@
 #include "ResourceCatalog.h"
 #include "WizardHarness.h"
 #include "pages/QuotaPage.h"
+#include "pages/ResourcesPage.h"
+#include "pages/resources/CardCountSection.h"
+#include "ResourcesForm.h"
 #include "widgets/Banner.h"
 
 #include <QJsonArray>
@@ -15,6 +18,9 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QVBoxLayout>
 #include <QTableWidget>
 #include <QToolButton>
 
@@ -522,7 +528,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!warning().isEmpty(), 10000);
         QVERIFY2(warning().contains("cn-north-1a, cn-north-1b"), qPrintable(warning()));
         QCOMPARE(stock->text(),
-                 QStringLiteral("The provider lists no a100-80g cards in cn-east-1a."));
+                 QStringLiteral("The provider lists no NVIDIA A100 80GB SXM4 cards in cn-east-1a."));
 
         // The line and the warning are worded again in Chinese, without a restart.
         m_language.apply(QStringLiteral("zh_CN"));
@@ -530,7 +536,7 @@ private slots:
         QVERIFY2(stock->text().contains("cn-east-1a"), qPrintable(stock->text()));
         m_language.apply(QStringLiteral("en"));
         QTRY_COMPARE(stock->text(),
-                     QStringLiteral("The provider lists no a100-80g cards in cn-east-1a."));
+                     QStringLiteral("The provider lists no NVIDIA A100 80GB SXM4 cards in cn-east-1a."));
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
@@ -729,6 +735,267 @@ private slots:
         QTRY_VERIFY2(!image->itemText(fits).contains("or newer"), qPrintable(image->itemText(fits)));
         QVERIFY2(image->itemText(fits).contains("530.30.02"), qPrintable(image->itemText(fits)));
         m_language.apply(QStringLiteral("en"));
+    }
+
+    // Layouts settle on posted events: run them, so that geometry reads as it will show.
+    static void settle()
+    {
+        for (int i = 0; i < 5; ++i) {
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            QCoreApplication::processEvents();
+        }
+    }
+
+    // #17 walk: the "Next is locked" banner came and went as gate 1 was filled, and the page
+    // under it moved about 30 px under the mouse. Its place stays when it goes and comes.
+    void theEntryBannerKeepsThePageInPlace()
+    {
+        StateStore store(statePath());
+        store.load();
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        auto *banner = child<Banner>(w, "entryRefusal");
+        auto *scroll = child<QScrollArea>(w, "gateScroll");
+        QVERIFY(banner && scroll);
+        settle();
+        QVERIFY(banner->isVisible()); // gate 1 is not passed: Next is locked
+        const int locked = scroll->mapTo(&w, QPoint()).y();
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        settle();
+        QVERIFY(!banner->isVisible());
+        QCOMPARE(scroll->mapTo(&w, QPoint()).y(), locked);
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::InProgress; });
+        settle();
+        QVERIFY(banner->isVisible());
+        QCOMPARE(scroll->mapTo(&w, QPoint()).y(), locked);
+    }
+
+    // #17 walk: choosing an instance type scrolled the page away from the list just used.
+    // The page stays where it was: the scroll bar's value and the list's place on screen.
+    void choosingAnInstanceKeepsThePageWhereItIs()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {"a100-80g", "cn-north", "cn-north-1a"};
+            s.resources.modelPicked = true;
+            s.resources.choice.setup.model = *findModel("llama-2-7b");
+            s.resources.choice.setup.method = Method::Full;
+            s.resources.choice.instance.clear();
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        w.resize(OnboardingWizard::defaultSize(QSize()));
+        auto *scroll = child<QScrollArea>(w, "gateScroll");
+        auto *instance = child<QComboBox>(w, "instance");
+        QVERIFY(scroll && instance);
+        settle();
+        scroll->ensureWidgetVisible(instance, 0, 200);
+        settle();
+        instance->setFocus();
+        QTRY_COMPARE(QApplication::focusWidget(), instance);
+        QVERIFY(scroll->verticalScrollBar()->value() > 0);
+        const int onScreen = instance->mapTo(scroll->viewport(), QPoint()).y();
+        for (const char *key : {"gpu.a100-80g.8", "gpu.a10.1", "gpu.h100.8"}) {
+            instance->setCurrentIndex(instance->findData(QLatin1String(key)));
+            settle();
+            QCOMPARE(store.state().resources.choice.instance, QLatin1String(key));
+            // What the user sees: the list where it was (the scroll bar moves for the part
+            // above it that changed height: the suggestions go once the setup fits).
+            QCOMPARE(instance->mapTo(scroll->viewport(), QPoint()).y(), onScreen);
+        }
+    }
+
+    // #17 walk: the memory suggestions were cut behind a horizontal scroll bar and nothing
+    // applied one. They wrap to the page's width, and Apply makes the step: the setup's field
+    // changes, and step by step the verdict turns.
+    void gateFourAppliesAMemorySuggestion()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.resources.modelPicked = true;
+            s.resources.choice.setup.model = *findModel("llama-2-7b");
+            s.resources.choice.setup.method = Method::Full;
+            s.resources.choice.setup.microBatch = 4;
+            s.resources.choice.setup.seqLen = 4096;
+            s.resources.choice.setup.checkpointing = Checkpointing::None;
+            s.resources.choice.setup.gpus = 1;
+            s.resources.cardKey = QStringLiteral("a100-80g");
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        ResourcesForm *form = qobject_cast<ResourcesPage *>(w.currentPage())->resources();
+        w.resize(OnboardingWizard::defaultSize(QSize())); // the window a new user gets
+        auto *verdict = child<QLabel>(w, "memoryVerdict");
+        auto *suggestions = child<QWidget>(w, "suggestions");
+        auto *scroll = child<QScrollArea>(w, "gateScroll");
+        QVERIFY(verdict && suggestions && scroll);
+        settle();
+        QCOMPARE(form->verdict(), Verdict::DoesNotFit);
+        const QString doesNotFit = verdict->text();
+        QVERIFY(suggestions->isVisible());
+        // Wrapped, within the page: no horizontal scrolling anywhere.
+        QCOMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(suggestions->findChildren<QAbstractScrollArea *>().isEmpty());
+        auto *first = suggestions->findChild<QLabel *>(QStringLiteral("suggestion0"));
+        QVERIFY(first);
+        QVERIFY(first->wordWrap());
+        QVERIFY2(first->text().contains(QStringLiteral("Sets ")), qPrintable(first->text()));
+        QVERIFY(first->mapTo(suggestions, QPoint(first->width(), 0)).x() <= suggestions->width());
+        // Apply: the first step's field is set on the form.
+        const std::vector<Suggestion> list = form->suggestions();
+        auto *microBatch = child<QSpinBox>(w, "microBatch");
+        auto *chunked = child<QCheckBox>(w, "chunkedLoss");
+        auto *checkpointing = child<QComboBox>(w, "checkpointing");
+        QVERIFY(microBatch && chunked && checkpointing);
+        auto *apply = suggestions->findChild<QPushButton *>(QStringLiteral("applySuggestion0"));
+        QVERIFY(apply);
+        QTest::mouseClick(apply, Qt::LeftButton);
+        QCOMPARE(chunked->isChecked(), list[0].setup.chunkedLoss);
+        QCOMPARE(microBatch->value(), list[0].setup.microBatch);
+        QCOMPARE(checkpointing->currentIndex(), int(list[0].setup.checkpointing));
+        QVERIFY(store.state().resources.choice.setup.microBatch == list[0].setup.microBatch);
+        // Step after step, until the verdict turns.
+        for (int i = 0; i < 12 && form->verdict() == Verdict::DoesNotFit; ++i) {
+            settle();
+            apply = suggestions->findChild<QPushButton *>(QStringLiteral("applySuggestion0"));
+            QVERIFY(apply);
+            QTest::mouseClick(apply, Qt::LeftButton);
+        }
+        settle();
+        QVERIFY(form->verdict() != Verdict::DoesNotFit);
+        QVERIFY(verdict->text() != doesNotFit);
+        QVERIFY(!suggestions->isVisible());
+    }
+
+    // Seen in a screenshot of the suggestions: the card table's rows kept the height they were
+    // fitted to while the table was still narrow, before the page was laid out (170 px for two
+    // lines). Laid out wide, each row is as high as its text.
+    void theCardTableFitsItsRowsOnceLaidOut()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.resources.choice.setup.model = *findModel("qwen2.5-7b");
+            s.resources.choice.setup.method = Method::Full;
+            s.resources.choice.setup.checkpointing = Checkpointing::None;
+            s.resources.choice.setup.microBatch = 4;
+            s.resources.choice.setup.seqLen = 4096;
+        });
+        ResourcesForm form(&store);
+        QWidget host;
+        auto *layout = new QVBoxLayout(&host);
+        auto *section = new CardCountSection(&form, &host);
+        layout->addWidget(section);
+        section->start(); // as the page does: before anything is laid out
+        host.resize(1100, 1600);
+        host.show();
+        settle();
+        auto *cards = host.findChild<QTableWidget *>(QStringLiteral("cardsNeeded"));
+        QVERIFY(cards);
+        bool wrapped = false;
+        for (int row = 0; row < cards->rowCount(); ++row) {
+            wrapped = wrapped || cards->item(row, 2)->text().contains(QStringLiteral(" with "));
+            QVERIFY2(cards->rowHeight(row) <= 3 * cards->fontMetrics().lineSpacing() + 12,
+                     qPrintable(QStringLiteral("row %1: %2 px (%3)")
+                                    .arg(row)
+                                    .arg(cards->rowHeight(row))
+                                    .arg(cards->item(row, 2)->text())));
+        }
+        QVERIFY(wrapped); // some counts take two lines in a narrow column
+    }
+
+    // #17 walk: the CANN images read as fine for a GPU pool until an instance was chosen.
+    // Before one is, the pool's card decides, as the instance's does after.
+    void gateFourMarksImagesForAnotherAcceleratorBeforeAnInstance()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {"a10", "cn-east", "cn-east-1a"};
+            s.resources.choice.instance.clear();
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *image = child<QComboBox>(w, "image");
+        QVERIFY(image);
+        const int cann = image->findData(QStringLiteral("torch-npu-2.1-cann8"));
+        const int cuda = image->findData(QStringLiteral("pytorch-2.3-cu121"));
+        QVERIFY(cann > 0 && cuda > 0);
+        QVERIFY2(image->itemText(cann).contains(QStringLiteral("not usable")) &&
+                     image->itemText(cann).contains(QStringLiteral("NVIDIA A10 24GB")),
+                 qPrintable(image->itemText(cann)));
+        QVERIFY(image->itemData(cann, Qt::ToolTipRole).toString().contains("ascend910b"));
+        QVERIFY2(!image->itemText(cuda).contains(QStringLiteral("not usable")),
+                 qPrintable(image->itemText(cuda)));
+        // An Ascend pool: the CUDA images are the wrong ones.
+        store.update([](OnboardingState &s) { s.workspace.pool.cardType = "ascend-910b"; });
+        QVERIFY2(image->itemText(cuda).contains(QStringLiteral("not usable")),
+                 qPrintable(image->itemText(cuda)));
+        QVERIFY2(!image->itemText(cann).contains(QStringLiteral("not usable")),
+                 qPrintable(image->itemText(cann)));
+    }
+
+    // #17 walk: internal keys in text people read. The pool reads by the card's name with
+    // region and zone apart; the provider's tries name the instance type by its name.
+    void poolAndTriesReadByTheirNames()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {"a10", "cn-east", "cn-east-1a"};
+            s.provider.attempts = {LaunchAttempt{"gpu.a10.1", "cn-east-1a", "out_of_stock",
+                                                 "no A10 left"}};
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::QuotaId));
+        auto *pool = child<QLabel>(w, "quotaPool");
+        QVERIFY(pool);
+        QVERIFY2(pool->text().contains(QStringLiteral("NVIDIA A10 24GB in region cn-east, zone "
+                                                      "cn-east-1a")),
+                 qPrintable(pool->text()));
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *tries = child<QLabel>(w, "launchAttempts");
+        QVERIFY(tries);
+        QVERIFY2(tries->text().contains(QStringLiteral("1 × A10 24GB in cn-east-1a")) &&
+                     !tries->text().contains(QStringLiteral("gpu.a10.1")),
+                 qPrintable(tries->text()));
+    }
+
+    // #17 walk: gate 2's own "Create" only plans, beside the panel's "Create, attach quota, add
+    // members" that does it. Its buttons say they plan.
+    void gateTwoButtonsSayTheyPlan()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        for (const char *name : {"createWorkspace", "attachQuota"}) {
+            auto *button = child<QPushButton>(w, name);
+            QVERIFY(button);
+            QVERIFY2(button->text().remove(u'&').startsWith(QStringLiteral("Plan ")),
+                     qPrintable(button->text()));
+            QVERIFY(!button->text().contains(QStringLiteral("Create")));
+        }
     }
 
     // #17 walk: gate 3's chart labelled its months "27-01". A month reads as a month in the

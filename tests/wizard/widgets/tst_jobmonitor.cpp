@@ -84,6 +84,61 @@ private slots:
         QCOMPARE(axis->tickCount(), int(ticks.size()));
     }
 
+    // #17 walk: the memory chart's axis read "5.5479 MiB" (four decimals of MiB). It starts at
+    // zero, ends on a round number and reads in MiB or GiB with the decimals its ticks need.
+    void theMemoryAxisReadsInMiBOrGiB_data()
+    {
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<QString>("unit");
+        QTest::newRow("a CPU loop's 5.5 MiB") << 5.548 * (1 << 20) << QStringLiteral("MiB");
+        QTest::newRow("a card's 40 GiB") << 40.3 * double(1ull << 30) << QStringLiteral("GiB");
+        QTest::newRow("900 MiB") << 900.4 * (1 << 20) << QStringLiteral("MiB");
+    }
+    void theMemoryAxisReadsInMiBOrGiB()
+    {
+        QFETCH(double, bytes);
+        QFETCH(QString, unit);
+        QTemporaryDir dir;
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        ProviderHub hub(&store, nullptr);
+        JobMonitor monitor(&hub, {QStringLiteral("metrics")});
+        monitor.show();
+        QByteArray log;
+        for (int i = 1; i <= 40; ++i) // a few KiB up and down, as a real job's memory goes
+            log += QJsonDocument(QJsonObject{{"event", "step"},
+                                             {"check", "metrics"},
+                                             {"step", i},
+                                             {"loss", 1.0 / i},
+                                             {"step_seconds", 0.5},
+                                             {"memory_bytes", bytes + (i % 3) * 1024}})
+                       .toJson(QJsonDocument::Compact) +
+                   '\n';
+        emit hub.jobNews("metrics", QJsonObject{{"id", "j1"}, {"state", "running"}}, 0, log,
+                         log.size());
+        auto *chart = monitor.findChild<LiveChart *>(QStringLiteral("memoryChart"));
+        QVERIFY(chart);
+        chart->flush();
+        QVERIFY2(chart->title().endsWith(QStringLiteral("(%1)").arg(unit)),
+                 qPrintable(chart->title()));
+        auto *view = chart->findChild<QChartView *>();
+        QVERIFY2(view, "the charts module did not load");
+        auto *axis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(axis);
+        QCOMPARE(axis->min(), 0.0);
+        const double shown = bytes / double(unit == QLatin1String("GiB") ? 1ull << 30 : 1 << 20);
+        QVERIFY2(axis->max() >= shown && axis->max() < 2.5 * shown,
+                 qPrintable(QString::number(axis->max())));
+        QStringList labels;
+        for (int i = 0; i < axis->tickCount(); ++i) {
+            const double v = axis->min() + i * (axis->max() - axis->min()) / (axis->tickCount() - 1);
+            const QString label = QString::asprintf(axis->labelFormat().toLatin1().constData(), v);
+            QVERIFY2(!label.contains(u'e'), qPrintable(label));
+            QVERIFY2(label.section(u'.', 1).size() <= 2, qPrintable(label));
+            QVERIFY2(!labels.contains(label), qPrintable(labels.join(", ") + " / " + label));
+            labels << label;
+        }
+    }
+
     void aWaitAndAHangAreShownWhileTheyHappen()
     {
         QTemporaryDir dir;

@@ -3,6 +3,7 @@
 #include "ResourcesForm.h"
 
 #include <QHeaderView>
+#include <QTimer>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -24,6 +25,18 @@ CardCountSection::CardCountSection(ResourcesForm *form, QWidget *parent)
     m_cardsNeeded->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_cardsNeeded->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     layout->addWidget(m_cardsNeeded);
+    // Rows fitted while the table was still narrow (before the page was laid out) kept the
+    // height of many wrapped lines once it was wide: fitted again once the columns have their
+    // new widths (one pass for all of them).
+    connect(m_cardsNeeded->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
+        if (m_refitting)
+            return;
+        m_refitting = true;
+        QTimer::singleShot(0, this, [this] {
+            m_refitting = false;
+            fitRows();
+        });
+    });
 }
 
 void CardCountSection::fitRows()

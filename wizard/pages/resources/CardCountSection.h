@@ -22,6 +22,7 @@ private:
     void fitRows();
 
     QTableWidget *m_cardsNeeded = nullptr;
+    bool m_refitting = false; // a fit after the columns' new widths is on its way
 };
 
 } // namespace onramp

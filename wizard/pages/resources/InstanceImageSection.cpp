@@ -1,5 +1,6 @@
 #include "InstanceImageSection.h"
 
+#include "Catalogs.h"
 #include "ResourcePlan.h"
 #include "ResourcesForm.h"
 
@@ -127,13 +128,25 @@ void InstanceImageSection::labelImages()
     // older driver, the entry says so before it is chosen.
     const ResourceCatalog &catalog = form()->data().catalog;
     const InstanceType *instance = catalog.instance(form()->data().choice.instance);
+    // The cards the image must be built for: the instance type's, else (before one is chosen)
+    // the card the estimate is judged against, gate 2's pool card (#17 walk: the CANN images
+    // read as fine for a GPU pool until an instance was chosen).
+    const std::optional<CardSpec> card =
+        instance ? findCard(instance->card) : form()->chosenCard();
     for (int row = 1; row < m_image->count(); ++row) {
         const TrainingImage *i = catalog.image(m_image->itemData(row).toString());
         if (!i)
             continue;
         QString text = QStringLiteral("%1 %2").arg(i->name, i->version);
         QString tip;
-        if (!i->minDriver.isEmpty()) {
+        if (card && !i->archs.isEmpty() && !i->archs.contains(card->arch)) {
+            // As the gate's finding (image.arch_unsupported) says it once both are chosen.
+            text = tr("%1 %2 — not usable: not built for the %3 (%4)")
+                       .arg(i->name, i->version, card->name, card->arch);
+            tip = tr("The image is built for %1; the %2 is %3. It would start, then fail with "
+                     "“operator not supported”.")
+                      .arg(i->archs.join(QStringLiteral(", ")), card->name, card->arch);
+        } else if (!i->minDriver.isEmpty()) {
             const bool tooOld = instance && !instance->driver.isEmpty() &&
                                 compareVersions(instance->driver, i->minDriver) < 0;
             text = tooOld ? tr("%1 %2 — needs driver %3 or newer; %4 has %5")
@@ -233,7 +246,7 @@ void InstanceImageSection::refresh()
     for (const LaunchAttempt &a : form()->attempts())
         tried << (a.outcome == QLatin1String("created") ? QStringLiteral("✔ ")
                                                         : QStringLiteral("→ ")) +
-                     a.text();
+                     a.text(form()->data().catalog.instanceName(a.instance));
     m_attempts->setText(tried.isEmpty()
                             ? QString()
                             : tr("Tries at the provider, in order:") + u'\n' + tried.join(u'\n'));

@@ -6,8 +6,9 @@
 
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
-#include <QListWidget>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace onramp {
@@ -43,9 +44,11 @@ MemorySection::MemorySection(ResourcesForm *form, QWidget *parent)
     bold.setBold(true);
     m_verdict->setFont(bold);
     layout->addWidget(m_verdict);
-    m_suggestions = new QListWidget(this);
+    // Rows that wrap, not a list: a list cut them behind a horizontal scroll bar (#17 walk).
+    m_suggestions = new QWidget(this);
     m_suggestions->setObjectName(QStringLiteral("suggestions"));
-    m_suggestions->setMaximumHeight(110);
+    m_suggestionRows = new QVBoxLayout(m_suggestions);
+    m_suggestionRows->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_suggestions);
 
     connect(m_card, &QComboBox::currentIndexChanged, this, [this] {
@@ -67,6 +70,7 @@ void MemorySection::loadInputs()
 void MemorySection::retranslate()
 {
     m_suggestions->setAccessibleName(tr("What to change"));
+    m_suggestions->setProperty("shown", QVariant()); // the rows' words, again
 }
 
 void MemorySection::refresh()
@@ -106,14 +110,57 @@ void MemorySection::refresh()
                                        : v == Verdict::Tight ? QColor(0xa0, 0x5a, 0x00)
                                                              : QColor(0xb3, 0x26, 0x1e));
     m_verdict->setPalette(pal);
-    m_suggestions->clear();
-    for (const Suggestion &s : form()->suggestions())
-        m_suggestions->addItem(
-            QStringLiteral("%1 %2 → %3 GiB (%4)")
-                .arg(s.fits ? QStringLiteral("✔") : QStringLiteral("·"), s.change)
-                .arg(s.totalGiB, 0, 'f', 1)
-                .arg(tr("saves %1 GiB; speed: %2").arg(s.savedGiB, 0, 'f', 1).arg(s.speedCost)));
+    showSuggestions();
     m_suggestions->setVisible(v == Verdict::DoesNotFit);
+}
+
+void MemorySection::showSuggestions()
+{
+    const std::vector<Suggestion> list = form()->suggestions();
+    QStringList texts;
+    for (int i = 0; i < int(list.size()); ++i) {
+        const Suggestion &s = list[size_t(i)];
+        texts << QStringLiteral("%1 %2 → %3 GiB (%4)")
+                         .arg(s.fits ? QStringLiteral("✔") : QStringLiteral("·"), s.change)
+                         .arg(s.totalGiB, 0, 'f', 1)
+                         .arg(tr("saves %1 GiB; speed: %2")
+                                  .arg(s.savedGiB, 0, 'f', 1)
+                                  .arg(s.speedCost)) +
+                     u'\n' + form()->suggestionStep(i).where;
+    }
+    // The same rows again (the form changes on every keystroke elsewhere): nothing to redo.
+    if (texts == m_suggestions->property("shown").toStringList())
+        return;
+    m_suggestions->setProperty("shown", texts);
+    while (QLayoutItem *item = m_suggestionRows->takeAt(0)) {
+        if (QWidget *w = item->widget())
+            w->deleteLater();
+        delete item;
+    }
+    auto *heading = new QLabel(tr("What would make it fit, cheapest in speed first, each on top "
+                                  "of the ones above:"),
+                               m_suggestions);
+    heading->setWordWrap(true);
+    m_suggestionRows->addWidget(heading);
+    for (int i = 0; i < texts.size(); ++i) {
+        auto *row = new QWidget(m_suggestions);
+        auto *rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        auto *text = new QLabel(texts[i], row);
+        text->setObjectName(QStringLiteral("suggestion%1").arg(i));
+        text->setWordWrap(true);
+        text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        rowLayout->addWidget(text, 1);
+        if (form()->suggestionStep(i).applicable) {
+            auto *apply = new QPushButton(tr("Apply"), row);
+            apply->setObjectName(QStringLiteral("applySuggestion%1").arg(i));
+            apply->setAccessibleName(tr("Apply: %1").arg(list[size_t(i)].change));
+            rowLayout->addWidget(apply, 0, Qt::AlignTop);
+            connect(apply, &QPushButton::clicked, this,
+                    [this, i] { this->form()->applySuggestion(i); });
+        }
+        m_suggestionRows->addWidget(row);
+    }
 }
 
 } // namespace onramp

@@ -4,7 +4,7 @@
 
 class QComboBox;
 class QLabel;
-class QListWidget;
+class QVBoxLayout;
 
 namespace onramp {
 
@@ -26,11 +26,16 @@ protected:
     void retranslate() override;
 
 private:
+    // One row per suggestion: its text, wrapped to the page's width, and Apply where the page
+    // can make it (else the text says what to change).
+    void showSuggestions();
+
     QComboBox *m_card = nullptr;
     charts::Bars *m_chart = nullptr; // a child widget
     QLabel *m_total = nullptr;
     QLabel *m_verdict = nullptr;
-    QListWidget *m_suggestions = nullptr;
+    QWidget *m_suggestions = nullptr;
+    QVBoxLayout *m_suggestionRows = nullptr;
 };
 
 } // namespace onramp

@@ -49,6 +49,9 @@ TrainingSetupSection::TrainingSetupSection(ResourcesForm *form, QWidget *parent)
            "checkpointing");
     m_flash = new QCheckBox(this);
     labelled(right, QT_TR_NOOP("FlashAttention-2 / fused attention"), m_flash, "flashAttention");
+    // Two of the memory suggestions' steps, here so that applying one shows (and can be undone).
+    m_chunkedLoss = new QCheckBox(this);
+    labelled(right, QT_TR_NOOP("Chunked loss"), m_chunkedLoss, "chunkedLoss");
     choice(right, SetupChoice::Framework, QT_TR_NOOP("F&ramework conventions"), "framework");
     choice(right, SetupChoice::GradDtype, QT_TR_NOOP("Gradient dtype"), "gradDtype");
     choice(right, SetupChoice::Sharding, QT_TR_NOOP("Data-parallel sharding"), "sharding");
@@ -65,6 +68,9 @@ TrainingSetupSection::TrainingSetupSection(ResourcesForm *form, QWidget *parent)
     m_gpus->setRange(1, 65536);
     labelled(right, QT_TR_NOOP("Cards in the job"), m_gpus, "gpus");
     choice(right, SetupChoice::Offload, QT_TR_NOOP("CPU offload"), "offload");
+    m_offloadActivations = new QCheckBox(this);
+    labelled(right, QT_TR_NOOP("Offload activations"), m_offloadActivations,
+             "offloadActivations");
 
     // Every input writes through the form; the form's change signal reloads the section.
     for (const auto &[spin, field] :
@@ -77,7 +83,9 @@ TrainingSetupSection::TrainingSetupSection(ResourcesForm *form, QWidget *parent)
     }
     for (const auto &[box, field] :
          {std::pair{m_flash, &TrainingSetup::flashAttention},
-          std::pair{m_sequenceParallel, &TrainingSetup::sequenceParallel}}) {
+          std::pair{m_chunkedLoss, &TrainingSetup::chunkedLoss},
+          std::pair{m_sequenceParallel, &TrainingSetup::sequenceParallel},
+          std::pair{m_offloadActivations, &TrainingSetup::offloadActivations}}) {
         const auto member = field;
         connect(box, &QCheckBox::toggled, this, [this, member](bool on) { set(member, on); });
     }
@@ -119,6 +127,8 @@ void TrainingSetupSection::loadInputs()
     m_microBatch->setValue(s.microBatch);
     m_seqLen->setValue(s.seqLen);
     m_flash->setChecked(s.flashAttention);
+    m_chunkedLoss->setChecked(s.chunkedLoss);
+    m_offloadActivations->setChecked(s.offloadActivations);
     m_sequenceParallel->setChecked(s.sequenceParallel);
     m_sequenceParallel->setEnabled(s.tp > 1 || s.sequenceParallel);
     m_tp->setValue(s.tp);
@@ -135,6 +145,12 @@ void TrainingSetupSection::retranslate()
             combo->setItemText(i, labels[i]);
     }
     m_flash->setText(tr("on"));
+    m_chunkedLoss->setText(tr("on"));
+    m_chunkedLoss->setToolTip(tr("Cross-entropy over chunks of the logits: no full fp32 copy "
+                                 "of them (LitGPT and torchtune do it by default)."));
+    m_offloadActivations->setText(tr("on"));
+    m_offloadActivations->setToolTip(tr("Saved activations go to CPU memory as the forward "
+                                        "pass runs and come back a layer at a time."));
     m_sequenceParallel->setText(tr("on"));
 }
 

@@ -39,6 +39,8 @@ private:
     QSpinBox *m_microBatch = nullptr;
     QSpinBox *m_seqLen = nullptr;
     QCheckBox *m_flash = nullptr;
+    QCheckBox *m_chunkedLoss = nullptr;
+    QCheckBox *m_offloadActivations = nullptr;
     QSpinBox *m_tp = nullptr;
     QCheckBox *m_sequenceParallel = nullptr;
     QSpinBox *m_pp = nullptr;

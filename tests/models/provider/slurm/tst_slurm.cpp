@@ -587,7 +587,7 @@ private slots:
         QVERIFY2(tried[0].reason.contains("card-hours left, this run needs 8 × 2 h = 16 per round"),
                  qPrintable(tried[0].reason));
         QCOMPARE(tried[1].outcome, QStringLiteral("skipped"));
-        QVERIFY2(tried[1].reason.contains("no quota for h100-80g cards"), qPrintable(tried[1].reason));
+        QVERIFY2(tried[1].reason.contains("no quota for NVIDIA H100 80GB SXM5 cards"), qPrintable(tried[1].reason));
         QCOMPARE(tried[2].outcome, QStringLiteral("created"));
 
         // One card-hour left: nothing fits, nothing is created, and the error lists each.
