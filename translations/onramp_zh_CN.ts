@@ -4367,10 +4367,6 @@ Each subcommand takes --help.</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <source>nothing recorded</source>
-        <translation>未记录</translation>
-    </message>
-    <message>
         <source>The stand-in read %1 and ran with %2; the planned run reads %3 and runs with %4 (image %5).</source>
         <translation>替身读取的数据是 %1，运行环境是 %2；计划运行读取 %3，运行环境是 %4（镜像 %5）。</translation>
     </message>
@@ -4456,7 +4452,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>The instance type fixes the card count: choose one with %n card(s) or more under “5. Instance type and image”.</source>
-        <translation><numerusform>卡数由实例规格决定：请在“5. 实例规格与镜像”中选择至少有 %n 张卡的规格。</numerusform></translation>
+        <translation>
+            <numerusform>卡数由实例规格决定：请在“5. 实例规格与镜像”中选择至少有 %n 张卡的规格。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cards in the job</source>
@@ -4481,7 +4479,29 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>Role matrix of %n member(s) reviewed by %1 on %2</source>
-        <translation><numerusform>%1 已于 %2 审核 %n 名成员的角色矩阵</numerusform></translation>
+        <translation>
+            <numerusform>%1 已于 %2 审核 %n 名成员的角色矩阵</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>data it did not record</source>
+        <translation>未记录的数据</translation>
+    </message>
+    <message>
+        <source>software it did not record</source>
+        <translation>未记录的软件</translation>
+    </message>
+    <message>
+        <source>data gate 4 does not name</source>
+        <translation>第 4 道门槛未指定的数据</translation>
+    </message>
+    <message>
+        <source>software gate 4 does not name</source>
+        <translation>第 4 道门槛未指定的软件</translation>
+    </message>
+    <message>
+        <source>not named</source>
+        <translation>未指定</translation>
     </message>
 </context>
 <context>

@@ -15,39 +15,6 @@ namespace onramp {
 
 namespace {
 
-// A trainer's config value ("pretrain", "single device", "zero-2") in the reader's words. The
-// spec keeps the trainer's own keys; a value this list does not know is shown as it stands.
-QString trainingValueText(const QString &field, const QString &value)
-{
-    static const QRegularExpression modelParallel(QStringLiteral("^tp(\\d+) pp(\\d+)$"));
-    static const QRegularExpression zero(QStringLiteral("^zero-(\\d)$"));
-    if (field == QLatin1String("$.training.method")) {
-        if (value == QLatin1String("pretrain"))
-            return Tr::tr("pretraining from scratch");
-        if (value == QLatin1String("full"))
-            return Tr::tr("full fine-tuning");
-        if (value == QLatin1String("lora"))
-            return QStringLiteral("LoRA");
-        if (value == QLatin1String("qlora"))
-            return QStringLiteral("QLoRA");
-    } else if (field == QLatin1String("$.training.parallelism")) {
-        if (value == QLatin1String("single device"))
-            return Tr::tr("single device");
-        if (value == QLatin1String("data parallel"))
-            return Tr::tr("data parallel");
-        if (const auto m = modelParallel.match(value); m.hasMatch())
-            return Tr::tr("tensor parallel %1 × pipeline %2").arg(m.captured(1), m.captured(2));
-    } else if (field == QLatin1String("$.training.sharding")) {
-        if (value == QLatin1String("none"))
-            return Tr::tr("none");
-        if (value == QLatin1String("fsdp"))
-            return QStringLiteral("FSDP");
-        if (const auto m = zero.match(value); m.hasMatch())
-            return QStringLiteral("ZeRO-") + m.captured(1);
-    }
-    return value;
-}
-
 // What the trainer trained with for a parameter that names a training field (MICROBATCH,
 // SEQLEN, GRADACCUM, SEED); nullopt for any other parameter or when nothing was recorded.
 std::optional<QString> trainedValue(const RunSpec &seen, const QString &key)

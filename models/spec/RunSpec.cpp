@@ -1,5 +1,6 @@
 #include "RunSpec.h"
 
+#include "Catalogs.h"
 #include "GateDefinition.h"
 #include "OnboardingState.h"
 #include "ResourcePlan.h"
@@ -170,6 +171,39 @@ void applyFirstRun(RunSpec &s, const QJsonObject &trainer, const QJsonObject &ma
     }
 }
 
+// A trainer's config value ("pretrain", "single device", "zero-2") in the reader's words. The
+// spec keeps the trainer's own keys; a value this list does not know is shown as it stands.
+QString trainingValueText(const QString &field, const QString &value)
+{
+    static const QRegularExpression modelParallel(QStringLiteral("^tp(\\d+) pp(\\d+)$"));
+    static const QRegularExpression zero(QStringLiteral("^zero-(\\d)$"));
+    if (field == QLatin1String("$.training.method")) {
+        if (value == QLatin1String("pretrain"))
+            return Tr::tr("pretraining from scratch");
+        if (value == QLatin1String("full"))
+            return Tr::tr("full fine-tuning");
+        if (value == QLatin1String("lora"))
+            return QStringLiteral("LoRA");
+        if (value == QLatin1String("qlora"))
+            return QStringLiteral("QLoRA");
+    } else if (field == QLatin1String("$.training.parallelism")) {
+        if (value == QLatin1String("single device"))
+            return Tr::tr("single device");
+        if (value == QLatin1String("data parallel"))
+            return Tr::tr("data parallel");
+        if (const auto m = modelParallel.match(value); m.hasMatch())
+            return Tr::tr("tensor parallel %1 × pipeline %2").arg(m.captured(1), m.captured(2));
+    } else if (field == QLatin1String("$.training.sharding")) {
+        if (value == QLatin1String("none"))
+            return Tr::tr("none");
+        if (value == QLatin1String("fsdp"))
+            return QStringLiteral("FSDP");
+        if (const auto m = zero.match(value); m.hasMatch())
+            return QStringLiteral("ZeRO-") + m.captured(1);
+    }
+    return value;
+}
+
 QString standInText(const RunSpec &s, const std::function<QString(const QString &)> &quote)
 {
     if (s.planned.model.isEmpty())
@@ -178,7 +212,9 @@ QString standInText(const RunSpec &s, const std::function<QString(const QString 
     // substituted into.
     const auto run = [&quote](const RunSpec::Training &t) {
         return Tr::tr("%1 (%2, %3)", "a run: model (method, precision)")
-            .arg(quote(t.model), quote(t.method), quote(t.precision));
+            .arg(quote(t.model),
+                 quote(trainingValueText(QStringLiteral("$.training.method"), t.method)),
+                 quote(t.precision));
     };
     QString ranOn;
     if (s.software.gpuCount > 0 && !s.software.gpuModel.isEmpty())
@@ -193,7 +229,7 @@ QString standInText(const RunSpec &s, const std::function<QString(const QString 
             ? run(s.planned)
             : Tr::tr("%1 on %2 × %3", "a run on cards: run on count × card")
                   .arg(run(s.planned), QString::number(s.compute.nodes * s.compute.cardsPerNode),
-                       quote(s.compute.card));
+                       quote(cardName(s.compute.card)));
     const QString why =
         s.launch.mode == QLatin1String("builtin")
             ? Tr::tr("Why: the provider's first run is a small stand-in (%1): it proves the "
@@ -241,16 +277,16 @@ QString standInEnvironmentText(const RunSpec &s,
     const bool softwareDiffers = !plannedWith.isEmpty() && plannedWith != ranWith;
     if (!dataDiffers && !softwareDiffers)
         return {};
-    const QString nothing = Tr::tr("nothing recorded");
     const QString imageName =
         s.image.version.isEmpty() ? s.image.name : s.image.name + u':' + s.image.version;
+    // What was not recorded is said as such, never left to read "ran with nothing".
     return Tr::tr("The stand-in read %1 and ran with %2; the planned run reads %3 and runs with "
                   "%4 (image %5).")
-        .arg(s.storage.data.isEmpty() ? nothing : quote(s.storage.data),
-             ranWith.isEmpty() ? nothing : ranWith,
-             p.data.isEmpty() ? nothing : quote(p.data),
-             plannedWith.isEmpty() ? nothing : plannedWith,
-             imageName.isEmpty() ? nothing : quote(imageName));
+        .arg(s.storage.data.isEmpty() ? Tr::tr("data it did not record") : quote(s.storage.data),
+             ranWith.isEmpty() ? Tr::tr("software it did not record") : ranWith,
+             p.data.isEmpty() ? Tr::tr("data gate 4 does not name") : quote(p.data),
+             plannedWith.isEmpty() ? Tr::tr("software gate 4 does not name") : plannedWith,
+             imageName.isEmpty() ? Tr::tr("not named") : quote(imageName));
 }
 
 QList<SpecGap> specGaps(const RunSpec &s)

@@ -166,6 +166,9 @@ void applyFirstRun(RunSpec &spec, const QJsonObject &trainer, const QJsonObject 
 // "a stand-in for the planned run: what ran is X on Y; the planned run is Z", and why. Every
 // value from the spec passes through `quote` (the caller's format: HTML, Markdown, plain).
 // Empty when the spec records no planned run apart from what ran.
+// A trainer's config value under `field` ("$.training.method": "pretrain") in the reader's
+// words ("pretraining from scratch"); a value it does not know is returned as it stands.
+QString trainingValueText(const QString &field, const QString &value);
 QString standInText(const RunSpec &spec, const std::function<QString(const QString &)> &quote);
 // Its second part: "the stand-in read D and ran with S; the planned run reads D' and runs with
 // S' (image I)", when the plan's data path or the chosen image's software (plannedEnvironment)

@@ -77,9 +77,9 @@ private slots:
         QVERIFY(d.open(g.fileName()));
         const QString summary = d.findChild<QLabel *>()->text();
         QVERIFY2(summary.contains(QStringLiteral("A stand-in for the planned run: what ran is "
-                                                 "tiny-lm-byte (pretrain, fp32) on the CPU; the "
-                                                 "planned run is &lt;b&gt;qwen2.5-7b&lt;/b&gt; "
-                                                 "(lora, bf16)")),
+                                                 "tiny-lm-byte (pretraining from scratch, fp32) "
+                                                 "on the CPU; the planned run is "
+                                                 "&lt;b&gt;qwen2.5-7b&lt;/b&gt; (LoRA, bf16)")),
                  qPrintable(summary));
         QVERIFY(d.open(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json")));
         QVERIFY(!d.findChild<QLabel *>()->text().contains(QStringLiteral("stand-in")));

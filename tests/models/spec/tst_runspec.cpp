@@ -489,12 +489,18 @@ private slots:
         // In words: what ran, on what, and the plan, with why.
         const QString text = standInText(spec, [](const QString &v) { return v; });
         QVERIFY2(text.startsWith(QStringLiteral("A stand-in for the planned run: what ran is "
-                                                "tiny-lm-byte (pretrain, fp32) on the CPU; the "
-                                                "planned run is %1 (%2, %3) on ")
-                                     .arg(plan.model, plan.method, plan.precision)),
+                                                "tiny-lm-byte (pretraining from scratch, fp32) "
+                                                "on the CPU; the planned run is %1 (%2, %3) on ")
+                                     .arg(plan.model,
+                                          trainingValueText("$.training.method", plan.method),
+                                          plan.precision)),
                  qPrintable(text));
+        // Keys are for the file; people read words (#17 walk: "pretrain", "a100-80g").
+        QVERIFY2(!text.contains(QStringLiteral("pretrain,")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("small stand-in (train_lm.py)")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral(" × %1.").arg(spec.compute.card)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(" × %1.").arg(cardName(spec.compute.card))),
+                 qPrintable(text));
+        QVERIFY(cardName(spec.compute.card) != spec.compute.card);
         // In the handoff checklist, near its top.
         const QString md = exportHandoffMarkdown(spec);
         QVERIFY2(md.contains(standInText(spec, [](const QString &v) { return markdownText(v); })),

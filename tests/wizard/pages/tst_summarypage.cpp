@@ -186,7 +186,7 @@ private slots:
         QVERIFY(!standIn->isHidden());
         const RunSpec spec = runSpecFromState(store.state());
         QCOMPARE(standIn->text(), standInText(spec, [](const QString &v) { return v; }));
-        QVERIFY2(standIn->text().contains(QStringLiteral("what ran is tiny-lm-byte (pretrain, "
+        QVERIFY2(standIn->text().contains(QStringLiteral("what ran is tiny-lm-byte (pretraining from scratch, "
                                                          "fp32) on the CPU; the planned run is %1")
                                               .arg(spec.planned.model)),
                  qPrintable(standIn->text()));
