@@ -4048,7 +4048,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>In progress: the provider accepted it on %1, but the gate cannot pass yet. %2</source>
-        <translation>进行中：服务方已于 %1 认可，但本门槛暂时还不能通过。%2</translation>
+        <translation>进行中：平台已于 %1 认可，但本门槛暂时还不能通过。%2</translation>
     </message>
     <message>
         <source>Passed on %1. Acceptor: %2. Evidence: %3</source>
@@ -5279,7 +5279,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>digest unknown; the provider supplies it</source>
-        <translation>摘要未知；由云服务商提供</translation>
+        <translation>摘要未知；由平台提供</translation>
     </message>
     <message>
         <source>Also try, in order</source>
@@ -6639,7 +6639,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>Planned here. The provider creates the workspace and attaches the pool when you press “Create, attach quota, add members” under “At the provider” below.</source>
-        <translation>这里只是计划。点下方“在平台上”中的“创建、绑定配额、添加成员”后，服务方才会创建工作空间并挂接配额池。</translation>
+        <translation>这里只是计划。点下方“在平台上”中的“创建、绑定配额、添加成员”后，平台才会创建工作空间并挂接配额池。</translation>
     </message>
     <message>
         <source>Plan the workspa&amp;ce</source>

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QLocale>
+#include <QStringList>
 
 #include "Text.h"
 
@@ -16,6 +18,15 @@ public:
     static Text trLater(const char *source, const char *disambiguation = nullptr, int n = -1)
     {
         return Text::source(source, disambiguation, n);
+    }
+    // Translated sentences one after the other: a space between them, none in Chinese (a
+    // sentence there ends in "。", and a space after it reads as a gap).
+    static QString sentences(const QStringList &parts)
+    {
+        QStringList nonEmpty = parts;
+        nonEmpty.removeAll(QString());
+        return nonEmpty.join(QLocale().language() == QLocale::Chinese ? QString()
+                                                                       : QStringLiteral(" "));
     }
 };
 

@@ -124,13 +124,13 @@ QString WorkspaceForm::reviewStatus() const
                              .arg(review.reviewer, readableTime(review.reviewedAt))
                        : Tr::tr("Not reviewed yet.");
     // Said before the status recorder would refuse it (GateLedger's roleReviewMissing).
-    text += u' ' + (s.gate(GateId::Workspace).status == GateStatus::Passed
-                        ? Tr::tr("The team lead reviews the matrix as it stands and presses "
-                                 "“Mark reviewed”.")
-                        : Tr::tr("Gate 2 passes once the team lead has reviewed this matrix as "
-                                 "it stands: name yourself as the reviewer and press “Mark "
-                                 "reviewed”."));
-    return text;
+    return Tr::sentences(
+        {text, s.gate(GateId::Workspace).status == GateStatus::Passed
+                   ? Tr::tr("The team lead reviews the matrix as it stands and presses "
+                            "“Mark reviewed”.")
+                   : Tr::tr("Gate 2 passes once the team lead has reviewed this matrix as "
+                            "it stands: name yourself as the reviewer and press “Mark "
+                            "reviewed”.")});
 }
 
 QuotaForm::QuotaForm(StateStore *store, QObject *parent) : QObject(parent), m_store(store)

@@ -400,8 +400,7 @@ QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,
                     "first run: %n follow-up application(s).",
                     nullptr, int(plan.followUps.size()))
                  .arg(number(plan.first.cardHours));
-    // Chinese sentences follow each other without a space after "。".
-    return parts.join(QLocale().language() == QLocale::Chinese ? QString() : QStringLiteral(" "));
+    return Tr::sentences(parts);
 }
 
 QString applicationName(const QuotaApplication &a)

@@ -41,13 +41,14 @@ QString RecoveryPolicy::text() const
     QStringList codes;
     for (int c : retryExitCodes)
         codes << QString::number(c);
-    return Tr::tr("Resumes itself up to %n time(s) after a preemption, an interruption by the "
-                  "provider or a lost node, waiting %1 s first, from its newest good checkpoint.",
-                  nullptr, maxRestarts)
-               .arg(backoffSeconds, 0, 'g', 4) +
-           (codes.isEmpty() ? QString()
-                            : u' ' + Tr::tr("Exit codes that mean retry: %1.")
-                                         .arg(codes.join(QStringLiteral(", "))));
+    return Tr::sentences(
+        {Tr::tr("Resumes itself up to %n time(s) after a preemption, an interruption by the "
+                "provider or a lost node, waiting %1 s first, from its newest good checkpoint.",
+                nullptr, maxRestarts)
+             .arg(backoffSeconds, 0, 'g', 4),
+         codes.isEmpty() ? QString()
+                         : Tr::tr("Exit codes that mean retry: %1.")
+                               .arg(codes.join(QStringLiteral(", ")))});
 }
 
 std::expected<RecoveryPolicy, Error> RecoveryPolicy::fromJson(const QJsonValue &v,

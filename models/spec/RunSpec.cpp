@@ -243,9 +243,7 @@ QString standInText(const RunSpec &s, const std::function<QString(const QString 
                        .arg(run(s.training), ranOn, planned, why);
     // What the stand-in read and ran with against what the plan reads and runs with (#17 walk,
     // F3): the sandbox's sample data and the machine's own torch are not the team's plan.
-    if (const QString differs = standInEnvironmentText(s, quote); !differs.isEmpty())
-        text += u' ' + differs;
-    return text;
+    return Tr::sentences({text, standInEnvironmentText(s, quote)});
 }
 
 QString standInEnvironmentText(const RunSpec &s,

@@ -6,6 +6,7 @@
 #include "GateLedger.h"
 #include "RunSpec.h"
 #include "StateStore.h"
+#include "Tr.h"
 #include "widgets/Banner.h"
 #include "widgets/GateOverview.h"
 
@@ -236,9 +237,9 @@ void SummaryPage::retranslate()
             if (lacks.isEmpty())
                 lacks = tr("Record it passed on its page; its acceptor: %1.")
                             .arg(gateDefinition(id).acceptorText());
-            headline += u' ' + tr("Next: gate %1 “%2”. %3")
-                                   .arg(gateNumber(id))
-                                   .arg(gateDefinition(id).titleText(), lacks);
+            headline = Tr::sentences({headline, tr("Next: gate %1 “%2”. %3")
+                                                    .arg(gateNumber(id))
+                                                    .arg(gateDefinition(id).titleText(), lacks)});
             break;
         }
     }

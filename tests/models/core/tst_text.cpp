@@ -45,6 +45,17 @@ private slots:
         QVERIFY(Text::joined({Text(), Text()}, "; ").isEmpty());
     }
 
+    // #17 walk: "已通过 3/6 道门槛。 下一步" — a space after "。" reads as a gap in Chinese.
+    void sentencesFollowEachOtherAsTheLanguageWrites()
+    {
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QCOMPARE(Tr::sentences({"One.", QString(), "Two."}), QStringLiteral("One. Two."));
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QCOMPARE(Tr::sentences({"一。", QString(), "二。"}), QStringLiteral("一。二。"));
+        QVERIFY(language.apply(QStringLiteral("en")));
+    }
+
     void readsInTheLanguageShownNow()
     {
         const Text t = Tr::trLater("Dossier approved by the provider (review %1).")
