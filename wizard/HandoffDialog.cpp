@@ -1,9 +1,11 @@
 #include "HandoffDialog.h"
 
+#include "Catalogs.h"
 #include "GateDefinition.h"
 #include "ReadinessChecks.h"
 
 #include "StatusStyle.h"
+#include "Tr.h"
 
 #include <QDialogButtonBox>
 #include <QFile>
@@ -145,7 +147,7 @@ bool HandoffDialog::open(const QString &path)
             .arg(QFileInfo(path).fileName().toHtmlEscaped(),
                  jobNameText(spec->launch.entry).toHtmlEscaped(),
                  QString::number(spec->compute.nodes),
-                 spec->compute.instanceType.toHtmlEscaped(), spec->compute.card.toHtmlEscaped(),
+                 spec->compute.instanceType.toHtmlEscaped(), cardName(spec->compute.card).toHtmlEscaped(),
                  spec->image.name.toHtmlEscaped(), spec->image.version.toHtmlEscaped(),
                  QString::fromLatin1(spec->fingerprintId()),
                  gaps.isEmpty() ? tr("The spec says everything a rerun needs.")
@@ -283,14 +285,13 @@ void HandoffDialog::finished(const ReplayOutcome &o)
             if (i.counts())
                 differs << i.what;
         differs.removeDuplicates();
-        m_verdict->setText(tr("Not reproduced: it differs at %1.")
-                               .arg(differs.join(QStringLiteral(", "))));
+        m_verdict->setText(tr("Not reproduced: it differs at %1.").arg(Tr::list(differs)));
         code = 1;
     }
     // A practice run is the participant's own look: it never reaches gate 6's record.
     if (m_practising && !o.cancelled)
-        m_verdict->setText(m_verdict->text() + u' ' +
-                           tr("This was a practice run: nothing was recorded for gate 6."));
+        m_verdict->setText(Tr::sentences(
+            {m_verdict->text(), tr("This was a practice run: nothing was recorded for gate 6.")}));
     m_verdict->setProperty("onrampMemberNote", false); // the verdict stays until the next one
     if (!o.cancelled && m_spec && !m_practising)
         emit replayed(o.toRecord(), *m_spec);

@@ -28,6 +28,12 @@ public:
         return nonEmpty.join(QLocale().language() == QLocale::Chinese ? QString()
                                                                        : QStringLiteral(" "));
     }
+    // Items of a list in a sentence: "a, b, c"; "a、b、c" in Chinese.
+    static QString list(const QStringList &items)
+    {
+        return items.join(QLocale().language() == QLocale::Chinese ? QStringLiteral("、")
+                                                                    : QStringLiteral(", "));
+    }
 };
 
 } // namespace onramp

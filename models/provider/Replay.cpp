@@ -1,5 +1,6 @@
 #include "Replay.h"
 
+#include "ProbeEvents.h"
 #include "Provider.h"
 #include "ReadinessChecks.h"
 #include "Tr.h"
@@ -14,6 +15,13 @@
 namespace onramp {
 
 namespace {
+
+// A loss as the rest of Onramp writes it (lossText), or with every digit when that would hide
+// how it differs from `other` (a CPU replay is compared bit for bit).
+QString lossDigits(double loss, double other)
+{
+    return lossText(loss) != lossText(other) ? lossText(loss) : QString::number(loss, 'g', 17);
+}
 
 // What the trainer trained with for a parameter that names a training field (MICROBATCH,
 // SEQLEN, GRADACCUM, SEED); nullopt for any other parameter or when nothing was recorded.
@@ -499,7 +507,7 @@ QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool im
         if (differ)
             loss.note = Tr::tr("%1 step(s) differ; the first at step %2: %3 in the spec, %4 now")
                             .arg(QString::number(differ), QString::number(firstStep),
-                                 QString::number(wantAt, 'g', 17), QString::number(gotAt, 'g', 17));
+                                 lossDigits(wantAt, gotAt), lossDigits(gotAt, wantAt));
         else if (missing || extra)
             loss.note = Tr::tr("the steps logged differ from the spec's");
     }

@@ -51,8 +51,10 @@ private slots:
         Language language;
         QVERIFY(language.apply(QStringLiteral("en")));
         QCOMPARE(Tr::sentences({"One.", QString(), "Two."}), QStringLiteral("One. Two."));
+        QCOMPARE(Tr::list({"seed", "loss"}), QStringLiteral("seed, loss"));
         QVERIFY(language.apply(QStringLiteral("zh_CN")));
         QCOMPARE(Tr::sentences({"一。", QString(), "二。"}), QStringLiteral("一。二。"));
+        QCOMPARE(Tr::list({"种子", "损失"}), QStringLiteral("种子、损失"));
         QVERIFY(language.apply(QStringLiteral("en")));
     }
 

@@ -10,6 +10,7 @@
 #include "ProviderCatalog.h"
 #include "ProviderSession.h"
 #include "QuotaGate.h"
+#include "Replay.h"
 #include "RunSpec.h"
 #include "SandboxServer.h"
 #include "SlurmProvider.h"
@@ -83,6 +84,30 @@ class TestWalk : public QObject
     } while (false)
 
 private slots:
+    // #17 walk: the replay dialog read "5.7440919876098633 in the spec, 5.7466521263122559
+    // now". A loss reads as everywhere else in Onramp, with every digit only where fewer would
+    // hide the difference (a CPU replay is compared bit for bit).
+    void aLossDifferenceReadsAsTheRestOfOnramp()
+    {
+        RunSpec spec;
+        spec.software.device = QStringLiteral("cpu");
+        spec.loss.curve = {{1, 5.7440919876098633}, {2, 5.5}};
+        RunSpec seen = spec;
+        seen.loss.curve = {{1, 5.7466521263122559}, {2, 5.5000000000000009}};
+        const auto note = [](const QList<ReplayItem> &items) {
+            for (const ReplayItem &i : items)
+                if (i.field == QLatin1String("$.loss.curve"))
+                    return i.note;
+            return QString();
+        };
+        const QString apart = note(compareRerun(spec, seen, true));
+        QVERIFY2(apart.contains(QStringLiteral("5.744 in the spec, 5.747 now")), qPrintable(apart));
+        seen.loss.curve = {{1, 5.7440919876098633}, {2, 5.5000000000000009}};
+        const QString close = note(compareRerun(spec, seen, true));
+        QVERIFY2(close.contains(QStringLiteral("5.5 in the spec, 5.5000000000000009 now")),
+                 qPrintable(close));
+    }
+
     void initTestCase()
     {
         curl_global_init(CURL_GLOBAL_DEFAULT);
