@@ -26,6 +26,7 @@
 #include <QEvent>
 #include <QFileInfo>
 #include <QHideEvent>
+#include <QKeyEvent>
 #include <QScreen>
 #include <QSettings>
 
@@ -156,6 +157,15 @@ void OnboardingWizard::saveWindowGeometry()
         return;
     QSettings settings(file, QSettings::IniFormat);
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+}
+
+void OnboardingWizard::keyPressEvent(QKeyEvent *e)
+{
+    if (e->key() == Qt::Key_Escape && e->modifiers() == Qt::NoModifier) {
+        e->accept();
+        return;
+    }
+    QWizard::keyPressEvent(e);
 }
 
 void OnboardingWizard::hideEvent(QHideEvent *e)

@@ -66,6 +66,9 @@ protected:
     bool validateCurrentPage() override;
     void changeEvent(QEvent *e) override;
     void hideEvent(QHideEvent *e) override;
+    // Escape closes an editor or a popup, never the wizard (#17 walk: Escape meant to leave a
+    // table cell closed the window); Cancel and the window's close button still do.
+    void keyPressEvent(QKeyEvent *e) override;
 
 private:
     void retranslate();

@@ -257,7 +257,7 @@ private slots:
         QCOMPARE(screenshots::compare(page, page).changedTiles, 0);
 
         QImage gone = page.copy();
-        QPainter(&gone).fillRect(QRect(280, 423, 190, 28), gone.pixel(275, 440));
+        QPainter(&gone).fillRect(QRect(280, 471, 190, 28), gone.pixel(275, 488));
         auto c = screenshots::compare(page, gone);
         QVERIFY2(!c.matches(), qPrintable(c.summary()));
 
@@ -269,7 +269,7 @@ private slots:
         // The start date's text becomes the end date's (2027-01-01 → 2027-12-31, same field
         // background; no fonts in this GUI-less test, so the glyphs come from the page).
         QImage clock = page.copy();
-        QPainter(&clock).drawImage(848, 107, page.copy(QRect(848, 136, 80, 14)));
+        QPainter(&clock).drawImage(848, 155, page.copy(QRect(848, 184, 80, 14)));
         c = screenshots::compare(page, clock);
         QVERIFY2(c.matches(), qPrintable(c.summary()));
         QVERIFY(c.changedTiles > 0);

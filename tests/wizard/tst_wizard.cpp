@@ -328,6 +328,21 @@ private slots:
     // #17 walk: a jump from the welcome page to gate 3 stopped at gate 1, whose banner spoke of
     // gate 2's entry. The sidebar says which gate the jump was for and the first gate that holds
     // it; the next move clears it.
+    // #17 walk: Escape, pressed to leave a table cell, closed the whole wizard.
+    void escapeDoesNotCloseTheWizard()
+    {
+        StateStore store(statePath());
+        store.load();
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy rejected(&w, &QDialog::rejected);
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QTest::keyClick(w.currentPage(), Qt::Key_Escape);
+        QVERIFY(w.isVisible());
+        QCOMPARE(rejected.count(), 0);
+    }
+
     void aRefusedJumpNamesTheGateThatHoldsIt()
     {
         StateStore store(statePath());

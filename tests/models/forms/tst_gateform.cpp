@@ -553,6 +553,37 @@ private slots:
         QCOMPARE(g.evidence.toString(), QStringLiteral("application q-1 approved"));
     }
 
+    // #17 walk: after the team lead's review, shares and projects changed (no rule broken)
+    // and gate 2 stayed passed. The review signs off the matrix as it stood: a change since
+    // takes gate 2 back, with the review's reason; taken back, it passes again.
+    void aChangeSinceTheReviewTakesGateTwoBack()
+    {
+        StateStore store(QString{});
+        store.update(allPassedWithATeam);
+        store.update([](OnboardingState &s) { recordRoleReview(s, QStringLiteral("Li Wei"), kNow); });
+        GateForm workspace(&store, GateId::Workspace);
+        workspace.setClock([] { return kNow; });
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("x"); });
+        QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::Passed);
+        const QStringList projects = store.state().workspace.members[1].projects;
+
+        store.update([](OnboardingState &s) {
+            s.workspace.members[1].projects = QStringList{QStringLiteral("rag-eval")};
+        });
+        QVERIFY2(!hasBlocking(gateFindings(store.state(), GateId::Workspace, kNow.date())),
+                 "the change breaks no rule of gate 2's");
+        const GateRecord &g = store.state().gate(GateId::Workspace);
+        QCOMPARE(g.status, GateStatus::InProgress);
+        QVERIFY2(g.reopenedBecause.toString().contains(QStringLiteral("Li Wei")) &&
+                     g.reopenedBecause.toString().contains(QStringLiteral("“Mark reviewed”")),
+                 qPrintable(g.reopenedBecause.toString()));
+        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+        // Taken back: the matrix is the one reviewed, so the gates pass again.
+        store.update([&](OnboardingState &s) { s.workspace.members[1].projects = projects; });
+        QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::Passed);
+        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+    }
+
     void aReopenedGateTakesTheLaterPassedGatesBack()
     {
         StateStore store(QString{});
