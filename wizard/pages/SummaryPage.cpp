@@ -20,66 +20,11 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSaveFile>
-#include <QStyledItemDelegate>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace onramp {
-
-namespace {
-
-// A long word ("sha256:" and 64 hex digits) with a break opportunity every 8 characters: a
-// zero-width space, which shows nothing and lets a line wrap there.
-QString breakable(const QString &text)
-{
-    constexpr qsizetype kLong = 24, kEvery = 8;
-    QString out;
-    out.reserve(text.size() + text.size() / kEvery);
-    for (qsizetype i = 0; i < text.size();) {
-        qsizetype end = i;
-        while (end < text.size() && !text[end].isSpace())
-            ++end;
-        if (end == i) { // a space
-            out += text[i++];
-            continue;
-        }
-        // Only a word longer than any a line wraps at its boundaries.
-        for (qsizetype k = i; k < end; ++k) {
-            out += text[k];
-            if (end - i >= kLong && (k - i + 1) % kEvery == 0 && k + 1 < end)
-                out += QChar(0x200B);
-        }
-        i = end;
-    }
-    return out;
-}
-
-// #17 walk (F12): after a colleague's replay, gate 6's evidence names the replayed spec
-// ("spec sha256:" and 64 hex digits), one word wider than the details column, and the cell cut
-// it at its edge: a view item wraps at word boundaries only. Painted and measured with break
-// opportunities in long words; the item's text and its tooltip stay whole. Measured for the
-// width it is painted in, as the overview's own delegate for its other columns.
-class BreakLongWordsDelegate : public QStyledItemDelegate
-{
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
-    {
-        QStyleOptionViewItem narrower(option);
-        narrower.rect.setWidth(option.rect.width() - 1);
-        return QStyledItemDelegate::sizeHint(narrower, index) + QSize(0, 4);
-    }
-
-protected:
-    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
-    {
-        QStyledItemDelegate::initStyleOption(option, index);
-        option->text = breakable(option->text);
-    }
-};
-
-} // namespace
 
 SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(parent), m_store(store)
 {
@@ -147,7 +92,6 @@ void SummaryPage::initializePage()
         // The summary is where the evidence is read: each gate's line whole, wrapped.
         auto *overview = new GateOverview(m_store, this);
         overview->setWholeText(true);
-        overview->setItemDelegateForColumn(2, new BreakLongWordsDelegate(overview));
         layout()->addWidget(overview);
     }
     m_shown = true;

@@ -13,6 +13,32 @@ namespace onramp {
 
 namespace {
 
+// A long word ("sha256:" and 64 hex digits) with a break opportunity every 8 characters: a
+// zero-width space, which shows nothing and lets a line wrap there.
+QString breakable(const QString &text)
+{
+    constexpr qsizetype kLong = 24, kEvery = 8;
+    QString out;
+    out.reserve(text.size() + text.size() / kEvery);
+    for (qsizetype i = 0; i < text.size();) {
+        qsizetype end = i;
+        while (end < text.size() && !text[end].isSpace())
+            ++end;
+        if (end == i) { // a space
+            out += text[i++];
+            continue;
+        }
+        // Only a word longer than any a line wraps at its boundaries.
+        for (qsizetype k = i; k < end; ++k) {
+            out += text[k];
+            if (end - i >= kLong && (k - i + 1) % kEvery == 0 && k + 1 < end)
+                out += QChar(0x200B);
+        }
+        i = end;
+    }
+    return out;
+}
+
 // Measures a wrapped cell for the width it is painted in: the table measures a row for the
 // column's width, but paints the text one pixel narrower (the grid line), so a line that fits
 // the column to the pixel was measured as one line and painted as two, the second cut off
@@ -29,6 +55,17 @@ public:
         // font, a little more than the measure allows, and a row measured to the pixel painted
         // only its first line.
         return QStyledItemDelegate::sizeHint(narrower, index) + QSize(0, 4);
+    }
+
+protected:
+    // #17 walk (F12): after a colleague's replay, gate 6's evidence names the replayed spec
+    // ("spec sha256:" and 64 hex digits), wider than the details column, and the cell cut it at
+    // its edge: a view item wraps at word boundaries only. Painted and measured with break
+    // opportunities in long words; the item's text and its tooltip stay whole.
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->text = breakable(option->text);
     }
 };
 

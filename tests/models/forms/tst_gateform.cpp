@@ -3,6 +3,7 @@
 #include "GateForm.h"
 #include "GateLedger.h"
 #include "Language.h"
+#include "ResourceFixtures.h"
 #include "StateStore.h"
 #include "Tr.h"
 
@@ -51,18 +52,7 @@ class TestGateForm : public QObject
         s.quota.rounds = 3;
         s.quota.start = QDate(2027, 1, 4);
         s.quota.end = QDate(2027, 1, 29);
-        // Gate 4's plan as its rules accept it: 8 × A100 80GB, a CUDA 12.1 image, storage.
-        ResourceChoice &c = s.resources.choice;
-        c.setup.model = *findModel("llama-3-8b");
-        c.setup.method = Method::Lora;
-        c.setup.flashAttention = true;
-        c.setup.gpus = 8;
-        c.instance = "gpu.a100-80g.8";
-        c.image = "pytorch-2.3-cu121";
-        c.codeRequirement = "torch>=2.1";
-        c.dataPath = "/mnt/data";
-        c.outputPath = "/mnt/output";
-        c.scratchPath = "/local/scratch";
+        s.resources.choice = fixtures::aPlanThatFits(); // gate 4 as its rules accept it
     }
 
 private slots:

@@ -1,5 +1,6 @@
 #include "MemoryEstimator.h"
 #include "OnboardingState.h"
+#include "ResourceFixtures.h"
 #include "ResourcePlan.h"
 #include "ResourcesForm.h"
 #include "StateStore.h"
@@ -20,22 +21,7 @@ class TestResources : public QObject
 {
     Q_OBJECT
 
-    // A plan with no findings: 8 × A100 80GB, a CUDA 12.1 image, a full storage plan.
-    static ResourceChoice good()
-    {
-        ResourceChoice c;
-        c.setup.model = *findModel("llama-3-8b");
-        c.setup.method = Method::Lora;
-        c.setup.flashAttention = true;
-        c.setup.gpus = 8;
-        c.instance = "gpu.a100-80g.8";
-        c.image = "pytorch-2.3-cu121";
-        c.codeRequirement = "torch>=2.1";
-        c.dataPath = "/mnt/data";
-        c.outputPath = "/mnt/output";
-        c.scratchPath = "/local/scratch";
-        return c;
-    }
+    static ResourceChoice good() { return fixtures::aPlanThatFits(); }
 
     static QStringList codes(const Findings &f)
     {
