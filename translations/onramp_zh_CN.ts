@@ -2555,11 +2555,11 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>%1 passed</source>
-        <translation>%1 通过</translation>
+        <translation>%1通过</translation>
     </message>
     <message>
         <source>%1 failed</source>
-        <translation>%1 未通过</translation>
+        <translation>%1未通过</translation>
     </message>
     <message>
         <source>loss from %1 to %2</source>
@@ -4503,6 +4503,26 @@ Each subcommand takes --help.</source>
         <source>not named</source>
         <translation>未指定</translation>
     </message>
+    <message>
+        <source>The summary cannot open yet. %1</source>
+        <translation>总结页还不能打开。%1</translation>
+    </message>
+    <message>
+        <source>Gate %1 “%2” cannot open yet: gate %3 “%4” is %5. Get it accepted first.</source>
+        <translation>第 %1 道门槛“%2”还不能打开：第 %3 道门槛“%4”当前为“%5”。请先让它通过验收。</translation>
+    </message>
+    <message>
+        <source>Next is locked. %1</source>
+        <translation>暂不能进入下一步。%1</translation>
+    </message>
+    <message>
+        <source>Written: %1</source>
+        <translation>已写入：%1</translation>
+    </message>
+    <message>
+        <source>The run spec changed after it was written to %1 (%2 then, %3 now): export it again before handing it over.</source>
+        <translation>运行说明在写入 %1 之后又变了（当时 %2，现在 %3）：交接前请重新导出。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -5071,10 +5091,6 @@ Dataset: %3</source>
 <context>
     <name>onramp::GatePage</name>
     <message>
-        <source>Next is locked. %1</source>
-        <translation>暂不能进入下一步。%1</translation>
-    </message>
-    <message>
         <source>Gate %1 of 6: %2</source>
         <translation>第 %1/6 道门槛：%2</translation>
     </message>
@@ -5471,14 +5487,6 @@ Field in the spec: %2</source>
         <source>Provider settings</source>
         <translation>平台设置</translation>
     </message>
-    <message>
-        <source>The summary cannot open yet. %1</source>
-        <translation>总结页还不能打开。%1</translation>
-    </message>
-    <message>
-        <source>Gate %1 “%2” cannot open yet: gate %3 “%4” is %5. Get it accepted first.</source>
-        <translation>第 %1 道门槛“%2”还不能打开：第 %3 道门槛“%4”当前为“%5”。请先让它通过验收。</translation>
-    </message>
 </context>
 <context>
     <name>onramp::ProviderDialog</name>
@@ -5607,7 +5615,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>Connected to %1.</source>
-        <translation>已连接 %1。</translation>
+        <translation>已连接到%1。</translation>
     </message>
     <message>
         <source>Enter the secret for %1 in the provider settings.</source>
@@ -6162,10 +6170,6 @@ Field in the spec: %2</source>
         <translation>运行规格 (*.json);;交接清单 (*.md);;交接清单 PDF (*.pdf);;Slurm 批处理脚本 (*.sbatch);;Kubernetes Job (*.yaml)</translation>
     </message>
     <message>
-        <source>Written: %1</source>
-        <translation>已写入：%1</translation>
-    </message>
-    <message>
         <source>Name the file .json, .md, .pdf, .sbatch or .yaml to say what to export.</source>
         <translation>请把文件命名为 .json、.md、.pdf、.sbatch 或 .yaml，以说明要导出什么。</translation>
     </message>
@@ -6188,10 +6192,6 @@ Field in the spec: %2</source>
     <message>
         <source>Next: gate %1 “%2”. %3</source>
         <translation>下一步：第 %1 道门槛“%2”。%3</translation>
-    </message>
-    <message>
-        <source>The run spec changed after it was written to %1 (%2 then, %3 now): export it again before handing it over.</source>
-        <translation>运行说明在写入 %1 之后又变了（当时 %2，现在 %3）：交接前请重新导出。</translation>
     </message>
     <message>
         <source>&amp;Copy the run spec&apos;s fingerprint</source>

@@ -6,6 +6,7 @@
 #include "ProviderHub.h"
 #include "SecretStore.h"
 #include "StateStore.h"
+#include "Tr.h"
 #include "pages/FirstRunPage.h"
 #include "pages/GatePage.h"
 #include "pages/QualificationPage.h"
@@ -80,10 +81,10 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
         // on this page and says which gate holds it (it used to stop at that gate, whose banner
         // spoke of its own Next, not of the summary).
         if (id == SummaryId && !visitedIds().contains(id)) {
-            if (const QString why = refusalOnTheWayTo(id); !why.isEmpty()) {
+            if (const Text why = refusalOnTheWayTo(id); !why.isEmpty()) {
                 m_sidebar->setCurrentPage(currentId());
                 m_sidebar->banner()->showMessage(
-                    Banner::Tone::Warning, tr("The summary cannot open yet. %1").arg(why));
+                    Banner::Tone::Warning, Tr::trLater("The summary cannot open yet. %1").arg(why));
                 m_jumpRefused = true;
                 return;
             }
@@ -93,7 +94,7 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
         // it (#17 walk: from the welcome page, only gate 1's banner spoke, of gate 2's entry).
         if (!goToPage(id)) {
             m_sidebar->setCurrentPage(currentId());
-            if (const QString why = jumpRefusal(id); !why.isEmpty()) {
+            if (const Text why = jumpRefusal(id); !why.isEmpty()) {
                 m_sidebar->banner()->showMessage(Banner::Tone::Warning, why);
                 m_jumpRefused = true;
             }
@@ -237,27 +238,25 @@ bool OnboardingWizard::goToPage(int id)
     return true;
 }
 
-QString OnboardingWizard::refusalOnTheWayTo(int id) const
+Text OnboardingWizard::refusalOnTheWayTo(int id) const
 {
     for (int p = std::max(currentId(), int(AccountId)); p < id; ++p)
         if (const auto *gate = qobject_cast<const GatePage *>(page(p)))
-            if (QString why = gate->refusal(); !why.isEmpty())
+            if (Text why = gate->refusal(); !why.isEmpty())
                 return why;
     return {};
 }
 
-QString OnboardingWizard::jumpRefusal(int id) const
+Text OnboardingWizard::jumpRefusal(int id) const
 {
     if (id <= AccountId || id > FirstRunId)
         return {};
     for (int g = AccountId; g < id; ++g) {
         const GateRecord &r = m_store->state().gate(GateId(g));
         if (r.status != GateStatus::Passed)
-            return tr("Gate %1 “%2” cannot open yet: gate %3 “%4” is %5. Get it accepted first.")
-                .arg(id)
-                .arg(gateTitle(GateId(id)).toString())
-                .arg(g)
-                .arg(gateTitle(GateId(g)).toString(), statusPhrase(r.status).toString());
+            return Tr::trLater(
+                       "Gate %1 “%2” cannot open yet: gate %3 “%4” is %5. Get it accepted first.")
+                .arg(id, gateTitle(GateId(id)), g, gateTitle(GateId(g)), statusPhrase(r.status));
     }
     return {};
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Error.h"
+#include "Text.h"
 
 #include <QWizard>
 
@@ -78,10 +79,10 @@ private:
     void saveWindowGeometry();
     // Why a walk from the current page to `id` would stop on the way (the first gate whose Next
     // is refused, in its words); empty when it would get there.
-    QString refusalOnTheWayTo(int id) const;
+    Text refusalOnTheWayTo(int id) const;
     // Why a jump to gate `id` stopped short: that gate, and the first gate before it that is
     // not passed; empty when every gate before it is.
-    QString jumpRefusal(int id) const;
+    Text jumpRefusal(int id) const;
 
     StateStore *m_store;
     std::unique_ptr<SecretStore> m_ownSecrets;

@@ -47,7 +47,7 @@ QString outOfStockAdvice(const QString &poolZone, const QStringList &freeIn)
     return Tr::tr("They are free now in %1. An instance opens only in the quota pool's zone "
                   "(%2), chosen on gate 2: go back to gate 2 and choose a pool in one of those "
                   "zones, or wait for stock in %2 and create again.")
-        .arg(freeIn.join(QStringLiteral(", ")), poolZone);
+        .arg(Tr::list(freeIn), poolZone);
 }
 
 } // namespace onramp

@@ -25,14 +25,34 @@ public:
     {
         QStringList nonEmpty = parts;
         nonEmpty.removeAll(QString());
-        return nonEmpty.join(QLocale().language() == QLocale::Chinese ? QString()
-                                                                       : QStringLiteral(" "));
+        return nonEmpty.join(chinese() ? QString() : QStringLiteral(" "));
     }
+    // Clauses of one sentence: "a, b"; "a，b" in Chinese (#17 walk: log lines mixed ASCII
+    // commas into Chinese text).
+    static QString clauses(const QStringList &parts)
+    {
+        QStringList nonEmpty = parts;
+        nonEmpty.removeAll(QString());
+        return nonEmpty.join(chinese() ? QStringLiteral("，") : QStringLiteral(", "));
+    }
+    // "a: b"; "a：b" in Chinese.
+    static QString labelled(const QString &label, const QString &text)
+    {
+        return label + (chinese() ? QStringLiteral("：") : QStringLiteral(": ")) + text;
+    }
+    // A remark after what it is about: "a (b)"; "a（b）" in Chinese.
+    static QString aside(const QString &text, const QString &remark)
+    {
+        if (remark.isEmpty())
+            return text;
+        return chinese() ? text + QStringLiteral("（") + remark + QStringLiteral("）")
+                         : text + QStringLiteral(" (") + remark + QStringLiteral(")");
+    }
+    static bool chinese() { return QLocale().language() == QLocale::Chinese; }
     // Items of a list in a sentence: "a, b, c"; "a、b、c" in Chinese.
     static QString list(const QStringList &items)
     {
-        return items.join(QLocale().language() == QLocale::Chinese ? QStringLiteral("、")
-                                                                    : QStringLiteral(", "));
+        return items.join(chinese() ? QStringLiteral("、") : QStringLiteral(", "));
     }
 };
 

@@ -247,28 +247,24 @@ QString readableLogLine(const QString &line)
     const auto v = [&](const char *key) { return o.value(QLatin1String(key)); };
     const QString mark = v("passed").toBool() ? QStringLiteral("✔ ") : QStringLiteral("✖ ");
     if (event == QLatin1String("step")) {
-        QString text = Tr::tr("%1, step %2: loss %3")
-                           .arg(checkName(o))
-                           .arg(v("step").toInt())
-                           .arg(lossText(v("loss").toDouble()));
+        QStringList clauses{Tr::tr("%1, step %2: loss %3")
+                                .arg(checkName(o))
+                                .arg(v("step").toInt())
+                                .arg(lossText(v("loss").toDouble()))};
         if (has("step_seconds"))
-            text += QStringLiteral(", ") + Tr::tr("%1 per step").arg(readableDuration(v("step_seconds").toDouble()));
+            clauses << Tr::tr("%1 per step").arg(readableDuration(v("step_seconds").toDouble()));
         if (has("samples_per_second"))
-            text +=
-                QStringLiteral(", ") + Tr::tr("%1 samples/s").arg(num(v("samples_per_second"), 0));
-        return text;
+            clauses << Tr::tr("%1 samples/s").arg(num(v("samples_per_second"), 0));
+        return Tr::clauses(clauses);
     }
     if (event == QLatin1String("verdict")) {
         QString text = mark + (v("passed").toBool() ? Tr::tr("%1 passed").arg(checkName(o))
                                                     : Tr::tr("%1 failed").arg(checkName(o)));
         if (has("first_loss") && has("last_loss"))
-            text += QStringLiteral(": ") +
-                    Tr::tr("loss from %1 to %2")
-                        .arg(lossText(v("first_loss").toDouble()),
-                             lossText(v("last_loss").toDouble()));
-        if (const QString reason = v("reason").toString(); !reason.isEmpty())
-            text += QStringLiteral(" (%1)").arg(probeWords(reason));
-        return text;
+            text = Tr::labelled(text, Tr::tr("loss from %1 to %2")
+                                          .arg(lossText(v("first_loss").toDouble()),
+                                               lossText(v("last_loss").toDouble())));
+        return Tr::aside(text, probeWords(v("reason").toString()));
     }
     if (event == QLatin1String("summary"))
         return Tr::tr("%1 finished after %2 steps: loss from %3 to %4, lowest %5")
@@ -352,10 +348,8 @@ QString readableLogLine(const QString &line)
     if (event == QLatin1String("gpu_health")) {
         QString text = mark + Tr::tr("GPU health: %n GPU(s) found", nullptr, v("found").toInt());
         if (!v("expected").isNull() && has("expected"))
-            text += QStringLiteral(", ") + Tr::tr("%1 expected").arg(v("expected").toInt());
-        if (const QString reason = v("reason").toString(); !reason.isEmpty())
-            text += QStringLiteral(" (%1)").arg(reason);
-        return text;
+            text = Tr::clauses({text, Tr::tr("%1 expected").arg(v("expected").toInt())});
+        return Tr::aside(text, v("reason").toString());
     }
     if (event == QLatin1String("gpu_matmul")) {
         const QJsonArray devices = v("devices").toArray();
@@ -368,10 +362,10 @@ QString readableLogLine(const QString &line)
     }
     if (event == QLatin1String("data"))
         return (v("passed").toBool() ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) +
-               Tr::tr("Data check: %n file(s) read", nullptr, v("files").toInt()) +
-               (has("throughput_mb_s")
-                    ? QStringLiteral(", %1 MB/s").arg(num(v("throughput_mb_s"), 1))
-                    : QString());
+               Tr::clauses({Tr::tr("Data check: %n file(s) read", nullptr, v("files").toInt()),
+                            has("throughput_mb_s")
+                                ? QStringLiteral("%1 MB/s").arg(num(v("throughput_mb_s"), 1))
+                                : QString()});
     return line;
 }
 

@@ -44,7 +44,7 @@ QString messageFor(const ProviderError &e, const QString &serverMessage)
                             "choose another card type.")
                    : Tr::tr("No free cards of this type in the zone right now. They are free in: "
                             "%1. Your quota must be in the same zone.")
-                         .arg(e.availableIn.join(QStringLiteral(", ")));
+                         .arg(Tr::list(e.availableIn));
     case ProviderErrorCode::ZoneMismatch:
         return Tr::tr("Your quota is bound to zone %1: create the instance there, or move the "
                       "quota first.")

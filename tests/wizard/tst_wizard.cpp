@@ -361,6 +361,13 @@ private slots:
                      banner->message().contains(QStringLiteral("gate 1 ")) &&
                      !banner->message().contains(QStringLiteral("gate 2 ")),
                  qPrintable(banner->message()));
+        // #17 walk: a message Onramp wrote stayed in the language it showed in.
+        m_language.apply(QStringLiteral("zh_CN"));
+        QTRY_VERIFY2(banner->message().startsWith(QStringLiteral("第 3 道门槛")),
+                     qPrintable(banner->message()));
+        m_language.apply(QStringLiteral("en"));
+        QTRY_VERIFY2(banner->message().startsWith(QStringLiteral("Gate 3 ")),
+                     qPrintable(banner->message()));
         QVERIFY(w.goToPage(OnboardingWizard::WelcomeId));
         QVERIFY(!banner->isVisible());
     }
@@ -407,6 +414,12 @@ private slots:
         const QString verdict = readableLogLine(QStringLiteral(
             R"({"event":"verdict","check":"metrics","passed":true,"reason":"loss, step time and memory reported every step"})"));
         QVERIFY2(!verdict.contains(QLatin1String("step time")), qPrintable(verdict));
+        // #17 walk: Chinese log lines with ASCII commas and brackets between their clauses.
+        QVERIFY2(verdict.contains(QStringLiteral("（")) && !verdict.contains(u'('),
+                 qPrintable(verdict));
+        const QString step = readableLogLine(QStringLiteral(
+            R"({"event":"step","check":"first-run","step":3,"loss":5.5,"step_seconds":0.2,"samples_per_second":40})"));
+        QVERIFY2(step.count(QStringLiteral("，")) == 3 && !step.contains(u','), qPrintable(step));
         // Words the probe never writes pass through as they are.
         QCOMPARE(probeWords(QStringLiteral("rank 3 lost its NIC")), QStringLiteral("rank 3 lost its NIC"));
         m_language.apply(QStringLiteral("en"));

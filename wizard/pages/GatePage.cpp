@@ -9,6 +9,7 @@
 #include "GateForm.h"
 #include "ProviderActions.h"
 #include "StateStore.h"
+#include "Tr.h"
 #include "widgets/Banner.h"
 
 #include <QCoreApplication>
@@ -127,12 +128,12 @@ void GatePage::initializePage()
     m_form->markVisited();
 }
 
-QString GatePage::refusal() const
+Text GatePage::refusal() const
 {
     if (m_gate == GateId::FirstRun)
         return {}; // the summary has no entry condition
     const EntryCheck next = checkEntry(m_store->state(), GateId(gateNumber(m_gate) + 1));
-    return next.met ? QString() : next.reason.toString();
+    return next.met ? Text() : next.reason;
 }
 
 bool GatePage::isComplete() const
@@ -142,11 +143,11 @@ bool GatePage::isComplete() const
 
 bool GatePage::validatePage()
 {
-    const QString why = refusal();
+    const Text why = refusal();
     if (why.isEmpty())
         return true;
     ensureBuilt();
-    m_refusal->showMessage(Banner::Tone::Error, tr("Next is locked. %1").arg(why));
+    m_refusal->showMessage(Banner::Tone::Error, Tr::trLater("Next is locked. %1").arg(why));
     return false;
 }
 
@@ -169,11 +170,11 @@ void GatePage::refresh()
 {
     if (!m_content)
         return; // not built yet: nothing shows
-    const QString why = refusal();
+    const Text why = refusal();
     if (why.isEmpty())
         m_refusal->clear();
     else
-        m_refusal->showMessage(Banner::Tone::Warning, tr("Next is locked. %1").arg(why));
+        m_refusal->showMessage(Banner::Tone::Warning, Tr::trLater("Next is locked. %1").arg(why));
 }
 
 } // namespace onramp

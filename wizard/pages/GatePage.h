@@ -1,6 +1,7 @@
 #pragma once
 
 #include "GateTypes.h"
+#include "Text.h"
 
 #include <QWizardPage>
 
@@ -42,7 +43,7 @@ public:
     bool validatePage() override;
     // Why Next may not proceed from this gate (the next gate's entry condition, in words);
     // empty when it may.
-    QString refusal() const;
+    Text refusal() const;
 
 protected:
     void changeEvent(QEvent *e) override;

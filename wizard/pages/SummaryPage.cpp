@@ -78,7 +78,7 @@ SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(paren
                 else {
                     m_writtenPath = path;
                     m_writtenFingerprint = runSpecFromState(m_store->state()).fingerprintId();
-                    m_banner->showMessage(Banner::Tone::Info, tr("Written: %1").arg(path));
+                    m_banner->showMessage(Banner::Tone::Info, Tr::trLater("Written: %1").arg(path));
                 }
             });
     });
@@ -204,8 +204,9 @@ void SummaryPage::retranslate()
         // the spec; the colleague's file no longer matched.
         if (!m_writtenPath.isEmpty() && now != m_writtenFingerprint) {
             m_banner->showMessage(Banner::Tone::Warning,
-                                  tr("The run spec changed after it was written to %1 (%2 then, "
-                                     "%3 now): export it again before handing it over.")
+                                  Tr::trLater("The run spec changed after it was written to %1 "
+                                              "(%2 then, %3 now): export it again before "
+                                              "handing it over.")
                                       .arg(m_writtenPath,
                                            QString::fromLatin1(m_writtenFingerprint.left(19)),
                                            QString::fromLatin1(now.left(19))));

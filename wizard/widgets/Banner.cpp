@@ -37,8 +37,10 @@ Banner::Banner(QWidget *parent) : QFrame(parent)
     hide();
 }
 
-void Banner::showMessage(Tone tone, const QString &message, const QString &details, bool retry)
+void Banner::showMessage(Tone tone, const Text &text, const QString &details, bool retry)
 {
+    m_message = text;
+    const QString message = text.toString();
     // Refreshes run on every keystroke: an unchanged banner must cost nothing (a palette
     // change re-polishes and re-lays out the whole strip).
     if (isVisible() && m_text->text() == message && m_detailText == details &&
@@ -66,6 +68,7 @@ void Banner::clear()
     if (m_reserved && isVisible())
         setMinimumHeight(std::max(minimumHeight(), height()));
     m_text->clear();
+    m_message.clear();
     hide();
 }
 
@@ -108,6 +111,8 @@ void Banner::retranslate()
     m_retry->setAccessibleName(tr("Retry"));
     m_details->setText(tr("Details"));
     m_details->setAccessibleName(tr("Show technical details"));
+    if (!m_message.isEmpty())
+        m_text->setText(m_message.toString());
 }
 
 } // namespace onramp

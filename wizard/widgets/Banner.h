@@ -2,6 +2,8 @@
 
 #include <QFrame>
 
+#include "Text.h"
+
 class QLabel;
 class QPushButton;
 
@@ -22,8 +24,16 @@ public:
 
     explicit Banner(QWidget *parent = nullptr);
 
-    void showMessage(Tone tone, const QString &message, const QString &details = {},
+    // A message Onramp writes itself is a Text: it reads again in the language chosen after it
+    // showed (#17 walk: "已写入：…" stayed Chinese after a switch to English). A QString is a
+    // message translated once (an Error's), shown as it is.
+    void showMessage(Tone tone, const Text &message, const QString &details = {},
                      bool retry = false);
+    void showMessage(Tone tone, const QString &message, const QString &details = {},
+                     bool retry = false)
+    {
+        showMessage(tone, Text::literal(message), details, retry);
+    }
     void clear();
     QString message() const;
     // Keeps the banner's place while it is cleared, at least one line high (and as high as the
@@ -46,6 +56,7 @@ private:
     QPushButton *m_retry;
     QPushButton *m_details;
     QString m_detailText;
+    Text m_message;
     int m_tone = -1;
     bool m_reserved = false;
 };
