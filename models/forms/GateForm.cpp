@@ -125,11 +125,11 @@ bool GateForm::reopenIfBlocked()
             break;
         }
     }
-    // Gate 2 is accepted on the team lead's review of the matrix as it stood: a change since
-    // (a role, a share, a member's projects) that breaks no rule still takes it back (#17 walk:
-    // roles and shares changed after the review, and gate 2 stayed passed).
-    if (reason.isEmpty() && m_gate == GateId::Workspace)
-        reason = roleReviewMissing(m_store->state());
+    // What the acceptance rests on must still hold, as the ledger asks before passing: gate 2's
+    // review of the matrix as it stood (#17 walk: roles and shares changed after the review and
+    // gate 2 stayed passed), gate 5's four checks, gate 6's colleague's replay of this run.
+    if (reason.isEmpty())
+        reason = onramp::acceptanceMissing(m_store->state(), m_gate);
     // Only a change after a clean acceptance reopens: a gate recorded passed with findings
     // open (outside Onramp, or from an older version) stays as the acceptor left it.
     if (!m_cleanWhenPassed) {

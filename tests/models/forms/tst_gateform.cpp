@@ -574,6 +574,36 @@ private slots:
         QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
     }
 
+    // Whatever a gate's acceptance rests on, not only gate 2's review: gate 5 passed on its four
+    // checks goes back when one of them no longer passes, and says so.
+    void aGateWhoseAcceptanceNoLongerHoldsGoesBack()
+    {
+        StateStore store(QString{});
+        store.update(allPassedWithATeam);
+        store.update([](OnboardingState &s) {
+            for (const QString &name : EnvironmentGateData::checkNames())
+                s.environment.checks[name].state = QStringLiteral("passed");
+        });
+        GateForm environment(&store, GateId::Environment);
+        environment.setClock([] { return kNow; });
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).notes = QStringLiteral("x"); });
+        QCOMPARE(store.state().gate(GateId::Environment).status, GateStatus::Passed);
+
+        store.update([](OnboardingState &s) {
+            s.environment.checks[QStringLiteral("data")].state = QStringLiteral("failed");
+        });
+        const GateRecord &g = store.state().gate(GateId::Environment);
+        QCOMPARE(g.status, GateStatus::InProgress);
+        QVERIFY2(g.reopenedBecause.toString().contains(QStringLiteral("readiness checks")),
+                 qPrintable(g.reopenedBecause.toString()));
+        QCOMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::InProgress);
+        // The check passes again: so do the gates.
+        store.update([](OnboardingState &s) {
+            s.environment.checks[QStringLiteral("data")].state = QStringLiteral("passed");
+        });
+        QCOMPARE(store.state().gate(GateId::Environment).status, GateStatus::Passed);
+    }
+
     void aReopenedGateTakesTheLaterPassedGatesBack()
     {
         StateStore store(QString{});
