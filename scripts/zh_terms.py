@@ -10,7 +10,9 @@ TERMS = {"作业": "任务", "云厂商": "平台", "云服务商": "平台", "�
 PATTERNS = [(re.compile(r"(?:关卡|(?<!道)门槛) ?(\d|%\d) ?"), r"第 \1 道门槛 "),
             (re.compile(r"关卡卡片"), "门槛卡片"),
             # No space between the numbered gate and the Chinese that follows.
-            (re.compile(r"道门槛 (?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])"), "道门槛")]
+            (re.compile(r"道门槛 (?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])"), "道门槛"),
+            # A percentage is written close in Chinese: "50%", not "50 %" beside "150.0%".
+            (re.compile(r"(\d|%\d) %(?![\dA-Za-z])"), r"\1%")]
 
 path = sys.argv[1] if len(sys.argv) > 1 else "translations/onramp_zh_CN.ts"
 text = open(path, encoding="utf-8").read()

@@ -1879,11 +1879,11 @@
     </message>
     <message>
         <source>Utilisation swings (%1 % on average, varying by %2 %): the cards keep waiting for something.</source>
-        <translation>利用率忽高忽低（平均 %1 %，波动 %2 %）：卡一直在等什么东西。</translation>
+        <translation>利用率忽高忽低（平均 %1%，波动 %2%）：卡一直在等什么东西。</translation>
     </message>
     <message>
         <source>Step times swing by %1 %: some steps wait for something.</source>
-        <translation>步耗时波动 %1 %：有些步在等什么东西。</translation>
+        <translation>步耗时波动 %1%：有些步在等什么东西。</translation>
     </message>
     <message>
         <source>Look at data first (the read share of a step), then communication between cards, then other jobs sharing the machine.</source>
@@ -1891,7 +1891,7 @@
     </message>
     <message>
         <source>Utilisation is steady and high (%1 %): the job is compute-bound.</source>
-        <translation>利用率稳定且高（%1 %）：任务受算力限制。</translation>
+        <translation>利用率稳定且高（%1%）：任务受算力限制。</translation>
     </message>
     <message>
         <source>This is healthy. More speed needs more cards or less computation per step, not a faster loader.</source>
@@ -1899,7 +1899,7 @@
     </message>
     <message>
         <source>Utilisation is steady but low (%1 %): the cards wait for work.</source>
-        <translation>利用率稳定但偏低（%1 %）：卡在等活干。</translation>
+        <translation>利用率稳定但偏低（%1%）：卡在等活干。</translation>
     </message>
     <message>
         <source>Raise the micro-batch if memory allows, or add loader workers.</source>
@@ -1911,7 +1911,7 @@
     </message>
     <message>
         <source>Utilisation varies a little (%1 %).</source>
-        <translation>利用率有少许波动（%1 %）。</translation>
+        <translation>利用率有少许波动（%1%）。</translation>
     </message>
     <message>
         <source>Nothing stands out yet; watch whether the swings grow.</source>
@@ -2209,7 +2209,7 @@
     </message>
     <message>
         <source>Steps wait for data: reading takes %1 % of a step.</source>
-        <translation>训练步在等数据：读取占每步 %1 %。</translation>
+        <translation>训练步在等数据：读取占每步 %1%。</translation>
     </message>
     <message>
         <source>Copy the data to the instance&apos;s local scratch disk, pack small files into larger shards, and raise the loader&apos;s workers — in that order.</source>
@@ -2233,7 +2233,7 @@
     </message>
     <message>
         <source>%1 files, %2 MB/s cold, %3 MB/s warm, reading is %4 % of a step</source>
-        <translation>%1 个文件，冷读 %2 MB/s，热读 %3 MB/s，读取占每步 %4 %</translation>
+        <translation>%1 个文件，冷读 %2 MB/s，热读 %3 MB/s，读取占每步 %4%</translation>
     </message>
     <message>
         <source>%1 steps in %2 s, loss %3 → %4 (min %5)</source>
@@ -3027,7 +3027,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>%1&apos;s share is %2 %: a share is a percentage from 0 to 100. Correct it in the Share % column.</source>
-        <translation>%1 的份额是 %2 %：份额是 0 到 100 之间的百分比。请在“份额 %”列中改正。</translation>
+        <translation>%1 的份额是 %2%：份额是 0 到 100 之间的百分比。请在“份额 %”列中改正。</translation>
     </message>
     <message>
         <source>not sent</source>
@@ -3975,7 +3975,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>context %1 GiB + 10 % of activations and gradients (allocator fragmentation)</source>
-        <translation>上下文 %1 GiB + 激活与梯度的 10 %（分配器碎片）</translation>
+        <translation>上下文 %1 GiB + 激活与梯度的 10%（分配器碎片）</translation>
     </message>
     <message>
         <source>Nobody in the team is a developer, so nobody can try the acceptance check “a developer submits a light job and sees its log”. Make one member a developer.</source>
@@ -3999,7 +3999,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>The cards have been busy only %1 % of the time over the last %2: they wait for data, the CPU or communication.</source>
-        <translation>最近 %2 里卡只有 %1 % 的时间在忙：它们在等数据、CPU 或通信。</translation>
+        <translation>最近 %2 里卡只有 %1% 的时间在忙：它们在等数据、CPU 或通信。</translation>
     </message>
     <message>
         <source>A step takes %1, %2 times the plan&apos;s %3.</source>
@@ -4064,7 +4064,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>Step times vary a little (%1 %).</source>
-        <translation>步耗时有少许波动（%1 %）。</translation>
+        <translation>步耗时有少许波动（%1%）。</translation>
     </message>
     <message>
         <source>The evidence was written before the change that sent this gate back to in progress: run the acceptance checks again and replace the evidence with what they show now.</source>
@@ -4292,7 +4292,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>- share changed: %1, %2 % → %3 %</source>
-        <translation>- 分配变更：%1，%2 % → %3 %</translation>
+        <translation>- 分配变更：%1，%2% → %3%</translation>
     </message>
     <message>
         <source>- projects changed: %1, %2 → %3</source>
