@@ -5382,7 +5382,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>Step time (ms)</source>
-        <translation>步耗时 (ms)</translation>
+        <translation>步耗时（ms）</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1.&lt;/b&gt; %2 %3&lt;br&gt;&lt;b&gt;First:&lt;/b&gt; %4&lt;br&gt;&lt;small&gt;%5&lt;/small&gt;</source>
@@ -5391,12 +5391,12 @@ Field in the spec: %2</source>
     <message>
         <source>GPU memory (%1)</source>
         <comment>the unit: MiB or GiB</comment>
-        <translation>显存 (%1)</translation>
+        <translation>显存（%1）</translation>
     </message>
     <message>
         <source>Memory in use (%1)</source>
         <comment>the unit: MiB or GiB</comment>
-        <translation>内存占用 (%1)</translation>
+        <translation>内存占用（%1）</translation>
     </message>
 </context>
 <context>
