@@ -2567,7 +2567,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>%1 finished after %2 steps: loss from %3 to %4, lowest %5</source>
-        <translation>%1 在 %2 步后结束：损失从 %3 到 %4，最低 %5</translation>
+        <translation>%1在 %2 步后结束：损失从 %3 到 %4，最低 %5</translation>
     </message>
     <message>
         <source>%1: resumed at step %2 from %3</source>
@@ -5365,10 +5365,6 @@ Field in the spec: %2</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <source>Coach: %1 %2</source>
-        <translation>监控教练：%1 %2</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1.&lt;/b&gt; %2&lt;br&gt;&lt;b&gt;First:&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1。&lt;/b&gt;%2&lt;br&gt;&lt;b&gt;先做：&lt;/b&gt;%3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
@@ -5397,6 +5393,10 @@ Field in the spec: %2</source>
         <source>Memory in use (%1)</source>
         <comment>the unit: MiB or GiB</comment>
         <translation>内存占用（%1）</translation>
+    </message>
+    <message>
+        <source>Coach: %1</source>
+        <translation>监控教练：%1</translation>
     </message>
 </context>
 <context>

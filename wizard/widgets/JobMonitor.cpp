@@ -7,6 +7,7 @@
 #include "ProviderSession.h"
 #include "ProviderStates.h"
 #include "ReadinessChecks.h"
+#include "Tr.h"
 
 #include <QElapsedTimer>
 #include <QEvent>
@@ -216,7 +217,7 @@ void JobMonitor::updateReadings()
     m_memory->setTitle(m_gpuMemory ? tr("GPU memory (%1)", "the unit: MiB or GiB")
                                    : tr("Memory in use (%1)", "the unit: MiB or GiB"));
     const CoachReading reading = coach(m_util, m_stepSeconds);
-    m_coach->setText(tr("Coach: %1 %2").arg(reading.text, reading.advice));
+    m_coach->setText(tr("Coach: %1").arg(Tr::sentences({reading.text, reading.advice})));
 
     JobObservation obs = JobObservation::fromJob(m_job, QString());
     obs.logLines = m_log->lastLines(200);
