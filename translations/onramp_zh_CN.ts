@@ -5210,7 +5210,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>Not reproduced: it differs at %1.</source>
-        <translation>未能复现：不一致之处为 %1。</translation>
+        <translation>未能复现，不一致之处：%1。</translation>
     </message>
     <message>
         <source>your account, for example wang.fang</source>
