@@ -76,7 +76,8 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
         opt("framework",
             Tr::tr("pytorch, deepspeed, megatron or llmc: whose mixed-precision conventions "
                    "(gradient dtype, master weights, activations) to count. Default: deepspeed "
-                   "with --zero, else pytorch."),
+                   "with --zero, megatron with --tp, --pp or --sequence-parallel, else "
+                   "pytorch."),
             "F");
     const auto gradDtype =
         opt("grad-dtype", Tr::tr("fp32, bf16 or fp16 gradients, overriding the framework's."), "D");
@@ -219,8 +220,6 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
                             Tr::tr("“%1” is not one of pytorch, deepspeed, megatron, llmc")
                                 .arg(p.value(framework))));
         s.framework = *f;
-    } else if (s.zeroStage > 0) {
-        s.framework = Framework::DeepSpeed; // ZeRO stages are DeepSpeed's configuration
     }
     if (p.isSet(gradDtype)) {
         const auto g = gradDtypeFromKey(p.value(gradDtype));
@@ -233,6 +232,13 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     ONRAMP_TRY(integer(tp, s.tp, 1, 100'000));
     ONRAMP_TRY(integer(pp, s.pp, 1, 100'000));
     s.sequenceParallel = p.isSet(sequenceParallel);
+    // Without --framework, the options say whose run it is: ZeRO stages are DeepSpeed's
+    // configuration, tensor and pipeline parallelism and sequence parallelism Megatron's (#20
+    // audit: the issue's own 70B TP 8 PP 4 command still counted PyTorch AMP's 28·sbh).
+    if (!p.isSet(framework) && s.zeroStage > 0)
+        s.framework = Framework::DeepSpeed;
+    else if (!p.isSet(framework) && (s.tp > 1 || s.pp > 1 || s.sequenceParallel))
+        s.framework = Framework::Megatron;
     ONRAMP_TRY(integer(gpus, s.gpus, 1, 10'000'000));
     if (p.isSet(offload)) {
         int o = 0;

@@ -453,7 +453,10 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         layerFormula =
             QStringLiteral("s·b·h·L·(%1%2)")
                 .arg(perLayer, 0, 'f', 1)
-                .arg(storedScores > 0 ? QStringLiteral(" + %1·a·s/h").arg(scoreBytes) : QString());
+                .arg(storedScores > 0
+                         ? (s.tp > 1 ? QStringLiteral(" + %1·a·s/(h·t)") : QStringLiteral(" + %1·a·s/h"))
+                               .arg(scoreBytes)
+                         : QString());
     }
     if (actScale > 1)
         layerFormula += Tr::tr(" ×2 for fp32");

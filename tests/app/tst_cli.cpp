@@ -404,6 +404,31 @@ private slots:
         QVERIFY2(std::abs(got - paperGB) / paperGB < 0.03, qPrintable(QString::number(got)));
     }
 
+    // #20 audit: the issue's own command (70B, TP 8, PP 4, 4k tokens) still counted PyTorch
+    // AMP's 28·sbh per layer and "does not fit". Tensor and pipeline parallelism are Megatron's:
+    // without --framework they count Megatron's conventions (Korthikanti et al.: about 32 GiB
+    // without sequence parallelism, about 11 GiB with it).
+    void estimateTensorParallelCountsMegatron()
+    {
+        const QStringList args = {"estimate", "--model", "llama-2-70b", "--tp", "8", "--pp", "4",
+                                  "--seq-len", "4096", "--gpus", "32", "--flash-attention",
+                                  "--json"};
+        Run r = run(ONRAMP_BIN, args);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o["framework"].toString(), "megatron");
+        QCOMPARE(o["verdict"].toString(), "fits");
+        const double plain = o["breakdown"].toObject()["activations"].toDouble();
+        QVERIFY2(plain > 25 && plain < 38, qPrintable(QString::number(plain)));
+        r = run(ONRAMP_BIN, args + QStringList{"--sequence-parallel"});
+        o = QJsonDocument::fromJson(r.out).object();
+        const double sp = o["breakdown"].toObject()["activations"].toDouble();
+        QVERIFY2(sp > 8 && sp < 16, qPrintable(QString::number(sp)));
+        // Asked for by name, PyTorch's conventions still count.
+        r = run(ONRAMP_BIN, args + QStringList{"--framework", "pytorch"});
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["framework"].toString(), "pytorch");
+    }
+
     void estimateRefusesWhatTheCardCannotDo()
     {
         Run r = run(ONRAMP_BIN, {"estimate", "--model", "llama-3.2-1b", "--precision", "fp8",

@@ -431,7 +431,8 @@ private slots:
             c.instance = "gpu.h100.8";
             c.image = "pytorch-1.13-cu116"; // no sm_90
         } else if (code == "image.driver_too_old") {
-            c.image = "pytorch-2.4-cu124"; // needs 550, A100 hosts run 535
+            c.instance = "gpu.v100.8"; // hosts run 470
+            c.image = "pytorch-2.5-cu124"; // CUDA 12: needs 525.60.13
         } else if (code == "image.framework_mismatch") {
             c.codeRequirement = "torch>=2.4";
         } else if (code == "code.requirement_unreadable") {

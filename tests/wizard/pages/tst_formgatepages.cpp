@@ -705,35 +705,37 @@ private slots:
         store.update([](OnboardingState &s) {
             for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
                 s.gate(g).status = GateStatus::Passed;
-            s.resources.choice.instance = QStringLiteral("gpu.a100-80g.8"); // driver 535.161.08
+            s.resources.choice.instance = QStringLiteral("gpu.v100.8"); // driver 470.239.06
         });
         OnboardingWizard w(&store, &m_language);
         w.show();
         QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
         auto *image = child<QComboBox>(w, "image");
         QVERIFY(image);
-        const int fits = image->findData(QStringLiteral("pytorch-2.3-cu121"));   // needs 530.30.02
-        const int tooNew = image->findData(QStringLiteral("pytorch-2.7-cu128")); // needs 570.26
+        const int fits = image->findData(QStringLiteral("pytorch-2.1-cu118"));   // needs 450.80.02
+        const int tooNew = image->findData(QStringLiteral("pytorch-2.5-cu124")); // needs 525.60.13
         QVERIFY(fits > 0 && tooNew > 0);
         QCOMPARE(image->itemText(fits),
-                 QStringLiteral("pytorch 2.3.1-cuda12.1-py3.10 (driver 530.30.02 or newer)"));
+                 QStringLiteral("pytorch 2.1.2-cuda11.8-py3.10 (driver 450.80.02 or newer)"));
         QCOMPARE(image->itemText(tooNew),
-                 QStringLiteral("pytorch 2.7.1-cuda12.8-py3.12 — needs driver 570.26 or newer; "
-                                "8 × A100 80GB has 535.161.08"));
-        QVERIFY(image->itemData(tooNew, Qt::ToolTipRole).toString().contains("535.161.08"));
+                 QStringLiteral("pytorch 2.5.1-cuda12.4-py3.11 — needs driver 525.60.13 or newer; "
+                                "8 × V100 32GB has 470.239.06"));
+        QVERIFY(image->itemData(tooNew, Qt::ToolTipRole).toString().contains("470.239.06"));
         QCOMPARE(image->itemData(tooNew, Qt::AccessibleDescriptionRole),
                  image->itemData(tooNew, Qt::ToolTipRole));
-        // Another instance, a newer driver: the entry follows.
+        // Another instance, a newer driver: the entry follows. Every CUDA 12 image runs on the
+        // A100 hosts' 535 driver (#20 audit: under the toolkits' own drivers none newer than
+        // torch 2.3 did, and torch 2.7 ran on no instance type at all).
         store.update([](OnboardingState &s) {
-            s.resources.choice.instance = QStringLiteral("gpu.h100.8"); // 550.54.15
+            s.resources.choice.instance = QStringLiteral("gpu.a100-80g.8"); // 535.161.08
         });
-        QVERIFY2(image->itemText(tooNew).contains("needs driver 570.26"),
-                 qPrintable(image->itemText(tooNew)));
-        QCOMPARE(image->itemText(image->findData(QStringLiteral("pytorch-2.4-cu124"))),
-                 QStringLiteral("pytorch 2.4.0-cuda12.4-py3.11 (driver 550.54.14 or newer)"));
+        QCOMPARE(image->itemText(tooNew),
+                 QStringLiteral("pytorch 2.5.1-cuda12.4-py3.11 (driver 525.60.13 or newer)"));
+        QCOMPARE(image->itemText(image->findData(QStringLiteral("pytorch-2.7-cu128"))),
+                 QStringLiteral("pytorch 2.7.1-cuda12.8-py3.12 (driver 525.60.13 or newer)"));
         m_language.apply(QStringLiteral("zh_CN"));
         QTRY_VERIFY2(!image->itemText(fits).contains("or newer"), qPrintable(image->itemText(fits)));
-        QVERIFY2(image->itemText(fits).contains("530.30.02"), qPrintable(image->itemText(fits)));
+        QVERIFY2(image->itemText(fits).contains("450.80.02"), qPrintable(image->itemText(fits)));
         m_language.apply(QStringLiteral("en"));
     }
 
