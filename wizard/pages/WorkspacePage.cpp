@@ -404,7 +404,6 @@ void WorkspacePage::offerRegions()
     m_zone->setCurrentText(zone);
 }
 
-// What the provider says is free in the chosen zone: the card type's count first.
 void WorkspacePage::labelCards()
 {
     // Marked, not left out: stock changes from hour to hour, and a pool is a quota binding a
@@ -431,6 +430,7 @@ void WorkspacePage::labelCards()
     }
 }
 
+// What the provider says is free in the chosen zone: the card type's count first.
 void WorkspacePage::showStock()
 {
     labelCards();
