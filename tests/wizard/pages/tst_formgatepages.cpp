@@ -1094,6 +1094,17 @@ private slots:
                      instance->itemText(other).contains(cardName("a100-80g")),
                  qPrintable(instance->itemText(other)));
         QVERIFY(!instance->itemData(other, Qt::ToolTipRole).toString().isEmpty());
+        // The alternatives' menu marks them the same way.
+        auto *add = child<QPushButton>(w, "addAlternative");
+        QVERIFY(add && add->menu());
+        for (QAction *a : add->menu()->actions()) {
+            const bool outside = a->data().toString() == QLatin1String("gpu.h100.8");
+            const bool inside = a->data().toString() == QLatin1String("gpu.a100-80g.8");
+            if (outside)
+                QVERIFY2(a->text().contains(QStringLiteral("not in the pool")), qPrintable(a->text()));
+            if (inside)
+                QVERIFY2(!a->text().contains(QStringLiteral("not in the pool")), qPrintable(a->text()));
+        }
         // An H100 pool: the marks follow it.
         store.update([](OnboardingState &s) { s.workspace.pool.cardType = "h100-80g"; });
         QVERIFY(!instance->itemText(other).contains(QStringLiteral("not in the pool")));

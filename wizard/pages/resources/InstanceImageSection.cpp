@@ -147,6 +147,17 @@ void InstanceImageSection::labelInstances()
         m_instance->setItemData(row, tip, Qt::ToolTipRole);
         m_instance->setItemData(row, tip, Qt::AccessibleDescriptionRole);
     }
+    // The same marks on the types the alternatives offer (they run on the same quota).
+    for (QAction *a : m_alternativeMenu->actions()) {
+        const InstanceType *t = catalog.instance(a->data().toString());
+        if (!t)
+            continue;
+        const QString entry = QStringLiteral("%1  (%2)").arg(t->name, t->key);
+        a->setText(!poolCard.isEmpty() && t->card != poolCard
+                       ? tr("%1 — not in the pool: %2 cards, the pool is for %3")
+                             .arg(entry, cardName(t->card), cardName(poolCard))
+                       : entry);
+    }
 }
 
 void InstanceImageSection::labelImages()
