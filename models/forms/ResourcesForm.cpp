@@ -13,10 +13,27 @@ namespace onramp {
 ResourcesForm::ResourcesForm(StateStore *store, QObject *parent) : QObject(parent), m_store(store)
 {
     connect(store, &StateStore::changed, this, [this] {
-        if (!followQualificationModel()) // else its own update has signalled
+        // Each follow's own update signals again (and runs the other follow then).
+        if (!followQualificationModel() && !followQuotaCards())
             emit changed();
     });
-    followQualificationModel();
+    if (!followQualificationModel())
+        followQuotaCards();
+}
+
+bool ResourcesForm::followQuotaCards()
+{
+    const OnboardingState &s = m_store->state();
+    const TrainingSetup &setup = s.resources.choice.setup;
+    const int planned = s.quota.cardsPerRun;
+    // Until gate 4 is first opened its job follows gate 3's count; from then on the user's
+    // count (or instance type) stands, and a difference is the finding cards.differ_from_plan.
+    if (s.gate(GateId::Resources).status != GateStatus::NotStarted ||
+        !s.resources.choice.instance.isEmpty() || planned <= 0 || planned == setup.gpus ||
+        planned % std::max(1, setup.tp * setup.pp) != 0)
+        return false;
+    m_store->update([&](OnboardingState &st) { st.resources.choice.setup.gpus = planned; });
+    return true;
 }
 
 bool ResourcesForm::followQualificationModel()
@@ -101,6 +118,11 @@ std::optional<CardSpec> ResourcesForm::chosenCard() const
             return c;
     }
     return std::nullopt;
+}
+
+QString ResourcesForm::poolCard() const
+{
+    return m_store->state().workspace.pool.cardType;
 }
 
 MemoryBreakdown ResourcesForm::memory() const

@@ -47,6 +47,8 @@ public:
     CardSpec card() const;
     // The card chosen here or gate 2's pool card; nullopt while neither is.
     std::optional<CardSpec> chosenCard() const;
+    // Gate 2's pool card key: the instance types gate 4 may choose carry it; empty while unset.
+    QString poolCard() const;
     MemoryBreakdown memory() const;
     // What the setup asks that the chosen card cannot compute (bf16, FP8, FlashAttention-2).
     std::optional<Unsupported> unsupported() const;
@@ -96,6 +98,9 @@ public:
     // for the catalog model gate 1's purpose statement names. True when it changed the model.
     // Runs on every change of the store.
     bool followQualificationModel();
+    // Until gate 4 is first opened, its job's card count is gate 3's cards per run (#17 walk:
+    // gate 3 planned 4 cards, gate 4 started from 1). True when it changed the count.
+    bool followQuotaCards();
 
     // Writes the throughput plan's cards and hours per round into gate 3's derivation.
     bool feedQuota();

@@ -1,4 +1,5 @@
 #include "ResourcesGate.h"
+#include "GateCrossChecks.h"
 
 #include "Tr.h"
 
@@ -241,6 +242,22 @@ TrainingSetup effectiveSetup(const ResourcesGateData &data)
         s.gpus = std::max(unit, t->cards - t->cards % unit);
     }
     return s;
+}
+
+Findings checkCardsAgainstPlan(int jobCards, int planCards)
+{
+    if (planCards <= 0 || jobCards == planCards)
+        return {};
+    // A warning: the job still runs; but the quota derived for another count runs out early
+    // (more cards) or leaves hours unspent (fewer), and gate 3's memory check reads the plan.
+    return {Finding{QStringLiteral("cards.differ_from_plan"), Finding::Severity::Warning,
+                    QStringLiteral("gpus"),
+                    Tr::trLater("Gate 3's plan is for %1 cards per run, but this job uses %2. The "
+                                "card-hours applied for are derived from %1: set “Cards in the "
+                                "job” (or the instance type) to %1, or change the cards per run "
+                                "in gate 3.")
+                        .arg(planCards)
+                        .arg(jobCards)}};
 }
 
 void recordEnvironment(ResourcesGateData &r)

@@ -1,4 +1,5 @@
 #include "WorkspaceGate.h"
+#include "GateCrossChecks.h"
 
 #include "Catalogs.h"
 #include "Tr.h"
@@ -500,6 +501,21 @@ Findings checkWorkspace(const WorkspaceData &w)
                             "everyone else. Split the card-hours per person or per topic.")
                     .arg(mm.name));
     }
+    // An observer cannot submit jobs, so card-hours set aside for one are never spent (#17
+    // walk: an observer held 50 % unflagged). A warning, as a pool without members is: the
+    // hours sit idle, nothing breaks. Where observers may submit, permission.observer_can_act
+    // already blocks.
+    if (!m.can(Role::Observer, Action::SubmitJobs)) {
+        for (const Member &mm : w.members) {
+            if (mm.role == Role::Observer && mm.sharePercent > 0)
+                add("quota.observer_share", warning, "members",
+                    Tr::trLater("%1 is an observer with a %2 % share, but observers cannot "
+                                "submit jobs: those card-hours would sit idle. Give the share to "
+                                "a developer, or make %1 a developer.")
+                        .arg(mm.name)
+                        .arg(mm.sharePercent));
+        }
+    }
     if (shares > 100.5)
         add("quota.shares_over_100", blocking, "members",
             Tr::trLater("The members' shares add up to %1 %, more than the whole quota.")
@@ -519,19 +535,27 @@ Findings checkWorkspace(const WorkspaceData &w)
     return out;
 }
 
+std::optional<int> freeCardsIn(const QList<ZoneStock> &stock, const QString &zone,
+                               const QString &cardType)
+{
+    for (const ZoneStock &z : stock) {
+        if (z.zone == zone)
+            return z.freeCards.isEmpty() ? std::nullopt
+                                         : std::optional<int>(z.freeCards.value(cardType));
+    }
+    return std::nullopt;
+}
+
 Findings checkPoolStock(const QuotaPool &pool, const QList<ZoneStock> &stock)
 {
     if (poolProblem(pool))
         return {};
-    const ZoneStock *own = nullptr;
     QStringList freeElsewhere;
     for (const ZoneStock &z : stock) {
-        if (z.zone == pool.zone)
-            own = &z;
-        else if (z.freeCards.value(pool.cardType) > 0)
+        if (z.zone != pool.zone && z.freeCards.value(pool.cardType) > 0)
             freeElsewhere << z.zone;
     }
-    if (!own || own->freeCards.isEmpty() || own->freeCards.value(pool.cardType) > 0)
+    if (freeCardsIn(stock, pool.zone, pool.cardType).value_or(1) > 0)
         return {};
     const Text message =
         freeElsewhere.isEmpty()

@@ -1,5 +1,6 @@
 #include "GateLedger.h"
 
+#include "GateCrossChecks.h"
 #include "GateDefinition.h"
 #include "MemoryEstimator.h"
 #include "OnboardingState.h"
@@ -221,6 +222,7 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
         Findings f;
         if (const std::optional<Finding> invalid = MemoryEstimator::invalidSetup(c.setup))
             f.append(*invalid);
+        f += checkCardsAgainstPlan(c.setup.gpus, s.quota.cardsPerRun);
         return f + checkResources(c, s.resources.catalog);
     }
     case GateId::Environment:

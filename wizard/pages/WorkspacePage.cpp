@@ -2,6 +2,7 @@
 #include "widgets/FileChooser.h"
 
 #include "Catalogs.h"
+#include "GateCrossChecks.h"
 #include "GateDataForms.h"
 #include "ProviderHub.h"
 #include "GateForm.h"
@@ -20,6 +21,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSignalBlocker>
+#include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -121,6 +123,28 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     m_steps->setObjectName(QStringLiteral("stepStatus"));
     m_steps->setWordWrap(true);
     sf->addRow(m_steps);
+    // What the provider still has to do came and went as a line of its own, and everything
+    // below moved under the mouse (#17 walk): its texts share one place, as tall as the
+    // tallest, blank when there is nothing to say.
+    m_planNote = new QStackedWidget(steps);
+    m_planNote->setObjectName(QStringLiteral("planNote"));
+    m_planned = new QLabel(m_planNote);
+    m_planned->setObjectName(QStringLiteral("plannedHere"));
+    m_held = new QLabel(m_planNote);
+    m_held->setObjectName(QStringLiteral("heldAtProvider"));
+    auto *blank = new QWidget(m_planNote); // nothing planned yet
+    for (QWidget *page : {static_cast<QWidget *>(m_planned), static_cast<QWidget *>(m_held), blank}) {
+        if (auto *l = qobject_cast<QLabel *>(page)) {
+            l->setWordWrap(true);
+            l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        }
+        // Pages not shown still count for the height (a stacked layout leaves hidden ones out).
+        QSizePolicy policy = page->sizePolicy();
+        policy.setRetainSizeWhenHidden(true);
+        page->setSizePolicy(policy);
+        m_planNote->addWidget(page);
+    }
+    sf->addRow(m_planNote);
     content->addWidget(steps);
     connect(m_create, &QPushButton::clicked, this, [this] {
         if (auto r = m_form->create(m_name->text()); !r)
@@ -173,7 +197,10 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
         b->setAutoDefault(false);
         buttons->addWidget(b);
     }
-    buttons->addStretch();
+    m_addWhy = new QLabel(members);
+    m_addWhy->setObjectName(QStringLiteral("addMemberWhy"));
+    m_addWhy->setWordWrap(true);
+    buttons->addWidget(m_addWhy, 1);
     ml->addLayout(buttons);
     m_importResult = new QLabel(members);
     m_importResult->setObjectName(QStringLiteral("importResult"));
@@ -377,9 +404,36 @@ void WorkspacePage::offerRegions()
     m_zone->setCurrentText(zone);
 }
 
+void WorkspacePage::labelCards()
+{
+    // Marked, not left out: stock changes from hour to hour, and a pool is a quota binding a
+    // team may apply for while its cards are taken (checkPoolStock only warns). The entry says
+    // it in its text, as the findings would once chosen.
+    const QList<ZoneStock> stock = hub() ? zoneStock(hub()->regions()) : QList<ZoneStock>{};
+    const QString zone = m_zone->currentText().trimmed();
+    for (int row = 1; row < m_card->count(); ++row) {
+        const QString key = m_card->itemData(row).toString();
+        const std::optional<int> free = freeCardsIn(stock, zone, key);
+        const QString text = free && *free == 0
+                                 ? tr("%1 — no stock in %2").arg(cardName(key), zone)
+                                 : cardName(key);
+        if (m_card->itemText(row) != text)
+            m_card->setItemText(row, text);
+        const QString tip =
+            free && *free == 0
+                ? tr("The provider lists no free %1 cards in %2 now: gate 4 could not open an "
+                     "instance there until some are free.")
+                      .arg(cardName(key), zone)
+                : QString();
+        m_card->setItemData(row, tip, Qt::ToolTipRole);
+        m_card->setItemData(row, tip, Qt::AccessibleDescriptionRole);
+    }
+}
+
 // What the provider says is free in the chosen zone: the card type's count first.
 void WorkspacePage::showStock()
 {
+    labelCards();
     if (!hub() || hub()->regions().isEmpty()) {
         m_stock->setText(tr("Connect to the provider to choose from its regions and zones."));
         return;
@@ -544,6 +598,10 @@ void WorkspacePage::retranslateForm()
     m_members->setHorizontalHeaderLabels(
         {tr("Name"), tr("Account"), tr("Role"), tr("Projects (;)"), tr("Share %")});
     m_members->setAccessibleName(tr("Members"));
+    m_planned->setText(tr("Planned here. The provider creates the workspace and attaches the "
+                          "pool when you press “Create, attach quota, add members” under “At the "
+                          "provider” below."));
+    m_held->setText(tr("The provider holds the workspace and its pool as planned here."));
     QStringList actions;
     for (int a = 0; a < kActionCount; ++a)
         actions << actionLabel(Action(a));
@@ -603,6 +661,17 @@ void WorkspacePage::refresh()
     const bool pooled = !poolProblem(w.pool);
     m_add->setEnabled(pooled);
     m_import->setEnabled(pooled);
+    // Off buttons say why, and what to do first (#17 walk: "Add member" was off, unexplained).
+    const QString why =
+        pooled ? QString()
+        : named
+            ? tr("Members come after the quota pool: choose its region, zone and card type "
+                 "above and press “Plan the pool”.")
+            : tr("Members come after the workspace and its quota pool: type the workspace's "
+                 "name and press “Plan the workspace” above.");
+    m_addWhy->setText(why);
+    for (QPushButton *b : {m_add, m_import})
+        b->setToolTip(why);
     const auto mark = [](bool done) { return done ? QStringLiteral("✔") : QStringLiteral("○"); };
     QString steps =
         tr("%1 workspace created   %2 quota pool attached (%3; card-hours from gate 3)   %4 %n "
@@ -613,11 +682,9 @@ void WorkspacePage::refresh()
             .arg(mark(!w.members.isEmpty()));
     // #17 walk: Create and Attach record the plan; the marks are the provider's. A newcomer
     // clicked them and saw the marks stay empty, with nothing said.
-    if (named && (!w.created || (pooled && !w.quotaAttached)))
-        steps += u'\n' + tr("Planned here. The provider creates the workspace and attaches the "
-                            "pool when you press “Create, attach quota, add members” under “At "
-                            "the provider” below.");
     m_steps->setText(steps);
+    const bool pending = named && (!w.created || (pooled && !w.quotaAttached));
+    m_planNote->setCurrentIndex(pending ? 0 : w.created && w.quotaAttached ? 1 : 2);
     const TeamAcceptancePrediction p = predictAcceptance(w);
     QString prediction =
         tr("Acceptance checks, predicted from the matrix until they run for real:\n"

@@ -9,6 +9,7 @@ class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
+class QStackedWidget;
 class QTableWidget;
 
 namespace onramp {
@@ -38,6 +39,8 @@ private:
     // The provider's regions and zones as choices (free text while it has not said).
     void offerRegions();
     void showStock();
+    // Each card type the chosen zone has none of free says so (#17 walk).
+    void labelCards();
     void loadMembers();
     void loadMatrix();
     void exportReview(bool markdown);
@@ -52,11 +55,15 @@ private:
     QLabel *m_stock = nullptr;
     QPushButton *m_attach = nullptr;
     QLabel *m_steps = nullptr;
+    QStackedWidget *m_planNote = nullptr; // what the provider still does; its place kept
+    QLabel *m_planned = nullptr;
+    QLabel *m_held = nullptr;
     QLineEdit *m_filter = nullptr;
     QTableWidget *m_members = nullptr;
     QPushButton *m_add = nullptr;
     QPushButton *m_remove = nullptr;
     QPushButton *m_import = nullptr;
+    QLabel *m_addWhy = nullptr; // why Add member is off, and what to do first
     QLabel *m_importResult = nullptr;
     QTableWidget *m_matrix = nullptr;
     QLabel *m_prediction = nullptr;

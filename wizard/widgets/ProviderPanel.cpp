@@ -5,6 +5,7 @@
 #include "StateStore.h"
 
 #include <QEvent>
+#include <QPointer>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -44,6 +45,12 @@ ProviderPanel::ProviderPanel(ProviderHub *hub, StateStore *store, QWidget *paren
     progress->addWidget(m_busy);
     progress->addWidget(m_progressText, 1);
     progress->addWidget(m_cancel);
+    // Its place is kept while nothing runs: shown, it made the page lay out at once, the
+    // tables above giving up the room until the scroll area grew (#17 walk: the page moved
+    // under the mouse on "Create, attach quota, add members").
+    QSizePolicy rowPolicy = m_progressRow->sizePolicy();
+    rowPolicy.setRetainSizeWhenHidden(true);
+    m_progressRow->setSizePolicy(rowPolicy);
     m_progressRow->hide();
     m_banner = new Banner(this);
     layout->addWidget(m_connection);
@@ -125,10 +132,35 @@ void ProviderPanel::start(const Run &run)
     m_banner->clear();
     m_progressText->clear();
     m_progressRow->show();
+    // The buttons go off while it runs: a focused one would hand the focus on, and the page
+    // would scroll to wherever it landed (#17 walk: the page moved ~140 px under the mouse).
+    // Their row holds it meanwhile (laid out already, where the mouse is; Cancel is not yet),
+    // and the page keeps the focused widget in place as the answers change the lines above.
+    QPushButton *started = nullptr;
+    for (const Action &a : std::as_const(m_actions))
+        if (a.button->hasFocus())
+            started = a.button;
+    if (started)
+        m_buttons->setFocus(Qt::OtherFocusReason);
     refresh();
-    run(session, [this](const std::expected<void, ProviderError> &result) {
+    run(session, [this, started = QPointer<QPushButton>(started)](
+                     const std::expected<void, ProviderError> &result) {
         m_running = false;
-        m_progressRow->hide();
+        // Once the page has put the focused row back in place for the answer's changes (its
+        // own deferred call, queued before this one), the focus goes back to the button used,
+        // or the next one that is on, else the status line; and Cancel goes.
+        QTimer::singleShot(0, this, [this, started] {
+            if (m_running)
+                return;
+            if (m_buttons->hasFocus() || m_cancel->hasFocus()) {
+                QWidget *next = m_status;
+                for (const Action &a : std::as_const(m_actions))
+                    if (a.button->isEnabled() && (next == m_status || a.button == started))
+                        next = a.button;
+                next->setFocus(Qt::OtherFocusReason);
+            }
+            m_progressRow->hide();
+        });
         if (!result) {
             const ProviderError &e = result.error();
             if (e.cancelled)

@@ -692,6 +692,39 @@ private slots:
         QCOMPARE(s.framework, frameworkConventions()[1].framework);
     }
 
+    // #17 walk: gate 3's plan said 4 cards, gate 4 started from 1 and nothing said they
+    // differed. Gate 4 starts from the plan's count; once opened, its count is the user's and a
+    // difference is a warning naming both figures.
+    void gateFourStartsFromThePlansCardCount()
+    {
+        StateStore store(QString{});
+        ResourcesForm form(&store);
+        QCOMPARE(form.data().choice.setup.gpus, 1);
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun = 4; });
+        QCOMPARE(form.data().choice.setup.gpus, 4);
+        QVERIFY(!codes(form.findings()).contains("cards.differ_from_plan"));
+        // Opened: the user's count stands, and the plan moving on is a finding.
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Resources).status = GateStatus::InProgress;
+        });
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun = 8; });
+        QCOMPARE(form.data().choice.setup.gpus, 4);
+        const Findings f = form.findings();
+        const auto it = std::find_if(f.begin(), f.end(), [](const Finding &x) {
+            return x.code == QLatin1String("cards.differ_from_plan");
+        });
+        QVERIFY2(it != f.end(), qPrintable(codes(f).join(u',')));
+        QVERIFY(!it->isBlocking());
+        QCOMPARE(it->field, QStringLiteral("gpus"));
+        const QString text = it->message.toString();
+        QVERIFY2(text.contains(QStringLiteral("8 cards per run")) &&
+                     text.contains(QStringLiteral("this job uses 4")),
+                 qPrintable(text));
+        // An instance type fixes the count: its cards are compared.
+        store.update([](OnboardingState &s) { s.resources.choice.instance = "gpu.a100-80g.8"; });
+        QVERIFY(!codes(form.findings()).contains("cards.differ_from_plan"));
+    }
+
     // Picking a model on gate 4 ends gate 1's say; the last entry is a bare parameter count.
     void theFormChoosesModels()
     {

@@ -341,6 +341,8 @@ private slots:
         QTest::newRow("negative share") << "quota.share_out_of_range" << true;
         QTest::newRow("share over 100") << "quota.share_out_of_range" << true;
         QTest::newRow("share of 40: fine") << "quota.share_out_of_range" << false;
+        QTest::newRow("observer with a share") << "quota.observer_share" << true;
+        QTest::newRow("developer with a share: fine") << "quota.observer_share" << false;
         QTest::newRow("member without project") << "project.member_without_project" << true;
         QTest::newRow("no projects in use: fine") << "project.member_without_project" << false;
     }
@@ -398,6 +400,11 @@ private slots:
             w.members[1].sharePercent = 140;
         else if (row == "share of 40: fine")
             w.members[1].sharePercent = 40;
+        else if (row == "observer with a share") {
+            w.members[1].sharePercent = 50;
+            w.members[3].sharePercent = 50; // Zhao, the observer
+        } else if (row == "developer with a share: fine")
+            w.members[1].sharePercent = 50;
         else if (row == "member without project")
             w.members[1].projects = {"diagnosis"};
         const Findings f = checkWorkspace(w);

@@ -244,14 +244,16 @@ private slots:
         QVERIFY(attach->isEnabled());
         // The marks are the provider's; the line says where the plan is sent from (#17 walk:
         // clicking Create showed nothing happening).
-        auto *steps = child<QLabel>(w, "stepStatus");
-        QVERIFY2(steps->text().contains(QStringLiteral("Planned here")), qPrintable(steps->text()));
+        auto *planned = child<QLabel>(w, "plannedHere");
+        QVERIFY(planned);
+        QVERIFY2(planned->isVisible() && planned->text().contains(QStringLiteral("Planned here")),
+                 qPrintable(planned->text()));
         // The provider created the workspace and attached the pool (what setting it up records).
         store.update([](OnboardingState &s) {
             s.workspace.created = true;
             s.workspace.quotaAttached = true;
         });
-        QVERIFY(!steps->text().contains(QStringLiteral("Planned here")));
+        QVERIFY(!planned->isVisible());
         QVERIFY(!create->isEnabled());
         QVERIFY(!attach->isEnabled());
         // Another name is another workspace: Create comes back, and the old name puts it off.
@@ -998,6 +1000,292 @@ private slots:
                      qPrintable(button->text()));
             QVERIFY(!button->text().contains(QStringLiteral("Create")));
         }
+    }
+
+    // #17 walk: "Add member" was off with nothing saying why. The line beside it (and its
+    // tooltip) says what to do first, step by step, and goes once members can be added.
+    void gateTwoSaysWhyAddMemberIsOff()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *add = child<QPushButton>(w, "addMember");
+        auto *why = child<QLabel>(w, "addMemberWhy");
+        QVERIFY(add && why);
+        QVERIFY(!add->isEnabled());
+        QVERIFY2(why->isVisible() && why->text().contains(QStringLiteral("“Plan the workspace”")),
+                 qPrintable(why->text()));
+        QCOMPARE(add->toolTip(), why->text());
+        type(w, "workspace", "field-assistant");
+        QTest::mouseClick(child<QPushButton>(w, "createWorkspace"), Qt::LeftButton);
+        QVERIFY(!add->isEnabled());
+        QVERIFY2(why->text().contains(QStringLiteral("“Plan the pool”")), qPrintable(why->text()));
+        QCOMPARE(add->toolTip(), why->text());
+        fillWorkspace(w);
+        QVERIFY(add->isEnabled());
+        QVERIFY(why->text().isEmpty());
+        QVERIFY(add->toolTip().isEmpty());
+    }
+
+    // #17 walk: the card type list offered cards the chosen zone has none of, unmarked, while
+    // the stock line below said so. Each such entry says "no stock in ZONE"; the others read as
+    // before, and the marks follow the zone.
+    void gateTwoMarksCardTypesWithoutStock()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace.workspaceName = QStringLiteral("field-assistant");
+            s.workspace.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-east"),
+                                QStringLiteral("cn-east-1a")};
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *card = child<QComboBox>(w, "cardType");
+        QVERIFY(card);
+        const int a100 = card->findData(QStringLiteral("a100-80g"));
+        QVERIFY(a100 > 0);
+        QCOMPARE(card->itemText(a100), cardName(QStringLiteral("a100-80g"))); // not known yet
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        QTRY_COMPARE_WITH_TIMEOUT(card->itemText(a100),
+                                  cardName(QStringLiteral("a100-80g")) +
+                                      QStringLiteral(" — no stock in cn-east-1a"),
+                                  10000);
+        QVERIFY(card->itemData(a100, Qt::ToolTipRole).toString().contains("cn-east-1a"));
+        // Another zone, where the provider lists them free: the mark goes.
+        child<QComboBox>(w, "zone")->setCurrentText(QStringLiteral("cn-north-1a"));
+        child<QComboBox>(w, "region")->setCurrentText(QStringLiteral("cn-north"));
+        child<QComboBox>(w, "zone")->setCurrentText(QStringLiteral("cn-north-1a"));
+        QCOMPARE(card->itemText(a100), cardName(QStringLiteral("a100-80g")));
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17 walk: gate 4 offered instance types of another card than the pool's unmarked (and
+    // refused one only once chosen). They say "not in the pool" as the images for another
+    // accelerator say "not usable"; the pool's own read by their names.
+    void gateFourMarksInstanceTypesOutsideThePool()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {"a100-80g", "cn-north", "cn-north-1a"};
+            s.resources.choice.instance.clear();
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *instance = child<QComboBox>(w, "instance");
+        QVERIFY(instance);
+        const int own = instance->findData(QStringLiteral("gpu.a100-80g.8"));
+        const int other = instance->findData(QStringLiteral("gpu.h100.8"));
+        QVERIFY(own > 0 && other > 0);
+        QCOMPARE(instance->itemText(own), QStringLiteral("8 × A100 80GB"));
+        QVERIFY2(instance->itemText(other).contains(QStringLiteral("not in the pool")) &&
+                     instance->itemText(other).contains(cardName("a100-80g")),
+                 qPrintable(instance->itemText(other)));
+        QVERIFY(!instance->itemData(other, Qt::ToolTipRole).toString().isEmpty());
+        // The alternatives' menu marks them the same way.
+        auto *add = child<QPushButton>(w, "addAlternative");
+        QVERIFY(add && add->menu());
+        for (QAction *a : add->menu()->actions()) {
+            const bool outside = a->data().toString() == QLatin1String("gpu.h100.8");
+            const bool inside = a->data().toString() == QLatin1String("gpu.a100-80g.8");
+            if (outside)
+                QVERIFY2(a->text().contains(QStringLiteral("not in the pool")), qPrintable(a->text()));
+            if (inside)
+                QVERIFY2(!a->text().contains(QStringLiteral("not in the pool")), qPrintable(a->text()));
+        }
+        // An H100 pool: the marks follow it.
+        store.update([](OnboardingState &s) { s.workspace.pool.cardType = "h100-80g"; });
+        QVERIFY(!instance->itemText(other).contains(QStringLiteral("not in the pool")));
+        QVERIFY(instance->itemText(own).contains(QStringLiteral("not in the pool")));
+    }
+
+    // #17 walk: an observer held 50 % of the card-hours and gate 2 said "No findings".
+    void gateTwoFlagsAnObserversShare()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        fillWorkspace(w); // member 3 is the observer
+        auto *table = child<QTableWidget>(w, "members");
+        auto *findings = child<QListWidget>(w, "findings");
+        QVERIFY(table && findings);
+        table->item(2, 4)->setText(QStringLiteral("50"));
+        QCOMPARE(store.state().workspace.members[2].sharePercent, 50.0);
+        QStringList lines;
+        for (int i = 0; i < findings->count(); ++i)
+            lines << findings->item(i)->text();
+        QVERIFY2(lines.join(u'\n').contains(QStringLiteral("is an observer with a 50 % share")),
+                 qPrintable(lines.join(u'\n')));
+    }
+
+    // #17 walk: "Planned here…" came and went under gate 2's steps and moved everything below
+    // it. Planning and the provider's answer leave the members' place where it was.
+    void gateTwoPlanLineKeepsItsPlace()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        w.resize(OnboardingWizard::defaultSize(QSize()));
+        auto *members = child<QWidget>(w, "membersGroup");
+        auto *scroll = child<QScrollArea>(w, "gateScroll");
+        QVERIFY(members && scroll);
+        settle();
+        const int before = members->mapTo(scroll->widget(), QPoint()).y();
+        const auto plannedShown = [&] {
+            for (QLabel *l : scroll->widget()->findChildren<QLabel *>())
+                if (l->isVisible() && l->text().contains(QStringLiteral("Planned here")))
+                    return true;
+            return false;
+        };
+        QVERIFY(!plannedShown());
+        type(w, "workspace", "field-assistant");
+        QTest::mouseClick(child<QPushButton>(w, "createWorkspace"), Qt::LeftButton);
+        settle();
+        QVERIFY(plannedShown());
+        QCOMPARE(members->mapTo(scroll->widget(), QPoint()).y(), before);
+        store.update([](OnboardingState &s) {
+            s.workspace.created = true;
+            s.workspace.pool = {"a100-80g", "cn-north", "cn-north-1a"};
+            s.workspace.quotaAttached = true;
+        });
+        settle();
+        QVERIFY(!plannedShown());
+        QCOMPARE(members->mapTo(scroll->widget(), QPoint()).y(), before);
+    }
+
+    // #17 walk: the provider panel's "Create, attach quota, add members" moved gate 2's page
+    // ~140 px under the mouse (the lines above it shrank, and the button, turned off while it
+    // ran, handed the focus on). The button stays where it was on screen.
+    void gateTwoSetUpKeepsTheButtonInPlace()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s = demoState();
+            s.gate(GateId::Workspace).status = GateStatus::InProgress;
+            s.workspace.created = false;
+            s.workspace.quotaAttached = false;
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        w.resize(OnboardingWizard::defaultSize(QSize()));
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        auto *setUp = child<QPushButton>(w, "providerSetUpWorkspace");
+        auto *scroll = child<QScrollArea>(w, "gateScroll");
+        QVERIFY(setUp && scroll);
+        QTRY_VERIFY_WITH_TIMEOUT(setUp->isEnabled(), 10000);
+        settle();
+        scroll->ensureWidgetVisible(setUp, 0, 200);
+        settle();
+        const int onScreen = setUp->mapTo(scroll->viewport(), QPoint()).y();
+        QTest::mouseClick(setUp, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(store.state().workspace.quotaAttached, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!child<QPushButton>(w, "providerCancel")->isVisible(), 15000);
+        settle();
+        QTest::qWait(50);
+        settle();
+        QCOMPARE(setUp->mapTo(scroll->viewport(), QPoint()).y(), onScreen);
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17 walk: Apply on a memory suggestion jumped gate 4's page to section 5. The verdict
+    // the suggestions hang from stays where it was on screen, step after step.
+    void applyingASuggestionKeepsThePageInPlace()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.resources.modelPicked = true;
+            s.resources.choice.setup.model = *findModel("llama-2-7b");
+            s.resources.choice.setup.method = Method::Full;
+            s.resources.choice.setup.microBatch = 4;
+            s.resources.choice.setup.seqLen = 4096;
+            s.resources.choice.setup.checkpointing = Checkpointing::None;
+            s.resources.choice.setup.gpus = 1;
+            s.resources.cardKey = QStringLiteral("a100-80g");
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        ResourcesForm *form = qobject_cast<ResourcesPage *>(w.currentPage())->resources();
+        w.resize(OnboardingWizard::defaultSize(QSize()));
+        auto *verdict = child<QLabel>(w, "memoryVerdict");
+        auto *suggestions = child<QWidget>(w, "suggestions");
+        auto *scroll = child<QScrollArea>(w, "gateScroll");
+        QVERIFY(verdict && suggestions && scroll);
+        settle();
+        QCOMPARE(form->verdict(), Verdict::DoesNotFit);
+        scroll->ensureWidgetVisible(suggestions, 0, 0);
+        settle();
+        const int onScreen = verdict->mapTo(scroll->viewport(), QPoint()).y();
+        for (int i = 0; i < 12 && form->verdict() == Verdict::DoesNotFit; ++i) {
+            auto *apply = suggestions->findChild<QPushButton *>(QStringLiteral("applySuggestion0"));
+            QVERIFY(apply);
+            QTest::mouseClick(apply, Qt::LeftButton);
+            settle();
+            QCOMPARE(verdict->mapTo(scroll->viewport(), QPoint()).y(), onScreen);
+        }
+        QVERIFY(form->verdict() != Verdict::DoesNotFit);
+    }
+
+    // #17 walk: gate 3 planned 4 cards per run and gate 4 started from 1. It starts from the
+    // plan's count, and a count changed afterwards is a finding naming both.
+    void gateFourStartsFromTheQuotaPlansCards()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.quota.cardsPerRun = 4;
+            s.resources.choice.instance.clear();
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *gpus = child<QSpinBox>(w, "gpus");
+        auto *findings = child<QListWidget>(w, "findings");
+        QVERIFY(gpus && findings);
+        QCOMPARE(gpus->value(), 4);
+        gpus->setValue(2);
+        QStringList lines;
+        for (int i = 0; i < findings->count(); ++i)
+            lines << findings->item(i)->text();
+        QVERIFY2(lines.join(u'\n').contains(
+                     QStringLiteral("Gate 3's plan is for 4 cards per run, but this job uses 2")),
+                 qPrintable(lines.join(u'\n')));
     }
 
     // #17 walk: gate 3's chart labelled its months "27-01". A month reads as a month in the

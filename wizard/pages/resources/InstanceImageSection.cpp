@@ -119,6 +119,45 @@ void InstanceImageSection::loadCatalog()
     for (const TrainingImage &i : catalog.images())
         m_image->addItem(QStringLiteral("%1 %2").arg(i.name, i.version), i.key);
     labelImages();
+    labelInstances();
+}
+
+void InstanceImageSection::labelInstances()
+{
+    // #17 walk: the list offered other card types than the pool's unmarked; choosing one was
+    // blocked only afterwards (card.not_in_pool). The entry says it before it is chosen, in its
+    // text, so that keyboard and screen-reader users read it too.
+    const ResourceCatalog &catalog = form()->data().catalog;
+    const QString poolCard = form()->poolCard();
+    for (int row = 1; row < m_instance->count(); ++row) {
+        const InstanceType *t = catalog.instance(m_instance->itemData(row).toString());
+        if (!t)
+            continue;
+        QString text = t->name;
+        QString tip;
+        if (!poolCard.isEmpty() && t->card != poolCard) {
+            text = tr("%1 — not in the pool: %2 cards, the pool is for %3")
+                       .arg(t->name, cardName(t->card), cardName(poolCard));
+            tip = tr("The quota pool is for %1 cards: its card-hours cannot be spent on %2. "
+                     "Attach a pool of %3 in gate 2 to use it.")
+                      .arg(cardName(poolCard), t->name, cardName(t->card));
+        }
+        if (m_instance->itemText(row) != text)
+            m_instance->setItemText(row, text);
+        m_instance->setItemData(row, tip, Qt::ToolTipRole);
+        m_instance->setItemData(row, tip, Qt::AccessibleDescriptionRole);
+    }
+    // The same marks on the types the alternatives offer (they run on the same quota).
+    for (QAction *a : m_alternativeMenu->actions()) {
+        const InstanceType *t = catalog.instance(a->data().toString());
+        if (!t)
+            continue;
+        const QString entry = QStringLiteral("%1  (%2)").arg(t->name, t->key);
+        a->setText(!poolCard.isEmpty() && t->card != poolCard
+                       ? tr("%1 — not in the pool: %2 cards, the pool is for %3")
+                             .arg(entry, cardName(t->card), cardName(poolCard))
+                       : entry);
+    }
 }
 
 void InstanceImageSection::labelImages()
@@ -242,6 +281,7 @@ void InstanceImageSection::refresh()
 {
     m_catalog->setText(form()->data().catalog.describe());
     labelImages();
+    labelInstances();
     QStringList tried;
     for (const LaunchAttempt &a : form()->attempts())
         tried << (a.outcome == QLatin1String("created") ? QStringLiteral("✔ ")

@@ -37,6 +37,9 @@ private:
     void loadCatalog();
     // Each image's text with the driver it needs, and whether the chosen instance's has it.
     void labelImages();
+    // Each instance type outside gate 2's pool (another card type) says so in its text, as the
+    // images for another accelerator do.
+    void labelInstances();
     // Puts a catalog's instance type at the end of the alternatives, as if typed.
     void addAlternative(const QString &key);
     // The alternatives as typed: saved when they read, else what is wrong shown beside them.

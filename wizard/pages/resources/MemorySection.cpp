@@ -156,8 +156,14 @@ void MemorySection::showSuggestions()
             apply->setObjectName(QStringLiteral("applySuggestion%1").arg(i));
             apply->setAccessibleName(tr("Apply: %1").arg(list[size_t(i)].change));
             rowLayout->addWidget(apply, 0, Qt::AlignTop);
-            connect(apply, &QPushButton::clicked, this,
-                    [this, i] { this->form()->applySuggestion(i); });
+            connect(apply, &QPushButton::clicked, this, [this, i] {
+                // The rows are made again (and hidden once the setup fits), Apply with them:
+                // a focused button that goes hands the focus on, and the page scrolled to
+                // wherever it landed (#17 walk: to section 5). The verdict stays and reads the
+                // outcome; the page keeps the focused widget in place.
+                m_verdict->setFocus(Qt::OtherFocusReason);
+                this->form()->applySuggestion(i);
+            });
         }
         m_suggestionRows->addWidget(row);
     }
