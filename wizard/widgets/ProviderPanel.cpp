@@ -122,12 +122,29 @@ void ProviderPanel::start(const Run &run)
         return;
     m_running = true;
     m_lastRun = run;
+    m_pressed = nullptr;
+    for (const Action &a : std::as_const(m_actions))
+        if (a.button->hasFocus())
+            m_pressed = a.button;
     m_banner->clear();
     m_progressText->clear();
     m_progressRow->show();
     refresh();
     run(session, [this](const std::expected<void, ProviderError> &result) {
         m_running = false;
+        refresh();
+        // Cancel goes with the progress row: the focus goes back to the button pressed (Qt
+        // would hand it to the next field in the tab chain, the recorder's "New status").
+        if (m_cancel->hasFocus()) {
+            QPushButton *back = m_pressed && m_pressed->isEnabled() ? m_pressed.data() : nullptr;
+            for (const Action &a : std::as_const(m_actions))
+                if (!back && a.button->isEnabled())
+                    back = a.button;
+            if (back)
+                back->setFocus(Qt::OtherFocusReason);
+            else
+                m_cancel->clearFocus();
+        }
         m_progressRow->hide();
         if (!result) {
             const ProviderError &e = result.error();
@@ -159,8 +176,27 @@ void ProviderPanel::refresh()
         m_status->setText(status);
     m_status->setVisible(!status.isEmpty());
     const bool idle = ready && !m_running && !(m_hub->session() && m_hub->session()->busy());
+    QList<bool> on;
     for (const Action &a : std::as_const(m_actions))
-        a.button->setEnabled(idle && (!a.enabled || a.enabled(m_store->state())));
+        on << (idle && (!a.enabled || a.enabled(m_store->state())));
+    // A focused button that is disabled hands its focus to the next widget in the tab chain:
+    // on gate 4 and 6, the recorder's "New status" under the panel, and the page scrolled to it
+    // (#17 walk). The focus stays in the panel instead: on Cancel while an operation runs, else
+    // on another action, else nowhere.
+    for (qsizetype i = 0; i < m_actions.size(); ++i) {
+        if (on[i] || !m_actions[i].button->hasFocus())
+            continue;
+        QWidget *to = m_progressRow->isVisibleTo(this) ? m_cancel : nullptr;
+        for (qsizetype j = 0; j < m_actions.size() && !to; ++j)
+            if (on[j])
+                to = m_actions[j].button;
+        if (to)
+            to->setFocus(Qt::OtherFocusReason);
+        else
+            m_actions[i].button->clearFocus();
+    }
+    for (qsizetype i = 0; i < m_actions.size(); ++i)
+        m_actions[i].button->setEnabled(on[i]);
 }
 
 void ProviderPanel::retranslate()

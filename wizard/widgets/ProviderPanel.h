@@ -3,6 +3,7 @@
 #include "ProviderSession.h"
 
 #include <QGroupBox>
+#include <QPointer>
 
 #include <functional>
 
@@ -74,6 +75,8 @@ private:
     Run m_autoRun;
     Run m_lastRun;
     bool m_running = false;
+    // The action button that had the focus when its operation started: it gets it back.
+    QPointer<QPushButton> m_pressed;
 };
 
 } // namespace onramp
