@@ -13,8 +13,6 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include <algorithm>
-
 namespace onramp {
 
 namespace {
@@ -152,6 +150,7 @@ QLineEdit *GateCard::addField(GateForm::Field f, const char *objectName)
     auto *label = new QLabel(this);
     label->setBuddy(edit);
     m_captions << label;
+    m_fieldCaptions.insert(f, label);
     m_recordForm->addRow(label, box);
     m_rows.insert(f, box);
     m_fields.insert(f, edit);
@@ -211,13 +210,18 @@ void GateCard::retranslate()
     m_record->setText(tr("Rec&ord status"));
     m_record->setAccessibleName(tr("Record status"));
     m_notesLabel->setText(tr("What bloc&ked us here (kept for the next team walking this gate):"));
-    // The hint lines' reserved height: a line of Latin and of CJK text (the Chinese font's
-    // line can be the taller one).
+    // The hint lines' reserved height: a laid-out line of Latin and CJK text (the Chinese
+    // fallback font's line can be the taller one).
     for (QLabel *issue : std::as_const(m_issues)) {
         const QFontMetrics fm = issue->fontMetrics();
         issue->setMinimumHeight(
-            std::max(fm.height(), fm.boundingRect(QStringLiteral("X国")).height()));
+            fm.boundingRect(QRect(0, 0, 4096, 1024), Qt::TextSingleLine, QStringLiteral("X国"))
+                .height());
     }
+    // The form lays a caption over the top of its row (field and hint line): no taller than
+    // the field, it stays centred on the field, not between the field and its hint.
+    for (auto it = m_fieldCaptions.cbegin(); it != m_fieldCaptions.cend(); ++it)
+        it.value()->setMaximumHeight(m_fields[it.key()]->sizeHint().height());
     m_notes->setAccessibleName(tr("What blocked us"));
     refresh();
 }

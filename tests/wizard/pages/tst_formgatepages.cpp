@@ -808,6 +808,8 @@ private slots:
     // its button where they are while its hints and its banner come and go.
     void theRecorderStaysStillWhileItsHintsGo()
     {
+        // In Chinese, whose line is the taller one (a caption is then more than its field).
+        m_language.apply(QStringLiteral("zh_CN"));
         StateStore store(statePath());
         store.load();
         OnboardingWizard w(&store, &m_language);
@@ -825,6 +827,22 @@ private slots:
         QVERIFY(acceptor->isVisible());
         QVERIFY(!hint->text().isEmpty()); // "Name the acceptor who signed this gate off."
         const auto at = [card](QWidget *x) { return x->mapTo(card, QPoint()).y(); };
+        // Each caption sits level with its field, not between the field and its hint line.
+        for (QLineEdit *field : {acceptor, evidence}) {
+            QLabel *caption = nullptr;
+            for (QLabel *l : card->findChildren<QLabel *>())
+                if (l->buddy() == field)
+                    caption = l;
+            QVERIFY(caption);
+            QVERIFY2(std::abs(at(caption) + caption->height() / 2 -
+                              (at(field) + field->height() / 2)) <= 2,
+                     qPrintable(QStringLiteral("%1 at %2+%3, its field at %4+%5")
+                                    .arg(caption->text())
+                                    .arg(at(caption))
+                                    .arg(caption->height())
+                                    .arg(at(field))
+                                    .arg(field->height())));
+        }
         const int recordAt = at(record);
         const int evidenceAt = at(evidence);
         acceptor->setFocus();
@@ -850,6 +868,7 @@ private slots:
         settle();
         QVERIFY(child<QLabel>(w, "waitingForIssue")->text().isEmpty());
         QCOMPARE(at(record), waitingAt);
+        m_language.apply(QStringLiteral("en"));
     }
 
     // #17 walk: choosing an instance type scrolled the page away from the list just used.
