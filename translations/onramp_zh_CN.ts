@@ -5398,6 +5398,30 @@ Field in the spec: %2</source>
         <source>Coach: %1</source>
         <translation>监控教练：%1</translation>
     </message>
+    <message>
+        <source>The loss appears here once the first run starts.</source>
+        <translation>首次运行开始后，这里显示损失。</translation>
+    </message>
+    <message>
+        <source>The loss appears here once a check&apos;s job runs.</source>
+        <translation>判定任务运行后，这里显示损失。</translation>
+    </message>
+    <message>
+        <source>The time per step appears here once the first run starts.</source>
+        <translation>首次运行开始后，这里显示每步耗时。</translation>
+    </message>
+    <message>
+        <source>The time per step appears here once a check&apos;s job runs.</source>
+        <translation>判定任务运行后，这里显示每步耗时。</translation>
+    </message>
+    <message>
+        <source>The memory in use appears here once the first run reports it.</source>
+        <translation>首次运行报告内存占用后，这里显示内存占用。</translation>
+    </message>
+    <message>
+        <source>The memory in use appears here once a check&apos;s job reports it.</source>
+        <translation>判定任务报告内存占用后，这里显示内存占用。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::LogView</name>
@@ -6012,6 +6036,10 @@ Field in the spec: %2</source>
     <message>
         <source>Pool (attached in gate 2): %1.</source>
         <translation>配额池（第 2 道门槛已挂接）：%1。</translation>
+    </message>
+    <message>
+        <source>The card-hours per month appear here once the derivation is complete: cards per run, hours per round, rounds and the period.</source>
+        <translation>推导填写完整后（单次卡数、单轮时长、周期内轮次和周期），这里显示每月的卡时。</translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,7 @@
 #include "pages/WorkspacePage.h"
 #include "widgets/Banner.h"
 #include "widgets/GateSidebar.h"
+#include "widgets/ButtonStyle.h"
 #include "widgets/InputGuard.h"
 
 #include <QAbstractButton>
@@ -44,6 +45,7 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
     m_hub = new ProviderHub(store, secrets, this);
     // Before any page is built: the guard prepares value widgets as they are polished.
     qApp->installEventFilter(new InputGuard(this));
+    ButtonStyle::install();
     setObjectName(QStringLiteral("onboardingWizard"));
     setWizardStyle(QWizard::ModernStyle);
     setOption(QWizard::NoBackButtonOnStartPage);

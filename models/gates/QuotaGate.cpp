@@ -253,12 +253,21 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
     }
 
     // Apply small first: one round plus margin proves the workflow. It covers the days that
-    // round takes; the rest is applied for from the day after.
+    // round takes from the first day the plan uses cards (its first peak, or the first month
+    // with a weight: #17 walk, a February peak had its first application on 1 January); the
+    // rest is applied for from the day after.
     const double first = std::min(plan.cardHours, wholeUp(perRound * (1 + q.retryMargin)));
     const int roundDays =
         std::max(1, int(std::ceil(q.hoursPerRound * (1 + q.retryMargin) / 24 - 1e-9)));
-    plan.first = {QStringLiteral("first"), q.start, std::min(q.end, q.start.addDays(roundDays - 1)),
-                  first};
+    QDate firstUse = q.start;
+    for (const auto &[day, w] : weights) {
+        if (w > 0) {
+            firstUse = day;
+            break;
+        }
+    }
+    plan.first = {QStringLiteral("first"), firstUse,
+                  std::min(q.end, firstUse.addDays(roundDays - 1)), first};
     const QDate afterFirst = std::min(q.end, plan.first.to.addDays(1));
     const int periodDays = q.start.daysTo(q.end) + 1;
     const bool split = periodDays > 92;

@@ -8,8 +8,11 @@
 #include "StateStore.h"
 #include "WorkspaceGate.h"
 #include "pages/GatePage.h"
+#include "ProviderHub.h"
+#include "widgets/ProviderPanel.h"
 
 #include <QApplication>
+#include <QAbstractItemView>
 #include <QCalendarWidget>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -17,6 +20,7 @@
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QProcess>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
@@ -162,13 +166,67 @@ private slots:
         settle();
         QCOMPARE(lead->value(), days);
 
-        // Focused by a click, the wheel is the user's intent.
+        // Focused by a click (its list opens, Escape closes it), the wheel is the user's intent.
         reveal(w, kind);
-        kind->setFocus(Qt::TabFocusReason);
+        QVERIFY(clickOn(kind));
+        QTRY_VERIFY(kind->view()->isVisible());
+        QVERIFY(key(QStringLiteral("Escape")));
+        QTRY_VERIFY(!kind->view()->isVisible());
         QTRY_VERIFY(kind->hasFocus());
+        QCOMPARE(kind->currentIndex(), index);
         QVERIFY(moveTo(kind));
         QVERIFY(xdo({"click", "5"}));
         QTRY_COMPARE(kind->currentIndex(), index + 1);
+    }
+
+    // #17 walk: "Create instance" (gate 4) or "Start the first run" (gate 6) disabled itself
+    // while its operation ran and Qt handed the focus to the recorder's "New status" below the
+    // panel; the next wheel over the page changed the status. Here gate 1's "Submit the
+    // dossier", the same panel: the focus stays in the panel, and the wheel over "New status"
+    // scrolls the page.
+    void aProviderActionLeavesTheRecorderAlone()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        OnboardingState state = demoState();
+        state.currentPage = OnboardingWizard::WelcomeId;
+        store.setState(state);
+        OnboardingWizard w(&store, &m_language);
+        QVERIFY(showOn(w, OnboardingWizard::AccountId));
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        auto *submit = child<QPushButton>(w, "providerSubmitDossier");
+        auto *panel = child<ProviderPanel>(w, "providerPanel");
+        auto *choice = child<QComboBox>(w, "statusChoice");
+        auto *scroll = w.currentPage()->findChild<QScrollArea *>(QStringLiteral("gateScroll"));
+        QVERIFY(submit && panel && choice && scroll);
+        QTRY_VERIFY(submit->isEnabled());
+        reveal(w, submit);
+        QVERIFY(clickOn(submit));
+        QTRY_VERIFY(store.state().provider.qualification.sent());
+        QTRY_COMPARE_WITH_TIMEOUT(store.state().provider.qualification.state,
+                                  QStringLiteral("approved"), 15000);
+        QTRY_VERIFY(!panel->isRunning());
+        settle();
+        QVERIFY2(!choice->hasFocus(), "the recorder's status took the focus");
+        QWidget *focus = QApplication::focusWidget();
+        QVERIFY2(!focus || panel->isAncestorOf(focus),
+                 qPrintable(focus ? focus->objectName() : QString()));
+        // The wheel over "New status" scrolls the page and leaves the status alone.
+        scroll->ensureWidgetVisible(choice, 50, 200);
+        settle();
+        const int index = choice->currentIndex();
+        const int scrolled = scroll->verticalScrollBar()->value();
+        QVERIFY(scrolled > 0);
+        QVERIFY(moveTo(choice));
+        QVERIFY(xdo({"click", "--repeat", "2", "--delay", "60", "4"})); // wheel up
+        QTRY_VERIFY(scroll->verticalScrollBar()->value() < scrolled);
+        QCOMPARE(choice->currentIndex(), index);
+        qunsetenv("ONRAMP_STATE_DIR");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
     // Typing a date into the empty field gives that date.

@@ -21,6 +21,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
+#include <QStackedLayout>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -151,7 +152,18 @@ void QuotaPage::buildContent(QVBoxLayout *content)
     m_chart = charts::makeBars(distribution);
     m_chart->widget()->setObjectName(QStringLiteral("distributionChart"));
     m_chart->widget()->setMinimumHeight(220);
-    tl->addWidget(m_chart->widget());
+    // Until the plan is complete the chart has no month: a line says what will show, instead
+    // of an axis from 0 to 1 over nothing (#17 walk).
+    m_chartEmpty = new QLabel(distribution);
+    m_chartEmpty->setObjectName(QStringLiteral("distributionChartEmpty"));
+    m_chartEmpty->setWordWrap(true);
+    m_chartEmpty->setAlignment(Qt::AlignCenter);
+    m_chartEmpty->setFrameShape(QFrame::StyledPanel);
+    m_chartEmpty->setMargin(8);
+    m_chartStack = new QStackedLayout;
+    m_chartStack->addWidget(m_chart->widget());
+    m_chartStack->addWidget(m_chartEmpty);
+    tl->addLayout(m_chartStack);
     content->addWidget(distribution);
     connect(m_addPeak, &QPushButton::clicked, this, [this] {
         m_form->update([](Q &q) {
@@ -321,6 +333,10 @@ void QuotaPage::refresh()
     }
     m_chart->setColumns(tr("Card-hours"), monthLabels(months), hoursPerMonth,
                         top > 0 ? top * 1.1 : 1);
+    m_chartEmpty->setText(tr("The card-hours per month appear here once the derivation is "
+                             "complete: cards per run, hours per round, rounds and the "
+                             "period."));
+    m_chartStack->setCurrentWidget(months.isEmpty() ? m_chartEmpty : m_chart->widget());
 
     QList<QuotaApplication> rows;
     if (valid) {

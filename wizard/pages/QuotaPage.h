@@ -9,6 +9,7 @@ class QLabel;
 class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
+class QStackedLayout;
 class QTableWidget;
 
 namespace onramp {
@@ -46,6 +47,8 @@ private:
     QPushButton *m_addPeak = nullptr;
     QPushButton *m_removePeak = nullptr;
     charts::Bars *m_chart = nullptr; // a child widget
+    QLabel *m_chartEmpty = nullptr;  // in the chart's place while the plan has no month
+    QStackedLayout *m_chartStack = nullptr;
     QTableWidget *m_staged = nullptr;
     QPlainTextEdit *m_justification = nullptr;
     QPushButton *m_regenerate = nullptr;

@@ -91,6 +91,9 @@ GateCard::GateCard(GateForm *form, QWidget *parent) : QWidget(parent), m_form(fo
     m_record->setAutoDefault(false);
     m_recordBanner = new Banner(status);
     m_recordBanner->setObjectName(QStringLiteral("recordBanner"));
+    // Why Passed cannot be recorded comes and goes as the fields are filled: its place stays,
+    // so the Record button beside it does not move under the mouse (#17 walk).
+    m_recordBanner->reserveSpace();
     auto *recordRow = new QHBoxLayout;
     recordRow->addWidget(m_recordBanner, 1);
     recordRow->addStretch();
@@ -133,6 +136,9 @@ QLineEdit *GateCard::addField(GateForm::Field f, const char *objectName)
     edit->setObjectName(QLatin1String(objectName));
     edit->setText(m_form->text(f));
     edit->setCursorPosition(0);
+    // The field's hint ("Name the acceptor…") goes when the field is filled. Its line stays
+    // (shown with the row, empty when there is nothing to say), so the rows and the Record
+    // button under it do not move while the user types (#17 walk).
     auto *issue = new QLabel(this);
     issue->setObjectName(QLatin1String(objectName) + QStringLiteral("Issue"));
     issue->setWordWrap(true);
@@ -144,6 +150,7 @@ QLineEdit *GateCard::addField(GateForm::Field f, const char *objectName)
     auto *label = new QLabel(this);
     label->setBuddy(edit);
     m_captions << label;
+    m_fieldCaptions.insert(f, label);
     m_recordForm->addRow(label, box);
     m_rows.insert(f, box);
     m_fields.insert(f, edit);
@@ -203,6 +210,18 @@ void GateCard::retranslate()
     m_record->setText(tr("Rec&ord status"));
     m_record->setAccessibleName(tr("Record status"));
     m_notesLabel->setText(tr("What bloc&ked us here (kept for the next team walking this gate):"));
+    // The hint lines' reserved height: a laid-out line of Latin and CJK text (the Chinese
+    // fallback font's line can be the taller one).
+    for (QLabel *issue : std::as_const(m_issues)) {
+        const QFontMetrics fm = issue->fontMetrics();
+        issue->setMinimumHeight(
+            fm.boundingRect(QRect(0, 0, 4096, 1024), Qt::TextSingleLine, QStringLiteral("X国"))
+                .height());
+    }
+    // The form lays a caption over the top of its row (field and hint line): no taller than
+    // the field, it stays centred on the field, not between the field and its hint.
+    for (auto it = m_fieldCaptions.cbegin(); it != m_fieldCaptions.cend(); ++it)
+        it.value()->setMaximumHeight(m_fields[it.key()]->sizeHint().height());
     m_notes->setAccessibleName(tr("What blocked us"));
     refresh();
 }
@@ -233,11 +252,7 @@ void GateCard::refresh()
             it.value()->setText(m_form->text(it.key()));
             it.value()->setCursorPosition(0); // a long evidence shows its start
         }
-        const QString issue = m_form->fieldIssue(it.key());
-        QLabel *issueLabel = m_issues[it.key()];
-        issueLabel->setText(issue);
-        if (issueLabel->isVisibleTo(this) == issue.isEmpty() || !m_rowsInitialised)
-            issueLabel->setVisible(!issue.isEmpty());
+        m_issues[it.key()]->setText(m_form->fieldIssue(it.key()));
     }
     m_rowsInitialised = true;
     m_record->setEnabled(m_form->canRecord());

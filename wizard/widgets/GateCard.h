@@ -46,6 +46,7 @@ private:
     QHash<GateForm::Field, QLineEdit *> m_fields;
     QHash<GateForm::Field, QLabel *> m_issues;
     QHash<GateForm::Field, QLayout *> m_rows;
+    QHash<GateForm::Field, QLabel *> m_fieldCaptions;
     QPushButton *m_record;
     Banner *m_recordBanner;
     QPlainTextEdit *m_notes;

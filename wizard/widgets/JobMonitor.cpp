@@ -185,7 +185,9 @@ void JobMonitor::consume(const QStringList &lines)
             if (e.contains("gpu_memory_bytes")) {
                 m_gpuMemory = true;
                 m_memory->append(step, e.value("gpu_memory_bytes").toDouble());
-            } else {
+            } else if (e.contains("memory_bytes")) {
+                // A step that reports no memory is not a step at 0 bytes (#17 walk: the chart
+                // of such a run read "0.00025 MiB" on its axis).
                 m_memory->append(step, e.value("memory_bytes").toDouble());
             }
             if (e.value("gpu_utilization").toInt(-1) >= 0)
@@ -267,6 +269,16 @@ void JobMonitor::retranslate()
     // Before a job says which memory it reports, the third chart still says what it is for.
     m_memory->setTitle(m_gpuMemory ? tr("GPU memory (%1)", "the unit: MiB or GiB")
                                    : tr("Memory in use (%1)", "the unit: MiB or GiB"));
+    // An empty chart says what will appear and when, not axes of nothing (#17 walk).
+    const bool firstRun = m_checks == QStringList{QStringLiteral("first-run")};
+    m_loss->setEmptyText(firstRun ? tr("The loss appears here once the first run starts.")
+                                  : tr("The loss appears here once a check's job runs."));
+    m_step->setEmptyText(firstRun
+                             ? tr("The time per step appears here once the first run starts.")
+                             : tr("The time per step appears here once a check's job runs."));
+    m_memory->setEmptyText(
+        firstRun ? tr("The memory in use appears here once the first run reports it.")
+                 : tr("The memory in use appears here once a check's job reports it."));
     updateReadings();
 }
 

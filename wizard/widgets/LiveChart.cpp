@@ -4,6 +4,8 @@
 
 #include "charts/ChartKit.h"
 
+#include <QLabel>
+#include <QStackedLayout>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -17,11 +19,19 @@ constexpr int kFrameMs = 100;
 }
 
 LiveChart::LiveChart(QWidget *parent)
-    : QWidget(parent), m_line(charts::makeLine(this)), m_timer(new QTimer(this))
+    : QWidget(parent), m_line(charts::makeLine(this)), m_empty(new QLabel(this)),
+      m_stack(new QStackedLayout), m_timer(new QTimer(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_line->widget());
+    m_empty->setObjectName(QStringLiteral("emptyChart"));
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setFrameShape(QFrame::StyledPanel);
+    m_empty->setMargin(8);
+    m_stack->addWidget(m_line->widget());
+    m_stack->addWidget(m_empty);
+    layout->addLayout(m_stack);
     setMinimumHeight(160);
     m_timer->setSingleShot(true);
     m_timer->setInterval(kFrameMs);
@@ -32,6 +42,26 @@ void LiveChart::setTitle(const QString &title)
 {
     m_title = title;
     m_line->setTitle(this->title());
+    showEmptyOrChart();
+}
+
+void LiveChart::setEmptyText(const QString &text)
+{
+    m_emptyText = text;
+    showEmptyOrChart();
+}
+
+void LiveChart::showEmptyOrChart()
+{
+    const bool empty = m_raw.empty() && !m_emptyText.isEmpty();
+    if (empty) {
+        // The title without a unit that is not known yet ("Memory in use (%1)").
+        QString heading = m_title;
+        heading.remove(QStringLiteral(" (%1)")).remove(QStringLiteral("（%1）")).remove(QStringLiteral("%1"));
+        m_empty->setText(QStringLiteral("<b>%1</b><br>%2").arg(heading.toHtmlEscaped(),
+                                                              m_emptyText.toHtmlEscaped()));
+    }
+    m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_empty) : m_line->widget());
 }
 
 QString LiveChart::title() const
@@ -52,18 +82,22 @@ void LiveChart::append(double x, double y)
     if (!m_raw.empty() && x <= m_raw.back().x())
         x = m_raw.back().x() + 1e-9; // keep x sorted: the reducers need it
     m_raw.emplace_back(x, y);
+    if (m_raw.size() == 1)
+        showEmptyOrChart();
     markDirty();
 }
 
 void LiveChart::setPoints(std::vector<QPointF> points)
 {
     m_raw = std::move(points);
+    showEmptyOrChart();
     markDirty();
 }
 
 void LiveChart::clear()
 {
     m_raw.clear();
+    showEmptyOrChart();
     markDirty();
 }
 
@@ -107,7 +141,8 @@ void LiveChart::flush()
         }
         for (QPointF &p : shown)
             p.setY(p.y() / per);
-        const double wanted = std::max(peak / per, 1e-3) / 4;
+        // At least 1 MiB: a series of zeros reads 0 to 1 MiB, not "0.00025 MiB" (#17 walk).
+        const double wanted = std::max(peak / per, 1.0) / 4;
         const double power = std::pow(10.0, std::floor(std::log10(wanted)));
         double step = 10 * power;
         for (const double m : {1.0, 2.0, 2.5, 5.0}) {

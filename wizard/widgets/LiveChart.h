@@ -4,6 +4,8 @@
 
 #include <vector>
 
+class QLabel;
+class QStackedLayout;
 class QTimer;
 
 namespace onramp::charts {
@@ -29,6 +31,10 @@ public:
     // in MiB, or GiB from 1 GiB on, with only the decimals its ticks need (#17 walk: "5.5479
     // MiB" on the memory chart's axis).
     void setBytes(bool bytes);
+    // What shows in the chart's place while it has no point: the chart's title and this line,
+    // saying what will appear and when ("The loss appears here once the first run starts.").
+    // #17 walk: an empty chart read "0.00025 MiB" and "0–1" on its axes.
+    void setEmptyText(const QString &text);
     QString unit() const { return m_unit; } // "MiB" or "GiB" for a byte series, else empty
     void append(double x, double y);
     void setPoints(std::vector<QPointF> points);
@@ -44,12 +50,16 @@ protected:
 
 private:
     void markDirty();
+    void showEmptyOrChart();
 
     std::vector<QPointF> m_raw;
     QString m_title;
     bool m_bytes = false;
     QString m_unit;
     charts::Line *m_line; // a child widget
+    QLabel *m_empty;
+    QString m_emptyText;
+    QStackedLayout *m_stack;
     QTimer *m_timer;
     bool m_dirty = false;
 };

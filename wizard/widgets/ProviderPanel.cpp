@@ -191,8 +191,27 @@ void ProviderPanel::refresh()
         m_status->setText(status);
     m_status->setVisible(!status.isEmpty());
     const bool idle = ready && !m_running && !(m_hub->session() && m_hub->session()->busy());
+    QList<bool> on;
     for (const Action &a : std::as_const(m_actions))
-        a.button->setEnabled(idle && (!a.enabled || a.enabled(m_store->state())));
+        on << (idle && (!a.enabled || a.enabled(m_store->state())));
+    // A focused button that is disabled hands its focus to the next widget in the tab chain:
+    // on gate 4 and 6, the recorder's "New status" under the panel, and the page scrolled to it
+    // (#17 walk). The focus stays in the panel instead: on Cancel while an operation runs, else
+    // on another action, else nowhere.
+    for (qsizetype i = 0; i < m_actions.size(); ++i) {
+        if (on[i] || !m_actions[i].button->hasFocus())
+            continue;
+        QWidget *to = m_progressRow->isVisibleTo(this) ? m_cancel : nullptr;
+        for (qsizetype j = 0; j < m_actions.size() && !to; ++j)
+            if (on[j])
+                to = m_actions[j].button;
+        if (to)
+            to->setFocus(Qt::OtherFocusReason);
+        else
+            m_actions[i].button->clearFocus();
+    }
+    for (qsizetype i = 0; i < m_actions.size(); ++i)
+        m_actions[i].button->setEnabled(on[i]);
 }
 
 void ProviderPanel::retranslate()

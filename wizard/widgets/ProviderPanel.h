@@ -3,6 +3,7 @@
 #include "ProviderSession.h"
 
 #include <QGroupBox>
+#include <QPointer>
 
 #include <functional>
 

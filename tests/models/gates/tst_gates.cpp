@@ -707,6 +707,56 @@ private slots:
         QCOMPARE(m.quarters[1].cardHours, m.cardHours);
     }
 
+    // #17 walk: the plan's peak was in February and the first application stayed on 1 January,
+    // weeks before any card is used. An application starts when its cards are needed: the first
+    // one at the first peak (or the first month with a weight), the rest after it.
+    void theFirstApplicationStartsWhenTheCardsAreNeeded_data()
+    {
+        QTest::addColumn<QDate>("end");
+        QTest::addColumn<QList<PeakWindow>>("peaks");
+        QTest::addColumn<QList<double>>("monthly");
+        QTest::addColumn<QDate>("firstUse");
+        // Within one quarter (a single follow-up) and over a year (quarterly follow-ups).
+        QTest::newRow("peak in February")
+            << QDate(2027, 3, 31) << QList<PeakWindow>{{QDate(2027, 2, 10), 10, 8}}
+            << QList<double>{} << QDate(2027, 2, 10);
+        QTest::newRow("two peaks, the later first")
+            << QDate(2027, 12, 31)
+            << QList<PeakWindow>{{QDate(2027, 8, 2), 5, 8}, {QDate(2027, 5, 3), 5, 8}}
+            << QList<double>{} << QDate(2027, 5, 3);
+        QTest::newRow("spread from April")
+            << QDate(2027, 12, 31) << QList<PeakWindow>{}
+            << QList<double>{0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1} << QDate(2027, 4, 1);
+        QTest::newRow("even") << QDate(2027, 12, 31) << QList<PeakWindow>{} << QList<double>{}
+                              << QDate(2027, 1, 1);
+    }
+
+    void theFirstApplicationStartsWhenTheCardsAreNeeded()
+    {
+        QFETCH(QDate, end);
+        QFETCH(QList<PeakWindow>, peaks);
+        QFETCH(QList<double>, monthly);
+        QFETCH(QDate, firstUse);
+        QuotaGateData q = quota(); // from 1 January, 12 h rounds: the first covers one day
+        q.end = end;
+        q.peaks = peaks;
+        q.monthlyWeights = monthly;
+        const QuotaPlan p = planQuota(q, {});
+        QCOMPARE(p.first.from, firstUse);
+        QCOMPARE(p.first.to, firstUse);
+        double staged = p.first.cardHours;
+        for (const QuotaApplication &a : p.followUps) {
+            QVERIFY2(a.from > p.first.to, qPrintable(a.label));
+            QVERIFY(a.to >= a.from);
+            staged += a.cardHours;
+        }
+        QCOMPARE(staged, p.cardHours);
+        // No card-hours are asked for a quarter before the cards are needed.
+        for (const QuotaApplication &a : p.quarters)
+            if (a.to < firstUse)
+                QCOMPARE(a.cardHours, 0.0);
+    }
+
     // A peak is checked against the plan: 32 cards for 60 days cannot fit in 461 card-hours.
     void aPeakLargerThanThePlanIsFound()
     {

@@ -672,6 +672,37 @@ private slots:
         m_language.apply(QStringLiteral("en"));
     }
 
+    // #17 walk: before the derivation was complete, gate 3's chart drew an axis from 0 to 1
+    // over no month. In its place a line says what will appear and when.
+    void theEmptyQuotaChartSaysWhatWillAppear()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.gate(GateId::Workspace).status = GateStatus::Passed;
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::QuotaId));
+        settle();
+        auto *chart = child<QWidget>(w, "distributionChart");
+        auto *empty = child<QLabel>(w, "distributionChartEmpty");
+        QVERIFY(chart && empty);
+        QVERIFY(planQuota(store.state().quota, {}).monthly.isEmpty());
+        QVERIFY(empty->isVisible());
+        QVERIFY(!chart->isVisible());
+        QVERIFY2(empty->text().contains(QStringLiteral("appear here once")),
+                 qPrintable(empty->text()));
+        const int height = chart->parentWidget()->height();
+        fillQuota(w);
+        settle();
+        QVERIFY(!planQuota(store.state().quota, {}).monthly.isEmpty());
+        QVERIFY(chart->isVisible());
+        QVERIFY(!empty->isVisible());
+        QCOMPARE(chart->parentWidget()->height(), height); // the page does not move
+    }
+
     void quotaMonthlySpreadShapesTheQuarters()
     {
         StateStore store(statePath());
@@ -774,6 +805,74 @@ private slots:
         settle();
         QVERIFY(banner->isVisible());
         QCOMPARE(scroll->mapTo(&w, QPoint()).y(), locked);
+    }
+
+    // #17 walk: the acceptor's hint line ("Name the acceptor…") went away as the name was
+    // typed, and the Record button jumped up under the mouse. The recorder keeps its rows and
+    // its button where they are while its hints and its banner come and go.
+    void theRecorderStaysStillWhileItsHintsGo()
+    {
+        // In Chinese, whose line is the taller one (a caption is then more than its field).
+        m_language.apply(QStringLiteral("zh_CN"));
+        StateStore store(statePath());
+        store.load();
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        auto *card = child<QWidget>(w, "gateCard");
+        auto *choice = child<QComboBox>(w, "statusChoice");
+        auto *record = child<QPushButton>(w, "recordStatus");
+        auto *acceptor = child<QLineEdit>(w, "acceptedBy");
+        auto *evidence = child<QLineEdit>(w, "evidence");
+        auto *hint = child<QLabel>(w, "acceptedByIssue");
+        QVERIFY(card && choice && record && acceptor && evidence && hint);
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        settle();
+        QVERIFY(acceptor->isVisible());
+        QVERIFY(!hint->text().isEmpty()); // "Name the acceptor who signed this gate off."
+        const auto at = [card](QWidget *x) { return x->mapTo(card, QPoint()).y(); };
+        // Each caption sits level with its field, not between the field and its hint line.
+        for (QLineEdit *field : {acceptor, evidence}) {
+            QLabel *caption = nullptr;
+            for (QLabel *l : card->findChildren<QLabel *>())
+                if (l->buddy() == field)
+                    caption = l;
+            QVERIFY(caption);
+            QVERIFY2(std::abs(at(caption) + caption->height() / 2 -
+                              (at(field) + field->height() / 2)) <= 2,
+                     qPrintable(QStringLiteral("%1 at %2+%3, its field at %4+%5")
+                                    .arg(caption->text())
+                                    .arg(at(caption))
+                                    .arg(caption->height())
+                                    .arg(at(field))
+                                    .arg(field->height())));
+        }
+        const int recordAt = at(record);
+        const int evidenceAt = at(evidence);
+        acceptor->setFocus();
+        QTest::keyClicks(acceptor, QStringLiteral("Wang Fang"));
+        settle();
+        QVERIFY(hint->text().isEmpty());
+        QCOMPARE(at(record), recordAt);
+        QTest::keyClicks(evidence, QStringLiteral("ticket 7"));
+        settle();
+        QCOMPARE(at(record), recordAt);
+        QCOMPARE(at(evidence), evidenceAt);
+        // Cleared again: the hint comes back in the same place.
+        acceptor->selectAll();
+        QTest::keyClick(acceptor, Qt::Key_Delete);
+        settle();
+        QVERIFY(!hint->text().isEmpty());
+        QCOMPARE(at(record), recordAt);
+        // The same for "Waiting for someone else" and its hint.
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Waiting)));
+        settle();
+        const int waitingAt = at(record);
+        QTest::keyClicks(child<QLineEdit>(w, "waitingFor"), QStringLiteral("the review"));
+        settle();
+        QVERIFY(child<QLabel>(w, "waitingForIssue")->text().isEmpty());
+        QCOMPARE(at(record), waitingAt);
+        m_language.apply(QStringLiteral("en"));
     }
 
     // #17 walk: choosing an instance type scrolled the page away from the list just used.

@@ -11,6 +11,7 @@
 
 #include <QChartView>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QValueAxis>
 
 namespace {
@@ -52,6 +53,75 @@ private slots:
             QVERIFY2(chart, name);
             QVERIFY2(!chart->title().isEmpty(), name);
         }
+    }
+
+    // #17 walk: an empty chart's axes read "0.00025 MiB" and "0–1". Until its first point a
+    // chart shows, in its place, its title and a line saying what appears there and when
+    // (gate 6: once the first run starts); no axis of nothing.
+    void anEmptyChartSaysWhatWillAppear_data()
+    {
+        QTest::addColumn<QStringList>("checks");
+        QTest::addColumn<QString>("when");
+        QTest::newRow("gate 5") << QStringList{QStringLiteral("metrics")}
+                                << QStringLiteral("once a check's job");
+        QTest::newRow("gate 6") << QStringList{QStringLiteral("first-run")}
+                                << QStringLiteral("once the first run");
+    }
+    void anEmptyChartSaysWhatWillAppear()
+    {
+        QFETCH(QStringList, checks);
+        QFETCH(QString, when);
+        QTemporaryDir dir;
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        ProviderHub hub(&store, nullptr);
+        JobMonitor monitor(&hub, checks);
+        monitor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&monitor));
+        for (const char *name : {"lossChart", "stepChart", "memoryChart"}) {
+            auto *chart = monitor.findChild<LiveChart *>(QLatin1String(name));
+            QVERIFY2(chart, name);
+            chart->flush();
+            auto *line = chart->findChild<QLabel *>(QStringLiteral("emptyChart"));
+            QVERIFY2(line && line->isVisible(), name);
+            QVERIFY2(line->text().contains(QStringLiteral("appears here ") + when),
+                     qPrintable(line->text()));
+            QVERIFY2(!line->text().contains(QStringLiteral("%1")), qPrintable(line->text()));
+            auto *view = chart->findChild<QChartView *>();
+            QVERIFY2(view, "the charts module did not load");
+            QVERIFY2(!view->isVisible(), name);
+        }
+        // The first steps: loss and step time draw; the memory, not reported, still says so.
+        const QByteArray log = steps(1, 5, 0.5).replace("\"metrics\"", '"' + checks.first().toUtf8() + '"');
+        emit hub.jobNews(checks.first(), QJsonObject{{"id", "j1"}, {"state", "running"}}, 0, log,
+                         log.size());
+        for (const char *name : {"lossChart", "stepChart"}) {
+            auto *chart = monitor.findChild<LiveChart *>(QLatin1String(name));
+            chart->flush();
+            QVERIFY2(chart->findChild<QChartView *>()->isVisible(), name);
+            QVERIFY2(!chart->findChild<QLabel *>(QStringLiteral("emptyChart"))->isVisible(), name);
+        }
+        auto *memory = monitor.findChild<LiveChart *>(QStringLiteral("memoryChart"));
+        memory->flush();
+        QVERIFY(memory->findChild<QLabel *>(QStringLiteral("emptyChart"))->isVisible());
+        QVERIFY(!memory->findChild<QChartView *>()->isVisible());
+        // Memory reported as zero: a chart from 0 to 1 MiB, not to "0.00025 MiB".
+        const QByteArray zero = QJsonDocument(QJsonObject{{"event", "step"},
+                                                          {"check", checks.first()},
+                                                          {"step", 6},
+                                                          {"loss", 0.1},
+                                                          {"step_seconds", 0.5},
+                                                          {"memory_bytes", 0}})
+                                    .toJson(QJsonDocument::Compact) +
+                                '\n';
+        emit hub.jobNews(checks.first(), QJsonObject{{"id", "j1"}, {"state", "running"}},
+                         log.size(), zero, log.size() + zero.size());
+        memory->flush();
+        auto *view = memory->findChild<QChartView *>();
+        QVERIFY(view->isVisible());
+        auto *axis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(axis);
+        QCOMPARE(axis->min(), 0.0);
+        QCOMPARE(axis->max(), 1.0);
     }
 
     // Seen in a real window on gate 3: the month chart's axis read "0 203 406 609 811". A bar
