@@ -4523,6 +4523,14 @@ Each subcommand takes --help.</source>
         <source>pytorch, deepspeed, megatron or llmc: whose mixed-precision conventions (gradient dtype, master weights, activations) to count. Default: deepspeed with --zero, megatron with --tp, --pp or --sequence-parallel, else pytorch.</source>
         <translation>pytorch、deepspeed、megatron 或 llmc：按哪一家的混合精度约定（梯度类型、主权重、激活）计算。默认：给了 --zero 时为 deepspeed，给了 --tp、--pp 或 --sequence-parallel 时为 megatron，否则为 pytorch。</translation>
     </message>
+    <message>
+        <source>Gate 3's plan is for %1 cards per run, but this job uses %2. The card-hours applied for are derived from %1: set “Cards in the job” (or the instance type) to %1, or change the cards per run in gate 3.</source>
+        <translation>第 3 道门槛的计划是每次运行 %1 张卡，但这个任务用 %2 张。申请的卡时是按 %1 张推导的：请把“任务卡数”（或实例规格）改为 %1，或在第 3 道门槛修改单次卡数。</translation>
+    </message>
+    <message>
+        <source>%1 is an observer with a %2 % share, but observers cannot submit jobs: those card-hours would sit idle. Give the share to a developer, or make %1 a developer.</source>
+        <translation>%1 是观察者，却分到了 %2% 的份额；观察者不能提交任务，这部分卡时会闲置。请把份额分给开发者，或把 %1 设为开发者。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -5349,6 +5357,14 @@ Field in the spec: %2</source>
         <source>The image is built for %1; the %2 is %3. It would start, then fail with “operator not supported”.</source>
         <translation>该镜像为 %1 构建；%2 是 %3。任务能起来，但一跑就会报“算子不支持”。</translation>
     </message>
+    <message>
+        <source>%1 — not in the pool: %2 cards, the pool is for %3</source>
+        <translation>%1 —— 不在配额池内：它是 %2 卡，配额池是 %3</translation>
+    </message>
+    <message>
+        <source>The quota pool is for %1 cards: its card-hours cannot be spent on %2. Attach a pool of %3 in gate 2 to use it.</source>
+        <translation>配额池是 %1 卡：池里的卡时不能花在 %2 上。要用它，请在第 2 道门槛挂接 %3 的配额池。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::JobMonitor</name>
@@ -5403,7 +5419,7 @@ Field in the spec: %2</source>
         <translation>首次运行开始后，这里显示损失。</translation>
     </message>
     <message>
-        <source>The loss appears here once a check&apos;s job runs.</source>
+        <source>The loss appears here once a check's job runs.</source>
         <translation>判定任务运行后，这里显示损失。</translation>
     </message>
     <message>
@@ -5411,7 +5427,7 @@ Field in the spec: %2</source>
         <translation>首次运行开始后，这里显示每步耗时。</translation>
     </message>
     <message>
-        <source>The time per step appears here once a check&apos;s job runs.</source>
+        <source>The time per step appears here once a check's job runs.</source>
         <translation>判定任务运行后，这里显示每步耗时。</translation>
     </message>
     <message>
@@ -5419,7 +5435,7 @@ Field in the spec: %2</source>
         <translation>首次运行报告内存占用后，这里显示内存占用。</translation>
     </message>
     <message>
-        <source>The memory in use appears here once a check&apos;s job reports it.</source>
+        <source>The memory in use appears here once a check's job reports it.</source>
         <translation>判定任务报告内存占用后，这里显示内存占用。</translation>
     </message>
 </context>
@@ -6692,6 +6708,26 @@ Field in the spec: %2</source>
     <message>
         <source>Records the pool in the plan. The provider attaches it when you press “Create, attach quota, add members” under “At the provider”.</source>
         <translation>把配额池记入计划。点“在平台上”中的“创建、绑定配额、添加成员”后，平台才会挂接它。</translation>
+    </message>
+    <message>
+        <source>%1 — no stock in %2</source>
+        <translation>%1 —— %2 无库存</translation>
+    </message>
+    <message>
+        <source>The provider lists no free %1 cards in %2 now: gate 4 could not open an instance there until some are free.</source>
+        <translation>平台目前在 %2 没有空闲的 %1 卡：在有卡空出之前，第 4 道门槛无法在那里开通实例。</translation>
+    </message>
+    <message>
+        <source>The provider holds the workspace and its pool as planned here.</source>
+        <translation>平台上的工作空间和配额池与这里的计划一致。</translation>
+    </message>
+    <message>
+        <source>Members come after the quota pool: choose its region, zone and card type above and press “Plan the pool”.</source>
+        <translation>成员要在配额池之后添加：请先在上方选择地域、可用区和卡型，再点“计划此配额池”。</translation>
+    </message>
+    <message>
+        <source>Members come after the workspace and its quota pool: type the workspace's name and press “Plan the workspace” above.</source>
+        <translation>成员要在工作空间和配额池之后添加：请先在上方输入工作空间名称，再点“计划此工作空间”。</translation>
     </message>
 </context>
 <context>
