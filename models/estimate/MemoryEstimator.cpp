@@ -706,6 +706,17 @@ std::vector<Suggestion> MemoryEstimator::suggestions(const TrainingSetup &s, con
                  Tr::tr("large: the optimizer step runs on the CPU and gradients cross PCIe "
                         "every step (ZeRO-Offload); most noticeable at small batches")))
             return out;
+    } else if (t.offload == Offload::None && t.dataParallel() == 1 && t.method == Method::Full) {
+        // One card: ZeRO-Offload is what DeepSpeed built for it (ZeRO stage 2 with the
+        // optimizer on the CPU), cheaper than holding more cards (#20 audit: a single card was
+        // told to use 4 where the optimizer's 12 B/param on the CPU made it fit).
+        t.zeroStage = std::max(t.zeroStage, 2);
+        t.offload = Offload::Optimizer;
+        if (step(Tr::tr("Offload the optimizer state to CPU memory with DeepSpeed ZeRO-Offload "
+                        "(ZeRO stage 2 on one card)"),
+                 Tr::tr("large: the optimizer step runs on the CPU and gradients cross PCIe "
+                        "every step (ZeRO-Offload); most noticeable at small batches")))
+            return out;
     }
     if (const int n = cardsNeeded(t, card); n > t.gpus) {
         t.gpus = n;
