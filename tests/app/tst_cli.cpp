@@ -15,6 +15,8 @@
 
 #include <QtTest>
 
+#include "DemoState.h"
+#include "GateLedger.h"
 #include "Replay.h"
 #include "RunSpec.h"
 #include "ScreenshotCompare.h"
@@ -1031,6 +1033,33 @@ private slots:
         const auto recorded = parseRunSpec(example.readAll());
         QVERIFY(recorded);
         QCOMPARE(observed->storage.files, recorded->storage.files - 1);
+    }
+
+    // #17 walk (item 2): onramp replay said nothing of who may accept gate 6. With --state it
+    // applies the gate's own rule (replayerRefusal) before anything runs: an observer, a
+    // non-member and whoever took part are refused in the same words, with who could replay.
+    void replayRefusesWhoCannotAcceptGateSix()
+    {
+        onramp::OnboardingState s = savedDemoState();
+        s.firstRun.ranBy = QStringLiteral("zhangmin");
+        QTemporaryDir dir;
+        QFile state(dir.filePath("onboarding.json"));
+        QVERIFY(state.open(QIODevice::WriteOnly));
+        state.write(QJsonDocument(s.toJson()).toJson());
+        state.close();
+        for (const QString &who : {QStringLiteral("zhaolei"), QStringLiteral("zhangmin"),
+                                   QStringLiteral("mei.chen")}) {
+            const Run r = run(ONRAMP_BIN,
+                              {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json", "--as",
+                               who, "--state", state.fileName()},
+                              {}, 60'000);
+            QCOMPARE(r.exitCode, 2);
+            const QString said = QString::fromUtf8(r.err).simplified();
+            QVERIFY2(said.contains(onramp::replayerRefusal(s, who).toString().simplified()),
+                     r.err.constData());
+            QVERIFY2(said.contains(QStringLiteral("Who could replay: chenjie.")), r.err.constData());
+            QVERIFY2(!r.out.contains("PASS"), r.out.constData()); // nothing ran
+        }
     }
 
     // Every single-field change to a spec gives a FAIL that names the field. Through the
