@@ -36,11 +36,13 @@ public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
     // A tree asks for a row's height without the column's width (it passes none), so a wrapped
-    // text measured one line and was cut: measured here at the width it is painted in.
+    // detail measured one line and was cut: the detail (the last column, which takes the room
+    // the others leave) is measured at the width it is painted in. The others fit their words.
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
         QStyleOptionViewItem at(option);
-        if (const auto *tree = qobject_cast<const QTreeView *>(option.widget))
+        if (const auto *tree = qobject_cast<const QTreeView *>(option.widget);
+            tree && index.column() == index.model()->columnCount(index.parent()) - 1)
             at.rect = QRect(0, 0, std::max(1, tree->columnWidth(index.column()) - 1),
                             std::max(1, option.rect.height()));
         return QStyledItemDelegate::sizeHint(at, index);
