@@ -3,8 +3,10 @@
 // built-in sandbox by default), runs the four readiness checks and the first run as the spec
 // launches it, and compares item by item. Exit 0 only when every item passes.
 #include "Commands.h"
+#include "GateLedger.h"
 #include "Replay.h"
 #include "RunSpec.h"
+#include "StateStore.h"
 #include "Tr.h"
 
 #include <QCommandLineParser>
@@ -49,7 +51,14 @@ int replay(const QStringList &args)
                                 Tr::tr("Write the replay's record (who, when, the verdict and "
                                        "every failed field) as JSON to FILE: gate 6's evidence."),
                                 QStringLiteral("FILE"));
-    p.addOptions({provider, as, record, evidence});
+    QCommandLineOption state(QStringLiteral("state"),
+                             Tr::tr("The onboarding whose gate 6 this replay is for (read, never "
+                                    "written): a member whose replay cannot accept it (who took "
+                                    "part in the first run, who is not a member or may not "
+                                    "submit jobs) is told so before anything runs, and the "
+                                    "end says what the replay does for gate 6."),
+                             QStringLiteral("FILE"));
+    p.addOptions({provider, as, record, evidence, state});
     p.addPositionalArgument(QStringLiteral("spec"), Tr::tr("The run spec (JSON)."));
     p.process(args);
     if (p.positionalArguments().size() != 1) {
@@ -80,6 +89,23 @@ int replay(const QStringList &args)
     }
     if (member.isEmpty())
         member = QStringLiteral("colleague");
+
+    // Gate 6's own rule on who may accept it (replayerRefusal), before anything runs.
+    std::optional<OnboardingState> onboarding;
+    if (p.isSet(state)) {
+        StateStore store(p.value(state));
+        if (const auto r = store.load(StateStore::Access::ReadOnly); r.notice) {
+            err() << r.notice->message << '\n';
+            return 2;
+        }
+        onboarding = store.state();
+        if (const Text refused = replayerRefusal(*onboarding, member); !refused.isEmpty()) {
+            err() << Tr::sentences({Tr::tr("This replay cannot accept gate 6."),
+                                    refused.toString()})
+                  << '\n';
+            return 2;
+        }
+    }
 
     // Which run the comparison is about, before its items read as the planned run's.
     if (const QString standIn = standInText(*parsed, [](const QString &v) { return v; });
@@ -126,6 +152,15 @@ int replay(const QStringList &args)
     if (!outcome.reproduced() && !outcome.failedFields().isEmpty())
         out() << Tr::tr("Differs at: %1").arg(outcome.failedFields().join(QStringLiteral(", ")))
               << '\n';
+    // What the gate's acceptance makes of this record, in its words (the file is not written).
+    if (onboarding && !outcome.cancelled) {
+        OnboardingState after = *onboarding;
+        const auto accepted = acceptFirstRunByReplay(after, outcome.toRecord());
+        out() << (accepted ? Tr::tr("Gate 6: this replay accepts it (%1).")
+                                 .arg(after.gate(GateId::FirstRun).acceptedBy.toString())
+                           : Tr::tr("Gate 6: not accepted. %1").arg(accepted.error().message))
+              << '\n';
+    }
     return outcome.reproduced() ? 0 : 1;
 }
 

@@ -30,10 +30,12 @@ struct DataFiles
 };
 DataFiles listDataFiles(const std::string &dir);
 
-// The data's identity, for the run spec: every regular file under `dir` (links followed), in
-// byte order of its relative path; `sha256` is the SHA-256 of the lines
-// "<relative path>\t<size>\t<sha256 of the file>\n" (docs/run-spec.md says how to recompute
-// it). {"path", "files", "bytes", "sha256", "unreadable": [paths]}.
+// The data's identity, for the run spec: the files listDataFiles() lists (the manifest.json at
+// the top left out, as gates 4 and 5 count), in byte order of their relative paths; `sha256` is
+// the SHA-256 of the lines "<relative path>\t<size>\t<sha256 of the file>\n" (docs/run-spec.md
+// says how to recompute it). {"path", "files", "bytes", "sha256", "unreadable": [paths]}, and,
+// when there is a manifest.json at the top, "withManifestFile": {"files", "bytes", "sha256"}
+// counted with it, as probes before did: what specs recorded then hold.
 nlohmann::json dataManifest(const std::string &dir);
 
 // Lower-case hex SHA-256 of a regular file's bytes; empty when it cannot be read.

@@ -2,6 +2,7 @@
 
 #include "Catalogs.h"
 #include "GateDefinition.h"
+#include "GateLedger.h"
 #include "ReadinessChecks.h"
 
 #include "StatusStyle.h"
@@ -15,11 +16,58 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollBar>
+#include <QStyledItemDelegate>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace onramp {
+
+namespace {
+
+// The rows' words whole, wrapped (#17 walk: a detail was cut with … and could not be read
+// whole): a view item wraps at spaces only, so a long word ("sha256:" and 64 hex digits, a
+// path) gets a zero-width break opportunity every 8 characters, painted and measured alike;
+// the item's own text and its tooltip stay as they are. (GateOverview's cells do the same.)
+class WrappingDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    // A tree asks for a row's height without the column's width (it passes none), so a wrapped
+    // detail measured one line and was cut: the detail (the last column, which takes the room
+    // the others leave) is measured at the width it is painted in. The others fit their words.
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QStyleOptionViewItem at(option);
+        if (const auto *tree = qobject_cast<const QTreeView *>(option.widget);
+            tree && index.column() == index.model()->columnCount(index.parent()) - 1)
+            at.rect = QRect(0, 0, std::max(1, tree->columnWidth(index.column()) - 1),
+                            std::max(1, option.rect.height()));
+        return QStyledItemDelegate::sizeHint(at, index);
+    }
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        constexpr qsizetype kLong = 24, kEvery = 8;
+        const QString &text = option->text;
+        QString out;
+        out.reserve(text.size() + text.size() / kEvery);
+        qsizetype run = 0; // characters since the last space or break
+        for (const QChar c : text) {
+            out += c;
+            run = c.isSpace() ? 0 : run + 1;
+            if (run >= kLong && run % kEvery == 0)
+                out += QChar(0x200B);
+        }
+        option->text = out;
+    }
+};
+
+} // namespace
 
 HandoffDialog::HandoffDialog(QWidget *parent)
     : QDialog(parent), m_summary(new QLabel(this)), m_items(new QTreeWidget(this)),
@@ -47,6 +95,10 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     m_items->setColumnCount(3);
     m_items->setRootIsDecorated(false);
     m_items->setWordWrap(true);
+    m_items->setTextElideMode(Qt::ElideNone);
+    m_items->setItemDelegate(new WrappingDelegate(m_items));
+    // Rows of several lines: the wheel and the scroll bar move by pixels, not by whole rows.
+    m_items->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_items->setHeaderLabels({tr("Status"), tr("Item"), tr("Detail")});
     m_items->header()->setStretchLastSection(true);
     layout->addWidget(m_items, 1);
@@ -79,6 +131,25 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     m_replay->setEnabled(false);
     m_cancel->setEnabled(false);
     m_practice->hide();
+    // A tree measures a row's height once, at the detail column's width then: measured again
+    // whenever a column's width changes (the window resized, a column fitted to new words), so
+    // a wrapped detail gets its lines instead of being cut.
+    connect(m_items->header(), &QHeaderView::sectionResized, this, [this] {
+        if (m_relayoutPending)
+            return;
+        m_relayoutPending = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_relayoutPending = false;
+                m_items->doItemsLayout();
+            },
+            Qt::QueuedConnection);
+    });
+    connect(m_items->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
+        if (isReplaying())
+            m_follow = value == m_items->verticalScrollBar()->maximum();
+    });
 }
 
 HandoffDialog::~HandoffDialog()
@@ -92,27 +163,29 @@ void HandoffDialog::setMember(const QString &member)
     m_member->setText(member);
 }
 
-void HandoffDialog::setFirstRunBy(const QString &member)
+void HandoffDialog::setOnboarding(const OnboardingState &state)
 {
-    m_firstRunBy = member.trimmed();
+    m_onboarding = state;
     checkMember();
 }
 
 bool HandoffDialog::checkMember()
 {
     const QString member = m_member->text().trimmed();
-    const bool tookPart = !m_firstRunBy.isEmpty() && member == m_firstRunBy;
+    // The gate's own rule (replayerRefusal): who may accept it, and who could instead.
+    QString refused;
+    if (m_onboarding && !member.isEmpty())
+        refused = replayerRefusal(*m_onboarding, member).toString();
+    const bool tookPart = !refused.isEmpty();
     // The practice run is offered only where a replay would not count; elsewhere the replay
     // itself is what the colleague came for.
     m_practice->setVisible(tookPart);
     m_practice->setEnabled(tookPart && m_spec && !isReplaying());
     m_replay->setEnabled(!tookPart && m_spec && !isReplaying());
     if (tookPart)
-        m_verdict->setText(
-            tr("%1 ran the first run, so their replay cannot accept gate 6. Hand the spec to a "
-               "colleague who took no part, and let them replay it. Or replay it now as "
-               "practice: every item is shown and nothing is recorded.")
-                .arg(member));
+        m_verdict->setText(Tr::sentences(
+            {tr("This replay cannot accept gate 6."), refused,
+             tr("Or replay it now as practice: every item is shown and nothing is recorded.")}));
     else if (m_verdict->property("onrampMemberNote").toBool())
         m_verdict->clear();
     m_verdict->setProperty("onrampMemberNote", tookPart);
@@ -162,8 +235,10 @@ bool HandoffDialog::open(const QString &path)
             .arg(QString::number(gateNumber(GateId::FirstRun)),
                  gateDefinition(GateId::FirstRun).titleText().toHtmlEscaped()) +
         standIn);
+    m_follow = false;
     for (const SpecGap &g : gaps)
         addItem(ReplayItem::Status::Missing, g.what, g.message, g.field);
+    m_items->scrollToTop();
     m_gaps = int(gaps.size());
     m_spec = *spec;
     m_replay->setEnabled(true);
@@ -191,9 +266,14 @@ void HandoffDialog::addItem(ReplayItem::Status status, const QString &what, cons
                             : status == S::Fail                            ? GateStatus::Rejected
                                                                            : GateStatus::Waiting;
     item->setForeground(0, statusColour(tone));
+    // The first two columns fit their words; the detail takes the rest and wraps.
     m_items->resizeColumnToContents(0);
     m_items->resizeColumnToContents(1);
-    m_items->scrollToItem(item);
+    // A running replay's newest row is followed while the reader is at the end of the list;
+    // one who scrolled up to read stays where they are (every row used to pull the list to
+    // itself). Opening a spec shows the list's top.
+    if (m_follow)
+        m_items->scrollToBottom();
 }
 
 bool HandoffDialog::isReplaying() const
@@ -240,6 +320,7 @@ void HandoffDialog::start(bool practice)
     m_running->onItem = [this](const ReplayItem &i) {
         addItem(i.status, i.what, i.detail(), i.field);
     };
+    m_follow = true;
     m_replay->setEnabled(false);
     m_practice->setEnabled(false);
     m_member->setEnabled(false);
@@ -260,6 +341,11 @@ void HandoffDialog::cancelReplay()
 
 void HandoffDialog::finished(const ReplayOutcome &o)
 {
+    // The whole list from its top, the spec's own gaps first (#17 walk: it was left scrolled
+    // to the middle, the first rows out of sight); a reader who scrolled stays where they are.
+    if (m_follow)
+        m_items->scrollToTop();
+    m_follow = false;
     m_progress->clear();
     m_member->setEnabled(true);
     m_cancel->setEnabled(false);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "OnboardingState.h"
 #include "Replay.h"
 #include "RunSpec.h"
 
@@ -34,10 +35,11 @@ public:
     // Who replays (a member of the replay's workspace): gate 6 takes a replay only from someone
     // who did not run the first run.
     void setMember(const QString &member);
-    // Who ran the first run this onboarding's gate 6 is about (empty: not known, as for a spec
-    // opened outside the onboarding). Their own replay cannot accept gate 6: the dialog says so
-    // before anything runs and offers a practice run instead.
-    void setFirstRunBy(const QString &member);
+    // The onboarding whose gate 6 this replay is for (unset: a spec opened outside it). A
+    // replay by a member replayerRefusal() refuses — who took part in the first run, who is
+    // not a member or may not submit jobs — cannot accept gate 6: the dialog says so, in the
+    // rule's words, before anything runs and offers a practice run instead.
+    void setOnboarding(const OnboardingState &state);
     // A replay that runs every step and shows every item but records nothing: no `replayed`.
     void practice();
 
@@ -53,7 +55,7 @@ private:
                  const QString &field);
     void start(bool practice);
     void finished(const ReplayOutcome &outcome);
-    // True when the member named took part in the first run (said in the verdict line).
+    // True when replayerRefusal() refuses the member named (said in the verdict line).
     bool checkMember();
 
     std::optional<RunSpec> m_spec;
@@ -66,8 +68,10 @@ private:
     QPushButton *m_replay;
     QPushButton *m_cancel;
     QPushButton *m_practice;
-    QString m_firstRunBy;
+    std::optional<OnboardingState> m_onboarding;
     bool m_practising = false;
+    bool m_relayoutPending = false; // rows measured again once the columns settle
+    bool m_follow = false; // a running replay's newest row is scrolled to (the reader is there)
     Replay *m_running = nullptr;
     QTemporaryDir *m_sandboxDir = nullptr;
 };

@@ -345,8 +345,32 @@ void Replay::compare()
                       m_state.provider.instanceImage.value("version").toString(),
                       m_state.provider.instanceImage.value("digest").toString()};
     m_outcome.observed = seen;
-    for (const ReplayItem &i : compareRerun(m_spec, seen, !m_state.provider.instanceImage.isEmpty()))
+    const std::optional<RunSpec> legacy = legacyDataCount(m_spec, seen, run.manifest);
+    for (ReplayItem i : compareRerun(m_spec, legacy ? *legacy : seen,
+                                     !m_state.provider.instanceImage.isEmpty())) {
+        if (legacy && i.field.startsWith(QLatin1String("$.storage.")) &&
+            i.field != QLatin1String("$.storage.data"))
+            i.note = Tr::tr("counted as the spec was recorded, with the data's manifest.json; "
+                            "Onramp now leaves it out, as gates 4 and 5 count (%n file(s))",
+                            nullptr, int(seen.storage.files));
         item(i);
+    }
+}
+
+std::optional<RunSpec> legacyDataCount(const RunSpec &spec, const RunSpec &seen,
+                                       const QJsonObject &manifest)
+{
+    // A spec recorded before the manifest.json at the data's top was left out counted it: such
+    // a spec holds the figures with it, and a replay of it compares those, said in a note.
+    const QJsonObject legacy = manifest.value("withManifestFile").toObject();
+    if (legacy.isEmpty() || spec.storage.manifest != legacy.value("sha256").toString() ||
+        spec.storage.files != qint64(legacy.value("files").toDouble(-1)))
+        return std::nullopt;
+    RunSpec counted = seen;
+    counted.storage.files = spec.storage.files;
+    counted.storage.bytes = qint64(legacy.value("bytes").toDouble(-1));
+    counted.storage.manifest = spec.storage.manifest;
+    return counted;
 }
 
 QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool imagesKnown)
@@ -380,8 +404,13 @@ QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool im
         ReplayItem i{QString::fromLatin1(field), what, ReplayItem::Status::Pass, want, got};
         if (want != got)
             i.status = ReplayItem::Status::Fail;
-        else if (want.isEmpty()) // a run without GPUs has no CUDA, driver or GPU model
-            i.note = Tr::tr("none in the spec, none in this run");
+        else if (want.isEmpty()) {
+            // Nothing on either side is no match (#17 walk: CUDA "none/none" passed): said as
+            // what it is, and it counts neither way.
+            i.status = ReplayItem::Status::NotApplicable;
+            i.note = Tr::tr("not recorded, not compared: neither the spec nor this run records "
+                            "it");
+        }
         // Compared as the trainer wrote them, shown in words.
         i.want = trainingValueText(i.field, want);
         i.got = trainingValueText(i.field, got);
@@ -394,6 +423,17 @@ QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool im
     same("$.software.frameworkVersion", Tr::tr("framework version"),
          spec.software.frameworkVersion, seen.software.frameworkVersion);
     same("$.software.cuda", Tr::tr("CUDA"), spec.software.cuda, seen.software.cuda);
+    // A replay reruns the stand-in, so it compares the software the stand-in ran with, never
+    // the planned run's ($.planned): the plan's CUDA is said beside it, not passed silently.
+    if (const auto &plan = spec.plannedEnvironment; !plan.acceleratorVersion.isEmpty() &&
+                                                    items.last().status !=
+                                                        ReplayItem::Status::Fail &&
+                                                    plan.acceleratorVersion != spec.software.cuda)
+        items.last().note = Tr::tr("%1; the planned run uses %2 %3 (its image), which this replay "
+                                   "of the stand-in does not check")
+                                .arg(items.last().note.isEmpty() ? Tr::tr("as the stand-in ran")
+                                                                 : items.last().note,
+                                     plan.accelerator, plan.acceleratorVersion);
     same("$.software.driver", Tr::tr("driver"), spec.software.driver, seen.software.driver);
     same("$.software.device", Tr::tr("device"), spec.software.device, seen.software.device);
     same("$.software.gpuModel", Tr::tr("GPU model"), spec.software.gpuModel,

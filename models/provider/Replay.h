@@ -66,6 +66,11 @@ double lossTolerance(const QString &device);
 // image: !imagesKnown), software, training, code, data, parameters applied, environment and the
 // loss at every logged step.
 QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool imagesKnown);
+// A spec recorded when the data's manifest counted the manifest.json at its top (the probe's
+// manifest event's "withManifestFile" figures match the spec's): what the rerun saw, counted
+// that way, for compareRerun. Empty when the spec counts as Onramp does now.
+std::optional<RunSpec> legacyDataCount(const RunSpec &spec, const RunSpec &seen,
+                                       const QJsonObject &manifest);
 
 // A colleague's rerun of a first run from its spec alone, in-process: provision at the provider
 // (a workspace of its own, its quota, the replaying member as a developer, the spec's instance

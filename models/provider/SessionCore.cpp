@@ -1,5 +1,7 @@
 #include "SessionCore.h"
 
+#include "GateLedger.h"
+
 #include "ProbeEvents.h"
 #include "ProviderStates.h"
 #include "Tr.h"
@@ -156,8 +158,8 @@ QString SessionCore::actingMember(Role role) const
 
 QString SessionCore::jobMember() const
 {
-    const QString developer = actingMember(Role::Developer);
-    return developer.isEmpty() ? actingMember(Role::Admin) : developer;
+    // One rule with gate 6's: the member whose check jobs ran took part in the first run.
+    return checkJobMember(m_state.workspace);
 }
 
 // A job runs to its end; `whenDone` gets the final job with its whole log in "log".

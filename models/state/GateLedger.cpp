@@ -109,13 +109,6 @@ void reopen(OnboardingState &state, GateId id, const Text &reason, const QDateTi
         reopenLaterGates(state, id, now);
 }
 
-// The replay record's time ("2026-12-02T14:15:19.102Z") as people read it.
-Text replayTime(const QString &iso)
-{
-    const QDateTime t = QDateTime::fromString(iso, Qt::ISODateWithMs);
-    return t.isValid() ? Text::time(t) : Text::literal(iso);
-}
-
 // The review's line in gate 2's evidence.
 // The review's line in gate 2's evidence: who reviewed the matrix, and when (#17 walk: the
 // line named no reviewer).
@@ -154,8 +147,14 @@ EntryCheck checkEntry(const OnboardingState &state, GateId id)
     }
     if (missing.isEmpty())
         return {};
-    return {false, Tr::trLater("Gate %1 “%2” cannot start yet: %3. Get it accepted first.")
-                       .arg(gateNumber(id))
+    // A gate under way (a provider's acceptance held back, work already done) has started: what
+    // it waits for is passing, not starting (#17 walk: the summary said gate 5, in progress,
+    // "cannot start yet").
+    const Text sentence =
+        state.gate(id).status == GateStatus::NotStarted
+            ? Tr::trLater("Gate %1 “%2” cannot start yet: %3. Get it accepted first.")
+            : Tr::trLater("Gate %1 “%2” cannot pass while %3. Get that accepted first.");
+    return {false, sentence.arg(gateNumber(id))
                        .arg(gateTitle(id), Text::joined(missing, QStringLiteral("; ")))};
 }
 
@@ -247,6 +246,140 @@ Text blockingMessage(const Findings &findings)
         .arg(open.first());
 }
 
+namespace {
+
+// The workspace member `who` names, by account or name (trimmed); null when none.
+const Member *workspaceMember(const WorkspaceData &w, const QString &who)
+{
+    const QString key = who.trimmed();
+    if (key.isEmpty())
+        return nullptr;
+    for (const Member &m : w.members)
+        if (m.account == key)
+            return &m;
+    for (const Member &m : w.members)
+        if (m.name == key)
+            return &m;
+    return nullptr;
+}
+
+// One person however the state wrote them: the account when the workspace knows them.
+QString memberKey(const WorkspaceData &w, const QString &who)
+{
+    const Member *m = workspaceMember(w, who);
+    return m && !m->account.isEmpty() ? m->account : who.trimmed();
+}
+
+// "a, b" or, when nobody could, what to do about it.
+Text whoCouldReplay(const OnboardingState &state)
+{
+    const QStringList could = possibleReplayers(state);
+    if (could.isEmpty())
+        return Tr::trLater("Nobody in the workspace could yet: on gate 2's page, add a member "
+                           "who took no part, in a role that may submit jobs.");
+    QList<Text> names;
+    for (const QString &a : could)
+        names << Text::literal(a);
+    return Tr::trLater("Who could replay: %1.").arg(Text::joined(names, QStringLiteral(", ")));
+}
+
+} // namespace
+
+QString checkJobMember(const WorkspaceData &workspace)
+{
+    for (Role role : {Role::Developer, Role::Admin})
+        for (const Member &m : workspace.members)
+            if (m.role == role && !m.account.isEmpty())
+                return m.account;
+    return {};
+}
+
+QList<FirstRunParticipant> firstRunParticipants(const OnboardingState &state)
+{
+    const WorkspaceData &w = state.workspace;
+    QList<FirstRunParticipant> out;
+    const auto add = [&](const QString &who, const Text &did) {
+        const QString key = memberKey(w, who);
+        if (key.isEmpty())
+            return;
+        for (FirstRunParticipant &p : out)
+            if (p.member == key) {
+                p.did = Text::joined({p.did, did}, QStringLiteral("; "));
+                return;
+            }
+        out.append({key, did});
+    };
+    add(state.firstRun.ranBy, Tr::trLater("ran the first run"));
+    if (w.lastReview.reviewedAt.isValid())
+        add(w.lastReview.reviewer, Tr::trLater("reviewed gate 2's role matrix"));
+    // The check jobs are not recorded with their member: they run as checkJobMember().
+    const bool gate2Checked = state.provider.developerCheckPassed ||
+                              !state.provider.developerCheck.isEmpty();
+    const bool gate5Checked =
+        std::any_of(state.environment.checks.begin(), state.environment.checks.end(),
+                    [](const CheckResult &c) { return !c.state.isEmpty(); });
+    if (gate2Checked || gate5Checked)
+        add(checkJobMember(w), gate2Checked && gate5Checked
+                                   ? Tr::trLater("ran gate 2's and gate 5's check jobs")
+                               : gate2Checked ? Tr::trLater("ran gate 2's check jobs")
+                                              : Tr::trLater("ran gate 5's check jobs"));
+    return out;
+}
+
+QStringList possibleReplayers(const OnboardingState &state)
+{
+    const WorkspaceData &w = state.workspace;
+    QStringList took;
+    for (const FirstRunParticipant &p : firstRunParticipants(state))
+        took << p.member;
+    QStringList could;
+    for (const Member &m : w.members) {
+        const QString key = m.account.isEmpty() ? m.name : m.account;
+        if (!key.isEmpty() && w.matrix.can(m.role, Action::SubmitJobs) && !took.contains(key))
+            could << key;
+    }
+    return could;
+}
+
+Text replayerRefusal(const OnboardingState &state, const QString &member)
+{
+    const WorkspaceData &w = state.workspace;
+    const QString who = member.trimmed();
+    Text why;
+    const Member *m = workspaceMember(w, who);
+    if (who.isEmpty())
+        why = Tr::trLater("The replay names no one: a colleague who took no part in the first "
+                          "run replays it under their own account.");
+    else if (!m)
+        why = Tr::trLater("%1 is not a member of workspace %2: a replay accepts gate 6 only from "
+                          "a member who may submit jobs there.")
+                  .arg(Text::literal(who), Text::literal(w.workspaceName));
+    // The provider's own rule (the sandbox's and gate 2's observer check): the matrix.
+    else if (!w.matrix.can(m->role, Action::SubmitJobs))
+        why = Tr::trLater("%1's role in workspace %2, %3, may not “%4”: their replay cannot run "
+                          "there, so it cannot accept gate 6.")
+                  .arg(Text::literal(who), Text::literal(w.workspaceName), roleText(m->role),
+                       actionText(Action::SubmitJobs));
+    else {
+        const QString key = memberKey(w, who);
+        for (const FirstRunParticipant &p : firstRunParticipants(state))
+            if (p.member == key) {
+                why = Tr::trLater("%1 took part in the first run (%2): a colleague who took no "
+                                  "part replays it.")
+                          .arg(Text::literal(who), p.did);
+                break;
+            }
+    }
+    if (why.isEmpty())
+        return {};
+    return Text::joined({why, whoCouldReplay(state)}, QStringLiteral(" "));
+}
+
+QDateTime replayTimeOf(const QJsonObject &record)
+{
+    return QDateTime::fromString(record.value("at").toString(), Qt::ISODateWithMs);
+}
+
 Text firstRunAcceptanceMissing(const OnboardingState &state)
 {
     const FirstRunGateData &run = state.firstRun;
@@ -256,14 +389,15 @@ Text firstRunAcceptanceMissing(const OnboardingState &state)
         return Tr::trLater("Wrap up the first run first: its artifacts recorded, the instance "
                            "released.");
     if (run.replay.isEmpty())
-        return Tr::trLater("A colleague who took no part replays the first run from its spec "
-                           "(“Open a handoff spec…” or onramp replay); their replay accepts this "
-                           "gate.");
+        return Text::joined(
+            {Tr::trLater("A colleague who took no part replays the first run from its spec "
+                         "(“Open a handoff spec…” or onramp replay); their replay accepts this "
+                         "gate."),
+             whoCouldReplay(state)},
+            QStringLiteral(" "));
     const QString member = run.replay.value("member").toString();
-    if (member.isEmpty() || member == run.ranBy)
-        return Tr::trLater("The replay was run by %1, who ran the first run: a colleague who took "
-                           "no part replays it.")
-            .arg(member.isEmpty() ? Tr::trLater("no one named") : Text::literal(member));
+    if (const Text refused = replayerRefusal(state, member); !refused.isEmpty())
+        return refused;
     if (run.replay.value("firstRun").toString() != curveDigest(run.curve))
         return Tr::trLater("%1 replayed a spec of another first run (its loss curve differs from "
                            "this onboarding's): export this onboarding's spec and replay that.")
@@ -483,7 +617,11 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
 {
     state.firstRun.replay = record;
     GateRecord &g = state.gate(GateId::FirstRun);
-    const QDateTime now = QDateTime::currentDateTimeUtc();
+    // The replay's own time is the acceptance's: the record's "passed at", the evidence line,
+    // the summary and the overview all give this one (#17 walk: after a second replay the
+    // record kept the first one's time while the line gave the second's).
+    const QDateTime at = replayTimeOf(record);
+    const QDateTime now = at.isValid() ? at : QDateTime::currentDateTimeUtc();
     g.updatedAt = now;
     if (const Text missing = firstRunAcceptanceMissing(state); !missing.isEmpty())
         return std::unexpected(Error{Error::Kind::Invalid, missing.toString(), QString()});
@@ -494,7 +632,7 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
     g.evidence = Text::joined({state.firstRun.run.evidence,
                                Tr::trLater("Replayed by %1 on %2: %3 of %4 items passed (spec %5).")
                                    .arg(member)
-                                   .arg(replayTime(record.value("at").toString()))
+                                   .arg(Text::time(now))
                                    .arg(record.value("passed").toInt())
                                    .arg(record.value("items").toInt())
                                    .arg(record.value("spec").toString())},
@@ -506,6 +644,7 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
         return std::unexpected(Error{Error::Kind::Invalid, why.toString(), QString()});
     }
     (void)setGateStatus(state, GateId::FirstRun, GateStatus::Passed, now);
+    g.acceptedAt = now; // a later replay accepts it again, at its own time
     return {};
 }
 

@@ -4,6 +4,7 @@
 #include "Finding.h"
 #include "GateTypes.h"
 #include "QuotaGate.h"
+#include "WorkspaceGate.h"
 
 #include <QDate>
 #include <QDateTime>
@@ -45,8 +46,34 @@ Text acceptanceMissing(const OnboardingState &state, GateId id);
 // (workspace.lastReview) and nothing diffSinceReview() compares has changed since.
 Text roleReviewMissing(const OnboardingState &state);
 // Gate 6 is accepted by a colleague who took no part: empty when the state holds a replay that
-// reproduced the first run, run by someone other than the member who ran it.
+// reproduced the first run, run by a member replayerRefusal() accepts.
 Text firstRunAcceptanceMissing(const OnboardingState &state);
+
+// Who took part in the first run, as the state records it: the member whose job the first run
+// was (firstRun.ranBy), the team lead who reviewed gate 2's roles (workspace.lastReview), and
+// the member whose jobs ran gate 2's developer check and gate 5's readiness checks once they ran
+// (the first developer, else admin, the same member the provider session submits them as).
+// Each by account where the workspace knows the member, with what they did (translated).
+struct FirstRunParticipant
+{
+    QString member;
+    Text did;
+};
+QList<FirstRunParticipant> firstRunParticipants(const OnboardingState &state);
+// The member the onboarding's check and run jobs are submitted as: the first developer with an
+// account, else the first admin (SessionCore::jobMember); empty when neither.
+QString checkJobMember(const WorkspaceData &workspace);
+// Why `member`'s replay cannot accept gate 6 (translated, ending with who could replay), or
+// empty when it can: a member of the workspace (by account or name) whose role may submit jobs
+// under the permission matrix (the rule the provider applies: an observer's submit is refused)
+// and who took no part in the first run. The one rule the handoff dialog, `onramp replay
+// --state` and the gate's acceptance apply.
+Text replayerRefusal(const OnboardingState &state, const QString &member);
+// The accounts whose replay could accept gate 6, in the workspace's order.
+QStringList possibleReplayers(const OnboardingState &state);
+// When gate 6's accepting replay ran, from the replay's own record (its "at"): the one time the
+// gate record, the evidence line, the summary and the overview give. Invalid when none.
+QDateTime replayTimeOf(const QJsonObject &record);
 
 // Why the record may not take `target` now (translated), or empty when it may. Passed needs the
 // entry condition met, no blocking finding (those of `localFindings` too: a page's unsaved scan),

@@ -15,6 +15,8 @@
 
 #include <QtTest>
 
+#include "DemoState.h"
+#include "GateLedger.h"
 #include "Replay.h"
 #include "RunSpec.h"
 #include "ScreenshotCompare.h"
@@ -1031,6 +1033,12 @@ private slots:
             QVERIFY2(r.out.contains(line), line);
         QVERIFY(r.out.trimmed().endsWith("Reproduced."));
         QVERIFY(!r.out.contains("FAIL"));
+        // #17 walk (item 8): the replay counted the data's manifest.json (18 files where gates 4
+        // and 5 count 17). The example was recorded so: it still replays, compared as it was
+        // counted, and says so.
+        QVERIFY2(r.out.contains("counted as the spec was recorded, with the data's "
+                                "manifest.json"),
+                 r.out.constData());
         QFile evidence(m_replayDir.filePath("evidence.json"));
         QVERIFY(evidence.open(QIODevice::ReadOnly));
         const QJsonObject record = QJsonDocument::fromJson(evidence.readAll()).object();
@@ -1044,6 +1052,39 @@ private slots:
         QVERIFY2(observed, qPrintable(observed ? QString() : observed.error().message));
         QCOMPARE(observed->loss.curve.size(), qsizetype(observed->loss.steps));
         QVERIFY(observed->loss.last < observed->loss.first);
+        // What this rerun records counts as gates 4 and 5 do: one file fewer than the example.
+        QFile example(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json");
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        const auto recorded = parseRunSpec(example.readAll());
+        QVERIFY(recorded);
+        QCOMPARE(observed->storage.files, recorded->storage.files - 1);
+    }
+
+    // #17 walk (item 2): onramp replay said nothing of who may accept gate 6. With --state it
+    // applies the gate's own rule (replayerRefusal) before anything runs: an observer, a
+    // non-member and whoever took part are refused in the same words, with who could replay.
+    void replayRefusesWhoCannotAcceptGateSix()
+    {
+        onramp::OnboardingState s = savedDemoState();
+        s.firstRun.ranBy = QStringLiteral("zhangmin");
+        QTemporaryDir dir;
+        QFile state(dir.filePath("onboarding.json"));
+        QVERIFY(state.open(QIODevice::WriteOnly));
+        state.write(QJsonDocument(s.toJson()).toJson());
+        state.close();
+        for (const QString &who : {QStringLiteral("zhaolei"), QStringLiteral("zhangmin"),
+                                   QStringLiteral("mei.chen")}) {
+            const Run r = run(ONRAMP_BIN,
+                              {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json", "--as",
+                               who, "--state", state.fileName()},
+                              {}, 60'000);
+            QCOMPARE(r.exitCode, 2);
+            const QString said = QString::fromUtf8(r.err).simplified();
+            QVERIFY2(said.contains(onramp::replayerRefusal(s, who).toString().simplified()),
+                     r.err.constData());
+            QVERIFY2(said.contains(QStringLiteral("Who could replay: chenjie.")), r.err.constData());
+            QVERIFY2(!r.out.contains("PASS"), r.out.constData()); // nothing ran
+        }
     }
 
     // Every single-field change to a spec gives a FAIL that names the field. Through the
@@ -1136,10 +1177,19 @@ private slots:
             seenFile(m_replayDir.filePath("seen.json"));
         QVERIFY(example.open(QIODevice::ReadOnly));
         QVERIFY2(seenFile.open(QIODevice::ReadOnly), "replayReproducesTheExample runs first");
-        const QByteArray exampleBytes = example.readAll();
+        QByteArray exampleBytes = example.readAll();
         QJsonObject spec = QJsonDocument::fromJson(exampleBytes).object();
         const auto seen = parseRunSpec(seenFile.readAll());
         QVERIFY(seen);
+        // The example counted the data's manifest.json, as Onramp did when it was recorded;
+        // this rerun's record counts as gates 4 and 5 do. The replay compares such a spec as it
+        // was counted (replayReproducesTheExample); here, the rerun's own figures stand in.
+        QJsonObject storage = spec["storage"].toObject();
+        storage["files"] = seen->storage.files;
+        storage["bytes"] = seen->storage.bytes;
+        storage["manifest"] = seen->storage.manifest;
+        spec["storage"] = storage;
+        exampleBytes = QJsonDocument(spec).toJson();
         const QString section = path.section(u'.', 0, 0), key = path.section(u'.', 1);
         QJsonObject o = spec[section].toObject();
         if (key == "curve") {
@@ -1163,13 +1213,16 @@ private slots:
             }
         }
         QCOMPARE(failures, 1);
-        // Unchanged, every item passes; one with nothing on either side says so (a run on
-        // this computer has no CUDA), never an empty value.
+        // Unchanged, every item passes; one with nothing on either side is not a match: it
+        // says it was not compared (a run on this computer has no CUDA), never an empty value.
         for (const ReplayItem &i : compareRerun(*parseRunSpec(exampleBytes), *seen, true)) {
             QVERIFY2(!i.counts(), qPrintable(i.field));
             QVERIFY2(!i.detail().isEmpty(), qPrintable(i.field));
-            if (i.want.isEmpty() && i.got.isEmpty())
-                QCOMPARE(i.detail(), QStringLiteral("none in the spec, none in this run"));
+            if (i.want.isEmpty() && i.got.isEmpty() && !i.field.startsWith("$.image")) {
+                QCOMPARE(i.status, ReplayItem::Status::NotApplicable);
+                QVERIFY2(i.detail().startsWith(QStringLiteral("not recorded, not compared")),
+                         qPrintable(i.detail()));
+            }
             // #17, the colleague's replay: the planned run's micro-batch 4 and 4096 tokens were
             // received by a first run that trained 8 × 32, and both passed without a word.
             if (i.field == QLatin1String("$.parameters.microBatch") ||
@@ -1186,6 +1239,23 @@ private slots:
             if (i.field == QLatin1String("$.training.parallelism"))
                 QCOMPARE(i.detail(), QStringLiteral("single device"));
         }
+        // #17 walk (item 7): CUDA "none/none" passed while the plan says CUDA 12.1. The replay
+        // reruns the stand-in, so it compares the stand-in's software; nothing on either side
+        // is "not compared", and the plan's CUDA is said beside it.
+        onramp::RunSpec planned = *parseRunSpec(exampleBytes);
+        planned.plannedEnvironment.accelerator = QStringLiteral("CUDA");
+        planned.plannedEnvironment.acceleratorVersion = QStringLiteral("12.1");
+        bool sawCuda = false;
+        for (const ReplayItem &i : compareRerun(planned, *seen, true)) {
+            if (i.field != QLatin1String("$.software.cuda"))
+                continue;
+            sawCuda = true;
+            QVERIFY(i.status != ReplayItem::Status::Pass);
+            QVERIFY2(i.detail().contains(QStringLiteral("not recorded, not compared")) &&
+                         i.detail().contains(QStringLiteral("the planned run uses CUDA 12.1")),
+                     qPrintable(i.detail()));
+        }
+        QVERIFY(sawCuda);
         ReplayItem failed{"$.software.cuda", "CUDA", ReplayItem::Status::Fail, "12.1", ""};
         QCOMPARE(failed.detail(), QStringLiteral("spec says 12.1, this run has (nothing)"));
     }

@@ -14,7 +14,8 @@ class TestDataFiles : public QObject
     Q_OBJECT
 
     // The probe's line for `event` (and `check`, when given) from a run of it.
-    static QJsonObject run(const QStringList &args, const QString &dataDir, const char *event)
+    static QJsonObject run(const QStringList &args, const QString &dataDir, const char *event,
+                           const QString &outputDir = QString())
     {
         QProcess p;
         QProcessEnvironment e;
@@ -22,6 +23,8 @@ class TestDataFiles : public QObject
         e.insert("ONRAMP_PYTHON", QStringLiteral("/nonexistent/python"));
         if (!dataDir.isEmpty())
             e.insert("ONRAMP_DATA_DIR", dataDir);
+        if (!outputDir.isEmpty())
+            e.insert("ONRAMP_OUTPUT_DIR", outputDir);
         p.setProcessEnvironment(e);
         p.start(QStringLiteral(ONRAMP_PROBE), args);
         if (!p.waitForFinished(60000)) {
@@ -60,6 +63,19 @@ private slots:
         QVERIFY2(!data.isEmpty(), "no data event");
         QCOMPARE(storage.value("files").toInt(), dataFiles);
         QCOMPARE(data.value("files").toInt(), dataFiles);
+        // #17 walk (item 8): the first run's data manifest (the run spec's, and a replay's)
+        // counted 18 where gates 4 and 5 counted 17. The same files; and, for a spec recorded
+        // before, the figures with the manifest.json as it counted them.
+        QTemporaryDir output;
+        const QJsonObject manifest =
+            run({"first-run", "--steps", "5"}, dir.path(), "manifest", output.path());
+        QVERIFY2(!manifest.isEmpty(), "no manifest event");
+        QCOMPARE(manifest.value("files").toInt(), dataFiles);
+        const QJsonObject legacy = manifest.value("withManifestFile").toObject();
+        QCOMPARE(legacy.value("files").toInt(), dataFiles + 1);
+        QCOMPARE(qint64(legacy.value("bytes").toDouble()),
+                 qint64(manifest.value("bytes").toDouble()) + qint64(sizeof(R"({"files": []})") - 1));
+        QVERIFY(legacy.value("sha256").toString() != manifest.value("sha256").toString());
     }
 };
 

@@ -1,6 +1,7 @@
 // "Open a handoff spec…" (HandoffDialog): gaps marked, a bad file refused with its field, the
 // replay reported item by item.
 #include "WizardHarness.h"
+#include "GateLedger.h"
 #include "HandoffDialog.h"
 
 #include <QJsonArray>
@@ -9,7 +10,9 @@
 #include <QRegularExpression>
 
 #include <QJsonDocument>
+#include <QScrollBar>
 #include <QTreeWidget>
+#include <QWheelEvent>
 
 class TestHandoffDialog : public QObject, WizardFixture
 {
@@ -165,21 +168,41 @@ private slots:
     {
         qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
         HandoffDialog d;
-        d.setFirstRunBy(QStringLiteral("li.wei"));
+        d.resize(700, 360); // a list shorter than the replay's rows
+        d.show();
+        OnboardingState onboarding;
+        onboarding.workspace.workspaceName = QStringLiteral("nlp");
+        onboarding.workspace.members = {{"Li Wei", "li.wei", Role::Developer, {}, 0},
+                                        {"Mei Chen", "mei.chen", Role::Developer, {}, 0},
+                                        {"Zhao Lei", "zhao.lei", Role::Observer, {}, 0}};
+        onboarding.firstRun.ranBy = QStringLiteral("li.wei");
+        d.setOnboarding(onboarding);
         QVERIFY(d.open(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json")));
         auto *replay = d.findChild<QPushButton *>(QStringLiteral("handoffReplay"));
         auto *practice = d.findChild<QPushButton *>(QStringLiteral("handoffPractice"));
         QVERIFY(replay && practice);
         const int rowsBefore = d.items()->topLevelItemCount();
         d.setMember(QStringLiteral("li.wei"));
-        QVERIFY2(d.verdict().contains(QStringLiteral("li.wei ran the first run")) &&
-                     d.verdict().contains(QStringLiteral("colleague who took no part")),
+        // The gate's own words (replayerRefusal), with who could replay instead.
+        QVERIFY2(d.verdict().contains(onramp::replayerRefusal(onboarding, "li.wei").toString()) &&
+                     d.verdict().contains(QStringLiteral("li.wei took part in the first run")) &&
+                     d.verdict().contains(QStringLiteral("Who could replay: mei.chen.")),
                  qPrintable(d.verdict()));
         QVERIFY(!replay->isEnabled());
         QVERIFY(!practice->isHidden() && practice->isEnabled());
         d.replay(); // refused before anything runs
         QVERIFY(!d.isReplaying());
         QCOMPARE(d.items()->topLevelItemCount(), rowsBefore);
+        // #17 walk (item 2): an observer's replay accepted gate 6. Their submit is refused at
+        // the provider; the dialog says so before anything runs, as for a non-member.
+        d.setMember(QStringLiteral("zhao.lei"));
+        QVERIFY(!replay->isEnabled());
+        QVERIFY2(d.verdict().contains(QStringLiteral("may not “Submit jobs”")),
+                 qPrintable(d.verdict()));
+        d.setMember(QStringLiteral("wang.fang"));
+        QVERIFY(!replay->isEnabled());
+        QVERIFY2(d.verdict().contains(QStringLiteral("not a member of workspace nlp")),
+                 qPrintable(d.verdict()));
         // A colleague who took no part: the replay, no practice run, no warning.
         d.setMember(QStringLiteral("mei.chen"));
         QVERIFY(replay->isEnabled());
@@ -192,10 +215,70 @@ private slots:
         d.practice();
         QVERIFY(d.isReplaying());
         QVERIFY(finished.wait(90000));
+        // #17 walk (item 7): the list was left scrolled to the middle, its first rows out of
+        // sight. A finished replay shows it from the top, and the wheel scrolls it.
+        QApplication::processEvents();
+        QScrollBar *bar = d.items()->verticalScrollBar();
+        QVERIFY(bar->maximum() > 0);
+        QCOMPARE(bar->value(), 0);
+        QWidget *viewport = d.items()->viewport();
+        const QPoint at = viewport->rect().center();
+        QWheelEvent down(at, viewport->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton,
+                         Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(viewport, &down);
+        QVERIFY(bar->value() > 0);
         QCOMPARE(recorded.count(), 0);
         QVERIFY(d.items()->topLevelItemCount() > rowsBefore);
         QVERIFY2(d.verdict().contains(QStringLiteral("practice run")), qPrintable(d.verdict()));
         qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17 walk (item 7): the list opened scrolled to the middle, and its details were cut
+    // with … with no way to read them whole. It opens at the top; each row is whole, wrapped.
+    void theListOpensAtTheTopWithEveryDetailWhole()
+    {
+        QJsonObject spec = exampleSpec();
+        // Many gaps: more rows than the list shows.
+        for (const char *key : {"fingerprint", "code", "applied", "training"})
+            spec.remove(QLatin1String(key));
+        QJsonObject image = spec.value("image").toObject();
+        image["digest"] = "";
+        spec["image"] = image;
+        QTemporaryDir dir;
+        const auto write = [&dir](const QString &name, const QJsonObject &o) {
+            QFile f(dir.filePath(name));
+            f.open(QIODevice::WriteOnly);
+            f.write(QJsonDocument(o).toJson());
+            return f.fileName();
+        };
+        HandoffDialog d;
+        d.resize(520, 300);
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        QVERIFY(d.open(write("gaps.json", spec)));
+        QApplication::processEvents();
+        QScrollBar *bar = d.items()->verticalScrollBar();
+        QVERIFY2(bar->maximum() > 0, "the rows fit: no scrolling to test");
+        QCOMPARE(bar->value(), 0);
+        // Each detail whole: nothing elided, a long one in several lines.
+        QCOMPARE(d.items()->textElideMode(), Qt::ElideNone);
+        const int line = d.items()->fontMetrics().height();
+        bool wrapped = false;
+        for (int i = 0; i < d.items()->topLevelItemCount(); ++i) {
+            QTreeWidgetItem *row = d.items()->topLevelItem(i);
+            const QRect cell = d.items()->visualItemRect(row);
+            const int needs = d.items()->fontMetrics().horizontalAdvance(row->text(2));
+            if (needs > d.items()->columnWidth(2) + 10)
+                wrapped = wrapped || cell.height() >= 2 * line;
+        }
+        QVERIFY(wrapped);
+        // The wheel scrolls it.
+        QWidget *viewport = d.items()->viewport();
+        const QPoint at = viewport->rect().center();
+        QWheelEvent down(at, viewport->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton,
+                         Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(viewport, &down);
+        QVERIFY(bar->value() > 0);
     }
 
     // #17 zh_CN walk: the dialog offered to replay as "colleague", an English name Onramp made

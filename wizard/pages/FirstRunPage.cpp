@@ -9,6 +9,7 @@
 #include "OnboardingState.h"
 #include "ProviderHub.h"
 #include "ProviderSession.h"
+#include "ProviderStates.h"
 #include "RunSpec.h"
 #include "StateStore.h"
 #include "StatusStyle.h"
@@ -141,9 +142,9 @@ void FirstRunPage::openHandoffSpec(const QString &path)
         store()->update([&](OnboardingState &s) { accepted = acceptFirstRunByReplay(s, record); });
         showReplayAcceptance(accepted ? QString() : accepted.error().message);
     });
-    // Who ran the first run, so that the dialog says before replaying when a replay by the
-    // member named cannot accept gate 6 (firstRunAcceptanceMissing's rule).
-    dialog->setFirstRunBy(store()->state().firstRun.ranBy);
+    // The onboarding, so that the dialog says before replaying when a replay by the member
+    // named cannot accept gate 6 (replayerRefusal, the rule firstRunAcceptanceMissing applies).
+    dialog->setOnboarding(store()->state());
     dialog->open(path);
     dialog->show();
 }
@@ -154,8 +155,13 @@ void FirstRunPage::showReplayAcceptance(const QString &refused)
     const QString missing = refused.isEmpty() ? firstRunAcceptanceMissing(s).toString() : refused;
     m_acceptance->setText(
         missing.isEmpty()
-            ? tr("✔ Accepted: %1.").arg(s.gate(GateId::FirstRun).acceptedBy.toString())
-            : tr("Gate 6 is accepted by a colleague's replay. %1").arg(missing));
+            // The record's time, which is the accepting replay's (acceptFirstRunByReplay).
+            ? tr("✔ Accepted on %1: %2.")
+                  .arg(Text::time(s.gate(GateId::FirstRun).acceptedAt).toString(),
+                       s.gate(GateId::FirstRun).acceptedBy.toString())
+            // The ledger's sentence says who accepts and how; said once (#17 walk: "accepted
+            // by a colleague's replay" read twice in a row).
+            : tr("Not accepted yet: %1").arg(missing));
 }
 
 void FirstRunPage::refreshRun()
@@ -180,6 +186,18 @@ void FirstRunPage::refreshRun()
     // Five rows, no scrolling: sized once they have their text (row height follows the font).
     m_points->setFixedHeight(m_points->sizeHintForRow(0) * int(names.size()) +
                              2 * m_points->frameWidth() + 4);
+
+    // A finished run's curve as the state recorded it, until its job is read again (#17 walk:
+    // after a restart the live view stayed empty, the provider not connected yet or gone).
+    if (!run.curve.isEmpty() &&
+        (run.run.passed() || run.run.state == QLatin1String("failed"))) // finished, not running
+        m_monitor->showRecorded(
+            QStringLiteral("first-run"), run.curve,
+            tr("The first run (job %1, %2) as recorded: its loss at %n logged step(s). Its log "
+               "is at the provider; it shows here once Onramp is connected to it again.",
+               nullptr, int(run.curve.size()))
+                .arg(run.run.jobId.isEmpty() ? tr("id not recorded") : run.run.jobId,
+                     labelOf<CheckState>(run.run.state)));
 
     // The triage: the run's saved diagnosis, or what the live job shows now.
     const Diagnosis &live = m_monitor->diagnosis();

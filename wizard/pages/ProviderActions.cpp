@@ -176,10 +176,16 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             const bool unsent = !memberChanges(s.workspace.members, l.memberRoles).isEmpty();
             if (!s.workspace.workspaceName.isEmpty() &&
                 (!s.workspace.created || !s.workspace.quotaAttached || unsent))
-                next = ProviderActions::tr("The provider does not hold the workspace as planned "
-                                           "here yet: press “Create, attach quota, add members”, "
-                                           "then run the checks. The results shown here are from "
-                                           "before that.");
+                // "From before that" only when there are results to speak of (#17 walk: it
+                // showed when nothing had run).
+                next = l.developerCheck.isEmpty() && l.observerCheck.isEmpty()
+                           ? ProviderActions::tr("The provider does not hold the workspace as "
+                                                 "planned here yet: press “Create, attach quota, "
+                                                 "add members”, then run the checks.")
+                           : ProviderActions::tr("The provider does not hold the workspace as "
+                                                 "planned here yet: press “Create, attach quota, "
+                                                 "add members”, then run the checks. The results "
+                                                 "shown here are from before that.");
             if (const int open = blockers(s, GateId::Workspace); open > 0)
                 next += (next.isEmpty() ? QString() : QStringLiteral("\n")) +
                         ProviderActions::tr("The workspace can be set up at the provider once "

@@ -101,6 +101,7 @@ void JobMonitor::reset(const QString &check)
     m_gpuMemory = false;
     m_lastStepAtMs = -1;
     m_log->clear();
+    m_recordedLine.clear();
 }
 
 void JobMonitor::news(const QString &check, const QJsonObject &job, qint64 offset,
@@ -115,7 +116,7 @@ void JobMonitor::news(const QString &check, const QJsonObject &job, qint64 offse
     if (id != m_jobId && m_seenJobs.contains(id))
         return;
     m_seenJobs.insert(id);
-    if (check != m_check)
+    if (check != m_check || !m_recordedLine.isEmpty()) // a record gives way to a live job
         reset(check);
     if (id != m_jobId) {
         // The next job of the same check (the checkpoint check's second run): keep the charts,
@@ -168,6 +169,20 @@ void JobMonitor::showJob(const QString &jobId, const QString &check)
                        });
 }
 
+void JobMonitor::showRecorded(const QString &check, const QList<std::pair<int, double>> &curve,
+                              const QString &line)
+{
+    // A job being read or followed live says more than the record.
+    if (m_loading || !m_jobId.isEmpty())
+        return;
+    reset(check);
+    m_recordedLine = line;
+    for (const auto &[step, loss] : curve)
+        m_loss->append(step, loss);
+    m_loss->flush();
+    updateReadings();
+}
+
 void JobMonitor::consume(const QStringList &lines)
 {
     for (const QString &line : lines) {
@@ -202,7 +217,9 @@ void JobMonitor::consume(const QStringList &lines)
 void JobMonitor::updateReadings()
 {
     if (m_jobId.isEmpty()) {
-        m_jobLine->setText(tr("No job yet. The jobs this gate runs show here as they run."));
+        m_jobLine->setText(!m_recordedLine.isEmpty()
+                               ? m_recordedLine
+                               : tr("No job yet. The jobs this gate runs show here as they run."));
         m_coach->clear();
         m_triage->clear();
         m_wait->clear();

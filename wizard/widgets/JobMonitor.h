@@ -30,6 +30,11 @@ public:
 
     // Reads an earlier job from the provider: its state and the end of its log.
     void showJob(const QString &jobId, const QString &check);
+    // What the state recorded of a finished job, when it cannot be read again (after a restart
+    // the provider may be gone): its loss at every logged step and a line saying so. A job read
+    // later (showJob, live news) replaces it.
+    void showRecorded(const QString &check, const QList<std::pair<int, double>> &curve,
+                      const QString &line);
     bool isLoading() const { return m_loading; }
     const Diagnosis &diagnosis() const { return m_diagnosis; }
     LiveChart *lossChart() const { return m_loss; }
@@ -68,6 +73,7 @@ private:
 
     QString m_check;
     QString m_jobId;
+    QString m_recordedLine; // showRecorded()'s, while no job is shown
     QSet<QString> m_seenJobs; // every job shown so far: news of an older one is not followed
     QJsonObject m_job;
     std::vector<double> m_util, m_stepSeconds;

@@ -250,6 +250,13 @@ static QStringList firstRunCheckpoints(const QJsonArray &listed, int lastStep)
     return ours.isEmpty() ? names : ours;
 }
 
+// A checkpoint's name under the wrap-up's own folder: without the check's folder.
+static QString archiveName(const QString &listed)
+{
+    const QString folder = QStringLiteral("first-run/");
+    return listed.startsWith(folder) ? listed.mid(folder.size()) : listed;
+}
+
 void FirstRunSteps::wrapUp(Done done)
 {
     if (!begin(done))
@@ -279,9 +286,11 @@ void FirstRunSteps::wrapUp(Done done)
                                                              : spec.compute.instanceType)
                     .arg(m_state.firstRun.steps);
             QStringList archived;
+            // The folder already says first run: "…/first-run-…-60steps/<tag>/step-60.pt", not
+            // "…/first-run-…-60steps/first-run/<tag>/…" (#17 walk).
             for (const QString &name : firstRunCheckpoints(answer.value("checkpoints").toArray(),
                                                            m_state.firstRun.steps))
-                archived << prefix + name;
+                archived << prefix + archiveName(name);
             // In step order as a person counts: step-20 before step-100 (runs of digits
             // compare as numbers, whatever the locale; QCollator cannot under C).
             std::sort(archived.begin(), archived.end(), [](const QString &a, const QString &b) {

@@ -160,6 +160,9 @@ private slots:
     {
         OnboardingState s = passedUpTo(5);
         allChecksGreen(s);
+        s.workspace = aTeam();
+        s.workspace.members.append({"Ana Torres", "ana.torres", Role::Developer, {}, 0});
+        s.workspace.members.append({"Mei Chen", "mei.chen", Role::Developer, {}, 0});
         s.firstRun.run.state = QStringLiteral("passed");
         s.firstRun.released = true;
         s.firstRun.ranBy = QStringLiteral("ana.torres");
@@ -183,6 +186,107 @@ private slots:
         QVERIFY2(evidence.contains(
                      readableTime(QDateTime(QDate(2026, 12, 2), QTime(14, 15, 19, 102), Qt::UTC))),
                  qPrintable(evidence));
+    }
+
+    // #17 walk (item 2): an observer's replay accepted gate 6, and so did the team lead's, who
+    // reviewed gate 2: only the member who ran the first run was refused. Who took part is read
+    // from what the state records; a replayer must be a member whose role may submit jobs.
+    void whoMayAcceptGateSix_data()
+    {
+        QTest::addColumn<QString>("member");
+        QTest::addColumn<QString>("refusedFor"); // empty: accepted
+        QTest::newRow("ran the first run") << "zhangmin" << "ran the first run";
+        QTest::newRow("reviewed gate 2") << "liwei" << "reviewed gate 2's role matrix";
+        QTest::newRow("reviewer by name") << "Li Wei" << "reviewed gate 2's role matrix";
+        QTest::newRow("ran the check jobs") << "wangfang" << "ran gate 2's and gate 5's check jobs";
+        QTest::newRow("an observer") << "zhaolei" << "may not “Submit jobs”";
+        QTest::newRow("not a member") << "mei.chen" << "is not a member of workspace nlp";
+        QTest::newRow("a colleague who took no part") << "chenjie" << "";
+    }
+    void whoMayAcceptGateSix()
+    {
+        QFETCH(QString, member);
+        QFETCH(QString, refusedFor);
+        OnboardingState s = passedUpTo(5);
+        allChecksGreen(s);
+        s.workspace = aTeam();
+        // The checks ran as the first developer: put one before the first run's member.
+        s.workspace.members.prepend({"Wang Fang", "wangfang", Role::Developer, {}, 0});
+        s.workspace.lastReview.reviewer = QStringLiteral("Li Wei");
+        s.workspace.lastReview.reviewedAt = kNow;
+        s.workspace.lastReview.members = s.workspace.members;
+        s.provider.developerCheckPassed = true;
+        s.firstRun.run.state = QStringLiteral("passed");
+        s.firstRun.released = true;
+        s.firstRun.ranBy = QStringLiteral("zhangmin");
+        s.firstRun.curve = {{1, 5.0}, {2, 4.0}};
+        const QString refused = replayerRefusal(s, member).toString();
+        const QJsonObject record{{"member", member},
+                                 {"reproduced", true},
+                                 {"at", QStringLiteral("2026-12-02T14:15:19.102Z")},
+                                 {"firstRun", curveDigest(s.firstRun.curve)}};
+        const auto accepted = acceptFirstRunByReplay(s, record);
+        if (refusedFor.isEmpty()) {
+            QVERIFY2(refused.isEmpty(), qPrintable(refused));
+            QVERIFY2(accepted.has_value(), qPrintable(accepted.error().message));
+            QCOMPARE(s.gate(GateId::FirstRun).status, GateStatus::Passed);
+            return;
+        }
+        QVERIFY2(refused.contains(refusedFor), qPrintable(refused));
+        // What to do next: who could replay instead (the one member who took no part).
+        QVERIFY2(refused.endsWith(QStringLiteral("Who could replay: chenjie.")),
+                 qPrintable(refused));
+        // The gate's acceptance says the same, in the same words.
+        QVERIFY(!accepted.has_value());
+        QCOMPARE(accepted.error().message, refused);
+        QCOMPARE(firstRunAcceptanceMissing(s).toString(), refused);
+        QVERIFY(s.gate(GateId::FirstRun).status != GateStatus::Passed);
+    }
+
+    // #17 walk (item 3): after a second replay the record said it passed at the first replay's
+    // time and the evidence line gave the second's. The accepting replay's time is the one.
+    void aSecondReplayIsTheAcceptanceTime()
+    {
+        OnboardingState s = passedUpTo(5);
+        allChecksGreen(s);
+        s.workspace = aTeam();
+        s.firstRun.run.state = QStringLiteral("passed");
+        s.firstRun.released = true;
+        s.firstRun.ranBy = QStringLiteral("zhangmin");
+        s.firstRun.curve = {{1, 5.0}, {2, 4.0}};
+        QJsonObject record{{"member", "chenjie"},
+                           {"reproduced", true},
+                           {"items", 30},
+                           {"passed", 30},
+                           {"at", QStringLiteral("2026-12-02T14:15:19.102Z")},
+                           {"firstRun", curveDigest(s.firstRun.curve)}};
+        QVERIFY(acceptFirstRunByReplay(s, record));
+        const QDateTime first(QDate(2026, 12, 2), QTime(14, 15, 19, 102), Qt::UTC);
+        QCOMPARE(s.gate(GateId::FirstRun).acceptedAt, first);
+        record["at"] = QStringLiteral("2026-12-03T08:00:00.000Z");
+        QVERIFY(acceptFirstRunByReplay(s, record));
+        const QDateTime second(QDate(2026, 12, 3), QTime(8, 0), Qt::UTC);
+        const GateRecord &g = s.gate(GateId::FirstRun);
+        QCOMPARE(g.status, GateStatus::Passed);
+        QCOMPARE(g.acceptedAt, second);
+        QCOMPARE(replayTimeOf(s.firstRun.replay), second);
+        const QString evidence = g.evidence.toString();
+        QVERIFY2(evidence.contains(readableTime(second)), qPrintable(evidence));
+        QVERIFY2(!evidence.contains(readableTime(first)), qPrintable(evidence));
+    }
+
+    // #17 walk (item 15a): gate 5, in progress, "cannot start yet": it had started. What it
+    // waits for is passing.
+    void anEntryConditionSaysWhatTheGateWaitsFor()
+    {
+        OnboardingState s = passedUpTo(3);
+        s.gate(GateId::Resources).status = GateStatus::InProgress;
+        QVERIFY(checkEntry(s, GateId::Environment).reason.toString().contains("cannot start yet"));
+        s.gate(GateId::Environment).status = GateStatus::InProgress;
+        const QString reason = checkEntry(s, GateId::Environment).reason.toString();
+        QVERIFY2(!reason.contains(QStringLiteral("start")), qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral("cannot pass while gate 4")), qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral("gate 4")), qPrintable(reason));
     }
 
     // Input the rules cannot read is a blocking finding that names the field, not an empty list.

@@ -319,7 +319,7 @@ private slots:
         QVERIFY(written.open(QIODevice::ReadOnly));
         const QByteArray handedOver = parseRunSpec(written.readAll())->fingerprintId();
         // The colleague replays that file; their replay accepts gate 6.
-        QJsonObject record{{"member", "mei.chen"},
+        QJsonObject record{{"member", "chenjie"}, // a developer who took no part
                            {"at", "2026-12-03T08:00:00.000Z"},
                            {"spec", QString::fromLatin1(handedOver)},
                            {"firstRun", curveDigest(run.curve)},
