@@ -2902,14 +2902,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>由未参与的同事凭运行说明重跑首次运行（“打开交接说明…”或 onramp replay）；由其重跑来验收此门槛。</translation>
     </message>
     <message>
-        <source>The replay was run by %1, who ran the first run: a colleague who took no part replays it.</source>
-        <translation>这次重跑由 %1 执行，而首次运行也是此人运行的：应由未参与的同事来重跑。</translation>
-    </message>
-    <message>
-        <source>no one named</source>
-        <translation>未署名</translation>
-    </message>
-    <message>
         <source>%1 replayed a spec of another first run (its loss curve differs from this onboarding's): export this onboarding's spec and replay that.</source>
         <translation>%1 重跑的是另一次首次运行的说明（其损失曲线与本次入门流程的不同）：请导出本流程的说明再重跑。</translation>
     </message>
@@ -3798,46 +3790,6 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>提供 FILE 中的实例规格和镜像（JSON：{"instances": […], "images": […]}，格式同 resources/catalog/），而不是内置目录。</translation>
     </message>
     <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate's status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG
-  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
-  catalog models|cards|images|instances [--json] [--provider P]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
-                [--catalog FILE]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
-Each subcommand takes --help.</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
-  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
-  catalog models|cards|images|instances [--json] [--provider P]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
-                [--catalog FILE]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE]
-每个子命令都支持 --help。</translation>
-    </message>
-    <message>
         <source>job %1: %2, last step logged %3 (%4)</source>
         <translation>任务 %1：%2，最后记录的步数 %3（%4）</translation>
     </message>
@@ -4065,10 +4017,6 @@ Each subcommand takes --help.</source>
     <message>
         <source>The evidence was written before the change that sent this gate back to in progress: run the acceptance checks again and replace the evidence with what they show now.</source>
         <translation>这份证据写于让本门槛重回进行中的那次改动之前：请重新运行验收项，并用它们现在的结果替换证据。</translation>
-    </message>
-    <message>
-        <source>none in the spec, none in this run</source>
-        <translation>规格里没有，这次运行也没有</translation>
     </message>
     <message>
         <source>pretraining from scratch</source>
@@ -4531,6 +4479,130 @@ Each subcommand takes --help.</source>
         <source>%1 is an observer with a %2 % share, but observers cannot submit jobs: those card-hours would sit idle. Give the share to a developer, or make %1 a developer.</source>
         <translation>%1 是观察者，却分到了 %2% 的份额；观察者不能提交任务，这部分卡时会闲置。请把份额分给开发者，或把 %1 设为开发者。</translation>
     </message>
+    <message>
+        <source>The onboarding whose gate 6 this replay is for (read, never written): a member whose replay cannot accept it (who took part in the first run, who is not a member or may not submit jobs) is told so before anything runs, and the end says what the replay does for gate 6.</source>
+        <translation>这次重跑所针对的入门流程（只读，从不写入）：重跑不能验收第 6 道门槛的人（参与了首次运行、不是成员或不能提交任务）会在开始前得到说明，结束时说明这次重跑对第 6 道门槛的作用。</translation>
+    </message>
+    <message>
+        <source>This replay cannot accept gate 6.</source>
+        <translation>这次重跑不能验收第 6 道门槛。</translation>
+    </message>
+    <message>
+        <source>Gate 6: this replay accepts it (%1).</source>
+        <translation>第 6 道门槛：这次重跑验收了它（%1）。</translation>
+    </message>
+    <message>
+        <source>Gate 6: not accepted. %1</source>
+        <translation>第 6 道门槛：未通过验收。%1</translation>
+    </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate's status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json] [--provider P]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+                [--catalog FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE] [--state FILE]
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json] [--provider P]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+                [--catalog FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE] [--state FILE]
+每个子命令都支持 --help。</translation>
+    </message>
+    <message>
+        <source>Offload the optimizer state to CPU memory with DeepSpeed ZeRO-Offload (ZeRO stage 2 on one card)</source>
+        <translation>用 DeepSpeed ZeRO-Offload 把优化器状态卸载到 CPU 内存（单卡上的 ZeRO stage 2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>counted as the spec was recorded, with the data's manifest.json; Onramp now leaves it out, as gates 4 and 5 count (%n file(s))</source>
+        <translation><numerusform>按说明记录时的方式计数，包含数据的 manifest.json；Onramp 现在与第 4、5 道门槛一样不计入它（%n 个文件）</numerusform></translation>
+    </message>
+    <message>
+        <source>not recorded, not compared: neither the spec nor this run records it</source>
+        <translation>未记录，未比较：说明和这次运行都没有记录它</translation>
+    </message>
+    <message>
+        <source>%1; the planned run uses %2 %3 (its image), which this replay of the stand-in does not check</source>
+        <translation>%1；计划运行使用 %2 %3（其镜像），这次对替身的重跑不检查这一点</translation>
+    </message>
+    <message>
+        <source>as the stand-in ran</source>
+        <translation>与替身运行时一致</translation>
+    </message>
+    <message>
+        <source>Gate %1 “%2” cannot pass while %3. Get that accepted first.</source>
+        <translation>第 %1 道门槛“%2”在%3时不能通过。请先让那道门槛通过验收。</translation>
+    </message>
+    <message>
+        <source>Nobody in the workspace could yet: on gate 2's page, add a member who took no part, in a role that may submit jobs.</source>
+        <translation>工作空间里暂时没有人可以：请在第 2 道门槛的页面上添加一位未参与、且其角色可以提交任务的成员。</translation>
+    </message>
+    <message>
+        <source>Who could replay: %1.</source>
+        <translation>可以重跑的人：%1。</translation>
+    </message>
+    <message>
+        <source>ran the first run</source>
+        <translation>运行了首次运行</translation>
+    </message>
+    <message>
+        <source>reviewed gate 2's role matrix</source>
+        <translation>审核了第 2 道门槛的角色矩阵</translation>
+    </message>
+    <message>
+        <source>ran gate 2's and gate 5's check jobs</source>
+        <translation>运行了第 2 道和第 5 道门槛的检查任务</translation>
+    </message>
+    <message>
+        <source>ran gate 2's check jobs</source>
+        <translation>运行了第 2 道门槛的检查任务</translation>
+    </message>
+    <message>
+        <source>ran gate 5's check jobs</source>
+        <translation>运行了第 5 道门槛的检查任务</translation>
+    </message>
+    <message>
+        <source>The replay names no one: a colleague who took no part in the first run replays it under their own account.</source>
+        <translation>这次重跑没有写明由谁执行：应由一位未参与首次运行的同事用自己的账号来重跑。</translation>
+    </message>
+    <message>
+        <source>%1 is not a member of workspace %2: a replay accepts gate 6 only from a member who may submit jobs there.</source>
+        <translation>%1 不是工作空间 %2 的成员：只有能在该空间提交任务的成员，其重跑才能验收第 6 道门槛。</translation>
+    </message>
+    <message>
+        <source>%1's role in workspace %2, %3, may not “%4”: their replay cannot run there, so it cannot accept gate 6.</source>
+        <translation>%1 在工作空间 %2 中的角色是%3，不能“%4”：其重跑无法在那里运行，因此不能验收第 6 道门槛。</translation>
+    </message>
+    <message>
+        <source>%1 took part in the first run (%2): a colleague who took no part replays it.</source>
+        <translation>%1 参与了首次运行（%2）：应由未参与的同事来重跑。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4750,6 +4822,10 @@ Dataset: %3</source>
         <source>ticked above; the provider confirms it when the dossier is sent</source>
         <translation>已在上方勾选；提交资质材料时平台会确认</translation>
     </message>
+    <message>
+        <source>The provider does not hold the workspace as planned here yet: press “Create, attach quota, add members”, then run the checks.</source>
+        <translation>平台上的工作空间还不是这里规划的样子：请按“创建空间、挂接配额、添加成员”，然后运行验收检查。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::Banner</name>
@@ -4911,14 +4987,6 @@ Dataset: %3</source>
         <translation>打开交接说明…</translation>
     </message>
     <message>
-        <source>✔ Accepted: %1.</source>
-        <translation>✔ 已验收：%1。</translation>
-    </message>
-    <message>
-        <source>Gate 6 is accepted by a colleague's replay. %1</source>
-        <translation>第 6 道门槛由同事的重跑来验收。%1</translation>
-    </message>
-    <message>
         <source>Attempt %1 — %2</source>
         <translation>第 %1 次尝试 — %2</translation>
     </message>
@@ -4933,6 +5001,22 @@ Dataset: %3</source>
     <message>
         <source>The provider's words: %1</source>
         <translation>平台原文：%1</translation>
+    </message>
+    <message>
+        <source>✔ Accepted on %1: %2.</source>
+        <translation>✔ 于 %1 验收：%2。</translation>
+    </message>
+    <message>
+        <source>Not accepted yet: %1</source>
+        <translation>尚未验收：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The first run (job %1, %2) as recorded: its loss at %n logged step(s). Its log is at the provider; it shows here once Onramp is connected to it again.</source>
+        <translation><numerusform>首次运行（任务 %1，%2）的记录：已记录 %n 步的损失。其日志在平台上；Onramp 重新连接平台后会显示在这里。</numerusform></translation>
+    </message>
+    <message>
+        <source>id not recorded</source>
+        <translation>未记录编号</translation>
     </message>
 </context>
 <context>
@@ -5232,10 +5316,6 @@ Dataset: %3</source>
         <source>Replay as practice, recording nothing</source>
         <translation>作为练习重跑，不记录任何结果</translation>
     </message>
-    <message>
-        <source>%1 ran the first run, so their replay cannot accept gate 6. Hand the spec to a colleague who took no part, and let them replay it. Or replay it now as practice: every item is shown and nothing is recorded.</source>
-        <translation>%1 运行了首次运行，因此其重跑不能验收第 6 道门槛。请把说明交给一位未参与的同事，由他来重跑。也可以现在作为练习重跑：会显示每一项，但不记录任何结果。</translation>
-    </message>
     <message numerus="yes">
         <source>The spec does not say enough in %n place(s), marked below; a rerun can still go ahead.</source>
         <translation>
@@ -5265,6 +5345,14 @@ Field in the spec: %2</source>
     <message>
         <source>This was a practice run: nothing was recorded for gate 6.</source>
         <translation>这是一次练习重跑：没有为第 6 道门槛记录任何结果。</translation>
+    </message>
+    <message>
+        <source>This replay cannot accept gate 6.</source>
+        <translation>这次重跑不能验收第 6 道门槛。</translation>
+    </message>
+    <message>
+        <source>Or replay it now as practice: every item is shown and nothing is recorded.</source>
+        <translation>也可以现在作为练习重跑：会显示每一项，但不记录任何结果。</translation>
     </message>
 </context>
 <context>
