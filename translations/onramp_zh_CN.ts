@@ -2081,7 +2081,7 @@
     </message>
     <message>
         <source>gate “%1” was %2 when the spec was written</source>
-        <translation>写这份说明时门槛“%1”的状态为 %2</translation>
+        <translation>写这份说明时门槛“%1”的状态为“%2”</translation>
     </message>
     <message>
         <source>Queued forever</source>
