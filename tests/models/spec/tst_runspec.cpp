@@ -133,7 +133,7 @@ private slots:
         QVERIFY2(spec, qPrintable(spec ? QString() : spec.error().message));
         QCOMPARE(
             spec->fingerprintId(),
-            QByteArray("sha256:1a1051363716d7971707c3fd789768f1d288e0d5ebaa7ff0b34d75eadad73d96"));
+            QByteArray("sha256:6c6e7a12e769d00329406665cc9ec7bf1176536b0ee4d6ef7c2e1188a1f3872f"));
     }
 
     void importRefusesWithThePath_data()
