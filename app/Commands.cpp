@@ -166,11 +166,25 @@ providerFromOption(const QString &value)
     profile.accessKeyId = qgetenv("ONRAMP_ACCESS_KEY_ID");
     profile.region = qEnvironmentVariable("ONRAMP_REGION", QStringLiteral("cn-north")).toLatin1();
     const QByteArray secret = qgetenv("ONRAMP_SECRET_ACCESS_KEY");
+    // On the command line the profile comes from the option and the environment: say those, not
+    // the settings dialog's field names (#20 audit: "accessKeyId" on a line of its own).
+    const QString help =
+        Tr::tr("A provider is sandbox, the https address of an Onramp API (with "
+               "ONRAMP_ACCESS_KEY_ID, ONRAMP_SECRET_ACCESS_KEY and ONRAMP_REGION, default "
+               "cn-north), or slurm+http://HOST:PORT.");
+    if (profile.accessKeyId.isEmpty() && profile.baseUrl.isValid() &&
+        !profile.baseUrl.scheme().isEmpty())
+        return std::unexpected(Error{Error::Kind::Invalid,
+                                     Tr::tr("Set ONRAMP_ACCESS_KEY_ID and "
+                                            "ONRAMP_SECRET_ACCESS_KEY to your access key for %1.")
+                                         .arg(value),
+                                     help, QStringLiteral("accessKeyId")});
     if (auto ok = profile.validate(); !ok)
-        return std::unexpected(ok.error());
+        return std::unexpected(
+            Error{Error::Kind::Invalid, ok.error().message, help, ok.error().field});
     if (secret.isEmpty())
         return std::unexpected(
-            Error{Error::Kind::Invalid, Tr::tr("Set ONRAMP_SECRET_ACCESS_KEY."), {}, {}});
+            Error{Error::Kind::Invalid, Tr::tr("Set ONRAMP_SECRET_ACCESS_KEY."), help, {}});
     return std::make_pair(profile, secret);
 }
 

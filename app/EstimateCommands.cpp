@@ -436,6 +436,13 @@ int catalog(const QStringList &args)
     QString which = p.positionalArguments().value(0);
     if (which == QLatin1String("gpus")) // what people call the cards
         which = QStringLiteral("cards");
+    // A provider's catalog lists images and instances; the cards and models are Onramp's own.
+    if (p.isSet(provider) && (which == QLatin1String("cards") || which == QLatin1String("models")))
+        err() << Tr::tr("--provider: a provider's catalog lists images and instances; the %1 "
+                        "listed are Onramp's built-in ones.")
+                     .arg(which)
+              << '\n'
+              << Qt::flush;
     QTextStream out(stdout);
     QJsonArray list;
     if (which == QLatin1String("models")) {

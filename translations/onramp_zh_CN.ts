@@ -4541,7 +4541,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>counted as the spec was recorded, with the data's manifest.json; Onramp now leaves it out, as gates 4 and 5 count (%n file(s))</source>
-        <translation><numerusform>按说明记录时的方式计数，包含数据的 manifest.json；Onramp 现在与第 4、5 道门槛一样不计入它（%n 个文件）</numerusform></translation>
+        <translation>
+            <numerusform>按说明记录时的方式计数，包含数据的 manifest.json；Onramp 现在与第 4、5 道门槛一样不计入它（%n 个文件）</numerusform>
+        </translation>
     </message>
     <message>
         <source>not recorded, not compared: neither the spec nor this run records it</source>
@@ -4602,6 +4604,18 @@ Each subcommand takes --help.</source>
     <message>
         <source>%1 took part in the first run (%2): a colleague who took no part replays it.</source>
         <translation>%1 参与了首次运行（%2）：应由未参与的同事来重跑。</translation>
+    </message>
+    <message>
+        <source>A provider is sandbox, the https address of an Onramp API (with ONRAMP_ACCESS_KEY_ID, ONRAMP_SECRET_ACCESS_KEY and ONRAMP_REGION, default cn-north), or slurm+http://HOST:PORT.</source>
+        <translation>平台可以是 sandbox、Onramp API 的 https 地址（配合 ONRAMP_ACCESS_KEY_ID、ONRAMP_SECRET_ACCESS_KEY 和 ONRAMP_REGION，默认 cn-north），或 slurm+http://HOST:PORT。</translation>
+    </message>
+    <message>
+        <source>Set ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY to your access key for %1.</source>
+        <translation>请把 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY 设为你在 %1 的访问密钥。</translation>
+    </message>
+    <message>
+        <source>--provider: a provider's catalog lists images and instances; the %1 listed are Onramp's built-in ones.</source>
+        <translation>--provider：平台的目录只列镜像和实例；这里列出的 %1 是 Onramp 内置的。</translation>
     </message>
 </context>
 <context>
@@ -5012,7 +5026,9 @@ Dataset: %3</source>
     </message>
     <message numerus="yes">
         <source>The first run (job %1, %2) as recorded: its loss at %n logged step(s). Its log is at the provider; it shows here once Onramp is connected to it again.</source>
-        <translation><numerusform>首次运行（任务 %1，%2）的记录：已记录 %n 步的损失。其日志在平台上；Onramp 重新连接平台后会显示在这里。</numerusform></translation>
+        <translation>
+            <numerusform>首次运行（任务 %1，%2）的记录：已记录 %n 步的损失。其日志在平台上；Onramp 重新连接平台后会显示在这里。</numerusform>
+        </translation>
     </message>
     <message>
         <source>id not recorded</source>

@@ -431,6 +431,22 @@ private slots:
         QCOMPARE(QJsonDocument::fromJson(r.out).object()["framework"].toString(), "pytorch");
     }
 
+    // #20 audit: without credentials, --provider printed the settings dialog's field name
+    // ("accessKeyId") on a line of its own; with cards, it was ignored without a word.
+    void catalogSaysWhatItsProviderNeeds()
+    {
+        qunsetenv("ONRAMP_ACCESS_KEY_ID");
+        qunsetenv("ONRAMP_SECRET_ACCESS_KEY");
+        Run r = run(ONRAMP_BIN, {"catalog", "images", "--provider", "https://onramp.example.com"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("Set ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY"),
+                 r.err.constData());
+        QVERIFY2(!r.err.contains("accessKeyId"), r.err.constData());
+        r = run(ONRAMP_BIN, {"catalog", "cards", "--provider", "sandbox"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("built-in"), r.err.constData());
+    }
+
     void estimateRefusesWhatTheCardCannotDo()
     {
         Run r = run(ONRAMP_BIN, {"estimate", "--model", "llama-3.2-1b", "--precision", "fp8",
