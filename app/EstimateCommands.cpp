@@ -307,7 +307,8 @@ int estimate(const QStringList &args)
                                                {"per_gpu_gib", sg.totalGiB},
                                                {"saves_gib", sg.savedGiB},
                                                {"speed_cost", sg.speedCost},
-                                               {"fits", sg.fits}});
+                                               {"fits", sg.fits},
+                                               {"tight", sg.tight}});
         }
         QJsonObject root{{"model", s.model.key},
                          {"framework", frameworkKey(s.framework)},
@@ -364,12 +365,7 @@ int estimate(const QStringList &args)
     if (v == Verdict::DoesNotFit) {
         out << Tr::tr("What to change, cheapest in speed first:") << '\n';
         for (const Suggestion &sg : MemoryEstimator::suggestions(s, parsed->card))
-            out << QStringLiteral("  %1 %2 → %3 GiB (%4)\n")
-                       .arg(sg.fits ? QStringLiteral("✔") : QStringLiteral("·"), sg.change)
-                       .arg(sg.totalGiB, 0, 'f', 1)
-                       .arg(Tr::tr("saves %1 GiB; speed: %2")
-                                .arg(sg.savedGiB, 0, 'f', 1)
-                                .arg(sg.speedCost));
+            out << QStringLiteral("  ") << suggestionText(sg) << '\n';
     }
     return 0;
 }

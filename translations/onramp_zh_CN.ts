@@ -4617,6 +4617,10 @@ Each subcommand takes --help.</source>
         <source>--provider: a provider's catalog lists images and instances; the %1 listed are Onramp's built-in ones.</source>
         <translation>--provider：平台的目录只列镜像和实例；这里列出的 %1 是 Onramp 内置的。</translation>
     </message>
+    <message>
+        <source>tight: may still run out of memory; %1</source>
+        <translation>偏紧：仍可能显存不足；%1</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -5599,10 +5603,6 @@ Field in the spec: %2</source>
     <message>
         <source>Per card: %1 GiB on %2 (%3 GB)</source>
         <translation>每卡：%1 GiB，卡型 %2（%3 GB）</translation>
-    </message>
-    <message>
-        <source>saves %1 GiB; speed: %2</source>
-        <translation>节省 %1 GiB；速度代价：%2</translation>
     </message>
     <message>
         <source>What would make it fit, cheapest in speed first, each on top of the ones above:</source>

@@ -597,18 +597,22 @@ TrainingSetup MemoryEstimator::shardedForCounting(TrainingSetup s)
     return s;
 }
 
-int MemoryEstimator::cardsNeeded(const TrainingSetup &s, const CardSpec &card)
+int MemoryEstimator::cardsNeeded(const TrainingSetup &s, const CardSpec &card, bool headroom)
 {
     const int unit = s.tp * s.pp;
     TrainingSetup t = s;
     t.gpus = unit;
-    if (verdict(estimate(t), card) != Verdict::DoesNotFit)
+    const auto enough = [&](const TrainingSetup &at) {
+        const Verdict v = verdict(estimate(at), card);
+        return headroom ? v == Verdict::Fits : v != Verdict::DoesNotFit;
+    };
+    if (enough(t))
         return unit;
     t = shardedForCounting(t);
     // Sharded memory per card falls as cards are added: binary search over multiples of TP×PP.
     const auto fits = [&](int multiple) {
         t.gpus = multiple * unit;
-        return verdict(estimate(t), card) != Verdict::DoesNotFit;
+        return enough(t);
     };
     int lo = 2, hi = 4096 / unit;
     if (hi < lo || !fits(hi))
@@ -621,6 +625,18 @@ int MemoryEstimator::cardsNeeded(const TrainingSetup &s, const CardSpec &card)
             lo = mid + 1;
     }
     return lo * unit;
+}
+
+QString suggestionText(const Suggestion &s)
+{
+    const QString mark = !s.fits ? QStringLiteral("·") : s.tight ? QStringLiteral("≈")
+                                                                 : QStringLiteral("✔");
+    const QString saves =
+        Tr::tr("saves %1 GiB; speed: %2").arg(s.savedGiB, 0, 'f', 1).arg(s.speedCost);
+    return QStringLiteral("%1 %2 → %3 GiB (%4)")
+        .arg(mark, s.change)
+        .arg(s.totalGiB, 0, 'f', 1)
+        .arg(s.tight ? Tr::tr("tight: may still run out of memory; %1").arg(saves) : saves);
 }
 
 std::vector<Suggestion> MemoryEstimator::suggestions(const TrainingSetup &s, const CardSpec &card)
@@ -642,10 +658,13 @@ std::vector<Suggestion> MemoryEstimator::suggestions(const TrainingSetup &s, con
             return false;
         }
         kept = t;
-        out.push_back({change, m.totalGiB(), verdict(m, card) != Verdict::DoesNotFit,
+        const Verdict v = verdict(m, card);
+        out.push_back({change, m.totalGiB(), v != Verdict::DoesNotFit, v == Verdict::Tight,
                        before - m.totalGiB(), speedCost, t});
         before = m.totalGiB();
-        return out.back().fits;
+        // A tight fit may still run out (#20 audit: "✔ Use 12 cards → 77.4 GiB" beside the
+        // verdict "Tight"): the steps go on to one that fits with headroom.
+        return v == Verdict::Fits;
     };
     if (t.model.lmHead && !t.chunkedLoss) {
         t.chunkedLoss = true;
@@ -718,7 +737,7 @@ std::vector<Suggestion> MemoryEstimator::suggestions(const TrainingSetup &s, con
                         "every step (ZeRO-Offload); most noticeable at small batches")))
             return out;
     }
-    if (const int n = cardsNeeded(t, card); n > t.gpus) {
+    if (const int n = cardsNeeded(t, card, /*headroom=*/true); n > t.gpus) {
         t.gpus = n;
         if (!t.fsdp && t.zeroStage < 3)
             t.zeroStage = 3;

@@ -229,11 +229,16 @@ struct Suggestion
 {
     QString change; // translated, says exactly what to set
     double totalGiB = 0;
-    bool fits = false;
+    bool fits = false;   // not "does not fit": fits, or fits tightly
+    bool tight = false;  // fits, above the comfortable share: may still run out
     double savedGiB = 0; // per card, against the step before
     QString speedCost;   // translated: what it costs in speed, with its source
     TrainingSetup setup; // the setup with this step and the ones before it made
 };
+
+// A suggestion as one line: "✔ CHANGE → 16.7 GiB (saves …; speed: …)"; "≈" and "tight" where
+// it fits without headroom, "·" where it does not fit yet. The command line and gate 4's page.
+QString suggestionText(const Suggestion &s);
 
 class MemoryEstimator
 {
@@ -254,7 +259,8 @@ public:
     // Smallest total card count (data parallel over the given TP×PP; sharded with ZeRO-3/FSDP
     // when more than one data-parallel rank is needed) with which the job fits; 0 when none
     // up to 4096.
-    static int cardsNeeded(const TrainingSetup &s, const CardSpec &card);
+    // `headroom`: the count at which it fits within the comfortable share, not only the usable.
+    static int cardsNeeded(const TrainingSetup &s, const CardSpec &card, bool headroom = false);
     // The setup as cards are counted for it: data parallelism alone does not lower the memory
     // per card, so more cards help only once the model states are sharded; a setup with neither
     // ZeRO-3 nor FSDP is counted with ZeRO-3. Every card count says the same through this.

@@ -628,6 +628,40 @@ private slots:
         }
     }
 
+    // #20 audit: a tight fit (above 80 % of the card) ended the list with "✔", and "Use N
+    // cards" counted a tight fit as enough. The steps go on to one with headroom, and a tight
+    // step says so.
+    void aTightStepIsNotTheEnd()
+    {
+        TrainingSetup s;
+        s.model = *findModel("llama-3-70b");
+        s.precision = Precision::Bf16Mixed;
+        s.fsdp = true;
+        s.gpus = 2;
+        const CardSpec card = *findCard("h100-80g");
+        const auto list = MemoryEstimator::suggestions(s, card);
+        QVERIFY(!list.empty());
+        bool sawTight = false;
+        for (size_t i = 0; i < list.size(); ++i) {
+            const Verdict v = MemoryEstimator::verdict(MemoryEstimator::estimate(list[i].setup), card);
+            QCOMPARE(list[i].tight, v == Verdict::Tight);
+            QCOMPARE(list[i].fits, v != Verdict::DoesNotFit);
+            QCOMPARE(i + 1 == list.size(), v == Verdict::Fits);
+            sawTight |= list[i].tight;
+            if (list[i].tight)
+                QVERIFY2(suggestionText(list[i]).startsWith(QStringLiteral("≈")) &&
+                             suggestionText(list[i]).contains(QStringLiteral("tight")),
+                         qPrintable(suggestionText(list[i])));
+        }
+        QVERIFY2(sawTight, "the case has a tight step on the way");
+        // More cards come as many as give headroom, not only as many as are just enough.
+        const Suggestion &last = list.back();
+        QVERIFY2(last.change.contains(QStringLiteral("cards")), qPrintable(last.change));
+        QCOMPARE(last.setup.gpus, MemoryEstimator::cardsNeeded(last.setup, card, true));
+        QVERIFY(MemoryEstimator::cardsNeeded(last.setup, card, true) >
+                MemoryEstimator::cardsNeeded(last.setup, card));
+    }
+
     // An 8B FSDP run at 32k tokens: the cheapest fix (a chunked loss) comes before any offload.
     void suggestionsOfferTheCheapestFixFirst()
     {

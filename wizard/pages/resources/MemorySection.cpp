@@ -120,13 +120,7 @@ void MemorySection::showSuggestions()
     QStringList texts;
     for (int i = 0; i < int(list.size()); ++i) {
         const Suggestion &s = list[size_t(i)];
-        texts << QStringLiteral("%1 %2 → %3 GiB (%4)")
-                         .arg(s.fits ? QStringLiteral("✔") : QStringLiteral("·"), s.change)
-                         .arg(s.totalGiB, 0, 'f', 1)
-                         .arg(tr("saves %1 GiB; speed: %2")
-                                  .arg(s.savedGiB, 0, 'f', 1)
-                                  .arg(s.speedCost)) +
-                     u'\n' + form()->suggestionStep(i).where;
+        texts << suggestionText(s) + u'\n' + form()->suggestionStep(i).where;
     }
     // The same rows again (the form changes on every keystroke elsewhere): nothing to redo.
     if (texts == m_suggestions->property("shown").toStringList())
