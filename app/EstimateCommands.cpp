@@ -253,11 +253,9 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     if (auto ok = MemoryEstimator::validate(s); !ok)
         return std::unexpected(
             badArgument(ok.error().field, ok.error().message.section(QStringLiteral(": "), 1)));
-    auto c = findCard(p.value(card));
+    auto c = findCardNamed(p.value(card));
     if (!c)
-        return std::unexpected(
-            badArgument(QStringLiteral("card"),
-                        Tr::tr("unknown card “%1”; see onramp catalog cards").arg(p.value(card))));
+        return std::unexpected(badArgument(QStringLiteral("card"), c.error()));
     out.card = *c;
     out.json = p.isSet(json);
     return out;

@@ -1,4 +1,5 @@
 // onramp check qualification|roles, onramp quota plan: gates 1–3's rules, headless.
+#include "Catalogs.h"
 #include "Commands.h"
 #include "QualificationGate.h"
 #include "QuotaGate.h"
@@ -300,8 +301,12 @@ int quota(const QStringList &args)
         q.peaks << w;
     }
     QuotaContext ctx;
-    // The pool the application is for (gate 2's, in the wizard).
-    ctx.pool = {p.value(card), QuotaPool::regionOf(p.value(zone)), p.value(zone)};
+    // The pool the application is for (gate 2's, in the wizard), its card named as estimate
+    // takes it (#20 audit: any text went into the application's justification).
+    const auto poolCard = findCardNamed(p.value(card));
+    if (!poolCard)
+        return invalidInput(QStringLiteral("--card"), poolCard.error());
+    ctx.pool = {poolCard->key, QuotaPool::regionOf(p.value(zone)), p.value(zone)};
     const auto kind = purposeKindFromText(p.value(purpose));
     if (!kind)
         return invalidInput(QStringLiteral("--purpose"),

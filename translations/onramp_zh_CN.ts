@@ -4621,6 +4621,10 @@ Each subcommand takes --help.</source>
         <source>tight: may still run out of memory; %1</source>
         <translation>偏紧：仍可能显存不足；%1</translation>
     </message>
+    <message>
+        <source>“%1” could be %2: give one of them</source>
+        <translation>“%1”可能指 %2：请给出其中一个</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

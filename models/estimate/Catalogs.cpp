@@ -278,6 +278,29 @@ std::optional<CardSpec> findCard(const QString &key)
     return std::nullopt;
 }
 
+std::expected<CardSpec, QString> findCardNamed(const QString &text)
+{
+    const QString t = text.trimmed();
+    if (auto c = findCard(t))
+        return *c;
+    QList<CardSpec> partly;
+    for (const CardSpec &c : cardCatalog()) {
+        if (c.name.compare(t, Qt::CaseInsensitive) == 0)
+            return c;
+        if (!t.isEmpty() &&
+            (c.key.contains(t, Qt::CaseInsensitive) || c.name.contains(t, Qt::CaseInsensitive)))
+            partly << c;
+    }
+    if (partly.size() == 1)
+        return partly.front();
+    QStringList keys;
+    for (const CardSpec &c : std::as_const(partly))
+        keys << c.key;
+    if (!keys.isEmpty())
+        return std::unexpected(Tr::tr("“%1” could be %2: give one of them").arg(t, Tr::list(keys)));
+    return std::unexpected(Tr::tr("unknown card “%1”; see onramp catalog cards").arg(t));
+}
+
 std::optional<ModelSpec> findModelMentioned(const QString &text)
 {
     // Most specific first. Separators between family, version and size vary: "l31-8b",

@@ -87,6 +87,10 @@ const std::vector<CardSpec> &cardCatalog();
 // By key ("llama-2-7b") or display name ("Llama 2 7B"), in any case.
 std::optional<ModelSpec> findModel(const QString &key);
 std::optional<CardSpec> findCard(const QString &key);
+// A card as a person names it on the command line: its key, its name, or a part of its key or
+// name that only one card has ("h100", "910b", "NVIDIA H20 96GB"). The error says which cards
+// the text could mean, or that none is known.
+std::expected<CardSpec, QString> findCardNamed(const QString &text);
 // The card as people know it ("NVIDIA A10 24GB"), for text they read; the key itself when the
 // catalog has no such card.
 QString cardName(const QString &key);

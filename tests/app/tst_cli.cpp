@@ -447,6 +447,27 @@ private slots:
         QVERIFY2(r.err.contains("built-in"), r.err.constData());
     }
 
+    // #20 audit: estimate refused "h100" and "910b", while quota plan took any text into the
+    // application. Both name a card the same way: key, name, or a part only one card has.
+    void bothCommandsNameACardTheSameWay()
+    {
+        Run r = run(ONRAMP_BIN, {"estimate", "--model", "llama-3-8b", "--card", "h100", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["card"].toString(), "h100-80g");
+        r = run(ONRAMP_BIN, {"estimate", "--model", "llama-3-8b", "--card", "a100"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("a100-40g") && r.err.contains("a100-80g"), r.err.constData());
+        const QStringList plan = {"quota", "plan", "--cards", "8", "--hours-per-round", "12",
+                                  "--rounds", "4", "--retry-margin", "0.2", "--start",
+                                  "2027-01-04", "--end", "2027-03-31", "--json", "--card"};
+        r = run(ONRAMP_BIN, plan + QStringList{"nonsense"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--card"), r.err.constData());
+        r = run(ONRAMP_BIN, plan + QStringList{"910b"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.contains("Ascend 910B"), r.out.constData());
+    }
+
     void estimateRefusesWhatTheCardCannotDo()
     {
         Run r = run(ONRAMP_BIN, {"estimate", "--model", "llama-3.2-1b", "--precision", "fp8",
