@@ -4590,20 +4590,12 @@ Each subcommand takes --help.</source>
         <translation>运行了第 5 道门槛的检查任务</translation>
     </message>
     <message>
-        <source>The replay names no one: a colleague who took no part in the first run replays it under their own account.</source>
-        <translation>这次重跑没有写明由谁执行：应由一位未参与首次运行的同事用自己的账号来重跑。</translation>
-    </message>
-    <message>
         <source>%1 is not a member of workspace %2: a replay accepts gate 6 only from a member who may submit jobs there.</source>
         <translation>%1 不是工作空间 %2 的成员：只有能在该空间提交任务的成员，其重跑才能验收第 6 道门槛。</translation>
     </message>
     <message>
         <source>%1's role in workspace %2, %3, may not “%4”: their replay cannot run there, so it cannot accept gate 6.</source>
         <translation>%1 在工作空间 %2 中的角色是%3，不能“%4”：其重跑无法在那里运行，因此不能验收第 6 道门槛。</translation>
-    </message>
-    <message>
-        <source>%1 took part in the first run (%2): a colleague who took no part replays it.</source>
-        <translation>%1 参与了首次运行（%2）：应由未参与的同事来重跑。</translation>
     </message>
     <message>
         <source>A provider is sandbox, the https address of an Onramp API (with ONRAMP_ACCESS_KEY_ID, ONRAMP_SECRET_ACCESS_KEY and ONRAMP_REGION, default cn-north), or slurm+http://HOST:PORT.</source>
@@ -4624,6 +4616,23 @@ Each subcommand takes --help.</source>
     <message>
         <source>“%1” could be %2: give one of them</source>
         <translation>“%1”可能指 %2：请给出其中一个</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <comment>what a member did in the onboarding</comment>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>accepted gate %1</source>
+        <translation>验收了第 %1 道门槛</translation>
+    </message>
+    <message>
+        <source>%1 took part in this onboarding (%2): a colleague who took no part replays it.</source>
+        <translation>%1 参与了这次开通（%2）：应由未参与的同事来重跑。</translation>
+    </message>
+    <message>
+        <source>The replay names no one: a colleague who took no part in the onboarding replays it under their own account.</source>
+        <translation>这次重跑没有写明是谁：应由未参与这次开通的同事用自己的账号重跑。</translation>
     </message>
 </context>
 <context>
@@ -5317,10 +5326,6 @@ Dataset: %3</source>
         <translation>不适用</translation>
     </message>
     <message>
-        <source>Say who replays: a colleague who took no part in the first run.</source>
-        <translation>请填写由谁重跑：一位未参与首次运行的同事。</translation>
-    </message>
-    <message>
         <source>The replay was stopped; nothing was recorded.</source>
         <translation>重跑已停止；没有记录任何内容。</translation>
     </message>
@@ -5377,6 +5382,10 @@ Field in the spec: %2</source>
     <message>
         <source>Or replay it now as practice: every item is shown and nothing is recorded.</source>
         <translation>也可以现在作为练习重跑：会显示每一项，但不记录任何结果。</translation>
+    </message>
+    <message>
+        <source>Say who replays: a colleague who took no part in the onboarding.</source>
+        <translation>请写明由谁重跑：一位未参与这次开通的同事。</translation>
     </message>
 </context>
 <context>

@@ -302,7 +302,7 @@ void HandoffDialog::start(bool practice)
         return;
     const QString member = m_member->text().trimmed();
     if (member.isEmpty()) {
-        m_verdict->setText(tr("Say who replays: a colleague who took no part in the first run."));
+        m_verdict->setText(tr("Say who replays: a colleague who took no part in the onboarding."));
         m_member->setFocus();
         return;
     }

@@ -304,12 +304,22 @@ QList<FirstRunParticipant> firstRunParticipants(const OnboardingState &state)
             return;
         for (FirstRunParticipant &p : out)
             if (p.member == key) {
-                p.did = Text::joined({p.did, did}, QStringLiteral("; "));
+                p.did = Tr::trLater("%1; %2", "what a member did in the onboarding")
+                            .arg(p.did, did);
                 return;
             }
         out.append({key, did});
     };
     add(state.firstRun.ranBy, Tr::trLater("ran the first run"));
+    // A member who signed an earlier gate off took part too (#17 walk: gate 4's acceptor was
+    // offered as the colleague who could replay). Acceptors that are no member (a provider's
+    // reviewer, the checks themselves) name no one here.
+    for (GateId id : kAllGates) {
+        const GateRecord &r = state.gate(id);
+        if (id != GateId::FirstRun && r.status == GateStatus::Passed &&
+            workspaceMember(w, r.acceptedBy.toString()))
+            add(r.acceptedBy.toString(), Tr::trLater("accepted gate %1").arg(gateNumber(id)));
+    }
     if (w.lastReview.reviewedAt.isValid())
         add(w.lastReview.reviewer, Tr::trLater("reviewed gate 2's role matrix"));
     // The check jobs are not recorded with their member: they run as checkJobMember().
@@ -348,8 +358,8 @@ Text replayerRefusal(const OnboardingState &state, const QString &member)
     Text why;
     const Member *m = workspaceMember(w, who);
     if (who.isEmpty())
-        why = Tr::trLater("The replay names no one: a colleague who took no part in the first "
-                          "run replays it under their own account.");
+        why = Tr::trLater("The replay names no one: a colleague who took no part in the onboarding "
+                          "replays it under their own account.");
     else if (!m)
         why = Tr::trLater("%1 is not a member of workspace %2: a replay accepts gate 6 only from "
                           "a member who may submit jobs there.")
@@ -364,7 +374,7 @@ Text replayerRefusal(const OnboardingState &state, const QString &member)
         const QString key = memberKey(w, who);
         for (const FirstRunParticipant &p : firstRunParticipants(state))
             if (p.member == key) {
-                why = Tr::trLater("%1 took part in the first run (%2): a colleague who took no "
+                why = Tr::trLater("%1 took part in this onboarding (%2): a colleague who took no "
                                   "part replays it.")
                           .arg(Text::literal(who), p.did);
                 break;

@@ -185,7 +185,7 @@ private slots:
         d.setMember(QStringLiteral("li.wei"));
         // The gate's own words (replayerRefusal), with who could replay instead.
         QVERIFY2(d.verdict().contains(onramp::replayerRefusal(onboarding, "li.wei").toString()) &&
-                     d.verdict().contains(QStringLiteral("li.wei took part in the first run")) &&
+                     d.verdict().contains(QStringLiteral("li.wei took part in this onboarding")) &&
                      d.verdict().contains(QStringLiteral("Who could replay: mei.chen.")),
                  qPrintable(d.verdict()));
         QVERIFY(!replay->isEnabled());

@@ -199,6 +199,8 @@ private slots:
         QTest::newRow("reviewed gate 2") << "liwei" << "reviewed gate 2's role matrix";
         QTest::newRow("reviewer by name") << "Li Wei" << "reviewed gate 2's role matrix";
         QTest::newRow("ran the check jobs") << "wangfang" << "ran gate 2's and gate 5's check jobs";
+        // #17 walk: gate 4's acceptor was offered as the colleague who could replay.
+        QTest::newRow("accepted gate 4") << "sunqi" << "accepted gate 4";
         QTest::newRow("an observer") << "zhaolei" << "may not “Submit jobs”";
         QTest::newRow("not a member") << "mei.chen" << "is not a member of workspace nlp";
         QTest::newRow("a colleague who took no part") << "chenjie" << "";
@@ -212,6 +214,8 @@ private slots:
         s.workspace = aTeam();
         // The checks ran as the first developer: put one before the first run's member.
         s.workspace.members.prepend({"Wang Fang", "wangfang", Role::Developer, {}, 0});
+        s.workspace.members.append({"Sun Qi", "sunqi", Role::Developer, {}, 0});
+        s.gate(GateId::Resources).acceptedBy = Text::literal(QStringLiteral("Sun Qi"));
         s.workspace.lastReview.reviewer = QStringLiteral("Li Wei");
         s.workspace.lastReview.reviewedAt = kNow;
         s.workspace.lastReview.members = s.workspace.members;
