@@ -10,6 +10,7 @@
 #include "LogTail.h"
 #include "pages/GatePage.h"
 #include "widgets/GateSidebar.h"
+#include "widgets/LogView.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -425,6 +426,20 @@ private slots:
         m_language.apply(QStringLiteral("en"));
         QCOMPARE(probeWords(QString::fromLatin1(kSandboxGpuExemption)),
                  QString::fromLatin1(kSandboxGpuExemption));
+    }
+
+    // #17 walk: the log pane kept its English lines after a switch to Chinese.
+    void theLogReadsInTheLanguageShown()
+    {
+        LogView log;
+        const QByteArray bytes =
+            R"({"event":"step","check":"first-run","step":3,"loss":5.5})" "\n";
+        log.append(0, bytes);
+        QVERIFY2(log.text().contains(QStringLiteral("step 3")), qPrintable(log.text()));
+        m_language.apply(QStringLiteral("zh_CN"));
+        QTRY_VERIFY2(log.text().contains(QStringLiteral("第 3 步")), qPrintable(log.text()));
+        m_language.apply(QStringLiteral("en"));
+        QTRY_VERIFY2(log.text().contains(QStringLiteral("step 3")), qPrintable(log.text()));
     }
 
     // Every page in Chinese, with the demo onboarding's values, at the size it opens with: no

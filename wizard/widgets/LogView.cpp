@@ -65,6 +65,7 @@ std::expected<void, Error> LogView::showFileTail(const QString &path)
     if (!lines)
         return std::unexpected(lines.error());
     clear();
+    m_fileLines = *lines;
     m_text->setPlainText(readable(*lines).join(u'\n'));
     m_text->verticalScrollBar()->setValue(m_text->verticalScrollBar()->maximum());
     m_fileSkipped = QFileInfo(path).size();
@@ -77,6 +78,7 @@ void LogView::clear()
     m_tail.clear();
     m_text->clear();
     m_fileSkipped = -1;
+    m_fileLines.clear();
     updateNote();
 }
 
@@ -97,9 +99,24 @@ QStringList LogView::lastLines(int n) const
 
 void LogView::changeEvent(QEvent *e)
 {
-    if (e->type() == QEvent::LanguageChange)
+    if (e->type() == QEvent::LanguageChange) {
         updateNote();
+        reread();
+    }
     QWidget::changeEvent(e);
+}
+
+void LogView::reread()
+{
+    // #17 walk: after a switch to Chinese the lines already shown stayed English.
+    const QStringList raw = m_fileSkipped >= 0 ? m_fileLines : lastLines(kLines);
+    if (raw.isEmpty())
+        return;
+    QScrollBar *bar = m_text->verticalScrollBar();
+    const bool atEnd = bar->value() == bar->maximum();
+    const int at = bar->value();
+    m_text->setPlainText(readable(raw).join(u'\n'));
+    bar->setValue(atEnd ? bar->maximum() : at);
 }
 
 void LogView::updateNote()

@@ -35,11 +35,14 @@ protected:
 
 private:
     void updateNote();
+    // The lines shown again from what was read, in the language loaded now.
+    void reread();
 
     LogTail m_tail;
     QLabel *m_note;
     QPlainTextEdit *m_text;
     qint64 m_fileSkipped = -1;
+    QStringList m_fileLines; // showFileTail's lines as read (the tail keeps a job's)
 };
 
 } // namespace onramp
