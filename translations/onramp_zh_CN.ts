@@ -5559,6 +5559,10 @@ Field in the spec: %2</source>
         <source>The memory in use appears here once a check's job reports it.</source>
         <translation>判定任务报告内存占用后，这里显示内存占用。</translation>
     </message>
+    <message>
+        <source>Not kept in the onboarding's record, which keeps the loss curve; shown again when the job's log is read from the provider.</source>
+        <translation>开通记录里没有保存这一项（只保存损失曲线）；从平台重新读取该任务的日志后会再显示。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::LogView</name>

@@ -101,7 +101,10 @@ void JobMonitor::reset(const QString &check)
     m_gpuMemory = false;
     m_lastStepAtMs = -1;
     m_log->clear();
-    m_recordedLine.clear();
+    if (!m_recordedLine.isEmpty()) {
+        m_recordedLine.clear();
+        retranslate(); // the empty charts speak of a job to come again
+    }
 }
 
 void JobMonitor::news(const QString &check, const QJsonObject &job, qint64 offset,
@@ -180,7 +183,8 @@ void JobMonitor::showRecorded(const QString &check, const QList<std::pair<int, d
     for (const auto &[step, loss] : curve)
         m_loss->append(step, loss);
     m_loss->flush();
-    updateReadings();
+    retranslate(); // the empty charts say what a record does not keep
+
 }
 
 void JobMonitor::consume(const QStringList &lines)
@@ -296,6 +300,16 @@ void JobMonitor::retranslate()
     m_memory->setEmptyText(
         firstRun ? tr("The memory in use appears here once the first run reports it.")
                  : tr("The memory in use appears here once a check's job reports it."));
+    // A finished run shown from the onboarding's record (#17 walk: after a restart these said
+    // the run had yet to start): the record keeps the loss curve only; the log, step times and
+    // memory come back when the job's log is read from the provider again.
+    if (!m_recordedLine.isEmpty()) {
+        const QString notKept = tr("Not kept in the onboarding's record, which keeps the loss "
+                                   "curve; shown again when the job's log is read from the "
+                                   "provider.");
+        m_step->setEmptyText(notKept);
+        m_memory->setEmptyText(notKept);
+    }
     updateReadings();
 }
 

@@ -38,6 +38,7 @@ public:
     bool isLoading() const { return m_loading; }
     const Diagnosis &diagnosis() const { return m_diagnosis; }
     LiveChart *lossChart() const { return m_loss; }
+    LiveChart *stepChart() const { return m_step; }
     LogView *log() const { return m_log; }
     static QString checkLabel(const QString &check); // translated
     static QString stateLabel(const QString &state); // translated job state

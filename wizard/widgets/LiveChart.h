@@ -35,6 +35,7 @@ public:
     // saying what will appear and when ("The loss appears here once the first run starts.").
     // #17 walk: an empty chart read "0.00025 MiB" and "0–1" on its axes.
     void setEmptyText(const QString &text);
+    QString emptyText() const { return m_emptyText; }
     QString unit() const { return m_unit; } // "MiB" or "GiB" for a byte series, else empty
     void append(double x, double y);
     void setPoints(std::vector<QPointF> points);

@@ -176,6 +176,10 @@ private slots:
         QVERIFY2(line.contains(QStringLiteral("a09d3421")) &&
                      line.contains(QStringLiteral("as recorded")),
                  qPrintable(line));
+        // The charts the record does not keep say so, not that the run is yet to start.
+        const QString step = monitor->stepChart()->emptyText();
+        QVERIFY2(step.contains(QStringLiteral("record")) && !step.contains(QStringLiteral("starts")),
+                 qPrintable(step));
     }
 };
 
