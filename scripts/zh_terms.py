@@ -5,7 +5,9 @@ only (never the source texts) and prints how many it changed."""
 import re
 import sys
 
-TERMS = {"作业": "任务", "云厂商": "平台", "云服务商": "平台", "服务方": "平台", "提供方": "平台"}
+TERMS = {"作业": "任务", "云厂商": "平台", "云服务商": "平台", "服务方": "平台", "提供方": "平台",
+         # 重跑 is a replay; the quota's retry margin is 重试余量.
+         "重跑余量": "重试余量"}
 # A gate is a 门槛, numbered "第 2 道门槛" (关卡 crept in; "这一关卡住" is "this gate held us").
 PATTERNS = [(re.compile(r"(?:关卡|(?<!道)门槛) ?(\d|%\d) ?"), r"第 \1 道门槛 "),
             (re.compile(r"关卡卡片"), "门槛卡片"),

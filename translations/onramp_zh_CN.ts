@@ -101,7 +101,7 @@
     </message>
     <message>
         <source>Granted card-hours for a period, applied for with a derivation (cards per run × hours per round × rounds, plus a retry margin) and a time distribution.</source>
-        <translation>一个周期内获批的卡时，申请时附有推导（单次卡数 × 单轮时长 × 轮次，加重跑余量）和时间分布。</translation>
+        <translation>一个周期内获批的卡时，申请时附有推导（单次卡数 × 单轮时长 × 轮次，加重试余量）和时间分布。</translation>
     </message>
     <message>
         <source>The provider's quota reviewer</source>
@@ -753,7 +753,7 @@
     </message>
     <message>
         <source>Retry margin as a share (0.2 = 20 %).</source>
-        <translation>重跑余量比例（0.2 = 20%）。</translation>
+        <translation>重试余量比例（0.2 = 20%）。</translation>
     </message>
     <message>
         <source>First day.</source>
@@ -1085,7 +1085,7 @@
     </message>
     <message>
         <source>the retry margin is a share from 0 to 2 (0.2 = 20 %)</source>
-        <translation>重跑余量是 0 到 2 之间的比例（0.2 = 20%）</translation>
+        <translation>重试余量是 0 到 2 之间的比例（0.2 = 20%）</translation>
     </message>
     <message>
         <source>give the first day of the period</source>
@@ -1105,7 +1105,7 @@
     </message>
     <message>
         <source>%1 cards × %2 h per round × %3 rounds × (1 + %4 retry margin) = %5 card-hours</source>
-        <translation>%1 张卡 × 每轮 %2 小时 × %3 轮 × (1 + %4 重跑余量) = %5 卡时</translation>
+        <translation>%1 张卡 × 每轮 %2 小时 × %3 轮 × (1 + %4 重试余量) = %5 卡时</translation>
     </message>
     <message>
         <source>Gate 1 states %1, which rarely needs more than %2 cards per run; %3 cards per run reads as pre-training scale and is a common rejection. Lower cards per run to %2 or fewer, or state pre-training as the purpose.</source>
@@ -1125,7 +1125,7 @@
     </message>
     <message>
         <source>A retry margin of %1 % is hard to defend; 10–30 % is usual.</source>
-        <translation>%1% 的重跑余量很难说服审核方；通常为 10–30%。</translation>
+        <translation>%1% 的重试余量很难说服审核方；通常为 10–30%。</translation>
     </message>
     <message numerus="yes">
         <source>The peak from %1 (%n day(s)) falls outside the period %2 – %3.</source>
@@ -1172,7 +1172,7 @@
     <message numerus="yes">
         <source>We start with a first application of %1 card-hours (one round plus the retry margin) to prove the workflow, and apply for the rest after the first run: %n follow-up application(s).</source>
         <translation>
-            <numerusform>我们先申请 %1 卡时（一轮加重跑余量）跑通流程，首次运行后再申请其余部分：共 %n 份后续申请。</numerusform>
+            <numerusform>我们先申请 %1 卡时（一轮加重试余量）跑通流程，首次运行后再申请其余部分：共 %n 份后续申请。</numerusform>
         </translation>
     </message>
     <message>
@@ -4618,11 +4618,6 @@ Each subcommand takes --help.</source>
         <translation>“%1”可能指 %2：请给出其中一个</translation>
     </message>
     <message>
-        <source>%1; %2</source>
-        <comment>what a member did in the onboarding</comment>
-        <translation>%1；%2</translation>
-    </message>
-    <message>
         <source>accepted gate %1</source>
         <translation>验收了第 %1 道门槛</translation>
     </message>
@@ -4633,6 +4628,11 @@ Each subcommand takes --help.</source>
     <message>
         <source>The replay names no one: a colleague who took no part in the onboarding replays it under their own account.</source>
         <translation>这次重跑没有写明是谁：应由未参与这次开通的同事用自己的账号重跑。</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <comment>two clauses of a list</comment>
+        <translation>%1；%2</translation>
     </message>
 </context>
 <context>
@@ -6058,7 +6058,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>Retry &amp;margin</source>
-        <translation>重跑余量(&amp;M)</translation>
+        <translation>重试余量(&amp;M)</translation>
     </message>
     <message>
         <source>Period &amp;start</source>

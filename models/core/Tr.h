@@ -35,6 +35,19 @@ public:
         nonEmpty.removeAll(QString());
         return nonEmpty.join(chinese() ? QStringLiteral("，") : QStringLiteral(", "));
     }
+    // Items that are clauses themselves: "a; b"; "a；b" in Chinese.
+    static QString clauseList(const QStringList &items)
+    {
+        return items.join(chinese() ? QStringLiteral("；") : QStringLiteral("; "));
+    }
+    // The same, kept as source text (Text.h): the separator follows the language read in.
+    static Text clauseListLater(const QList<Text> &items)
+    {
+        Text out;
+        for (const Text &t : items)
+            out = out.isEmpty() ? t : trLater("%1; %2", "two clauses of a list").arg(out, t);
+        return out;
+    }
     // "a: b"; "a：b" in Chinese.
     static QString labelled(const QString &label, const QString &text)
     {

@@ -398,7 +398,7 @@ QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,
             peaks << Tr::tr("%1 for %n day(s) with %2 cards", nullptr, p.days)
                          .arg(iso(p.start))
                          .arg(p.cards);
-        parts << Tr::tr("Use is concentrated in peaks: %1.").arg(peaks.join(QStringLiteral("; ")));
+        parts << Tr::tr("Use is concentrated in peaks: %1.").arg(Tr::clauseList(peaks));
     } else if (!q.monthlyWeights.isEmpty()) {
         parts << Tr::tr("Use is spread by month as in the attached distribution.");
     } else {

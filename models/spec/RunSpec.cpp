@@ -393,7 +393,7 @@ QString exportHandoffMarkdown(const RunSpec &s)
     for (auto it = s.parameters.begin(); it != s.parameters.end(); ++it)
         params << md(it.key()) + QStringLiteral(" = ") + md(parameterValue(it.value()));
     out += line(Tr::tr("Parameters: %1")
-                    .arg(params.isEmpty() ? Tr::tr("(none)") : params.join(QStringLiteral("; "))));
+                    .arg(params.isEmpty() ? Tr::tr("(none)") : Tr::clauseList(params)));
     out += line(Tr::tr("Data (read-only): %1; output: %2; scratch: %3")
                     .arg(md(s.storage.data), md(s.storage.output), md(s.storage.scratch)));
     out += u'\n';

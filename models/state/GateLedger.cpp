@@ -155,7 +155,7 @@ EntryCheck checkEntry(const OnboardingState &state, GateId id)
             ? Tr::trLater("Gate %1 “%2” cannot start yet: %3. Get it accepted first.")
             : Tr::trLater("Gate %1 “%2” cannot pass while %3. Get that accepted first.");
     return {false, sentence.arg(gateNumber(id))
-                       .arg(gateTitle(id), Text::joined(missing, QStringLiteral("; ")))};
+                       .arg(gateTitle(id), Tr::clauseListLater(missing))};
 }
 
 QuotaContext quotaContext(const OnboardingState &s)
@@ -304,8 +304,7 @@ QList<FirstRunParticipant> firstRunParticipants(const OnboardingState &state)
             return;
         for (FirstRunParticipant &p : out)
             if (p.member == key) {
-                p.did = Tr::trLater("%1; %2", "what a member did in the onboarding")
-                            .arg(p.did, did);
+                p.did = Tr::clauseListLater({p.did, did});
                 return;
             }
         out.append({key, did});
