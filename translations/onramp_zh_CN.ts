@@ -5387,6 +5387,14 @@ Field in the spec: %2</source>
         <source>Say who replays: a colleague who took no part in the onboarding.</source>
         <translation>请写明由谁重跑：一位未参与这次开通的同事。</translation>
     </message>
+    <message>
+        <source>Gate 6 is accepted by the replay of a colleague who took no part in the onboarding.</source>
+        <translation>第 6 道门槛由一位未参与这次开通的同事的重跑来验收。</translation>
+    </message>
+    <message>
+        <source>Who could replay: %1.</source>
+        <translation>可以重跑的人：%1。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::InstanceImageSection</name>

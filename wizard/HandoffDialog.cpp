@@ -130,7 +130,7 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     });
     m_replay->setEnabled(false);
     m_cancel->setEnabled(false);
-    m_practice->hide();
+    m_practice->setEnabled(false);
     // A tree measures a row's height once, at the detail column's width then: measured again
     // whenever a column's width changes (the window resized, a column fitted to new words), so
     // a wrapped detail gets its lines instead of being cut.
@@ -177,18 +177,28 @@ bool HandoffDialog::checkMember()
     if (m_onboarding && !member.isEmpty())
         refused = replayerRefusal(*m_onboarding, member).toString();
     const bool tookPart = !refused.isEmpty();
-    // The practice run is offered only where a replay would not count; elsewhere the replay
-    // itself is what the colleague came for.
-    m_practice->setVisible(tookPart);
-    m_practice->setEnabled(tookPart && m_spec && !isReplaying());
+    // Both buttons stay where they are (#17 walk: Replay went off and moved, practice took its
+    // place under the mouse, and a click meant for the replay started a practice run): the
+    // replay is on when it can count, the practice run whenever a spec is open.
+    m_practice->setEnabled(m_spec && !isReplaying());
     m_replay->setEnabled(!tookPart && m_spec && !isReplaying());
+    // Before a name is typed, the dialog already says who could replay (#17 walk: it said so
+    // only after a refused name).
+    const QStringList could = m_onboarding && member.isEmpty() && !isReplaying()
+                                  ? possibleReplayers(*m_onboarding)
+                                  : QStringList();
+    const bool note = tookPart || !could.isEmpty();
     if (tookPart)
         m_verdict->setText(Tr::sentences(
             {tr("This replay cannot accept gate 6."), refused,
              tr("Or replay it now as practice: every item is shown and nothing is recorded.")}));
+    else if (!could.isEmpty())
+        m_verdict->setText(Tr::sentences({tr("Gate 6 is accepted by the replay of a colleague "
+                                             "who took no part in the onboarding."),
+                                          tr("Who could replay: %1.").arg(Tr::list(could))}));
     else if (m_verdict->property("onrampMemberNote").toBool())
         m_verdict->clear();
-    m_verdict->setProperty("onrampMemberNote", tookPart);
+    m_verdict->setProperty("onrampMemberNote", note);
     return tookPart;
 }
 

@@ -182,7 +182,15 @@ private slots:
         auto *practice = d.findChild<QPushButton *>(QStringLiteral("handoffPractice"));
         QVERIFY(replay && practice);
         const int rowsBefore = d.items()->topLevelItemCount();
+        // #17 walk: before a name is typed, the dialog says who could replay; both buttons are
+        // there from the start and stay in place.
+        d.setMember(QString());
+        QVERIFY2(d.verdict().contains(QStringLiteral("Who could replay: mei.chen.")),
+                 qPrintable(d.verdict()));
+        const QPoint replayAt = replay->pos();
+        QVERIFY(!practice->isHidden());
         d.setMember(QStringLiteral("li.wei"));
+        QCOMPARE(replay->pos(), replayAt);
         // The gate's own words (replayerRefusal), with who could replay instead.
         QVERIFY2(d.verdict().contains(onramp::replayerRefusal(onboarding, "li.wei").toString()) &&
                      d.verdict().contains(QStringLiteral("li.wei took part in this onboarding")) &&
@@ -203,10 +211,10 @@ private slots:
         QVERIFY(!replay->isEnabled());
         QVERIFY2(d.verdict().contains(QStringLiteral("not a member of workspace nlp")),
                  qPrintable(d.verdict()));
-        // A colleague who took no part: the replay, no practice run, no warning.
+        // A colleague who took no part: the replay, no warning.
         d.setMember(QStringLiteral("mei.chen"));
         QVERIFY(replay->isEnabled());
-        QVERIFY(practice->isHidden());
+        QCOMPARE(replay->pos(), replayAt);
         QVERIFY2(d.verdict().isEmpty(), qPrintable(d.verdict()));
         // The practice run runs the whole replay and records nothing for gate 6.
         d.setMember(QStringLiteral("li.wei"));
