@@ -156,7 +156,11 @@ int replay(const QStringList &args)
     if (onboarding && !outcome.cancelled) {
         OnboardingState after = *onboarding;
         const auto accepted = acceptFirstRunByReplay(after, outcome.toRecord());
-        out() << (accepted ? Tr::tr("Gate 6: this replay accepts it (%1).")
+        // #17 walk: "accepts it" read as done, and nothing was recorded: the file is only read.
+        out() << (accepted ? Tr::tr("Gate 6: this replay would accept it (%1). The --state file "
+                                    "is only read: to record the acceptance, open this spec "
+                                    "with “Open a handoff spec…” in the wizard on that "
+                                    "onboarding.")
                                  .arg(after.gate(GateId::FirstRun).acceptedBy.toString())
                            : Tr::tr("Gate 6: not accepted. %1").arg(accepted.error().message))
               << '\n';

@@ -4488,10 +4488,6 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>这次重跑不能验收第 6 道门槛。</translation>
     </message>
     <message>
-        <source>Gate 6: this replay accepts it (%1).</source>
-        <translation>第 6 道门槛：这次重跑验收了它（%1）。</translation>
-    </message>
-    <message>
         <source>Gate 6: not accepted. %1</source>
         <translation>第 6 道门槛：未通过验收。%1</translation>
     </message>
@@ -4633,6 +4629,10 @@ Each subcommand takes --help.</source>
         <source>%1; %2</source>
         <comment>two clauses of a list</comment>
         <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>Gate 6: this replay would accept it (%1). The --state file is only read: to record the acceptance, open this spec with “Open a handoff spec…” in the wizard on that onboarding.</source>
+        <translation>第 6 道门槛：这次重跑可以验收它（%1）。--state 文件只读不写：要记录这次验收，请在该开通进度上打开向导，用“打开交接说明…”打开这份说明。</translation>
     </message>
 </context>
 <context>

@@ -1118,6 +1118,20 @@ private slots:
     {
         onramp::OnboardingState s = savedDemoState();
         s.firstRun.ranBy = QStringLiteral("zhangmin");
+        // This onboarding's first run is the example's (its loss curve), passed and wrapped up.
+        QFile example(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json");
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        const auto spec = onramp::parseRunSpec(example.readAll());
+        QVERIFY(spec);
+        s.firstRun.curve = spec->loss.curve;
+        s.firstRun.run.state = QStringLiteral("passed");
+        s.firstRun.released = true;
+        for (onramp::GateId g : {onramp::GateId::Account, onramp::GateId::Workspace,
+                                 onramp::GateId::Quota, onramp::GateId::Resources,
+                                 onramp::GateId::Environment})
+            s.gate(g).status = onramp::GateStatus::Passed;
+        for (const QString &name : onramp::EnvironmentGateData::checkNames())
+            s.environment.checks[name].state = QStringLiteral("passed");
         QTemporaryDir dir;
         QFile state(dir.filePath("onboarding.json"));
         QVERIFY(state.open(QIODevice::WriteOnly));
@@ -1136,6 +1150,22 @@ private slots:
             QVERIFY2(said.contains(QStringLiteral("Who could replay: chenjie.")), r.err.constData());
             QVERIFY2(!r.out.contains("PASS"), r.out.constData()); // nothing ran
         }
+        // The colleague who could: the replay runs, and says it would accept gate 6 and how to
+        // record that; the file it read stays as it was (#17 walk: "accepts it" read as done).
+        const QByteArray before = [&] {
+            QFile f(state.fileName());
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        const Run r = run(ONRAMP_BIN,
+                          {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json", "--as",
+                           "chenjie", "--state", state.fileName()},
+                          {}, 300'000);
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QVERIFY2(r.out.contains("would accept it") && r.out.contains("Open a handoff spec"),
+                 r.out.right(700).constData());
+        QFile after(state.fileName());
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QCOMPARE(after.readAll(), before);
     }
 
     // Every single-field change to a spec gives a FAIL that names the field. Through the
