@@ -538,8 +538,13 @@ bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
 {
     // The refusal is kept as it reads in any language, not as setGateStatus's message.
     const Text why = statusRefusal(state, id, GateStatus::Passed, now.date());
-    if (why.isEmpty() && setGateStatus(state, id, GateStatus::Passed, now))
+    if (why.isEmpty() && setGateStatus(state, id, GateStatus::Passed, now)) {
+        // The provider's acceptance is of the evidence its steps just wrote: a gate already
+        // passed is accepted again now (#17 walk: "Passed on November 6" beside evidence of a
+        // job run on December 3).
+        state.gate(id).acceptedAt = now;
         return true;
+    }
     GateRecord &r = state.gate(id);
     if (r.status == GateStatus::Passed) // was passed before; a later rule holds it now
         reopen(state, id, why, now, /*staleEvidence=*/false);

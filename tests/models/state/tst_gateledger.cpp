@@ -95,6 +95,12 @@ private slots:
         QCOMPARE(g.status, GateStatus::Passed);
         QVERIFY(g.heldBack.isEmpty());
         QCOMPARE(g.acceptedAt, kNow);
+        // Run again later, the checks write new evidence: the gate is accepted on it then, not
+        // on the first day (#17 walk: "Passed on November 6" beside a December job's evidence).
+        const QDateTime later = kNow.addDays(27);
+        g.evidence = Text::literal(QStringLiteral("four checks, run again"));
+        QVERIFY(acceptFromProvider(s, GateId::Environment, later));
+        QCOMPARE(g.acceptedAt, later);
     }
 
     void blockingFindingsHoldAnApprovedReview()
