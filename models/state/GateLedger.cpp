@@ -624,7 +624,12 @@ void recordWorkspaceChecks(OnboardingState &state, const QDateTime &now)
     QList<Text> lines{link.developerCheck, link.observerCheck};
     if (reviewed(state.workspace.lastReview))
         lines << reviewLine(state.workspace.lastReview);
-    r.evidence = Text::joined(lines, QStringLiteral("\n"));
+    const Text evidence = Text::joined(lines, QStringLiteral("\n"));
+    // A passed gate now rests on these checks: its date is theirs (#17 walk: "Passed on
+    // November 6" beside the evidence of a job run on December 3).
+    if (r.status == GateStatus::Passed && r.evidence != evidence)
+        r.acceptedAt = now;
+    r.evidence = evidence;
 }
 
 std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const QJsonObject &record)

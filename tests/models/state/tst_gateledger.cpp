@@ -103,6 +103,27 @@ private slots:
         QCOMPARE(g.acceptedAt, later);
     }
 
+    // #17 walk: gate 2 passed on November 6, its checks ran again on December 3, and the record
+    // gave the new job as evidence under the old date. New evidence dates the passed gate; the
+    // same evidence again does not.
+    void gateTwosChecksDateItsEvidence()
+    {
+        OnboardingState s = passedUpTo(2);
+        GateRecord &g = s.gate(GateId::Workspace);
+        g.acceptedAt = kNow;
+        g.evidence = Text::literal(QStringLiteral("Developer job 17 log visible"));
+        s.provider.developerCheckPassed = true;
+        s.provider.observerCheckPassed = true;
+        s.provider.developerCheck = Text::literal(QStringLiteral("Job ea93 succeeded"));
+        s.provider.observerCheck = Text::literal(QStringLiteral("Observer refused"));
+        const QDateTime later = kNow.addDays(27);
+        recordWorkspaceChecks(s, later);
+        QVERIFY(g.evidence.toString().contains(QStringLiteral("ea93")));
+        QCOMPARE(g.acceptedAt, later);
+        recordWorkspaceChecks(s, later.addSecs(60));
+        QCOMPARE(g.acceptedAt, later);
+    }
+
     void blockingFindingsHoldAnApprovedReview()
     {
         // The provider approved gate 3's application, but the saved application itself is
