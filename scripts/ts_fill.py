@@ -3,8 +3,9 @@
 
 usage: ts_fill.py FILE.ts DICT.json
 
-DICT maps a source string (as written in tr(), unescaped) to its translation, or
-"Context|source" to a translation for one context only. Entries the dictionary
+DICT maps a source string (as written in tr(), unescaped) to its translation,
+"Context|source" to a translation for one context only, or "source#comment" to the
+translation of one disambiguation (tr(source, comment)). Entries the dictionary
 lacks stay unfinished and are listed, so tst_translations keeps failing until
 every string is translated. A developer tool; the build never runs it.
 """
@@ -26,7 +27,10 @@ def main():
             tr = message.find("translation")
             if tr.get("type") not in ("unfinished", None) or (tr.get("type") is None and (tr.text or len(tr))):
                 continue
-            text = table.get(f"{name}|{source}", table.get(source))
+            comment = message.findtext("comment")
+            text = table.get(f"{source}#{comment}") if comment else None
+            if text is None:
+                text = table.get(f"{name}|{source}", table.get(source))
             if text is None:
                 missing.append(f"{name}|{source}")
                 continue

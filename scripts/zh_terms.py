@@ -7,7 +7,14 @@ import sys
 
 TERMS = {"作业": "任务", "云厂商": "平台", "云服务商": "平台", "服务方": "平台", "提供方": "平台",
          # 重跑 is a replay; the quota's retry margin is 重试余量.
-         "重跑余量": "重试余量"}
+         "重跑余量": "重试余量",
+         # The run spec is 运行说明 everywhere (#17 walk: 运行规格, 交接说明 and 说明 for one file).
+         "运行规格": "运行说明", "交接说明": "运行说明", "规格为 %1，本次为": "运行说明为 %1，本次为",
+         "规格中没有": "运行说明中没有",
+         # The dossier is submitted as 资质材料 (提交资料 crept in beside 提交资质材料).
+         "提交资料": "提交资质材料",
+         # A value shown after a caption carries no second colon ("训练服务：尚未开通：…").
+         "尚未开通：请在控制台开通": "尚未开通，请在控制台开通"}
 # A gate is a 门槛, numbered "第 2 道门槛" (关卡 crept in; "这一关卡住" is "this gate held us").
 PATTERNS = [(re.compile(r"(?:关卡|(?<!道)门槛) ?(\d|%\d) ?"), r"第 \1 道门槛 "),
             (re.compile(r"关卡卡片"), "门槛卡片"),

@@ -1683,7 +1683,7 @@
     </message>
     <message>
         <source>The run spec: validate FILE (exit 1 with the field that is wrong), fingerprint FILE, export FILE --format sbatch|k8s|markdown|pdf [--out FILE], from-state [--state FILE] [--out FILE].</source>
-        <translation>运行规格：validate FILE（有错时以 1 退出并指出字段）、fingerprint FILE、export FILE --format sbatch|k8s|markdown|pdf [--out FILE]、from-state [--state FILE] [--out FILE]。</translation>
+        <translation>运行说明：validate FILE（有错时以 1 退出并指出字段）、fingerprint FILE、export FILE --format sbatch|k8s|markdown|pdf [--out FILE]、from-state [--state FILE] [--out FILE]。</translation>
     </message>
     <message>
         <source>sbatch, k8s, markdown or pdf.</source>
@@ -1703,7 +1703,7 @@
     </message>
     <message>
         <source>%1: valid run spec %2</source>
-        <translation>%1：有效的运行规格 %2</translation>
+        <translation>%1：有效的运行说明 %2</translation>
     </message>
     <message>
         <source>--out: a PDF needs a file.</source>
@@ -1747,7 +1747,7 @@
     </message>
     <message>
         <source>The run spec has a problem at %1: %2.</source>
-        <translation>运行规格在 %1 处有问题：%2。</translation>
+        <translation>运行说明在 %1 处有问题：%2。</translation>
     </message>
     <message>
         <source>unknown field</source>
@@ -1811,15 +1811,15 @@
     </message>
     <message>
         <source>Run spec %1: check it with `onramp spec validate`; it names everything a rerun needs.</source>
-        <translation>运行规格 %1：用 `onramp spec validate` 检查；复跑所需的一切都写在里面。</translation>
+        <translation>运行说明 %1：用 `onramp spec validate` 检查；复跑所需的一切都写在里面。</translation>
     </message>
     <message>
         <source>The run spec (JSON).</source>
-        <translation>运行规格（JSON）。</translation>
+        <translation>运行说明（JSON）。</translation>
     </message>
     <message>
         <source>Give one run spec file.</source>
-        <translation>请给出一个运行规格文件。</translation>
+        <translation>请给出一个运行说明文件。</translation>
     </message>
     <message>
         <source>Set ONRAMP_SECRET_ACCESS_KEY.</source>
@@ -1851,11 +1851,11 @@
     </message>
     <message>
         <source>spec says %1, this run has %2</source>
-        <translation>规格为 %1，本次为 %2</translation>
+        <translation>运行说明为 %1，本次为 %2</translation>
     </message>
     <message>
         <source>the spec records no loss curve to compare with (record one with --record)</source>
-        <translation>规格中没有可比对的损失曲线（用 --record 记录一份）</translation>
+        <translation>运行说明中没有可比对的损失曲线（用 --record 记录一份）</translation>
     </message>
     <message>
         <source>Recorded this run into %1.</source>
@@ -2899,7 +2899,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>A colleague who took no part replays the first run from its spec (“Open a handoff spec…” or onramp replay); their replay accepts this gate.</source>
-        <translation>由未参与的同事凭运行说明重跑首次运行（“打开交接说明…”或 onramp replay）；由其重跑来验收此门槛。</translation>
+        <translation>由未参与的同事凭运行说明重跑首次运行（“打开运行说明…”或 onramp replay）；由其重跑来验收此门槛。</translation>
     </message>
     <message>
         <source>%1 replayed a spec of another first run (its loss curve differs from this onboarding's): export this onboarding's spec and replay that.</source>
@@ -4632,7 +4632,37 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>Gate 6: this replay would accept it (%1). The --state file is only read: to record the acceptance, open this spec with “Open a handoff spec…” in the wizard on that onboarding.</source>
-        <translation>第 6 道门槛：这次重跑可以验收它（%1）。--state 文件只读不写：要记录这次验收，请在该开通进度上打开向导，用“打开交接说明…”打开这份说明。</translation>
+        <translation>第 6 道门槛：这次重跑可以验收它（%1）。--state 文件只读不写：要记录这次验收，请在该开通进度上打开向导，用“打开运行说明…”打开这份说明。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences, one after the other</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>two clauses of one sentence</comment>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a label and its text</comment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <comment>a field's caption</comment>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a remark after what it is about</comment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>two items of a list</comment>
+        <translation>%1、%2</translation>
     </message>
 </context>
 <context>
@@ -4826,7 +4856,7 @@ Dataset: %3</source>
     <message numerus="yes">
         <source>The dossier can be sent once the blocking findings above are resolved (%n left).</source>
         <translation>
-            <numerusform>上方的阻断问题解决后才能提交资料（还剩 %n 个）。</numerusform>
+            <numerusform>上方的阻断问题解决后才能提交资质材料（还剩 %n 个）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -4837,7 +4867,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>not activated yet: switch it on in the console and tick “Training service activated” above (sending the dossier also switches it on here)</source>
-        <translation>尚未开通：请在控制台开通，并勾选上方的“已开通训练服务”（提交资料时这里也会开通）</translation>
+        <translation>尚未开通，请在控制台开通，并勾选上方的“已开通训练服务”（提交资质材料时这里也会开通）</translation>
     </message>
     <message>
         <source>The provider does not hold the workspace as planned here yet: press “Create, attach quota, add members”, then run the checks. The results shown here are from before that.</source>
@@ -4963,7 +4993,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>Open a handoff spec</source>
-        <translation>打开交接说明</translation>
+        <translation>打开运行说明</translation>
     </message>
     <message>
         <source>Run specs (*.json)</source>
@@ -5015,7 +5045,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>Open a handoff spec…</source>
-        <translation>打开交接说明…</translation>
+        <translation>打开运行说明…</translation>
     </message>
     <message>
         <source>Attempt %1 — %2</source>
@@ -5255,7 +5285,7 @@ Dataset: %3</source>
     <name>onramp::HandoffDialog</name>
     <message>
         <source>Open a handoff spec</source>
-        <translation>打开交接说明</translation>
+        <translation>打开运行说明</translation>
     </message>
     <message>
         <source>Status</source>
@@ -6336,11 +6366,11 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>Export the run spec or a handoff</source>
-        <translation>导出运行规格或交接材料</translation>
+        <translation>导出运行说明或交接材料</translation>
     </message>
     <message>
         <source>Run spec (*.json);;Handoff checklist (*.md);;Handoff checklist, PDF (*.pdf);;Slurm batch script (*.sbatch);;Kubernetes Job (*.yaml)</source>
-        <translation>运行规格 (*.json);;交接清单 (*.md);;交接清单 PDF (*.pdf);;Slurm 批处理脚本 (*.sbatch);;Kubernetes Job (*.yaml)</translation>
+        <translation>运行说明 (*.json);;交接清单 (*.md);;交接清单 PDF (*.pdf);;Slurm 批处理脚本 (*.sbatch);;Kubernetes Job (*.yaml)</translation>
     </message>
     <message>
         <source>Name the file .json, .md, .pdf, .sbatch or .yaml to say what to export.</source>
@@ -6352,7 +6382,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>Run spec %1</source>
-        <translation>运行规格 %1</translation>
+        <translation>运行说明 %1</translation>
     </message>
     <message>
         <source>&amp;Export…</source>

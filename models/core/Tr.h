@@ -19,26 +19,23 @@ public:
     {
         return Text::source(source, disambiguation, n);
     }
-    // Translated sentences one after the other: a space between them, none in Chinese (a
-    // sentence there ends in "。", and a space after it reads as a gap).
+    // The joins below are translated patterns, so each language brings its own punctuation
+    // (#17 walk: ASCII ", " and "; " inside Chinese text) and a new language needs no code.
+    // Translated sentences one after the other: "a b"; "ab" in Chinese, where a sentence
+    // ends in "。" and a space after it reads as a gap.
     static QString sentences(const QStringList &parts)
     {
-        QStringList nonEmpty = parts;
-        nonEmpty.removeAll(QString());
-        return nonEmpty.join(chinese() ? QString() : QStringLiteral(" "));
+        return fold(parts, tr("%1 %2", "two sentences, one after the other"));
     }
-    // Clauses of one sentence: "a, b"; "a，b" in Chinese (#17 walk: log lines mixed ASCII
-    // commas into Chinese text).
+    // Clauses of one sentence: "a, b"; "a，b" in Chinese.
     static QString clauses(const QStringList &parts)
     {
-        QStringList nonEmpty = parts;
-        nonEmpty.removeAll(QString());
-        return nonEmpty.join(chinese() ? QStringLiteral("，") : QStringLiteral(", "));
+        return fold(parts, tr("%1, %2", "two clauses of one sentence"));
     }
     // Items that are clauses themselves: "a; b"; "a；b" in Chinese.
     static QString clauseList(const QStringList &items)
     {
-        return items.join(chinese() ? QStringLiteral("；") : QStringLiteral("; "));
+        return fold(items, tr("%1; %2", "two clauses of a list"));
     }
     // The same, kept as source text (Text.h): the separator follows the language read in.
     static Text clauseListLater(const QList<Text> &items)
@@ -51,21 +48,40 @@ public:
     // "a: b"; "a：b" in Chinese.
     static QString labelled(const QString &label, const QString &text)
     {
-        return label + (chinese() ? QStringLiteral("：") : QStringLiteral(": ")) + text;
+        return tr("%1: %2", "a label and its text").arg(label, text);
+    }
+    // A field's caption in a form: "Name:"; "名称：" in Chinese.
+    static QString caption(const QString &label)
+    {
+        return tr("%1:", "a field's caption").arg(label);
     }
     // A remark after what it is about: "a (b)"; "a（b）" in Chinese.
     static QString aside(const QString &text, const QString &remark)
     {
         if (remark.isEmpty())
             return text;
-        return chinese() ? text + QStringLiteral("（") + remark + QStringLiteral("）")
-                         : text + QStringLiteral(" (") + remark + QStringLiteral(")");
+        return tr("%1 (%2)", "a remark after what it is about").arg(text, remark);
     }
-    static bool chinese() { return QLocale().language() == QLocale::Chinese; }
     // Items of a list in a sentence: "a, b, c"; "a、b、c" in Chinese.
     static QString list(const QStringList &items)
     {
-        return items.join(chinese() ? QStringLiteral("、") : QStringLiteral(", "));
+        return fold(items, tr("%1, %2", "two items of a list"));
+    }
+
+private:
+    // Joins the non-empty parts pairwise with one translated pattern. QString::arg with
+    // several arguments replaces in one pass, so a part's own "%1" stays as it is.
+    static QString fold(const QStringList &parts, const QString &pattern)
+    {
+        QString out;
+        bool first = true;
+        for (const QString &part : parts) {
+            if (part.isEmpty())
+                continue;
+            out = first ? part : pattern.arg(out, part);
+            first = false;
+        }
+        return out;
     }
 };
 

@@ -1,5 +1,7 @@
 #include "FieldCaptions.h"
 
+#include "Tr.h"
+
 #include <QCoreApplication>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -30,7 +32,7 @@ void FieldCaptions::retranslate(const QMetaObject *context) const
     for (auto [widget, source] : m_texts) {
         const QString text = QCoreApplication::translate(context->className(), source);
         if (auto *label = qobject_cast<QLabel *>(widget))
-            label->setText(text + u':');
+            label->setText(Tr::caption(text));
         else if (auto *box = qobject_cast<QGroupBox *>(widget))
             box->setTitle(text);
         else

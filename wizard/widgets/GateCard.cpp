@@ -2,6 +2,7 @@
 
 #include "Banner.h"
 #include "StatusStyle.h"
+#include "Tr.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -175,7 +176,7 @@ void GateCard::retranslate()
         tr("New stat&us"),       tr("&Waiting for"),   tr("E&vidence"), tr("Accepted b&y"),
         tr("Re&jection reason"), tr("What to chan&ge")};
     for (int i = 0; i < m_captions.size() && i < captions.size(); ++i)
-        m_captions[i]->setText(captions[i] + u':');
+        m_captions[i]->setText(Tr::caption(captions[i]));
     m_entryLabel->setText(def.entryText());
     m_outputLabel->setText(def.outputText());
     m_acceptorLabel->setText(def.acceptorText());

@@ -52,9 +52,23 @@ private slots:
         QVERIFY(language.apply(QStringLiteral("en")));
         QCOMPARE(Tr::sentences({"One.", QString(), "Two."}), QStringLiteral("One. Two."));
         QCOMPARE(Tr::list({"seed", "loss"}), QStringLiteral("seed, loss"));
+        QCOMPARE(Tr::clauses({"a", "b", "c"}), QStringLiteral("a, b, c"));
+        QCOMPARE(Tr::clauseList({"a", "b"}), QStringLiteral("a; b"));
+        QCOMPARE(Tr::labelled("Disk", "80 GB"), QStringLiteral("Disk: 80 GB"));
+        QCOMPARE(Tr::caption("Na&me"), QStringLiteral("Na&me:"));
+        QCOMPARE(Tr::aside("A100", "80 GB"), QStringLiteral("A100 (80 GB)"));
+        // A part's own placeholders stay as they are: the join replaces in one pass.
+        QCOMPARE(Tr::clauses({"50%1", "%2 left"}), QStringLiteral("50%1, %2 left"));
         QVERIFY(language.apply(QStringLiteral("zh_CN")));
         QCOMPARE(Tr::sentences({"一。", QString(), "二。"}), QStringLiteral("一。二。"));
         QCOMPARE(Tr::list({"种子", "损失"}), QStringLiteral("种子、损失"));
+        // Each join is the translation's own punctuation (#17 walk: ASCII ":" after gate 1's
+        // captions, ", " inside Chinese sentences).
+        QCOMPARE(Tr::clauses({"甲", "乙", "丙"}), QStringLiteral("甲，乙，丙"));
+        QCOMPARE(Tr::clauseList({"甲", "乙"}), QStringLiteral("甲；乙"));
+        QCOMPARE(Tr::labelled("磁盘", "80 GB"), QStringLiteral("磁盘：80 GB"));
+        QCOMPARE(Tr::caption("名称(&M)"), QStringLiteral("名称(&M)："));
+        QCOMPARE(Tr::aside("A100", "80 GB"), QStringLiteral("A100（80 GB）"));
         QVERIFY(language.apply(QStringLiteral("en")));
     }
 

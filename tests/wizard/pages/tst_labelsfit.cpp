@@ -12,6 +12,8 @@
 #include <QGroupBox>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
+#include <QLabel>
 #include <QStyleOptionButton>
 #include <QStyleOptionGroupBox>
 #include <QTextDocument>
@@ -247,6 +249,17 @@ private slots:
         QVERIFY2(clipped.isEmpty(), qPrintable(QStringLiteral("%1 page %2, clipped:\n  ")
                                                    .arg(lang, OnboardingWizard::pageKey(id)) +
                                                clipped.join(QStringLiteral("\n  "))));
+        // Chinese captions end in "：", not an ASCII colon (#17 walk: "新状态(U):" on every
+        // gate card, gate 1's form captions).
+        if (lang == QLatin1String("zh_CN")) {
+            static const QRegularExpression asciiColon(
+                QStringLiteral("[\\x{4e00}-\\x{9fff}）)]:(\\s|$)"));
+            QStringList found;
+            for (QLabel *l : w.findChildren<QLabel *>())
+                if (l->isVisibleTo(&w) && asciiColon.match(l->text()).hasMatch())
+                    found << l->text();
+            QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+        }
     }
 };
 
