@@ -18,12 +18,32 @@ namespace {
 
 using namespace onramp::charts;
 
-// An axis labelled in whole numbers over a short span (an empty chart's 0 to 1) gets one
-// tick per whole step, so its labels read "0 1", not "0 0 0 0 1".
-void wholeTicks(QValueAxis *axis, double span)
+// A round step of at least `raw`: 1, 2 or 5 × 10ⁿ (and 2.5 × 10ⁿ where `quarter`).
+double roundStep(double raw, bool quarter)
 {
-    const int steps = int(std::ceil(span - 1e-9));
-    axis->setTickCount(steps >= 1 && steps < 4 && std::abs(span - steps) < 1e-9 ? steps + 1 : 5);
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    for (const double m : {1.0, 2.0, 2.5, 5.0}) {
+        if (m == 2.5 && !quarter)
+            continue;
+        if (m * power >= raw * (1 - 1e-12))
+            return m * power;
+    }
+    return 10 * power;
+}
+
+// Ticks on round values from lo to hi: about four steps of a round size, the first tick on a
+// multiple of the step ("4.5 5 5.5 6", not "4.95 5.92 …" over a loss curve, #17 walk). An axis
+// labelled in whole numbers (`whole`) steps by whole numbers: an empty chart's 0 to 1 reads
+// "0 1", not "0 0 0 0 1".
+void roundTicks(QValueAxis *axis, double lo, double hi, bool whole)
+{
+    const double span = hi - lo;
+    if (!(span > 0))
+        return;
+    const double step = std::max(whole ? 1.0 : 0.0, roundStep(span / 4, !whole));
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickInterval(step);
+    axis->setTickAnchor(std::ceil(lo / step - 1e-9) * step);
 }
 
 // A bar chart's value axis, from 0 to at least `top`, labelled in whole numbers: up to 4 it
@@ -34,18 +54,10 @@ void roundAxis(QValueAxis *axis, double top)
     if (!(top > 4)) {
         const double whole = std::max(1.0, std::ceil(top - 1e-9));
         axis->setRange(0, whole);
-        wholeTicks(axis, whole);
+        axis->setTickCount(int(whole) + 1);
         return;
     }
-    const double raw = top / 5;
-    const double power = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = power * 10;
-    for (const double m : {1.0, 2.0, 5.0}) {
-        if (m * power >= raw * (1 - 1e-12)) {
-            step = m * power;
-            break;
-        }
-    }
+    const double step = roundStep(top / 5, false);
     const int count = int(std::ceil(top / step - 1e-9));
     axis->setRange(0, count * step);
     axis->setTickCount(count + 1);
@@ -80,8 +92,9 @@ public:
     void setRanges(double x0, double x1, double y0, double y1, int yDigits) override
     {
         m_x->setRange(x0, x1);
-        wholeTicks(m_x, x1 - x0);
+        roundTicks(m_x, x0, x1, true);
         m_y->setRange(y0, y1);
+        roundTicks(m_y, y0, y1, false);
         m_y->setLabelFormat(QStringLiteral("%.%1g").arg(yDigits));
     }
 

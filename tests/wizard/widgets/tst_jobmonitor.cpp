@@ -14,6 +14,8 @@
 #include <QLabel>
 #include <QValueAxis>
 
+#include <cmath>
+
 namespace {
 
 QByteArray steps(int from, int to, double seconds)
@@ -152,6 +154,52 @@ private slots:
         QCOMPARE(axis->min(), 0.0);
         QCOMPARE(axis->max(), ticks.last());
         QCOMPARE(axis->tickCount(), int(ticks.size()));
+    }
+
+    // #17 walk: the loss chart's ticks read "5.92, 4.95, …": five even cuts of the curve's
+    // own range. Ticks sit on round values, a round step apart, on both axes.
+    void theLossAxisTicksOnRoundValues()
+    {
+        QTemporaryDir dir;
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        ProviderHub hub(&store, nullptr);
+        JobMonitor monitor(&hub, {QStringLiteral("metrics")});
+        monitor.show();
+        QByteArray log;
+        for (int i = 1; i <= 130; ++i)
+            log += QJsonDocument(QJsonObject{{"event", "step"},
+                                             {"check", "metrics"},
+                                             {"step", i},
+                                             {"loss", 5.93 - i * 0.0077},
+                                             {"step_seconds", 0.5},
+                                             {"memory_bytes", 1 << 20}})
+                       .toJson(QJsonDocument::Compact) +
+                   '\n';
+        emit hub.jobNews("metrics", QJsonObject{{"id", "j1"}, {"state", "running"}}, 0, log,
+                         log.size());
+        auto *chart = monitor.findChild<LiveChart *>(QStringLiteral("lossChart"));
+        QVERIFY(chart);
+        chart->flush();
+        auto *view = chart->findChild<QChartView *>();
+        QVERIFY2(view, "the charts module did not load");
+        const auto round = [](double step) {
+            const double power = std::pow(10.0, std::floor(std::log10(step)));
+            const double m = step / power;
+            return std::abs(m - 1) < 1e-9 || std::abs(m - 2) < 1e-9 ||
+                   std::abs(m - 2.5) < 1e-9 || std::abs(m - 5) < 1e-9;
+        };
+        for (Qt::Orientation o : {Qt::Vertical, Qt::Horizontal}) {
+            auto *axis = qobject_cast<QValueAxis *>(view->chart()->axes(o).value(0));
+            QVERIFY(axis);
+            QCOMPARE(axis->tickType(), QValueAxis::TicksDynamic);
+            const double step = axis->tickInterval();
+            QVERIFY2(round(step), qPrintable(QString::number(step)));
+            const double ticks = (axis->max() - axis->min()) / step;
+            QVERIFY2(ticks >= 2 && ticks <= 8, qPrintable(QString::number(ticks)));
+            const double anchor = axis->tickAnchor() / step;
+            QVERIFY2(std::abs(anchor - std::round(anchor)) < 1e-6,
+                     qPrintable(QString::number(axis->tickAnchor())));
+        }
     }
 
     // #17 walk: the memory chart's axis read "5.5479 MiB" (four decimals of MiB). It starts at
