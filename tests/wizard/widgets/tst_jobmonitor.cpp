@@ -15,20 +15,39 @@
 #include <QValueAxis>
 
 #include <cmath>
+#include <optional>
 
 namespace {
+
+// One step line of a job's log, as the probe writes it; memory only when given.
+QByteArray stepLine(const char *check, int step, double loss, double seconds,
+                    std::optional<double> memoryBytes = std::nullopt)
+{
+    QJsonObject o{{"event", "step"},
+                  {"check", check},
+                  {"step", step},
+                  {"loss", loss},
+                  {"step_seconds", seconds}};
+    if (memoryBytes)
+        o[QStringLiteral("memory_bytes")] = *memoryBytes;
+    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+}
+
+// A job view on a fresh state and a hub with no provider: the test emits the hub's news.
+struct Monitored
+{
+    explicit Monitored(const QStringList &checks) : monitor(&hub, checks) {}
+    QTemporaryDir dir;
+    StateStore store{dir.filePath(QStringLiteral("onboarding.json"))};
+    ProviderHub hub{&store, nullptr};
+    JobMonitor monitor;
+};
 
 QByteArray steps(int from, int to, double seconds)
 {
     QByteArray out;
     for (int i = from; i <= to; ++i)
-        out += QJsonDocument(QJsonObject{{"event", "step"},
-                                         {"check", "metrics"},
-                                         {"step", i},
-                                         {"loss", 1.0 / i},
-                                         {"step_seconds", seconds}})
-                   .toJson(QJsonDocument::Compact) +
-               '\n';
+        out += stepLine("metrics", i, 1.0 / i, seconds);
     return out;
 }
 
@@ -45,10 +64,8 @@ private slots:
     // title. Each says what it is for from the start.
     void emptyChartsSayWhatTheyShow()
     {
-        QTemporaryDir dir;
-        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
-        ProviderHub hub(&store, nullptr);
-        JobMonitor monitor(&hub, {QStringLiteral("metrics")});
+        Monitored watched({QStringLiteral("metrics")});
+        auto &[dir, store, hub, monitor] = watched;
         monitor.show();
         for (const char *name : {"lossChart", "stepChart", "memoryChart"}) {
             auto *chart = monitor.findChild<LiveChart *>(QLatin1String(name));
@@ -73,10 +90,8 @@ private slots:
     {
         QFETCH(QStringList, checks);
         QFETCH(QString, when);
-        QTemporaryDir dir;
-        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
-        ProviderHub hub(&store, nullptr);
-        JobMonitor monitor(&hub, checks);
+        Monitored watched(checks);
+        auto &[dir, store, hub, monitor] = watched;
         monitor.show();
         QVERIFY(QTest::qWaitForWindowExposed(&monitor));
         for (const char *name : {"lossChart", "stepChart", "memoryChart"}) {
@@ -107,14 +122,7 @@ private slots:
         QVERIFY(memory->findChild<QLabel *>(QStringLiteral("emptyChart"))->isVisible());
         QVERIFY(!memory->findChild<QChartView *>()->isVisible());
         // Memory reported as zero: a chart from 0 to 1 MiB, not to "0.00025 MiB".
-        const QByteArray zero = QJsonDocument(QJsonObject{{"event", "step"},
-                                                          {"check", checks.first()},
-                                                          {"step", 6},
-                                                          {"loss", 0.1},
-                                                          {"step_seconds", 0.5},
-                                                          {"memory_bytes", 0}})
-                                    .toJson(QJsonDocument::Compact) +
-                                '\n';
+        const QByteArray zero = stepLine(qPrintable(checks.first()), 6, 0.1, 0.5, 0);
         emit hub.jobNews(checks.first(), QJsonObject{{"id", "j1"}, {"state", "running"}},
                          log.size(), zero, log.size() + zero.size());
         memory->flush();
@@ -160,21 +168,12 @@ private slots:
     // own range. Ticks sit on round values, a round step apart, on both axes.
     void theLossAxisTicksOnRoundValues()
     {
-        QTemporaryDir dir;
-        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
-        ProviderHub hub(&store, nullptr);
-        JobMonitor monitor(&hub, {QStringLiteral("metrics")});
+        Monitored watched({QStringLiteral("metrics")});
+        auto &[dir, store, hub, monitor] = watched;
         monitor.show();
         QByteArray log;
         for (int i = 1; i <= 130; ++i)
-            log += QJsonDocument(QJsonObject{{"event", "step"},
-                                             {"check", "metrics"},
-                                             {"step", i},
-                                             {"loss", 5.93 - i * 0.0077},
-                                             {"step_seconds", 0.5},
-                                             {"memory_bytes", 1 << 20}})
-                       .toJson(QJsonDocument::Compact) +
-                   '\n';
+            log += stepLine("metrics", i, 5.93 - i * 0.0077, 0.5, 1 << 20);
         emit hub.jobNews("metrics", QJsonObject{{"id", "j1"}, {"state", "running"}}, 0, log,
                          log.size());
         auto *chart = monitor.findChild<LiveChart *>(QStringLiteral("lossChart"));
@@ -216,21 +215,12 @@ private slots:
     {
         QFETCH(double, bytes);
         QFETCH(QString, unit);
-        QTemporaryDir dir;
-        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
-        ProviderHub hub(&store, nullptr);
-        JobMonitor monitor(&hub, {QStringLiteral("metrics")});
+        Monitored watched({QStringLiteral("metrics")});
+        auto &[dir, store, hub, monitor] = watched;
         monitor.show();
         QByteArray log;
         for (int i = 1; i <= 40; ++i) // a few KiB up and down, as a real job's memory goes
-            log += QJsonDocument(QJsonObject{{"event", "step"},
-                                             {"check", "metrics"},
-                                             {"step", i},
-                                             {"loss", 1.0 / i},
-                                             {"step_seconds", 0.5},
-                                             {"memory_bytes", bytes + (i % 3) * 1024}})
-                       .toJson(QJsonDocument::Compact) +
-                   '\n';
+            log += stepLine("metrics", i, 1.0 / i, 0.5, bytes + (i % 3) * 1024);
         emit hub.jobNews("metrics", QJsonObject{{"id", "j1"}, {"state", "running"}}, 0, log,
                          log.size());
         auto *chart = monitor.findChild<LiveChart *>(QStringLiteral("memoryChart"));
@@ -259,10 +249,8 @@ private slots:
 
     void aWaitAndAHangAreShownWhileTheyHappen()
     {
-        QTemporaryDir dir;
-        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
-        ProviderHub hub(&store, nullptr);
-        JobMonitor monitor(&hub, {QStringLiteral("metrics")});
+        Monitored watched({QStringLiteral("metrics")});
+        auto &[dir, store, hub, monitor] = watched;
         qint64 nowMs = 1000;
         monitor.setClock([&] { return nowMs; });
         monitor.show();
