@@ -52,6 +52,23 @@ QString Language::resolve(const QString &code)
     return system.startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en");
 }
 
+namespace {
+
+// Qt 6.4's own zh_CN has no context QAbstractFileIconProvider (new in Qt 6), so Qt's file
+// dialog listed folders as "Folder" in Chinese (#17 walk). Onramp's translation carries the
+// file dialog's type names; the strings are Qt's, as libQt6Gui asks for them.
+[[maybe_unused]] const struct
+{
+    const char *source;
+    const char *comment;
+} kQtFileTypeNames[] = {
+    QT_TRANSLATE_NOOP3("QAbstractFileIconProvider", "Folder", "All other platforms"),
+    QT_TRANSLATE_NOOP3("QAbstractFileIconProvider", "Drive", ""),
+    QT_TRANSLATE_NOOP3("QAbstractFileIconProvider", "Unknown", ""),
+};
+
+} // namespace
+
 bool Language::apply(const QString &requested)
 {
     const QString code = resolve(requested);

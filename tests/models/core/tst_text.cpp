@@ -72,6 +72,18 @@ private slots:
         QVERIFY(language.apply(QStringLiteral("en")));
     }
 
+    // #17 walk: Qt's own file dialog listed folders as "Folder" in Chinese: Qt 6.4's zh_CN
+    // lacks the context Qt 6 reads the type names from. Onramp's translation carries them.
+    void qtsFileDialogTypeNamesReadInChinese()
+    {
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        const QString folder = QCoreApplication::translate("QAbstractFileIconProvider", "Folder",
+                                                           "All other platforms");
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QCOMPARE(folder, QStringLiteral("文件夹"));
+    }
+
     void readsInTheLanguageShownNow()
     {
         const Text t = Tr::trLater("Dossier approved by the provider (review %1).")
