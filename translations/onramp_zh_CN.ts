@@ -1280,10 +1280,6 @@
         <translation>%1 占用了全部共享配额：他的一个长任务就能让其他人无卡可用。请按人或按课题分配卡时。</translation>
     </message>
     <message>
-        <source>The members' shares add up to %1 %, more than the whole quota.</source>
-        <translation>成员分配合计 %1%，超过了全部配额。</translation>
-    </message>
-    <message>
         <source>%1 is in no project while projects are in use: they will see no project's data. Add them to one.</source>
         <translation>已启用项目维度，但 %1 不在任何项目中：他将看不到任何项目的数据。请把他加入一个项目。</translation>
     </message>
@@ -4664,6 +4660,14 @@ Each subcommand takes --help.</source>
         <comment>two items of a list</comment>
         <translation>%1、%2</translation>
     </message>
+    <message>
+        <source>The members' shares add up to %1 %, more than the whole quota. Lower them in the Share % column.</source>
+        <translation>成员份额合计 %1%，超过了全部配额。请在“份额 %”一列调低。</translation>
+    </message>
+    <message>
+        <source>The members' shares add up to %1 %, not 100 %: %2 % of the quota is nobody's. Give it to someone in the Share % column, or set every share to 0 to leave the quota unsplit.</source>
+        <translation>成员份额合计 %1%，不是 100%：有 %2% 的配额没有分给任何人。请在“份额 %”一列分给某位成员，或把所有份额都设为 0，表示配额不拆分。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -6732,7 +6736,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>Share %</source>
-        <translation>分配 %</translation>
+        <translation>份额 %</translation>
     </message>
     <message>
         <source>Members</source>

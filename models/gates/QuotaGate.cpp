@@ -364,7 +364,7 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
     double shares = 0;
     for (double s : context.memberShares)
         shares += s;
-    if (shares > 0 && std::abs(shares - 100) > 0.5)
+    if (!sharesAddUp(shares))
         add("quota.shares_do_not_add_up", blocking, "shares",
             Tr::trLater("The per-person or per-topic shares from gate 2 add up to %1 %, not 100 %. "
                         "Fix them in gate 2 so the whole quota is accounted for.")

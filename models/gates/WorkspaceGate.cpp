@@ -516,10 +516,21 @@ Findings checkWorkspace(const WorkspaceData &w)
                         .arg(mm.sharePercent));
         }
     }
-    if (shares > 100.5)
+    // Shares split the whole quota or none of it: gate 3 refuses a split that does not add
+    // up, so gate 2 says so where the shares are typed (#17 walk: 90 % passed gate 2, then
+    // blocked gate 3 and sent gate 2 back).
+    if (!sharesAddUp(shares) && shares > 100)
         add("quota.shares_over_100", blocking, "members",
-            Tr::trLater("The members' shares add up to %1 %, more than the whole quota.")
+            Tr::trLater("The members' shares add up to %1 %, more than the whole quota. Lower "
+                        "them in the Share % column.")
                 .arg(shares, 0, 'f', 1));
+    else if (!sharesAddUp(shares))
+        add("quota.shares_under_100", blocking, "members",
+            Tr::trLater("The members' shares add up to %1 %, not 100 %: %2 % of the quota is "
+                        "nobody's. Give it to someone in the Share % column, or set every share "
+                        "to 0 to leave the quota unsplit.")
+                .arg(shares, 0, 'f', 1)
+                .arg(100 - shares, 0, 'f', 1));
     bool projectsInUse = false;
     for (const Member &mm : w.members)
         projectsInUse |= !mm.projects.isEmpty();
@@ -533,6 +544,11 @@ Findings checkWorkspace(const WorkspaceData &w)
         }
     }
     return out;
+}
+
+bool sharesAddUp(double total)
+{
+    return total <= 0 || std::abs(total - 100) <= 0.5;
 }
 
 std::optional<int> freeCardsIn(const QList<ZoneStock> &stock, const QString &zone,

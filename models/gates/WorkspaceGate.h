@@ -134,6 +134,8 @@ struct WorkspaceData
 };
 
 Findings checkWorkspace(const WorkspaceData &w);
+// Members' shares split the whole quota (100 %, to half a percent) or none of it (all 0).
+bool sharesAddUp(double total);
 
 // What the provider says is free, zone by zone (its regions and zones answer, as read on
 // connecting): the zone, its region, and card key → free cards (empty when it does not say).

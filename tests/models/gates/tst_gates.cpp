@@ -34,7 +34,7 @@ QHash<QString, QString> documentedSeverities()
     if (!doc.open(QIODevice::ReadOnly | QIODevice::Text))
         return out;
     static const QRegularExpression row(
-        QStringLiteral(R"(^\| `([a-z_.]+)` \| (blocking|warning) \|)"));
+        QStringLiteral(R"(^\| `([a-z0-9_.]+)` \| (blocking|warning) \|)"));
     while (!doc.atEnd()) {
         const auto m = row.match(QString::fromUtf8(doc.readLine()));
         if (m.hasMatch())
@@ -341,6 +341,11 @@ private slots:
         QTest::newRow("negative share") << "quota.share_out_of_range" << true;
         QTest::newRow("share over 100") << "quota.share_out_of_range" << true;
         QTest::newRow("share of 40: fine") << "quota.share_out_of_range" << false;
+        QTest::newRow("shares add to 90") << "quota.shares_under_100" << true;
+        QTest::newRow("shares add to 110") << "quota.shares_over_100" << true;
+        QTest::newRow("shares add to 110: not under") << "quota.shares_under_100" << false;
+        QTest::newRow("shares add to 100: fine") << "quota.shares_under_100" << false;
+        QTest::newRow("no shares: fine") << "quota.shares_under_100" << false;
         QTest::newRow("observer with a share") << "quota.observer_share" << true;
         QTest::newRow("developer with a share: fine") << "quota.observer_share" << false;
         QTest::newRow("member without project") << "project.member_without_project" << true;
@@ -400,6 +405,14 @@ private slots:
             w.members[1].sharePercent = 140;
         else if (row == "share of 40: fine")
             w.members[1].sharePercent = 40;
+        else if (row == "shares add to 90" || row == "shares add to 110" ||
+                 row == "shares add to 110: not under" || row == "shares add to 100: fine") {
+            const double second = row == "shares add to 90" ? 40 : row.contains("110") ? 60 : 50;
+            w.members[1].sharePercent = 50;
+            w.members[2].sharePercent = second;
+        } else if (row == "no shares: fine")
+            for (Member &m : w.members)
+                m.sharePercent = 0;
         else if (row == "observer with a share") {
             w.members[1].sharePercent = 50;
             w.members[3].sharePercent = 50; // Zhao, the observer

@@ -426,8 +426,8 @@ private slots:
                     w.members.removeAt(2);
                 else if (change == 3)
                     w.members[2].role = Role::Admin;
-                else if (change == 5)
-                    w.members[2].sharePercent = 40;
+                else if (change == 5) // all of it (a warning): shares add up to 100 or 0
+                    w.members[2].sharePercent = 100;
                 else if (change == 6)
                     w.members[2].projects = QStringList{QStringLiteral("llm-pretrain")};
                 else
