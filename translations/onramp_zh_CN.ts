@@ -4653,11 +4653,11 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
     </message>
     <message>
         <source>Not supported on this card: %1 Nearest card that supports all of them: %2.</source>
-        <translation>此卡不支持：%1 全部都支持的最接近的卡：%2。</translation>
+        <translation>此卡不支持：%1全部都支持的最接近的卡：%2。</translation>
     </message>
     <message>
         <source>Not supported on this card: %1 No card in the catalog supports all of them.</source>
-        <translation>此卡不支持：%1 目录中没有全部都支持的卡。</translation>
+        <translation>此卡不支持：%1目录中没有全部都支持的卡。</translation>
     </message>
 </context>
 <context>
