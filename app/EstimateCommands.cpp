@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 
+#include <algorithm>
 #include <optional>
 
 namespace onramp::cli {
@@ -37,13 +38,18 @@ struct Parsed
     TrainingSetup setup;
     CardSpec card;
     bool json = false;
+    QString provider; // --provider: whose catalog's cards to count; empty: the built-in cards
 };
 
 // Parses and checks every option; on failure returns the exit status to use.
 std::expected<Parsed, int> parseEstimate(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Tr::tr("Estimate GPU memory per card for a training setup."));
+    p.setApplicationDescription(
+        Tr::tr("Estimate GPU memory per card for a training setup.\n\n"
+               "Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is "
+               "not supported on the card (bf16, FP8 or FlashAttention-2 it cannot run; every "
+               "such thing is named), 2 invalid input or an unreadable --provider."));
     p.addHelpOption();
     const auto opt = [&](const char *name, const QString &help, const char *value = nullptr,
                          const char *def = nullptr) {
@@ -102,6 +108,15 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
     const auto card = opt("card", Tr::tr("The card to judge against (onramp catalog cards)."),
                           "NAME", "a100-80g");
     const auto json = opt("json", Tr::tr("Print JSON."));
+    const auto provider =
+        opt("provider",
+            Tr::tr("Count and suggest only the cards this provider's catalog offers in its "
+                   "instance types: sandbox (a fresh built-in sandbox), the https address of an "
+                   "Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and "
+                   "ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT. When the provider does "
+                   "not answer, the built-in catalog's instance types; a line on stderr says "
+                   "which catalog was used. Without it, every card Onramp knows."),
+            "PROVIDER");
     p.process(args);
 
     Parsed out;
@@ -258,115 +273,11 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
         return std::unexpected(badArgument(QStringLiteral("card"), c.error()));
     out.card = *c;
     out.json = p.isSet(json);
+    out.provider = p.value(provider);
     return out;
 }
 
 } // namespace
-
-int estimate(const QStringList &args)
-{
-    auto parsed = parseEstimate(args);
-    if (!parsed)
-        return parsed.error();
-    const TrainingSetup &s = parsed->setup;
-    const MemoryBreakdown m = MemoryEstimator::estimate(s);
-    const auto unsupported = MemoryEstimator::unsupported(s, parsed->card);
-    const Verdict v =
-        unsupported ? Verdict::NotSupported : MemoryEstimator::verdict(m, parsed->card);
-    const QString framework = QLatin1String(frameworkConvention(s.framework).name);
-    QTextStream out(stdout);
-
-    const std::pair<const char *, const MemoryPart *> parts[] = {{"weights", &m.weights},
-                                                                 {"gradients", &m.gradients},
-                                                                 {"optimizer", &m.optimizer},
-                                                                 {"activations", &m.activations},
-                                                                 {"overhead", &m.overhead}};
-    // Cards that cannot run the setup have no card count.
-    const auto cardsNeeded = [&](const CardSpec &c) {
-        return MemoryEstimator::unsupported(s, c) ? -1 : MemoryEstimator::cardsNeeded(s, c);
-    };
-    if (parsed->json) {
-        QJsonObject breakdown, formulas, needed;
-        QJsonArray notSupported;
-        for (auto [name, part] : parts) {
-            breakdown[QLatin1String(name)] = part->bytes / kGiB;
-            formulas[QLatin1String(name)] = part->formula;
-        }
-        for (const CardSpec &c : cardCatalog()) {
-            const int n = cardsNeeded(c);
-            needed[c.key] = std::max(0, n);
-            if (n < 0)
-                notSupported.append(c.key);
-        }
-        QJsonArray suggestions;
-        if (v == Verdict::DoesNotFit) {
-            for (const Suggestion &sg : MemoryEstimator::suggestions(s, parsed->card))
-                suggestions.append(QJsonObject{{"change", sg.change},
-                                               {"per_gpu_gib", sg.totalGiB},
-                                               {"saves_gib", sg.savedGiB},
-                                               {"speed_cost", sg.speedCost},
-                                               {"fits", sg.fits},
-                                               {"tight", sg.tight}});
-        }
-        QJsonObject root{{"model", s.model.key},
-                         {"framework", frameworkKey(s.framework)},
-                         {"grad_dtype", gradDtypeKey(s.gradDtype)},
-                         {"per_gpu_gib", m.totalGiB()},
-                         {"breakdown", breakdown},
-                         {"formulas", formulas},
-                         {"model_states_gib", m.modelStateBytes() / kGiB},
-                         {"model_states_gb", m.modelStateBytes() / 1e9},
-                         {"card", parsed->card.key},
-                         {"verdict", verdictKey(v)},
-                         {"cards_needed", needed},
-                         {"not_supported_cards", notSupported},
-                         {"suggestions", suggestions}};
-        if (unsupported)
-            root[QStringLiteral("not_supported")] = QJsonObject{
-                {"feature", cardFeatureName(unsupported->feature)},
-                {"reason", unsupported->reason.toString()},
-                {"nearest_card", unsupported->nearest ? unsupported->nearest->key : QString()}};
-        out << QJsonDocument(root).toJson(QJsonDocument::Indented);
-        return 0;
-    }
-    out << Tr::tr("%1, %2 on %n card(s)", nullptr, s.gpus)
-               .arg(s.model.name, precisionKey(s.precision))
-        << '\n';
-    out << Tr::tr("Conventions: %1%2")
-               .arg(framework,
-                    s.gradDtype == GradDtype::Default
-                        ? QString()
-                        : Tr::tr(", %1 gradients as stated").arg(gradDtypeKey(s.gradDtype)))
-        << '\n';
-    for (auto [name, part] : parts)
-        out << QStringLiteral("  %1 %2 GiB   %3\n")
-                   .arg(QLatin1String(name), -12)
-                   .arg(part->bytes / kGiB, 8, 'f', 2)
-                   .arg(part->formula);
-    out << QStringLiteral("  %1 %2 GiB\n").arg(Tr::tr("per GPU"), -12).arg(m.totalGiB(), 8, 'f', 2);
-    out << Tr::tr("Model states (weights, gradients, optimizer): %1 GiB = %2 GB")
-               .arg(m.modelStateBytes() / kGiB, 0, 'f', 2)
-               .arg(m.modelStateBytes() / 1e9, 0, 'f', 2)
-        << '\n';
-    out << Tr::tr("On %1: %2").arg(parsed->card.name, verdictText(v)) << '\n';
-    if (unsupported)
-        out << "  " << unsupported->text() << '\n';
-    out << Tr::tr("Smallest card count that fits:") << '\n';
-    for (const CardSpec &c : cardCatalog()) {
-        const int n = cardsNeeded(c);
-        out << QStringLiteral("  %1 %2\n")
-                   .arg(c.name, -38)
-                   .arg(n < 0   ? Tr::tr("not supported")
-                        : n > 0 ? QString::number(n)
-                                : Tr::tr("does not fit"));
-    }
-    if (v == Verdict::DoesNotFit) {
-        out << Tr::tr("What to change, cheapest in speed first:") << '\n';
-        for (const Suggestion &sg : MemoryEstimator::suggestions(s, parsed->card))
-            out << QStringLiteral("  ") << suggestionText(sg) << '\n';
-    }
-    return 0;
-}
 
 namespace {
 
@@ -408,6 +319,160 @@ std::expected<ResourceCatalog, Error> catalogFor(const QString &provider)
 }
 
 } // namespace
+
+int estimate(const QStringList &args)
+{
+    auto parsed = parseEstimate(args);
+    if (!parsed)
+        return parsed.error();
+    const TrainingSetup &s = parsed->setup;
+    // The cards to count and to suggest: every card Onramp knows, or with --provider those the
+    // provider's catalog offers (the built-in catalog's instance types when it does not answer),
+    // read as `onramp catalog instances --provider` reads it.
+    std::vector<CardSpec> cards = cardCatalog();
+    std::optional<ResourceCatalog> catalog;
+    if (!parsed->provider.isEmpty()) {
+        auto read = catalogFor(parsed->provider);
+        if (!read) {
+            err() << "--provider: " << read.error().message << '\n';
+            if (!read.error().details.isEmpty())
+                err() << read.error().details << '\n';
+            return 2;
+        }
+        catalog = *read;
+        err() << catalog->describe() << '\n' << Qt::flush;
+        std::erase_if(cards, [&](const CardSpec &c) {
+            return std::none_of(catalog->instances().begin(), catalog->instances().end(),
+                                [&](const InstanceType &t) { return t.card == c.key; });
+        });
+    }
+    // The instance types of the catalog used that carry a card, for the card-count table.
+    const auto offeredAs = [&](const CardSpec &c) {
+        QStringList keys;
+        for (const InstanceType &t :
+             catalog ? catalog->instances() : std::vector<InstanceType>{}) {
+            if (t.card == c.key)
+                keys << t.key;
+        }
+        return keys;
+    };
+    const MemoryBreakdown m = MemoryEstimator::estimate(s);
+    const auto unsupported = MemoryEstimator::unsupported(s, parsed->card, cards);
+    const Verdict v =
+        unsupported ? Verdict::NotSupported : MemoryEstimator::verdict(m, parsed->card);
+    // 1 when the job cannot run on the card as asked, as a check with blocking findings.
+    const int status = v == Verdict::DoesNotFit || v == Verdict::NotSupported ? 1 : 0;
+    const QString framework = QLatin1String(frameworkConvention(s.framework).name);
+    QTextStream out(stdout);
+
+    const std::pair<const char *, const MemoryPart *> parts[] = {{"weights", &m.weights},
+                                                                 {"gradients", &m.gradients},
+                                                                 {"optimizer", &m.optimizer},
+                                                                 {"activations", &m.activations},
+                                                                 {"overhead", &m.overhead}};
+    // Cards that cannot run the setup have no card count.
+    const auto cardsNeeded = [&](const CardSpec &c) {
+        return MemoryEstimator::unsupported(s, c) ? -1 : MemoryEstimator::cardsNeeded(s, c);
+    };
+    if (parsed->json) {
+        QJsonObject breakdown, formulas, needed;
+        QJsonArray notSupported;
+        for (auto [name, part] : parts) {
+            breakdown[QLatin1String(name)] = part->bytes / kGiB;
+            formulas[QLatin1String(name)] = part->formula;
+        }
+        for (const CardSpec &c : cards) {
+            const int n = cardsNeeded(c);
+            needed[c.key] = std::max(0, n);
+            if (n < 0)
+                notSupported.append(c.key);
+        }
+        QJsonArray suggestions;
+        if (v == Verdict::DoesNotFit) {
+            for (const Suggestion &sg : MemoryEstimator::suggestions(s, parsed->card))
+                suggestions.append(QJsonObject{{"change", sg.change},
+                                               {"per_gpu_gib", sg.totalGiB},
+                                               {"saves_gib", sg.savedGiB},
+                                               {"speed_cost", sg.speedCost},
+                                               {"fits", sg.fits},
+                                               {"tight", sg.tight}});
+        }
+        QJsonObject root{{"model", s.model.key},
+                         {"framework", frameworkKey(s.framework)},
+                         {"grad_dtype", gradDtypeKey(s.gradDtype)},
+                         {"per_gpu_gib", m.totalGiB()},
+                         {"breakdown", breakdown},
+                         {"formulas", formulas},
+                         {"model_states_gib", m.modelStateBytes() / kGiB},
+                         {"model_states_gb", m.modelStateBytes() / 1e9},
+                         {"card", parsed->card.key},
+                         {"verdict", verdictKey(v)},
+                         {"cards_needed", needed},
+                         {"not_supported_cards", notSupported},
+                         {"suggestions", suggestions}};
+        if (unsupported) {
+            // Every unmet feature; "feature" and "reason" stay the first one's.
+            QJsonArray unmet;
+            for (const UnmetFeature &u : unsupported->unmet)
+                unmet.append(QJsonObject{{"feature", cardFeatureName(u.feature)},
+                                         {"reason", u.reason.toString()}});
+            root[QStringLiteral("not_supported")] = QJsonObject{
+                {"feature", cardFeatureName(unsupported->feature)},
+                {"reason", unsupported->reason.toString()},
+                {"features", unmet},
+                {"nearest_card", unsupported->nearest ? unsupported->nearest->key : QString()}};
+        }
+        if (catalog) {
+            root[QStringLiteral("catalog")] = catalog->describe();
+            root[QStringLiteral("catalog_is_providers")] = !catalog->isBuiltIn();
+        }
+        out << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        return status;
+    }
+    out << Tr::tr("%1, %2 on %n card(s)", nullptr, s.gpus)
+               .arg(s.model.name, precisionKey(s.precision))
+        << '\n';
+    out << Tr::tr("Conventions: %1%2")
+               .arg(framework,
+                    s.gradDtype == GradDtype::Default
+                        ? QString()
+                        : Tr::tr(", %1 gradients as stated").arg(gradDtypeKey(s.gradDtype)))
+        << '\n';
+    for (auto [name, part] : parts)
+        out << QStringLiteral("  %1 %2 GiB   %3\n")
+                   .arg(QLatin1String(name), -12)
+                   .arg(part->bytes / kGiB, 8, 'f', 2)
+                   .arg(part->formula);
+    out << QStringLiteral("  %1 %2 GiB\n").arg(Tr::tr("per GPU"), -12).arg(m.totalGiB(), 8, 'f', 2);
+    out << Tr::tr("Model states (weights, gradients, optimizer): %1 GiB = %2 GB")
+               .arg(m.modelStateBytes() / kGiB, 0, 'f', 2)
+               .arg(m.modelStateBytes() / 1e9, 0, 'f', 2)
+        << '\n';
+    out << Tr::tr("On %1: %2").arg(parsed->card.name, verdictText(v)) << '\n';
+    if (unsupported)
+        out << "  " << unsupported->text() << '\n';
+    out << (catalog ? Tr::tr("Smallest card count that fits, on the cards this catalog offers:")
+                    : Tr::tr("Smallest card count that fits:"))
+        << '\n';
+    for (const CardSpec &c : cards) {
+        const int n = cardsNeeded(c);
+        const QStringList as = offeredAs(c);
+        out << QStringLiteral("  %1 %2%3\n")
+                   .arg(c.name, -38)
+                   .arg(n < 0   ? Tr::tr("not supported")
+                        : n > 0 ? QString::number(n)
+                                : Tr::tr("does not fit"))
+                   .arg(as.isEmpty() ? QString()
+                                     : QStringLiteral("  (") + as.join(QStringLiteral(", ")) +
+                                           u')');
+    }
+    if (v == Verdict::DoesNotFit) {
+        out << Tr::tr("What to change, cheapest in speed first:") << '\n';
+        for (const Suggestion &sg : MemoryEstimator::suggestions(s, parsed->card))
+            out << QStringLiteral("  ") << suggestionText(sg) << '\n';
+    }
+    return status;
+}
 
 int catalog(const QStringList &args)
 {

@@ -300,10 +300,6 @@
         <translation>--cases：请指定要读取的案例文件。</translation>
     </message>
     <message>
-        <source>Estimate GPU memory per card for a training setup.</source>
-        <translation>估算某个训练配置下每张卡的显存。</translation>
-    </message>
-    <message>
         <source>A catalog model (onramp catalog models).</source>
         <translation>目录中的模型（见 onramp catalog models）。</translation>
     </message>
@@ -4667,6 +4663,35 @@ Each subcommand takes --help.</source>
     <message>
         <source>The members' shares add up to %1 %, not 100 %: %2 % of the quota is nobody's. Give it to someone in the Share % column, or set every share to 0 to leave the quota unsplit.</source>
         <translation>成员份额合计 %1%，不是 100%：有 %2% 的配额没有分给任何人。请在“份额 %”一列分给某位成员，或把所有份额都设为 0，表示配额不拆分。</translation>
+    </message>
+    <message>
+        <source>Estimate GPU memory per card for a training setup.
+
+Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is not supported on the card (bf16, FP8 or FlashAttention-2 it cannot run; every such thing is named), 2 invalid input or an unreadable --provider.</source>
+        <translation>估算某个训练配置下每张卡的显存。
+
+退出状态：0 表示这张卡放得下（有余量或偏紧）；1 表示放不下，或这张卡不支持（它无法运行的 bf16、FP8 或 FlashAttention-2，逐项列出）；2 表示输入无效或 --provider 无法读取。</translation>
+    </message>
+    <message>
+        <source>Count and suggest only the cards this provider's catalog offers in its instance types: sandbox (a fresh built-in sandbox), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT. When the provider does not answer, the built-in catalog's instance types; a line on stderr says which catalog was used. Without it, every card Onramp knows.</source>
+        <translation>只统计并推荐该平台目录中实例类型所提供的卡：sandbox（新启动的内置沙箱）、Onramp API 的 https 地址（凭据取自 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY），或 slurm+http://HOST:PORT。平台没有应答时使用内置目录的实例类型；标准错误输出中有一行说明用的是哪个目录。不指定时列出 Onramp 知道的所有卡。</translation>
+    </message>
+    <message>
+        <source>Smallest card count that fits, on the cards this catalog offers:</source>
+        <translation>放得下所需的最少卡数（仅限该目录提供的卡）：</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences in a row</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>Not supported on this card: %1 Nearest card that supports all of them: %2.</source>
+        <translation>此卡不支持：%1全部都支持的最接近的卡：%2。</translation>
+    </message>
+    <message>
+        <source>Not supported on this card: %1 No card in the catalog supports all of them.</source>
+        <translation>此卡不支持：%1目录中没有全部都支持的卡。</translation>
     </message>
 </context>
 <context>

@@ -228,11 +228,12 @@ Text unsupportedReason(const CardSpec &card, CardFeature f)
 }
 
 std::optional<CardSpec> nearestCardSupporting(const CardSpec &card,
-                                              const std::vector<CardFeature> &features)
+                                              const std::vector<CardFeature> &features,
+                                              const std::vector<CardSpec> &candidates)
 {
     std::optional<CardSpec> best;
     double bestScore = 0;
-    for (const CardSpec &c : cardCatalog()) {
+    for (const CardSpec &c : candidates.empty() ? cardCatalog() : candidates) {
         if (c.key == card.key || !std::all_of(features.begin(), features.end(),
                                               [&](CardFeature f) { return cardSupports(c, f); }))
             continue;

@@ -79,8 +79,10 @@ Text unsupportedReason(const CardSpec &card, CardFeature feature); // translated
 QString cardFeatureName(CardFeature feature); // translated: "FP8", "bf16", "FlashAttention-2"
 // The catalog card nearest to `card` that supports all the features: same vendor first, then
 // the closest memory size. nullopt when no card in the catalog does.
+// `candidates`: the cards to choose from (a provider's); empty: the built-in catalog's.
 std::optional<CardSpec> nearestCardSupporting(const CardSpec &card,
-                                              const std::vector<CardFeature> &features);
+                                              const std::vector<CardFeature> &features,
+                                              const std::vector<CardSpec> &candidates = {});
 
 const std::vector<ModelSpec> &modelCatalog();
 const std::vector<CardSpec> &cardCatalog();

@@ -167,11 +167,23 @@ std::optional<GradDtype> gradDtypeFromKey(const QString &key)
 
 Text Unsupported::textLater() const
 {
-    return nearest
-               ? Tr::trLater("Not supported on this card: %1 Nearest card that supports it: %2.")
-                     .arg(reason, nearest->name)
-               : Tr::trLater("Not supported on this card: %1 No card in the catalog supports it.")
-                     .arg(reason);
+    if (unmet.size() <= 1)
+        return nearest ? Tr::trLater(
+                             "Not supported on this card: %1 Nearest card that supports it: %2.")
+                             .arg(reason, nearest->name)
+                       : Tr::trLater(
+                             "Not supported on this card: %1 No card in the catalog supports it.")
+                             .arg(reason);
+    // Every unmet feature with its own reason, so one change does not reveal the next refusal.
+    Text reasons = unmet.front().reason;
+    for (size_t i = 1; i < unmet.size(); ++i)
+        reasons = Tr::trLater("%1 %2", "two sentences in a row").arg(reasons, unmet[i].reason);
+    return nearest ? Tr::trLater("Not supported on this card: %1 Nearest card that supports all "
+                                 "of them: %2.")
+                         .arg(reasons, nearest->name)
+                   : Tr::trLater("Not supported on this card: %1 No card in the catalog supports "
+                                 "all of them.")
+                         .arg(reasons);
 }
 
 QString verdictKey(Verdict v)
@@ -565,7 +577,8 @@ Verdict MemoryEstimator::verdict(const MemoryBreakdown &m, const CardSpec &card)
 }
 
 std::optional<Unsupported> MemoryEstimator::unsupported(const TrainingSetup &s,
-                                                        const CardSpec &card)
+                                                        const CardSpec &card,
+                                                        const std::vector<CardSpec> &candidates)
 {
     // FP8 training (Transformer Engine) keeps bf16 weights and computes the rest in bf16.
     std::vector<CardFeature> asked;
@@ -576,11 +589,15 @@ std::optional<Unsupported> MemoryEstimator::unsupported(const TrainingSetup &s,
         asked.push_back(CardFeature::Bf16);
     if (s.flashAttention)
         asked.push_back(CardFeature::FlashAttention2);
+    std::vector<UnmetFeature> unmet;
     for (CardFeature f : asked) {
         if (!cardSupports(card, f))
-            return Unsupported{f, unsupportedReason(card, f), nearestCardSupporting(card, asked)};
+            unmet.push_back({f, unsupportedReason(card, f)});
     }
-    return std::nullopt;
+    if (unmet.empty())
+        return std::nullopt;
+    return Unsupported{unmet.front().feature, unmet.front().reason,
+                       nearestCardSupporting(card, asked, candidates), unmet};
 }
 
 Verdict MemoryEstimator::verdict(const TrainingSetup &s, const CardSpec &card)

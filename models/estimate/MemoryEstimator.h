@@ -209,14 +209,24 @@ enum class Verdict
 QString verdictKey(Verdict v);  // "fits", "tight", "no", "not_supported"
 QString verdictText(Verdict v); // translated
 
-// Something the setup asks that the card cannot do, with the nearest catalog card that can.
-struct Unsupported
+// One thing the setup asks that the card cannot do, and why.
+struct UnmetFeature
 {
     CardFeature feature;
     Text reason;
+};
+
+// What the setup asks that the card cannot do — every such thing, in the order asked — with the
+// nearest catalog card that can do all of it.
+struct Unsupported
+{
+    CardFeature feature; // the first unmet, as `unmet.front()`
+    Text reason;
     std::optional<CardSpec> nearest;
+    std::vector<UnmetFeature> unmet; // all of them, never empty
     QString text() const { return textLater().toString(); }
-    Text textLater() const; // the reason and the nearest card, translated when read
+    // Every reason and the nearest card, translated when read.
+    Text textLater() const;
 };
 
 // The share of a card's memory a job may plan to use: below 80 % no run of 454 in Fujii et al.
@@ -251,9 +261,11 @@ public:
     static MemoryBreakdown estimate(const TrainingSetup &s);
     // The memory verdict alone.
     static Verdict verdict(const MemoryBreakdown &m, const CardSpec &card);
-    // What the setup asks of the card that it cannot do (bf16, FP8, FlashAttention-2), the
-    // first such thing; nullopt when the card can run it.
-    static std::optional<Unsupported> unsupported(const TrainingSetup &s, const CardSpec &card);
+    // What the setup asks of the card that it cannot do (bf16, FP8, FlashAttention-2), every
+    // such thing, and the nearest card among `candidates` (the built-in catalog's cards when
+    // empty) that can do all of it; nullopt when the card can run it.
+    static std::optional<Unsupported> unsupported(const TrainingSetup &s, const CardSpec &card,
+                                                  const std::vector<CardSpec> &candidates = {});
     // The verdict for the user: NotSupported before any memory question.
     static Verdict verdict(const TrainingSetup &s, const CardSpec &card);
     // Smallest total card count (data parallel over the given TP×PP; sharded with ZeRO-3/FSDP

@@ -118,15 +118,20 @@ Error duplicate(const QString &path, const QString &key)
 
 QJsonObject InstanceType::toJson() const
 {
-    return {{"key", key},
-            {"name", name},
-            {"card", card},
-            {"cards", cards},
-            {"cpus", cpus},
-            {"memory_gib", memoryGiB},
-            {"local_disk_gb", localDiskGB},
-            {"interconnect", interconnect},
-            {"driver", driver}};
+    QJsonObject o{{"key", key},
+                  {"name", name},
+                  {"card", card},
+                  {"cards", cards},
+                  {"cpus", cpus},
+                  {"memory_gib", memoryGiB},
+                  {"local_disk_gb", localDiskGB},
+                  {"interconnect", interconnect},
+                  {"driver", driver}};
+    if (!source.isEmpty())
+        o[QStringLiteral("source")] = source;
+    if (!asOf.isEmpty())
+        o[QStringLiteral("as_of")] = asOf;
+    return o;
 }
 
 QJsonObject TrainingImage::toJson() const
@@ -210,12 +215,17 @@ std::expected<std::vector<InstanceType>, Error> parseInstanceCatalog(const QJson
             auto memory = number(o, "memory_gib", path, 0, 1e9, 0);
             auto disk = number(o, "local_disk_gb", path, 0, 1e12, 0);
             auto interconnect = optionalText(o, "interconnect", path);
+            auto source = optionalText(o, "source", path);
+            auto asOf = optionalText(o, "as_of", path);
             for (const Error *e :
                  {cpus ? nullptr : &cpus.error(), memory ? nullptr : &memory.error(),
-                  disk ? nullptr : &disk.error(), interconnect ? nullptr : &interconnect.error()}) {
+                  disk ? nullptr : &disk.error(), interconnect ? nullptr : &interconnect.error(),
+                  source ? nullptr : &source.error(), asOf ? nullptr : &asOf.error()}) {
                 if (e)
                     return std::unexpected(*e);
             }
+            t.source = *source;
+            t.asOf = *asOf;
             t.cpus = int(*cpus);
             t.memoryGiB = *memory;
             t.localDiskGB = *disk;

@@ -23,8 +23,13 @@ struct InstanceType
     double memoryGiB = 0;
     double localDiskGB = 0;
     QString interconnect;
-    QString driver; // driver version installed on the host
+    QString driver; // driver version installed on the host; text not starting with a digit
+                    // ("not stated …") when the catalog does not know it
+    QString source; // where the figures come from, and which of them are not known
+    QString asOf;   // when they were checked, YYYY-MM
 
+    // Whether `driver` is a version the image's minimum can be compared with.
+    bool driverKnown() const { return !driver.isEmpty() && driver.front().isDigit(); }
     QJsonObject toJson() const; // the catalog's shape, read back by parseInstanceCatalog()
 };
 

@@ -124,15 +124,21 @@ Findings checkResources(const ResourceChoice &c, const ResourceCatalog &catalog)
                         .arg(m.totalGiB(), 0, 'f', 1)
                         .arg(card->memory.gib));
         }
-        // The first thing the setup asks that the card cannot compute, whatever the memory,
-        // with the reason and the nearest card that can.
+        // Everything the setup asks that the card cannot compute, whatever the memory: one
+        // finding each, with its reason and the nearest card that can do all of it.
         if (const auto no = MemoryEstimator::unsupported(c.setup, *card)) {
-            const char *code = no->feature == CardFeature::Fp8    ? "precision.fp8_unsupported"
-                               : no->feature == CardFeature::Bf16 ? "precision.bf16_unsupported"
-                                                                  : "attention.flash_unsupported";
-            add(code, blocking,
-                no->feature == CardFeature::FlashAttention2 ? "flashAttention" : "precision",
-                no->textLater());
+            for (const UnmetFeature &u : no->unmet) {
+                const char *code = u.feature == CardFeature::Fp8    ? "precision.fp8_unsupported"
+                                   : u.feature == CardFeature::Bf16 ? "precision.bf16_unsupported"
+                                                                    : "attention.flash_unsupported";
+                Unsupported one = *no;
+                one.feature = u.feature;
+                one.reason = u.reason;
+                one.unmet = {u};
+                add(code, blocking,
+                    u.feature == CardFeature::FlashAttention2 ? "flashAttention" : "precision",
+                    one.textLater());
+            }
         }
         if (inst->cards > 1 && !card->fastInterconnect)
             add("interconnect.slow", warning, "instance",
@@ -151,7 +157,9 @@ Findings checkResources(const ResourceChoice &c, const ResourceCatalog &catalog)
                     "image built for %4.")
                     .arg(img->name, img->version, card->name, card->arch));
     }
-    if (img && inst && compareVersions(inst->driver, img->minDriver) < 0)
+    // A host driver the catalog does not state cannot be compared: the provider's answer, or
+    // the instance itself, says it.
+    if (img && inst && inst->driverKnown() && compareVersions(inst->driver, img->minDriver) < 0)
         add("image.driver_too_old", blocking, "image",
             Tr::trLater("The image needs driver %1 or newer; the %2 hosts run %3. Choose an older "
                         "image or an instance type with a newer driver; do not reinstall drivers "
