@@ -956,10 +956,6 @@
         <translation>请说明留存期满后如何销毁数据。</translation>
     </message>
     <message>
-        <source>%1 (%2, %3 KB)</source>
-        <translation>%1（%2，%3 KB）</translation>
-    </message>
-    <message>
         <source>missing</source>
         <translation>缺失</translation>
     </message>
@@ -2478,10 +2474,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>仅凭运行说明重跑首次运行：在平台开通资源，运行四项就绪检查和首次运行，并与说明逐项比较：平台的镜像、任务中看到的软件、训练配置、代码和数据、实际应用的参数以及每个记录步的损失。只有全部项目通过时才以 0 退出。</translation>
     </message>
     <message>
-        <source>Who replays: a member name of the replay's workspace (default colleague; on Slurm, the cluster user of ONRAMP_SLURM_USER). Gate 6 is accepted only by someone who did not run the first run.</source>
-        <translation>由谁重跑：重跑工作空间中的成员名（默认 colleague；在 Slurm 上为 ONRAMP_SLURM_USER 指定的集群用户）。第 6 道门槛只接受未运行首次运行的人的重跑。</translation>
-    </message>
-    <message>
         <source>Write the spec as this rerun saw it (software, training, code, data, parameters applied, fingerprint and loss curve) to FILE.</source>
         <translation>将本次重跑所见的说明（软件、训练、代码、数据、实际应用的参数、环境指纹和损失曲线）写入 FILE。</translation>
     </message>
@@ -2854,10 +2846,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     <message>
         <source>data manifest</source>
         <translation>数据清单</translation>
-    </message>
-    <message>
-        <source>parameter %1</source>
-        <translation>参数 %1</translation>
     </message>
     <message>
         <source>the spec does not record what the first run's job received</source>
@@ -4206,11 +4194,6 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>CPU</translation>
     </message>
     <message>
-        <source>%1 on %2 × %3</source>
-        <comment>a run on cards: run on count × card</comment>
-        <translation>%1，使用 %2 × %3</translation>
-    </message>
-    <message>
         <source>Why: the provider's first run is a small stand-in (%1): it proves the image, the data, checkpoints and metrics end to end in minutes, and does not train the planned model.</source>
         <translation>原因：平台上的首次运行是一个小型替身（%1）：它在几分钟内端到端验证镜像、数据、检查点和指标，并不训练计划中的模型。</translation>
     </message>
@@ -4492,46 +4475,6 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>第 6 道门槛：未通过验收。%1</translation>
     </message>
     <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate's status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG
-  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
-  catalog models|cards|images|instances [--json] [--provider P]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
-                [--catalog FILE]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE] [--state FILE]
-Each subcommand takes --help.</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
-  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
-  catalog models|cards|images|instances [--json] [--provider P]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
-                [--catalog FILE]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE] [--state FILE]
-每个子命令都支持 --help。</translation>
-    </message>
-    <message>
         <source>Offload the optimizer state to CPU memory with DeepSpeed ZeRO-Offload (ZeRO stage 2 on one card)</source>
         <translation>用 DeepSpeed ZeRO-Offload 把优化器状态卸载到 CPU 内存（单卡上的 ZeRO stage 2）</translation>
     </message>
@@ -4633,6 +4576,113 @@ Each subcommand takes --help.</source>
     <message>
         <source>Gate 6: this replay would accept it (%1). The --state file is only read: to record the acceptance, open this spec with “Open a handoff spec…” in the wizard on that onboarding.</source>
         <translation>第 6 道门槛：这次重跑可以验收它（%1）。--state 文件只读不写：要记录这次验收，请在该开通进度上打开向导，用“打开交接说明…”打开这份说明。</translation>
+    </message>
+    <message>
+        <source>Who replays, under their own account: a member of the replay's workspace. Required with --state: gate 6 is accepted only by a member who took no part and may submit jobs, and without --as the command lists who could and runs nothing. Without --state the replay's own workspace names its member colleague; on Slurm the default is the cluster user of ONRAMP_SLURM_USER.</source>
+        <translation>由谁重跑（用其本人的账号）：重跑所用工作空间的成员。使用 --state 时必须给出：第 6 道门槛只由未参与且可以提交任务的成员验收；不给 --as 时，命令列出可以重跑的人，不运行任何内容。不用 --state 时，重跑自己的工作空间把成员命名为 colleague；在 Slurm 上默认为 ONRAMP_SLURM_USER 中的集群用户。</translation>
+    </message>
+    <message>
+        <source>Say who replays with --as MEMBER.</source>
+        <translation>请用 --as MEMBER 写明由谁重跑。</translation>
+    </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate's status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json] [--provider P]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+                [--catalog FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--as MEMBER] [--provider sandbox|URL|slurm+URL] [--record FILE]
+              [--evidence FILE] [--state FILE]   (--state needs --as)
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json] [--provider P]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+                [--catalog FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--as MEMBER] [--provider sandbox|URL|slurm+URL] [--record FILE]
+              [--evidence FILE] [--state FILE]   （使用 --state 时需要 --as）
+每个子命令都支持 --help。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation><numerusform>%n 字节</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences, one after the other</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>two items of a list</comment>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <comment>a file: its name (its kind, its size)</comment>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>micro-batch received by the job</source>
+        <translation>任务收到的微批大小</translation>
+    </message>
+    <message>
+        <source>sequence length received by the job</source>
+        <translation>任务收到的序列长度</translation>
+    </message>
+    <message>
+        <source>gradient accumulation received by the job</source>
+        <translation>任务收到的梯度累积</translation>
+    </message>
+    <message>
+        <source>seed received by the job</source>
+        <translation>任务收到的随机种子</translation>
+    </message>
+    <message>
+        <source>parameter %1 received by the job</source>
+        <translation>任务收到的参数 %1</translation>
+    </message>
+    <message>
+        <source>operating system</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>processor architecture</source>
+        <translation>处理器架构</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <comment>instances: count × instance type</comment>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <comment>a run on its hardware</comment>
+        <translation>%1，使用 %2</translation>
     </message>
 </context>
 <context>
@@ -5278,10 +5328,6 @@ Dataset: %3</source>
         <translation>%1 不是 Onramp 能用的运行说明：%2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 on %3 × %4 (%5), image %6 %7.&lt;br&gt;Fingerprint %8.&lt;br&gt;%9</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2，在 %3 × %4（%5）上，镜像 %6 %7。&lt;br&gt;指纹 %8。&lt;br&gt;%9</translation>
-    </message>
-    <message>
         <source>The spec says everything a rerun needs.</source>
         <translation>这份说明写全了重跑所需的一切。</translation>
     </message>
@@ -5394,6 +5440,50 @@ Field in the spec: %2</source>
     <message>
         <source>Who could replay: %1.</source>
         <translation>可以重跑的人：%1。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 on %3, image %4 %5.&lt;br&gt;Fingerprint %6.&lt;br&gt;%7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2，使用 %3，镜像 %4 %5。&lt;br&gt;指纹 %6。&lt;br&gt;%7</translation>
+    </message>
+    <message>
+        <source>No replay in this window yet: the list shows the spec's gaps; a replay's items follow them as they are decided.</source>
+        <translation>此窗口中还没有重跑：列表显示说明中写得不够的地方；重跑的各项判定后列在其后。</translation>
+    </message>
+    <message>
+        <source>No replay in this window yet: a replay's items show here as they are decided.</source>
+        <translation>此窗口中还没有重跑：重跑的各项判定后显示在这里。</translation>
+    </message>
+    <message>
+        <source>Gate 6 records %1's replay of %2: %3.</source>
+        <translation>第 6 道门槛记录的是 %1 于 %2 的重跑：%3。</translation>
+    </message>
+    <message>
+        <source>reproduced</source>
+        <translation>已复现</translation>
+    </message>
+    <message>
+        <source>not reproduced</source>
+        <translation>未复现</translation>
+    </message>
+    <message>
+        <source>%1's practice replay (nothing is recorded), started %2: its items as they are decided.</source>
+        <translation>%1 的练习重跑（不记录任何结果），开始于 %2：各项判定后显示在这里。</translation>
+    </message>
+    <message>
+        <source>%1's replay, started %2: its items as they are decided.</source>
+        <translation>%1 的重跑，开始于 %2：各项判定后显示在这里。</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>%1's practice replay (nothing is recorded), started %2: %3.</source>
+        <translation>%1 的练习重跑（不记录任何结果），开始于 %2：%3。</translation>
+    </message>
+    <message>
+        <source>%1's replay, started %2: %3.</source>
+        <translation>%1 的重跑，开始于 %2：%3。</translation>
     </message>
 </context>
 <context>
@@ -5570,6 +5660,14 @@ Field in the spec: %2</source>
     <message>
         <source>Not kept in the onboarding's record, which keeps the loss curve; shown again when the job's log is read from the provider.</source>
         <translation>开通记录里没有保存这一项（只保存损失曲线）；从平台重新读取该任务的日志后会再显示。</translation>
+    </message>
+    <message>
+        <source>The onboarding's record keeps the run's loss curve, evidence and diagnosis, not its log. The whole log stays at the provider with the job and shows here once Onramp reads it from there again.</source>
+        <translation>开通记录保存运行的损失曲线、证据和诊断，不保存日志。完整日志随任务保存在平台上，Onramp 从平台重新读取后会显示在这里。</translation>
+    </message>
+    <message>
+        <source>The job's log shows here as it runs.</source>
+        <translation>任务运行时，其日志显示在这里。</translation>
     </message>
 </context>
 <context>
@@ -5993,10 +6091,6 @@ Field in the spec: %2</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <source>%1, %2 KB</source>
-        <translation>%1，%2 KB</translation>
-    </message>
-    <message>
         <source>About %1 words (a page is about 250 words or 500 characters).</source>
         <translation>约 %1 词（一页约为 250 个英文词或 500 个汉字）。</translation>
     </message>
@@ -6048,6 +6142,11 @@ Field in the spec: %2</source>
     <message>
         <source>No findings: the dossier is complete, and gate 1 has passed.</source>
         <translation>没有问题：资质材料齐全，第 1 道门槛已通过。</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>a file's kind, its size</comment>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>
