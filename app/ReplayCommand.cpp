@@ -36,11 +36,18 @@ int replay(const QStringList &args)
                                        "slurm+http://HOST:PORT for a Slurm cluster's slurmrestd "
                                        "(see ONRAMP_SLURM_* in docs/slurm.md)."),
                                 QStringLiteral("PROVIDER"), QStringLiteral("sandbox"));
+    // With --state, no default (#17 walk, item 5: the default "colleague" is never a member, so
+    // `onramp replay --state FILE` was always refused). Gate 6's record names who replayed, and
+    // the command cannot tell who runs it: a name picked for them, even the one member who may,
+    // would make a record in a colleague's name (the wizard's "Replay as" starts empty too).
     QCommandLineOption as(QStringLiteral("as"),
-                          Tr::tr("Who replays: a member name of the replay's workspace (default "
-                                 "colleague; on Slurm, the cluster user of ONRAMP_SLURM_USER). "
-                                 "Gate 6 is accepted only by someone who did not run the first "
-                                 "run."),
+                          Tr::tr("Who replays, under their own account: a member of the "
+                                 "replay's workspace. Required with --state: gate 6 is "
+                                 "accepted only by a member who took no part and may submit "
+                                 "jobs, and without --as the command lists who could and runs "
+                                 "nothing. Without --state the replay's own workspace names "
+                                 "its member colleague; on Slurm the default is the cluster "
+                                 "user of ONRAMP_SLURM_USER."),
                           QStringLiteral("MEMBER"));
     QCommandLineOption record(QStringLiteral("record"),
                               Tr::tr("Write the spec as this rerun saw it (software, training, "
@@ -87,7 +94,8 @@ int replay(const QStringList &args)
         if (member.isEmpty() && chosen->first.kind == ProviderProfile::Kind::Slurm)
             member = chosen->first.slurm.user;
     }
-    if (member.isEmpty())
+    // With --state an empty name is refused below, with who could replay.
+    if (member.isEmpty() && !p.isSet(state))
         member = QStringLiteral("colleague");
 
     // Gate 6's own rule on who may accept it (replayerRefusal), before anything runs.
@@ -99,6 +107,13 @@ int replay(const QStringList &args)
             return 2;
         }
         onboarding = store.state();
+        if (member.isEmpty()) {
+            // The rule's own words for a replay that names no one, with who could replay.
+            err() << Tr::sentences({Tr::tr("Say who replays with --as MEMBER."),
+                                    replayerRefusal(*onboarding, member).toString()})
+                  << '\n';
+            return 2;
+        }
         if (const Text refused = replayerRefusal(*onboarding, member); !refused.isEmpty()) {
             err() << Tr::sentences({Tr::tr("This replay cannot accept gate 6."),
                                     refused.toString()})

@@ -68,7 +68,8 @@ QString usageText()
         "                [--catalog FILE]\n"
         "  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf\n"
         "  spec from-state [--state FILE] [--out FILE]\n"
-        "  replay SPEC [--provider sandbox|URL|slurm+URL] [--record FILE] [--state FILE]\n"
+        "  replay SPEC [--as MEMBER] [--provider sandbox|URL|slurm+URL] [--record FILE]\n"
+        "              [--evidence FILE] [--state FILE]   (--state needs --as)\n"
         "Each subcommand takes --help.");
 }
 

@@ -1,5 +1,6 @@
 #include "HandoffDialog.h"
 
+#include "BreakableText.h"
 #include "Catalogs.h"
 #include "GateDefinition.h"
 #include "GateLedger.h"
@@ -13,6 +14,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -27,9 +29,8 @@ namespace onramp {
 namespace {
 
 // The rows' words whole, wrapped (#17 walk: a detail was cut with … and could not be read
-// whole): a view item wraps at spaces only, so a long word ("sha256:" and 64 hex digits, a
-// path) gets a zero-width break opportunity every 8 characters, painted and measured alike;
-// the item's own text and its tooltip stay as they are. (GateOverview's cells do the same.)
+// whole): a long word gets break opportunities (breakable(), as GateOverview's cells), painted
+// and measured alike; the item's own text and its tooltip stay as they are.
 class WrappingDelegate : public QStyledItemDelegate
 {
 public:
@@ -52,18 +53,7 @@ protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
     {
         QStyledItemDelegate::initStyleOption(option, index);
-        constexpr qsizetype kLong = 24, kEvery = 8;
-        const QString &text = option->text;
-        QString out;
-        out.reserve(text.size() + text.size() / kEvery);
-        qsizetype run = 0; // characters since the last space or break
-        for (const QChar c : text) {
-            out += c;
-            run = c.isSpace() ? 0 : run + 1;
-            if (run >= kLong && run % kEvery == 0)
-                out += QChar(0x200B);
-        }
-        option->text = out;
+        option->text = breakable(option->text);
     }
 };
 
@@ -74,7 +64,7 @@ HandoffDialog::HandoffDialog(QWidget *parent)
       m_progress(new QLabel(this)), m_verdict(new QLabel(this)), m_member(new QLineEdit(this)),
       m_replay(new QPushButton(tr("&Replay on a fresh sandbox"), this)),
       m_cancel(new QPushButton(tr("Stop the replay"), this)),
-      m_practice(new QPushButton(tr("Replay as &practice"), this))
+      m_practice(new QPushButton(tr("Replay as &practice"), this)), m_shows(new QLabel(this))
 {
     setObjectName(QStringLiteral("handoffDialog"));
     setWindowTitle(tr("Open a handoff spec"));
@@ -91,6 +81,12 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     m_member->setAccessibleName(tr("Replay as"));
     who->addRow(tr("Replay &as:"), m_member);
     layout->addLayout(who);
+    // Which replay the rows are (#17 walk, item 4: after a practice replay and an accepting one,
+    // the list read as the practice run's): said above them.
+    m_shows->setObjectName(QStringLiteral("handoffShows"));
+    m_shows->setWordWrap(true);
+    m_shows->setTextFormat(Qt::PlainText); // it names the member as typed
+    layout->addWidget(m_shows);
     m_items->setObjectName(QStringLiteral("handoffItems"));
     m_items->setColumnCount(3);
     m_items->setRootIsDecorated(false);
@@ -146,6 +142,7 @@ HandoffDialog::HandoffDialog(QWidget *parent)
             },
             Qt::QueuedConnection);
     });
+    m_items->installEventFilter(this);
     connect(m_items->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
         if (isReplaying())
             m_follow = value == m_items->verticalScrollBar()->maximum();
@@ -166,7 +163,26 @@ void HandoffDialog::setMember(const QString &member)
 void HandoffDialog::setOnboarding(const OnboardingState &state)
 {
     m_onboarding = state;
+    if (m_spec && m_shown == Shown::Gaps)
+        showWhatTheListShows(); // names the replay gate 6 records
     checkMember();
+}
+
+bool HandoffDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    // End and Ctrl+End go to the last row and show it whole (#17 walk, item 4: Ctrl+End left
+    // the list a pixel above its end, the last row cut, and the wheel went further): the view
+    // scrolls its row into view by a measure one pixel short of the range's end.
+    if (watched == m_items && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_End && !(key->modifiers() & Qt::ShiftModifier) &&
+            m_items->topLevelItemCount() > 0) {
+            m_items->setCurrentItem(m_items->topLevelItem(m_items->topLevelItemCount() - 1));
+            m_items->scrollToBottom();
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
 }
 
 bool HandoffDialog::checkMember()
@@ -226,11 +242,11 @@ bool HandoffDialog::open(const QString &path)
     if (!standIn.isEmpty())
         standIn = QStringLiteral("<br>") + standIn;
     m_summary->setText(
-        tr("<b>%1</b><br>%2 on %3 × %4 (%5), image %6 %7.<br>Fingerprint %8.<br>%9")
+        tr("<b>%1</b><br>%2 on %3, image %4 %5.<br>Fingerprint %6.<br>%7")
             .arg(QFileInfo(path).fileName().toHtmlEscaped(),
                  jobNameText(spec->launch.entry).toHtmlEscaped(),
-                 QString::number(spec->compute.nodes),
-                 spec->compute.instanceType.toHtmlEscaped(), cardName(spec->compute.card).toHtmlEscaped(),
+                 // The summary's words for the hardware (hardwareText).
+                 hardwareText(spec->compute, [](const QString &v) { return v.toHtmlEscaped(); }),
                  spec->image.name.toHtmlEscaped(), spec->image.version.toHtmlEscaped(),
                  QString::fromLatin1(spec->fingerprintId()),
                  gaps.isEmpty() ? tr("The spec says everything a rerun needs.")
@@ -251,6 +267,8 @@ bool HandoffDialog::open(const QString &path)
     m_items->scrollToTop();
     m_gaps = int(gaps.size());
     m_spec = *spec;
+    m_shown = Shown::Gaps;
+    showWhatTheListShows();
     m_replay->setEnabled(true);
     checkMember();
     return true;
@@ -296,6 +314,55 @@ QString HandoffDialog::verdict() const
     return m_verdict->text();
 }
 
+QString HandoffDialog::listShows() const
+{
+    return m_shows->text();
+}
+
+void HandoffDialog::showWhatTheListShows()
+{
+    const QString when = Text::time(m_shownAt).toString();
+    QString text;
+    switch (m_shown) {
+    case Shown::Gaps: {
+        text = m_gaps > 0 ? tr("No replay in this window yet: the list shows the spec's gaps; a "
+                               "replay's items follow them as they are decided.")
+                          : tr("No replay in this window yet: a replay's items show here as "
+                               "they are decided.");
+        // The replay gate 6 keeps is not in this list: said, with who and when.
+        const QJsonObject recorded = m_onboarding ? m_onboarding->firstRun.replay : QJsonObject();
+        if (!recorded.isEmpty())
+            text = Tr::sentences(
+                {text, tr("Gate 6 records %1's replay of %2: %3.")
+                           .arg(recorded.value("member").toString(),
+                                Text::time(replayTimeOf(recorded)).toString(),
+                                recorded.value("reproduced").toBool() ? tr("reproduced")
+                                                                      : tr("not reproduced"))});
+        break;
+    }
+    case Shown::Running:
+        text = m_practising ? tr("%1's practice replay (nothing is recorded), started %2: its "
+                                 "items as they are decided.")
+                                  .arg(m_shownMember, when)
+                            : tr("%1's replay, started %2: its items as they are decided.")
+                                  .arg(m_shownMember, when);
+        break;
+    case Shown::Reproduced:
+    case Shown::NotReproduced:
+    case Shown::Stopped: {
+        const QString end = m_shown == Shown::Reproduced      ? tr("reproduced")
+                            : m_shown == Shown::NotReproduced ? tr("not reproduced")
+                                                              : tr("stopped");
+        text = m_practising
+                   ? tr("%1's practice replay (nothing is recorded), started %2: %3.")
+                         .arg(m_shownMember, when, end)
+                   : tr("%1's replay, started %2: %3.").arg(m_shownMember, when, end);
+        break;
+    }
+    }
+    m_shows->setText(text);
+}
+
 void HandoffDialog::replay()
 {
     start(false);
@@ -321,6 +388,12 @@ void HandoffDialog::start(bool practice)
     if (checkMember() && !practice)
         return;
     m_practising = practice;
+    // The last replay's rows go (#17 walk, item 4: a second replay's rows were added below the
+    // first's, and the list, shown from its top, read as the first replay's); the spec's gaps
+    // stay above.
+    while (m_items->topLevelItemCount() > m_gaps)
+        delete m_items->takeTopLevelItem(m_gaps);
+    m_items->scrollToTop();
     delete m_running;
     delete m_sandboxDir;
     m_sandboxDir = new QTemporaryDir;
@@ -331,6 +404,10 @@ void HandoffDialog::start(bool practice)
         addItem(i.status, i.what, i.detail(), i.field);
     };
     m_follow = true;
+    m_shown = Shown::Running;
+    m_shownMember = member;
+    m_shownAt = QDateTime::currentDateTimeUtc();
+    showWhatTheListShows();
     m_replay->setEnabled(false);
     m_practice->setEnabled(false);
     m_member->setEnabled(false);
@@ -361,6 +438,12 @@ void HandoffDialog::finished(const ReplayOutcome &o)
     m_cancel->setEnabled(false);
     m_replay->setEnabled(true);
     checkMember(); // which of Replay and practice applies to the member named
+    if (o.at.isValid())
+        m_shownAt = o.at; // the record's own time, which gate 6's pass takes
+    m_shown = o.cancelled ? Shown::Stopped
+              : o.reproduced() ? Shown::Reproduced
+                               : Shown::NotReproduced;
+    showWhatTheListShows();
     int code = -1;
     if (o.cancelled) {
         m_verdict->setText(tr("The replay was stopped; nothing was recorded."));

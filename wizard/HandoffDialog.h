@@ -32,6 +32,9 @@ public:
     bool isReplaying() const;
     QTreeWidget *items() const { return m_items; }
     QString verdict() const;
+    // Which replay the list shows: who, when it started, practice or not, and how it ended; or
+    // that none ran in this window yet (and the one gate 6 records, if any).
+    QString listShows() const;
     // Who replays (a member of the replay's workspace): gate 6 takes a replay only from someone
     // who did not run the first run.
     void setMember(const QString &member);
@@ -49,6 +52,9 @@ signals:
     // The replay's record (ReplayOutcome::toRecord) and the spec it replayed.
     void replayed(const QJsonObject &record, const onramp::RunSpec &spec);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     // `what` in words; `field` (the spec's field path) only in the tooltip and Qt::UserRole.
     void addItem(ReplayItem::Status status, const QString &what, const QString &detail,
@@ -57,6 +63,7 @@ private:
     void finished(const ReplayOutcome &outcome);
     // True when replayerRefusal() refuses the member named (said in the verdict line).
     bool checkMember();
+    void showWhatTheListShows();
 
     std::optional<RunSpec> m_spec;
     int m_gaps = 0; // places where the spec does not say enough (MISSING rows above the rerun's)
@@ -70,6 +77,19 @@ private:
     QPushButton *m_practice;
     std::optional<OnboardingState> m_onboarding;
     bool m_practising = false;
+    // The replay the list shows (none until one starts in this window): who, when, how it ended.
+    enum class Shown
+    {
+        Gaps,
+        Running,
+        Reproduced,
+        NotReproduced,
+        Stopped
+    };
+    Shown m_shown = Shown::Gaps;
+    QString m_shownMember;
+    QDateTime m_shownAt;
+    QLabel *m_shows;
     bool m_relayoutPending = false; // rows measured again once the columns settle
     bool m_follow = false; // a running replay's newest row is scrolled to (the reader is there)
     Replay *m_running = nullptr;

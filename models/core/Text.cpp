@@ -314,4 +314,12 @@ std::expected<Text, Error> Text::fromJson(const QJsonValue &v, const QString &pa
     return read(v, path, 0);
 }
 
+QString dataSizeText(qint64 bytes)
+{
+    // QLocale says "1 bytes" and has no plural: a count of bytes is ours.
+    if (bytes > -1024 && bytes < 1024)
+        return Tr::tr("%n byte(s)", nullptr, int(bytes));
+    return QLocale().formattedDataSize(bytes);
+}
+
 } // namespace onramp

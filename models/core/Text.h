@@ -85,4 +85,9 @@ private:
     QList<Text> m_parts;      // Translated: the arguments; Joined: the parts
 };
 
+// A size in the reader's language, the one way Onramp writes one: under 1 KiB in bytes ("14
+// bytes", #17 walk: a 14-byte file read "1 KB"), else in binary units with two decimals ("1.37
+// KiB", "4.25 MiB"; QLocale::formattedDataSize).
+QString dataSizeText(qint64 bytes);
+
 } // namespace onramp

@@ -45,6 +45,26 @@ public:
             out = out.isEmpty() ? t : trLater("%1; %2", "two clauses of a list").arg(out, t);
         return out;
     }
+    // The same as sentences(), kept as source text (Text.h): the language read in decides the
+    // space between them (#17 walk: "。 可以重跑的人" in a refusal kept with a space).
+    static Text sentencesLater(const QList<Text> &parts)
+    {
+        Text out;
+        for (const Text &t : parts)
+            if (!t.isEmpty())
+                out = out.isEmpty() ? t
+                                    : trLater("%1 %2", "two sentences, one after the other")
+                                          .arg(out, t);
+        return out;
+    }
+    // The same as list(), kept as source text: "a, b"; "a、b" in Chinese.
+    static Text listLater(const QList<Text> &items)
+    {
+        Text out;
+        for (const Text &t : items)
+            out = out.isEmpty() ? t : trLater("%1, %2", "two items of a list").arg(out, t);
+        return out;
+    }
     // "a: b"; "a：b" in Chinese.
     static QString labelled(const QString &label, const QString &text)
     {

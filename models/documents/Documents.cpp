@@ -33,9 +33,8 @@ std::expected<void, Error> writeSubmissionPackage(const QualificationData &d,
     };
     const auto file = [](const QString &path) {
         const AttachmentInfo a = inspectAttachment(path);
-        return a.exists ? Tr::tr("%1 (%2, %3 KB)")
-                              .arg(QFileInfo(path).fileName(), a.type)
-                              .arg((a.bytes + 1023) / 1024)
+        return a.exists ? Tr::tr("%1 (%2, %3)", "a file: its name (its kind, its size)")
+                              .arg(QFileInfo(path).fileName(), a.type, dataSizeText(a.bytes))
                         : Tr::tr("missing");
     };
     QString html = QStringLiteral("<html><body style='font-size:10pt'>");

@@ -284,7 +284,7 @@ QString readableLogLine(const QString &line)
     if (event == QLatin1String("artifact"))
         return (v("written").toBool() ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) +
                (v("written").toBool() ? Tr::tr("Wrote %1 (%2)")
-                                            .arg(v("path").toString(), QLocale().formattedDataSize(
+                                            .arg(v("path").toString(), dataSizeText(
                                                                            v("bytes").toInteger()))
                                       : Tr::tr("Could not write %1").arg(v("path").toString()));
     if (event == QLatin1String("storage"))
@@ -309,7 +309,7 @@ QString readableLogLine(const QString &line)
                       int(v("gpus").toArray().size()))
             .arg(v("os").toString())
             .arg(v("cpu_count").toInt())
-            .arg(QLocale().formattedDataSize(v("memory_bytes").toInteger()));
+            .arg(dataSizeText(v("memory_bytes").toInteger()));
     if (event == QLatin1String("torch"))
         return mark + (v("passed").toBool() ? Tr::tr("The framework's own training loop ran")
                                             : Tr::tr("The framework's own training loop failed: %1")
@@ -336,7 +336,7 @@ QString readableLogLine(const QString &line)
             .arg(checkName(o), v("path").toString());
     if (event == QLatin1String("manifest"))
         return Tr::tr("Data %1: %n file(s), %2, identity %3", nullptr, v("files").toInt())
-            .arg(v("path").toString(), QLocale().formattedDataSize(v("bytes").toInteger()),
+            .arg(v("path").toString(), dataSizeText(v("bytes").toInteger()),
                  v("sha256").toString());
     if (event == QLatin1String("trainer"))
         return v("framework").toString() == QLatin1String("none")

@@ -44,6 +44,33 @@ std::optional<QString> trainedValue(const RunSpec &seen, const QString &key)
     return QString::number(v);
 }
 
+// A parameter's item in words (#17 walk, item 12: the list read "参数 MICROBATCH" in Chinese):
+// the training fields Onramp passes by name; any other key is the spec's own name for it and
+// stays as it is. The key itself is the item's field, in the list's tooltip and the CLI's line.
+QString parameterWhat(const QString &key)
+{
+    const QString k = QString(key).remove(u'_').toUpper();
+    if (k == QLatin1String("MICROBATCH"))
+        return Tr::tr("micro-batch received by the job");
+    if (k == QLatin1String("SEQLEN"))
+        return Tr::tr("sequence length received by the job");
+    if (k == QLatin1String("GRADACCUM"))
+        return Tr::tr("gradient accumulation received by the job");
+    if (k == QLatin1String("SEED"))
+        return Tr::tr("seed received by the job");
+    return Tr::tr("parameter %1 received by the job").arg(key);
+}
+
+// The environment fingerprint's fields a replay compares, in words.
+QString environmentWhat(const QString &key)
+{
+    if (key == QLatin1String("os"))
+        return Tr::tr("operating system");
+    if (key == QLatin1String("arch"))
+        return Tr::tr("processor architecture");
+    return Tr::tr("environment: %1").arg(key);
+}
+
 } // namespace
 
 QString ReplayItem::detail() const
@@ -478,7 +505,7 @@ QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool im
         for (auto it = spec.parameters.begin(); it != spec.parameters.end(); ++it)
             if (it.key().toUpper() == key)
                 field = QStringLiteral("$.parameters.") + it.key();
-        ReplayItem i{field, Tr::tr("parameter %1").arg(key)};
+        ReplayItem i{field, parameterWhat(key)};
         i.want = spec.applied.value(key).toString();
         i.got = seen.applied.value(key).toString();
         i.status = !spec.applied.contains(key) ? ReplayItem::Status::Missing
@@ -499,7 +526,7 @@ QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool im
     // The environment: the fields that decide whether it is the same one.
     for (const char *key : {"os", "arch"}) {
         ReplayItem i{QStringLiteral("$.fingerprint.") + QLatin1String(key),
-                     Tr::tr("environment: %1").arg(QLatin1String(key))};
+                     environmentWhat(QLatin1String(key))};
         i.want = spec.fingerprint.value(QLatin1String(key)).toString();
         i.got = seen.fingerprint.value(QLatin1String(key)).toString();
         i.status = spec.fingerprint.isEmpty() ? ReplayItem::Status::Missing

@@ -204,6 +204,20 @@ QString trainingValueText(const QString &field, const QString &value)
     return value;
 }
 
+QString hardwareText(const RunSpec::Compute &c,
+                     const std::function<QString(const QString &)> &quote)
+{
+    const QString instances =
+        c.nodes > 1 ? Tr::tr("%1 × %2", "instances: count × instance type")
+                          .arg(QString::number(c.nodes), quote(c.instanceType))
+                    : quote(c.instanceType);
+    if (c.card.isEmpty())
+        return instances;
+    return Tr::aside(Tr::tr("%1 × %2", "cards: count × model")
+                         .arg(QString::number(c.nodes * c.cardsPerNode), quote(cardName(c.card))),
+                     instances);
+}
+
 QString standInText(const RunSpec &s, const std::function<QString(const QString &)> &quote)
 {
     if (s.planned.model.isEmpty())
@@ -224,12 +238,10 @@ QString standInText(const RunSpec &s, const std::function<QString(const QString 
         ranOn = Tr::tr("the CPU");
     else
         ranOn = quote(s.software.device);
-    const QString planned =
-        s.compute.card.isEmpty()
-            ? run(s.planned)
-            : Tr::tr("%1 on %2 × %3", "a run on cards: run on count × card")
-                  .arg(run(s.planned), QString::number(s.compute.nodes * s.compute.cardsPerNode),
-                       quote(cardName(s.compute.card)));
+    const QString planned = s.compute.card.isEmpty()
+                                ? run(s.planned)
+                                : Tr::tr("%1 on %2", "a run on its hardware")
+                                      .arg(run(s.planned), hardwareText(s.compute, quote));
     const QString why =
         s.launch.mode == QLatin1String("builtin")
             ? Tr::tr("Why: the provider's first run is a small stand-in (%1): it proves the "

@@ -170,6 +170,12 @@ void applyFirstRun(RunSpec &spec, const QJsonObject &trainer, const QJsonObject 
 // words ("pretraining from scratch"); a value it does not know is returned as it stands.
 QString trainingValueText(const QString &field, const QString &value);
 QString standInText(const RunSpec &spec, const std::function<QString(const QString &)> &quote);
+// The hardware a spec runs on, in the one wording every place uses (#17 walk, item 13: the
+// replay dialog said "1 × gpu.a100-80g.8", the summary "8 × NVIDIA A100"): the cards, then
+// the instance type — "8 × NVIDIA A100 80GB (gpu.a100-80g.8)", "16 × … (2 × gpu.a100-80g.8)"
+// for two nodes; an instance type without cards by itself. Values pass through `quote`.
+QString hardwareText(const RunSpec::Compute &compute,
+                     const std::function<QString(const QString &)> &quote);
 // Its second part: "the stand-in read D and ran with S; the planned run reads D' and runs with
 // S' (image I)", when the plan's data path or the chosen image's software (plannedEnvironment)
 // differ from what the stand-in read and ran with; empty otherwise.

@@ -280,7 +280,7 @@ Text whoCouldReplay(const OnboardingState &state)
     QList<Text> names;
     for (const QString &a : could)
         names << Text::literal(a);
-    return Tr::trLater("Who could replay: %1.").arg(Text::joined(names, QStringLiteral(", ")));
+    return Tr::trLater("Who could replay: %1.").arg(Tr::listLater(names));
 }
 
 } // namespace
@@ -381,7 +381,7 @@ Text replayerRefusal(const OnboardingState &state, const QString &member)
     }
     if (why.isEmpty())
         return {};
-    return Text::joined({why, whoCouldReplay(state)}, QStringLiteral(" "));
+    return Tr::sentencesLater({why, whoCouldReplay(state)});
 }
 
 QDateTime replayTimeOf(const QJsonObject &record)
@@ -398,12 +398,11 @@ Text firstRunAcceptanceMissing(const OnboardingState &state)
         return Tr::trLater("Wrap up the first run first: its artifacts recorded, the instance "
                            "released.");
     if (run.replay.isEmpty())
-        return Text::joined(
+        return Tr::sentencesLater(
             {Tr::trLater("A colleague who took no part replays the first run from its spec "
                          "(“Open a handoff spec…” or onramp replay); their replay accepts this "
                          "gate."),
-             whoCouldReplay(state)},
-            QStringLiteral(" "));
+             whoCouldReplay(state)});
     const QString member = run.replay.value("member").toString();
     if (const Text refused = replayerRefusal(state, member); !refused.isEmpty())
         return refused;
@@ -411,10 +410,13 @@ Text firstRunAcceptanceMissing(const OnboardingState &state)
         return Tr::trLater("%1 replayed a spec of another first run (its loss curve differs from "
                            "this onboarding's): export this onboarding's spec and replay that.")
             .arg(member);
-    if (!run.replay.value("reproduced").toBool())
+    if (!run.replay.value("reproduced").toBool()) {
+        QList<Text> failed;
+        for (const QString &field : run.replay.value("failed").toVariant().toStringList())
+            failed << Text::literal(field);
         return Tr::trLater("%1's replay did not reproduce the first run; it differs at: %2.")
-            .arg(member,
-                 run.replay.value("failed").toVariant().toStringList().join(QStringLiteral(", ")));
+            .arg(Text::literal(member), Tr::listLater(failed));
+    }
     return {};
 }
 

@@ -1079,7 +1079,7 @@ private slots:
               "PASS    readiness: Checkpoints save and resume",
               "PASS    readiness: Logs and metrics visible", "PASS    image digest",
               "PASS    data manifest",
-              "PASS    code identity", "PASS    framework version", "PASS    parameter SEED"})
+              "PASS    code identity", "PASS    framework version", "PASS    seed received by the job"})
             QVERIFY2(r.out.contains(line), line);
         QVERIFY(r.out.trimmed().endsWith("Reproduced."));
         QVERIFY(!r.out.contains("FAIL"));
@@ -1149,6 +1149,27 @@ private slots:
                      r.err.constData());
             QVERIFY2(said.contains(QStringLiteral("Who could replay: chenjie.")), r.err.constData());
             QVERIFY2(!r.out.contains("PASS"), r.out.constData()); // nothing ran
+        }
+        // #17 walk (item 5): without --as it replayed as "colleague", never a member, so the
+        // default was always refused. With --state no name is picked for the colleague (the
+        // record would name them): it asks for --as, says who could replay, and runs nothing;
+        // --help says so.
+        {
+            const Run r = run(ONRAMP_BIN,
+                              {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json",
+                               "--state", state.fileName()},
+                              {}, 60'000);
+            QCOMPARE(r.exitCode, 2);
+            const QString said = QString::fromUtf8(r.err).simplified();
+            QVERIFY2(said.startsWith(QStringLiteral("Say who replays with --as MEMBER.")) &&
+                         said.contains(QStringLiteral("Who could replay: chenjie.")) &&
+                         !said.contains(QStringLiteral("colleague is not a member")),
+                     r.err.constData());
+            QVERIFY2(!r.out.contains("PASS"), r.out.constData()); // nothing ran
+            const Run help = run(ONRAMP_BIN, {"replay", "--help"});
+            QVERIFY2(QString::fromUtf8(help.out).simplified().contains(
+                         QStringLiteral("Required with --state")),
+                     help.out.constData());
         }
         // The colleague who could: the replay runs, and says it would accept gate 6 and how to
         // record that; the file it read stays as it was (#17 walk: "accepts it" read as done).
@@ -1360,7 +1381,7 @@ private slots:
         bare.remove("loss");
         Run r = run(ONRAMP_BIN, {"replay", write("bare.json", bare)}, {}, 300'000);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.out.contains("MISSING environment: os"), r.out.constData());
+        QVERIFY2(r.out.contains("MISSING operating system"), r.out.constData());
         QVERIFY(r.out.contains("MISSING loss curve"));
         bare["compute"] = QJsonObject{{"instanceType", "gpu.a10.1"}, {"gpus", 1}};
         r = run(ONRAMP_BIN, {"replay", write("bad.json", bare)});

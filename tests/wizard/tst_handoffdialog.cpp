@@ -3,6 +3,7 @@
 #include "WizardHarness.h"
 #include "GateLedger.h"
 #include "HandoffDialog.h"
+#include "widgets/BreakableText.h"
 
 #include <QJsonArray>
 #include <QLineEdit>
@@ -17,6 +18,13 @@
 class TestHandoffDialog : public QObject, WizardFixture
 {
     Q_OBJECT
+
+    static QByteArray exampleBytes()
+    {
+        QFile f(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }
 
     static QJsonObject exampleSpec()
     {
@@ -86,6 +94,27 @@ private slots:
                  qPrintable(summary));
         QVERIFY(d.open(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json")));
         QVERIFY(!d.findChild<QLabel *>()->text().contains(QStringLiteral("stand-in")));
+        // #17 walk (item 13): the header said "1 × gpu.a100-80g.8" where the summary said
+        // "8 × NVIDIA A100": the hardware in the one wording (hardwareText), cards first.
+        {
+            const auto example = parseRunSpec(exampleBytes());
+            QVERIFY(example);
+            const QString hardware =
+                hardwareText(example->compute, [](const QString &v) { return v; });
+            QVERIFY2(hardware.startsWith(QStringLiteral("%1 × ")
+                                             .arg(example->compute.nodes *
+                                                  example->compute.cardsPerNode)),
+                     qPrintable(hardware));
+            const QString header = d.findChild<QLabel *>()->text();
+            QVERIFY2(header.contains(hardware.toHtmlEscaped()), qPrintable(header));
+            QVERIFY2(!header.contains(QStringLiteral("1 × ") + example->compute.instanceType),
+                     qPrintable(header));
+            RunSpec planned = *example;
+            planned.planned = planned.training;
+            planned.planned.model = QStringLiteral("qwen2.5-7b");
+            const QString standIn = standInText(planned, [](const QString &v) { return v; });
+            QVERIFY2(standIn.contains(hardware), qPrintable(standIn));
+        }
         // The shipped example replays: PASS items arrive while the window stays live.
         QVERIFY(d.open(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json")));
         QSignalSpy finished(&d, &HandoffDialog::replayFinished);
@@ -238,6 +267,40 @@ private slots:
         QCOMPARE(recorded.count(), 0);
         QVERIFY(d.items()->topLevelItemCount() > rowsBefore);
         QVERIFY2(d.verdict().contains(QStringLiteral("practice run")), qPrintable(d.verdict()));
+        // #17 walk (item 4): after a practice replay, an accepting one in the same window: the
+        // list kept the practice run's rows and added the new ones below, and, shown from its
+        // top, read as the practice run's. A replay's rows replace the last replay's (the
+        // spec's gaps stay), and the list says whose replay it shows and when it started.
+        const int practiceRows = d.items()->topLevelItemCount();
+        QVERIFY2(d.listShows().startsWith(QStringLiteral("li.wei's practice replay (nothing is "
+                                                         "recorded), started ")),
+                 qPrintable(d.listShows()));
+        d.setMember(QStringLiteral("mei.chen"));
+        d.replay();
+        QVERIFY(d.isReplaying());
+        QCOMPARE(d.items()->topLevelItemCount(), rowsBefore); // the practice run's rows are gone
+        QVERIFY2(d.listShows().startsWith(QStringLiteral("mei.chen's replay, started ")),
+                 qPrintable(d.listShows()));
+        QVERIFY(finished.wait(90000));
+        QCOMPARE(recorded.count(), 1);
+        QCOMPARE(d.items()->topLevelItemCount(), practiceRows); // the same items, once
+        const QString when = Text::time(onramp::replayTimeOf(
+                                            recorded.first().first().toJsonObject()))
+                                 .toString();
+        QCOMPARE(d.listShows(),
+                 QStringLiteral("mei.chen's replay, started %1: reproduced.").arg(when));
+        // #17 walk (item 4): Ctrl+End reaches the list's last row, and the wheel nothing below.
+        QApplication::processEvents();
+        d.items()->setFocus();
+        QTest::keyClick(d.items(), Qt::Key_End, Qt::ControlModifier);
+        QApplication::processEvents();
+        QTreeWidgetItem *last = d.items()->topLevelItem(d.items()->topLevelItemCount() - 1);
+        QCOMPARE(d.items()->currentItem(), last);
+        QCOMPARE(bar->value(), bar->maximum());
+        QVERIFY2(d.items()->visualItemRect(last).bottom() <= viewport->height(),
+                 qPrintable(QStringLiteral("last row ends at %1, the list at %2")
+                                .arg(d.items()->visualItemRect(last).bottom())
+                                .arg(viewport->height())));
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
@@ -287,6 +350,21 @@ private slots:
                          Qt::NoModifier, Qt::NoScrollPhase, false);
         QApplication::sendEvent(viewport, &down);
         QVERIFY(bar->value() > 0);
+    }
+
+    // Review follow-up: the dialog and the gate overview broke long words each their own way
+    // (the dialog only from a word's 24th character on, and after its last): one helper now.
+    void longWordsBreakOneWay()
+    {
+        const QString hex = QStringLiteral("sha256:") + QString(64, u'a');
+        const QString broken = breakable(hex);
+        QCOMPARE(QString(broken).remove(QChar(0x200B)), hex);
+        QCOMPARE(broken.count(QChar(0x200B)), 8); // after every 8 characters, never at its end
+        QVERIFY(!broken.endsWith(QChar(0x200B)));
+        QCOMPARE(broken.indexOf(QChar(0x200B)), 8);
+        // A word a line wraps at its boundaries, and spaces, stay as they are.
+        const QString words = QStringLiteral("spec says 1234, this run has 1235 ") + QString(23, u'x');
+        QCOMPARE(breakable(words), words);
     }
 
     // #17 zh_CN walk: the dialog offered to replay as "colleague", an English name Onramp made

@@ -6,6 +6,7 @@
 #include "GateDataForms.h"
 #include "GateForm.h"
 #include "StateStore.h"
+#include "Text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -282,7 +283,10 @@ void QualificationPage::retranslateForm()
         Q_UNUSED(member);
         const QFontMetrics fm = label->fontMetrics();
         for (const QString &t : {tr("not found"), tr("cannot be read"),
-                                 tr("%1, %2 KB").arg(QStringLiteral("JPEG")).arg(99999)})
+                                 // The widest size the note shows: 999.99 MiB.
+                                 tr("%1, %2", "a file's kind, its size")
+                                     .arg(QStringLiteral("JPEG"),
+                                          dataSizeText(1000LL * 1024 * 1024 - 1))})
             noteWidth = std::max(noteWidth, fm.horizontalAdvance(t));
     }
     for (auto [label, member] : std::as_const(m_attachmentInfo)) {
@@ -306,7 +310,8 @@ void QualificationPage::refresh()
         label->setText(path.isEmpty() ? QString()
                        : !a.exists    ? tr("not found")
                        : !a.readable  ? tr("cannot be read")
-                                      : tr("%1, %2 KB").arg(fileKind(a.type)).arg((a.bytes + 1023) / 1024));
+                                      : tr("%1, %2", "a file's kind, its size")
+                                                .arg(fileKind(a.type), dataSizeText(a.bytes)));
     }
     m_length->setText(tr("About %1 words (a page is about 250 words or 500 characters).")
                           .arg(qRound(statementLength(m_form->data().statement))));

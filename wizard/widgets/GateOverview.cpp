@@ -1,5 +1,6 @@
 #include "GateOverview.h"
 
+#include "BreakableText.h"
 #include "GateForm.h"
 #include "StateStore.h"
 #include "StatusStyle.h"
@@ -12,32 +13,6 @@
 namespace onramp {
 
 namespace {
-
-// A long word ("sha256:" and 64 hex digits) with a break opportunity every 8 characters: a
-// zero-width space, which shows nothing and lets a line wrap there.
-QString breakable(const QString &text)
-{
-    constexpr qsizetype kLong = 24, kEvery = 8;
-    QString out;
-    out.reserve(text.size() + text.size() / kEvery);
-    for (qsizetype i = 0; i < text.size();) {
-        qsizetype end = i;
-        while (end < text.size() && !text[end].isSpace())
-            ++end;
-        if (end == i) { // a space
-            out += text[i++];
-            continue;
-        }
-        // Only a word longer than any a line wraps at its boundaries.
-        for (qsizetype k = i; k < end; ++k) {
-            out += text[k];
-            if (end - i >= kLong && (k - i + 1) % kEvery == 0 && k + 1 < end)
-                out += QChar(0x200B);
-        }
-        i = end;
-    }
-    return out;
-}
 
 // Measures a wrapped cell for the width it is painted in: the table measures a row for the
 // column's width, but paints the text one pixel narrower (the grid line), so a line that fits

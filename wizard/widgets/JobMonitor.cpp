@@ -103,6 +103,7 @@ void JobMonitor::reset(const QString &check)
     m_log->clear();
     if (!m_recordedLine.isEmpty()) {
         m_recordedLine.clear();
+        m_recordedCurve.clear();
         retranslate(); // the empty charts speak of a job to come again
     }
 }
@@ -144,6 +145,11 @@ void JobMonitor::showJob(const QString &jobId, const QString &check)
 {
     if (!m_hub || !m_hub->session() || jobId.isEmpty() || m_loading)
         return;
+    // What the record showed, back if the job cannot be read (a provider that no longer has
+    // it): its curve with the provider's answer, not an empty view.
+    const QString recordedLine = m_recordedLine;
+    const QString recordedCheck = m_recordedCheck;
+    const QList<std::pair<int, double>> recordedCurve = m_recordedCurve;
     reset(check);
     m_jobId = jobId;
     m_seenJobs.clear(); // live news takes over again, as before the user chose this job
@@ -159,7 +165,17 @@ void JobMonitor::showJob(const QString &jobId, const QString &check)
     };
     // The hub reads it (the widget never speaks to the provider).
     m_hub->readJobTail(jobId, kFirstRead, this,
-                       [this, done](const std::expected<JobTail, ProviderError> &tail) {
+                       [this, done, recordedLine, recordedCheck,
+                        recordedCurve](const std::expected<JobTail, ProviderError> &tail) {
+                           if (!tail && !recordedLine.isEmpty()) {
+                               m_loading = false;
+                               setProperty("onrampLoading", false);
+                               m_jobId.clear();
+                               showRecorded(recordedCheck, recordedCurve,
+                                            Tr::sentences({recordedLine,
+                                                           tail.error().message}));
+                               return;
+                           }
                            if (!tail) {
                                m_jobLine->setText(tail.error().message);
                                done();
@@ -180,6 +196,8 @@ void JobMonitor::showRecorded(const QString &check, const QList<std::pair<int, d
         return;
     reset(check);
     m_recordedLine = line;
+    m_recordedCheck = check;
+    m_recordedCurve = curve;
     for (const auto &[step, loss] : curve)
         m_loss->append(step, loss);
     m_loss->flush();
@@ -310,6 +328,16 @@ void JobMonitor::retranslate()
         m_step->setEmptyText(notKept);
         m_memory->setEmptyText(notKept);
     }
+    // The log pane of a record says what the record keeps and where the log is (#17 walk, item
+    // 6: it stayed empty after a restart). The record keeps no log lines: the whole log stays at
+    // the provider, read again from there (its end, 1,000 lines), and the onboarding file, saved
+    // on every change, stays small; the run's curve, evidence and diagnosis are what it keeps.
+    m_log->setEmptyText(
+        !m_recordedLine.isEmpty()
+            ? tr("The onboarding's record keeps the run's loss curve, evidence and diagnosis, "
+                 "not its log. The whole log stays at the provider with the job and shows here "
+                 "once Onramp reads it from there again.")
+            : tr("The job's log shows here as it runs."));
     updateReadings();
 }
 

@@ -75,6 +75,9 @@ private:
     QString m_check;
     QString m_jobId;
     QString m_recordedLine; // showRecorded()'s, while no job is shown
+    // showRecorded()'s record, shown again when the job it names cannot be read.
+    QString m_recordedCheck;
+    QList<std::pair<int, double>> m_recordedCurve;
     QSet<QString> m_seenJobs; // every job shown so far: news of an older one is not followed
     QJsonObject m_job;
     std::vector<double> m_util, m_stepSeconds;

@@ -1,5 +1,7 @@
 #include "LogView.h"
 
+#include "Text.h"
+
 #include <QEvent>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -87,6 +89,16 @@ QString LogView::text() const
     return m_text->toPlainText();
 }
 
+void LogView::setEmptyText(const QString &text)
+{
+    m_text->setPlaceholderText(text);
+}
+
+QString LogView::emptyText() const
+{
+    return m_text->placeholderText();
+}
+
 QStringList LogView::lastLines(int n) const
 {
     QStringList out;
@@ -125,12 +137,12 @@ void LogView::updateNote()
     if (m_fileSkipped >= 0) {
         m_note->setText(tr("The last %1 lines of a %2 log.")
                             .arg(kLines)
-                            .arg(QLocale().formattedDataSize(m_fileSkipped)));
+                            .arg(dataSizeText(m_fileSkipped)));
         m_note->show();
     } else if (m_tail.skippedBytes() > 0) {
         m_note->setText(tr("Skipped the first %1 of this log to show its end; the view keeps "
                            "the last %2 lines.")
-                            .arg(QLocale().formattedDataSize(m_tail.skippedBytes()))
+                            .arg(dataSizeText(m_tail.skippedBytes()))
                             .arg(kLines));
         m_note->show();
     } else {

@@ -28,6 +28,9 @@ public:
     std::expected<void, Error> showFileTail(const QString &path);
     void clear();
     QString text() const;
+    // What the empty pane says (a placeholder; gone with the first line).
+    void setEmptyText(const QString &text);
+    QString emptyText() const;
     QStringList lastLines(int n) const;
 
 protected:

@@ -84,6 +84,22 @@ private slots:
         QCOMPARE(folder, QStringLiteral("文件夹"));
     }
 
+    // #17 walk (item 13): a 14-byte file read "1 KB". Small sizes in bytes, larger ones in
+    // binary units, in the language shown.
+    void aSizeReadsInBytesUnderAKibibyte()
+    {
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QCOMPARE(dataSizeText(14), QStringLiteral("14 bytes"));
+        QCOMPARE(dataSizeText(1), QStringLiteral("1 byte"));
+        QCOMPARE(dataSizeText(1023), QStringLiteral("1023 bytes"));
+        QCOMPARE(dataSizeText(1536), QStringLiteral("1.50 KiB"));
+        QCOMPARE(dataSizeText(qint64(4.25 * (1 << 20))), QStringLiteral("4.25 MiB"));
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QCOMPARE(dataSizeText(14), QStringLiteral("14 字节"));
+        QVERIFY(language.apply(QStringLiteral("en")));
+    }
+
     void readsInTheLanguageShownNow()
     {
         const Text t = Tr::trLater("Dossier approved by the provider (review %1).")

@@ -20,6 +20,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTcpServer>
 #include <QtTest>
 
@@ -106,6 +107,33 @@ private slots:
         const QString close = note(compareRerun(spec, seen, true));
         QVERIFY2(close.contains(QStringLiteral("5.5 in the spec, 5.5000000000000009 now")),
                  qPrintable(close));
+    }
+
+    // #17 walk (item 12, zh_CN): the replay list read "参数 MICROBATCH" and "环境：os" — keys
+    // in a Chinese list. Its items say what they compare in words; the key is the item's field
+    // (the list's tooltip, the command line's line), and a value stays as it is.
+    void theReplayItemsSayWhatTheyCompareInWords()
+    {
+        QFile example(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        const auto spec = parseRunSpec(example.readAll());
+        QVERIFY(spec);
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        const QList<ReplayItem> items = compareRerun(*spec, *spec, true);
+        language.apply(QStringLiteral("en"));
+        static const QRegularExpression latin(QStringLiteral("[A-Za-z]"));
+        int looked = 0;
+        for (const ReplayItem &i : items) {
+            if (!i.field.startsWith(QLatin1String("$.parameters.")) &&
+                !i.field.startsWith(QLatin1String("$.applied.")) &&
+                !i.field.startsWith(QLatin1String("$.fingerprint.")))
+                continue;
+            ++looked;
+            QVERIFY2(!latin.match(i.what).hasMatch(), qPrintable(i.field + ": " + i.what));
+            QCOMPARE(i.status, ReplayItem::Status::Pass);
+        }
+        QCOMPARE(looked, 5); // MICROBATCH, SEED, SEQLEN, os, arch
     }
 
     void initTestCase()

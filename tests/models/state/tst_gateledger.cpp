@@ -274,6 +274,33 @@ private slots:
         QVERIFY(s.gate(GateId::FirstRun).status != GateStatus::Passed);
     }
 
+    // #17 walk (item 12, zh_CN): "…重跑它。 可以重跑的人：…" — the refusal's sentences were
+    // joined with a space, which reads as a gap after "。", and its names with ", ". Kept as
+    // source text, the language read in decides both.
+    void aRefusalReadsAsChineseWrites()
+    {
+        OnboardingState s = passedUpTo(5);
+        allChecksGreen(s);
+        s.workspace = aTeam();
+        s.workspace.members.append({"Mei Chen", "mei.chen", Role::Developer, {}, 0});
+        s.firstRun.run.state = QStringLiteral("passed");
+        s.firstRun.released = true;
+        s.firstRun.ranBy = QStringLiteral("zhangmin");
+        s.firstRun.curve = {{1, 5.0}, {2, 4.0}};
+        const Text refused = replayerRefusal(s, QStringLiteral("zhangmin"));
+        const Text missing = firstRunAcceptanceMissing(s);
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        for (const QString &text : {refused.toString(), missing.toString()}) {
+            QVERIFY2(!text.contains(QStringLiteral("。 ")), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("liwei、chenjie、mei.chen")), qPrintable(text));
+        }
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QVERIFY2(refused.toString().endsWith(
+                     QStringLiteral("replays it. Who could replay: liwei, chenjie, mei.chen.")),
+                 qPrintable(refused.toString()));
+    }
+
     // #17 walk (item 3): after a second replay the record said it passed at the first replay's
     // time and the evidence line gave the second's. The accepting replay's time is the one.
     void aSecondReplayIsTheAcceptanceTime()

@@ -348,6 +348,24 @@ private slots:
         m_language.apply(QStringLiteral("en"));
     }
 
+    // #17 walk (item 13): a 14-byte file read "1 KB" after Browse…: its size in bytes.
+    void gateOneSaysASmallFilesSizeInBytes()
+    {
+        QTemporaryDir dir;
+        QFile small(dir.filePath("licence.pdf"));
+        QVERIFY(small.open(QIODevice::WriteOnly));
+        small.write("%PDF-1.4 tiny\n", 14);
+        small.close();
+        StateStore store(statePath());
+        store.load();
+        store.update([&](OnboardingState &s) { s.account.licenceFile = small.fileName(); });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        const QString info = child<QLabel>(w, "licenceFileInfo")->text();
+        QVERIFY2(info.endsWith(QStringLiteral(", 14 bytes")), qPrintable(info));
+    }
+
     // #20: gate 4 offers the provider's catalog once connected and says so. The in-process
     // sandbox serves a catalog with an instance type the built-in one lacks and without one it
     // has (ONRAMP_SANDBOX_CATALOG); before connecting the page shows the built-in catalog.

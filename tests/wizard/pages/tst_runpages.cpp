@@ -33,7 +33,8 @@ private slots:
         OnboardingState state = demoState();
         state.currentPage = OnboardingWizard::EnvironmentId;
         store.setState(state);
-        OnboardingWizard w(&store, &m_language);
+        auto wizard = std::make_unique<OnboardingWizard>(&store, &m_language);
+        OnboardingWizard &w = *wizard;
         w.restoreProgress();
         w.show();
         w.connectProvider();
@@ -149,6 +150,40 @@ private slots:
         QVERIFY(child<QLabel>(w, "replayAcceptance")->text().contains("chenjie"));
         // #17 walk (F11): the replay's acceptance left the spec the colleague holds current.
         QCOMPARE(runSpecFromState(store.state()).fingerprintId(), handedOver.fingerprintId());
+        // #17 walk (item 4): the dialog opened again shows none of the replay's rows, and says
+        // that, and which replay gate 6 records: who, and when (the gate's own time).
+        const int gaps = int(specGaps(handedOver).size());
+        page->openHandoffSpec(spec.fileName());
+        const QList<HandoffDialog *> dialogs = w.findChildren<HandoffDialog *>();
+        QCOMPARE(dialogs.size(), 2);
+        HandoffDialog *again = dialogs.last();
+        QVERIFY(again != dialog);
+        QCOMPARE(again->items()->topLevelItemCount(), gaps);
+        const QString shows = again->listShows();
+        QVERIFY2(shows.startsWith(QStringLiteral("No replay in this window yet")) &&
+                     shows.contains(QStringLiteral("Gate 6 records chenjie's replay of %1: "
+                                                   "reproduced.")
+                                        .arg(Text::time(store.state()
+                                                            .gate(GateId::FirstRun)
+                                                            .acceptedAt)
+                                                 .toString())),
+                 qPrintable(shows));
+
+        // #17 walk (item 6): closed and started again on the same state, gate 6's log pane
+        // stayed empty though the run had finished: the job's log is read again from the
+        // provider once it is connected.
+        wizard.reset();
+        OnboardingWizard restarted(&store, &m_language);
+        restarted.restoreProgress();
+        restarted.show();
+        QCOMPARE(restarted.currentId(), int(OnboardingWizard::FirstRunId));
+        restarted.connectProvider();
+        auto *monitorAgain = restarted.currentPage()->findChild<JobMonitor *>();
+        QVERIFY(monitorAgain);
+        QTRY_VERIFY_WITH_TIMEOUT(monitorAgain->log()->text().contains(", step "), 30000);
+        QVERIFY2(child<QLabel>(restarted, "jobLine")->text().contains(
+                     store.state().firstRun.run.jobId),
+                 qPrintable(child<QLabel>(restarted, "jobLine")->text()));
         qunsetenv("ONRAMP_STATE_DIR");
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
@@ -180,6 +215,13 @@ private slots:
         const QString step = monitor->stepChart()->emptyText();
         QVERIFY2(step.contains(QStringLiteral("record")) && !step.contains(QStringLiteral("starts")),
                  qPrintable(step));
+        // #17 walk (item 6): the log pane was empty, saying nothing. It says what the record
+        // keeps and where the whole log is.
+        QVERIFY(monitor->log()->text().isEmpty());
+        const QString log = monitor->log()->emptyText();
+        QVERIFY2(log.contains(QStringLiteral("not its log")) &&
+                     log.contains(QStringLiteral("at the provider")),
+                 qPrintable(log));
     }
 };
 
