@@ -10,10 +10,39 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTimer>
 #include <QVBoxLayout>
 
 namespace onramp {
+
+namespace {
+
+// The status as the label shows it: a path in it (a check's output file) starts a line of its
+// own, with the bracket it opens with, so that it is not broken inside where a line can hold
+// it (#17 walk: "output written (/" at a line's end, "tmp/onramp-…/environment.json)" on the
+// next). The label stays selectable, and the path copies as it is.
+QString withWholePaths(const QString &status)
+{
+    static const QRegularExpression path(
+        QStringLiteral(R"((?<![\w.~-])[(“"']?/[^\s()“”"']+/[^\s()“”"']+)"));
+    QString out;
+    qsizetype done = 0;
+    for (auto it = path.globalMatch(status); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        QString before = status.mid(done, m.capturedStart() - done);
+        if (!before.isEmpty() && !before.endsWith(u'\n')) {
+            while (before.endsWith(u' '))
+                before.chop(1);
+            before += u'\n';
+        }
+        out += before + m.captured();
+        done = m.capturedEnd();
+    }
+    return done == 0 ? status : out + status.mid(done);
+}
+
+} // namespace
 
 ProviderPanel::ProviderPanel(ProviderHub *hub, StateStore *store, QWidget *parent)
     : QGroupBox(parent), m_hub(hub), m_store(store)
@@ -26,6 +55,7 @@ ProviderPanel::ProviderPanel(ProviderHub *hub, StateStore *store, QWidget *paren
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("providerStatus"));
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText); // a provider's words, never markup
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_buttons = new QWidget(this);
     auto *buttons = new QHBoxLayout(m_buttons);
@@ -187,8 +217,9 @@ void ProviderPanel::refresh()
     if (m_connection->text() != connection)
         m_connection->setText(connection);
     const QString status = m_statusText ? m_statusText(m_store->state()) : QString();
-    if (m_status->text() != status)
-        m_status->setText(status);
+    const QString shown = withWholePaths(status);
+    if (m_status->text() != shown)
+        m_status->setText(shown);
     m_status->setVisible(!status.isEmpty());
     const bool idle = ready && !m_running && !(m_hub->session() && m_hub->session()->busy());
     QList<bool> on;
