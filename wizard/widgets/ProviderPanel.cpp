@@ -3,6 +3,7 @@
 #include "Banner.h"
 #include "ProviderHub.h"
 #include "StateStore.h"
+#include "StatusStyle.h"
 
 #include <QEvent>
 #include <QPointer>
@@ -10,39 +11,10 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QTimer>
 #include <QVBoxLayout>
 
 namespace onramp {
-
-namespace {
-
-// The status as the label shows it: a path in it (a check's output file) starts a line of its
-// own, with the bracket it opens with, so that it is not broken inside where a line can hold
-// it (#17 walk: "output written (/" at a line's end, "tmp/onramp-…/environment.json)" on the
-// next). The label stays selectable, and the path copies as it is.
-QString withWholePaths(const QString &status)
-{
-    static const QRegularExpression path(
-        QStringLiteral(R"((?<![\w.~-])[(“"']?/[^\s()“”"']+/[^\s()“”"']+)"));
-    QString out;
-    qsizetype done = 0;
-    for (auto it = path.globalMatch(status); it.hasNext();) {
-        const QRegularExpressionMatch m = it.next();
-        QString before = status.mid(done, m.capturedStart() - done);
-        if (!before.isEmpty() && !before.endsWith(u'\n')) {
-            while (before.endsWith(u' '))
-                before.chop(1);
-            before += u'\n';
-        }
-        out += before + m.captured();
-        done = m.capturedEnd();
-    }
-    return done == 0 ? status : out + status.mid(done);
-}
-
-} // namespace
 
 ProviderPanel::ProviderPanel(ProviderHub *hub, StateStore *store, QWidget *parent)
     : QGroupBox(parent), m_hub(hub), m_store(store)
@@ -217,7 +189,7 @@ void ProviderPanel::refresh()
     if (m_connection->text() != connection)
         m_connection->setText(connection);
     const QString status = m_statusText ? m_statusText(m_store->state()) : QString();
-    const QString shown = withWholePaths(status);
+    const QString shown = pathsOnTheirOwnLines(status);
     if (m_status->text() != shown)
         m_status->setText(shown);
     m_status->setVisible(!status.isEmpty());

@@ -328,9 +328,24 @@ private slots:
         QVERIFY2(words(all).contains(words(s.provider.resourcesCheck.toString())),
                  qPrintable(all));
 
+        // The gate card's status line gives the same evidence: the same there.
         store.update([](OnboardingState &st) {
-            st.gate(GateId::Resources).status = GateStatus::Passed;
+            GateRecord &g = st.gate(GateId::Resources);
+            g.status = GateStatus::Passed;
+            g.acceptedAt = QDateTime::currentDateTimeUtc();
+            g.acceptedBy = Text::literal(QStringLiteral("the engineer"));
+            g.evidence = st.provider.resourcesCheck;
         });
+        auto *card = w.currentPage()->findChild<QLabel *>(QStringLiteral("statusLabel"));
+        QVERIFY(card && card->text().contains(path));
+        const int cardPathWidth =
+            card->fontMetrics().horizontalAdvance(u'(' + path + u')' + u'.');
+        for (int width = cardPathWidth + 4; width < cardPathWidth + 400; width += 37) {
+            const QStringList lines = linesAt(card, width);
+            QVERIFY2(std::any_of(lines.begin(), lines.end(),
+                                 [&](const QString &line) { return line.contains(path); }),
+                     qPrintable(QStringLiteral("at %1 px: %2").arg(width).arg(lines.join(u'|'))));
+        }
         QVERIFY(w.goToPage(OnboardingWizard::EnvironmentId));
         auto *ready = w.currentPage()->findChild<QLabel *>(QStringLiteral("providerStatus"));
         QVERIFY(ready);
