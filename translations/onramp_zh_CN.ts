@@ -1914,10 +1914,6 @@
         <translation>请先在第 4 道门槛创建实例。</translation>
     </message>
     <message>
-        <source>The four readiness checks, run as %1</source>
-        <translation>四项就绪判定（以 %1 的身份运行）</translation>
-    </message>
-    <message>
         <source>Not ready: %1 failed.</source>
         <translation>未就绪：%1 未通过。</translation>
     </message>
@@ -4165,12 +4161,6 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <source>The team lead has not reviewed the role matrix yet: on gate 2's page, under “Team lead's review”, the team lead checks the members, roles and permissions, names themselves as the reviewer and presses “Mark reviewed”.</source>
         <translation>团队负责人尚未审核角色矩阵：请团队负责人在第 2 道门槛页面的“团队负责人审核”中核对成员、角色和权限，将自己填为审核人，然后点击“标记为已审核”。</translation>
     </message>
-    <message numerus="yes">
-        <source>The role matrix has %n change(s) since %1 reviewed it on %2: the team lead reviews it as it stands (gate 2's page lists the changes under “Team lead's review”) and presses “Mark reviewed” again.</source>
-        <translation>
-            <numerusform>自 %1 于 %2 审核以来，角色矩阵有 %n 处变更：请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 (%2, %3)</source>
         <comment>a run: model (method, precision)</comment>
@@ -4733,6 +4723,66 @@ Each subcommand takes --help.</source>
         <comment>a run on its hardware</comment>
         <translation>%1，使用 %2</translation>
     </message>
+    <message>
+        <source>The provider has not created workspace %1</source>
+        <translation>平台尚未创建工作空间 %1</translation>
+    </message>
+    <message>
+        <source>The provider holds workspace %1 without its quota pool</source>
+        <translation>平台上的工作空间 %1 还没有挂接配额池</translation>
+    </message>
+    <message>
+        <source>%1, and gate 2's acceptance checks run in it at the provider. Under “At the provider”, press “Create, attach quota, add members”, then run the two acceptance checks again.</source>
+        <translation>%1，而第 2 道门槛的验收检查要在平台上的这个空间里运行。请在“在平台上”中点击“创建、绑定配额、添加成员”，然后重新运行两项验收检查。</translation>
+    </message>
+    <message>
+        <source>%1's role changed from %2 to %3</source>
+        <translation>%1 的角色从%2改为%3</translation>
+    </message>
+    <message>
+        <source>%1 joined as %2</source>
+        <translation>%1 以%2身份加入</translation>
+    </message>
+    <message>
+        <source>%1 (%2) left the team</source>
+        <translation>%1（%2）已离开团队</translation>
+    </message>
+    <message>
+        <source>%1 was renamed %2</source>
+        <translation>%1 改名为 %2</translation>
+    </message>
+    <message>
+        <source>%1's account changed from %2 to %3</source>
+        <translation>%1 的账号从 %2 改为 %3</translation>
+    </message>
+    <message>
+        <source>%1's share changed from %2 % to %3 %</source>
+        <translation>%1 的份额从 %2% 改为 %3%</translation>
+    </message>
+    <message>
+        <source>%1's projects changed</source>
+        <translation>%1 的项目有变动</translation>
+    </message>
+    <message>
+        <source>the %1 role may now “%2”</source>
+        <translation>%1角色现在可以“%2”</translation>
+    </message>
+    <message>
+        <source>the %1 role may no longer “%2”</source>
+        <translation>%1角色不再可以“%2”</translation>
+    </message>
+    <message>
+        <source>Since %1 reviewed the roles on %2: %3. %4</source>
+        <translation>自 %1 于 %2 审核角色以来：%3。%4</translation>
+    </message>
+    <message>
+        <source>Since %1 reviewed the role matrix on %2: %3. The team lead reviews it as it stands (gate 2's page lists the changes under “Team lead's review”) and presses “Mark reviewed” again.</source>
+        <translation>自 %1 于 %2 审核角色矩阵以来：%3。请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</translation>
+    </message>
+    <message>
+        <source>%1 (%2), whose jobs ran these acceptance checks</source>
+        <translation>%1（%2），这些验收检查以其身份作为任务运行</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4843,10 +4893,6 @@ Observer refused: %6</source>
         <translation>已就绪：四项判定在实例 %1 上全部通过。</translation>
     </message>
     <message>
-        <source>Instance %1 is running; the checks take about half a minute.</source>
-        <translation>实例 %1 正在运行；判定大约需要半分钟。</translation>
-    </message>
-    <message>
         <source>Start the first run</source>
         <translation>开始首次运行</translation>
     </message>
@@ -4955,6 +5001,10 @@ Dataset: %3</source>
     <message>
         <source>The provider does not hold the workspace as planned here yet: press “Create, attach quota, add members”, then run the checks.</source>
         <translation>平台上的工作空间还不是这里规划的样子：请按“创建空间、挂接配额、添加成员”，然后运行验收检查。</translation>
+    </message>
+    <message>
+        <source>Instance %1 is running: press “Run the four checks” to run them on it.</source>
+        <translation>实例 %1 正在运行：点击“运行四项判定”即可在其上运行判定。</translation>
     </message>
 </context>
 <context>
@@ -6865,14 +6915,6 @@ Field in the spec: %2</source>
         <translation>自上次审核以来的变化</translation>
     </message>
     <message>
-        <source>Acceptance checks, predicted from the matrix until they run for real:
-%1 a developer submits a light job and sees its log
-%2 an observer's submit is refused with a clear message</source>
-        <translation>验收项（实际运行之前，根据权限矩阵预判）：
-%1 开发者能提交轻量任务并看到日志
-%2 观察者提交时被拒绝，且提示明确</translation>
-    </message>
-    <message>
         <source>Not reviewed yet: every member is new.</source>
         <translation>尚未审核：所有成员都是新增。</translation>
     </message>
@@ -7021,6 +7063,28 @@ Field in the spec: %2</source>
     <message>
         <source>Members come after the workspace and its quota pool: type the workspace's name and press “Plan the workspace” above.</source>
         <translation>成员要在工作空间和配额池之后添加：请先在上方输入工作空间名称，再点“计划此工作空间”。</translation>
+    </message>
+    <message>
+        <source>%1 a developer submits a light job and sees its log
+%2 an observer's submit is refused with a clear message</source>
+        <translation>%1 开发者能提交轻量任务并看到日志
+%2 观察者提交时被拒绝，且提示明确</translation>
+    </message>
+    <message>
+        <source>Acceptance checks, predicted from the matrix until they run at the provider:</source>
+        <translation>验收项（在平台上实际运行之前，根据权限矩阵预判）：</translation>
+    </message>
+    <message>
+        <source>Acceptance checks, as they ran at the provider on %1:</source>
+        <translation>验收项（%1 在平台上实际运行的结果）：</translation>
+    </message>
+    <message>
+        <source>Acceptance checks, as they last ran at the provider:</source>
+        <translation>验收项（上次在平台上实际运行的结果）：</translation>
+    </message>
+    <message>
+        <source>Predicted from the matrix for the team as it is now:</source>
+        <translation>按当前团队和权限矩阵预判：</translation>
     </message>
 </context>
 <context>

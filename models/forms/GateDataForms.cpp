@@ -5,6 +5,7 @@
 #include "StateStore.h"
 #include "Tr.h"
 
+#include <QHash>
 #include <QLocale>
 
 namespace onramp {
@@ -48,6 +49,85 @@ const WorkspaceData &WorkspaceForm::data() const
 void WorkspaceForm::update(const std::function<void(WorkspaceData &)> &change)
 {
     m_store->update([&](OnboardingState &s) { change(s.workspace); });
+}
+
+QList<QList<MemberCell>> memberCellsNamed(const WorkspaceData &w, const Findings &findings)
+{
+    using Column = MemberCell::Column;
+    const QList<Member> &team = w.members;
+    // The members a per-member rule of checkWorkspace's names, in the order it names them.
+    const auto membersWhere = [&](auto &&test) {
+        QList<int> out;
+        for (int i = 0; i < team.size(); ++i)
+            if (test(team[i]))
+                out << i;
+        return out;
+    };
+    const auto outOfRange = [](const Member &m) {
+        return m.sharePercent < 0 || m.sharePercent > 100;
+    };
+    bool projectsInUse = false;
+    for (const Member &m : team)
+        projectsInUse |= !m.projects.isEmpty();
+    // Members who held `role` at the review and do not now: the change that emptied it.
+    const auto leftRole = [&](Role role) {
+        QList<int> out;
+        if (!w.lastReview.reviewedAt.isValid())
+            return out;
+        for (const auto &[before, after] : diffSinceReview(w).roleChanged)
+            if (before.role == role)
+                for (int i = 0; i < team.size(); ++i)
+                    if (team[i] == after)
+                        out << i;
+        return out;
+    };
+    const QHash<QString, std::pair<QList<int>, Column>> perMember = {
+        {QStringLiteral("quota.share_out_of_range"), {membersWhere(outOfRange), Column::Share}},
+        {QStringLiteral("quota.one_member_all"),
+         {membersWhere([&](const Member &m) {
+              return team.size() > 1 && !outOfRange(m) && m.sharePercent >= 99.5;
+          }),
+          Column::Share}},
+        {QStringLiteral("quota.observer_share"),
+         {membersWhere([](const Member &m) {
+              return m.role == Role::Observer && m.sharePercent > 0;
+          }),
+          Column::Share}},
+        {QStringLiteral("project.member_without_project"),
+         {membersWhere([&](const Member &m) { return projectsInUse && m.projects.isEmpty(); }),
+          Column::Projects}},
+    };
+    const QHash<QString, std::pair<QList<int>, Column>> wholeTeam = {
+        {QStringLiteral("quota.shares_over_100"),
+         {membersWhere([](const Member &m) { return m.sharePercent > 0; }), Column::Share}},
+        {QStringLiteral("role.everyone_admin"),
+         {membersWhere([](const Member &m) { return m.role == Role::Admin; }), Column::Role}},
+        {QStringLiteral("role.too_many_admins"),
+         {membersWhere([](const Member &m) { return m.role == Role::Admin; }), Column::Role}},
+        {QStringLiteral("role.no_admin"), {leftRole(Role::Admin), Column::Role}},
+        {QStringLiteral("acceptance.no_developer"), {leftRole(Role::Developer), Column::Role}},
+        {QStringLiteral("acceptance.no_observer"), {leftRole(Role::Observer), Column::Role}},
+    };
+    QList<QList<MemberCell>> out;
+    QHash<QString, int> seen; // how many of a per-member code came before
+    for (const Finding &f : findings) {
+        QList<MemberCell> cells;
+        if (f.field == QLatin1String("members")) {
+            if (auto it = perMember.constFind(f.code); it != perMember.cend()) {
+                const int k = seen[f.code]++;
+                if (k < it->first.size()) {
+                    cells << MemberCell{it->first[k], it->second};
+                    if (f.code == QLatin1String("quota.observer_share"))
+                        cells << MemberCell{it->first[k], Column::Role};
+                }
+            } else if (auto all = wholeTeam.constFind(f.code); all != wholeTeam.cend()) {
+                for (int i : all->first)
+                    cells << MemberCell{i, all->second};
+            }
+        }
+        out << cells;
+    }
+    return out;
 }
 
 Findings WorkspaceForm::findings() const

@@ -32,6 +32,28 @@ private:
     StateStore *m_store;
 };
 
+// A cell of gate 2's members table: the member (index in WorkspaceData::members) and the column.
+struct MemberCell
+{
+    enum class Column
+    {
+        Name,
+        Account,
+        Role,
+        Projects,
+        Share
+    };
+    int member = -1;
+    Column column = Column::Name;
+    bool operator==(const MemberCell &) const = default;
+};
+// For each of `findings` (checkWorkspace's, in its order), the members table's cells it names:
+// the member whose share, role or projects the rule is about; for a rule about the team as a
+// whole ("nobody is an observer"), the roles that changed since the team lead's review to bring
+// it about, else none. The table is tinted there, not as a whole (#17 walk: every row turned
+// pink for one finding).
+QList<QList<MemberCell>> memberCellsNamed(const WorkspaceData &w, const Findings &findings);
+
 class WorkspaceForm : public QObject
 {
     Q_OBJECT

@@ -130,6 +130,10 @@ bool GateForm::reopenIfBlocked()
     // gate 2 stayed passed), gate 5's four checks, gate 6's colleague's replay of this run.
     if (reason.isEmpty())
         reason = onramp::acceptanceMissing(m_store->state(), m_gate);
+    // The change that broke the rule, then the rule and what to do (#17 walk: "Nobody in the
+    // team is an observer" never said that the observer had been made an admin).
+    if (!reason.isEmpty())
+        reason = reopeningReason(m_store->state(), m_gate, reason);
     // Only a change after a clean acceptance reopens: a gate recorded passed with findings
     // open (outside Onramp, or from an older version) stays as the acceptor left it.
     if (!m_cleanWhenPassed) {

@@ -420,6 +420,69 @@ Text firstRunAcceptanceMissing(const OnboardingState &state)
     return {};
 }
 
+Text workspaceAtProviderMissing(const OnboardingState &state)
+{
+    const WorkspaceData &w = state.workspace;
+    if (w.workspaceName.isEmpty() || (w.created && w.quotaAttached))
+        return {};
+    const Text what = !w.created
+                          ? Tr::trLater("The provider has not created workspace %1")
+                          : Tr::trLater("The provider holds workspace %1 without its quota pool");
+    return Tr::trLater("%1, and gate 2's acceptance checks run in it at the provider. Under “At "
+                       "the provider”, press “Create, attach quota, add members”, then run the "
+                       "two acceptance checks again.")
+        .arg(what.arg(Text::literal(w.workspaceName)));
+}
+
+QList<Text> changesSinceReview(const WorkspaceData &w)
+{
+    if (!reviewed(w.lastReview))
+        return {};
+    const ReviewDiff d = diffSinceReview(w);
+    QList<Text> out;
+    for (const auto &[before, after] : d.roleChanged)
+        out << Tr::trLater("%1's role changed from %2 to %3")
+                   .arg(Text::literal(after.name), roleText(before.role), roleText(after.role));
+    for (const Member &m : d.added)
+        out << Tr::trLater("%1 joined as %2").arg(Text::literal(m.name), roleText(m.role));
+    for (const Member &m : d.removed)
+        out << Tr::trLater("%1 (%2) left the team").arg(Text::literal(m.name), roleText(m.role));
+    for (const auto &[before, after] : d.detailsChanged) {
+        if (before.name != after.name)
+            out << Tr::trLater("%1 was renamed %2")
+                       .arg(Text::literal(before.name), Text::literal(after.name));
+        if (before.account != after.account)
+            out << Tr::trLater("%1's account changed from %2 to %3")
+                       .arg(Text::literal(after.name), Text::literal(before.account),
+                            Text::literal(after.account));
+        if (before.sharePercent != after.sharePercent)
+            out << Tr::trLater("%1's share changed from %2 % to %3 %")
+                       .arg(Text::literal(after.name))
+                       .arg(before.sharePercent)
+                       .arg(after.sharePercent);
+        if (before.projects != after.projects)
+            out << Tr::trLater("%1's projects changed").arg(Text::literal(after.name));
+    }
+    for (const auto &[action, role, allowed] : d.permissionChanged)
+        out << (allowed ? Tr::trLater("the %1 role may now “%2”")
+                        : Tr::trLater("the %1 role may no longer “%2”"))
+                   .arg(roleText(role), actionText(action));
+    return out;
+}
+
+Text reopeningReason(const OnboardingState &state, GateId id, const Text &rule)
+{
+    if (id != GateId::Workspace || rule == roleReviewMissing(state))
+        return rule;
+    const QList<Text> changes = changesSinceReview(state.workspace);
+    if (changes.isEmpty())
+        return rule;
+    const ReviewSnapshot &review = state.workspace.lastReview;
+    return Tr::trLater("Since %1 reviewed the roles on %2: %3. %4")
+        .arg(Text::literal(review.reviewer.trimmed()), Text::time(review.reviewedAt),
+             Tr::clauseListLater(changes), rule);
+}
+
 Text roleReviewMissing(const OnboardingState &state)
 {
     const WorkspaceData &w = state.workspace;
@@ -431,12 +494,12 @@ Text roleReviewMissing(const OnboardingState &state)
     const ReviewDiff d = diffSinceReview(w);
     if (d.isEmpty())
         return {};
-    const int changes = d.size();
-    return Tr::trLater("The role matrix has %n change(s) since %1 reviewed it on %2: the team "
-                       "lead reviews it as it stands (gate 2's page lists the changes under “Team "
-                       "lead's review”) and presses “Mark reviewed” again.",
-                       nullptr, changes)
-        .arg(Text::literal(w.lastReview.reviewer), Text::time(w.lastReview.reviewedAt));
+    // The changes by name (#17 walk: the reason named a count, not what had changed).
+    return Tr::trLater("Since %1 reviewed the role matrix on %2: %3. The team lead reviews it as "
+                       "it stands (gate 2's page lists the changes under “Team lead's review”) "
+                       "and presses “Mark reviewed” again.")
+        .arg(Text::literal(w.lastReview.reviewer), Text::time(w.lastReview.reviewedAt),
+             Tr::clauseListLater(changesSinceReview(w)));
 }
 
 Text acceptanceMissing(const OnboardingState &state, GateId id)
@@ -451,6 +514,11 @@ Text acceptanceMissing(const OnboardingState &state, GateId id)
                            "with what they show now.");
     switch (id) {
     case GateId::Workspace:
+        // Its acceptance checks ran in the workspace at the provider: a gate passed on them
+        // cannot stand beside a provider that holds no such workspace (#17 walk: a restored
+        // gate 2 passed beside "Workspace: not created").
+        if (const Text missing = workspaceAtProviderMissing(state); !missing.isEmpty())
+            return missing;
         // Gate 2's acceptor is the team lead, whose review of the roles is the sign-off.
         return roleReviewMissing(state);
     case GateId::Environment:
@@ -536,24 +604,38 @@ std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, Gate
     return {};
 }
 
-bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
+bool acceptFromProvider(OnboardingState &state, GateId id, const Text &evidence,
+                        const QDateTime &now, const QDateTime &acceptedOn)
 {
+    GateRecord &r = state.gate(id);
+    // The evidence decides whether this is a new acceptance, never when it was read: the same
+    // answer read again keeps the date it was first accepted on (#17: a Slurm re-check moved
+    // gate 1's pass date).
+    const bool sameAcceptance =
+        r.status == GateStatus::Passed && r.acceptedAt.isValid() &&
+        (r.evidence == evidence || r.evidence.toString() == evidence.toString());
+    const QDateTime acceptedBefore = r.acceptedAt;
+    r.evidence = evidence;
     // The refusal is kept as it reads in any language, not as setGateStatus's message.
     const Text why = statusRefusal(state, id, GateStatus::Passed, now.date());
     if (why.isEmpty() && setGateStatus(state, id, GateStatus::Passed, now)) {
-        // The provider's acceptance is of the evidence its steps just wrote: a gate already
-        // passed is accepted again now (#17 walk: "Passed on November 6" beside evidence of a
-        // job run on December 3).
-        state.gate(id).acceptedAt = now;
+        // New evidence is accepted when the provider accepted it (#17 walk: "Passed on November
+        // 6" beside evidence of a job run on December 3).
+        r.acceptedAt = sameAcceptance ? acceptedBefore : acceptedOn.isValid() ? acceptedOn : now;
         return true;
     }
-    GateRecord &r = state.gate(id);
     if (r.status == GateStatus::Passed) // was passed before; a later rule holds it now
         reopen(state, id, why, now, /*staleEvidence=*/false);
     else
         (void)setGateStatus(state, id, GateStatus::InProgress, now);
     r.heldBack = why;
     return false;
+}
+
+bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now)
+{
+    const Text evidence = state.gate(id).evidence;
+    return acceptFromProvider(state, id, evidence, now);
 }
 
 bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
@@ -574,14 +656,25 @@ bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
     back.updatedAt = now;
     OnboardingState trial = state;
     trial.gate(id) = back;
-    if (!acceptanceMissing(trial, id).isEmpty())
+    if (const Text missing = acceptanceMissing(trial, id); !missing.isEmpty()) {
+        // The change is taken back, but the evidence does not stand for another reason (the
+        // provider no longer holds what it rests on): that reason is why the gate is back now.
+        r.reopenedBecause = missing;
+        r.updatedAt = now;
         return false;
+    }
     for (const Finding &f : gateFindings(trial, id, now.toLocalTime().date()))
         if (f.isBlocking())
             return false;
     r = back;
     passLaterGatesAgain(state, id, now);
     return true;
+}
+
+Text checksAcceptor(GateId id, const QString &member)
+{
+    return Tr::trLater("%1 (%2), whose jobs ran these acceptance checks")
+        .arg(Text::source(gateDefinition(id).acceptorRole), Text::literal(member));
 }
 
 void reopenGate(OnboardingState &state, GateId id, const Text &reason, const QDateTime &now)
@@ -621,6 +714,7 @@ void recordWorkspaceChecks(OnboardingState &state, const QDateTime &now)
     const ProviderLink &link = state.provider;
     GateRecord &r = state.gate(GateId::Workspace);
     r.updatedAt = now;
+    state.provider.workspaceChecksAt = now; // they ran for real, now
     if (!link.developerCheckPassed || !link.observerCheckPassed)
         return;
     QList<Text> lines{link.developerCheck, link.observerCheck};

@@ -45,6 +45,19 @@ Text acceptanceMissing(const OnboardingState &state, GateId id);
 // Gate 2 is accepted by the team lead, on the role matrix: empty when the state holds a review
 // (workspace.lastReview) and nothing diffSinceReview() compares has changed since.
 Text roleReviewMissing(const OnboardingState &state);
+// What changed in gate 2's team since the team lead's review, one clause per change, in words
+// ("Zhao Lei's role changed from observer to admin"); empty when not reviewed or unchanged.
+QList<Text> changesSinceReview(const WorkspaceData &w);
+// Why a passed gate goes back after a change (GateForm::reopenIfBlocked): the change where the
+// state can name it, then `rule`, the blocking finding or missing acceptance that holds now and
+// says what to do (#17 walk: gate 2 went back on "Nobody in the team is an observer", never
+// saying that the observer had been made an admin). For gate 2 the change is what differs from
+// the team lead's review; otherwise, and when the rule already names it, `rule` as it is.
+Text reopeningReason(const OnboardingState &state, GateId id, const Text &rule);
+// Gate 2's acceptance checks run in the workspace at the provider: why they cannot stand there
+// (not created, its pool not attached, with what to do), empty when the provider holds it as
+// planned or nothing is planned yet.
+Text workspaceAtProviderMissing(const OnboardingState &state);
 // Gate 6 is accepted by a colleague who took no part: empty when the state holds a replay that
 // reproduced the first run, run by a member replayerRefusal() accepts.
 Text firstRunAcceptanceMissing(const OnboardingState &state);
@@ -87,8 +100,15 @@ Text statusRefusal(const OnboardingState &state, GateId id, GateStatus target, c
 std::expected<void, Error> setGateStatus(OnboardingState &state, GateId id, GateStatus target,
                                          const QDateTime &now, const Findings &localFindings = {});
 
-// A provider accepted the gate (an approved review, checks that passed): it passes when the
-// rules allow, else it stays in progress with the reason in `heldBack`. True when it passed.
+// A provider accepted the gate on `evidence` (an approved review, checks that passed), which
+// becomes the record's: it passes when the rules allow, else it stays in progress with the
+// reason in `heldBack`. True when it passed. The pass is dated `acceptedOn` (the review's own
+// time; `now` when invalid) unless the gate was already passed on the same evidence: a re-check
+// that finds what it found before (a Slurm cluster answers every read with the time of the read)
+// does not move the pass date.
+bool acceptFromProvider(OnboardingState &state, GateId id, const Text &evidence,
+                        const QDateTime &now, const QDateTime &acceptedOn = {});
+// The same, on the evidence the record holds now (a rule that held it back no longer does).
 bool acceptFromProvider(OnboardingState &state, GateId id, const QDateTime &now);
 
 // A passed gate that got a blocking finding from a later change goes back to "in progress",
@@ -102,10 +122,18 @@ void reopenGate(OnboardingState &state, GateId id, const Text &reason, const QDa
 // Undoes reopenGate when the change that reopened `id` was taken back: the gate's data is again
 // what it was when it passed (the caller compares), so its evidence stands and it is passed
 // again, as are the later gates its reopening took back. Refused (false) unless `id` is still
-// in progress with `reason` and its rules and acceptance checks allow Passed. A restored
-// record keeps a trace of the excursion (GateRecord::wentBack).
+// in progress with `reason` and its rules and acceptance checks allow Passed; when only the
+// acceptance checks refuse (gate 2's workspace no longer at the provider), their reason
+// replaces `reason` on the record: the change is taken back, that is why it stays back. A
+// restored record keeps a trace of the excursion (GateRecord::wentBack).
 bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
                          const QDateTime &now);
+
+// Gates 4 and 5 are accepted by the engineer who will launch the first run (their
+// GateDefinition's acceptor): their acceptance checks run at the provider as that member's jobs,
+// and the gate passes by itself when they hold, as gate 3 does on the provider's grant. The
+// acceptor line names the role, the member and how they accepted.
+Text checksAcceptor(GateId id, const QString &member);
 
 // Records a replay (ReplayOutcome::toRecord) as gate 6's evidence and, when it reproduced the
 // first run and came from someone else, passes the gate with that member as its acceptor.
@@ -116,9 +144,9 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
 // the snapshot becomes workspace.lastReview, the reviewer the gate's acceptor, and the review's
 // line replaces the previous review's line in the evidence; the acceptance checks' lines stay.
 void recordRoleReview(OnboardingState &state, const QString &reviewer, const QDateTime &now);
-// Gate 2's two acceptance checks passed at the provider: their lines (ProviderLink's
-// developerCheck and observerCheck) become the evidence, followed by the review's line when
-// there is a review, so neither writer loses the other's.
+// Gate 2's two acceptance checks ran at the provider (ProviderLink's workspaceChecksAt becomes
+// `now`); when both passed, their lines (developerCheck and observerCheck) become the evidence,
+// followed by the review's line when there is a review, so neither writer loses the other's.
 void recordWorkspaceChecks(OnboardingState &state, const QDateTime &now);
 
 // Gate 3's context from the rest of the onboarding: the purpose, the members' shares, and gate

@@ -72,6 +72,9 @@ QJsonObject ProviderLink::toJson() const
             {"developerCheckPassed", developerCheckPassed},
             {"observerCheck", observerCheck.toJson()},
             {"observerCheckPassed", observerCheckPassed},
+            {"workspaceChecksAt", workspaceChecksAt.isValid()
+                                      ? workspaceChecksAt.toUTC().toString(Qt::ISODateWithMs)
+                                      : QString()},
             {"quotaApplication", quotaApplication.toJson()},
             {"quotaAppliedFor", quotaAppliedFor},
             {"instanceId", instanceId},
@@ -139,6 +142,13 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
     else
         return std::unexpected(invalidSavedValue(t.error().field, t.error().message));
     l.observerCheckPassed = o.value("observerCheckPassed").toBool();
+    if (const QString at = o.value("workspaceChecksAt").toString(); !at.isEmpty()) {
+        l.workspaceChecksAt = QDateTime::fromString(at, Qt::ISODateWithMs).toUTC();
+        if (!l.workspaceChecksAt.isValid())
+            return std::unexpected(
+                invalidSavedValue(path + QStringLiteral(".workspaceChecksAt"),
+                                  Tr::tr("expected an ISO 8601 time")));
+    }
     l.quotaApplication = RemoteReview::fromJson(o.value("quotaApplication").toObject());
     l.quotaAppliedFor = o.value("quotaAppliedFor").toObject();
     l.instanceId = o.value("instanceId").toString();

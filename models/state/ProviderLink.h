@@ -69,6 +69,9 @@ struct ProviderLink
     bool developerCheckPassed = false;
     Text observerCheck; // the provider's refusal, shown as is
     bool observerCheckPassed = false;
+    // When the two checks last ran for real (GateLedger's recordWorkspaceChecks); invalid when
+    // they have not, or in state files from before it was kept.
+    QDateTime workspaceChecksAt;
     // Gate 3
     RemoteReview quotaApplication;
     // Gate 2's pool ({cardType, region, zone}) when the application was sent: a grant is for

@@ -5,6 +5,7 @@
 #include "Language.h"
 #include "OnboardingWizard.h"
 #include "StateStore.h"
+#include "pages/GatePage.h"
 #include "widgets/DateField.h"
 
 #include <QCheckBox>
@@ -129,6 +130,18 @@ inline void fillWorkspace(OnboardingWizard &w)
     observer->setCurrentIndex(int(Role::Observer));
 }
 
+// Gate 2's acceptance checks run in the workspace at the provider: what the panel's "Create,
+// attach quota, add members" records when the provider answers.
+inline void providerHoldsWorkspace(OnboardingWizard &w)
+{
+    auto *gate = qobject_cast<GatePage *>(w.currentPage());
+    QVERIFY(gate);
+    gate->store()->update([](OnboardingState &s) {
+        s.workspace.created = true;
+        s.workspace.quotaAttached = true;
+    });
+}
+
 // The team lead reviews gate 2's role matrix as it stands: gate 2 passes only after that.
 inline void reviewRoles(OnboardingWizard &w, const QString &reviewer = QStringLiteral("Li Wei"))
 {
@@ -179,6 +192,7 @@ inline void passCurrentGate(OnboardingWizard &w, const QString &acceptor)
     QTest::keyClicks(child<QLineEdit>(w, "evidence"), QStringLiteral("checks seen"));
     QTest::keyClicks(child<QLineEdit>(w, "acceptedBy"), acceptor);
     if (w.currentId() == OnboardingWizard::WorkspaceId) {
+        providerHoldsWorkspace(w);
         // Gate 2's acceptor is the team lead, whose review of the role matrix signs it off.
         QVERIFY(!record->isEnabled());
         reviewRoles(w, acceptor);

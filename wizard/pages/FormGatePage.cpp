@@ -124,7 +124,7 @@ void FormGatePage::showFindings(QListWidget *list, const Findings &findings,
     QHash<QWidget *, std::pair<QString, bool>> wanted; // tooltip, blocking
     for (const Finding &f : findings) {
         QWidget *w = findChild<QWidget *>(f.field);
-        if (!w || w == list)
+        if (!w || w == list || m_tintsItself.contains(w))
             continue;
         auto &[tip, blocking] = wanted[w];
         tip = tip.isEmpty() ? f.message.toString() : tip + u'\n' + f.message.toString();

@@ -37,6 +37,8 @@ protected:
     void alignForms(const QList<QFormLayout *> &forms);
     // Fills the list and tints each field named by a finding, with the message as tooltip.
     void showFindings(QListWidget *list, const Findings &findings, const QString &allClear);
+    // A field the page tints itself, part by part (a table's cells): showFindings leaves it.
+    void tintsItself(QWidget *field) { m_tintsItself << field; }
 
     // Widgets load from the form through loaders; reload() runs them all with loading() true,
     // so change handlers can ignore what the loaders themselves set.
@@ -56,6 +58,7 @@ private:
 
     FieldCaptions m_captions;
     QList<QWidget *> m_tinted;
+    QList<QWidget *> m_tintsItself;
     QList<std::function<void()>> m_loaders;
     QList<QList<QFormLayout *>> m_aligned;
     bool m_built = false;

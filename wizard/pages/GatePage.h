@@ -44,10 +44,10 @@ public:
     // Why Next may not proceed from this gate (the next gate's entry condition, in words);
     // empty when it may.
     Text refusal() const;
+    StateStore *store() const { return m_store; }
 
 protected:
     void changeEvent(QEvent *e) override;
-    StateStore *store() const { return m_store; }
     ProviderHub *hub() const { return m_hub; }
     // Runs `then` once a provider session is there and idle: now, or when the hub connects.
     void whenProviderReady(QObject *context, std::function<void()> then);

@@ -348,8 +348,10 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             return s.environment.ready()
                        ? ProviderActions::tr("Ready: all four checks passed on instance %1.")
                              .arg(s.provider.instanceId)
-                       : ProviderActions::tr("Instance %1 is running; the checks take about half "
-                                             "a minute.")
+                       // No duration: nothing known says one (#17 walk: "about half a
+                       // minute" on a sandbox where they take under five seconds).
+                       : ProviderActions::tr("Instance %1 is running: press “Run the four "
+                                             "checks” to run them on it.")
                              .arg(s.provider.instanceId);
         });
         break;

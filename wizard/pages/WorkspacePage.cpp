@@ -6,11 +6,13 @@
 #include "GateDataForms.h"
 #include "ProviderHub.h"
 #include "GateForm.h"
+#include "StateStore.h"
 
 #include <QComboBox>
 #include <QFile>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHash>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -185,6 +187,7 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     m_members->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_members->verticalHeader()->hide();
     m_members->setMinimumHeight(180);
+    tintsItself(m_members); // its cells, as the findings name them (tintMembers)
     ml->addWidget(m_members);
     auto *buttons = new QHBoxLayout;
     m_add = new QPushButton(members);
@@ -686,12 +689,33 @@ void WorkspacePage::refresh()
     const bool pending = named && (!w.created || (pooled && !w.quotaAttached));
     m_planNote->setCurrentIndex(pending ? 0 : w.created && w.quotaAttached ? 1 : 2);
     const TeamAcceptancePrediction p = predictAcceptance(w);
-    QString prediction =
-        tr("Acceptance checks, predicted from the matrix until they run for real:\n"
-           "%1 a developer submits a light job and sees its log\n"
-           "%2 an observer's submit is refused with a clear message")
-            .arg(p.developerSubmitsAndSeesLog ? QStringLiteral("✔") : QStringLiteral("✖"),
-                 p.observerRefused ? QStringLiteral("✔") : QStringLiteral("✖"));
+    const auto tick = [](bool ok) { return ok ? QStringLiteral("✔") : QStringLiteral("✖"); };
+    const auto twoChecks = [&](bool developer, bool observer) {
+        return tr("%1 a developer submits a light job and sees its log\n"
+                  "%2 an observer's submit is refused with a clear message")
+            .arg(tick(developer), tick(observer));
+    };
+    // Which it is: the matrix's prediction, or the checks as they ran at the provider, and when
+    // (#17 walk: "predicted … until they run for real" stayed after they had run).
+    const ProviderLink &link = store()->state().provider;
+    QString prediction;
+    if (link.developerCheck.isEmpty() && link.observerCheck.isEmpty()) {
+        prediction = tr("Acceptance checks, predicted from the matrix until they run at the "
+                        "provider:") +
+                     u'\n' + twoChecks(p.developerSubmitsAndSeesLog, p.observerRefused);
+    } else {
+        prediction = (link.workspaceChecksAt.isValid()
+                          ? tr("Acceptance checks, as they ran at the provider on %1:")
+                                .arg(readableTime(link.workspaceChecksAt))
+                          : tr("Acceptance checks, as they last ran at the provider:")) +
+                     u'\n' + twoChecks(link.developerCheckPassed, link.observerCheckPassed);
+        // The team or the matrix changed since: what they would give now.
+        if (p.developerSubmitsAndSeesLog != link.developerCheckPassed ||
+            p.observerRefused != link.observerCheckPassed)
+            prediction += u'\n' +
+                          tr("Predicted from the matrix for the team as it is now:") + u'\n' +
+                          twoChecks(p.developerSubmitsAndSeesLog, p.observerRefused);
+    }
     if (!w.members.isEmpty() && !p.hasDeveloper)
         prediction += u'\n' + tr("Nobody in the team is a developer, so nobody can try the "
                                  "first check: give a member the developer role.");
@@ -707,8 +731,60 @@ void WorkspacePage::refresh()
     // The pool's stock is the provider's word, held while connected: its rule is fed here.
     const Findings stock =
         hub() ? checkPoolStock(w.pool, zoneStock(hub()->regions())) : Findings{};
-    showFindings(m_findings, m_form->findings() + stock,
+    const Findings findings = m_form->findings() + stock;
+    showFindings(m_findings, findings,
                  tr("No findings: roles and permissions follow the guides."));
+    tintMembers(findings);
+}
+
+void WorkspacePage::tintMembers(const Findings &findings)
+{
+    // The cells a finding names, with its messages as their tooltip (#17 walk: one finding
+    // turned every row pink).
+    const QList<QList<MemberCell>> named = memberCellsNamed(m_form->data(), findings);
+    QHash<std::pair<int, int>, std::pair<QString, bool>> wanted; // tooltip, blocking
+    for (qsizetype i = 0; i < named.size(); ++i)
+        for (const MemberCell &cell : named[i]) {
+            auto &[tip, blocking] = wanted[{cell.member, int(cell.column)}];
+            const QString message = findings[i].message.toString();
+            tip = tip.isEmpty() ? message : tip + u'\n' + message;
+            blocking = blocking || findings[i].isBlocking();
+        }
+    const bool filling = m_filling;
+    m_filling = true; // a cell's colour is no edit
+    for (int row = 0; row < m_members->rowCount(); ++row) {
+        const QTableWidgetItem *name = m_members->item(row, NameCol);
+        const int member = name ? name->data(Qt::UserRole).toInt() : -1;
+        for (int c = 0; c < ColumnCount; ++c) {
+            const auto it = wanted.constFind({member, c});
+            const QColor tint = it == wanted.cend() ? QColor()
+                                : it->second      ? QColor(0xfd, 0xec, 0xea)
+                                                  : QColor(0xff, 0xf4, 0xe5);
+            const QString tip = it == wanted.cend() ? QString() : it->first;
+            if (QTableWidgetItem *item = m_members->item(row, c)) {
+                const QBrush brush = tint.isValid() ? QBrush(tint) : QBrush();
+                if (item->background() != brush)
+                    item->setBackground(brush);
+                if (item->toolTip() != tip)
+                    item->setToolTip(tip);
+            }
+            if (c != RoleCol)
+                continue;
+            if (auto *role = qobject_cast<QComboBox *>(m_members->cellWidget(row, c))) {
+                QPalette p;
+                if (tint.isValid()) {
+                    p = role->palette();
+                    p.setColor(QPalette::Button, tint);
+                    p.setColor(QPalette::Base, tint);
+                }
+                if (role->palette() != p)
+                    role->setPalette(p);
+                if (role->toolTip() != tip)
+                    role->setToolTip(tip);
+            }
+        }
+    }
+    m_filling = filling;
 }
 
 } // namespace onramp

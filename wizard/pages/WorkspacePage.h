@@ -33,6 +33,8 @@ protected:
 
 private:
     void refresh();
+    // Tints the members table's cells the findings name (memberCellsNamed), not the table.
+    void tintMembers(const Findings &findings);
     // Create and Attach send what their fields say: off while the provider holds exactly that.
     void updateStepButtons();
     QuotaPool poolInFields() const;

@@ -57,7 +57,21 @@ void Banner::showMessage(Tone tone, const Text &text, const QString &details, bo
     m_text->setToolTip(details);
     m_details->setVisible(!details.isEmpty());
     m_retry->setVisible(retry);
+    // From the first message on, its place stays (reserveSpace): never before, so a page where
+    // no banner has shown has no blank band at its top (#17 walk).
+    if (m_reserved)
+        holdPlace();
     show();
+}
+
+void Banner::holdPlace()
+{
+    QSizePolicy policy = sizePolicy();
+    if (!policy.retainSizeWhenHidden()) {
+        policy.setRetainSizeWhenHidden(true);
+        setSizePolicy(policy);
+    }
+    setMinimumHeight(std::max(minimumHeight(), oneLineHeight()));
 }
 
 void Banner::clear()
@@ -75,10 +89,8 @@ void Banner::clear()
 void Banner::reserveSpace()
 {
     m_reserved = true;
-    QSizePolicy policy = sizePolicy();
-    policy.setRetainSizeWhenHidden(true);
-    setSizePolicy(policy);
-    setMinimumHeight(oneLineHeight());
+    if (isVisibleTo(parentWidget()) || !m_message.isEmpty())
+        holdPlace(); // a message already showing keeps its place from now on
 }
 
 int Banner::oneLineHeight() const
@@ -99,7 +111,8 @@ void Banner::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslate();
-    if (m_reserved && (e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange))
+    if (m_reserved && sizePolicy().retainSizeWhenHidden() &&
+        (e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange))
         setMinimumHeight(std::max(minimumHeight(), oneLineHeight()));
     QFrame::changeEvent(e);
 }

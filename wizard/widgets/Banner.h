@@ -36,9 +36,11 @@ public:
     }
     void clear();
     QString message() const;
-    // Keeps the banner's place while it is cleared, at least one line high (and as high as the
-    // tallest message it has shown), so that what lies under it does not move when a message
-    // comes and goes (#17 walk: the page jumped about 30 px under the mouse).
+    // Once a message has shown, keeps the banner's place while it is cleared, at least one line
+    // high (and as high as the tallest message it has shown), so that what lies under it does
+    // not move when a message comes and goes (#17 walk: the page jumped about 30 px under the
+    // mouse). Until the first message it takes no place: a page that never had one has no blank
+    // band at its top (#17 walk).
     void reserveSpace();
 
 signals:
@@ -51,6 +53,8 @@ private:
     void retranslate();
     // The height of a one-line message, in the current font and style.
     int oneLineHeight() const;
+    // Keeps the place from now on, hidden or not.
+    void holdPlace();
 
     QLabel *m_text;
     QPushButton *m_retry;

@@ -3,6 +3,7 @@
 #include "Banner.h"
 #include "ProviderHub.h"
 #include "StateStore.h"
+#include "StatusStyle.h"
 
 #include <QEvent>
 #include <QPointer>
@@ -26,6 +27,7 @@ ProviderPanel::ProviderPanel(ProviderHub *hub, StateStore *store, QWidget *paren
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("providerStatus"));
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText); // a provider's words, never markup
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_buttons = new QWidget(this);
     auto *buttons = new QHBoxLayout(m_buttons);
@@ -187,8 +189,9 @@ void ProviderPanel::refresh()
     if (m_connection->text() != connection)
         m_connection->setText(connection);
     const QString status = m_statusText ? m_statusText(m_store->state()) : QString();
-    if (m_status->text() != status)
-        m_status->setText(status);
+    const QString shown = pathsOnTheirOwnLines(status);
+    if (m_status->text() != shown)
+        m_status->setText(shown);
     m_status->setVisible(!status.isEmpty());
     const bool idle = ready && !m_running && !(m_hub->session() && m_hub->session()->busy());
     QList<bool> on;

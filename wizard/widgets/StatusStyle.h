@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QPalette>
+#include <QRegularExpression>
 #include <QString>
 #include <QWidget>
 
@@ -53,6 +54,30 @@ inline void setTextColour(QWidget *w, const QColor &c)
     QPalette p = w->palette();
     p.setColor(QPalette::WindowText, c);
     w->setPalette(p);
+}
+
+// A status as a label shows it: a path in it (a check's output file) starts a line of its
+// own, with the bracket it opens with, so that it is not broken inside where a line can hold
+// it (#17 walk: "output written (/" at a line's end, "tmp/onramp-…/environment.json)" on the
+// next; a gate's evidence the same). The label stays selectable, and the path copies as it is.
+inline QString pathsOnTheirOwnLines(const QString &status)
+{
+    static const QRegularExpression path(
+        QStringLiteral(R"((?<![\w.~-])[(“"']?/[^\s()“”"']+/[^\s()“”"']+)"));
+    QString out;
+    qsizetype done = 0;
+    for (auto it = path.globalMatch(status); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        QString before = status.mid(done, m.capturedStart() - done);
+        if (!before.isEmpty() && !before.endsWith(u'\n')) {
+            while (before.endsWith(u' '))
+                before.chop(1);
+            before += u'\n';
+        }
+        out += before + m.captured();
+        done = m.capturedEnd();
+    }
+    return done == 0 ? status : out + status.mid(done);
 }
 
 } // namespace onramp

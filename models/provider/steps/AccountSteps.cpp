@@ -13,23 +13,26 @@ void AccountSteps::applyQualification(const RemoteReview &review)
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const ReviewState state = fromKey<ReviewState>(review.state);
     if (state == ReviewState::Approved) {
-        g.evidence = Tr::trLater("Dossier approved by the provider (review %1).").arg(review.id);
         g.acceptedBy = Tr::trLater("The provider's qualification reviewer");
         g.rejectionReason.clear();
         g.whatToChange.clear();
-        if (acceptFromProvider(m_state, GateId::Account, now) && review.since.isValid())
-            g.acceptedAt = review.since;
+        (void)acceptFromProvider(
+            m_state, GateId::Account,
+            Tr::trLater("Dossier approved by the provider (review %1).").arg(review.id), now,
+            review.since);
     } else if (state == ReviewState::NotRequired) {
         // A cluster has accounts, not dossiers: nothing to review.
-        g.evidence =
-            Tr::trLater("Not required by this provider: a Slurm cluster reviews no dossier; "
-                        "access is a user in its accounting with a default account (%1).")
-                .arg(reasonsText(review.reasons));
         g.acceptedBy = Tr::trLater("The cluster's accounting (slurmdbd)");
         g.rejectionReason.clear();
         g.whatToChange.clear();
-        if (acceptFromProvider(m_state, GateId::Account, now) && review.since.isValid())
-            g.acceptedAt = review.since;
+        // The cluster dates its answer with the time of the read: the ledger keeps the first
+        // date while the answer says the same.
+        (void)acceptFromProvider(
+            m_state, GateId::Account,
+            Tr::trLater("Not required by this provider: a Slurm cluster reviews no dossier; "
+                        "access is a user in its accounting with a default account (%1).")
+                .arg(reasonsText(review.reasons)),
+            now, review.since);
     } else if (state == ReviewState::Rejected) {
         g.rejectionReason = Text::literal(reasonsText(review.reasons));
         g.whatToChange =

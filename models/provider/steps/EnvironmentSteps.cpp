@@ -127,13 +127,16 @@ void EnvironmentSteps::settleEnvironmentGate()
         }
     }
     if (failed.isEmpty()) {
-        g.evidence = Text::joined(lines, QStringLiteral("\n"));
-        g.acceptedBy = Tr::trLater("The four readiness checks, run as %1").arg(jobMember());
+        // The acceptor GATES.md names, who accepts on these checks (#17 walk: "The four
+        // readiness checks, run as zhangmin" named no person's role).
+        g.acceptedBy = checksAcceptor(GateId::Environment, jobMember());
         g.rejectionReason.clear();
         g.whatToChange.clear();
         // A replay's scratch workspace walks no gates 1–4, so the ledger holds gate 5 back;
         // that is the replay's design, not news for the colleague replaying.
-        if (!acceptFromProvider(m_state, GateId::Environment, now) && !m_replaying)
+        if (!acceptFromProvider(m_state, GateId::Environment, Text::joined(lines, QStringLiteral("\n")),
+                                now) &&
+            !m_replaying)
             progress(g.heldBack.toString());
     } else {
         g.rejectionReason =

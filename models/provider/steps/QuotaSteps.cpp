@@ -14,12 +14,12 @@ void QuotaSteps::applyQuotaReview(const RemoteReview &review)
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const ReviewState state = fromKey<ReviewState>(review.state);
     if (state == ReviewState::Approved) {
-        g.evidence = Tr::trLater("Quota application %1 approved: %2 card-hours granted.")
-                         .arg(review.id)
-                         .arg(review.grantedCardHours, 0, 'f', 0);
         g.acceptedBy = Tr::trLater("The provider's quota reviewer");
-        if (acceptFromProvider(m_state, GateId::Quota, now) && review.since.isValid())
-            g.acceptedAt = review.since;
+        (void)acceptFromProvider(m_state, GateId::Quota,
+                                 Tr::trLater("Quota application %1 approved: %2 card-hours granted.")
+                                     .arg(review.id)
+                                     .arg(review.grantedCardHours, 0, 'f', 0),
+                                 now, review.since);
     } else if (state == ReviewState::Rejected || state == ReviewState::Returned) {
         g.rejectionReason = Text::literal(reasonsText(review.reasons));
         g.whatToChange = state == ReviewState::Returned

@@ -1,5 +1,6 @@
 #include "ResourcesSteps.h"
 
+#include "GateLedger.h"
 #include "ProbeEvents.h"
 #include "ProviderCatalog.h"
 #include "ProviderStates.h"
@@ -178,7 +179,7 @@ void ResourcesSteps::verifyResources(Done done)
                                   {"launch", QJsonObject{{"mode", "builtin"},
                                                          {"entry", "environment"},
                                                          {"args", QJsonArray{"--steps", "20"}}}}};
-            runJob(member, job, [this, id](const QJsonObject &finished) {
+            runJob(member, job, [this, id, member](const QJsonObject &finished) {
                 const auto events = probeEvents(finished.value("log").toString());
                 const bool readable = events.value("storage/data").value("readable").toBool();
                 const bool written = events.value("artifact/output").value("written").toBool();
@@ -198,9 +199,16 @@ void ResourcesSteps::verifyResources(Done done)
                               .arg(id, finished.value("state").toString(), yesNo(readable),
                                    yesNo(written));
                 GateRecord &g = m_state.gate(GateId::Resources);
-                g.updatedAt = QDateTime::currentDateTimeUtc();
-                if (link.resourcesCheckPassed)
-                    g.evidence = link.resourcesCheck;
+                const QDateTime now = QDateTime::currentDateTimeUtc();
+                g.updatedAt = now;
+                // Gate 4's acceptance is this check: it passes the gate as gate 3's grant and
+                // gate 5's checks pass theirs (#17 walk: gate 4 alone was recorded by hand).
+                if (link.resourcesCheckPassed) {
+                    g.acceptedBy = checksAcceptor(GateId::Resources, member);
+                    g.rejectionReason.clear();
+                    g.whatToChange.clear();
+                    (void)acceptFromProvider(m_state, GateId::Resources, link.resourcesCheck, now);
+                }
                 changed();
                 finish({});
             });

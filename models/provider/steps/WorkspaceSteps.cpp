@@ -47,6 +47,7 @@ void forgetChecks(ProviderLink &link)
     link.developerCheck.clear();
     link.observerCheckPassed = false;
     link.observerCheck.clear();
+    link.workspaceChecksAt = {};
 }
 
 Provider::NewMember newMember(const Member &m)

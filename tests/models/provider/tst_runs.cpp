@@ -2,6 +2,7 @@
 // onramp-probe jobs, the wrap-up, and a planted failure of each of the guides' six kinds
 // recognised by the triage from what the provider and the job said.
 #include "DemoState.h"
+#include "GateDefinition.h"
 #include "HangWatch.h"
 #include "JobReader.h"
 #include "AwaitAnswer.h"
@@ -178,6 +179,14 @@ private slots:
         QVERIFY(m_state.environment.ready());
         QVERIFY2(m_state.gate(GateId::Environment).status == GateStatus::Passed,
                  qPrintable(m_state.gate(GateId::Environment).heldBack.toString()));
+        // #17 walk item 8: the acceptor its definition names, and the member whose jobs ran
+        // the checks (it read "The four readiness checks, run as zhangmin").
+        {
+            const QString acceptor = m_state.gate(GateId::Environment).acceptedBy.toString();
+            QVERIFY2(acceptor.startsWith(gateDefinition(GateId::Environment).acceptorText()) &&
+                         acceptor.contains(checkJobMember(m_state.workspace)),
+                     qPrintable(acceptor));
+        }
         QVERIFY(m_state.environment.checks.value("checkpoint")
                     .evidence.toString()
                     .contains("interrupted at step"));

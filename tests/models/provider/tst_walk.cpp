@@ -4,6 +4,7 @@
 #include "AwaitAnswer.h"
 #include "DemoState.h"
 #include "GateDataForms.h"
+#include "GateDefinition.h"
 #include "GateLedger.h"
 #include "Language.h"
 #include "OnboardingState.h"
@@ -245,6 +246,16 @@ private slots:
                  qPrintable(state.provider.resourcesCheck.toString()));
         QVERIFY(
             state.gate(GateId::Resources).evidence.toString().contains(state.provider.instanceId));
+        // #17 walk item 8: gate 4's acceptance is this check, and it passes the gate as gate 3's
+        // grant passes gate 3, with the acceptor its definition names (no recording by hand).
+        QVERIFY2(state.gate(GateId::Resources).status == GateStatus::Passed,
+                 qPrintable(state.gate(GateId::Resources).heldBack.toString()));
+        QVERIFY2(state.gate(GateId::Resources)
+                         .acceptedBy.toString()
+                         .startsWith(gateDefinition(GateId::Resources).acceptorText()) &&
+                     state.gate(GateId::Resources).acceptedBy.toString().contains(
+                         checkJobMember(state.workspace)),
+                 qPrintable(state.gate(GateId::Resources).acceptedBy.toString()));
         WALK(*s, releaseInstance);
         QCOMPARE(state.provider.instanceState, "released");
         QVERIFY(state.provider.pendingKeys.isEmpty()); // nothing left in flight

@@ -75,8 +75,10 @@ private slots:
         QVERIFY(child<QWidget>(w, "recordBanner")->isVisible());
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         fillGate(w);
-        if (gate == OnboardingWizard::WorkspaceId)
+        if (gate == OnboardingWizard::WorkspaceId) {
+            providerHoldsWorkspace(w); // its checks ran there
             reviewRoles(w); // gate 2 passes on the team lead's review of the roles
+        }
         for (int i = 0; i < findings->count(); ++i)
             QVERIFY2(!findings->item(i)->text().startsWith(QStringLiteral("✖")),
                      qPrintable(findings->item(i)->text()));
@@ -187,6 +189,7 @@ private slots:
         w.show();
         QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
         fillWorkspace(w);
+        providerHoldsWorkspace(w);
         auto *status = child<QLabel>(w, "reviewStatus");
         QVERIFY2(status->text().contains(QStringLiteral("Gate 2 passes once the team lead has "
                                                         "reviewed this matrix")),
@@ -1228,6 +1231,107 @@ private slots:
         store.update([](OnboardingState &s) { s.workspace.pool.cardType = "h100-80g"; });
         QVERIFY(!instance->itemText(other).contains(QStringLiteral("not in the pool")));
         QVERIFY(instance->itemText(own).contains(QStringLiteral("not in the pool")));
+    }
+
+    // #17 walk item 9: the only observer became an admin after the review, and every row of the
+    // members table turned pink. Only the cells a finding names are tinted: the role that
+    // changed, the share that is out of range; the table as a whole is not.
+    void gateTwoTintsOnlyTheCellsTheFindingsName()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            WorkspaceData &ws = s.workspace;
+            ws.workspaceName = QStringLiteral("nlp");
+            ws.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-north"),
+                       QStringLiteral("cn-north-1a")};
+            ws.members = {{"Li", "li", Role::Admin, {}, 0},
+                          {"Zhang", "zhang", Role::Developer, {}, 0},
+                          {"Zhao", "zhao", Role::Observer, {}, 0}};
+            ws.lastReview = {ws.members, ws.matrix, QStringLiteral("Li"),
+                             QDateTime::currentDateTimeUtc().addDays(-1)};
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *table = child<QTableWidget>(w, "members");
+        QVERIFY(table);
+        const QColor pink(0xfd, 0xec, 0xea);
+        const auto tinted = [&](int row, int column) {
+            if (column == 2) {
+                auto *role = qobject_cast<QComboBox *>(table->cellWidget(row, 2));
+                return role && role->palette().color(QPalette::Button) == pink;
+            }
+            return table->item(row, column)->background().color() == pink &&
+                   table->item(row, column)->background().style() != Qt::NoBrush;
+        };
+        const auto tintedCells = [&] {
+            QStringList cells;
+            for (int r = 0; r < table->rowCount(); ++r)
+                for (int c = 0; c < table->columnCount(); ++c)
+                    if (tinted(r, c))
+                        cells << QStringLiteral("%1,%2").arg(r).arg(c);
+            return cells;
+        };
+        QCOMPARE(tintedCells(), QStringList());
+
+        store.update([](OnboardingState &s) { s.workspace.members[2].role = Role::Admin; });
+        QVERIFY(hasBlocking(gateFindings(store.state(), GateId::Workspace, QDate::currentDate())));
+        QVERIFY(table->palette().color(QPalette::Base) != pink);
+        QCOMPARE(tintedCells(), QStringList{QStringLiteral("2,2")});
+        auto *role = qobject_cast<QComboBox *>(table->cellWidget(2, 2));
+        QVERIFY2(role->toolTip().contains(QStringLiteral("Nobody in the team is an observer")),
+                 qPrintable(role->toolTip()));
+
+        store.update([](OnboardingState &s) {
+            s.workspace.members[2].role = Role::Observer;
+            s.workspace.members[1].sharePercent = -10;
+        });
+        QCOMPARE(tintedCells(), QStringList{QStringLiteral("1,4")});
+        QVERIFY(table->palette().color(QPalette::Base) != pink);
+        store.update([](OnboardingState &s) { s.workspace.members[1].sharePercent = 0; });
+        QCOMPARE(tintedCells(), QStringList());
+    }
+
+    // #17 walk item 9: "Acceptance checks, predicted from the matrix until they run for real"
+    // stayed after the checks had run at the provider. The heading says which it shows.
+    void gateTwoSaysWhetherItsChecksArePredictedOrRan()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace.workspaceName = QStringLiteral("nlp");
+            s.workspace.members = {{"Li", "li", Role::Admin, {}, 0},
+                                   {"Zhang", "zhang", Role::Developer, {}, 0},
+                                   {"Zhao", "zhao", Role::Observer, {}, 0}};
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *label = child<QLabel>(w, "acceptancePrediction");
+        QVERIFY(label);
+        QVERIFY2(label->text().contains(QStringLiteral("predicted")), qPrintable(label->text()));
+        const QDateTime ran(QDate(2026, 12, 3), QTime(10, 30), Qt::UTC);
+        store.update([&](OnboardingState &s) {
+            s.provider.developerCheck = Text::literal(QStringLiteral("Job j-1 succeeded."));
+            s.provider.developerCheckPassed = true;
+            s.provider.observerCheck = Text::literal(QStringLiteral("Refused as expected."));
+            s.provider.observerCheckPassed = true;
+            s.provider.workspaceChecksAt = ran;
+        });
+        QVERIFY2(label->text().startsWith(QStringLiteral("Acceptance checks, as they ran at the "
+                                                         "provider on ") +
+                                          readableTime(ran)) &&
+                     !label->text().contains(QStringLiteral("predicted")),
+                 qPrintable(label->text()));
+        // The only observer made an admin since: what ran, and what the matrix predicts now.
+        store.update([](OnboardingState &s) { s.workspace.members[2].role = Role::Admin; });
+        QVERIFY2(label->text().contains(QStringLiteral("as they ran")) &&
+                     label->text().contains(QStringLiteral("Predicted from the matrix for the "
+                                                           "team as it is now")),
+                 qPrintable(label->text()));
     }
 
     // #17 walk: an observer held 50 % of the card-hours and gate 2 said "No findings".

@@ -7,6 +7,39 @@
 
 #include <QJsonDocument>
 #include <QListWidget>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
+
+#include <algorithm>
+
+namespace {
+
+// The lines `label`'s text takes at `width` pixels, each as its text.
+QStringList linesAt(const QLabel *label, int width)
+{
+    QTextDocument doc;
+    doc.setDefaultFont(label->font());
+    doc.setDocumentMargin(0);
+    if (label->textFormat() == Qt::RichText ||
+        (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text())))
+        doc.setHtml(label->text());
+    else
+        doc.setPlainText(label->text());
+    doc.setTextWidth(width);
+    (void)doc.size(); // lays it out
+    QStringList out;
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+        const QTextLayout *layout = b.layout();
+        for (int i = 0; i < layout->lineCount(); ++i) {
+            const QTextLine line = layout->lineAt(i);
+            out << b.text().mid(line.textStart(), line.textLength());
+        }
+    }
+    return out;
+}
+
+} // namespace
 
 class TestProviderPanel : public QObject, WizardFixture
 {
@@ -252,6 +285,74 @@ private slots:
                  qPrintable(status->text()));
         store.update([](OnboardingState &st) { st.provider.instanceState = QStringLiteral("running"); });
         QVERIFY2(!status->text().contains(QStringLiteral("released now")), qPrintable(status->text()));
+    }
+
+    // #17 walk: gate 4's check named its output file "(/" at a line's end and
+    // "tmp/onramp-…/environment.json)" on the next. The path stays whole on a line, at any
+    // width where it fits on one; and gate 5's panel claims no duration nothing measured (the
+    // walk: "about half a minute" for checks that took under 5 s on the sandbox).
+    void aPathInTheStatusIsNeverBrokenInside()
+    {
+        const QString path = QStringLiteral(
+            "/tmp/onramp-KQRpsR/instances/999fb31e-7199-4e1b-888e-a119a86b6042/output/"
+            "environment.json");
+        OnboardingState s;
+        for (GateId id : {GateId::Account, GateId::Workspace, GateId::Quota})
+            s.gate(id).status = GateStatus::Passed;
+        s.provider.instanceId = QStringLiteral("999fb31e-7199-4e1b-888e-a119a86b6042");
+        s.provider.instanceState = QStringLiteral("running");
+        s.provider.resourcesCheckPassed = true;
+        s.provider.resourcesCheck = Text::literal(
+            QStringLiteral("Instance 999fb31e-7199-4e1b-888e-a119a86b6042 is running; data "
+                           "readable (17 files); output written (%1).")
+                .arg(path));
+        StateStore store(QString{});
+        store.setState(s);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *status = w.currentPage()->findChild<QLabel *>(QStringLiteral("providerStatus"));
+        QVERIFY(status);
+        // With the brackets around it, as the check wrote it.
+        const int pathWidth = status->fontMetrics().horizontalAdvance(u'(' + path + u')' + u'.');
+        for (int width = pathWidth + 4; width < pathWidth + 400; width += 37) {
+            const QStringList lines = linesAt(status, width);
+            QVERIFY2(std::any_of(lines.begin(), lines.end(),
+                                 [&](const QString &line) { return line.contains(path); }),
+                     qPrintable(QStringLiteral("at %1 px: %2").arg(width).arg(lines.join(u'|'))));
+        }
+        // All of the text is still there, and reads as the check wrote it (a line break may
+        // stand for a space).
+        const auto words = [](QString t) { return t.remove(u' ').remove(u'\n'); };
+        const QString all = linesAt(status, 100000).join(QString());
+        QVERIFY2(words(all).contains(words(s.provider.resourcesCheck.toString())),
+                 qPrintable(all));
+
+        // The gate card's status line gives the same evidence: the same there.
+        store.update([](OnboardingState &st) {
+            GateRecord &g = st.gate(GateId::Resources);
+            g.status = GateStatus::Passed;
+            g.acceptedAt = QDateTime::currentDateTimeUtc();
+            g.acceptedBy = Text::literal(QStringLiteral("the engineer"));
+            g.evidence = st.provider.resourcesCheck;
+        });
+        auto *card = w.currentPage()->findChild<QLabel *>(QStringLiteral("statusLabel"));
+        QVERIFY(card && card->text().contains(path));
+        const int cardPathWidth =
+            card->fontMetrics().horizontalAdvance(u'(' + path + u')' + u'.');
+        for (int width = cardPathWidth + 4; width < cardPathWidth + 400; width += 37) {
+            const QStringList lines = linesAt(card, width);
+            QVERIFY2(std::any_of(lines.begin(), lines.end(),
+                                 [&](const QString &line) { return line.contains(path); }),
+                     qPrintable(QStringLiteral("at %1 px: %2").arg(width).arg(lines.join(u'|'))));
+        }
+        QVERIFY(w.goToPage(OnboardingWizard::EnvironmentId));
+        auto *ready = w.currentPage()->findChild<QLabel *>(QStringLiteral("providerStatus"));
+        QVERIFY(ready);
+        QVERIFY2(ready->text().contains(store.state().provider.instanceId) &&
+                     !ready->text().contains(QStringLiteral("minute")) &&
+                     !ready->text().contains(QStringLiteral("second")),
+                 qPrintable(ready->text()));
     }
 
     // #17 walk: gate 2's (and gate 4's) checks passed at the provider and the gate stayed in
