@@ -4678,7 +4678,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>%n byte(s)</source>
-        <translation><numerusform>%n 字节</numerusform></translation>
+        <translation>
+            <numerusform>%n 字节</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 (%2, %3)</source>
