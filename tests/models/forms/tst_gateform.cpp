@@ -74,7 +74,7 @@ private slots:
         QVERIFY(!refused.has_value());
         QCOMPARE(refused.error().field, QStringLiteral("reviewer"));
         QVERIFY(!store.state().workspace.lastReview.reviewedAt.isValid());
-        store.update([](OnboardingState &st) { st.workspace.members[1].sharePercent = 40; });
+        store.update([](OnboardingState &st) { st.workspace.members[1].sharePercent = 100; });
         QVERIFY(team.markReviewed(QStringLiteral("Li")).has_value());
         QVERIFY(store.state().workspace.lastReview.reviewedAt.isValid());
     }

@@ -498,7 +498,10 @@ private slots:
         // Keys are for the file; people read words (#17 walk: "pretrain", "a100-80g").
         QVERIFY2(!text.contains(QStringLiteral("pretrain,")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("small stand-in (train_lm.py)")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral(" × %1.").arg(cardName(spec.compute.card))),
+        QVERIFY2(text.contains(QStringLiteral(" on %1.").arg(hardwareText(
+                     spec.compute, [](const QString &v) { return v; }))),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(" × %1").arg(cardName(spec.compute.card))),
                  qPrintable(text));
         QVERIFY(cardName(spec.compute.card) != spec.compute.card);
         // In the handoff checklist, near its top.
