@@ -93,7 +93,12 @@ bool InputGuard::eventFilter(QObject *watched, QEvent *e)
             prepare(static_cast<QWidget *>(watched));
         break;
     case QEvent::Wheel:
-        if (isValueWidget(watched) && !focusedByUser(static_cast<QWidget *>(watched))) {
+        // A closed combo box never takes the wheel, focused or not: its choice is made in its
+        // list or with the arrow keys (#17 walk 16: an image picked from the list, then the
+        // wheel over the page turned it into an NPU image). A spin box the user focused does:
+        // there the wheel is a way to nudge the number.
+        if (qobject_cast<QComboBox *>(watched) ||
+            (isValueWidget(watched) && !focusedByUser(static_cast<QWidget *>(watched)))) {
             // Ignored and filtered: QApplication passes the wheel on to the parent (the page's
             // scroll area) instead of letting the widget change its value.
             e->ignore();

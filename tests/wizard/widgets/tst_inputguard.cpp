@@ -1,5 +1,5 @@
-// The wheel guard (InputGuard): a combo box or spin box takes the wheel only when the user gave
-// it focus (a click, Tab, a shortcut), not when focus reached it otherwise. #17 walk: "Create
+// The wheel guard (InputGuard): a spin box takes the wheel only when the user gave it focus (a
+// click, Tab, a shortcut), not when focus reached it otherwise; a combo box never does. #17 walk: "Create
 // instance" disabled itself while pressed, Qt handed its focus to the next field in the tab
 // chain (the recorder's "New status"), and the next wheel over the page changed the status.
 #include "widgets/InputGuard.h"
@@ -101,7 +101,9 @@ private slots:
         QCOMPARE(page.choice->currentIndex(), 0);
     }
 
-    // Reached with the Tab key, or clicked, the field is the user's: the wheel changes it.
+    // Reached with the Tab key, or clicked, a spin box is the user's: the wheel changes it. A
+    // combo box never takes the wheel (#17 walk 16: picked from its list, then changed by the
+    // wheel over the page); its list and the arrow keys choose.
     void theUsersFocusTakesTheWheel()
     {
         Page page;
@@ -112,6 +114,8 @@ private slots:
         QTest::keyClick(page.act, Qt::Key_Tab);
         QVERIFY(page.choice->hasFocus());
         wheelDown(page.choice);
+        QCOMPARE(page.choice->currentIndex(), 0);
+        QTest::keyClick(page.choice, Qt::Key_Down);
         QCOMPARE(page.choice->currentIndex(), 1);
         // Tab on into the spin box (its line edit takes the focus for it).
         QTest::keyClick(page.choice, Qt::Key_Tab);
@@ -121,8 +125,8 @@ private slots:
         // A click on the combo box.
         page.field->setFocus(Qt::MouseFocusReason);
         page.choice->setFocus(Qt::MouseFocusReason);
-        wheelDown(page.choice);
-        QCOMPARE(page.choice->currentIndex(), 2);
+        wheelDown(page.choice); // (tst_realinput sees the page scroll, with X's own events)
+        QCOMPARE(page.choice->currentIndex(), 1);
     }
 };
 
