@@ -5079,12 +5079,12 @@ Dataset: %3</source>
         <translation>%1：激活几乎占满显存</translation>
     </message>
     <message>
-        <source>%1 with %2 (%3 without)</source>
-        <translation>采用%2时 %1（不采用时 %3）</translation>
-    </message>
-    <message>
         <source>One micro-batch's activations and the context take %1 GB of this card's %2 GB however many cards share the model. A chunked loss, activation checkpointing or a smaller micro-batch shrinks them.</source>
         <translation>无论多少张卡分担模型，一个微批次的激活值和上下文就要占用这张卡 %2 GB 中的 %1 GB。分块计算损失、激活检查点或更小的微批次可以减少这部分显存。</translation>
+    </message>
+    <message>
+        <source>%1 with %2 (without it, activations fill the card)</source>
+        <translation>采用%2时 %1（不采用时激活几乎占满显存）</translation>
     </message>
 </context>
 <context>

@@ -67,11 +67,12 @@ void CardCountSection::refresh()
                                  : tr("does not fit");
         QString why;
         if (count.activationsFill) {
-            // The count after the cheapest step first: the other one is sharding past sense.
+            // The count after the cheapest step, and no count without it: that one shards the
+            // model past sense (walk 16: "1 with a chunked loss (216 without)").
             if (count.withCheaperStep > 0)
-                needed = tr("%1 with %2 (%3 without)")
+                needed = tr("%1 with %2 (without it, activations fill the card)")
                              .arg(count.withCheaperStep)
-                             .arg(count.cheaperStep, needed);
+                             .arg(count.cheaperStep);
             else
                 needed = tr("%1: activations fill the card").arg(needed);
             why = tr("One micro-batch's activations and the context take %1 GB of this card's "
