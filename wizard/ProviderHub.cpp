@@ -43,6 +43,16 @@ QString ProviderHub::description() const
     case Status::Connecting:
         return tr("Connecting to %1…").arg(m_where());
     case Status::Ready:
+        switch (m_reach) {
+        case Reach::Unknown:
+            return tr("Reaching %1…").arg(m_where());
+        case Reach::NoAnswer:
+            return tr("%1 did not answer as a provider: %2 Check the address and the secret "
+                      "under Provider…, then try again.")
+                .arg(m_where(), m_reachError.message);
+        case Reach::Answered:
+            break;
+        }
         return tr("Connected to %1.").arg(m_where());
     case Status::Failed:
         return m_error.message;
@@ -82,14 +92,30 @@ void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret
     // The profile is remembered (never the secret; the sandbox's address changes every run).
     if (!(m_store->state().provider.profile == p))
         m_store->update([&](OnboardingState &s) { s.provider.profile = p; });
+    m_reach = Reach::Unknown;
     setStatus(Status::Ready);
     // The catalog for gate 2's pool and gate 4's zone; a failure leaves the fields free text.
+    // Its answer also says whether the provider is there at all: no answer, a refused secret
+    // or an answer that is not a provider's.
     m_session->provider()->listRegions(
         CallContext{this, {}, {}}, [this](const ProviderResult &r) {
-            if (!r)
+            if (!r) {
+                using C = ProviderErrorCode;
+                const C code = r.error().code;
+                if (!r.error().cancelled && (code == C::Network || code == C::Unauthenticated ||
+                                             code == C::BadResponse)) {
+                    m_reach = Reach::NoAnswer;
+                    m_reachError = r.error().toError();
+                } else {
+                    m_reach = Reach::Answered; // it answered, if not with regions
+                }
+                emit statusChanged();
                 return;
+            }
+            m_reach = Reach::Answered;
             m_regions = regionOffers(*r);
             emit regionsChanged();
+            emit statusChanged();
         });
     // Gate 4's instance types and images: the provider's, else (said on the page) the one the
     // onboarding holds. Off the GUI thread like every call; the answer lands in the state.

@@ -83,6 +83,17 @@ private:
     Status m_status = Status::Disconnected;
     QList<RegionOffer> m_regions;
     Error m_error;
+    // Ready is set with the session; whether the provider answered is known from its first
+    // call (the regions). An address nothing answers on, or a refused secret, is said so
+    // (walk 16: "Connected to https://127.0.0.1:9", where nothing listens).
+    enum class Reach
+    {
+        Unknown,
+        Answered,
+        NoAnswer
+    };
+    Reach m_reach = Reach::Unknown;
+    Error m_reachError;
     // Where the session connects, said in the current language whenever it is read (a
     // language switch after connecting must not leave the old language in the status).
     std::function<QString()> m_where = [] { return QString(); };

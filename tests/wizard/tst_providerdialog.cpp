@@ -123,6 +123,29 @@ private slots:
                                 "XDG_STATE_HOME", "ONRAMP_STATE_DIR"})
             qunsetenv(var);
     }
+
+    // Walk 16: an address nothing listens on read "Connected to https://127.0.0.1:9." The hub
+    // says it is reaching the provider until an answer comes, and that it did not answer.
+    void anAddressNothingAnswersOnIsNotConnected()
+    {
+        StateStore store(statePath());
+        store.load();
+        ProviderHub hub(&store, nullptr);
+        ProviderProfile p;
+        p.kind = ProviderProfile::Kind::OnrampApi;
+        p.baseUrl = QUrl(QStringLiteral("https://127.0.0.1:9"));
+        p.accessKeyId = "AKIDTEST";
+        p.region = "cn-north";
+        hub.useRemote(p, "secret", false);
+        QCOMPARE(int(hub.status()), int(ProviderHub::Status::Ready));
+        QVERIFY2(!hub.description().startsWith(QStringLiteral("Connected")),
+                 qPrintable(hub.description()));
+        QTRY_VERIFY_WITH_TIMEOUT(hub.description().contains(QStringLiteral("did not answer")),
+                                 20000);
+        QVERIFY2(hub.description().contains(QStringLiteral("https://127.0.0.1:9")) &&
+                     hub.description().contains(QStringLiteral("Provider…")),
+                 qPrintable(hub.description()));
+    }
 };
 
 QTEST_MAIN(TestProviderDialog)
