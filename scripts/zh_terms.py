@@ -14,7 +14,14 @@ TERMS = {"作业": "任务", "云厂商": "平台", "云服务商": "平台", "�
          # The dossier is submitted as 资质材料 (提交资料 crept in beside 提交资质材料).
          "提交资料": "提交资质材料",
          # A value shown after a caption carries no second colon ("训练服务：尚未开通：…").
-         "尚未开通：请在控制台开通": "尚未开通，请在控制台开通"}
+         "尚未开通：请在控制台开通": "尚未开通，请在控制台开通",
+         # Attaching the pool is 挂接 (walk 16: 挂, 挂接 and 绑定, and a hint naming a button
+         # "创建空间、挂接配额、添加成员" that reads "创建、绑定配额、添加成员"). A quota bound to a
+         # zone or region stays 绑定在.
+         "创建空间、挂接配额、添加成员": "创建、挂接配额、添加成员", "创建、绑定配额、添加成员": "创建、挂接配额、添加成员",
+         "已绑定": "已挂接", "未绑定": "未挂接", "再挂配额": "再挂接配额", "可以挂配额": "可以挂接配额",
+         "没有挂上": "没有挂接", "是挂在工作空间上的": "是挂接在工作空间上的",
+         "服务商": "平台"}
 # A gate is a 门槛, numbered "第 2 道门槛" (关卡 crept in; "这一关卡住" is "this gate held us").
 PATTERNS = [(re.compile(r"(?:关卡|(?<!道)门槛) ?(\d|%\d) ?"), r"第 \1 道门槛 "),
             (re.compile(r"关卡卡片"), "门槛卡片"),

@@ -77,7 +77,7 @@
     </message>
     <message>
         <source>A workspace, created first, with quota attached second and members added third, each holding one role: admin, developer or observer.</source>
-        <translation>一个工作空间：先建空间，再挂配额，最后加成员；每位成员有一个角色：管理员、开发者或观察者。</translation>
+        <translation>一个工作空间：先建空间，再挂接配额，最后加成员；每位成员有一个角色：管理员、开发者或观察者。</translation>
     </message>
     <message>
         <source>The team lead</source>
@@ -97,7 +97,7 @@
     </message>
     <message>
         <source>Gate 2 passed: there is a workspace to attach quota to.</source>
-        <translation>第 2 道门槛已通过：已有可以挂配额的工作空间。</translation>
+        <translation>第 2 道门槛已通过：已有可以挂接配额的工作空间。</translation>
     </message>
     <message>
         <source>Granted card-hours for a period, applied for with a derivation (cards per run × hours per round × rounds, plus a retry margin) and a time distribution.</source>
@@ -932,14 +932,6 @@
         <translation>只写“模型训练”是最常见的退回原因。请写清模型、数据及其来源、服务对象和业务价值。</translation>
     </message>
     <message>
-        <source>The statement is too short to review (about %1 words). Reviewers pass a page far more often than three lines: aim for 250 words or 500 characters.</source>
-        <translation>用途说明太短，无法审核（约 %1 词）。写满一页的通过率远高于三行：目标是 250 个英文词或 500 个汉字。</translation>
-    </message>
-    <message>
-        <source>The statement is shorter than a page (about %1 words); a page passes far more often.</source>
-        <translation>用途说明不到一页（约 %1 词）；写满一页的通过率高得多。</translation>
-    </message>
-    <message>
         <source>The data contains personal information: say how it is handled (consent, de-identification, access control).</source>
         <translation>数据含个人信息：请说明如何处理（授权同意、去标识化、访问控制）。</translation>
     </message>
@@ -1233,7 +1225,7 @@
     </message>
     <message>
         <source>Create the workspace first: quota is attached to a workspace.</source>
-        <translation>请先创建工作空间：配额是挂在工作空间上的。</translation>
+        <translation>请先创建工作空间：配额是挂接在工作空间上的。</translation>
     </message>
     <message>
         <source>Give the member a name.</source>
@@ -2073,7 +2065,7 @@
     </message>
     <message>
         <source>The workspace's quota is used up or not attached: the job waits for card-hours that will not come by themselves.</source>
-        <translation>工作空间的配额已用完或没有挂上：任务在等不会自己出现的卡时。</translation>
+        <translation>工作空间的配额已用完或没有挂接：任务在等不会自己出现的卡时。</translation>
     </message>
     <message>
         <source>Check granted, used and remaining card-hours (gate 3); ask the quota owner for more or release what other jobs hold.</source>
@@ -3284,10 +3276,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         </translation>
     </message>
     <message>
-        <source>instance %1</source>
-        <translation>实例 %1</translation>
-    </message>
-    <message>
         <source>%1 in %2: %3 — %4</source>
         <translation>%2 的 %1：%3 — %4</translation>
     </message>
@@ -3405,7 +3393,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>Do not train on fewer cards than planned: run nvidia-smi on the instance, then check the driver; if a card is missing, ask the provider for another instance.</source>
-        <translation>不要用少于计划的卡训练：先在实例上运行 nvidia-smi，再检查驱动；如果缺卡，请服务商换一台实例。</translation>
+        <translation>不要用少于计划的卡训练：先在实例上运行 nvidia-smi，再检查驱动；如果缺卡，请平台换一台实例。</translation>
     </message>
     <message>
         <source>A card reports uncorrected memory errors, runs too hot or has its clocks held down: its results or its speed cannot be trusted.</source>
@@ -3413,7 +3401,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>Ask the provider to replace the card or the node before training, naming the card's index from the evidence; meanwhile use another instance.</source>
-        <translation>训练前请服务商更换这张卡或节点，并注明证据中的卡序号；在此期间改用其他实例。</translation>
+        <translation>训练前请平台更换这张卡或节点，并注明证据中的卡序号；在此期间改用其他实例。</translation>
     </message>
     <message>
         <source>Hung</source>
@@ -4056,7 +4044,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
     </message>
     <message>
         <source>The provider does not have the members as the table shows them yet (%1): set the workspace up again first, so that the checks try the roles in the table.</source>
-        <translation>服务商那里的成员还不是表中的样子（%1）：请先重新设置工作空间，让验收检查按表中的角色进行。</translation>
+        <translation>平台那里的成员还不是表中的样子（%1）：请先重新设置工作空间，让验收检查按表中的角色进行。</translation>
     </message>
     <message>
         <source>Nobody in the workspace is a developer.</source>
@@ -4735,7 +4723,7 @@ Each subcommand takes --help.</source>
     </message>
     <message>
         <source>%1, and gate 2's acceptance checks run in it at the provider. Under “At the provider”, press “Create, attach quota, add members”, then run the two acceptance checks again.</source>
-        <translation>%1，而第 2 道门槛的验收检查要在平台上的这个空间里运行。请在“在平台上”中点击“创建、绑定配额、添加成员”，然后重新运行两项验收检查。</translation>
+        <translation>%1，而第 2 道门槛的验收检查要在平台上的这个空间里运行。请在“在平台上”中点击“创建、挂接配额、添加成员”，然后重新运行两项验收检查。</translation>
     </message>
     <message>
         <source>%1's role changed from %2 to %3</source>
@@ -4785,6 +4773,18 @@ Each subcommand takes --help.</source>
         <source>%1 (%2), whose jobs ran these acceptance checks</source>
         <translation>%1（%2），这些验收检查以其身份作为任务运行</translation>
     </message>
+    <message>
+        <source>The statement is too short to review (about %1 words). Reviewers pass a page far more often than three lines: aim for a page, about 250 words (500 characters in Chinese).</source>
+        <translation>用途说明太短，无法审核（约 %1 词）。写满一页的通过率远高于三行：目标是一页，约 250 个英文词或 500 个汉字。</translation>
+    </message>
+    <message>
+        <source>The statement is shorter than a page (about %1 words; a page is about 250, or 500 characters in Chinese); a page passes far more often.</source>
+        <translation>用途说明不到一页（约 %1 词；一页约 250 个英文词或 500 个汉字）；写满一页的通过率高得多。</translation>
+    </message>
+    <message>
+        <source>%1 in %2: opened as instance %3</source>
+        <translation>%2 的 %1：已开通，实例 %3</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4832,7 +4832,7 @@ Dossier review: %2</source>
     </message>
     <message>
         <source>Create, attach quota, add members</source>
-        <translation>创建、绑定配额、添加成员</translation>
+        <translation>创建、挂接配额、添加成员</translation>
     </message>
     <message>
         <source>Run the two acceptance checks</source>
@@ -4856,11 +4856,11 @@ Observer refused: %6</source>
     </message>
     <message>
         <source>attached</source>
-        <translation>已绑定</translation>
+        <translation>已挂接</translation>
     </message>
     <message>
         <source>not attached</source>
-        <translation>未绑定</translation>
+        <translation>未挂接</translation>
     </message>
     <message>
         <source>Apply for quota</source>
@@ -4983,12 +4983,8 @@ Dataset: %3</source>
         </translation>
     </message>
     <message>
-        <source>not activated yet: switch it on in the console and tick “Training service activated” above (sending the dossier also switches it on here)</source>
-        <translation>尚未开通，请在控制台开通，并勾选上方的“已开通训练服务”（提交资质材料时这里也会开通）</translation>
-    </message>
-    <message>
         <source>The provider does not hold the workspace as planned here yet: press “Create, attach quota, add members”, then run the checks. The results shown here are from before that.</source>
-        <translation>平台上的工作空间还不是这里规划的样子：请按“创建空间、挂接配额、添加成员”，然后运行验收检查。这里显示的结果是在那之前得到的。</translation>
+        <translation>平台上的工作空间还不是这里规划的样子：请按“创建、挂接配额、添加成员”，然后运行验收检查。这里显示的结果是在那之前得到的。</translation>
     </message>
     <message numerus="yes">
         <source>The workspace can be set up at the provider once the blocking findings above are resolved (%n left).</source>
@@ -5002,11 +4998,15 @@ Dataset: %3</source>
     </message>
     <message>
         <source>The provider does not hold the workspace as planned here yet: press “Create, attach quota, add members”, then run the checks.</source>
-        <translation>平台上的工作空间还不是这里规划的样子：请按“创建空间、挂接配额、添加成员”，然后运行验收检查。</translation>
+        <translation>平台上的工作空间还不是这里规划的样子：请按“创建、挂接配额、添加成员”，然后运行验收检查。</translation>
     </message>
     <message>
         <source>Instance %1 is running: press “Run the four checks” to run them on it.</source>
         <translation>实例 %1 正在运行：点击“运行四项判定”即可在其上运行判定。</translation>
+    </message>
+    <message>
+        <source>not activated yet: switch it on in the console, then tick “Training service activated” above</source>
+        <translation>尚未开通，请在控制台开通，然后勾选上方的“已开通训练服务”</translation>
     </message>
 </context>
 <context>
@@ -6778,7 +6778,7 @@ Field in the spec: %2</source>
     <name>onramp::WorkspacePage</name>
     <message>
         <source>Workspace, then quota, then members</source>
-        <translation>先建空间，再挂配额，最后加成员</translation>
+        <translation>先建空间，再挂接配额，最后加成员</translation>
     </message>
     <message>
         <source>3. Members and roles</source>
@@ -7020,15 +7020,15 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>The provider has created this workspace. Type another name to plan another one.</source>
-        <translation>服务商已创建此工作空间。输入另一个名称可规划另一个工作空间。</translation>
+        <translation>平台已创建此工作空间。输入另一个名称可规划另一个工作空间。</translation>
     </message>
     <message>
         <source>The provider has attached this pool. Choose another region, zone or card type to change it.</source>
-        <translation>服务商已挂接此配额池。选择其他地域、可用区或卡型可更改它。</translation>
+        <translation>平台已挂接此配额池。选择其他地域、可用区或卡型可更改它。</translation>
     </message>
     <message>
         <source>Planned here. The provider creates the workspace and attaches the pool when you press “Create, attach quota, add members” under “At the provider” below.</source>
-        <translation>这里只是计划。点下方“在平台上”中的“创建、绑定配额、添加成员”后，平台才会创建工作空间并挂接配额池。</translation>
+        <translation>这里只是计划。点下方“在平台上”中的“创建、挂接配额、添加成员”后，平台才会创建工作空间并挂接配额池。</translation>
     </message>
     <message>
         <source>Plan the workspa&amp;ce</source>
@@ -7048,11 +7048,11 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>Records the name in the plan. The provider creates the workspace when you press “Create, attach quota, add members” under “At the provider”.</source>
-        <translation>把名称记入计划。点“在平台上”中的“创建、绑定配额、添加成员”后，平台才会创建工作空间。</translation>
+        <translation>把名称记入计划。点“在平台上”中的“创建、挂接配额、添加成员”后，平台才会创建工作空间。</translation>
     </message>
     <message>
         <source>Records the pool in the plan. The provider attaches it when you press “Create, attach quota, add members” under “At the provider”.</source>
-        <translation>把配额池记入计划。点“在平台上”中的“创建、绑定配额、添加成员”后，平台才会挂接它。</translation>
+        <translation>把配额池记入计划。点“在平台上”中的“创建、挂接配额、添加成员”后，平台才会挂接它。</translation>
     </message>
     <message>
         <source>%1 — no stock in %2</source>

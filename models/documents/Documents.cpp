@@ -56,7 +56,7 @@ std::expected<void, Error> writeSubmissionPackage(const QualificationData &d,
     html += QStringLiteral("</table><h2>%1</h2><table cellpadding='4'>")
                 .arg(esc(Tr::tr("2. Purpose statement")));
     html += row(Tr::tr("Kind of work"), purposeKindLabel(d.purposeKind));
-    html += row(Tr::tr("Model"), QStringLiteral("%1 (%2)").arg(d.modelName, d.modelSize));
+    html += row(Tr::tr("Model"), Tr::aside(d.modelName, d.modelSize));
     html += row(Tr::tr("Data sources"), d.dataSources);
     html += row(Tr::tr("Who it serves"), d.beneficiaries);
     html += row(Tr::tr("Business value"), d.businessValue);

@@ -386,12 +386,13 @@ Findings checkQualification(const QualificationData &d, const QDate &today,
         add("purpose.too_short", blocking, "statement",
             Tr::trLater(
                 "The statement is too short to review (about %1 words). Reviewers pass a "
-                "page far more often than three lines: aim for 250 words or 500 characters.")
+                "page far more often than three lines: aim for a page, about 250 words (500 "
+                "characters in Chinese).")
                 .arg(qRound(length)));
     else if (length < 250)
         add("purpose.shorter_than_a_page", warning, "statement",
-            Tr::trLater("The statement is shorter than a page (about %1 words); a page passes far "
-                        "more often.")
+            Tr::trLater("The statement is shorter than a page (about %1 words; a page is about "
+                        "250, or 500 characters in Chinese); a page passes far more often.")
                 .arg(qRound(length)));
 
     // 3. Data compliance.

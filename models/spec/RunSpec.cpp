@@ -277,7 +277,7 @@ QString standInEnvironmentText(const RunSpec &s,
             parts << Tr::tr("%1 %2", "software: name version")
                          .arg(quote(accelerator.isEmpty() ? QStringLiteral("CUDA") : accelerator),
                               quote(acceleratorVersion));
-        return parts.join(QStringLiteral(", "));
+        return Tr::list(parts);
     };
     const QString ranWith = software(s.software.framework, s.software.frameworkVersion,
                                      QStringLiteral("CUDA"), s.software.cuda);

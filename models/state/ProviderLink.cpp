@@ -1,5 +1,7 @@
 #include "ProviderLink.h"
 
+#include <QRegularExpression>
+
 #include "IdempotencyKey.h"
 
 #include "OnboardingState.h"
@@ -206,6 +208,13 @@ QString LaunchAttempt::text(const QString &instanceName) const
         {QStringLiteral("quota_exceeded"), QT_TRANSLATE_NOOP("Onramp", "quota refused")},
         {QStringLiteral("forbidden"), QT_TRANSLATE_NOOP("Onramp", "not allowed")},
         {QStringLiteral("created"), QT_TRANSLATE_NOOP("Onramp", "opened")}};
+    // An opened instance keeps only its id: the words are read in the language shown (walk
+    // 16: "已开通 — instance e15c…" from a walk begun in English).
+    if (outcome == QLatin1String("created")) {
+        QString id = reason;
+        id.remove(QRegularExpression(QStringLiteral("^instance "))); // as saved before
+        return Tr::tr("%1 in %2: opened as instance %3").arg(instanceName, zone, id);
+    }
     const char *source = label.value(outcome);
     return Tr::tr("%1 in %2: %3 — %4")
         .arg(instanceName, zone, source ? Tr::tr(source) : outcome, reason);

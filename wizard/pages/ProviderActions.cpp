@@ -6,6 +6,7 @@
 #include "GateDefinition.h"
 #include "GateLedger.h"
 #include "ProviderStates.h"
+#include "Tr.h"
 #include "QuotaGate.h"
 #include "StateStore.h"
 #include "steps/WorkspaceSteps.h"
@@ -129,10 +130,12 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                          : s.account.serviceActivated
                              ? ProviderActions::tr("ticked above; the provider confirms it when "
                                                    "the dossier is sent")
+                             // The tick is what the dossier needs before it can be sent
+                             // (walk 16: "sending also switches it on" beside a Submit held
+                             // back by the same finding).
                              : ProviderActions::tr("not activated yet: switch it on in the "
-                                                   "console and tick “Training service "
-                                                   "activated” above (sending the dossier also "
-                                                   "switches it on here)"),
+                                                   "console, then tick “Training service "
+                                                   "activated” above"),
                          reviewText(s.provider.qualification));
             if (const int open = blockers(s, GateId::Account);
                 open > 0 && review(s.provider.qualification) != ReviewState::Approved)
@@ -308,8 +311,8 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                        "written): %2\nDataset: %3")
                        .arg(l.instanceId.isEmpty()
                                 ? ProviderActions::tr("not created")
-                                : QStringLiteral("%1 (%2)").arg(
-                                      l.instanceId, labelOf<InstanceState>(l.instanceState)),
+                                : Tr::aside(l.instanceId,
+                                            labelOf<InstanceState>(l.instanceState)),
                             // The check's words ("… is running") are from before the release.
                             instanceState(s) == InstanceState::Released &&
                                     !l.resourcesCheck.isEmpty()

@@ -137,8 +137,7 @@ void ResourcesSteps::tryCandidate(QList<Candidate> rest, const QuotaStanding &qu
             m_state.provider.instanceImage = inst.value("image").toObject();
             m_state.provider.instanceType = c.instance;
             m_state.provider.instanceZone = c.zone;
-            attempt(c, QStringLiteral("created"),
-                    Tr::tr("instance %1").arg(m_state.provider.instanceId));
+            attempt(c, QStringLiteral("created"), m_state.provider.instanceId);
             finish({});
         },
         actingMember(Role::Admin));

@@ -763,6 +763,18 @@ private slots:
         QCOMPARE(a[2].outcome, "skipped");
         QVERIFY2(a[2].reason.contains("cn-north-1b"), qPrintable(a[2].reason));
         QCOMPARE(a[3].outcome, "created");
+        // The opened attempt keeps the instance's id, and its words are read in the language
+        // shown (walk 16: "已开通 — instance e15c…" after a walk begun in English).
+        QCOMPARE(a[3].reason, state.provider.instanceId);
+        {
+            Language language;
+            QVERIFY(language.apply(QStringLiteral("zh_CN")));
+            const QString zh = a[3].text();
+            QVERIFY(language.apply(QStringLiteral("en")));
+            QVERIFY2(!zh.contains(QStringLiteral("instance ")) &&
+                         zh.contains(state.provider.instanceId),
+                     qPrintable(zh));
+        }
         QCOMPARE(state.provider.instanceType, QStringLiteral("gpu.a100-80g.1"));
         QCOMPARE(state.provider.instanceZone, QStringLiteral("cn-north-1a"));
         QCOMPARE(m_server->countOf("instance"), 1); // no doomed create
