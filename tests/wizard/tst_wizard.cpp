@@ -15,6 +15,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QCalendarWidget>
+#include <QFileDialog>
 #include <QGroupBox>
 #include <QJsonDocument>
 #include <QListWidget>
@@ -113,6 +114,31 @@ private slots:
         OnboardingWizard again(&store, &m_language);
         QCOMPARE(again.size(), size);
         QFile::remove(m_dir.filePath(QStringLiteral("window.ini")));
+    }
+
+    // Walk 16: Browse beside a typed path opened at the home folder. It opens in the folder of
+    // the path the field holds, with that file selected.
+    void browseStartsAtTheTypedPath()
+    {
+        QTemporaryDir docs;
+        const QString licence = docs.filePath(QStringLiteral("licence.pdf"));
+        QFile f(licence);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("%PDF-1.4\n");
+        f.close();
+        StateStore store(statePath());
+        store.load();
+        store.update([&](OnboardingState &s) { s.account.licenceFile = licence; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        QTest::mouseClick(child<QPushButton>(w, "licenceFileBrowse"), Qt::LeftButton);
+        QFileDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = w.findChild<QFileDialog *>(QStringLiteral("fileChooser"))));
+        QCOMPARE(QFileInfo(dialog->directory().absolutePath()).canonicalFilePath(),
+                 QFileInfo(docs.path()).canonicalFilePath());
+        QCOMPARE(dialog->selectedFiles().value(0), licence);
+        dialog->reject();
     }
 
     void refusesAnUnmetEntryCondition()

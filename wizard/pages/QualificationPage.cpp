@@ -68,7 +68,8 @@ QWidget *QualificationPage::attachmentRow(QFormLayout *form, const char *caption
                               tr("Documents (*.pdf *.png *.jpg *.jpeg *.ofd);;All files (*)"),
                               [this, member](const QString &file) {
                                   m_form->update([&](QualificationData &d) { d.*member = file; });
-                              });
+                              },
+                              m_form->data().*member);
     });
     addLoader([this, edit, member] {
         if (edit->text() != m_form->data().*member) {

@@ -72,11 +72,17 @@ QFileDialog *saveFile(QWidget *parent, const QString &title, const QString &sugg
 }
 
 QFileDialog *openFile(QWidget *parent, const QString &title, const QString &filter,
-                      Chosen chosen)
+                      Chosen chosen, const QString &current)
 {
     return show(parent, title, std::move(chosen), [&](QFileDialog *d) {
         d->setFileMode(QFileDialog::ExistingFile);
         d->setNameFilter(filter);
+        const QFileInfo at(current.trimmed());
+        if (!current.trimmed().isEmpty() && at.absoluteDir().exists()) {
+            d->setDirectory(at.absolutePath());
+            if (at.isFile())
+                d->selectFile(at.absoluteFilePath());
+        }
     });
 }
 

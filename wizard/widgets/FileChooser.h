@@ -26,8 +26,10 @@ void remember(const QString &chosen);
 // to know when it closes without a choice.
 QFileDialog *saveFile(QWidget *parent, const QString &title, const QString &suggestedName,
                       const QString &filter, Chosen chosen);
+// `current`, when given, is the path the field holds now: the dialog starts in its folder, with
+// the file selected (walk 16: Browse beside a typed path opened at the home folder).
 QFileDialog *openFile(QWidget *parent, const QString &title, const QString &filter,
-                      Chosen chosen);
+                      Chosen chosen, const QString &current = {});
 QFileDialog *folder(QWidget *parent, const QString &title, Chosen chosen);
 
 } // namespace FileChooser
