@@ -507,6 +507,12 @@ void WorkspacePage::labelCards()
         m_card->setItemData(row, tip, Qt::ToolTipRole);
         m_card->setItemData(row, tip, Qt::AccessibleDescriptionRole);
     }
+    // The closed box shares its row with region, zone and the button, and cuts a long entry
+    // short (#17 walk 16: "AMD Instinct MI300X 192GB — no"): its tooltip has the whole text.
+    // (The open list is as wide as its widest entry already: QComboBox widens its popup.)
+    const QString tip = m_card->currentData(Qt::ToolTipRole).toString();
+    const QString whole = m_card->currentIndex() > 0 ? m_card->currentText() : QString();
+    m_card->setToolTip(tip.isEmpty() ? whole : whole + u'\n' + tip);
 }
 
 // What the provider says is free in the chosen zone: the card type's count first.
