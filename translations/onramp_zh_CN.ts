@@ -7096,6 +7096,14 @@ Field in the spec: %2</source>
         <source>Predicted from the matrix for the team as it is now:</source>
         <translation>按当前团队和权限矩阵预判：</translation>
     </message>
+    <message>
+        <source>Choose a zone in %1: %2.</source>
+        <translation>请在 %1 选择一个可用区：%2。</translation>
+    </message>
+    <message>
+        <source>No zone in %1 lists free %2 cards now: choose another region or card type, or a zone of %1 (%3) to wait for them.</source>
+        <translation>%1 目前没有哪个可用区列出空闲的 %2 卡：请换一个地域或卡型，或选 %1 的一个可用区（%3）等待空闲。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::charts</name>

@@ -350,6 +350,45 @@ private slots:
         QCOMPARE(table->item(row, 0)->text(), name);
         QCOMPARE(table->item(row, 4)->text(), QStringLiteral("40"));
     }
+
+    // #17 walk 16: after Alt+A, what was typed went into the card-type combo (where the focus
+    // was) or the row above; and Tab went round the table forever. The new row's name takes
+    // what is typed, Tab its account, and Tab after its last cell leaves for Add member.
+    void addMemberThenTypingFillsTheNewRow()
+    {
+        StateStore store(statePath());
+        store.setState(savedDemoState());
+        OnboardingWizard w(&store, &m_language);
+        QVERIFY(showOn(w, OnboardingWizard::WorkspaceId));
+        auto *table = child<QTableWidget>(w, "members");
+        auto *card = child<QComboBox>(w, "cardType");
+        auto *add = child<QPushButton>(w, "addMember");
+        QVERIFY(table && card && add && add->isEnabled());
+        reveal(w, card);
+        card->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(QApplication::focusWidget(), card);
+        const qsizetype before = store.state().workspace.members.size();
+        const QList<Member> others = store.state().workspace.members;
+        const QString cardType = card->currentData().toString();
+        QVERIFY(key(QStringLiteral("alt+a")));
+        QTRY_COMPARE(store.state().workspace.members.size(), before + 1);
+        settle();
+        QVERIFY(typeText(QStringLiteral("Bob Li")));
+        QVERIFY(key(QStringLiteral("Tab")));
+        settle();
+        QVERIFY(typeText(QStringLiteral("bob")));
+        QVERIFY(key(QStringLiteral("Return")));
+        QTRY_COMPARE(store.state().workspace.members[before].account, QStringLiteral("bob"));
+        QCOMPARE(store.state().workspace.members[before].name, QStringLiteral("Bob Li"));
+        QCOMPARE(store.state().workspace.members.mid(0, before), others);
+        QCOMPARE(card->currentData().toString(), cardType);
+        // From the account, three cells to the row's (the table's) last, then out.
+        for (int i = 0; i < 4; ++i) {
+            QVERIFY(key(QStringLiteral("Tab")));
+            settle();
+        }
+        QTRY_COMPARE(QApplication::focusWidget(), add);
+    }
 };
 
 int main(int argc, char **argv)

@@ -8,6 +8,8 @@
 #include "GateForm.h"
 #include "StateStore.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QFile>
 #include <QFormLayout>
@@ -49,6 +51,47 @@ enum Column
     ProjectsCol,
     ShareCol,
     ColumnCount
+};
+
+// The members table, as Tab reads it: cell to cell and row to row, and out to the next field
+// after the last cell (out backwards before the first), editing or not. (#17 walk 16: Tab
+// went round the table forever and never reached Add member.)
+class MembersTable : public QTableWidget
+{
+public:
+    using QTableWidget::QTableWidget;
+
+protected:
+    QModelIndex moveCursor(CursorAction action, Qt::KeyboardModifiers modifiers) override
+    {
+        const QModelIndex to = QTableWidget::moveCursor(action, modifiers);
+        const QModelIndex from = currentIndex();
+        if (!to.isValid() || !from.isValid())
+            return to;
+        // The table's own step goes round from the last cell to the first: that is the way out.
+        const auto before = [](const QModelIndex &a, const QModelIndex &b) {
+            return a.row() < b.row() || (a.row() == b.row() && a.column() < b.column());
+        };
+        if (action == MoveNext && !before(from, to))
+            return {};
+        if (action == MovePrevious && !before(to, from))
+            return {};
+        return to;
+    }
+
+    void closeEditor(QWidget *editor, QAbstractItemDelegate::EndEditHint hint) override
+    {
+        const bool next = hint == QAbstractItemDelegate::EditNextItem;
+        if ((next || hint == QAbstractItemDelegate::EditPreviousItem) &&
+            !moveCursor(next ? MoveNext : MovePrevious, Qt::NoModifier).isValid()) {
+            // Tab in the last cell's editor: what was typed is kept (committed before this),
+            // and the focus goes on past the table.
+            QTableWidget::closeEditor(editor, QAbstractItemDelegate::NoHint);
+            focusNextPrevChild(next);
+            return;
+        }
+        QTableWidget::closeEditor(editor, hint);
+    }
 };
 }
 
@@ -171,7 +214,7 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     m_filter = new QLineEdit(members);
     labelled(filterForm, QT_TR_NOOP("Fil&ter"), m_filter, "memberFilter");
     ml->addLayout(filterForm);
-    m_members = new QTableWidget(0, ColumnCount, members);
+    m_members = new MembersTable(0, ColumnCount, members);
     m_members->setObjectName(QStringLiteral("members"));
     // Sorted only when a header is clicked: sorting on every change would move the row being
     // edited (and Tab with it) to another place.
@@ -223,8 +266,13 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     connect(m_add, &QPushButton::clicked, this, [this] {
         const int n = int(m_form->data().members.size()) + 1;
         if (auto r = m_form->addMember({tr("Member %1").arg(n), QString(), Role::Developer, {}, 0});
-            !r)
+            !r) {
             m_importResult->setText(r.error().message);
+            return;
+        }
+        // What is typed next goes into the new member's name (#17 walk 16: the focus stayed on
+        // the button's last field, and typing changed the card type or the row above).
+        editMemberName(int(m_form->data().members.size()) - 1);
     });
     // Remove acts on the selected member: off while none is.
     m_remove->setEnabled(false);
@@ -370,6 +418,10 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
         const WorkspaceData &w = m_form->data();
         if (m_name->text() != w.workspaceName && !m_name->hasFocus())
             m_name->setText(w.workspaceName);
+        // Who reviewed last, after a restart too (#17 walk 16: the field came back empty);
+        // what is typed there stays.
+        if (m_reviewer->text().isEmpty() && !m_reviewer->hasFocus())
+            m_reviewer->setText(w.lastReview.reviewer);
         if (!w.pool.isEmpty()) {
             m_region->setCurrentText(w.pool.region);
             offerRegions();
@@ -393,16 +445,40 @@ void WorkspacePage::offerRegions()
     if (!hub() || hub()->regions().isEmpty())
         return;
     const QString region = m_region->currentText();
-    const QString zone = m_zone->currentText();
+    QString zone = m_zone->currentText();
     const QSignalBlocker blockRegion(m_region), blockZone(m_zone);
     m_region->clear();
     m_zone->clear();
+    const RegionOffer *chosen = nullptr;
     for (const RegionOffer &r : hub()->regions()) {
         m_region->addItem(r.region);
-        if (r.region == region)
+        if (r.region == region) {
+            chosen = &r;
             for (const ZoneOffer &z : r.zones)
                 m_zone->addItem(z.zone);
+        }
     }
+    // Another region chosen: a zone of the region before gives way (#17 walk 16: cn-north
+    // with cn-east-1a), to the first zone with free cards of the chosen type, or none, and the
+    // stock line says why. Not when the provider answers again: a planned zone it no longer
+    // lists is the findings' to say.
+    if (chosen && !m_zonesOf.isEmpty() && m_zonesOf != region &&
+        std::none_of(chosen->zones.begin(), chosen->zones.end(),
+                     [&](const ZoneOffer &z) { return z.zone == zone; })) {
+        const QString card = m_card->currentData().toString();
+        zone.clear();
+        for (const ZoneOffer &z : chosen->zones) {
+            bool free = false;
+            for (auto it = z.freeCards.begin(); it != z.freeCards.end() && !free; ++it)
+                free = (card.isEmpty() || it.key() == card) && it.value() > 0;
+            if (free) {
+                zone = z.zone;
+                break;
+            }
+        }
+    }
+    if (chosen)
+        m_zonesOf = region;
     m_region->setCurrentText(region);
     m_zone->setCurrentText(zone);
 }
@@ -431,6 +507,12 @@ void WorkspacePage::labelCards()
         m_card->setItemData(row, tip, Qt::ToolTipRole);
         m_card->setItemData(row, tip, Qt::AccessibleDescriptionRole);
     }
+    // The closed box shares its row with region, zone and the button, and cuts a long entry
+    // short (#17 walk 16: "AMD Instinct MI300X 192GB — no"): its tooltip has the whole text.
+    // (The open list is as wide as its widest entry already: QComboBox widens its popup.)
+    const QString tip = m_card->currentData(Qt::ToolTipRole).toString();
+    const QString whole = m_card->currentIndex() > 0 ? m_card->currentText() : QString();
+    m_card->setToolTip(tip.isEmpty() ? whole : whole + u'\n' + tip);
 }
 
 // What the provider says is free in the chosen zone: the card type's count first.
@@ -453,6 +535,24 @@ void WorkspacePage::showStock()
             m_stock->setText(free.isEmpty() ? tr("The provider lists no %1 cards in %2.")
                                                   .arg(cardName(card), z.zone)
                                             : tr("Now in %1: %2").arg(z.zone, free.join(QStringLiteral(", "))));
+            return;
+        }
+    if (m_zone->currentText().trimmed().isEmpty())
+        for (const RegionOffer &r : hub()->regions()) {
+            if (r.region != m_region->currentText())
+                continue;
+            QStringList zones;
+            bool free = card.isEmpty();
+            for (const ZoneOffer &z : r.zones) {
+                zones << z.zone;
+                free = free || z.freeCards.value(card) > 0;
+            }
+            m_stock->setText(
+                free
+                    ? tr("Choose a zone in %1: %2.").arg(r.region, zones.join(QStringLiteral(", ")))
+                    : tr("No zone in %1 lists free %2 cards now: choose another region or card "
+                         "type, or a zone of %1 (%3) to wait for them.")
+                          .arg(r.region, cardName(card), zones.join(QStringLiteral(", "))));
             return;
         }
     m_stock->setText(tr("Regions here: %1").arg([this] {
@@ -527,6 +627,28 @@ void WorkspacePage::loadMembers()
         role->setCurrentIndex(int(m.role));
     }
     m_filling = false;
+}
+
+void WorkspacePage::editMemberName(int member)
+{
+    const auto rowOf = [this, member] {
+        for (int row = 0; row < m_members->rowCount(); ++row)
+            if (const QTableWidgetItem *it = m_members->item(row, NameCol);
+                it && it->data(Qt::UserRole).toInt() == member)
+                return row;
+        return -1;
+    };
+    int row = rowOf();
+    if (row < 0)
+        return;
+    if (m_members->isRowHidden(row)) // the filter would hide what is typed
+        m_filter->clear();
+    row = rowOf();
+    QTableWidgetItem *name = m_members->item(row, NameCol);
+    m_members->setFocus(Qt::ShortcutFocusReason);
+    m_members->setCurrentItem(name);
+    m_members->scrollToItem(name);
+    m_members->editItem(name);
 }
 
 void WorkspacePage::loadMatrix()

@@ -44,6 +44,8 @@ private:
     // Each card type the chosen zone has none of free says so (#17 walk).
     void labelCards();
     void loadMembers();
+    // Makes the member's name the current cell and opens it for typing, the table focused.
+    void editMemberName(int member);
     void loadMatrix();
     void exportReview(bool markdown);
     void writeReview(const QString &path, bool markdown);
@@ -76,6 +78,7 @@ private:
     QPushButton *m_exportMd = nullptr;
     QLabel *m_reviewStatus = nullptr;
     QListWidget *m_findings = nullptr;
+    QString m_zonesOf; // the region whose zones m_zone offers
     bool m_filling = false;
 };
 

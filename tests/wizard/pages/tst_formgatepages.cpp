@@ -12,6 +12,7 @@
 #include "ResourcesForm.h"
 #include "widgets/Banner.h"
 
+#include <QAbstractItemView>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -1530,6 +1531,189 @@ private slots:
         QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
         QCOMPARE(labels.at(12), QStringLiteral("Jan 2028"));
         QCOMPARE(labels.at(13), QStringLiteral("Feb 2028"));
+    }
+    // #17 walk 16: Alt+A added a row but left the focus where it was (the card-type combo),
+    // and what was typed next changed the card type or the row above. The new row's name is
+    // open for typing, and Tab goes on to its account.
+    void addMemberOpensTheNewRowsName()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        fillWorkspace(w);
+        auto *table = child<QTableWidget>(w, "members");
+        auto *card = child<QComboBox>(w, "cardType");
+        QVERIFY(table && card);
+        const QString cardType = store.state().workspace.pool.cardType;
+        const Member first = store.state().workspace.members[0];
+        card->setFocus();
+        QTRY_COMPARE(QApplication::focusWidget(), card);
+        QTest::keyClick(&w, Qt::Key_A, Qt::AltModifier);
+        QTRY_COMPARE(store.state().workspace.members.size(), 4);
+        QCOMPARE(table->currentRow(), 3);
+        QCOMPARE(table->currentColumn(), 0);
+        QTRY_VERIFY(table->isAncestorOf(QApplication::focusWidget()));
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("Bob Li"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QTRY_COMPARE(store.state().workspace.members[3].name, QStringLiteral("Bob Li"));
+        QCOMPARE(table->currentRow(), 3);
+        QCOMPARE(table->currentColumn(), 1);
+        QTRY_VERIFY(table->isAncestorOf(QApplication::focusWidget()));
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("bob"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        QTRY_COMPARE(store.state().workspace.members[3].account, QStringLiteral("bob"));
+        QCOMPARE(store.state().workspace.members[0], first);
+        QCOMPARE(store.state().workspace.pool.cardType, cardType);
+        QCOMPARE(card->currentData().toString(), cardType);
+    }
+
+    // #17 walk 16: Tab in the members table went round and round (22 Tabs from a name came back
+    // to the same row) and never reached Add member. It goes cell to cell, row to row, and out
+    // after the last cell, the same while a cell is edited; Shift+Tab leaves from the first.
+    void tabLeavesTheMembersTable()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        fillWorkspace(w);
+        auto *table = child<QTableWidget>(w, "members");
+        auto *add = child<QPushButton>(w, "addMember");
+        QVERIFY(table && add && add->isEnabled());
+        const int last = table->rowCount() - 1;
+        const int lastColumn = table->columnCount() - 1;
+        const auto inTable = [table] {
+            QWidget *f = QApplication::focusWidget();
+            return f == table || table->isAncestorOf(f);
+        };
+        // Row to row, not round.
+        table->setFocus();
+        table->setCurrentCell(1, lastColumn);
+        QTRY_VERIFY(inTable());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(table->currentRow(), 2);
+        QCOMPARE(table->currentColumn(), 0);
+        // Out after the last cell, to the button below.
+        table->setCurrentCell(last, lastColumn);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QTRY_COMPARE(QApplication::focusWidget(), add);
+        QCOMPARE(table->currentRow(), last); // not round to the first row
+        // Backwards out of the first cell.
+        table->setFocus();
+        table->setCurrentCell(0, 0);
+        QTRY_VERIFY(inTable());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ShiftModifier);
+        QTRY_VERIFY(!inTable());
+        QCOMPARE(table->currentRow(), 0);
+        // Editing the last cell: Tab keeps what was typed and leaves too.
+        table->setFocus();
+        table->setCurrentCell(last, lastColumn);
+        table->editItem(table->item(last, lastColumn));
+        QTRY_VERIFY(table->isAncestorOf(QApplication::focusWidget()));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("20"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QTRY_COMPARE(store.state().workspace.members[last].sharePercent, 20.0);
+        QTRY_COMPARE(QApplication::focusWidget(), add);
+    }
+
+    // #17 walk 16: after a restart the Reviewer field was empty although the review was
+    // recorded. It shows who reviewed last.
+    void theReviewerIsShownAfterARestart()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            WorkspaceData &ws = s.workspace;
+            ws.workspaceName = QStringLiteral("field-assistant");
+            ws.members = {{"Li", "li", Role::Admin, {}, 0}};
+            ws.lastReview = {ws.members, ws.matrix, QStringLiteral("Li Wei"),
+                             QDateTime::currentDateTimeUtc()};
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *reviewer = child<QLineEdit>(w, "reviewer");
+        QVERIFY(reviewer);
+        QCOMPARE(reviewer->text(), QStringLiteral("Li Wei"));
+        // What is typed stays while the state changes.
+        reviewer->clear();
+        QTest::keyClicks(reviewer, QStringLiteral("Zhang San"));
+        store.update([](OnboardingState &s) { s.workspace.members[0].account = "li2"; });
+        QCOMPARE(reviewer->text(), QStringLiteral("Zhang San"));
+    }
+
+    // #17 walk 16: the region changed from cn-east to cn-north and the zone still said
+    // cn-east-1a. A zone not in the chosen region gives way to the region's first zone with
+    // free cards of the chosen type.
+    void aNewRegionReplacesAZoneNotInItAndTheCardTypeReadsWhole()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace.workspaceName = QStringLiteral("field-assistant");
+            s.workspace.pool = {QStringLiteral("h100-80g"), QStringLiteral("cn-east"),
+                                QStringLiteral("cn-east-1a")};
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.resize(1100, 760); // the walk's window
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *region = child<QComboBox>(w, "region");
+        auto *zone = child<QComboBox>(w, "zone");
+        auto *card = child<QComboBox>(w, "cardType");
+        auto *stock = child<QLabel>(w, "poolStock");
+        QVERIFY(region && zone && card && stock);
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        QTRY_VERIFY_WITH_TIMEOUT(region->count() > 1, 10000);
+        QCOMPARE(zone->currentText(), QStringLiteral("cn-east-1a")); // the provider's list kept it
+        region->setCurrentIndex(region->findText(QStringLiteral("cn-north")));
+        // cn-north-1a has no H100 free, cn-north-1b has 8.
+        QCOMPARE(zone->currentText(), QStringLiteral("cn-north-1b"));
+        QVERIFY2(stock->text().contains(QStringLiteral("cn-north-1b")), qPrintable(stock->text()));
+        // A region with no zone holding the card type: empty, and the line says why.
+        region->setCurrentIndex(region->findText(QStringLiteral("cn-east")));
+        QCOMPARE(zone->currentText(), QString());
+        QVERIFY2(stock->text().contains(QStringLiteral("cn-east")), qPrintable(stock->text()));
+        QVERIFY2(stock->text().contains(card->currentText().section(QStringLiteral(" — "), 0, 0)),
+                 qPrintable(stock->text()));
+
+        // #17 walk 16: the card type read "AMD Instinct MI300X 192GB — no", cut short. The
+        // closed box tells its whole text (its tooltip), and every entry fits the open list.
+        zone->setCurrentText(QStringLiteral("cn-east-1a"));
+        int longest = 1;
+        for (int i = 1; i < card->count(); ++i)
+            if (card->itemText(i).size() > card->itemText(longest).size())
+                longest = i;
+        QVERIFY2(card->itemText(longest).contains(QStringLiteral("no stock in cn-east-1a")),
+                 qPrintable(card->itemText(longest)));
+        card->setCurrentIndex(longest);
+        QCOMPARE(card->toolTip().section(u'\n', 0, 0), card->itemText(longest));
+        card->showPopup();
+        QTRY_VERIFY(card->view()->isVisible());
+        const QFontMetrics fm(card->view()->font());
+        for (int i = 0; i < card->count(); ++i)
+            QVERIFY2(card->view()->viewport()->width() >= fm.horizontalAdvance(card->itemText(i)),
+                     qPrintable(QStringLiteral("%1: %2 px, the list %3 px")
+                                    .arg(card->itemText(i))
+                                    .arg(fm.horizontalAdvance(card->itemText(i)))
+                                    .arg(card->view()->viewport()->width())));
+        card->hidePopup();
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 };
 
