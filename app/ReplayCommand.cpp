@@ -27,7 +27,7 @@ int replay(const QStringList &args)
         "checks and the first run, and compare item by item with the spec: the provider's image, "
         "the software the job saw, the training configuration, the code and the data, the "
         "parameters applied and the loss at every logged step. Exit 0 only when every item "
-        "passes."));
+        "compared passes; items this provider cannot compare (N/A) are counted apart."));
     p.addHelpOption();
     QCommandLineOption provider(QStringLiteral("provider"),
                                 Tr::tr("sandbox (a fresh built-in sandbox, the default), the "
@@ -41,13 +41,15 @@ int replay(const QStringList &args)
     // the command cannot tell who runs it: a name picked for them, even the one member who may,
     // would make a record in a colleague's name (the wizard's "Replay as" starts empty too).
     QCommandLineOption as(QStringLiteral("as"),
-                          Tr::tr("Who replays, under their own account: a member of the "
-                                 "replay's workspace. Required with --state: gate 6 is "
-                                 "accepted only by a member who took no part and may submit "
-                                 "jobs, and without --as the command lists who could and runs "
-                                 "nothing. Without --state the replay's own workspace names "
-                                 "its member colleague; on Slurm the default is the cluster "
-                                 "user of ONRAMP_SLURM_USER."),
+                          Tr::tr("Who replays, by account or by name: a member of the "
+                                 "replay's workspace. Required with --state, whose gate 6 "
+                                 "accepts a replay only from a member of its workspace whose "
+                                 "role may submit jobs and who took no part in the onboarding: "
+                                 "did not run the first run or its check jobs, accept an "
+                                 "earlier gate or review gate 2's roles; without --as the "
+                                 "command lists who could and runs nothing. Without --state the "
+                                 "replay's own workspace names its member colleague; on Slurm "
+                                 "the default is the cluster user of ONRAMP_SLURM_USER."),
                           QStringLiteral("MEMBER"));
     QCommandLineOption record(QStringLiteral("record"),
                               Tr::tr("Write the spec as this rerun saw it (software, training, "
@@ -163,6 +165,9 @@ int replay(const QStringList &args)
     }
     if (p.isSet(evidence) && !save(p.value(evidence), QJsonDocument(outcome.toRecord()).toJson()))
         return 2;
+    // The items counted as gate 6's evidence counts them: not compared apart from passed.
+    if (!outcome.cancelled && !outcome.items.isEmpty())
+        out() << Tr::tr("Items: %1.").arg(replayTally(outcome.toRecord()).toString()) << '\n';
     out() << (outcome.reproduced() ? Tr::tr("Reproduced.") : Tr::tr("Not reproduced.")) << '\n';
     if (!outcome.reproduced() && !outcome.failedFields().isEmpty())
         out() << Tr::tr("Differs at: %1").arg(outcome.failedFields().join(QStringLiteral(", ")))

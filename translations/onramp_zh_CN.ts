@@ -2450,10 +2450,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
 运行 onramp quota plan --help 查看全部选项。</translation>
     </message>
     <message>
-        <source>Rerun a first run from its spec alone: provision at the provider, run the four readiness checks and the first run, and compare item by item with the spec: the provider's image, the software the job saw, the training configuration, the code and the data, the parameters applied and the loss at every logged step. Exit 0 only when every item passes.</source>
-        <translation>仅凭运行说明重跑首次运行：在平台开通资源，运行四项就绪检查和首次运行，并与说明逐项比较：平台的镜像、任务中看到的软件、训练配置、代码和数据、实际应用的参数以及每个记录步的损失。只有全部项目通过时才以 0 退出。</translation>
-    </message>
-    <message>
         <source>Write the spec as this rerun saw it (software, training, code, data, parameters applied, fingerprint and loss curve) to FILE.</source>
         <translation>将本次重跑所见的说明（软件、训练、代码、数据、实际应用的参数、环境指纹和损失曲线）写入 FILE。</translation>
     </message>
@@ -4615,10 +4611,6 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <translation>此卡不支持：%1目录中没有全部都支持的卡。</translation>
     </message>
     <message>
-        <source>Who replays, under their own account: a member of the replay's workspace. Required with --state: gate 6 is accepted only by a member who took no part and may submit jobs, and without --as the command lists who could and runs nothing. Without --state the replay's own workspace names its member colleague; on Slurm the default is the cluster user of ONRAMP_SLURM_USER.</source>
-        <translation>由谁重跑（用其本人的账号）：重跑所用工作空间的成员。使用 --state 时必须给出：第 6 道门槛只由未参与且可以提交任务的成员验收；不给 --as 时，命令列出可以重跑的人，不运行任何内容。不用 --state 时，重跑自己的工作空间把成员命名为 colleague；在 Slurm 上默认为 ONRAMP_SLURM_USER 中的集群用户。</translation>
-    </message>
-    <message>
         <source>Say who replays with --as MEMBER.</source>
         <translation>请用 --as MEMBER 写明由谁重跑。</translation>
     </message>
@@ -4784,6 +4776,57 @@ Each subcommand takes --help.</source>
     <message>
         <source>%1 in %2: opened as instance %3</source>
         <translation>%2 的 %1：已开通，实例 %3</translation>
+    </message>
+    <message>
+        <source>Rerun a first run from its spec alone: provision at the provider, run the four readiness checks and the first run, and compare item by item with the spec: the provider's image, the software the job saw, the training configuration, the code and the data, the parameters applied and the loss at every logged step. Exit 0 only when every item compared passes; items this provider cannot compare (N/A) are counted apart.</source>
+        <translation>仅凭运行说明重跑首次运行：在平台开通资源，运行四项就绪检查和首次运行，并与说明逐项比较：平台的镜像、任务中看到的软件、训练配置、代码和数据、实际应用的参数以及每个记录步的损失。只有比较过的每一项都通过时才以 0 退出；该平台无法比较的项目（不适用）单独计数。</translation>
+    </message>
+    <message>
+        <source>Who replays, by account or by name: a member of the replay's workspace. Required with --state, whose gate 6 accepts a replay only from a member of its workspace whose role may submit jobs and who took no part in the onboarding: did not run the first run or its check jobs, accept an earlier gate or review gate 2's roles; without --as the command lists who could and runs nothing. Without --state the replay's own workspace names its member colleague; on Slurm the default is the cluster user of ONRAMP_SLURM_USER.</source>
+        <translation>由谁重跑（账号或姓名均可）：重跑所用工作空间的成员。使用 --state 时必须给出，该开通进度的第 6 道门槛只接受其工作空间中这样一位成员的重跑：其角色可以提交任务，且未参与这次开通——没有运行首次运行或其检查任务，没有验收前面的门槛，也没有审阅第 2 道门槛的角色；不给 --as 时，命令列出可以重跑的人，不运行任何内容。不用 --state 时，重跑自己的工作空间把成员命名为 colleague；在 Slurm 上默认为 ONRAMP_SLURM_USER 中的集群用户。</translation>
+    </message>
+    <message>
+        <source>Items: %1.</source>
+        <translation>各项：%1。</translation>
+    </message>
+    <message>
+        <source>Gate 6 is already accepted: %1's replay of %2 reproduced the first run.</source>
+        <translation>第 6 道门槛已经验收：%1 于 %2 的重跑复现了首次运行。</translation>
+    </message>
+    <message>
+        <source>A new replay takes its place in gate 6's record, whatever it finds.</source>
+        <translation>新的重跑无论结果如何，都会取代它记入第 6 道门槛。</translation>
+    </message>
+    <message>
+        <source>A replay as %1 takes its place in gate 6's record, whatever it finds: gate 6 then rests on the new replay alone.</source>
+        <translation>以 %1 的身份重跑，无论结果如何，都会取代它记入第 6 道门槛：此后第 6 道门槛只以这次新的重跑为准。</translation>
+    </message>
+    <message>
+        <source>Gate 6: this replay would accept it if it reproduces the first run: %1 took no part and may submit jobs.</source>
+        <translation>第 6 道门槛：这次重跑如果复现了首次运行，就可以验收它：%1 未参与这次开通，且可以提交任务。</translation>
+    </message>
+    <message>
+        <source>Replayed by %1 on %2: %3 (spec %4).</source>
+        <translation>由 %1 于 %2 重跑：%3（说明 %4）。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 items passed</source>
+        <translation>%2 项中 %1 项通过</translation>
+    </message>
+    <message>
+        <source>%1 passed</source>
+        <comment>replay items</comment>
+        <translation>%1 项通过</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <comment>replay items</comment>
+        <translation>%1 项未通过</translation>
+    </message>
+    <message>
+        <source>%1 not compared</source>
+        <comment>replay items</comment>
+        <translation>%1 项未比较</translation>
     </message>
 </context>
 <context>
@@ -5493,14 +5536,6 @@ Dataset: %3</source>
         <translation>重跑已停止；没有记录任何内容。</translation>
     </message>
     <message>
-        <source>Not reproduced: it differs at %1.</source>
-        <translation>未能复现，不一致之处：%1。</translation>
-    </message>
-    <message>
-        <source>your account, for example wang.fang</source>
-        <translation>你的账号，例如 wang.fang</translation>
-    </message>
-    <message>
         <source>Replay as &amp;practice</source>
         <translation>作为练习重跑(&amp;P)</translation>
     </message>
@@ -5528,12 +5563,6 @@ Field in the spec: %2</source>
         <source>Practice replay (nothing is recorded): provisioning, the readiness checks, the first run, then the comparison…</source>
         <translation>练习重跑（不记录任何结果）：开通资源、就绪判定、首次运行，然后对比…</translation>
     </message>
-    <message numerus="yes">
-        <source>Reproduced: every item the rerun compared passed. The spec does not say enough in %n place(s), marked MISSING at the top: a rerun elsewhere may differ there.</source>
-        <translation>
-            <numerusform>已复现：重跑对比的每一项都通过。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>This was a practice run: nothing was recorded for gate 6.</source>
         <translation>这是一次练习重跑：没有为第 6 道门槛记录任何结果。</translation>
@@ -5553,10 +5582,6 @@ Field in the spec: %2</source>
     <message>
         <source>Gate 6 is accepted by the replay of a colleague who took no part in the onboarding.</source>
         <translation>第 6 道门槛由一位未参与这次开通的同事的重跑来验收。</translation>
-    </message>
-    <message>
-        <source>Who could replay: %1.</source>
-        <translation>可以重跑的人：%1。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 on %3, image %4 %5.&lt;br&gt;Fingerprint %6.&lt;br&gt;%7</source>
@@ -5601,6 +5626,23 @@ Field in the spec: %2</source>
     <message>
         <source>%1's replay, started %2: %3.</source>
         <translation>%1 的重跑，开始于 %2：%3。</translation>
+    </message>
+    <message>
+        <source>your account or name, for example wang.fang</source>
+        <translation>你的账号或姓名，例如 wang.fang</translation>
+    </message>
+    <message>
+        <source>Reproduced: %1.</source>
+        <comment>the items counted</comment>
+        <translation>已复现：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reproduced: every item the rerun compared passed (%1). The spec does not say enough in %n place(s), marked MISSING at the top: a rerun elsewhere may differ there.</source>
+        <translation><numerusform>已复现：重跑对比的每一项都通过（%1）。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform></translation>
+    </message>
+    <message>
+        <source>Not reproduced: it differs at %1 (%2).</source>
+        <translation>未能复现，不一致之处：%1（%2）。</translation>
     </message>
 </context>
 <context>

@@ -75,9 +75,10 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     layout->addWidget(m_summary);
     auto *who = new QFormLayout;
     m_member->setObjectName(QStringLiteral("handoffMember"));
-    // No name made up for them: the colleague says who they are (gate 6 is accepted only by
-    // someone who did not run the first run), in whatever language the window speaks.
-    m_member->setPlaceholderText(tr("your account, for example wang.fang"));
+    // No name made up for them: the colleague says who they are, by account or by name (gate 6
+    // is accepted only by a member who took no part and may submit jobs: replayerRefusal), in
+    // whatever language the window speaks.
+    m_member->setPlaceholderText(tr("your account or name, for example wang.fang"));
     m_member->setAccessibleName(tr("Replay as"));
     who->addRow(tr("Replay &as:"), m_member);
     layout->addLayout(who);
@@ -198,20 +199,25 @@ bool HandoffDialog::checkMember()
     // replay is on when it can count, the practice run whenever a spec is open.
     m_practice->setEnabled(m_spec && !isReplaying());
     m_replay->setEnabled(!tookPart && m_spec && !isReplaying());
-    // Before a name is typed, the dialog already says who could replay (#17 walk: it said so
-    // only after a refused name).
-    const QStringList could = m_onboarding && member.isEmpty() && !isReplaying()
-                                  ? possibleReplayers(*m_onboarding)
-                                  : QStringList();
-    const bool note = tookPart || !could.isEmpty();
+    // What a replay as the member named would do for gate 6, before it runs, in the words of
+    // `onramp replay --state` (#17 walk 16): who could replay while no name is typed, the
+    // refusal, or that it would accept it; first, when gate 6 is already accepted, by whom and
+    // when, and that a new replay takes that one's place.
+    const QString forecast = m_onboarding && !isReplaying()
+                                 ? replayForecast(*m_onboarding, member).toString()
+                                 : QString();
+    const bool note = !forecast.isEmpty();
     if (tookPart)
         m_verdict->setText(Tr::sentences(
-            {tr("This replay cannot accept gate 6."), refused,
+            {tr("This replay cannot accept gate 6."), forecast,
              tr("Or replay it now as practice: every item is shown and nothing is recorded.")}));
-    else if (!could.isEmpty())
-        m_verdict->setText(Tr::sentences({tr("Gate 6 is accepted by the replay of a colleague "
-                                             "who took no part in the onboarding."),
-                                          tr("Who could replay: %1.").arg(Tr::list(could))}));
+    else if (note)
+        m_verdict->setText(member.isEmpty()
+                               ? Tr::sentences({tr("Gate 6 is accepted by the replay of a "
+                                                   "colleague who took no part in the "
+                                                   "onboarding."),
+                                                forecast})
+                               : forecast);
     else if (m_verdict->property("onrampMemberNote").toBool())
         m_verdict->clear();
     m_verdict->setProperty("onrampMemberNote", note);
@@ -334,7 +340,8 @@ void HandoffDialog::showWhatTheListShows()
         if (!recorded.isEmpty())
             text = Tr::sentences(
                 {text, tr("Gate 6 records %1's replay of %2: %3.")
-                           .arg(recorded.value("member").toString(),
+                           .arg(replayerName(m_onboarding->workspace,
+                                             recorded.value("member").toString()),
                                 Text::time(replayTimeOf(recorded)).toString(),
                                 recorded.value("reproduced").toBool() ? tr("reproduced")
                                                                       : tr("not reproduced"))});
@@ -379,7 +386,10 @@ void HandoffDialog::start(bool practice)
         return;
     const QString member = m_member->text().trimmed();
     if (member.isEmpty()) {
-        m_verdict->setText(tr("Say who replays: a colleague who took no part in the onboarding."));
+        // Who could stays said (#17 walk 16: the line went when Replay was pressed unnamed).
+        m_verdict->setText(Tr::sentences(
+            {tr("Say who replays: a colleague who took no part in the onboarding."),
+             m_onboarding ? whoCouldReplayLine(*m_onboarding).toString() : QString()}));
         m_member->setFocus();
         return;
     }
@@ -450,12 +460,19 @@ void HandoffDialog::finished(const ReplayOutcome &o)
     } else if (o.reproduced()) {
         // The spec's own gaps stay marked above the rerun's items: "every item passed" beside
         // them read as a contradiction.
-        m_verdict->setText(m_gaps == 0
-                               ? tr("Reproduced: every item passed.")
-                               : tr("Reproduced: every item the rerun compared passed. The spec "
-                                    "does not say enough in %n place(s), marked MISSING at the "
-                                    "top: a rerun elsewhere may differ there.",
-                                    nullptr, m_gaps));
+        // Items not compared (N/A) are said apart from those that passed (#17 walk 16: "every
+        // item passed" beside three "N/A … not compared"), in the words gate 6's evidence gives.
+        const QJsonObject record = o.toRecord();
+        const bool allCompared = record.value("notCompared").toInt() == 0;
+        const QString tally = replayTally(record).toString();
+        m_verdict->setText(
+            m_gaps == 0 ? (allCompared ? tr("Reproduced: every item passed.")
+                                       : tr("Reproduced: %1.", "the items counted").arg(tally))
+                        : tr("Reproduced: every item the rerun compared passed (%1). The spec "
+                             "does not say enough in %n place(s), marked MISSING at the top: a "
+                             "rerun elsewhere may differ there.",
+                             nullptr, m_gaps)
+                              .arg(tally));
         code = 0;
     } else {
         // The items in words; their field paths are in each row's tooltip.
@@ -464,7 +481,8 @@ void HandoffDialog::finished(const ReplayOutcome &o)
             if (i.counts())
                 differs << i.what;
         differs.removeDuplicates();
-        m_verdict->setText(tr("Not reproduced: it differs at %1.").arg(Tr::list(differs)));
+        m_verdict->setText(tr("Not reproduced: it differs at %1 (%2).")
+                               .arg(Tr::list(differs), replayTally(o.toRecord()).toString()));
         code = 1;
     }
     // A practice run is the participant's own look: it never reaches gate 6's record.

@@ -123,9 +123,14 @@ QStringList ReplayOutcome::failedFields() const
 
 QJsonObject ReplayOutcome::toRecord() const
 {
+    // Counted apart: an item not compared (N/A) neither passed nor differs (#17 walk 16: "36
+    // of 36 items passed" beside three "N/A … not compared").
     int passed = 0;
-    for (const ReplayItem &i : items)
-        passed += !i.counts();
+    int notCompared = 0;
+    for (const ReplayItem &i : items) {
+        passed += i.status == ReplayItem::Status::Pass;
+        notCompared += i.status == ReplayItem::Status::NotApplicable;
+    }
     QJsonObject record{{"member", member},
                        {"at", at.toString(Qt::ISODateWithMs)},
                        {"spec", specFingerprint},
@@ -133,6 +138,7 @@ QJsonObject ReplayOutcome::toRecord() const
                        {"reproduced", reproduced()},
                        {"items", int(items.size())},
                        {"passed", passed},
+                       {"notCompared", notCompared},
                        {"failed", QJsonArray::fromStringList(failedFields())}};
     if (!attempts.isEmpty()) {
         QJsonArray list;

@@ -384,6 +384,51 @@ Text replayerRefusal(const OnboardingState &state, const QString &member)
     return Tr::sentencesLater({why, whoCouldReplay(state)});
 }
 
+Text whoCouldReplayLine(const OnboardingState &state)
+{
+    return whoCouldReplay(state);
+}
+
+QString replayerName(const WorkspaceData &workspace, const QString &who)
+{
+    const Member *m = workspaceMember(workspace, who);
+    if (!m)
+        return who.trimmed();
+    if (m->account.isEmpty() || m->name.isEmpty() || m->name == m->account)
+        return m->account.isEmpty() ? m->name : m->account;
+    return QStringLiteral("%1 (%2)").arg(m->account, m->name);
+}
+
+Text replayForecast(const OnboardingState &state, const QString &member)
+{
+    QList<Text> parts;
+    const GateRecord &g = state.gate(GateId::FirstRun);
+    const QJsonObject &recorded = state.firstRun.replay;
+    const QString who = member.trimmed();
+    if (g.status == GateStatus::Passed && !recorded.isEmpty()) {
+        const QDateTime at = g.acceptedAt.isValid() ? g.acceptedAt : replayTimeOf(recorded);
+        parts << Tr::trLater("Gate 6 is already accepted: %1's replay of %2 reproduced the first "
+                             "run.")
+                     .arg(replayerName(state.workspace, recorded.value("member").toString()))
+                     .arg(Text::time(at));
+        parts << (who.isEmpty()
+                      ? Tr::trLater("A new replay takes its place in gate 6's record, whatever "
+                                    "it finds.")
+                      : Tr::trLater("A replay as %1 takes its place in gate 6's record, whatever "
+                                    "it finds: gate 6 then rests on the new replay alone.")
+                            .arg(replayerName(state.workspace, who)));
+    }
+    if (who.isEmpty())
+        parts << whoCouldReplay(state);
+    else if (const Text refused = replayerRefusal(state, who); !refused.isEmpty())
+        parts << refused;
+    else
+        parts << Tr::trLater("Gate 6: this replay would accept it if it reproduces the first "
+                             "run: %1 took no part and may submit jobs.")
+                     .arg(replayerName(state.workspace, who));
+    return Tr::sentencesLater(parts);
+}
+
 QDateTime replayTimeOf(const QJsonObject &record)
 {
     return QDateTime::fromString(record.value("at").toString(), Qt::ISODateWithMs);
@@ -740,16 +785,16 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
     g.updatedAt = now;
     if (const Text missing = firstRunAcceptanceMissing(state); !missing.isEmpty())
         return std::unexpected(Error{Error::Kind::Invalid, missing.toString(), QString()});
-    const QString member = record.value("member").toString();
+    // As the workspace names them, typed by account or by name (#17 walk 16).
+    const QString member = replayerName(state.workspace, record.value("member").toString());
     const GateRecord before = g;
     g.acceptedBy =
         Tr::trLater("%1, whose replay from the spec alone reproduced the first run").arg(member);
     g.evidence = Text::joined({state.firstRun.run.evidence,
-                               Tr::trLater("Replayed by %1 on %2: %3 of %4 items passed (spec %5).")
+                               Tr::trLater("Replayed by %1 on %2: %3 (spec %4).")
                                    .arg(member)
                                    .arg(Text::time(now))
-                                   .arg(record.value("passed").toInt())
-                                   .arg(record.value("items").toInt())
+                                   .arg(replayTally(record))
                                    .arg(record.value("spec").toString())},
                               QStringLiteral("\n"));
     if (const Text why = statusRefusal(state, GateId::FirstRun, GateStatus::Passed, now.date());
@@ -761,6 +806,27 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
     (void)setGateStatus(state, GateId::FirstRun, GateStatus::Passed, now);
     g.acceptedAt = now; // a later replay accepts it again, at its own time
     return {};
+}
+
+// Gate 6's evidence as saved before the items not compared were counted apart: a state that
+// holds it still reads it in its language.
+[[maybe_unused]] constexpr const char *kEvidenceBeforeNotCompared =
+    QT_TRANSLATE_NOOP("Onramp", "Replayed by %1 on %2: %3 of %4 items passed (spec %5).");
+
+Text replayTally(const QJsonObject &record)
+{
+    const int items = record.value("items").toInt();
+    const int passed = record.value("passed").toInt();
+    if (!record.contains(QLatin1String("notCompared")))
+        return Tr::trLater("%1 of %2 items passed").arg(passed).arg(items);
+    const int notCompared = record.value("notCompared").toInt();
+    const int differ = std::max(0, items - passed - notCompared);
+    QList<Text> parts{Tr::trLater("%1 passed", "replay items").arg(passed)};
+    if (differ > 0)
+        parts << Tr::trLater("%1 failed", "replay items").arg(differ);
+    if (notCompared > 0)
+        parts << Tr::trLater("%1 not compared", "replay items").arg(notCompared);
+    return Tr::listLater(parts);
 }
 
 } // namespace onramp

@@ -84,6 +84,17 @@ QString checkJobMember(const WorkspaceData &workspace);
 Text replayerRefusal(const OnboardingState &state, const QString &member);
 // The accounts whose replay could accept gate 6, in the workspace's order.
 QStringList possibleReplayers(const OnboardingState &state);
+// "Who could replay: dan, wang.fang." or, when nobody could, what to do about it (translated).
+Text whoCouldReplayLine(const OnboardingState &state);
+// A replayer as the workspace names them, however they were typed (account or name): "dan (Dan
+// Zhou)", the account alone when it has no name, else `who` as typed (trimmed). The one way
+// gate 6's acceptor, its evidence and the handoff dialog name them (#17 walk 16: "Dan Zhou"
+// typed once and "dan" the next time read as two people).
+QString replayerName(const WorkspaceData &workspace, const QString &who);
+// What a replay by `member` would do for gate 6, said before it runs (translated): that it
+// would accept it when it reproduces the first run, or replayerRefusal()'s reason. When gate 6
+// is already accepted, first by whom and when, and that a new replay takes that one's place.
+Text replayForecast(const OnboardingState &state, const QString &member);
 // When gate 6's accepting replay ran, from the replay's own record (its "at"): the one time the
 // gate record, the evidence line, the summary and the overview give. Invalid when none.
 QDateTime replayTimeOf(const QJsonObject &record);
@@ -139,6 +150,12 @@ Text checksAcceptor(GateId id, const QString &member);
 // first run and came from someone else, passes the gate with that member as its acceptor.
 // Refused with the reason otherwise; a failed replay is still kept as evidence.
 std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const QJsonObject &record);
+// A replay record's items counted apart (#17 walk 16: "36 of 36 items passed" beside three
+// items not compared): "33 passed, 3 not compared", with those that failed; the words gate 6's
+// evidence, the handoff dialog and `onramp replay` give. The counts are the record's
+// (ReplayOutcome::toRecord); a record from before "notCompared" was kept counted those as passed
+// and is said as it was.
+Text replayTally(const QJsonObject &record);
 
 // The team lead reviewed gate 2's role matrix as it stands (`reviewer`, trimmed, not empty):
 // the snapshot becomes workspace.lastReview, the reviewer the gate's acceptor, and the review's

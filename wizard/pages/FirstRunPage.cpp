@@ -23,9 +23,6 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-#include <array>
-#include <memory>
-
 namespace onramp {
 
 namespace {
@@ -127,28 +124,13 @@ void FirstRunPage::buildContent(QVBoxLayout *content)
     connect(store(), &StateStore::changed, this, &FirstRunPage::refreshRun);
     retranslateTexts();
     // The last first run's job, read again from the provider once a session is there and idle
-    // (#17 walk, item 6: after a restart its log pane stayed empty: the hub says "connecting"
-    // first, with no session yet, and a wait for one status change ended there). Every status
-    // change is looked at until one finds the session ready.
-    const auto showLast = [this] {
-        if (!hub() || !hub()->session() || hub()->session()->busy())
-            return false;
+    // (#17 walk, item 6: after a restart its log pane stayed empty); the wait is the gate
+    // pages' one (GatePage::whenProviderReady), which gate 5 shares.
+    whenProviderReady(m_monitor, [this] {
         const QString id = store()->state().firstRun.run.jobId;
         if (!id.isEmpty())
             m_monitor->showJob(id, QStringLiteral("first-run"));
-        return true;
-    };
-    if (!showLast() && hub()) {
-        // Connected, or the session's first operation over: whichever makes it ready and idle.
-        auto waiting = std::make_shared<std::array<QMetaObject::Connection, 2>>();
-        const auto look = [showLast, waiting] {
-            if (showLast())
-                for (const QMetaObject::Connection &c : *waiting)
-                    QObject::disconnect(c);
-        };
-        (*waiting)[0] = connect(hub(), &ProviderHub::statusChanged, m_monitor, look);
-        (*waiting)[1] = connect(hub(), &ProviderHub::busyChanged, m_monitor, look);
-    }
+    });
 }
 
 void FirstRunPage::openHandoffSpec(const QString &path)

@@ -20,6 +20,9 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <array>
+#include <memory>
+
 namespace onramp {
 
 GatePage::GatePage(GateId gate, StateStore *store, QWidget *parent)
@@ -109,17 +112,26 @@ void GatePage::whenProviderReady(QObject *context, std::function<void()> then)
 {
     if (!m_hub)
         return;
-    if (m_hub->session()) {
+    const auto ready = [hub = QPointer<ProviderHub>(m_hub)] {
+        return hub && hub->session() && !hub->session()->busy();
+    };
+    if (ready()) {
         then();
         return;
     }
-    connect(
-        m_hub, &ProviderHub::statusChanged, context,
-        [this, then] {
-            if (m_hub->session() && !m_hub->session()->busy())
-                then();
-        },
-        Qt::SingleShotConnection);
+    // Every status and busy change is looked at until one finds the session there and idle
+    // (#17 walk 16, item 3: the hub says "connecting" first, with no session yet, and a wait
+    // that ended on the first status change never read gate 5's jobs after a restart).
+    auto waiting = std::make_shared<std::array<QMetaObject::Connection, 2>>();
+    const auto look = [ready, then, waiting] {
+        if (!ready())
+            return;
+        for (const QMetaObject::Connection &c : *waiting)
+            QObject::disconnect(c);
+        then();
+    };
+    (*waiting)[0] = connect(m_hub, &ProviderHub::statusChanged, context, look);
+    (*waiting)[1] = connect(m_hub, &ProviderHub::busyChanged, context, look);
 }
 
 void GatePage::initializePage()

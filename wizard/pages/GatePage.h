@@ -49,7 +49,9 @@ public:
 protected:
     void changeEvent(QEvent *e) override;
     ProviderHub *hub() const { return m_hub; }
-    // Runs `then` once a provider session is there and idle: now, or when the hub connects.
+    // Runs `then` once, when a provider session is there and idle: now, or at the first status
+    // or busy change that finds it so (not merely at the first change: "connecting" comes
+    // first). Nothing runs if `context` goes first.
     void whenProviderReady(QObject *context, std::function<void()> then);
     // Gate pages with forms of their own add them here, on first visit.
     virtual void buildContent(QVBoxLayout *content) { Q_UNUSED(content); }

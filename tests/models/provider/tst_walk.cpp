@@ -110,6 +110,47 @@ private slots:
                  qPrintable(close));
     }
 
+    // #17 walk 16 (item 13b): "Replayed by dan … 36 of 36 items passed" while CUDA, driver and
+    // GPU model were "N/A … not compared" (a CPU run records none of them). The record counts
+    // them apart, and gate 6's evidence says them apart.
+    void aReplayCountsItemsNotComparedApart()
+    {
+        QFile example(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        auto spec = parseRunSpec(example.readAll());
+        QVERIFY(spec);
+        spec->software.cuda.clear();
+        spec->software.driver.clear();
+        spec->software.gpuModel.clear();
+        spec->plannedEnvironment = {};
+        ReplayOutcome outcome;
+        outcome.member = QStringLiteral("dan");
+        outcome.items = compareRerun(*spec, *spec, true);
+        int pass = 0, notApplicable = 0;
+        for (const ReplayItem &i : outcome.items) {
+            pass += i.status == ReplayItem::Status::Pass;
+            notApplicable += i.status == ReplayItem::Status::NotApplicable;
+        }
+        QVERIFY(notApplicable >= 3);
+        QVERIFY(outcome.reproduced());
+        const QJsonObject record = outcome.toRecord();
+        QCOMPARE(record.value("items").toInt(), int(outcome.items.size()));
+        QCOMPARE(record.value("passed").toInt(), pass);
+        QCOMPARE(record.value("notCompared").toInt(), notApplicable);
+        QCOMPARE(replayTally(record).toString(),
+                 QStringLiteral("%1 passed, %2 not compared").arg(pass).arg(notApplicable));
+        // One that differs is said too, between them.
+        ReplayItem &first = outcome.items.first();
+        const int passLeft = pass - (first.status == ReplayItem::Status::Pass);
+        const int notComparedLeft =
+            notApplicable - (first.status == ReplayItem::Status::NotApplicable);
+        first.status = ReplayItem::Status::Fail;
+        QCOMPARE(replayTally(outcome.toRecord()).toString(),
+                 QStringLiteral("%1 passed, 1 failed, %2 not compared")
+                     .arg(passLeft)
+                     .arg(notComparedLeft));
+    }
+
     // #17 walk (item 12, zh_CN): the replay list read "参数 MICROBATCH" and "环境：os" — keys
     // in a Chinese list. Its items say what they compare in words; the key is the item's field
     // (the list's tooltip, the command line's line), and a value stays as it is.

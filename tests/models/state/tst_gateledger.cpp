@@ -383,6 +383,102 @@ private slots:
         QVERIFY2(!evidence.contains(readableTime(first)), qPrintable(evidence));
     }
 
+    // #17 walk 16 (item 13b): "Replayed by dan … 36 of 36 items passed" while three items were
+    // not compared. Gate 6's evidence counts them apart.
+    void gateSixsEvidenceSaysItemsNotComparedApart()
+    {
+        OnboardingState s = passedUpTo(5);
+        allChecksGreen(s);
+        s.workspace = aTeam();
+        s.firstRun.run.state = QStringLiteral("passed");
+        s.firstRun.released = true;
+        s.firstRun.ranBy = QStringLiteral("zhangmin");
+        s.firstRun.curve = {{1, 5.0}, {2, 4.0}};
+        const QJsonObject record{{"member", "chenjie"},
+                                 {"reproduced", true},
+                                 {"items", 36},
+                                 {"passed", 33},
+                                 {"notCompared", 3},
+                                 {"at", QStringLiteral("2026-12-02T14:15:19.102Z")},
+                                 {"firstRun", curveDigest(s.firstRun.curve)}};
+        QVERIFY(acceptFirstRunByReplay(s, record));
+        const QString evidence = s.gate(GateId::FirstRun).evidence.toString();
+        QVERIFY2(evidence.contains(QStringLiteral("33 passed, 3 not compared")) &&
+                     !evidence.contains(QStringLiteral("of 36")),
+                 qPrintable(evidence));
+    }
+
+    // #17 walk 16 (item 19): "Replay as" asked for an account and accepted the name "Dan
+    // Zhou"; a second replay as "dan" then replaced the acceptor "Dan Zhou" silently, as if
+    // someone else. Either is accepted, and the member is named as the workspace names them,
+    // account and name, however typed. Before a replay, what it would do is said: who could
+    // replay while nobody is named, that it would accept gate 6, and that gate 6 is already
+    // accepted (by whom, when) and a new replay takes that one's place.
+    void aReplayerIsNamedAsTheWorkspaceNamesThem()
+    {
+        OnboardingState s = passedUpTo(5);
+        allChecksGreen(s);
+        s.workspace = aTeam();
+        s.workspace.members.append({"Dan Zhou", "dan", Role::Developer, {}, 0});
+        s.firstRun.run.state = QStringLiteral("passed");
+        s.firstRun.released = true;
+        s.firstRun.ranBy = QStringLiteral("zhangmin");
+        s.firstRun.curve = {{1, 5.0}, {2, 4.0}};
+        QCOMPARE(replayerName(s.workspace, QStringLiteral("Dan Zhou")),
+                 QStringLiteral("dan (Dan Zhou)"));
+        QCOMPARE(replayerName(s.workspace, QStringLiteral(" dan ")),
+                 QStringLiteral("dan (Dan Zhou)"));
+        QCOMPARE(replayerName(s.workspace, QStringLiteral("nobody")), QStringLiteral("nobody"));
+
+        const QString unnamed = replayForecast(s, QString()).toString();
+        QVERIFY2(unnamed.contains(QStringLiteral("Who could replay: liwei, chenjie, dan.")),
+                 qPrintable(unnamed));
+        const QString before = replayForecast(s, QStringLiteral("Dan Zhou")).toString();
+        QVERIFY2(
+            before.contains(QStringLiteral(
+                "would accept it if it reproduces the first run: dan (Dan Zhou) took no part")) &&
+                !before.contains(QStringLiteral("already accepted")),
+            qPrintable(before));
+        QVERIFY(replayForecast(s, QStringLiteral("zhangmin"))
+                    .toString()
+                    .contains(QStringLiteral("took part")));
+
+        QJsonObject record{{"member", "Dan Zhou"},
+                           {"reproduced", true},
+                           {"items", 2},
+                           {"passed", 2},
+                           {"notCompared", 0},
+                           {"at", QStringLiteral("2026-12-02T14:15:19.102Z")},
+                           {"firstRun", curveDigest(s.firstRun.curve)}};
+        QVERIFY(acceptFirstRunByReplay(s, record));
+        const QString byName = s.gate(GateId::FirstRun).acceptedBy.toString();
+        QVERIFY2(byName.startsWith(QStringLiteral("dan (Dan Zhou),")), qPrintable(byName));
+        QVERIFY2(s.gate(GateId::FirstRun)
+                     .evidence.toString()
+                     .contains(QStringLiteral("Replayed by dan (Dan Zhou) on")),
+                 qPrintable(s.gate(GateId::FirstRun).evidence.toString()));
+
+        // Accepted now: a replay as "dan" is told so before it runs, by whom and when.
+        const QString again = replayForecast(s, QStringLiteral("dan")).toString();
+        const QDateTime first(QDate(2026, 12, 2), QTime(14, 15, 19, 102), Qt::UTC);
+        QVERIFY2(
+            again.contains(QStringLiteral("Gate 6 is already accepted: dan (Dan Zhou)'s "
+                                          "replay of %1")
+                               .arg(Text::time(first).toString())) &&
+                again.contains(QStringLiteral("takes its place")) &&
+                again.contains(QStringLiteral(
+                    "would accept it if it reproduces the first run: dan (Dan Zhou) took no part")),
+            qPrintable(again));
+        QVERIFY2(
+            replayForecast(s, QString()).toString().contains(QStringLiteral("Who could replay")),
+            qPrintable(replayForecast(s, QString()).toString()));
+
+        record["member"] = QStringLiteral("dan");
+        record["at"] = QStringLiteral("2026-12-03T08:00:00.000Z");
+        QVERIFY(acceptFirstRunByReplay(s, record));
+        QCOMPARE(s.gate(GateId::FirstRun).acceptedBy.toString(), byName);
+    }
+
     // #17 walk (item 15a): gate 5, in progress, "cannot start yet": it had started. What it
     // waits for is passing.
     void anEntryConditionSaysWhatTheGateWaitsFor()
