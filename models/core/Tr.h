@@ -40,30 +40,18 @@ public:
     // The same, kept as source text (Text.h): the separator follows the language read in.
     static Text clauseListLater(const QList<Text> &items)
     {
-        Text out;
-        for (const Text &t : items)
-            out = out.isEmpty() ? t : trLater("%1; %2", "two clauses of a list").arg(out, t);
-        return out;
+        return foldLater(items, trLater("%1; %2", "two clauses of a list"));
     }
     // The same as sentences(), kept as source text (Text.h): the language read in decides the
     // space between them (#17 walk: "。 可以重跑的人" in a refusal kept with a space).
     static Text sentencesLater(const QList<Text> &parts)
     {
-        Text out;
-        for (const Text &t : parts)
-            if (!t.isEmpty())
-                out = out.isEmpty() ? t
-                                    : trLater("%1 %2", "two sentences, one after the other")
-                                          .arg(out, t);
-        return out;
+        return foldLater(parts, trLater("%1 %2", "two sentences, one after the other"));
     }
     // The same as list(), kept as source text: "a, b"; "a、b" in Chinese.
     static Text listLater(const QList<Text> &items)
     {
-        Text out;
-        for (const Text &t : items)
-            out = out.isEmpty() ? t : trLater("%1, %2", "two items of a list").arg(out, t);
-        return out;
+        return foldLater(items, trLater("%1, %2", "two items of a list"));
     }
     // "a: b"; "a：b" in Chinese.
     static QString labelled(const QString &label, const QString &text)
@@ -101,6 +89,15 @@ private:
             out = first ? part : pattern.arg(out, part);
             first = false;
         }
+        return out;
+    }
+    // fold() for text kept as source: the pattern is translated each time it is read.
+    static Text foldLater(const QList<Text> &parts, const Text &pattern)
+    {
+        Text out;
+        for (const Text &part : parts)
+            if (!part.isEmpty())
+                out = out.isEmpty() ? part : pattern.arg(out, part);
         return out;
     }
 };
