@@ -85,6 +85,7 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     // Which replay the rows are (#17 walk, item 4: after a practice replay and an accepting one,
     // the list read as the practice run's): said above them.
     m_shows->setObjectName(QStringLiteral("handoffShows"));
+    m_shows->setProperty("onrampLive", true); // who and when: differs on every run
     m_shows->setWordWrap(true);
     m_shows->setTextFormat(Qt::PlainText); // it names the member as typed
     layout->addWidget(m_shows);
