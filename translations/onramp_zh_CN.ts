@@ -4614,48 +4614,6 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <source>Say who replays with --as MEMBER.</source>
         <translation>请用 --as MEMBER 写明由谁重跑。</translation>
     </message>
-    <message>
-        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
-
-Subcommands:
-  status [--json]                   each gate's status from the saved onboarding
-  screenshot --out DIR [--lang L]   render every page to PNG
-  estimate --model NAME ... [--json]  GPU memory per card, verdict, cards needed
-  catalog models|cards|images|instances [--json] [--provider P]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
-                [--catalog FILE]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--as MEMBER] [--provider sandbox|URL|slurm+URL] [--record FILE]
-              [--evidence FILE] [--state FILE]   (--state needs --as)
-Each subcommand takes --help.</source>
-        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
-
-子命令：
-  status [--json]                   根据已保存的进度显示每道门槛的状态
-  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
-  estimate --model NAME ... [--json]  每卡显存、判定与所需卡数
-  catalog models|cards|images|instances [--json] [--provider P]
-  estimate-accuracy --cases FILE [--markdown]
-  check qualification FILE.json [--today DATE] [--json]
-  check roles FILE.json|FILE.csv [--json]
-  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
-  sigv4 --context FILE --request FILE [--query]
-  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
-                [--catalog FILE]
-  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
-  spec from-state [--state FILE] [--out FILE]
-  replay SPEC [--as MEMBER] [--provider sandbox|URL|slurm+URL] [--record FILE]
-              [--evidence FILE] [--state FILE]   （使用 --state 时需要 --as）
-每个子命令都支持 --help。</translation>
-    </message>
     <message numerus="yes">
         <source>%n byte(s)</source>
         <translation>
@@ -4827,6 +4785,50 @@ Each subcommand takes --help.</source>
         <source>%1 not compared</source>
         <comment>replay items</comment>
         <translation>%1 项未比较</translation>
+    </message>
+    <message>
+        <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
+
+Subcommands:
+  status [--json]                   each gate's status from the saved onboarding
+  screenshot --out DIR [--lang L]   render every page to PNG
+  estimate --model NAME ... [--provider P] [--json]
+                                    GPU memory per card, verdict, cards needed
+  catalog models|cards|images|instances [--json] [--provider P]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+                [--catalog FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--as MEMBER] [--provider sandbox|URL|slurm+URL] [--record FILE]
+              [--evidence FILE] [--state FILE]   (--state needs --as)
+Each subcommand takes --help.</source>
+        <translation>Onramp 带团队从一个新开的云账号走到一次可复现的首次 GPU 训练。不带参数时打开向导。
+
+子命令：
+  status [--json]                   根据已保存的进度显示每道门槛的状态
+  screenshot --out DIR [--lang L]   把每一页渲染为 PNG
+  estimate --model NAME ... [--provider P] [--json]
+                                    每卡显存、判定与所需卡数
+  catalog models|cards|images|instances [--json] [--provider P]
+  estimate-accuracy --cases FILE [--markdown]
+  check qualification FILE.json [--today DATE] [--json]
+  check roles FILE.json|FILE.csv [--json]
+  quota plan --cards N --hours-per-round H --rounds R --retry-margin F
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+  sigv4 --context FILE --request FILE [--query]
+  sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
+                [--catalog FILE]
+  spec validate|fingerprint FILE; spec export FILE --format sbatch|k8s|markdown|pdf
+  spec from-state [--state FILE] [--out FILE]
+  replay SPEC [--as MEMBER] [--provider sandbox|URL|slurm+URL] [--record FILE]
+              [--evidence FILE] [--state FILE]   （使用 --state 时需要 --as）
+每个子命令都支持 --help。</translation>
     </message>
 </context>
 <context>
@@ -5638,7 +5640,9 @@ Field in the spec: %2</source>
     </message>
     <message numerus="yes">
         <source>Reproduced: every item the rerun compared passed (%1). The spec does not say enough in %n place(s), marked MISSING at the top: a rerun elsewhere may differ there.</source>
-        <translation><numerusform>已复现：重跑对比的每一项都通过（%1）。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform></translation>
+        <translation>
+            <numerusform>已复现：重跑对比的每一项都通过（%1）。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not reproduced: it differs at %1 (%2).</source>
