@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ResourceCatalog.h"
 #include "RunSpec.h"
 #include "ProviderClient.h"
 #include "SandboxLauncher.h"
@@ -45,6 +46,11 @@ int replay(const QStringList &args);
 // ONRAMP_REGION) or slurm+http://HOST:PORT (slurmProfileFromEnvironment); with its secret.
 std::expected<std::pair<ProviderProfile, QByteArray>, Error>
 providerFromOption(const QString &value);
+
+// The instance types and images a headless command uses: with `provider` empty the built-in
+// catalog; else that provider's ("sandbox": a fresh built-in sandbox), or the built-in one with
+// why when it does not answer. Error only when `provider` itself does not read.
+std::expected<ResourceCatalog, Error> catalogFor(const QString &provider);
 
 // A Slurm provider profile for slurmrestd at `url`, its details from ONRAMP_SLURM_* (cluster,
 // output folder, tokens folder or command, administrator, user, partition, probe); the

@@ -279,13 +279,7 @@ std::expected<Parsed, int> parseEstimate(const QStringList &args)
 
 } // namespace
 
-namespace {
-
-// The instance types and images a headless command uses: the provider's when `provider` names
-// one ("sandbox": a fresh built-in sandbox), else the built-in catalog; the built-in one too,
-// with why, when the provider does not answer or answers something unreadable. Error only when
-// `provider` itself does not read. A headless command: waiting in a local event loop blocks no
-// one.
+// A headless command: waiting in a local event loop blocks no one.
 std::expected<ResourceCatalog, Error> catalogFor(const QString &provider)
 {
     if (provider.isEmpty())
@@ -317,8 +311,6 @@ std::expected<ResourceCatalog, Error> catalogFor(const QString &provider)
     loop.exec();
     return state.resources.catalog;
 }
-
-} // namespace
 
 int estimate(const QStringList &args)
 {

@@ -255,9 +255,16 @@ int quota(const QStringList &args)
     QCommandLineOption estimated(QStringLiteral("estimated-cards"),
                                  Tr::tr("Cards per run the memory estimate needs."),
                                  QStringLiteral("N"));
+    QCommandLineOption provider(
+        QStringLiteral("provider"),
+        Tr::tr("Check --card against this provider's catalog: sandbox (a fresh built-in "
+               "sandbox), the https address of an Onramp API server, or slurm+http://HOST:PORT. "
+               "When the provider does not answer, the built-in catalog; a line on stderr says "
+               "which catalog was used."),
+        QStringLiteral("P"));
     QCommandLineOption json(QStringLiteral("json"), Tr::tr("Print JSON."));
-    p.addOptions(
-        {cards, hours, rounds, margin, start, end, card, zone, purpose, peak, estimated, json});
+    p.addOptions({cards, hours, rounds, margin, start, end, card, zone, purpose, peak, estimated,
+                  provider, json});
     p.process(rest);
 
     QuotaGateData q;
@@ -306,6 +313,25 @@ int quota(const QStringList &args)
     const auto poolCard = findCardNamed(p.value(card));
     if (!poolCard)
         return invalidInput(QStringLiteral("--card"), poolCard.error());
+    if (p.isSet(provider)) {
+        // Quota is applied for on cards the provider rents: its catalog names them.
+        const auto catalog = catalogFor(p.value(provider));
+        if (!catalog) {
+            err() << "--provider: " << catalog.error().message << '\n';
+            return 2;
+        }
+        err() << catalog->describe() << '\n' << Qt::flush;
+        QStringList offered;
+        for (const InstanceType &t : catalog->instances()) {
+            if (!t.card.isEmpty() && !offered.contains(t.card))
+                offered << t.card;
+        }
+        if (!offered.contains(poolCard->key))
+            return invalidInput(QStringLiteral("--card"),
+                                Tr::tr("this catalog offers no instance with %1 cards; it offers "
+                                       "%2")
+                                    .arg(poolCard->key, Tr::list(offered)));
+    }
     ctx.pool = {poolCard->key, QuotaPool::regionOf(p.value(zone)), p.value(zone)};
     const auto kind = purposeKindFromText(p.value(purpose));
     if (!kind)

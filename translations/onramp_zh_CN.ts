@@ -4787,6 +4787,14 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <translation>%1 项未比较</translation>
     </message>
     <message>
+        <source>Check --card against this provider's catalog: sandbox (a fresh built-in sandbox), the https address of an Onramp API server, or slurm+http://HOST:PORT. When the provider does not answer, the built-in catalog; a line on stderr says which catalog was used.</source>
+        <translation>按此平台的目录核对 --card：sandbox（新启动的内置沙箱）、Onramp API 服务器的 https 地址，或 slurm+http://HOST:PORT。平台没有应答时使用内置目录；stderr 上有一行说明用的是哪个目录。</translation>
+    </message>
+    <message>
+        <source>this catalog offers no instance with %1 cards; it offers %2</source>
+        <translation>此目录里没有配 %1 卡的实例；它提供 %2</translation>
+    </message>
+    <message>
         <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
 
 Subcommands:
@@ -4799,7 +4807,8 @@ Subcommands:
   check qualification FILE.json [--today DATE] [--json]
   check roles FILE.json|FILE.csv [--json]
   quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]...
+             [--card TYPE] [--provider P] [--json]
   sigv4 --context FILE --request FILE [--query]
   sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
                 [--catalog FILE]
@@ -4820,7 +4829,8 @@ Each subcommand takes --help.</source>
   check qualification FILE.json [--today DATE] [--json]
   check roles FILE.json|FILE.csv [--json]
   quota plan --cards N --hours-per-round H --rounds R --retry-margin F
-             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]... [--json]
+             --start DATE --end DATE [--purpose KIND] [--peak S:D:C]...
+             [--card TYPE] [--provider P] [--json]
   sigv4 --context FILE --request FILE [--query]
   sandbox serve [--port N] [--data-dir DIR] [--review-delay S] [--faults FILE]
                 [--catalog FILE]

@@ -104,14 +104,12 @@ private slots:
             QVERIFY2(r.out.contains(said), said);
     }
 
-    // #20 audit: estimate had no --provider, while catalog had. With one, the cards counted
-    // and suggested are those the provider's catalog offers (read the way catalog reads it),
-    // and a line says which catalog was used; without one, every card, as before.
-    void estimateCountsTheProvidersCards()
+    // A sandbox whose catalog offers only H100 and MI300X hosts, for --provider sandbox.
+    static QProcessEnvironment twoCardSandbox(const QTemporaryDir &dir)
     {
-        QTemporaryDir dir;
         QFile file(dir.filePath("catalog.json"));
-        QVERIFY(file.open(QIODevice::WriteOnly));
+        if (!file.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(file.fileName()));
         const QJsonObject h100{{"key", "x.h100.8"}, {"name", "8 × H100"}, {"card", "h100-80g"},
                                {"cards", 8},         {"driver", "550.54.15"}};
         const QJsonObject mi300x{{"key", "x.mi300x.8"}, {"name", "8 × MI300X"}, {"card", "mi300x"},
@@ -124,9 +122,18 @@ private slots:
         file.write(QJsonDocument(QJsonObject{{"instances", QJsonArray{h100, mi300x}},
                                              {"images", QJsonArray{image}}})
                        .toJson());
-        file.close();
         QProcessEnvironment env;
         env.insert("ONRAMP_SANDBOX_CATALOG", file.fileName());
+        return env;
+    }
+
+    // #20 audit: estimate had no --provider, while catalog had. With one, the cards counted
+    // and suggested are those the provider's catalog offers (read the way catalog reads it),
+    // and a line says which catalog was used; without one, every card, as before.
+    void estimateCountsTheProvidersCards()
+    {
+        QTemporaryDir dir;
+        const QProcessEnvironment env = twoCardSandbox(dir);
         const QStringList args = {"estimate", "--model", "llama-3.2-1b", "--precision", "fp8",
                                   "--card", "a100-80g", "--json"};
 
@@ -169,6 +176,31 @@ private slots:
 
     // #20 audit: tst_estimator counted 23 measured rows, estimate-accuracy 19. The harness
     // prints the one definition (countsTowardTarget) and its summary counts by it.
+    // #20: quota plan took any card Onramp knows, though the application is for a card the
+    // provider rents; with --provider it checks the card against that provider's catalog.
+    void quotaPlanChecksTheCardAgainstTheProvidersCatalog()
+    {
+        QTemporaryDir dir;
+        const QProcessEnvironment env = twoCardSandbox(dir);
+        const QStringList args = {"quota", "plan", "--cards", "8", "--hours-per-round", "10",
+                                  "--rounds", "4", "--retry-margin", "0.2", "--start",
+                                  "2027-01-04", "--end", "2027-02-26", "--json"};
+        Run r = run(args + QStringList{"--card", "a100-80g", "--provider", "sandbox"}, env);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--card") && r.err.contains("h100-80g") &&
+                     r.err.contains("mi300x"),
+                 r.err.constData());
+        QVERIFY2(r.err.contains("Catalog: from the built-in sandbox"), r.err.constData());
+
+        r = run(args + QStringList{"--card", "mi300x", "--provider", "sandbox"}, env);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(json(r)["justification"].toString().contains("MI300X"), r.out.constData());
+
+        // Without --provider any card Onramp knows is taken, as before.
+        r = run(args + QStringList{"--card", "a100-80g"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+
     void estimateAccuracyCountsOneWay()
     {
         const QString cases = ONRAMP_TEST_DATA "/memory-cases.json";
