@@ -16,8 +16,18 @@
 #include "Transport.h"
 #include "ValidationCases.h"
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
 #include <QApplication>
+#include <QComboBox>
 #include <QCommandLineParser>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QTabBar>
+#include <QTextDocument>
+#include <QTextEdit>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -188,6 +198,69 @@ providerFromOption(const QString &value)
     return std::make_pair(profile, secret);
 }
 
+namespace {
+
+// Every text a person can read on `root` as shown: labels, buttons, group titles, fields and
+// their placeholders, combo items, list and table cells with their headers, tab names and
+// tooltips. Rich text as plain text.
+QStringList visibleTexts(QWidget *root)
+{
+    QStringList texts;
+    const auto add = [&texts](const QString &t) {
+        const QString plain = Qt::mightBeRichText(t) ? [&t] {
+            QTextDocument d;
+            d.setHtml(t);
+            return d.toPlainText();
+        }()
+                                                     : t;
+        if (!plain.trimmed().isEmpty())
+            texts << plain;
+    };
+    for (QWidget *c : root->findChildren<QWidget *>()) {
+        if (!c->isVisibleTo(root))
+            continue;
+        add(c->toolTip());
+        if (auto *l = qobject_cast<QLabel *>(c))
+            add(l->text());
+        else if (auto *b = qobject_cast<QAbstractButton *>(c))
+            add(QString(b->text()).remove(u'&'));
+        else if (auto *g = qobject_cast<QGroupBox *>(c))
+            add(QString(g->title()).remove(u'&'));
+        else if (auto *e = qobject_cast<QLineEdit *>(c))
+            add(e->text()), add(e->placeholderText());
+        else if (auto *e = qobject_cast<QPlainTextEdit *>(c))
+            add(e->toPlainText()), add(e->placeholderText());
+        else if (auto *e = qobject_cast<QTextEdit *>(c))
+            add(e->toPlainText()), add(e->placeholderText());
+        else if (auto *t = qobject_cast<QTabBar *>(c)) {
+            for (int i = 0; i < t->count(); ++i)
+                add(t->tabText(i));
+        } else if (auto *box = qobject_cast<QComboBox *>(c)) {
+            for (int i = 0; i < box->count(); ++i)
+                add(box->itemText(i));
+        } else if (auto *v = qobject_cast<QAbstractItemView *>(c); v && v->model()) {
+            const QAbstractItemModel *m = v->model();
+            const std::function<void(const QModelIndex &)> rows = [&](const QModelIndex &parent) {
+                for (int r = 0; r < m->rowCount(parent); ++r) {
+                    for (int col = 0; col < m->columnCount(parent); ++col) {
+                        const QModelIndex i = m->index(r, col, parent);
+                        add(i.data(Qt::DisplayRole).toString());
+                        add(i.data(Qt::ToolTipRole).toString());
+                        if (col == 0)
+                            rows(i);
+                    }
+                }
+            };
+            rows({});
+            for (int col = 0; col < m->columnCount(); ++col)
+                add(m->headerData(col, Qt::Horizontal).toString());
+        }
+    }
+    return texts;
+}
+
+} // namespace
+
 int screenshot(const QStringList &args)
 {
     QCommandLineParser p;
@@ -213,6 +286,11 @@ int screenshot(const QStringList &args)
     // on every run.
     QCommandLineOption liveRegions(QStringLiteral("live-regions"));
     liveRegions.setFlags(QCommandLineOption::HiddenFromHelp);
+    // For tests: beside each PNG, NN-<page>.texts.json lists every text shown on it
+    // (visibleTexts), so that a test can read a page in Chinese for English left in it.
+    QCommandLineOption texts(QStringLiteral("texts"));
+    texts.setFlags(QCommandLineOption::HiddenFromHelp);
+    p.addOption(texts);
     p.addOption(walk);
     p.addOption(walkSlurm);
     p.addOption(liveRegions);
@@ -230,6 +308,13 @@ int screenshot(const QStringList &args)
         QFile f(QString(png).replace(QStringLiteral(".png"), QStringLiteral(".live.json")));
         if (f.open(QIODevice::WriteOnly))
             f.write(QJsonDocument(rects).toJson(QJsonDocument::Compact));
+    };
+    const auto writeTexts = [&](QWidget *root, const QString &png) {
+        if (!p.isSet(texts))
+            return;
+        QFile f(QString(png).replace(QStringLiteral(".png"), QStringLiteral(".texts.json")));
+        if (f.open(QIODevice::WriteOnly))
+            f.write(QJsonDocument(QJsonArray::fromStringList(visibleTexts(root))).toJson());
     };
     if (!p.isSet(outDir)) {
         err() << Tr::tr("--out: say where to write the screenshots.") << '\n';
@@ -335,6 +420,7 @@ int screenshot(const QStringList &args)
         }
         out() << file << '\n';
         writeLiveRegions(&w, file);
+        writeTexts(&w, file);
         // Gate pages scroll; also keep the whole content, top to bottom.
         if (QWidget *content =
                 w.currentPage()->findChild<QWidget *>(QStringLiteral("gateContent"))) {
@@ -365,6 +451,7 @@ int screenshot(const QStringList &args)
             return 2;
         }
         out() << file << '\n';
+        writeTexts(&handoff, file);
         // After a walk at the sandbox: a colleague's replay of this spec with one field changed
         // (the seed), as the dialog shows it: each item, and the FAILs naming the field.
         if (walked) {
@@ -393,6 +480,7 @@ int screenshot(const QStringList &args)
                     return 2;
                 }
                 out() << shot << '\n';
+                writeTexts(&replaying, shot);
             }
         }
     }

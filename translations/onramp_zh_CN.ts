@@ -6700,7 +6700,7 @@ Field in the spec: %2</source>
     <message>
         <source> B tokens</source>
         <comment>billions of tokens, after a number</comment>
-        <translation> B token</translation>
+        <translation> 十亿 token</translation>
     </message>
     <message>
         <source> h</source>

@@ -15,8 +15,11 @@
 
 #include <QtTest>
 
+#include "Catalogs.h"
 #include "DemoState.h"
+#include "EnglishLeaks.h"
 #include "GateLedger.h"
+#include "ResourceCatalog.h"
 #include "Replay.h"
 #include "RunSpec.h"
 #include "ScreenshotCompare.h"
@@ -198,7 +201,7 @@ private slots:
             const Run r = run(ONRAMP_BIN,
                               {"screenshot", "--out", out.filePath(lang), "--lang", lang, "--state",
                                ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json", "--walk-sandbox",
-                               "--live-regions"},
+                               "--live-regions", "--texts"},
                               {}, 240'000,
                               // As `make screenshots` runs: the demo state's attachments are
                               // paths relative to the repository.
@@ -245,6 +248,72 @@ private slots:
         // The two languages render differently.
         QVERIFY(QImage(out.filePath("en/03-quota.png")) !=
                 QImage(out.filePath("zh_CN/03-quota.png")));
+
+        // #17: walked in Chinese, no page shows English that Onramp wrote. What the demo's
+        // people typed and the catalog's names are theirs, not Onramp's.
+        QStringList theirs;
+        const std::function<void(const QJsonValue &)> strings = [&](const QJsonValue &v) {
+            if (v.isString())
+                theirs << v.toString();
+            for (const QJsonValue &x : v.isObject() ? QJsonArray::fromVariantList(
+                                                          v.toObject().toVariantMap().values())
+                                                    : v.toArray())
+                strings(x);
+        };
+        QFile demo(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json");
+        QVERIFY(demo.open(QIODevice::ReadOnly));
+        strings(QJsonDocument::fromJson(demo.readAll()).object());
+        for (const auto &m : onramp::modelCatalog())
+            theirs << m.name;
+        for (const auto &c : onramp::cardCatalog())
+            theirs << c.name;
+        const onramp::ResourceCatalog catalog;
+        for (const auto &t : catalog.instances())
+            theirs << t.name;
+        for (const auto &i : catalog.images())
+            theirs << i.name;
+        const QSet<QString> allowed = onramp::test::wordsOf(theirs);
+        QStringList english;
+        const QDir zh(out.filePath("zh_CN"));
+        const QStringList shown = zh.entryList({"*.texts.json"}, QDir::Files, QDir::Name);
+        QVERIFY2(shown.size() >= pages.size(), qPrintable(shown.join(u' ')));
+        for (const QString &file : shown) {
+            QFile f(zh.filePath(file));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            for (const QJsonValue &v : QJsonDocument::fromJson(f.readAll()).array()) {
+                for (const QString &leak : onramp::test::englishLeaks(v.toString(), allowed))
+                    english << QStringLiteral("%1: “%2” in “%3”")
+                                   .arg(file.left(file.indexOf(u'.')), leak,
+                                        v.toString().left(120));
+            }
+        }
+        english.removeDuplicates();
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(u'\n')));
+    }
+
+    // The rule that reads a Chinese page for English: prose is found, names and ids are not.
+    void englishLeaksAreFoundAndNamesAreNot()
+    {
+        using onramp::test::englishLeaks;
+        const QSet<QString> allowed = onramp::test::wordsOf({"Wang Fang", "Mixtral 8x7B (all experts)"});
+        QCOMPARE(englishLeaks(QStringLiteral("已连接 the built-in sandbox"), {}),
+                 QStringList{"the built-in sandbox"});
+        QCOMPARE(englishLeaks(QStringLiteral("已连接 the 沙箱"), {}), QStringList{"the"});
+        QCOMPARE(englishLeaks(QStringLiteral("实例（released）已释放"), {}), QStringList{});
+        QCOMPARE(englishLeaks(QStringLiteral("模型 Mixtral 8x7B (all experts)"), {}),
+                 QStringList{"all experts"});
+        QCOMPARE(englishLeaks(QStringLiteral("模型 Mixtral 8x7B (all experts)"), allowed),
+                 QStringList{});
+        QCOMPARE(englishLeaks(QStringLiteral("verificationState: Finish real-name verification"),
+                              {}),
+                 QStringList{"Finish real-name verification"});
+        for (const char *fine :
+             {"8 × NVIDIA A100 80GB SXM4（gpu.a100-80g.8）", "验收人：Wang Fang",
+              "说明中的字段：$.software.frameworkVersion", "任务 54d2bbbd-98c4-4f1f：已成功",
+              "Debian GNU/Linux 12 (bookworm)，2 个 CPU", "PyTorch AMP", "[quota.far_above_estimate]",
+              "分块计算 logits 的交叉熵", "Li Wei"})
+            QVERIFY2(englishLeaks(QString::fromUtf8(fine), allowed).isEmpty(),
+                     qPrintable(englishLeaks(QString::fromUtf8(fine), allowed).join(u'|')));
     }
 
     // The tolerance itself, on a committed page (zh_CN gate 3): the same image matches; the two
