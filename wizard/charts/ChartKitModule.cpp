@@ -12,6 +12,7 @@
 #include <QLineSeries>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -34,16 +35,31 @@ double roundStep(double raw, bool quarter)
 // Ticks on round values from lo to hi: about four steps of a round size, the first tick on a
 // multiple of the step ("4.5 5 5.5 6", not "4.95 5.92 …" over a loss curve, #17 walk). An axis
 // labelled in whole numbers (`whole`) steps by whole numbers: an empty chart's 0 to 1 reads
-// "0 1", not "0 0 0 0 1".
-void roundTicks(QValueAxis *axis, double lo, double hi, bool whole)
+// "0 1", not "0 0 0 0 1". Labels carry at least `digits` significant digits, and as many as
+// the step needs for two neighbours to differ ("0.158 0.16 0.162", not "0.16 0.16").
+//
+// The range changes with the axis on fixed ticks (walk 17: a chart that went from a flat
+// series, a step of 10⁻⁹, to a wide one drew the new range at the old step first, billions of
+// ticks, and the window hung while memory grew by gigabytes).
+void setRoundRange(QValueAxis *axis, double lo, double hi, bool whole, int digits)
 {
+    axis->setTickType(QValueAxis::TicksFixed);
+    axis->setRange(lo, hi);
     const double span = hi - lo;
-    if (!(span > 0))
+    if (!(span > 0) || !std::isfinite(span))
         return;
     const double step = std::max(whole ? 1.0 : 0.0, roundStep(span / 4, !whole));
-    axis->setTickType(QValueAxis::TicksDynamic);
+    if (!whole) {
+        const double magnitude = std::max(std::abs(lo), std::abs(hi));
+        const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+        const int needed = int(std::floor(std::log10(magnitude) + 1e-9)) -
+                           int(std::floor(std::log10(step) + 1e-9)) + 1 +
+                           (std::abs(mantissa - 2.5) < 1e-9 ? 1 : 0);
+        axis->setLabelFormat(QStringLiteral("%.%1g").arg(std::clamp(std::max(digits, needed), 1, 12)));
+    }
     axis->setTickInterval(step);
     axis->setTickAnchor(std::ceil(lo / step - 1e-9) * step);
+    axis->setTickType(QValueAxis::TicksDynamic);
 }
 
 // A bar chart's value axis, from 0 to at least `top`, labelled in whole numbers: up to 4 it
@@ -91,11 +107,9 @@ public:
     int plotWidth() const override { return int(chart()->plotArea().width()); }
     void setRanges(double x0, double x1, double y0, double y1, int yDigits) override
     {
-        m_x->setRange(x0, x1);
-        roundTicks(m_x, x0, x1, true);
-        m_y->setRange(y0, y1);
-        roundTicks(m_y, y0, y1, false);
+        setRoundRange(m_x, x0, x1, true, 0);
         m_y->setLabelFormat(QStringLiteral("%.%1g").arg(yDigits));
+        setRoundRange(m_y, y0, y1, false, yDigits);
     }
 
 private:

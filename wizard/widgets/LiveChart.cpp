@@ -173,11 +173,13 @@ void LiveChart::flush()
         return a.y() < b.y();
     });
     const double span = hi->y() - lo->y();
-    const double pad = std::max(1e-9, span * 0.05);
+    // A flat series (one step, or a loss that stays put) gets room around its value: 5 % of
+    // it, not a billionth, so that its ticks are a readable step apart (walk 17: "0.16 0.16").
+    const double magnitude = std::max(std::abs(hi->y()), std::abs(lo->y()));
+    const double pad = span > 0 ? span * 0.05 : std::max(magnitude * 0.05, 1e-3);
     // Never below zero for a series that never is (loss, time, memory).
     const double bottom = lo->y() >= 0 ? std::max(0.0, lo->y() - pad) : lo->y() - pad;
     // Enough digits that neighbouring labels differ (5.548 and 5.556 MiB, not 5.55 twice).
-    const double magnitude = std::max(std::abs(hi->y()), std::abs(lo->y()));
     const int digits = span > 0 && magnitude > 0
                            ? std::clamp(int(std::ceil(std::log10(magnitude / span))) + 2, 3, 8)
                            : 3;
