@@ -22,12 +22,14 @@
 #include <QComboBox>
 #include <QCommandLineParser>
 #include <QGroupBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QTabBar>
 #include <QTextDocument>
 #include <QTextEdit>
+#include <QTreeView>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -300,10 +302,22 @@ int screenshot(const QStringList &args)
             return;
         QJsonArray rects;
         for (QWidget *c : root->findChildren<QWidget *>()) {
-            if (!c->property("onrampLive").toBool() || !c->isVisibleTo(root))
+            if (!c->isVisibleTo(root))
                 continue;
-            const QPoint at = c->mapTo(root, QPoint(0, 0));
-            rects.append(QJsonArray{at.x(), at.y(), c->width(), c->height()});
+            if (c->property("onrampLive").toBool()) {
+                const QPoint at = c->mapTo(root, QPoint(0, 0));
+                rects.append(QJsonArray{at.x(), at.y(), c->width(), c->height()});
+            }
+            // A list whose one column holds a run's readings: that column, over the rows shown.
+            auto *view = qobject_cast<QTreeView *>(c);
+            const QVariant column = c->property("onrampLiveColumn");
+            if (view && column.isValid()) {
+                QWidget *rows = view->viewport();
+                const int x = view->header()->sectionViewportPosition(column.toInt());
+                const QPoint at = rows->mapTo(root, QPoint(x, 0));
+                rects.append(QJsonArray{at.x(), at.y(), view->header()->sectionSize(column.toInt()),
+                                        rows->height()});
+            }
         }
         QFile f(QString(png).replace(QStringLiteral(".png"), QStringLiteral(".live.json")));
         if (f.open(QIODevice::WriteOnly))
@@ -409,7 +423,14 @@ int screenshot(const QStringList &args)
             return std::any_of(children.begin(), children.end(),
                                [](QWidget *c) { return c->property("onrampLoading").toBool(); });
         };
-        while ((loading() || waited.elapsed() < 200) && waited.elapsed() < 5000)
+        // After a walk, the pages read the provider once its session is there and idle
+        // (GatePage::whenProviderReady): wait for that too, or a busy machine's screenshot
+        // shows gate 6 before its log was read.
+        const auto connecting = [&w, &walked] {
+            const ProviderHub *hub = w.providerHub();
+            return walked && !(hub->session() && !hub->session()->busy());
+        };
+        while ((connecting() || loading() || waited.elapsed() < 200) && waited.elapsed() < 5000)
             QApplication::processEvents(QEventLoop::AllEvents, 20);
         const QString file = dir.filePath(QStringLiteral("%1-%2.png")
                                               .arg(id, 2, 10, QLatin1Char('0'))
@@ -451,6 +472,7 @@ int screenshot(const QStringList &args)
             return 2;
         }
         out() << file << '\n';
+        writeLiveRegions(&handoff, file);
         writeTexts(&handoff, file);
         // After a walk at the sandbox: a colleague's replay of this spec with one field changed
         // (the seed), as the dialog shows it: each item, and the FAILs naming the field.
@@ -480,6 +502,7 @@ int screenshot(const QStringList &args)
                     return 2;
                 }
                 out() << shot << '\n';
+                writeLiveRegions(&replaying, shot);
                 writeTexts(&replaying, shot);
             }
         }

@@ -5596,10 +5596,6 @@ Field in the spec: %2</source>
         <translation>第 6 道门槛由一位未参与这次开通的同事的重跑来验收。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 on %3, image %4 %5.&lt;br&gt;Fingerprint %6.&lt;br&gt;%7</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2，使用 %3，镜像 %4 %5。&lt;br&gt;指纹 %6。&lt;br&gt;%7</translation>
-    </message>
-    <message>
         <source>No replay in this window yet: the list shows the spec's gaps; a replay's items follow them as they are decided.</source>
         <translation>此窗口中还没有重跑：列表显示说明中写得不够的地方；重跑的各项判定后列在其后。</translation>
     </message>
@@ -5657,6 +5653,14 @@ Field in the spec: %2</source>
     <message>
         <source>Not reproduced: it differs at %1 (%2).</source>
         <translation>未能复现，不一致之处：%1（%2）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 on %3, image %4 %5.&lt;br&gt;%6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2，使用 %3，镜像 %4 %5。&lt;br&gt;%6</translation>
+    </message>
+    <message>
+        <source>Fingerprint %1</source>
+        <translation>指纹 %1</translation>
     </message>
 </context>
 <context>

@@ -60,7 +60,8 @@ protected:
 } // namespace
 
 HandoffDialog::HandoffDialog(QWidget *parent)
-    : QDialog(parent), m_summary(new QLabel(this)), m_items(new QTreeWidget(this)),
+    : QDialog(parent), m_summary(new QLabel(this)), m_fingerprint(new QLabel(this)),
+      m_items(new QTreeWidget(this)),
       m_progress(new QLabel(this)), m_verdict(new QLabel(this)), m_member(new QLineEdit(this)),
       m_replay(new QPushButton(tr("&Replay on a fresh sandbox"), this)),
       m_cancel(new QPushButton(tr("Stop the replay"), this)),
@@ -73,6 +74,11 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
+    m_fingerprint->setObjectName(QStringLiteral("handoffFingerprint"));
+    m_fingerprint->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_fingerprint->setProperty("onrampLive", true); // the walked sandbox's, on every run anew
+    m_fingerprint->hide();
+    layout->addWidget(m_fingerprint);
     auto *who = new QFormLayout;
     m_member->setObjectName(QStringLiteral("handoffMember"));
     // No name made up for them: the colleague says who they are, by account or by name (gate 6
@@ -98,6 +104,9 @@ HandoffDialog::HandoffDialog(QWidget *parent)
     // Rows of several lines: the wheel and the scroll bar move by pixels, not by whole rows.
     m_items->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_items->setHeaderLabels({tr("Status"), tr("Item"), tr("Detail")});
+    // The details are a replay's readings (times, rates, digests): `onramp screenshot
+    // --live-regions` leaves that column out of the comparison, not the statuses and items.
+    m_items->setProperty("onrampLiveColumn", 2);
     m_items->header()->setStretchLastSection(true);
     layout->addWidget(m_items, 1);
     m_progress->setObjectName(QStringLiteral("handoffProgress"));
@@ -233,6 +242,7 @@ bool HandoffDialog::open(const QString &path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         m_summary->setText(tr("Cannot open %1: %2").arg(path, f.errorString()));
+        m_fingerprint->hide();
         m_replay->setEnabled(false);
         return false;
     }
@@ -240,6 +250,7 @@ bool HandoffDialog::open(const QString &path)
     if (!spec) {
         m_summary->setText(tr("%1 is not a run spec Onramp can use: %2")
                                .arg(QFileInfo(path).fileName(), spec.error().message));
+        m_fingerprint->hide();
         m_replay->setEnabled(false);
         return false;
     }
@@ -249,13 +260,12 @@ bool HandoffDialog::open(const QString &path)
     if (!standIn.isEmpty())
         standIn = QStringLiteral("<br>") + standIn;
     m_summary->setText(
-        tr("<b>%1</b><br>%2 on %3, image %4 %5.<br>Fingerprint %6.<br>%7")
+        tr("<b>%1</b><br>%2 on %3, image %4 %5.<br>%6")
             .arg(QFileInfo(path).fileName().toHtmlEscaped(),
                  jobNameText(spec->launch.entry).toHtmlEscaped(),
                  // The summary's words for the hardware (hardwareText).
                  hardwareText(spec->compute, [](const QString &v) { return v.toHtmlEscaped(); }),
                  spec->image.name.toHtmlEscaped(), spec->image.version.toHtmlEscaped(),
-                 QString::fromLatin1(spec->fingerprintId()),
                  gaps.isEmpty() ? tr("The spec says everything a rerun needs.")
                                 // One sentence for any count: "1 place … are" read wrong.
                                 : tr("The spec does not say enough in %n place(s), marked below; "
@@ -268,6 +278,8 @@ bool HandoffDialog::open(const QString &path)
             .arg(QString::number(gateNumber(GateId::FirstRun)),
                  gateDefinition(GateId::FirstRun).titleText().toHtmlEscaped()) +
         standIn);
+    m_fingerprint->setText(tr("Fingerprint %1").arg(QString::fromLatin1(spec->fingerprintId())));
+    m_fingerprint->show();
     m_follow = false;
     for (const SpecGap &g : gaps)
         addItem(ReplayItem::Status::Missing, g.what, g.message, g.field);

@@ -68,6 +68,7 @@ private:
     std::optional<RunSpec> m_spec;
     int m_gaps = 0; // places where the spec does not say enough (MISSING rows above the rerun's)
     QLabel *m_summary;
+    QLabel *m_fingerprint; // its own line: copied whole, and it differs on every walk
     QTreeWidget *m_items;
     QLabel *m_progress;
     QLabel *m_verdict;

@@ -273,18 +273,26 @@ private slots:
         for (const auto &i : catalog.images())
             theirs << i.name;
         const QSet<QString> allowed = onramp::test::wordsOf(theirs);
+        // Also as a new member first sees them: a fresh state, empty forms and their findings.
+        const Run fresh = run(ONRAMP_BIN,
+                              {"screenshot", "--out", out.filePath("zh_CN-fresh"), "--lang",
+                               "zh_CN", "--state", out.filePath("none.json"), "--texts"},
+                              {}, 120'000);
+        QVERIFY2(fresh.exitCode == 0, fresh.err.constData());
         QStringList english;
-        const QDir zh(out.filePath("zh_CN"));
-        const QStringList shown = zh.entryList({"*.texts.json"}, QDir::Files, QDir::Name);
-        QVERIFY2(shown.size() >= pages.size(), qPrintable(shown.join(u' ')));
-        for (const QString &file : shown) {
-            QFile f(zh.filePath(file));
-            QVERIFY(f.open(QIODevice::ReadOnly));
-            for (const QJsonValue &v : QJsonDocument::fromJson(f.readAll()).array()) {
-                for (const QString &leak : onramp::test::englishLeaks(v.toString(), allowed))
-                    english << QStringLiteral("%1: “%2” in “%3”")
-                                   .arg(file.left(file.indexOf(u'.')), leak,
-                                        v.toString().left(120));
+        for (const char *walked : {"zh_CN", "zh_CN-fresh"}) {
+            const QDir zh(out.filePath(walked));
+            const QStringList shown = zh.entryList({"*.texts.json"}, QDir::Files, QDir::Name);
+            QVERIFY2(shown.size() >= pages.size(), qPrintable(shown.join(u' ')));
+            for (const QString &file : shown) {
+                QFile f(zh.filePath(file));
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                for (const QJsonValue &v : QJsonDocument::fromJson(f.readAll()).array()) {
+                    for (const QString &leak : onramp::test::englishLeaks(v.toString(), allowed))
+                        english << QStringLiteral("%1/%2: “%3” in “%4”")
+                                       .arg(walked, file.left(file.indexOf(u'.')), leak,
+                                            v.toString().left(120));
+                }
             }
         }
         english.removeDuplicates();
