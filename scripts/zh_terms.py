@@ -49,5 +49,26 @@ def fix(m):
 
 text = re.sub(r"(<(?:translation|numerusform)[^>]*>)(.*?)(</(?:translation|numerusform)>)",
               fix, text, flags=re.S)
+
+# Where the English says "spec", a bare 说明 is the run spec: 运行说明 (walk 17: gate 6's
+# "说明 sha256:…" and "只凭说明就能重跑"). 用途说明 is the purpose statement; 请说明 asks to explain.
+SPEC = re.compile(r"(?<!运行)(?<!用途)(?<!请)说明(?!为什么|原因)")
+
+
+def spec_terms(m):
+    global changed
+    block = m.group(0)
+    source = re.search(r"<source>(.*?)</source>", block, flags=re.S)
+    if not source or not re.search(r"\bspecs?\b", source.group(1)):
+        return block
+    fixed = re.sub(r"(<(?:translation|numerusform)[^>]*>)(.*?)(</(?:translation|numerusform)>)",
+                   lambda t: t.group(1) + SPEC.sub("运行说明", t.group(2)) + t.group(3), block,
+                   flags=re.S)
+    if fixed != block:
+        changed += 1
+    return fixed
+
+
+text = re.sub(r"<message[ >].*?</message>", spec_terms, text, flags=re.S)
 open(path, "w", encoding="utf-8").write(text)
 print(f"{changed} translation(s) changed")

@@ -193,7 +193,7 @@
     </message>
     <message>
         <source>The colleague reruns it from the spec alone, without asking anyone.</source>
-        <translation>这位同事只凭说明就能重跑一遍，中途不需要问人。</translation>
+        <translation>这位同事只凭运行说明就能重跑一遍，中途不需要问人。</translation>
     </message>
     <message>
         <source>gate %1 “%2” is %3</source>
@@ -649,7 +649,7 @@
     </message>
     <message>
         <source>Enter the workload: tokens per epoch × epochs.</source>
-        <translation>请填写工作量：每轮 token 数 × 轮数。</translation>
+        <translation>请填写工作量：每个 epoch 的 token 数 × epoch 数。</translation>
     </message>
     <message>
         <source>Enter the wall-clock time the run may take, in hours.</source>
@@ -2057,7 +2057,7 @@
     </message>
     <message>
         <source>gate “%1” was %2 when the spec was written</source>
-        <translation>写这份说明时门槛“%1”的状态为“%2”</translation>
+        <translation>写这份运行说明时门槛“%1”的状态为“%2”</translation>
     </message>
     <message>
         <source>Queued forever</source>
@@ -2451,7 +2451,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>Write the spec as this rerun saw it (software, training, code, data, parameters applied, fingerprint and loss curve) to FILE.</source>
-        <translation>将本次重跑所见的说明（软件、训练、代码、数据、实际应用的参数、环境指纹和损失曲线）写入 FILE。</translation>
+        <translation>将本次重跑所见的运行说明（软件、训练、代码、数据、实际应用的参数、环境指纹和损失曲线）写入 FILE。</translation>
     </message>
     <message>
         <source>Write the replay's record (who, when, the verdict and every failed field) as JSON to FILE: gate 6's evidence.</source>
@@ -2825,7 +2825,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>the spec does not record what the first run's job received</source>
-        <translation>说明中没有记录首次运行的任务实际收到的值</translation>
+        <translation>运行说明中没有记录首次运行的任务实际收到的值</translation>
     </message>
     <message>
         <source>loss curve (every step, bit-exact on a CPU)</source>
@@ -2843,11 +2843,11 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>%1 step(s) differ; the first at step %2: %3 in the spec, %4 now</source>
-        <translation>%1 步不一致；第一处在第 %2 步：说明中为 %3，本次为 %4</translation>
+        <translation>%1 步不一致；第一处在第 %2 步：运行说明中为 %3，本次为 %4</translation>
     </message>
     <message>
         <source>the steps logged differ from the spec's</source>
-        <translation>记录的步数与说明中的不同</translation>
+        <translation>记录的步数与运行说明中的不同</translation>
     </message>
     <message>
         <source>expected [step, loss]</source>
@@ -2867,7 +2867,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>%1 replayed a spec of another first run (its loss curve differs from this onboarding's): export this onboarding's spec and replay that.</source>
-        <translation>%1 重跑的是另一次首次运行的说明（其损失曲线与本次入门流程的不同）：请导出本流程的说明再重跑。</translation>
+        <translation>%1 重跑的是另一次首次运行的运行说明（其损失曲线与本次入门流程的不同）：请导出本流程的运行说明再重跑。</translation>
     </message>
     <message>
         <source>%1's replay did not reproduce the first run; it differs at: %2.</source>
@@ -2879,11 +2879,11 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>Replayed by %1 on %2: %3 of %4 items passed (spec %5).</source>
-        <translation>由 %1 于 %2 重跑：%4 项中 %3 项通过（说明 %5）。</translation>
+        <translation>由 %1 于 %2 重跑：%4 项中 %3 项通过（运行说明 %5）。</translation>
     </message>
     <message>
         <source>no device: the spec does not say whether the first run trained on GPUs</source>
-        <translation>没有设备：说明中没有写明首次运行是否在 GPU 上训练</translation>
+        <translation>没有设备：运行说明中没有写明首次运行是否在 GPU 上训练</translation>
     </message>
     <message>
         <source>no model</source>
@@ -4447,12 +4447,12 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
     <message numerus="yes">
         <source>counted as the spec was recorded, with the data's manifest.json; Onramp now leaves it out, as gates 4 and 5 count (%n file(s))</source>
         <translation>
-            <numerusform>按说明记录时的方式计数，包含数据的 manifest.json；Onramp 现在与第 4、5 道门槛一样不计入它（%n 个文件）</numerusform>
+            <numerusform>按运行说明记录时的方式计数，包含数据的 manifest.json；Onramp 现在与第 4、5 道门槛一样不计入它（%n 个文件）</numerusform>
         </translation>
     </message>
     <message>
         <source>not recorded, not compared: neither the spec nor this run records it</source>
-        <translation>未记录，未比较：说明和这次运行都没有记录它</translation>
+        <translation>未记录，未比较：运行说明和这次运行都没有记录它</translation>
     </message>
     <message>
         <source>%1; the planned run uses %2 %3 (its image), which this replay of the stand-in does not check</source>
@@ -4541,7 +4541,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
     </message>
     <message>
         <source>Gate 6: this replay would accept it (%1). The --state file is only read: to record the acceptance, open this spec with “Open a handoff spec…” in the wizard on that onboarding.</source>
-        <translation>第 6 道门槛：这次重跑可以验收它（%1）。--state 文件只读不写：要记录这次验收，请在该开通进度上打开向导，用“打开运行说明…”打开这份说明。</translation>
+        <translation>第 6 道门槛：这次重跑可以验收它（%1）。--state 文件只读不写：要记录这次验收，请在该开通进度上打开向导，用“打开运行说明…”打开这份运行说明。</translation>
     </message>
     <message>
         <source>%1 %2</source>
@@ -4737,7 +4737,7 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
     </message>
     <message>
         <source>Rerun a first run from its spec alone: provision at the provider, run the four readiness checks and the first run, and compare item by item with the spec: the provider's image, the software the job saw, the training configuration, the code and the data, the parameters applied and the loss at every logged step. Exit 0 only when every item compared passes; items this provider cannot compare (N/A) are counted apart.</source>
-        <translation>仅凭运行说明重跑首次运行：在平台开通资源，运行四项就绪检查和首次运行，并与说明逐项比较：平台的镜像、任务中看到的软件、训练配置、代码和数据、实际应用的参数以及每个记录步的损失。只有比较过的每一项都通过时才以 0 退出；该平台无法比较的项目（不适用）单独计数。</translation>
+        <translation>仅凭运行说明重跑首次运行：在平台开通资源，运行四项就绪检查和首次运行，并与运行说明逐项比较：平台的镜像、任务中看到的软件、训练配置、代码和数据、实际应用的参数以及每个记录步的损失。只有比较过的每一项都通过时才以 0 退出；该平台无法比较的项目（不适用）单独计数。</translation>
     </message>
     <message>
         <source>Who replays, by account or by name: a member of the replay's workspace. Required with --state, whose gate 6 accepts a replay only from a member of its workspace whose role may submit jobs and who took no part in the onboarding: did not run the first run or its check jobs, accept an earlier gate or review gate 2's roles; without --as the command lists who could and runs nothing. Without --state the replay's own workspace names its member colleague; on Slurm the default is the cluster user of ONRAMP_SLURM_USER.</source>
@@ -4765,7 +4765,7 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
     </message>
     <message>
         <source>Replayed by %1 on %2: %3 (spec %4).</source>
-        <translation>由 %1 于 %2 重跑：%3（说明 %4）。</translation>
+        <translation>由 %1 于 %2 重跑：%3（运行说明 %4）。</translation>
     </message>
     <message>
         <source>%1 of %2 items passed</source>
@@ -5209,7 +5209,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>Task: %1 on %2, image %3 %4; spec %5</source>
-        <translation>任务：%1，在 %2 上，镜像 %3 %4；说明 %5</translation>
+        <translation>任务：%1，在 %2 上，镜像 %3 %4；运行说明 %5</translation>
     </message>
     <message>
         <source>Instance released; artifacts recorded under purposeful names:</source>
@@ -5221,7 +5221,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>The first run pushes a small slice through the whole chain — read data, forward, backward, save a checkpoint, write outputs, log — and checks the guides' five points. The handoff works when a colleague reruns it from the spec alone.</source>
-        <translation>首次运行用一小部分数据跑通整条链路——读数据、前向、反向、保存检查点、写产出、记日志——并核对指南中的五项验证。同事只凭说明就能重跑，交接才算成功。</translation>
+        <translation>首次运行用一小部分数据跑通整条链路——读数据、前向、反向、保存检查点、写产出、记日志——并核对指南中的五项验证。同事只凭运行说明就能重跑，交接才算成功。</translation>
     </message>
     <message>
         <source>The five points</source>
@@ -5501,7 +5501,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>The spec says everything a rerun needs.</source>
-        <translation>这份说明写全了重跑所需的一切。</translation>
+        <translation>这份运行说明写全了重跑所需的一切。</translation>
     </message>
     <message>
         <source>Reproduced: every item passed.</source>
@@ -5509,7 +5509,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>Replaying from the spec alone: provisioning, the readiness checks, the first run, then the comparison…</source>
-        <translation>只凭说明重跑：开通资源、就绪判定、首次运行，然后对比…</translation>
+        <translation>只凭运行说明重跑：开通资源、就绪判定、首次运行，然后对比…</translation>
     </message>
     <message>
         <source>PASS</source>
@@ -5558,18 +5558,18 @@ Dataset: %3</source>
     <message numerus="yes">
         <source>The spec does not say enough in %n place(s), marked below; a rerun can still go ahead.</source>
         <translation>
-            <numerusform>说明有 %n 处写得不够，已在下方标出；仍可以重跑。</numerusform>
+            <numerusform>运行说明有 %n 处写得不够，已在下方标出；仍可以重跑。</numerusform>
         </translation>
     </message>
     <message>
         <source>Gate %1 “%2” is what this replay decides: a replay from the spec alone by a colleague who took no part accepts it.</source>
-        <translation>第 %1 道门槛“%2”由这次重跑来判定：由一位未参与的同事只凭说明重跑成功，即可验收。</translation>
+        <translation>第 %1 道门槛“%2”由这次重跑来判定：由一位未参与的同事只凭运行说明重跑成功，即可验收。</translation>
     </message>
     <message>
         <source>%1
 Field in the spec: %2</source>
         <translation>%1
-说明中的字段：%2</translation>
+运行说明中的字段：%2</translation>
     </message>
     <message>
         <source>Practice replay (nothing is recorded): provisioning, the readiness checks, the first run, then the comparison…</source>
@@ -5597,7 +5597,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>No replay in this window yet: the list shows the spec's gaps; a replay's items follow them as they are decided.</source>
-        <translation>此窗口中还没有重跑：列表显示说明中写得不够的地方；重跑的各项判定后列在其后。</translation>
+        <translation>此窗口中还没有重跑：列表显示运行说明中写得不够的地方；重跑的各项判定后列在其后。</translation>
     </message>
     <message>
         <source>No replay in this window yet: a replay's items show here as they are decided.</source>
@@ -5647,7 +5647,7 @@ Field in the spec: %2</source>
     <message numerus="yes">
         <source>Reproduced: every item the rerun compared passed (%1). The spec does not say enough in %n place(s), marked MISSING at the top: a rerun elsewhere may differ there.</source>
         <translation>
-            <numerusform>已复现：重跑对比的每一项都通过（%1）。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform>
+            <numerusform>已复现：重跑对比的每一项都通过（%1）。运行说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform>
         </translation>
     </message>
     <message>
@@ -6276,10 +6276,6 @@ Field in the spec: %2</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <source>About %1 words (a page is about 250 words or 500 characters).</source>
-        <translation>约 %1 词（一页约为 250 个英文词或 500 个汉字）。</translation>
-    </message>
-    <message>
         <source>No findings: the dossier is ready to submit.</source>
         <translation>没有问题：资质材料可以提交。</translation>
     </message>
@@ -6301,7 +6297,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>Stat&amp;ement</source>
-        <translation>用途说明(&amp;E)</translation>
+        <translation>说明正文(&amp;E)</translation>
     </message>
     <message>
         <source>Cont&amp;ains personal information</source>
@@ -6332,6 +6328,10 @@ Field in the spec: %2</source>
         <source>%1, %2</source>
         <comment>a file's kind, its size</comment>
         <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>About %1 words; a page is about 250 words (500 characters in Chinese).</source>
+        <translation>约 %1 词；一页约为 250 个英文词（中文约 500 个汉字）。</translation>
     </message>
 </context>
 <context>
@@ -6679,7 +6679,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>Workload (tokens × epochs)</source>
-        <translation>工作量（token × 轮数）</translation>
+        <translation>工作量（token × epoch 数）</translation>
     </message>
     <message>
         <source>Finish within</source>

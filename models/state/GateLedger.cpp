@@ -405,22 +405,26 @@ Text replayForecast(const OnboardingState &state, const QString &member)
     const GateRecord &g = state.gate(GateId::FirstRun);
     const QJsonObject &recorded = state.firstRun.replay;
     const QString who = member.trimmed();
+    // A member who may not replay is told that alone: their replay never runs, so it takes
+    // nobody's place (walk 17: "A replay as bob takes its place …" beside a disabled button).
+    const Text refused = who.isEmpty() ? Text() : replayerRefusal(state, who);
     if (g.status == GateStatus::Passed && !recorded.isEmpty()) {
         const QDateTime at = g.acceptedAt.isValid() ? g.acceptedAt : replayTimeOf(recorded);
         parts << Tr::trLater("Gate 6 is already accepted: %1's replay of %2 reproduced the first "
                              "run.")
                      .arg(replayerName(state.workspace, recorded.value("member").toString()))
                      .arg(Text::time(at));
-        parts << (who.isEmpty()
-                      ? Tr::trLater("A new replay takes its place in gate 6's record, whatever "
-                                    "it finds.")
-                      : Tr::trLater("A replay as %1 takes its place in gate 6's record, whatever "
-                                    "it finds: gate 6 then rests on the new replay alone.")
-                            .arg(replayerName(state.workspace, who)));
+        if (who.isEmpty())
+            parts << Tr::trLater("A new replay takes its place in gate 6's record, whatever it "
+                                 "finds.");
+        else if (refused.isEmpty())
+            parts << Tr::trLater("A replay as %1 takes its place in gate 6's record, whatever "
+                                 "it finds: gate 6 then rests on the new replay alone.")
+                         .arg(replayerName(state.workspace, who));
     }
     if (who.isEmpty())
         parts << whoCouldReplay(state);
-    else if (const Text refused = replayerRefusal(state, who); !refused.isEmpty())
+    else if (!refused.isEmpty())
         parts << refused;
     else
         parts << Tr::trLater("Gate 6: this replay would accept it if it reproduces the first "

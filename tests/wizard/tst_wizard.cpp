@@ -139,6 +139,13 @@ private slots:
                  QFileInfo(docs.path()).canonicalFilePath());
         QCOMPARE(dialog->selectedFiles().value(0), licence);
         dialog->reject();
+        QTRY_VERIFY(!w.findChild<QFileDialog *>(QStringLiteral("fileChooser")));
+        // Walk 17: an empty field's Browse starts where the dossier's other documents are.
+        QTest::mouseClick(child<QPushButton>(w, "authorizationFileBrowse"), Qt::LeftButton);
+        QTRY_VERIFY((dialog = w.findChild<QFileDialog *>(QStringLiteral("fileChooser"))));
+        QCOMPARE(QFileInfo(dialog->directory().absolutePath()).canonicalFilePath(),
+                 QFileInfo(docs.path()).canonicalFilePath());
+        dialog->reject();
     }
 
     void refusesAnUnmetEntryCondition()

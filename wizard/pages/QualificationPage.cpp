@@ -10,6 +10,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -69,7 +70,7 @@ QWidget *QualificationPage::attachmentRow(QFormLayout *form, const char *caption
                               [this, member](const QString &file) {
                                   m_form->update([&](QualificationData &d) { d.*member = file; });
                               },
-                              m_form->data().*member);
+                              browseFrom(member));
     });
     addLoader([this, edit, member] {
         if (edit->text() != m_form->data().*member) {
@@ -301,6 +302,21 @@ void QualificationPage::retranslateForm()
     refresh();
 }
 
+QString QualificationPage::browseFrom(QString QualificationData::*member) const
+{
+    const QualificationData &d = m_form->data();
+    if (!(d.*member).trimmed().isEmpty())
+        return d.*member;
+    // An empty field starts where the dossier's other documents are (walk 17: after the licence
+    // was typed in, Browse for the authorization opened at the home folder).
+    for (const auto &[label, other] : m_attachmentInfo) {
+        const QFileInfo at((d.*other).trimmed());
+        if (!(d.*other).trimmed().isEmpty() && at.absoluteDir().exists())
+            return at.absolutePath() + u'/';
+    }
+    return {};
+}
+
 void QualificationPage::refresh()
 {
     if (!isBuilt())
@@ -314,7 +330,8 @@ void QualificationPage::refresh()
                                       : tr("%1, %2", "a file's kind, its size")
                                                 .arg(fileKind(a.type), dataSizeText(a.bytes)));
     }
-    m_length->setText(tr("About %1 words (a page is about 250 words or 500 characters).")
+    // In the findings' words: "500 characters" alone read as English characters (walk 17).
+    m_length->setText(tr("About %1 words; a page is about 250 words (500 characters in Chinese).")
                           .arg(qRound(statementLength(m_form->data().statement))));
     // After the review said yes, "ready to submit" read as if nothing had been sent (#17 walk).
     showFindings(m_findings, m_form->findings(),

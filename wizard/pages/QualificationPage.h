@@ -36,6 +36,8 @@ private:
     QPushButton *m_export = nullptr;
     QLabel *m_exportResult = nullptr;
     QList<std::pair<QLabel *, QString QualificationData::*>> m_attachmentInfo;
+    // Where Browse opens for an attachment: its own file, else its siblings' folder.
+    QString browseFrom(QString QualificationData::*member) const;
     QList<QPushButton *> m_browseButtons;
 };
 

@@ -472,6 +472,13 @@ private slots:
         QVERIFY2(
             replayForecast(s, QString()).toString().contains(QStringLiteral("Who could replay")),
             qPrintable(replayForecast(s, QString()).toString()));
+        // Walk 17: one who took part is told only that, not that their replay would take
+        // the accepted one's place (it never runs).
+        const QString involved = replayForecast(s, QStringLiteral("zhangmin")).toString();
+        QVERIFY2(involved.contains(QStringLiteral("took part")) &&
+                     involved.contains(QStringLiteral("already accepted")) &&
+                     !involved.contains(QStringLiteral("takes its place")),
+                 qPrintable(involved));
 
         record["member"] = QStringLiteral("dan");
         record["at"] = QStringLiteral("2026-12-03T08:00:00.000Z");
