@@ -360,8 +360,15 @@ QString readableLogLine(const QString &line)
         return (passed ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) +
                Tr::tr("Matrix multiply on each GPU: %n device(s)", nullptr, int(devices.size()));
     }
+    // The data check's reading is no verdict (its verdict line follows): marked only when a
+    // file could not be read or none was found (walk 17: "✖ Data check: 17 files read, 1,128.6
+    // MB/s" above "✔ Data check passed").
     if (event == QLatin1String("data"))
-        return (v("passed").toBool() ? QStringLiteral("✔ ") : QStringLiteral("✖ ")) +
+        return (has("passed")
+                    ? (v("passed").toBool() ? QStringLiteral("✔ ") : QStringLiteral("✖ "))
+                : !v("unreadable").toArray().isEmpty() || v("files").toInt() == 0
+                    ? QStringLiteral("✖ ")
+                    : QString()) +
                Tr::clauses({Tr::tr("Data check: %n file(s) read", nullptr, v("files").toInt()),
                             has("throughput_mb_s")
                                 ? QStringLiteral("%1 MB/s").arg(num(v("throughput_mb_s"), 1))

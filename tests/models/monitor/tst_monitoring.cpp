@@ -684,6 +684,13 @@ private slots:
         QTest::newRow("gpu matmul")
             << R"({"event":"gpu_matmul","cuda":true,"devices":[{"index":0,"passed":true},{"index":1,"passed":false}]})"
             << "✖ Matrix multiply on each GPU: 2 device(s)";
+        // Walk 17: the data check's reading carried ✖ above its "✔ passed" verdict.
+        QTest::newRow("data read")
+            << R"({"event":"data","check":"data","files":17,"throughput_mb_s":1128.6,"unreadable":[]})"
+            << "Data check: 17 file(s) read, 1,128.6 MB/s";
+        QTest::newRow("data unreadable")
+            << R"({"event":"data","check":"data","files":16,"throughput_mb_s":12,"unreadable":["a.bin"]})"
+            << "✖ Data check: 16 file(s) read, 12.0 MB/s";
         QTest::newRow("plain line") << "Epoch 1 done"
                                     << "Epoch 1 done";
         QTest::newRow("other JSON") << R"({"loss": 1})"
