@@ -4840,6 +4840,14 @@ Each subcommand takes --help.</source>
               [--evidence FILE] [--state FILE]   （使用 --state 时需要 --as）
 每个子命令都支持 --help。</translation>
     </message>
+    <message>
+        <source>Onramp was closed while this check ran, so its result was never read. Run the checks again.</source>
+        <translation>这项检查运行期间 Onramp 被关闭，结果没有读回。请重新运行检查。</translation>
+    </message>
+    <message>
+        <source>Onramp was closed while this check ran (job %1), so its result was never read. Run the checks again.</source>
+        <translation>这项检查运行期间 Onramp 被关闭（任务 %1），结果没有读回。请重新运行检查。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

@@ -89,6 +89,7 @@ void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret
     m_session->onJobNews = [this](const ProviderSession::JobNews &n) {
         emit jobNews(n.check, n.job, n.offset, n.bytes, n.size);
     };
+    m_session->releaseOrphanedChecks();
     // The profile is remembered (never the secret; the sandbox's address changes every run).
     if (!(m_store->state().provider.profile == p))
         m_store->update([&](OnboardingState &s) { s.provider.profile = p; });

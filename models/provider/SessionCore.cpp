@@ -65,6 +65,27 @@ void SessionCore::cancel()
     finish(std::unexpected(e));
 }
 
+void SessionCore::releaseOrphanedChecks()
+{
+    if (m_busy)
+        return;
+    bool any = false;
+    for (CheckResult &r : m_state.environment.checks) {
+        if (r.state != QLatin1String("running"))
+            continue;
+        r.state.clear();
+        r.evidence = r.jobId.isEmpty()
+                         ? Tr::trLater("Onramp was closed while this check ran, so its result was "
+                                       "never read. Run the checks again.")
+                         : Tr::trLater("Onramp was closed while this check ran (job %1), so its "
+                                       "result was never read. Run the checks again.")
+                               .arg(Text::literal(r.jobId.left(8)));
+        any = true;
+    }
+    if (any)
+        changed();
+}
+
 void SessionCore::changed()
 {
     if (onStateChanged)

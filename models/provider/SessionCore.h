@@ -53,6 +53,12 @@ public:
     // How much of a log one poll reads at most.
     void setLogWindow(qint64 bytes) { m_logWindow = bytes; }
 
+    // A new session runs no check yet: a readiness check the state says is running was left by
+    // an earlier session (Onramp closed or crashed, or the provider was switched, while it ran),
+    // and nobody will read its end. Each says so and asks for a new run (walk 17: rows read
+    // "… running" after a restart with nothing running). Call once the callbacks are set.
+    void releaseOrphanedChecks();
+
     bool busy() const { return m_busy; }
     // Called when an operation starts and when it ends (busy() already says which), before its
     // own `done`: every view of the session follows, not only the one that started it.

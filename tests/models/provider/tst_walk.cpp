@@ -552,6 +552,36 @@ private slots:
         QVERIFY(!restarted.provider.pendingKeys.contains(create));
     }
 
+    // Walk 17: after Onramp was killed mid-check and started again, gate 5's rows read
+    // "… running" with nothing running. A new session says such a check was never finished
+    // and asks for a new run; what had passed stays.
+    void aCheckLeftRunningByAnEarlierSessionAsksForANewRun()
+    {
+        OnboardingState state = demoState();
+        CheckResult passed;
+        passed.state = QStringLiteral("passed");
+        passed.evidence = Text::literal(QStringLiteral("17 files read"));
+        CheckResult left;
+        left.state = QStringLiteral("running");
+        left.jobId = QStringLiteral("5f3a9c01-77aa");
+        state.environment.checks[QStringLiteral("data")] = passed;
+        state.environment.checks[QStringLiteral("checkpoint")] = left;
+        OnboardingState restarted = reload(state);
+        auto s = session(restarted);
+        int saved = 0;
+        s->onStateChanged = [&] { ++saved; };
+        s->releaseOrphanedChecks();
+        const CheckResult after = restarted.environment.checks.value(QStringLiteral("checkpoint"));
+        QCOMPARE(after.state, QString());
+        QVERIFY2(after.evidence.toString().contains(QStringLiteral("5f3a9c01")) &&
+                     after.evidence.toString().contains(QStringLiteral("Run the checks again")),
+                 qPrintable(after.evidence.toString()));
+        QCOMPARE(restarted.environment.checks.value(QStringLiteral("data")), passed);
+        QCOMPARE(saved, 1);
+        s->releaseOrphanedChecks(); // nothing left to release: no second save
+        QCOMPARE(saved, 1);
+    }
+
     // #20: the provider's catalog first. This sandbox serves a catalog that differs from the
     // built-in one: an instance type the built-in one lacks (2 × A100 80GB), none of 8 × A100
     // 80GB, and an image with its digest. Gate 4 opens on the provider's type, says which
