@@ -831,6 +831,18 @@ private slots:
                      .contains("quota.justification_not_sent"));
     }
 
+    // #17: the demo's gate 3 said "waiting" for the provider's review while the provider (a
+    // fresh sandbox) had no application of it: the page said "not sent". A gate of the demo
+    // waits for a review only when the provider holds one it sent.
+    void theDemoWaitsOnlyForReviewsItSent()
+    {
+        const OnboardingState s = savedDemoState();
+        QVERIFY(s.gate(GateId::Quota).status != GateStatus::Waiting ||
+                s.provider.quotaApplication.sent());
+        QVERIFY(s.gate(GateId::Account).status != GateStatus::Waiting ||
+                s.provider.qualification.sent());
+    }
+
     void cardMemoryHasOneUnit()
     {
         const auto a100 = findCard(QStringLiteral("a100-80g"));
