@@ -207,7 +207,7 @@ void QuotaPage::buildContent(QVBoxLayout *content)
     m_staged->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_staged->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_staged->verticalHeader()->hide();
-    m_staged->setMaximumHeight(170);
+    m_staged->setMaximumHeight(200); // the first, five quarters and the total: no scroll bar
     sl->addWidget(m_staged);
     content->addWidget(staging);
 
