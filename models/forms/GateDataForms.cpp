@@ -240,16 +240,16 @@ QuotaPlan QuotaForm::plan() const
 
 Findings QuotaForm::findings() const
 {
-    return gateFindings(m_store->state(), GateId::Quota, QDate::currentDate());
+    // Gates 4 and 6 against the grant are theirs, and shown here too: the grant's period is
+    // set here (#17 walk 6).
+    const OnboardingState &s = m_store->state();
+    return gateFindings(s, GateId::Quota, QDate::currentDate()) +
+           grantFindings(s, GateId::Resources) + grantFindings(s, GateId::FirstRun);
 }
 
 QString QuotaForm::justification() const
 {
-    if (!data().justification.isEmpty())
-        return data().justification;
-    if (!validateQuota(data()))
-        return {};
-    return quotaJustification(data(), plan(), context());
+    return quotaJustificationText(m_store->state());
 }
 
 } // namespace onramp

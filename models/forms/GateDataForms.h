@@ -93,7 +93,8 @@ public:
     QuotaContext context() const;
     QuotaPlan plan() const;
     Findings findings() const;
-    // The user's edited justification, or the generated one.
+    // The user's edited justification; else the one sent while its application stands; else
+    // the generated one (quotaJustificationText).
     QString justification() const;
 signals:
     void changed();

@@ -3,6 +3,7 @@
 // Rules of gates 2 and 4 that read what another gate or the provider says. Kept apart from
 // WorkspaceGate.h and ResourcesGate.h, which the whole state includes.
 #include "Finding.h"
+#include "QuotaGate.h"
 #include "WorkspaceGate.h"
 
 #include <optional>
@@ -21,5 +22,14 @@ std::optional<int> freeCardsIn(const QList<ZoneStock> &stock, const QString &zon
 // 4 cards, gate 4 estimated for 1 and said nothing); nothing while gate 3 has no count.
 // Defined in ResourcesGate.cpp.
 Findings checkCardsAgainstPlan(int jobCards, int planCards);
+
+// Gate 4's instance and gate 6's first run against gate 3's grant, `granted` (the application
+// sent and approved: its period). A warning naming both dates when the instance was created
+// (`created`), or the first run started (`started`), before the granted period starts or after
+// it ends (#17 walk 6: the first run started on 12-03, the quota was granted from 12-10).
+// Nothing while the date is unknown or nothing is granted (an invalid period). Defined in
+// QuotaGate.cpp.
+Findings checkInstanceInGrant(const QDate &created, const QuotaApplication &granted);
+Findings checkFirstRunInGrant(const QDate &started, const QuotaApplication &granted);
 
 } // namespace onramp

@@ -1,6 +1,7 @@
 #include "QuotaGate.h"
 
 #include "Catalogs.h"
+#include "GateCrossChecks.h"
 #include "Tr.h"
 
 #include <QJsonArray>
@@ -87,6 +88,82 @@ std::map<QDate, double> dailyWeights(const QuotaGateData &q)
         }
     }
     return w;
+}
+
+// Gate 3's applications (#17 walk 6: the first covered 12-10 to 12-11, the quarterly ones began
+// on 01-01, and 12-12 to 12-31 had none while the chart counted their card-hours). `segments`
+// are the periods one application may cover (the calendar quarters, or the whole period), in
+// order, their whole card-hours adding up to the total. The first application asks for
+// `firstHours` from `firstUse`, for `roundDays` days within its segment; then each segment gets
+// one for what the first did not take of it. Together they cover every day from `firstUse` to
+// `lastUse` that needs cards, without overlap, and add up to the total:
+// - the first takes its hours from its own segment, then from the next ones, leaving each one
+//   that needs cards at least one card-hour (the first is smaller then: a plan of one round
+//   spread over several quarters);
+// - a segment the first took whole is the first's: the first runs to the segment's end;
+// - the first is never longer than the plan: what it cannot leave to a later one is its own;
+// - a segment that needs no cards (between two peaks) gets no application, and the one after it
+//   starts on its first day that does.
+QList<QuotaApplication> splitApplications(double firstHours, int roundDays, const QDate &firstUse,
+                                          const QDate &lastUse,
+                                          const QList<QuotaApplication> &segments,
+                                          const std::map<QDate, double> &weights)
+{
+    QList<QuotaApplication> parts;
+    QList<QDate> needs; // each part's first day that needs cards; invalid when none does
+    double outside = 0; // hours of segments with no day from firstUse to lastUse (none, whole)
+    for (QuotaApplication s : segments) {
+        s.from = std::max(s.from, firstUse);
+        s.to = std::min(s.to, lastUse);
+        if (s.from > s.to) {
+            outside += s.cardHours;
+            continue;
+        }
+        QDate need;
+        for (auto it = weights.lower_bound(s.from);
+             !need.isValid() && it != weights.end() && it->first <= s.to; ++it)
+            if (it->second > 0)
+                need = it->first;
+        parts << s;
+        needs << need;
+    }
+    QuotaApplication firstApp{QStringLiteral("first"), firstUse, firstUse, firstHours};
+    if (parts.isEmpty())
+        return {firstApp};
+    parts.first().cardHours += outside;
+    double owed = firstHours;
+    for (int pass = 0; pass < 2; ++pass) {
+        if (pass == 1 && firstHours - owed >= 1)
+            break; // the later ones keep their card-hour: each stays within its segment
+        for (qsizetype i = 0; i < parts.size() && owed > 0; ++i) {
+            const double keep = pass == 0 && i > 0 && needs[i].isValid() ? 1 : 0;
+            const double take = std::min(owed, std::max(0.0, parts[i].cardHours - keep));
+            parts[i].cardHours -= take;
+            owed -= take;
+        }
+    }
+    firstApp.cardHours -= owed; // what the later segments keep (a plan of one round, spread)
+    firstApp.to = std::min(parts.first().to, firstUse.addDays(roundDays - 1));
+    QList<QuotaApplication> out{firstApp};
+    double carry = 0;
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        QuotaApplication a = parts[i];
+        if (i == 0)
+            a.from = firstApp.to.addDays(1);
+        else if (needs[i].isValid() && a.from > out.last().to.addDays(1))
+            a.from = needs[i]; // after days that need no cards: from the first that does
+        a.cardHours += carry;
+        carry = 0;
+        if (a.from > a.to) {
+            carry = a.cardHours; // the first covers this whole segment
+        } else if (a.cardHours >= 0.5) {
+            out << a;
+        } else if (i == 0 || needs[i].isValid()) {
+            out.last().to = a.to; // its days are the application's before it, hours and all
+        }
+    }
+    out.last().cardHours += carry;
+    return out;
 }
 
 } // namespace
@@ -252,43 +329,33 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
             quarterKey(qs), from, to, whole};
     }
 
-    // Apply small first: one round plus margin proves the workflow. It covers the days that
-    // round takes from the first day the plan uses cards (its first peak, or the first month
-    // with a weight: #17 walk, a February peak had its first application on 1 January); the
-    // rest is applied for from the day after.
+    // Apply small first: one round plus margin proves the workflow. It starts on the first day
+    // the plan uses cards (its first peak, or the first month with a weight: #17 walk, a
+    // February peak had its first application on 1 January) and covers the days that round
+    // takes; the rest is applied for from the day after, by calendar quarter when the period is
+    // longer than one.
     const double first = std::min(plan.cardHours, wholeUp(perRound * (1 + q.retryMargin)));
     const int roundDays =
         std::max(1, int(std::ceil(q.hoursPerRound * (1 + q.retryMargin) / 24 - 1e-9)));
-    QDate firstUse = q.start;
-    for (const auto &[day, w] : weights) {
-        if (w > 0) {
-            firstUse = day;
+    QDate firstUse = q.start, lastUse = q.end;
+    for (auto it = weights.begin(); it != weights.end(); ++it)
+        if (it->second > 0) {
+            firstUse = it->first;
             break;
         }
-    }
-    plan.first = {QStringLiteral("first"), firstUse,
-                  std::min(q.end, firstUse.addDays(roundDays - 1)), first};
-    const QDate afterFirst = std::min(q.end, plan.first.to.addDays(1));
+    for (auto it = weights.rbegin(); it != weights.rend(); ++it)
+        if (it->second > 0) {
+            lastUse = it->first;
+            break;
+        }
     const int periodDays = q.start.daysTo(q.end) + 1;
     const bool split = periodDays > 92;
-    if (plan.cardHours - first > 0.5) {
-        if (split) {
-            // Follow-ups by quarter, the first application taken from the earliest quarters.
-            double owed = first;
-            for (const QuotaApplication &quarter : plan.quarters) {
-                const double take = std::min(owed, quarter.cardHours);
-                owed -= take;
-                if (quarter.cardHours - take > 0.5)
-                    plan.followUps << QuotaApplication{
-                        quarter.label,
-                        quarter.to < afterFirst ? quarter.from : std::max(quarter.from, afterFirst),
-                        quarter.to, quarter.cardHours - take};
-            }
-        } else {
-            plan.followUps << QuotaApplication{QStringLiteral("follow-up"), afterFirst, q.end,
-                                               plan.cardHours - first};
-        }
-    }
+    const QList<QuotaApplication> whole{
+        {QStringLiteral("follow-up"), q.start, q.end, plan.cardHours}};
+    const QList<QuotaApplication> applications = splitApplications(
+        first, roundDays, firstUse, lastUse, split ? plan.quarters : whole, weights);
+    plan.first = applications.first();
+    plan.followUps = applications.mid(1);
 
     const auto blocking = Finding::Severity::Blocking;
     const auto warning = Finding::Severity::Warning;
@@ -388,9 +455,14 @@ QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,
                       context.pool.region, context.pool.zone,
                       purposeKindLabel(context.purpose).toLower(), iso(q.start), iso(q.end));
     parts << Tr::tr("Derivation: %1.").arg(plan.formula);
-    if (context.estimatedCards)
+    // The target duration only when gate 4 has one ("Finish within" above 0): #17 walk 5 cited
+    // one that was not set.
+    if (context.estimatedCards && context.targetHours > 0)
         parts << Tr::tr("Cards per run follow from the memory estimate (%n card(s) needed) and "
                         "the target duration.",
+                        nullptr, *context.estimatedCards);
+    else if (context.estimatedCards)
+        parts << Tr::tr("Cards per run follow from the memory estimate (%n card(s) needed).",
                         nullptr, *context.estimatedCards);
     if (!q.peaks.isEmpty()) {
         QStringList peaks;
@@ -404,11 +476,15 @@ QString quotaJustification(const QuotaGateData &q, const QuotaPlan &plan,
     } else {
         parts << Tr::tr("Use is spread evenly over the period.");
     }
-    parts << Tr::tr("We start with a first application of %1 card-hours (one round plus the "
-                    "retry margin) to prove the workflow, and apply for the rest after the "
-                    "first run: %n follow-up application(s).",
-                    nullptr, int(plan.followUps.size()))
-                 .arg(number(plan.first.cardHours));
+    if (plan.followUps.isEmpty())
+        parts << Tr::tr("One application of %1 card-hours covers the whole plan, from %2 to %3.")
+                     .arg(number(plan.first.cardHours), iso(plan.first.from), iso(plan.first.to));
+    else
+        parts << Tr::tr("We start with a first application of %1 card-hours (one round plus the "
+                        "retry margin) to prove the workflow, and apply for the rest after the "
+                        "first run: %n follow-up application(s).",
+                        nullptr, int(plan.followUps.size()))
+                     .arg(number(plan.first.cardHours));
     return Tr::sentences(parts);
 }
 
@@ -422,6 +498,51 @@ QString applicationName(const QuotaApplication &a)
         //: A calendar quarter: %1 its number (1–4), %2 the year. zh: "%2年第%1季度".
         return Tr::tr("Q%1 %2").arg(quarterOf(a.from)).arg(a.from.year());
     return a.label;
+}
+
+} // namespace onramp
+
+namespace onramp {
+
+namespace {
+
+// `when` against the granted period: the finding `code` with the sentence for before it starts
+// or after it ends, each taking the day, the period's first and last day.
+Findings checkInGrant(const QDate &when, const QuotaApplication &granted, const char *code,
+                      const char *field, const Text &before, const Text &after)
+{
+    if (!when.isValid() || !granted.from.isValid() || !granted.to.isValid() ||
+        (when >= granted.from && when <= granted.to))
+        return {};
+    // A warning: what ran has run, and its evidence stands; the cards it used were not the
+    // grant's (the pool's check allowance, or none), and the next run should be inside it.
+    return {Finding{QLatin1String(code), Finding::Severity::Warning, QLatin1String(field),
+                    (when < granted.from ? before : after)
+                        .arg(iso(when), iso(granted.from), iso(granted.to))}};
+}
+
+} // namespace
+
+Findings checkInstanceInGrant(const QDate &created, const QuotaApplication &granted)
+{
+    return checkInGrant(
+        created, granted, "grant.instance_outside", "instance",
+        Tr::trLater("The instance was created on %1, before the quota granted from %2 to %3. "
+                    "Open instances inside the granted period, or apply for a period that "
+                    "starts by %1."),
+        Tr::trLater("The instance was created on %1, after the quota granted from %2 to %3 "
+                    "ended. Open instances inside the granted period, or apply for the period "
+                    "they run in."));
+}
+
+Findings checkFirstRunInGrant(const QDate &started, const QuotaApplication &granted)
+{
+    return checkInGrant(
+        started, granted, "grant.first_run_outside", "run",
+        Tr::trLater("The first run started on %1, before the quota granted from %2 to %3. Run "
+                    "it inside the granted period, or apply for a period that starts by %1."),
+        Tr::trLater("The first run started on %1, after the quota granted from %2 to %3 ended. "
+                    "Run it inside the granted period, or apply for the period it runs in."));
 }
 
 } // namespace onramp

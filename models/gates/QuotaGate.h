@@ -53,6 +53,7 @@ struct QuotaApplication
     QDate from;
     QDate to;
     double cardHours = 0;
+    bool operator==(const QuotaApplication &) const = default;
 };
 // The application's name as people read it: "First (one round + margin)", "Follow-up",
 // "Q2 2027" / "2027年第2季度".
@@ -74,6 +75,7 @@ struct QuotaContext
 {
     PurposeKind purpose = PurposeKind::Finetuning;
     std::optional<int> estimatedCards; // from gate 4's memory estimate
+    double targetHours = 0;            // gate 4's "Finish within"; 0 = no target set
     QList<double> memberShares;        // gate 2's per-person or per-topic shares, percent
     QuotaPool pool;                    // gate 2's pool: what the card-hours are of, and where
 };

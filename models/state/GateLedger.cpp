@@ -175,8 +175,59 @@ QuotaContext quotaContext(const OnboardingState &s)
             if (n > 0)
                 c.estimatedCards = n;
         }
+        c.targetHours = s.resources.throughput.targetHours;
     }
     return c;
+}
+
+namespace {
+
+// A sent application that still stands: waiting for its review, or approved.
+bool quotaApplicationStands(const OnboardingState &s)
+{
+    const QString &state = s.provider.quotaApplication.state;
+    return s.provider.quotaApplication.sent() && state != QLatin1String("rejected") &&
+           state != QLatin1String("returned");
+}
+
+} // namespace
+
+QString quotaJustificationText(const OnboardingState &s)
+{
+    if (!s.quota.justification.isEmpty())
+        return s.quota.justification;
+    if (quotaApplicationStands(s) && !s.provider.quotaSentJustification.isEmpty())
+        return s.provider.quotaSentJustification;
+    if (!validateQuota(s.quota))
+        return {};
+    const QuotaContext context = quotaContext(s);
+    return quotaJustification(s.quota, planQuota(s.quota, context), context);
+}
+
+QuotaApplication quotaGranted(const OnboardingState &s)
+{
+    if (s.provider.quotaApplication.state != QLatin1String("approved"))
+        return {};
+    if (s.provider.quotaSent.from.isValid())
+        return s.provider.quotaSent;
+    // A state saved before the application sent was kept: the first one the plan stages.
+    if (!validateQuota(s.quota))
+        return {};
+    return planQuota(s.quota, quotaContext(s)).first;
+}
+
+Findings grantFindings(const OnboardingState &s, GateId id)
+{
+    const QuotaApplication granted = quotaGranted(s);
+    if (id == GateId::Resources && s.provider.instanceCreatedAt.isValid())
+        return checkInstanceInGrant(s.provider.instanceCreatedAt.toLocalTime().date(), granted);
+    const CheckResult &run = s.firstRun.run;
+    if (id == GateId::FirstRun && run.at.isValid() && !run.state.isEmpty()) {
+        // `at` is when it ended; it started its duration before.
+        const QDateTime started = run.at.addMSecs(-qint64(s.firstRun.seconds * 1000));
+        return checkFirstRunInGrant(started.toLocalTime().date(), granted);
+    }
+    return {};
 }
 
 bool quotaAppliedForAnotherPool(const OnboardingState &s)
@@ -211,6 +262,17 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
                                   "for.")
                           .arg(askedFor.textLater(), s.workspace.pool.textLater())});
         }
+        // The page shows the text sent (quotaJustificationText); one typed over it since was not
+        // sent (#17 walk 5).
+        if (quotaApplicationStands(s) && !s.provider.quotaSentJustification.isEmpty() &&
+            !s.quota.justification.isEmpty() &&
+            s.quota.justification != s.provider.quotaSentJustification)
+            f.append({QStringLiteral("quota.justification_not_sent"),
+                      Finding::Severity::Warning, QStringLiteral("justification"),
+                      Tr::trLater("The justification differs from the one sent with the "
+                                  "application: the provider reviews the one sent. Press "
+                                  "“Regenerate from the numbers” to show it again, or send this "
+                                  "one with a new application.")});
         return f;
     }
     case GateId::Resources: {
@@ -222,11 +284,13 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
         if (const std::optional<Finding> invalid = MemoryEstimator::invalidSetup(c.setup))
             f.append(*invalid);
         f += checkCardsAgainstPlan(c.setup.gpus, s.quota.cardsPerRun);
+        f += grantFindings(s, id);
         return f + checkResources(c, s.resources.catalog);
     }
     case GateId::Environment:
-    case GateId::FirstRun:
         return {};
+    case GateId::FirstRun:
+        return grantFindings(s, id);
     }
     return {};
 }

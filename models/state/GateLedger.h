@@ -32,8 +32,20 @@ EntryCheck checkEntry(const OnboardingState &state, GateId id);
 // hold for the new one (a blocking finding of gate 3, and the application may be sent again).
 bool quotaAppliedForAnotherPool(const OnboardingState &s);
 
-// The findings of a gate's own data as of `today` (the same ones its page shows). Gates 5 and 6
-// have none of their own: their acceptance checks decide.
+// Gate 3's justification as its page shows it and an application sends it: the user's own text;
+// else, while a sent application stands (waiting or approved), the text it was sent with (#17
+// walk 5: the page's text changed after sending); else generated from the numbers now. Empty
+// while the plan is incomplete.
+QString quotaJustificationText(const OnboardingState &s);
+// The application the provider granted: its period and card-hours as sent; empty (an invalid
+// period) while none is approved.
+QuotaApplication quotaGranted(const OnboardingState &s);
+// Gate 4's instance (id Resources) or gate 6's first run (FirstRun) against the granted period
+// (GateCrossChecks.h), as those gates' findings; gate 3's page shows them too.
+Findings grantFindings(const OnboardingState &s, GateId id);
+
+// The findings of a gate's own data as of `today` (the same ones its page shows). Gate 5 has
+// none of its own, gate 6 only the grant's (grantFindings): their acceptance checks decide.
 Findings gateFindings(const OnboardingState &state, GateId id, const QDate &today);
 // "This gate still has N blocking finding(s) …", or empty when none is blocking.
 Text blockingMessage(const Findings &findings);

@@ -79,11 +79,22 @@ QJsonObject ProviderLink::toJson() const
                                       : QString()},
             {"quotaApplication", quotaApplication.toJson()},
             {"quotaAppliedFor", quotaAppliedFor},
+            {"quotaSent",
+             quotaSent.from.isValid()
+                 ? QJsonValue(QJsonObject{{"label", quotaSent.label},
+                                          {"from", quotaSent.from.toString(Qt::ISODate)},
+                                          {"to", quotaSent.to.toString(Qt::ISODate)},
+                                          {"cardHours", quotaSent.cardHours},
+                                          {"justification", quotaSentJustification}})
+                 : QJsonValue(QJsonObject{})},
             {"instanceId", instanceId},
             {"instanceState", instanceState},
             {"instanceImage", instanceImage},
             {"instanceType", instanceType},
             {"instanceZone", instanceZone},
+            {"instanceCreatedAt", instanceCreatedAt.isValid()
+                                      ? instanceCreatedAt.toUTC().toString(Qt::ISODateWithMs)
+                                      : QString()},
             {"attempts",
              [this] {
                  QJsonArray a;
@@ -153,11 +164,23 @@ std::expected<ProviderLink, Error> ProviderLink::fromJson(const QJsonObject &o, 
     }
     l.quotaApplication = RemoteReview::fromJson(o.value("quotaApplication").toObject());
     l.quotaAppliedFor = o.value("quotaAppliedFor").toObject();
+    if (const QJsonObject sent = o.value("quotaSent").toObject(); !sent.isEmpty()) {
+        l.quotaSent = {sent.value("label").toString(),
+                       QDate::fromString(sent.value("from").toString(), Qt::ISODate),
+                       QDate::fromString(sent.value("to").toString(), Qt::ISODate),
+                       sent.value("cardHours").toDouble()};
+        if (!l.quotaSent.from.isValid() || !l.quotaSent.to.isValid())
+            return std::unexpected(invalidSavedValue(path + QStringLiteral(".quotaSent"),
+                                                     Tr::tr("expected a date as YYYY-MM-DD")));
+        l.quotaSentJustification = sent.value("justification").toString();
+    }
     l.instanceId = o.value("instanceId").toString();
     l.instanceState = o.value("instanceState").toString();
     l.instanceImage = o.value("instanceImage").toObject();
     l.instanceType = o.value("instanceType").toString();
     l.instanceZone = o.value("instanceZone").toString();
+    if (const QString at = o.value("instanceCreatedAt").toString(); !at.isEmpty())
+        l.instanceCreatedAt = QDateTime::fromString(at, Qt::ISODateWithMs).toUTC();
     for (const QJsonValue &v : o.value("attempts").toArray())
         l.attempts << LaunchAttempt::fromJson(v.toObject());
     l.uploadFolder = o.value("uploadFolder").toString();

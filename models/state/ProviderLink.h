@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "ProviderProfile.h"
+#include "QuotaGate.h"
 #include "Text.h"
 
 #include <QDateTime>
@@ -77,12 +78,19 @@ struct ProviderLink
     // Gate 2's pool ({cardType, region, zone}) when the application was sent: a grant is for
     // that pool, not for one chosen later. Empty in state files from before it was kept.
     QJsonObject quotaAppliedFor;
+    // What the application sent asked for (gate 3's first application then: its period and
+    // card-hours), and the justification it was sent with: a grant is for that period, and the
+    // page shows the text that was sent (#17 walk). Empty before one was sent, and in state files
+    // from before they were kept.
+    QuotaApplication quotaSent;
+    QString quotaSentJustification;
     // Gate 4
     QString instanceId;
     QString instanceState;
     QJsonObject instanceImage; // the image as the provider identifies it: name, version, digest
     QString instanceType;      // what was opened, after the candidates: the type and the zone
     QString instanceZone;
+    QDateTime instanceCreatedAt; // when the provider created it; invalid when unknown
     QList<LaunchAttempt> attempts; // the last create's tries, in order
     Text resourcesCheck;
     bool resourcesCheckPassed = false;

@@ -331,7 +331,7 @@ private slots:
     void aRefusedJumpToTheSummarySaysWhy()
     {
         StateStore store(QString{});
-        store.setState(demoState()); // gates 1–2 passed, gate 3 waiting for review
+        store.setState(demoState()); // gates 1–2 passed, gate 3 in progress
         OnboardingWizard w(&store, &m_language);
         w.show();
         QVERIFY(w.goToPage(OnboardingWizard::AccountId));

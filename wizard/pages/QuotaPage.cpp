@@ -58,11 +58,10 @@ void QuotaPage::buildContent(QVBoxLayout *content)
         addLoader([this, s, member] { s->setValue(m_form->data().*member); });
     };
     const auto dspin = [this](QFormLayout *f, const char *caption, const char *name, double max,
-                              double scale, const QString &suffix, double Q::*member) {
+                              double scale, int decimals, double Q::*member) {
         auto *s = new QDoubleSpinBox(f->parentWidget());
         s->setRange(0, max);
-        s->setDecimals(1);
-        s->setSuffix(suffix);
+        s->setDecimals(decimals);
         labelled(f, caption, s, name);
         connect(s, &QDoubleSpinBox::valueChanged, this, [this, member, scale](double v) {
             if (!loading())
@@ -81,11 +80,10 @@ void QuotaPage::buildContent(QVBoxLayout *content)
         addLoader([this, e, member] { e->setDate(m_form->data().*member); });
     };
     spin(left, QT_TR_NOOP("&Cards per run"), "cardsPerRun", 100000, &Q::cardsPerRun);
-    dspin(left, QT_TR_NOOP("&Hours per round"), "hoursPerRound", 100000, 1, QString(),
-          &Q::hoursPerRound);
+    dspin(left, QT_TR_NOOP("&Hours per round"), "hoursPerRound", 100000, 1, 1, &Q::hoursPerRound);
     spin(left, QT_TR_NOOP("Rounds &in the period"), "rounds", 10000, &Q::rounds);
-    dspin(left, QT_TR_NOOP("Retry &margin"), "retryMargin", 200, 100, QStringLiteral(" %"),
-          &Q::retryMargin);
+    // Whole percent, as the app writes percentages elsewhere ("20 %", zh "20%"): #17 walk 17.
+    dspin(left, QT_TR_NOOP("Retry &margin"), "retryMargin", 200, 100, 0, &Q::retryMargin);
     date(right, QT_TR_NOOP("Period &start"), "start", &Q::start);
     date(right, QT_TR_NOOP("Period &end"), "end", &Q::end);
     // The pool is gate 2's: what the card-hours are of, and where.
@@ -209,7 +207,7 @@ void QuotaPage::buildContent(QVBoxLayout *content)
     m_staged->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_staged->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_staged->verticalHeader()->hide();
-    m_staged->setMaximumHeight(170);
+    m_staged->setMaximumHeight(200); // the first, five quarters and the total: no scroll bar
     sl->addWidget(m_staged);
     content->addWidget(staging);
 
@@ -274,6 +272,8 @@ void QuotaPage::retranslateForm()
 {
     if (auto *hours = findChild<QDoubleSpinBox *>(QStringLiteral("hoursPerRound")))
         hours->setSuffix(tr(" h", "hours, after a number"));
+    if (auto *margin = findChild<QDoubleSpinBox *>(QStringLiteral("retryMargin")))
+        margin->setSuffix(tr(" %", "percent, after a number"));
     m_addPeak->setText(tr("A&dd peak window"));
     m_addPeak->setAccessibleName(tr("Add peak window"));
     m_removePeak->setText(tr("Remove peak"));
@@ -343,16 +343,29 @@ void QuotaPage::refresh()
         rows << plan.first;
         rows += plan.followUps;
     }
-    m_staged->setRowCount(int(rows.size()));
-    for (int i = 0; i < rows.size(); ++i) {
-        const QStringList cells = {applicationName(rows[i]), rows[i].from.toString(Qt::ISODate),
-                                   rows[i].to.toString(Qt::ISODate),
-                                   QLocale().toString(rows[i].cardHours, 'f', 0)};
+    // Under the applications, their sum: the derived total, over the days they cover (#17 walk
+    // 6: the reader checks that nothing is left out).
+    double sum = 0;
+    for (const QuotaApplication &a : rows)
+        sum += a.cardHours;
+    m_staged->setRowCount(rows.isEmpty() ? 0 : int(rows.size()) + 1);
+    for (int i = 0; i < m_staged->rowCount(); ++i) {
+        const bool total = i == rows.size();
+        const QStringList cells =
+            total ? QStringList{tr("Total"), rows.first().from.toString(Qt::ISODate),
+                                rows.last().to.toString(Qt::ISODate),
+                                QLocale().toString(sum, 'f', 0)}
+                  : QStringList{applicationName(rows[i]), rows[i].from.toString(Qt::ISODate),
+                                rows[i].to.toString(Qt::ISODate),
+                                QLocale().toString(rows[i].cardHours, 'f', 0)};
         for (int c = 0; c < 4; ++c) {
             auto *item = m_staged->item(i, c);
             if (!item)
                 m_staged->setItem(i, c, item = new QTableWidgetItem);
             item->setText(cells[c]);
+            QFont font = m_staged->font();
+            font.setBold(total);
+            item->setFont(font);
         }
     }
     showFindings(m_findings, m_form->findings(),

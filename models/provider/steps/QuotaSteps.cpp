@@ -44,6 +44,11 @@ void QuotaSteps::applyQuota(Done done)
     // the rest follow by calendar quarter.
     const QuotaPlan plan = planQuota(m_state.quota, quotaContext(m_state));
     QJsonObject body = m_state.quota.toJson();
+    // The text the page shows, generated or the user's: the reviewer reads it, and the page keeps
+    // showing it while the application stands (#17 walk 5). An application sent again after a
+    // rejection sends the text of now.
+    const QString justification = quotaJustificationText(m_state);
+    body["justification"] = justification;
     body["purpose"] = purposeKindKey(m_state.account.purposeKind);
     body["workspace"] = m_state.workspace.workspaceName;
     body["pool"] = m_state.workspace.pool.toJson();
@@ -55,8 +60,11 @@ void QuotaSteps::applyQuota(Done done)
          [body](Provider &p, const CallContext &c, Provider::Answer a) {
              return p.applyForQuota(c, body, std::move(a));
          },
-         [this, pool = body.value("pool").toObject()](const QJsonObject &answer) {
+         [this, pool = body.value("pool").toObject(), sent = plan.first,
+          justification](const QJsonObject &answer) {
              m_state.provider.quotaAppliedFor = pool;
+             m_state.provider.quotaSent = sent;
+             m_state.provider.quotaSentJustification = justification;
              applyQuotaReview(RemoteReview::fromAnswer(answer));
              finish({});
          });

@@ -137,6 +137,8 @@ void ResourcesSteps::tryCandidate(QList<Candidate> rest, const QuotaStanding &qu
             m_state.provider.instanceImage = inst.value("image").toObject();
             m_state.provider.instanceType = c.instance;
             m_state.provider.instanceZone = c.zone;
+            // Gate 3's grant is checked against it (checkInstanceInGrant).
+            m_state.provider.instanceCreatedAt = QDateTime::currentDateTimeUtc();
             attempt(c, QStringLiteral("created"), m_state.provider.instanceId);
             finish({});
         },

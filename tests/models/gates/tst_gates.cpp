@@ -756,7 +756,9 @@ private slots:
         q.monthlyWeights = monthly;
         const QuotaPlan p = planQuota(q, {});
         QCOMPARE(p.first.from, firstUse);
-        QCOMPARE(p.first.to, firstUse);
+        // One day for its round; longer when it takes its quarter's card-hours whole (an even
+        // year: 116 of the first quarter's 114), applicationsCoverThePlan has the rest.
+        QVERIFY(p.first.to >= firstUse);
         double staged = p.first.cardHours;
         for (const QuotaApplication &a : p.followUps) {
             QVERIFY2(a.from > p.first.to, qPrintable(a.label));
@@ -768,6 +770,138 @@ private slots:
         for (const QuotaApplication &a : p.quarters)
             if (a.to < firstUse)
                 QCOMPARE(a.cardHours, 0.0);
+    }
+
+    // #17 walk 6: a period from 10 December had its first application on 12-10 and 12-11 and
+    // its quarterly ones from 1 January: 12-12 to 12-31 needed cards and had no application.
+    // Whatever the start, length and distribution, the applications cover every day the plan
+    // needs cards, one after the other without overlap, from the first day it needs them to
+    // the last, each within one calendar quarter once the period is split, and their card-hours
+    // add up to the derived total.
+    void applicationsCoverThePlan_data()
+    {
+        QTest::addColumn<QDate>("start");
+        QTest::addColumn<int>("days");
+        QTest::addColumn<double>("hoursPerRound");
+        QTest::addColumn<int>("rounds");
+        QTest::addColumn<QList<PeakWindow>>("peaks");
+        QTest::addColumn<QList<double>>("monthly");
+        const QList<PeakWindow> even;
+        const QList<double> none;
+        QTest::newRow("the walk: from 10 December, to the next year's end")
+            << QDate(2026, 12, 10) << 387 << 12.0 << 16 << even << none;
+        QTest::newRow("from the first day of a quarter, a year")
+            << QDate(2027, 4, 1) << 365 << 12.0 << 16 << even << none;
+        QTest::newRow("from the last day of a quarter")
+            << QDate(2027, 3, 31) << 200 << 12.0 << 8 << even << none;
+        QTest::newRow("a plan shorter than the first application")
+            << QDate(2027, 5, 10) << 1 << 48.0 << 3 << even << none;
+        QTest::newRow("two days, a three-day round")
+            << QDate(2027, 6, 29) << 2 << 60.0 << 2 << even << none;
+        QTest::newRow("across a year end, one month")
+            << QDate(2026, 12, 20) << 30 << 12.0 << 4 << even << none;
+        QTest::newRow("across a year end, five months")
+            << QDate(2026, 11, 15) << 151 << 12.0 << 4 << even << none;
+        QTest::newRow("one round only, over a quarter")
+            << QDate(2027, 2, 1) << 200 << 12.0 << 1 << even << none;
+        QTest::newRow("one round only, within a quarter")
+            << QDate(2027, 2, 1) << 30 << 12.0 << 1 << even << none;
+        QTest::newRow("from a leap day")
+            << QDate(2028, 2, 29) << 120 << 24.0 << 10 << even << none;
+        QTest::newRow("rounds longer than a month")
+            << QDate(2027, 1, 20) << 365 << 1000.0 << 4 << even << none;
+        QTest::newRow("a round as long as two quarters")
+            << QDate(2027, 1, 1) << 400 << 4000.0 << 2 << even << none;
+        QTest::newRow("peaks with an empty quarter between")
+            << QDate(2027, 1, 1) << 365 << 12.0 << 16
+            << QList<PeakWindow>{{QDate(2027, 5, 1), 20, 8}, {QDate(2027, 11, 1), 10, 8}}
+            << none;
+        QTest::newRow("a first peak at a quarter's end, smaller than a round")
+            << QDate(2027, 3, 1) << 200 << 12.0 << 8
+            << QList<PeakWindow>{{QDate(2027, 3, 30), 2, 1}, {QDate(2027, 7, 1), 10, 8}}
+            << none;
+        QTest::newRow("a peak inside a short period")
+            << QDate(2027, 2, 1) << 60 << 12.0 << 4
+            << QList<PeakWindow>{{QDate(2027, 2, 10), 10, 8}} << none;
+        QTest::newRow("monthly spread with empty months")
+            << QDate(2026, 12, 10) << 387 << 12.0 << 16 << even
+            << QList<double>{0, 1, 2, 0, 0, 0, 1, 1, 0, 3, 1, 0, 0};
+    }
+
+    void applicationsCoverThePlan()
+    {
+        QFETCH(QDate, start);
+        QFETCH(int, days);
+        QFETCH(double, hoursPerRound);
+        QFETCH(int, rounds);
+        QFETCH(QList<PeakWindow>, peaks);
+        QFETCH(QList<double>, monthly);
+        QuotaGateData q = quota();
+        q.start = start;
+        q.end = start.addDays(days - 1);
+        q.hoursPerRound = hoursPerRound;
+        q.rounds = rounds;
+        q.peaks = peaks;
+        q.monthlyWeights = monthly;
+        QVERIFY(validateQuota(q).has_value());
+        const QuotaPlan p = planQuota(q, {});
+        // The days the plan needs cards, read from its inputs here, not from planQuota.
+        const auto needs = [&](const QDate &d) {
+            if (d < q.start || d > q.end)
+                return false;
+            if (!peaks.isEmpty())
+                return std::any_of(peaks.begin(), peaks.end(), [&](const PeakWindow &w) {
+                    return d >= w.start && d < w.start.addDays(w.days);
+                });
+            if (!monthly.isEmpty()) {
+                const int m = (d.year() - start.year()) * 12 + d.month() - start.month();
+                return m < monthly.size() && monthly[m] > 0;
+            }
+            return true;
+        };
+        QDate firstNeed, lastNeed;
+        for (QDate d = q.start; d <= q.end; d = d.addDays(1))
+            if (needs(d)) {
+                if (!firstNeed.isValid())
+                    firstNeed = d;
+                lastNeed = d;
+            }
+        const QList<QuotaApplication> apps = QList<QuotaApplication>{p.first} + p.followUps;
+        const auto name = [](const QuotaApplication &a) {
+            return QStringLiteral("%1 %2…%3 %4").arg(a.label, a.from.toString(Qt::ISODate),
+                                                    a.to.toString(Qt::ISODate))
+                .arg(a.cardHours);
+        };
+        QStringList listed;
+        for (const QuotaApplication &a : apps)
+            listed << name(a);
+        const QByteArray all = listed.join(QStringLiteral("; ")).toUtf8();
+        QCOMPARE(p.first.label, QStringLiteral("first"));
+        QVERIFY2(p.first.from == firstNeed, all.constData());
+        QVERIFY2(apps.last().to == lastNeed, all.constData());
+        const auto quarter = [](const QDate &d) { return d.year() * 4 + (d.month() - 1) / 3; };
+        double sum = 0;
+        for (qsizetype i = 0; i < apps.size(); ++i) {
+            const QuotaApplication &a = apps[i];
+            QVERIFY2(a.from <= a.to, all.constData());
+            QVERIFY2(a.cardHours > 0 && a.cardHours == std::round(a.cardHours), all.constData());
+            if (days > 92) // split by quarter: each one within one
+                QVERIFY2(quarter(a.from) == quarter(a.to), all.constData());
+            sum += a.cardHours;
+            if (i == 0)
+                continue;
+            // No overlap, and no day between two applications that needs cards.
+            QVERIFY2(a.from > apps[i - 1].to, all.constData());
+            for (QDate d = apps[i - 1].to.addDays(1); d < a.from; d = d.addDays(1))
+                QVERIFY2(!needs(d), qPrintable(d.toString(Qt::ISODate) + " uncovered: " + all));
+        }
+        QCOMPARE(sum, p.cardHours);
+        // The warning counts the follow-ups listed.
+        for (const Finding &f : p.findings)
+            if (f.code == "quota.period_split")
+                QVERIFY2(f.message.toString().contains(
+                             QStringLiteral("%1 quarterly follow-up").arg(p.followUps.size())),
+                         qPrintable(f.message.toString()));
     }
 
     // A peak is checked against the plan: 32 cards for 60 days cannot fit in 461 card-hours.
@@ -874,6 +1008,32 @@ private slots:
         else
             q.retryMargin = -0.1;
         QCOMPARE(validateQuota(q).error().field, field);
+    }
+
+    // #17 walk 5: with "Finish within" at 0 the justification still cited "the target
+    // duration". It cites one only when gate 4 has one.
+    void theJustificationCitesATargetOnlyWhenOneIsSet()
+    {
+        const QuotaGateData q = quota();
+        QuotaContext c;
+        c.pool = pool();
+        c.estimatedCards = 2;
+        c.targetHours = 0;
+        const QuotaPlan p = planQuota(q, c);
+        const QString without = quotaJustification(q, p, c);
+        QVERIFY2(without.contains("memory estimate (2 card"), qPrintable(without));
+        QVERIFY2(!without.contains("target"), qPrintable(without));
+        c.targetHours = 12;
+        const QString with = quotaJustification(q, p, c);
+        QVERIFY2(with.contains("needed) and the target duration"), qPrintable(with));
+        // One round only: no follow-up to announce, the one application is the whole plan.
+        QuotaGateData once = q;
+        once.rounds = 1;
+        const QuotaPlan single = planQuota(once, c);
+        QVERIFY(single.followUps.isEmpty());
+        const QString text = quotaJustification(once, single, c);
+        QVERIFY2(!text.contains("follow-up"), qPrintable(text));
+        QVERIFY2(text.contains("from 2027-01-01 to 2027-03-31"), qPrintable(text));
     }
 
     void justificationNamesTheNumbers()

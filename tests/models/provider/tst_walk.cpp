@@ -993,6 +993,31 @@ private slots:
         QCOMPARE(back->provider.quotaAppliedFor, state.provider.quotaAppliedFor);
     }
 
+    // #17 walk 5 and 6: what the application sent asked for is kept (the grant's period, the
+    // justification as sent), and read back after a restart; gate 4's instance is dated, so that
+    // gate 4 and 6 can be checked against the grant.
+    void theApplicationSentIsKept()
+    {
+        OnboardingState state = demoState();
+        auto s = session(state);
+        WALK(*s, setUpWorkspace);
+        const QString shown = quotaJustificationText(state);
+        QVERIFY(!shown.isEmpty());
+        WALK(*s, applyQuota);
+        QCOMPARE(state.provider.quotaApplication.state, "approved");
+        const QuotaPlan plan = planQuota(state.quota, quotaContext(state));
+        QCOMPARE(state.provider.quotaSent, plan.first);
+        QCOMPARE(quotaGranted(state), plan.first);
+        QCOMPARE(state.provider.quotaSentJustification, shown);
+        WALK(*s, createInstance);
+        QVERIFY(state.provider.instanceCreatedAt.isValid());
+        auto back = OnboardingState::fromJson(state.toJson());
+        QVERIFY(back.has_value());
+        QCOMPARE(back->provider.quotaSent, state.provider.quotaSent);
+        QCOMPARE(back->provider.quotaSentJustification, shown);
+        QCOMPARE(back->provider.instanceCreatedAt, state.provider.instanceCreatedAt);
+    }
+
     void cancelStopsTheOperation()
     {
         OnboardingState state = demoState();

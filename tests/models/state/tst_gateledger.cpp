@@ -740,6 +740,116 @@ private slots:
 
     // ---- one unit for a card's memory ----
 
+    // #17 walk 6: the first run started on 12-03, the quota was granted from 12-10, and no gate
+    // said so. Gate 4's instance and gate 6's first run are checked against the granted period:
+    // a warning of their gate that names both dates, before it starts or after it ends.
+    void instanceAndFirstRunAreCheckedAgainstTheGrant_data()
+    {
+        QTest::addColumn<QDate>("day");
+        QTest::addColumn<QString>("when"); // "" inside the period
+        QTest::newRow("a week before") << QDate(2026, 12, 3) << "before";
+        QTest::newRow("the day before") << QDate(2026, 12, 9) << "before";
+        QTest::newRow("its first day") << QDate(2026, 12, 10) << "";
+        QTest::newRow("its last day") << QDate(2026, 12, 11) << "";
+        QTest::newRow("after it") << QDate(2026, 12, 12) << "after";
+    }
+
+    void instanceAndFirstRunAreCheckedAgainstTheGrant()
+    {
+        QFETCH(QDate, day);
+        QFETCH(QString, when);
+        OnboardingState s = passedUpTo(3);
+        s.quota.cardsPerRun = 8;
+        s.quota.hoursPerRound = 12;
+        s.quota.rounds = 16;
+        s.quota.start = QDate(2026, 12, 10);
+        s.quota.end = QDate(2027, 12, 31);
+        s.provider.quotaApplication.state = QStringLiteral("approved");
+        s.provider.quotaSent = {QStringLiteral("first"), QDate(2026, 12, 10),
+                                QDate(2026, 12, 11), 116};
+        const QTime noon(12, 0);
+        s.provider.instanceCreatedAt = QDateTime(day, noon).toUTC();
+        s.firstRun.run.state = QStringLiteral("passed");
+        s.firstRun.seconds = 600;
+        s.firstRun.run.at = QDateTime(day, noon).toUTC().addSecs(600);
+        for (const auto &[gate, code] : {std::pair{GateId::Resources, "grant.instance_outside"},
+                                         std::pair{GateId::FirstRun, "grant.first_run_outside"}}) {
+            const Findings f = gateFindings(s, gate, day);
+            const auto found = std::find_if(f.begin(), f.end(), [&](const Finding &x) {
+                return x.code == QLatin1String(code);
+            });
+            QCOMPARE(found != f.end(), !when.isEmpty());
+            if (found == f.end())
+                continue;
+            const QString text = found->message.toString();
+            QVERIFY(!found->isBlocking()); // what ran has run; the next run goes inside
+            QVERIFY2(text.contains(day.toString(Qt::ISODate)), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("from 2026-12-10 to 2026-12-11")), qPrintable(text));
+            QVERIFY2(text.contains(when), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("inside the granted period")), qPrintable(text));
+            // Gate 3's page shows it too, where the period is set.
+            QVERIFY(grantFindings(s, gate).size() == 1);
+        }
+        // Nothing is granted while the application waits, or was never sent.
+        s.provider.quotaApplication.state = QStringLiteral("pending");
+        QVERIFY(grantFindings(s, GateId::Resources).isEmpty());
+        QVERIFY(grantFindings(s, GateId::FirstRun).isEmpty());
+        // A state saved before the application sent was kept: the plan's first application.
+        s.provider.quotaApplication.state = QStringLiteral("approved");
+        s.provider.quotaSent = {};
+        QCOMPARE(quotaGranted(s).from, QDate(2026, 12, 10));
+        QCOMPARE(grantFindings(s, GateId::FirstRun).isEmpty(),
+                 day >= quotaGranted(s).from && day <= quotaGranted(s).to);
+    }
+
+    // #17 walk 5: gate 3's justification changed on the page after the application was sent
+    // (gate 4's estimate came in). While the application stands the page shows the text sent;
+    // a text typed over it since is flagged as not sent; after a rejection it is generated anew.
+    void aSentApplicationKeepsItsJustification()
+    {
+        OnboardingState s = passedUpTo(2);
+        s.quota.cardsPerRun = 8;
+        s.quota.hoursPerRound = 12;
+        s.quota.rounds = 4;
+        s.quota.start = QDate(2027, 1, 1);
+        s.quota.end = QDate(2027, 3, 31);
+        const QString generated = quotaJustificationText(s);
+        QVERIFY(!generated.isEmpty());
+        s.provider.quotaApplication.state = QStringLiteral("pending");
+        s.provider.quotaSentJustification = generated;
+        s.quota.rounds = 8; // the numbers change after sending
+        QCOMPARE(quotaJustificationText(s), generated);
+        const auto codesOf = [](const Findings &f) {
+            QStringList out;
+            for (const Finding &x : f)
+                out << x.code;
+            return out;
+        };
+        QVERIFY(!codesOf(gateFindings(s, GateId::Quota, kNow.date()))
+                     .contains("quota.justification_not_sent"));
+        s.quota.justification = QStringLiteral("Our own words, typed after sending.");
+        QCOMPARE(quotaJustificationText(s), s.quota.justification);
+        QVERIFY(codesOf(gateFindings(s, GateId::Quota, kNow.date()))
+                    .contains("quota.justification_not_sent"));
+        s.quota.justification.clear(); // "Regenerate" shows the text sent again
+        s.provider.quotaApplication.state = QStringLiteral("rejected");
+        QVERIFY(quotaJustificationText(s) != generated);
+        QVERIFY(!codesOf(gateFindings(s, GateId::Quota, kNow.date()))
+                     .contains("quota.justification_not_sent"));
+    }
+
+    // #17: the demo's gate 3 said "waiting" for the provider's review while the provider (a
+    // fresh sandbox) had no application of it: the page said "not sent". A gate of the demo
+    // waits for a review only when the provider holds one it sent.
+    void theDemoWaitsOnlyForReviewsItSent()
+    {
+        const OnboardingState s = savedDemoState();
+        QVERIFY(s.gate(GateId::Quota).status != GateStatus::Waiting ||
+                s.provider.quotaApplication.sent());
+        QVERIFY(s.gate(GateId::Account).status != GateStatus::Waiting ||
+                s.provider.qualification.sent());
+    }
+
     void cardMemoryHasOneUnit()
     {
         const auto a100 = findCard(QStringLiteral("a100-80g"));

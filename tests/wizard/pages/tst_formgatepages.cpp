@@ -725,6 +725,62 @@ private slots:
         QCOMPARE(chart->parentWidget()->height(), height); // the page does not move
     }
 
+    // #17 walk 17: the retry margin read "重试余量 20.0 %": Chinese writes a percentage "20%",
+    // as everywhere else in the app, and a margin is a whole percent.
+    void theRetryMarginReadsAsAPercentage()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.gate(GateId::Workspace).status = GateStatus::Passed;
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::QuotaId));
+        fillQuota(w);
+        auto *margin = child<QDoubleSpinBox>(w, "retryMargin");
+        QCOMPARE(margin->text(), QStringLiteral("20 %"));
+        m_language.apply(QStringLiteral("zh_CN"));
+        QTRY_COMPARE(margin->text(), QStringLiteral("20%"));
+        m_language.apply(QStringLiteral("en"));
+        QTRY_COMPARE(margin->text(), QStringLiteral("20 %"));
+        QCOMPARE(store.state().quota.retryMargin, 0.2);
+    }
+
+    // #17 walk 6: the applications' card-hours must add up to the derived total, and the
+    // reader sees that they do: a last row sums them, over the days they cover.
+    void theApplicationsShowTheirSum()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.gate(GateId::Workspace).status = GateStatus::Passed;
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::QuotaId));
+        fillQuota(w);
+        dateField(w, "start")->setDate(QDate(2026, 12, 10));
+        dateField(w, "end")->setDate(QDate(2027, 12, 31));
+        const QuotaPlan plan = planQuota(store.state().quota, {});
+        auto *staged = child<QTableWidget>(w, "staged");
+        const int last = staged->rowCount() - 1;
+        QCOMPARE(last, plan.followUps.size() + 1);
+        QCOMPARE(staged->item(last, 0)->text(), QStringLiteral("Total"));
+        QCOMPARE(staged->item(last, 1)->text(), QStringLiteral("2026-12-10"));
+        QCOMPARE(staged->item(last, 2)->text(), QStringLiteral("2027-12-31"));
+        QCOMPARE(staged->item(last, 3)->text(), QLocale().toString(plan.cardHours, 'f', 0));
+        double sum = 0;
+        for (int i = 0; i < last; ++i)
+            sum += QLocale().toDouble(staged->item(i, 3)->text());
+        QCOMPARE(sum, plan.cardHours);
+        // The first row and the next one meet: 12-12 to 12-31 are applied for (the walk's gap).
+        QCOMPARE(QDate::fromString(staged->item(1, 1)->text(), Qt::ISODate),
+                 QDate::fromString(staged->item(0, 2)->text(), Qt::ISODate).addDays(1));
+    }
+
     void quotaMonthlySpreadShapesTheQuarters()
     {
         StateStore store(statePath());
