@@ -4848,6 +4848,38 @@ Each subcommand takes --help.</source>
         <source>Onramp was closed while this check ran (job %1), so its result was never read. Run the checks again.</source>
         <translation>这项检查运行期间 Onramp 被关闭（任务 %1），结果没有读回。请重新运行检查。</translation>
     </message>
+    <message numerus="yes">
+        <source>Cards per run follow from the memory estimate (%n card(s) needed).</source>
+        <translation><numerusform>单次卡数来自显存估算（需要 %n 张卡）。</numerusform></translation>
+    </message>
+    <message>
+        <source>One application of %1 card-hours covers the whole plan, from %2 to %3.</source>
+        <translation>一份 %1 卡时的申请覆盖整个计划，从 %2 到 %3。</translation>
+    </message>
+    <message>
+        <source>The instance was created on %1, before the quota granted from %2 to %3. Open instances inside the granted period, or apply for a period that starts by %1.</source>
+        <translation>实例创建于 %1，早于获批配额的时段 %2 至 %3。请在获批时段内开实例，或申请一个不晚于 %1 开始的时段。</translation>
+    </message>
+    <message>
+        <source>The instance was created on %1, after the quota granted from %2 to %3 ended. Open instances inside the granted period, or apply for the period they run in.</source>
+        <translation>实例创建于 %1，此时获批配额的时段 %2 至 %3 已经结束。请在获批时段内开实例，或为实例运行的时段申请配额。</translation>
+    </message>
+    <message>
+        <source>The first run started on %1, before the quota granted from %2 to %3. Run it inside the granted period, or apply for a period that starts by %1.</source>
+        <translation>首次运行开始于 %1，早于获批配额的时段 %2 至 %3。请在获批时段内运行，或申请一个不晚于 %1 开始的时段。</translation>
+    </message>
+    <message>
+        <source>The first run started on %1, after the quota granted from %2 to %3 ended. Run it inside the granted period, or apply for the period it runs in.</source>
+        <translation>首次运行开始于 %1，此时获批配额的时段 %2 至 %3 已经结束。请在获批时段内运行，或为它运行的时段申请配额。</translation>
+    </message>
+    <message>
+        <source>The justification differs from the one sent with the application: the provider reviews the one sent. Press “Regenerate from the numbers” to show it again, or send this one with a new application.</source>
+        <translation>申请理由与随申请发出的那份不同：平台审核的是已发出的那份。点击“按数字重新生成”可重新显示它，或随一份新申请发出这一份。</translation>
+    </message>
+    <message>
+        <source>expected a date as YYYY-MM-DD</source>
+        <translation>应为 YYYY-MM-DD 格式的日期</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -6477,6 +6509,15 @@ Field in the spec: %2</source>
     <message>
         <source>The card-hours per month appear here once the derivation is complete: cards per run, hours per round, rounds and the period.</source>
         <translation>推导填写完整后（单次卡数、单轮时长、周期内轮次和周期），这里显示每月的卡时。</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <comment>percent, after a number</comment>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
     </message>
 </context>
 <context>
