@@ -176,9 +176,8 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                 next = nextStepAfterChecks(s, GateId::Workspace);
             // Why the checks are off, and that their last results predate the table's changes
             // (a lead saw "Observer refused: ✔" after the observer became an admin).
-            const bool unsent = !memberChanges(s.workspace.members, l.memberRoles).isEmpty();
-            if (!s.workspace.workspaceName.isEmpty() &&
-                (!s.workspace.created || !s.workspace.quotaAttached || unsent))
+            const WorkspaceAtProvider at = workspaceAtProvider(s.workspace, l.memberRoles);
+            if (at == WorkspaceAtProvider::ToSetUp || at == WorkspaceAtProvider::MembersToSend)
                 // "From before that" only when there are results to speak of (#17 walk: it
                 // showed when nothing had run).
                 next = l.developerCheck.isEmpty() && l.observerCheck.isEmpty()
