@@ -11,10 +11,23 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTimer>
 #include <QVBoxLayout>
 
 namespace onramp {
+
+namespace {
+
+// A label as a screen reader says it: without its Alt letter ("&Run…", "运行…(&R)").
+QString withoutMnemonic(QString label)
+{
+    static const QRegularExpression added(QStringLiteral("\\(&[^&]\\)"));
+    return label.remove(added).replace(QRegularExpression(QStringLiteral("&(.)")),
+                                       QStringLiteral("\\1"));
+}
+
+} // namespace
 
 ProviderPanel::ProviderPanel(ProviderHub *hub, StateStore *store, QWidget *parent)
     : QGroupBox(parent), m_hub(hub), m_store(store)
@@ -94,7 +107,7 @@ QPushButton *ProviderPanel::addAction(const QString &objectName, std::function<Q
     b->setObjectName(objectName);
     b->setAutoDefault(false);
     b->setText(label());
-    b->setAccessibleName(label());
+    b->setAccessibleName(withoutMnemonic(label()));
     static_cast<QHBoxLayout *>(m_buttons->layout())
         ->insertWidget(m_buttons->layout()->count() - 1, b);
     m_actions.append({b, std::move(label), std::move(enabled), run});
@@ -224,7 +237,7 @@ void ProviderPanel::retranslate()
     m_cancel->setAccessibleName(tr("Cancel the provider operation"));
     for (const Action &a : std::as_const(m_actions)) {
         a.button->setText(a.label());
-        a.button->setAccessibleName(a.label());
+        a.button->setAccessibleName(withoutMnemonic(a.label()));
     }
     refresh();
 }
