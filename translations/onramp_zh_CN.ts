@@ -1494,14 +1494,6 @@
         <translation>应为字符串</translation>
     </message>
     <message>
-        <source>Enter the provider's address, for example https://onramp.example.com.</source>
-        <translation>请输入平台地址，例如 https://onramp.example.com。</translation>
-    </message>
-    <message>
-        <source>The address must start with https:// (plain http only for this computer).</source>
-        <translation>地址必须以 https:// 开头（仅本机地址可用 http）。</translation>
-    </message>
-    <message>
         <source>Enter the access key id of your profile.</source>
         <translation>请输入访问密钥 ID。</translation>
     </message>
@@ -4828,6 +4820,42 @@ Each subcommand takes --help.</source>
         <comment>replay items</comment>
         <translation>%1 项未比较</translation>
     </message>
+    <message>
+        <source>Enter the provider's address, for example %1.</source>
+        <translation>请输入平台地址，例如 %1。</translation>
+    </message>
+    <message>
+        <source>it has no scheme: start it with https://</source>
+        <translation>缺少协议：请以 https:// 开头</translation>
+    </message>
+    <message>
+        <source>the scheme “%1” is unknown: use https (or http, only for this computer)</source>
+        <translation>协议“%1”无法识别：请使用 https（http 仅限本机地址）</translation>
+    </message>
+    <message>
+        <source>it names no host: write the host after “//”</source>
+        <translation>没有主机名：请在“//”之后写上主机</translation>
+    </message>
+    <message>
+        <source>it has a space in it</source>
+        <translation>其中含有空格</translation>
+    </message>
+    <message>
+        <source>it is not a web address</source>
+        <translation>这不是一个网址</translation>
+    </message>
+    <message>
+        <source>plain http is only for this computer: use https</source>
+        <translation>明文 http 仅限本机地址：请使用 https</translation>
+    </message>
+    <message>
+        <source>This address cannot be used: %1.</source>
+        <translation>这个地址无法使用：%1。</translation>
+    </message>
+    <message>
+        <source>For example: %1</source>
+        <translation>例如：%1</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4856,14 +4884,6 @@ Each subcommand takes --help.</source>
         <translation>尚未运行</translation>
     </message>
     <message>
-        <source>Submit the dossier</source>
-        <translation>提交资质材料</translation>
-    </message>
-    <message>
-        <source>Check the review</source>
-        <translation>查询审核结果</translation>
-    </message>
-    <message>
         <source>Training service: %1
 Dossier review: %2</source>
         <translation>训练服务：%1
@@ -4872,14 +4892,6 @@ Dossier review: %2</source>
     <message>
         <source>activated</source>
         <translation>已开通</translation>
-    </message>
-    <message>
-        <source>Create, attach quota, add members</source>
-        <translation>创建、挂接配额、添加成员</translation>
-    </message>
-    <message>
-        <source>Run the two acceptance checks</source>
-        <translation>运行两项验收检查</translation>
     </message>
     <message>
         <source>Workspace: %1 · quota: %2 · members added: %3 of %4
@@ -4906,16 +4918,12 @@ Observer refused: %6</source>
         <translation>未挂接</translation>
     </message>
     <message>
-        <source>Apply for quota</source>
-        <translation>申请配额</translation>
-    </message>
-    <message>
         <source>Quota application: %1</source>
         <translation>配额申请：%1</translation>
     </message>
     <message>
         <source>Create the instance</source>
-        <translation>创建实例</translation>
+        <translation>创建实例(&amp;X)</translation>
     </message>
     <message>
         <source>Run the acceptance check</source>
@@ -4926,24 +4934,12 @@ Observer refused: %6</source>
         <translation>释放实例</translation>
     </message>
     <message>
-        <source>Run the four checks</source>
-        <translation>运行四项判定</translation>
-    </message>
-    <message>
         <source>The checks run on gate 4's instance: create it there first.</source>
         <translation>判定在第 4 道门槛的实例上运行：请先在那里创建实例。</translation>
     </message>
     <message>
         <source>Ready: all four checks passed on instance %1.</source>
         <translation>已就绪：四项判定在实例 %1 上全部通过。</translation>
-    </message>
-    <message>
-        <source>Start the first run</source>
-        <translation>开始首次运行</translation>
-    </message>
-    <message>
-        <source>Wrap up: archive and release</source>
-        <translation>收尾：归档并释放</translation>
     </message>
     <message>
         <source>The first run starts once gate 5's four checks pass.</source>
@@ -5050,6 +5046,38 @@ Dataset: %3</source>
     <message>
         <source>not activated yet: switch it on in the console, then tick “Training service activated” above</source>
         <translation>尚未开通，请在控制台开通，然后勾选上方的“已开通训练服务”</translation>
+    </message>
+    <message>
+        <source>Submit the dossie&amp;r</source>
+        <translation>提交资质材料(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Query the review</source>
+        <translation>查询审核结果(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Create, attach quota, a&amp;dd members</source>
+        <translation>创建、挂接配额、添加成员(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Run the two acceptance checks</source>
+        <translation>运行两项验收检查(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Apply for quo&amp;ta</source>
+        <translation>申请配额(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Run the four checks</source>
+        <translation>运行四项判定(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Start the first run</source>
+        <translation>开始首次运行(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Wrap up: &amp;archive and release</source>
+        <translation>收尾：归档并释放(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -5638,7 +5666,9 @@ Field in the spec: %2</source>
     </message>
     <message numerus="yes">
         <source>Reproduced: every item the rerun compared passed (%1). The spec does not say enough in %n place(s), marked MISSING at the top: a rerun elsewhere may differ there.</source>
-        <translation><numerusform>已复现：重跑对比的每一项都通过（%1）。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform></translation>
+        <translation>
+            <numerusform>已复现：重跑对比的每一项都通过（%1）。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not reproduced: it differs at %1 (%2).</source>
@@ -7145,6 +7175,10 @@ Field in the spec: %2</source>
     <message>
         <source>No zone in %1 lists free %2 cards now: choose another region or card type, or a zone of %1 (%3) to wait for them.</source>
         <translation>%1 目前没有哪个可用区列出空闲的 %2 卡：请换一个地域或卡型，或选 %1 的一个可用区（%3）等待空闲。</translation>
+    </message>
+    <message>
+        <source>The provider holds the workspace and its pool, but not the members as planned here yet: press “Create, attach quota, add members” under “At the provider” below.</source>
+        <translation>平台上已有工作空间和配额池，但成员还不是这里规划的样子：请按下方“在平台上”中的“创建、挂接配额、添加成员”。</translation>
     </message>
 </context>
 <context>
