@@ -199,6 +199,9 @@ void ProviderDialog::refuse(QLineEdit *field, const QString &why)
 {
     m_error->setText(why);
     m_error->show();
+    // Room for it below the form: the rows were squeezed to make it (a real window).
+    if (isVisible())
+        adjustSize();
     field->setFocus();
 }
 

@@ -10,6 +10,7 @@
 
 #include <QDirIterator>
 #include <QCheckBox>
+#include <QLayout>
 #include <QRadioButton>
 
 namespace {
@@ -180,6 +181,16 @@ private slots:
             QVERIFY2(said.contains(QString::fromUtf8(words)), qPrintable(said));
         QCOMPARE(dialog->focusWidget(), dialog->findChild<QLineEdit *>("providerUrl"));
         QCOMPARE(store.state().provider.profile.kind, ProviderProfile::Kind::Sandbox);
+        // The dialog grows for the refusal: in a real window the rows were squeezed to make
+        // room for its three lines.
+        dialog->layout()->activate();
+        for (QLineEdit *e : dialog->findChildren<QLineEdit *>())
+            if (e->isVisibleTo(dialog))
+                QVERIFY2(e->height() >= e->minimumSizeHint().height(),
+                         qPrintable(QStringLiteral("%1: %2 px of %3")
+                                        .arg(e->objectName())
+                                        .arg(e->height())
+                                        .arg(e->minimumSizeHint().height())));
     }
 
     // #17 walk 21b/c: "Remember the secret in the system keychain" was ticked beside a note
