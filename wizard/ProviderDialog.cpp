@@ -77,9 +77,9 @@ ProviderDialog::ProviderDialog(ProviderHub *hub, StateStore *store, QWidget *par
     layout->addWidget(m_slurmFields);
     m_remember = new QCheckBox(tr("Remember the secret in the system keychain"), this);
     m_remember->setObjectName(QStringLiteral("providerRemember"));
-    m_remember->setChecked(true);
     layout->addWidget(m_remember);
     m_keychainNote = new QLabel(this);
+    m_keychainNote->setObjectName(QStringLiteral("providerKeychainNote"));
     m_keychainNote->setWordWrap(true);
     layout->addWidget(m_keychainNote);
     m_error = new QLabel(this);
@@ -100,8 +100,6 @@ ProviderDialog::ProviderDialog(ProviderHub *hub, StateStore *store, QWidget *par
      : profile.kind == ProviderProfile::Kind::OnrampApi ? m_remote
                                                         : m_slurmChoice)
         ->setChecked(true);
-    if (profile.kind == ProviderProfile::Kind::OnrampApi)
-        m_url->setText(profile.baseUrl.toString());
     if (profile.kind == ProviderProfile::Kind::Slurm) {
         m_slurmUrl->setText(profile.baseUrl.toString());
         m_slurmCluster->setText(profile.slurm.cluster);
@@ -111,34 +109,100 @@ ProviderDialog::ProviderDialog(ProviderHub *hub, StateStore *store, QWidget *par
         m_slurmOutput->setText(profile.slurm.outputDir);
         m_slurmAdmin->setText(profile.slurm.admin);
         m_slurmProbe->setText(profile.slurm.probe);
+    } else {
+        // The saved profile's rows belong to its kind only; the other kind starts empty.
+        m_typed.insert(int(profile.kind),
+                       {profile.kind == ProviderProfile::Kind::OnrampApi ? profile.baseUrl.toString()
+                                                                         : QString(),
+                        QString::fromLatin1(profile.accessKeyId), QString(),
+                        QString::fromLatin1(profile.region), profile.caFile, profile.member});
     }
-    m_keyId->setText(QString::fromLatin1(profile.accessKeyId));
-    m_region->setText(QString::fromLatin1(profile.region));
-    m_caFile->setText(profile.caFile);
-    m_member->setText(profile.member);
-    if (!hub->secretsPersist())
-        m_keychainNote->setText(tr("No system keychain answers on this computer: the secret is "
-                                   "kept in memory until Onramp quits, and asked for again next "
-                                   "time."));
-    m_keychainNote->setVisible(!hub->secretsPersist());
-    connect(m_sandbox, &QRadioButton::toggled, this, &ProviderDialog::updateEnabled);
-    connect(m_slurmChoice, &QRadioButton::toggled, this, &ProviderDialog::updateEnabled);
+    for (QRadioButton *kind : {m_sandbox, m_slurmChoice})
+        connect(kind, &QRadioButton::toggled, this, [this] {
+            m_error->hide(); // it was about the kind left
+            updateEnabled();
+        });
+    showKeychain();
+    // Whether one answers is known only once it was asked: asked now, the box follows.
+    hub->checkSecretStore(this, [this] { showKeychain(); });
+}
+
+// Ticked only where it can be kept: with no keychain answering, the secret stays in memory and
+// the box would promise what cannot happen.
+void ProviderDialog::showKeychain()
+{
+    const bool persist = m_hub->secretsPersist();
+    if (m_keychainShown == persist)
+        return; // as shown: the user's tick stays
+    m_keychainShown = persist;
+    m_remember->setChecked(persist);
+    m_remember->setEnabled(persist);
+    m_keychainNote->setText(persist ? QString()
+                                    : tr("No system keychain answers on this computer: the secret "
+                                         "is kept in memory until Onramp quits, and asked for "
+                                         "again next time."));
     updateEnabled();
+}
+
+ProviderProfile::Kind ProviderDialog::chosenKind() const
+{
+    return m_sandbox->isChecked()  ? ProviderProfile::Kind::Sandbox
+           : m_remote->isChecked() ? ProviderProfile::Kind::OnrampApi
+                                   : ProviderProfile::Kind::Slurm;
+}
+
+QList<QLineEdit *> ProviderDialog::sharedFields() const
+{
+    return {m_url, m_keyId, m_secret, m_region, m_caFile, m_member};
+}
+
+void ProviderDialog::showFieldsOf(ProviderProfile::Kind kind)
+{
+    if (kind == ProviderProfile::Kind::Slurm || kind == m_fieldsOf)
+        return; // Slurm has rows of its own; the shared ones keep their owner's texts
+    const QList<QLineEdit *> fields = sharedFields();
+    if (m_fieldsOf != ProviderProfile::Kind::Slurm) {
+        QStringList texts;
+        for (QLineEdit *e : fields)
+            texts << e->text();
+        m_typed.insert(int(m_fieldsOf), texts);
+    }
+    const QStringList texts = m_typed.value(int(kind));
+    for (qsizetype i = 0; i < fields.size(); ++i)
+        fields[i]->setText(texts.value(i));
+    m_fieldsOf = kind;
 }
 
 void ProviderDialog::updateEnabled()
 {
-    m_remoteFields->setVisible(!m_slurmChoice->isChecked());
-    m_slurmFields->setVisible(m_slurmChoice->isChecked());
-    m_remember->setVisible(!m_slurmChoice->isChecked());
-    const bool remote = m_remote->isChecked();
+    const ProviderProfile::Kind kind = chosenKind();
+    showFieldsOf(kind);
+    const bool slurm = kind == ProviderProfile::Kind::Slurm;
+    const bool remote = kind == ProviderProfile::Kind::OnrampApi;
+    m_remoteFields->setVisible(!slurm);
+    m_slurmFields->setVisible(slurm);
+    // Only a server's access key has a secret to keep (the sandbox makes its own each run; a
+    // Slurm cluster's tokens come from a folder or a command): the box and the keychain's note
+    // show for it alone (#17 walk 21c).
+    m_remember->setVisible(remote);
+    m_keychainNote->setVisible(remote && !m_keychainNote->text().isEmpty());
     for (QWidget *w : {static_cast<QWidget *>(m_url), static_cast<QWidget *>(m_keyId),
                        static_cast<QWidget *>(m_secret), static_cast<QWidget *>(m_region),
-                       static_cast<QWidget *>(m_caFile), static_cast<QWidget *>(m_remember)})
+                       static_cast<QWidget *>(m_caFile)})
         w->setEnabled(remote);
     // The two kinds have forms of different heights: fit the one shown, no gap below it.
     if (isVisible())
         adjustSize();
+}
+
+void ProviderDialog::refuse(QLineEdit *field, const QString &why)
+{
+    m_error->setText(why);
+    m_error->show();
+    // Room for it below the form: the rows were squeezed to make it (a real window).
+    if (isVisible())
+        adjustSize();
+    field->setFocus();
 }
 
 void ProviderDialog::accept()
@@ -156,7 +220,12 @@ void ProviderDialog::accept()
     }
     if (m_slurmChoice->isChecked()) {
         p.kind = ProviderProfile::Kind::Slurm;
-        p.baseUrl = QUrl(m_slurmUrl->text().trimmed());
+        const auto url = ProviderProfile::addressFrom(m_slurmUrl->text(), p.kind);
+        if (!url) {
+            refuse(m_slurmUrl, url.error().message);
+            return;
+        }
+        p.baseUrl = *url;
         p.slurm.url = p.baseUrl;
         p.slurm.cluster = m_slurmCluster->text().trimmed();
         p.slurm.user = m_slurmUser->text().trimmed();
@@ -167,23 +236,17 @@ void ProviderDialog::accept()
         if (!m_slurmProbe->text().trimmed().isEmpty())
             p.slurm.probe = m_slurmProbe->text().trimmed();
         p.member = p.slurm.user;
-        QLineEdit *wrong = nullptr;
-        QString why;
         if (auto ok = p.validate(); !ok) {
             const QString f = ok.error().field;
-            wrong = f == QLatin1String("baseUrl")           ? m_slurmUrl
-                    : f == QLatin1String("slurm.cluster")   ? m_slurmCluster
-                    : f == QLatin1String("slurm.outputDir") ? m_slurmOutput
-                                                            : m_slurmTokenDir;
-            why = ok.error().message;
-        } else if (p.slurm.user.isEmpty()) {
-            wrong = m_slurmUser;
-            why = tr("Enter your user on the cluster: jobs run as that user.");
+            refuse(f == QLatin1String("baseUrl")           ? m_slurmUrl
+                   : f == QLatin1String("slurm.cluster")   ? m_slurmCluster
+                   : f == QLatin1String("slurm.outputDir") ? m_slurmOutput
+                                                           : m_slurmTokenDir,
+                   ok.error().message);
+            return;
         }
-        if (wrong) {
-            m_error->setText(why);
-            m_error->show();
-            wrong->setFocus();
+        if (p.slurm.user.isEmpty()) {
+            refuse(m_slurmUser, tr("Enter your user on the cluster: jobs run as that user."));
             return;
         }
         m_hub->useRemote(p, {}, false);
@@ -191,29 +254,28 @@ void ProviderDialog::accept()
         return;
     }
     p.kind = ProviderProfile::Kind::OnrampApi;
-    p.baseUrl = QUrl(m_url->text().trimmed());
+    const auto url = ProviderProfile::addressFrom(m_url->text(), p.kind);
+    if (!url) {
+        refuse(m_url, url.error().message);
+        return;
+    }
+    p.baseUrl = *url;
     p.accessKeyId = m_keyId->text().trimmed().toLatin1();
     p.region = m_region->text().trimmed().toLatin1();
     p.caFile = m_caFile->text().trimmed();
-    QLineEdit *wrong = nullptr;
-    QString why;
     if (auto ok = p.validate(); !ok) {
-        wrong = ok.error().field == QLatin1String("baseUrl") ? m_url : m_keyId;
-        why = ok.error().message;
-    } else if (m_secret->text().isEmpty()) {
-        wrong = m_secret;
-        why = tr("Enter the secret that belongs to the access key.");
-    } else if (p.region.isEmpty()) {
-        wrong = m_region;
-        why = tr("Enter the region the provider signs for.");
-    }
-    if (wrong) {
-        m_error->setText(why);
-        m_error->show();
-        wrong->setFocus();
+        refuse(ok.error().field == QLatin1String("baseUrl") ? m_url : m_keyId, ok.error().message);
         return;
     }
-    m_hub->useRemote(p, m_secret->text().toUtf8(), m_remember->isChecked());
+    if (m_secret->text().isEmpty()) {
+        refuse(m_secret, tr("Enter the secret that belongs to the access key."));
+        return;
+    }
+    if (p.region.isEmpty()) {
+        refuse(m_region, tr("Enter the region the provider signs for."));
+        return;
+    }
+    m_hub->useRemote(p, m_secret->text().toUtf8(), m_remember->isEnabled() && m_remember->isChecked());
     m_secret->clear();
     QDialog::accept();
 }

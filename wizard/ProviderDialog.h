@@ -1,6 +1,12 @@
 #pragma once
 
+#include "ProviderProfile.h"
+
 #include <QDialog>
+#include <QHash>
+#include <QStringList>
+
+#include <optional>
 
 class QCheckBox;
 class QLabel;
@@ -24,6 +30,17 @@ public:
 
 private:
     void updateEnabled();
+    ProviderProfile::Kind chosenKind() const;
+    // The sandbox and an Onramp API server share the address/key/secret/region/CA/member rows:
+    // each kind keeps what was typed (or saved) for it, swapped in when it is chosen, so that
+    // the sandbox's key and region never show under a server (#17 walk 7).
+    QList<QLineEdit *> sharedFields() const;
+    void showFieldsOf(ProviderProfile::Kind kind);
+    // "Remember the secret" ticked and on only where a keychain answers (#17 walk 21b: ticked
+    // beside a note saying none does); else off, with a note saying where the secret goes.
+    void showKeychain();
+    // Shows the error under the form and puts the focus on the field it is about.
+    void refuse(QLineEdit *field, const QString &why);
 
     ProviderHub *m_hub;
     StateStore *m_store;
@@ -49,6 +66,10 @@ private:
     QCheckBox *m_remember;
     QLabel *m_keychainNote;
     QLabel *m_error;
+    QHash<int, QStringList> m_typed; // per kind, the shared rows' texts (sharedFields' order)
+    std::optional<bool> m_keychainShown; // whether the box shows a keychain that answers
+    // Whose texts the shared rows show; Slurm (which has rows of its own): none yet.
+    ProviderProfile::Kind m_fieldsOf = ProviderProfile::Kind::Slurm;
 };
 
 } // namespace onramp

@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QPointer>
 
 namespace onramp {
 
@@ -33,6 +34,20 @@ QString ProviderHub::sandboxDataDir()
 bool ProviderHub::secretsPersist() const
 {
     return m_secrets && m_secrets->persistent();
+}
+
+void ProviderHub::checkSecretStore(QObject *context, std::function<void()> done)
+{
+    if (!m_secrets) {
+        done();
+        return;
+    }
+    m_secrets->read(QStringLiteral("onramp-keychain-check"),
+                    [context = QPointer<QObject>(context), done](const QByteArray &,
+                                                                 const QString &) {
+                        if (context)
+                            done();
+                    });
 }
 
 QString ProviderHub::description() const

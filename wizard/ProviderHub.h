@@ -46,6 +46,11 @@ public:
     QString description() const; // translated: where we are connected, or why not
     const Error &error() const { return m_error; }
     bool secretsPersist() const;
+    // Asks the secret store whether a keychain answers (a read of a key nothing is stored
+    // under): until something has been read or written, a keychain that is not there is not
+    // known to be missing. `done` runs once it has answered, unless `context` is gone; then
+    // secretsPersist() says.
+    void checkSecretStore(QObject *context, std::function<void()> done);
     // Null unless Ready.
     ProviderSession *session() const { return m_session.get(); }
     // An earlier job as the monitor shows it (its state and the end of its log), read as the

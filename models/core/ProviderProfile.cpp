@@ -4,6 +4,7 @@
 #include "Tr.h"
 
 #include <QJsonValue>
+#include <QRegularExpression>
 
 namespace onramp {
 
@@ -117,20 +118,48 @@ std::expected<ProviderProfile, Error> ProviderProfile::fromJson(const QJsonObjec
     return p;
 }
 
+std::expected<QUrl, Error> ProviderProfile::addressFrom(const QString &typed, Kind kind)
+{
+    // What an address of this kind looks like (a Slurm daemon usually listens on this computer).
+    const QString example = kind == Kind::Slurm ? QStringLiteral("http://127.0.0.1:6820")
+                                                : QStringLiteral("https://onramp.example.com");
+    const QString text = typed.trimmed();
+    if (text.isEmpty())
+        return std::unexpected(invalidField(
+            QStringLiteral("baseUrl"),
+            Tr::tr("Enter the provider's address, for example %1.").arg(example)));
+    const QUrl url(text);
+    const QString scheme = url.scheme().toLower();
+    QStringList problems;
+    if (scheme.isEmpty())
+        problems << Tr::tr("it has no scheme: start it with https://");
+    else if (scheme != QLatin1String("https") && scheme != QLatin1String("http"))
+        problems << Tr::tr("the scheme “%1” is unknown: use https (or http, only for this "
+                           "computer)")
+                        .arg(url.scheme());
+    if (!scheme.isEmpty() && url.host().isEmpty())
+        problems << Tr::tr("it names no host: write the host after “//”");
+    if (text.contains(QRegularExpression(QStringLiteral("\\s"))))
+        problems << Tr::tr("it has a space in it");
+    if (problems.isEmpty() && !url.isValid())
+        problems << Tr::tr("it is not a web address");
+    if (problems.isEmpty() && scheme == QLatin1String("http") && !isLoopbackHost(url.host()))
+        problems << Tr::tr("plain http is only for this computer: use https");
+    if (!problems.isEmpty())
+        return std::unexpected(
+            invalidField(QStringLiteral("baseUrl"),
+                         Tr::sentences({Tr::tr("This address cannot be used: %1.")
+                                            .arg(Tr::clauseList(problems)),
+                                        Tr::tr("For example: %1").arg(example)})));
+    return url;
+}
+
 std::expected<void, Error> ProviderProfile::validate() const
 {
     if (kind == Kind::Sandbox && baseUrl.isEmpty())
         return {}; // started on demand
-    if (!baseUrl.isValid() || baseUrl.host().isEmpty())
-        return std::unexpected(invalidField(
-            QStringLiteral("baseUrl"),
-            Tr::tr("Enter the provider's address, for example https://onramp.example.com.")));
-    const bool loopback = isLoopbackHost(baseUrl.host());
-    if (baseUrl.scheme() != QLatin1String("https") &&
-        !(baseUrl.scheme() == QLatin1String("http") && loopback))
-        return std::unexpected(invalidField(
-            QStringLiteral("baseUrl"),
-            Tr::tr("The address must start with https:// (plain http only for this computer).")));
+    if (auto address = addressFrom(baseUrl.toString(), kind); !address)
+        return std::unexpected(address.error());
     if (kind != Kind::Slurm && accessKeyId.isEmpty())
         return std::unexpected(invalidField(QStringLiteral("accessKeyId"),
                                             Tr::tr("Enter the access key id of your profile.")));

@@ -60,6 +60,10 @@ struct ProviderProfile
     // Field-level check a profile page shows inline: a remote URL must be https (plain http
     // only on loopback), with a host, and an access key id.
     std::expected<void, Error> validate() const;
+    // The address as the user typed it (field "baseUrl"): every problem with it named (an unknown
+    // scheme, no host, a space, plain http off this computer) and an example for the kind. The
+    // text, not a QUrl: QUrl would quietly encode the space away.
+    static std::expected<QUrl, Error> addressFrom(const QString &typed, Kind kind);
 };
 
 QString providerKindKey(ProviderProfile::Kind kind);

@@ -108,7 +108,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel = new ProviderPanel(hub, store, parent);
         panel->addAction(
             QStringLiteral("providerSubmitDossier"),
-            [] { return ProviderActions::tr("Submit the dossier"); },
+            [] { return ProviderActions::tr("Submit the dossie&r"); },
             [](const St &s) {
                 // A dossier with blocking findings is not sent: the reviewer would only return
                 // what the Findings list already says.
@@ -118,7 +118,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](S *s, S::Done d) { s->submitQualification(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerCheckDossier"),
-            [] { return ProviderActions::tr("Check the review"); },
+            [] { return ProviderActions::tr("&Query the review"); },
             [](const St &s) { return s.provider.qualification.sent(); },
             [](S *s, S::Done d) { s->refreshQualification(std::move(d)); });
         panel->setStatusText([](const St &s) {
@@ -152,7 +152,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel = new ProviderPanel(hub, store, parent);
         panel->addAction(
             QStringLiteral("providerSetUpWorkspace"),
-            [] { return ProviderActions::tr("Create, attach quota, add members"); },
+            [] { return ProviderActions::tr("Create, attach quota, a&dd members"); },
             // As gate 1's dossier: a plan the rules block is not sent (a share of -10 reached
             // the provider in a walk).
             [](const St &s) {
@@ -162,7 +162,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](S *s, S::Done d) { s->setUpWorkspace(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerWorkspaceChecks"),
-            [] { return ProviderActions::tr("Run the two acceptance checks"); },
+            [] { return ProviderActions::tr("&Run the two acceptance checks"); },
             [](const St &s) {
                 // Under the roles the table shows: a change not yet sent is set up first.
                 return s.workspace.created && s.workspace.quotaAttached &&
@@ -176,9 +176,8 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                 next = nextStepAfterChecks(s, GateId::Workspace);
             // Why the checks are off, and that their last results predate the table's changes
             // (a lead saw "Observer refused: ✔" after the observer became an admin).
-            const bool unsent = !memberChanges(s.workspace.members, l.memberRoles).isEmpty();
-            if (!s.workspace.workspaceName.isEmpty() &&
-                (!s.workspace.created || !s.workspace.quotaAttached || unsent))
+            const WorkspaceAtProvider at = workspaceAtProvider(s.workspace, l.memberRoles);
+            if (at == WorkspaceAtProvider::ToSetUp || at == WorkspaceAtProvider::MembersToSend)
                 // "From before that" only when there are results to speak of (#17 walk: it
                 // showed when nothing had run).
                 next = l.developerCheck.isEmpty() && l.observerCheck.isEmpty()
@@ -211,7 +210,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel = new ProviderPanel(hub, store, parent);
         panel->addAction(
             QStringLiteral("providerApplyQuota"),
-            [] { return ProviderActions::tr("Apply for quota"); },
+            [] { return ProviderActions::tr("Apply for quo&ta"); },
             [](const St &s) {
                 // As gate 1's dossier: an application the rules block would come back refused,
                 // or approved and then held back by the same rule.
@@ -224,7 +223,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             [](S *s, S::Done d) { s->applyQuota(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerCheckQuota"),
-            [] { return ProviderActions::tr("Check the review"); },
+            [] { return ProviderActions::tr("&Query the review"); },
             [](const St &s) { return !s.provider.quotaApplication.id.isEmpty(); },
             [](S *s, S::Done d) { s->refreshQuota(std::move(d)); });
         panel->setStatusText([](const St &s) {
@@ -341,7 +340,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel = new ProviderPanel(hub, store, parent);
         panel->addAction(
             QStringLiteral("providerRunReadiness"),
-            [] { return ProviderActions::tr("Run the four checks"); },
+            [] { return ProviderActions::tr("&Run the four checks"); },
             [](const St &s) { return instanceState(s) == InstanceState::Running; },
             [](S *s, S::Done d) { s->runReadinessChecks(std::move(d)); });
         panel->setStatusText([](const St &s) {
@@ -362,14 +361,14 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel = new ProviderPanel(hub, store, parent);
         panel->addAction(
             QStringLiteral("providerStartFirstRun"),
-            [] { return ProviderActions::tr("Start the first run"); },
+            [] { return ProviderActions::tr("&Start the first run"); },
             [](const St &s) {
                 return instanceState(s) == InstanceState::Running && s.environment.ready();
             },
             [](S *s, S::Done d) { s->runFirstRun(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerWrapUp"),
-            [] { return ProviderActions::tr("Wrap up: archive and release"); },
+            [] { return ProviderActions::tr("Wrap up: &archive and release"); },
             [](const St &s) { return s.firstRun.run.passed() && !s.firstRun.released; },
             [](S *s, S::Done d) { s->wrapUp(std::move(d)); });
         panel->setStatusText([](const St &s) {

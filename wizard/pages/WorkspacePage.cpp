@@ -7,6 +7,7 @@
 #include "ProviderHub.h"
 #include "GateForm.h"
 #include "StateStore.h"
+#include "steps/WorkspaceSteps.h"
 
 #include <algorithm>
 
@@ -177,8 +178,12 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     m_planned->setObjectName(QStringLiteral("plannedHere"));
     m_held = new QLabel(m_planNote);
     m_held->setObjectName(QStringLiteral("heldAtProvider"));
+    m_membersToSend = new QLabel(m_planNote);
+    m_membersToSend->setObjectName(QStringLiteral("membersToSend"));
     auto *blank = new QWidget(m_planNote); // nothing planned yet
-    for (QWidget *page : {static_cast<QWidget *>(m_planned), static_cast<QWidget *>(m_held), blank}) {
+    // In WorkspaceAtProvider's order after NothingPlanned (refresh() picks by it).
+    for (QWidget *page : {static_cast<QWidget *>(m_planned), static_cast<QWidget *>(m_membersToSend),
+                          static_cast<QWidget *>(m_held), blank}) {
         if (auto *l = qobject_cast<QLabel *>(page)) {
             l->setWordWrap(true);
             l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -727,6 +732,9 @@ void WorkspacePage::retranslateForm()
                           "pool when you press “Create, attach quota, add members” under “At the "
                           "provider” below."));
     m_held->setText(tr("The provider holds the workspace and its pool as planned here."));
+    m_membersToSend->setText(tr("The provider holds the workspace and its pool, but not the "
+                                "members as planned here yet: press “Create, attach quota, add "
+                                "members” under “At the provider” below."));
     QStringList actions;
     for (int a = 0; a < kActionCount; ++a)
         actions << actionLabel(Action(a));
@@ -798,18 +806,23 @@ void WorkspacePage::refresh()
     for (QPushButton *b : {m_add, m_import})
         b->setToolTip(why);
     const auto mark = [](bool done) { return done ? QStringLiteral("✔") : QStringLiteral("○"); };
+    const WorkspaceAtProvider at = workspaceAtProvider(w, store()->state().provider.memberRoles);
     QString steps =
         tr("%1 workspace created   %2 quota pool attached (%3; card-hours from gate 3)   %4 %n "
            "member(s)",
            nullptr, int(w.members.size()))
             .arg(mark(w.created), mark(w.quotaAttached))
             .arg(pooled ? w.pool.text() : tr("not chosen"))
-            .arg(mark(!w.members.isEmpty()));
+            .arg(mark(w.created && !w.members.isEmpty() &&
+                      memberChanges(w.members, store()->state().provider.memberRoles).isEmpty()));
     // #17 walk: Create and Attach record the plan; the marks are the provider's. A newcomer
     // clicked them and saw the marks stay empty, with nothing said.
     m_steps->setText(steps);
-    const bool pending = named && (!w.created || (pooled && !w.quotaAttached));
-    m_planNote->setCurrentIndex(pending ? 0 : w.created && w.quotaAttached ? 1 : 2);
+    // The panel's status says the same from the same answer (#17 walk 9).
+    m_planNote->setCurrentIndex(at == WorkspaceAtProvider::ToSetUp         ? 0
+                                : at == WorkspaceAtProvider::MembersToSend ? 1
+                                : at == WorkspaceAtProvider::AsPlanned     ? 2
+                                                                           : 3);
     const TeamAcceptancePrediction p = predictAcceptance(w);
     const auto tick = [](bool ok) { return ok ? QStringLiteral("✔") : QStringLiteral("✖"); };
     const auto twoChecks = [&](bool developer, bool observer) {

@@ -62,6 +62,7 @@ private:
     QStackedWidget *m_planNote = nullptr; // what the provider still does; its place kept
     QLabel *m_planned = nullptr;
     QLabel *m_held = nullptr;
+    QLabel *m_membersToSend = nullptr; // held, but the table's members are not the provider's
     QLineEdit *m_filter = nullptr;
     QTableWidget *m_members = nullptr;
     QPushButton *m_add = nullptr;

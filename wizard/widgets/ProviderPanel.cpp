@@ -11,10 +11,23 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTimer>
 #include <QVBoxLayout>
 
 namespace onramp {
+
+namespace {
+
+// A label as a screen reader says it: without its Alt letter ("&Run…", "运行…(&R)").
+QString withoutMnemonic(QString label)
+{
+    static const QRegularExpression added(QStringLiteral("\\(&[^&]\\)"));
+    return label.remove(added).replace(QRegularExpression(QStringLiteral("&(.)")),
+                                       QStringLiteral("\\1"));
+}
+
+} // namespace
 
 ProviderPanel::ProviderPanel(ProviderHub *hub, StateStore *store, QWidget *parent)
     : QGroupBox(parent), m_hub(hub), m_store(store)
@@ -94,7 +107,7 @@ QPushButton *ProviderPanel::addAction(const QString &objectName, std::function<Q
     b->setObjectName(objectName);
     b->setAutoDefault(false);
     b->setText(label());
-    b->setAccessibleName(label());
+    b->setAccessibleName(withoutMnemonic(label()));
     static_cast<QHBoxLayout *>(m_buttons->layout())
         ->insertWidget(m_buttons->layout()->count() - 1, b);
     m_actions.append({b, std::move(label), std::move(enabled), run});
@@ -134,33 +147,24 @@ void ProviderPanel::start(const Run &run)
     m_banner->clear();
     m_progressText->clear();
     m_progressRow->show();
-    // The buttons go off while it runs: a focused one would hand the focus on, and the page
-    // would scroll to wherever it landed (#17 walk: the page moved ~140 px under the mouse).
-    // Their row holds it meanwhile (laid out already, where the mouse is; Cancel is not yet),
-    // and the page keeps the focused widget in place as the answers change the lines above.
-    QPushButton *started = nullptr;
+    // The button used gets the focus back when the operation ends (placeFocus).
+    m_used = nullptr;
     for (const Action &a : std::as_const(m_actions))
         if (a.button->hasFocus())
-            started = a.button;
-    if (started)
-        m_buttons->setFocus(Qt::OtherFocusReason);
+            m_used = a.button;
+    m_settling = true;
     refresh();
-    run(session, [this, started = QPointer<QPushButton>(started)](
-                     const std::expected<void, ProviderError> &result) {
+    run(session, [this](const std::expected<void, ProviderError> &result) {
         m_running = false;
         // Once the page has put the focused row back in place for the answer's changes (its
-        // own deferred call, queued before this one), the focus goes back to the button used,
-        // or the next one that is on, else the status line; and Cancel goes.
-        QTimer::singleShot(0, this, [this, started] {
+        // own deferred call, queued before this one), the focus is placed (placeFocus) and
+        // Cancel goes.
+        QTimer::singleShot(0, this, [this] {
             if (m_running)
                 return;
-            if (m_buttons->hasFocus() || m_cancel->hasFocus()) {
-                QWidget *next = m_status;
-                for (const Action &a : std::as_const(m_actions))
-                    if (a.button->isEnabled() && (next == m_status || a.button == started))
-                        next = a.button;
-                next->setFocus(Qt::OtherFocusReason);
-            }
+            m_settling = false;
+            refresh();
+            m_used = nullptr;
             m_progressRow->hide();
         });
         if (!result) {
@@ -197,24 +201,37 @@ void ProviderPanel::refresh()
     QList<bool> on;
     for (const Action &a : std::as_const(m_actions))
         on << (idle && (!a.enabled || a.enabled(m_store->state())));
-    // A focused button that is disabled hands its focus to the next widget in the tab chain:
-    // on gate 4 and 6, the recorder's "New status" under the panel, and the page scrolled to it
-    // (#17 walk). The focus stays in the panel instead: on Cancel while an operation runs, else
-    // on another action, else nowhere.
-    for (qsizetype i = 0; i < m_actions.size(); ++i) {
-        if (on[i] || !m_actions[i].button->hasFocus())
-            continue;
-        QWidget *to = m_progressRow->isVisibleTo(this) ? m_cancel : nullptr;
-        for (qsizetype j = 0; j < m_actions.size() && !to; ++j)
-            if (on[j])
-                to = m_actions[j].button;
-        if (to)
-            to->setFocus(Qt::OtherFocusReason);
-        else
-            m_actions[i].button->clearFocus();
-    }
+    placeFocus(on);
     for (qsizetype i = 0; i < m_actions.size(); ++i)
         m_actions[i].button->setEnabled(on[i]);
+}
+
+void ProviderPanel::placeFocus(const QList<bool> &on)
+{
+    // Only a focus the panel holds: an action, the button row, or Cancel.
+    qsizetype held = -1;
+    bool inPanel = m_buttons->hasFocus() || m_cancel->hasFocus();
+    for (qsizetype i = 0; i < m_actions.size(); ++i)
+        if (m_actions[i].button->hasFocus()) {
+            held = i;
+            inPanel = true;
+        }
+    if (!inPanel || (held >= 0 && on[held]))
+        return;
+    // While this panel's operation runs (until its end is laid out), the button row holds it:
+    // laid out already, where the mouse is (Cancel is not yet), and the page keeps the focused
+    // widget in place as the answers change the lines above (#17 walk: the page moved ~140 px
+    // under the mouse).
+    if (m_settling) {
+        if (held >= 0)
+            m_buttons->setFocus(Qt::OtherFocusReason);
+        return;
+    }
+    QWidget *to = m_status;
+    for (qsizetype i = 0; i < m_actions.size(); ++i)
+        if (on[i] && (to == m_status || m_actions[i].button == m_used))
+            to = m_actions[i].button;
+    to->setFocus(Qt::OtherFocusReason);
 }
 
 void ProviderPanel::retranslate()
@@ -224,7 +241,7 @@ void ProviderPanel::retranslate()
     m_cancel->setAccessibleName(tr("Cancel the provider operation"));
     for (const Action &a : std::as_const(m_actions)) {
         a.button->setText(a.label());
-        a.button->setAccessibleName(a.label());
+        a.button->setAccessibleName(withoutMnemonic(a.label()));
     }
     refresh();
 }

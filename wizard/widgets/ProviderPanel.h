@@ -56,6 +56,13 @@ private:
     void start(const Run &run);
     void autoTick();
     void refresh();
+    // The one place the focus is handed over, given which actions are about to be on: a
+    // focused button that goes off would hand it to the next widget in the tab chain (on
+    // gates 4 and 6 the recorder's "New status" under the panel, and the page scrolled there,
+    // #17 walk). It stays in the panel: on the button row while an operation of this panel
+    // runs, then on the button used if it is on, else the first action that is on, else the
+    // status line.
+    void placeFocus(const QList<bool> &on);
     void retranslate();
 
     ProviderHub *m_hub;
@@ -75,6 +82,9 @@ private:
     Run m_autoRun;
     Run m_lastRun;
     bool m_running = false;
+    // From an operation's start until its end is laid out (Cancel shown meanwhile).
+    bool m_settling = false;
+    QPointer<QPushButton> m_used; // the action whose button started the operation
 };
 
 } // namespace onramp

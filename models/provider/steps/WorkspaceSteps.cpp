@@ -29,6 +29,18 @@ MemberChanges memberChanges(const QList<Member> &table, const QMap<QString, QStr
     return c;
 }
 
+WorkspaceAtProvider workspaceAtProvider(const WorkspaceData &plan,
+                                        const QMap<QString, QString> &heldRoles)
+{
+    if (plan.workspaceName.isEmpty())
+        return WorkspaceAtProvider::NothingPlanned;
+    if (!plan.created || !plan.quotaAttached)
+        return WorkspaceAtProvider::ToSetUp;
+    if (!memberChanges(plan.members, heldRoles).isEmpty())
+        return WorkspaceAtProvider::MembersToSend;
+    return WorkspaceAtProvider::AsPlanned;
+}
+
 int membersInPlace(const QList<Member> &table, const QMap<QString, QString> &held)
 {
     int n = 0;

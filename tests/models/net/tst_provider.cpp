@@ -207,6 +207,59 @@ private slots:
         QCOMPARE(ProviderProfile::fromJson({{"kind", "ftp"}}).error().field, "$.kind");
     }
 
+    // #17 walk 7: "htp:/bad url" got "Enter the provider's address", which says nothing of what
+    // is wrong. Each problem is named, with an example of the kind's address.
+    void anAddressSaysWhatIsWrongWithIt_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QStringList>("said");
+        using K = ProviderProfile::Kind;
+        const QString api = QStringLiteral("https://onramp.example.com");
+        QTest::newRow("unknown scheme, no host, a space")
+            << "htp:/bad url" << int(K::OnrampApi)
+            << QStringList{"“htp” is unknown", "no host", "a space", api};
+        QTest::newRow("no scheme") << "onramp.example.com" << int(K::OnrampApi)
+                                   << QStringList{"no scheme", "https://", api};
+        QTest::newRow("space in the host") << "https://onramp example.com" << int(K::OnrampApi)
+                                           << QStringList{"a space", api};
+        QTest::newRow("plain http elsewhere") << "http://onramp.example.com" << int(K::OnrampApi)
+                                              << QStringList{"only for this computer", api};
+        QTest::newRow("empty, Slurm") << "  " << int(K::Slurm)
+                                      << QStringList{"Enter", "http://127.0.0.1:6820"};
+        QTest::newRow("no host, Slurm") << "http://" << int(K::Slurm)
+                                        << QStringList{"no host", "http://127.0.0.1:6820"};
+    }
+    void anAddressSaysWhatIsWrongWithIt()
+    {
+        QFETCH(QString, typed);
+        QFETCH(int, kind);
+        QFETCH(QStringList, said);
+        const auto url = ProviderProfile::addressFrom(typed, ProviderProfile::Kind(kind));
+        QVERIFY(!url);
+        QCOMPARE(url.error().field, QStringLiteral("baseUrl"));
+        for (const QString &words : said)
+            QVERIFY2(url.error().message.contains(words), qPrintable(url.error().message));
+        // The profile's own check says the same of the address it holds.
+        ProviderProfile p;
+        p.kind = ProviderProfile::Kind(kind);
+        p.baseUrl = QUrl(typed.trimmed());
+        p.accessKeyId = "AK";
+        if (!typed.contains(u' '))
+            QCOMPARE(p.validate().error().message, url.error().message);
+    }
+    void aGoodAddressIsTaken()
+    {
+        for (const char *typed : {"https://onramp.example.com", " https://onramp.example.com/ ",
+                                  "http://127.0.0.1:8443", "HTTPS://Onramp.Example.com"}) {
+            const auto url =
+                ProviderProfile::addressFrom(QString::fromLatin1(typed),
+                                             ProviderProfile::Kind::OnrampApi);
+            QVERIFY2(url, typed);
+            QVERIFY(!url->host().isEmpty());
+        }
+    }
+
     void everyErrorCodeIsAValueThatSaysWhatToDo()
     {
         makeWorkspace();

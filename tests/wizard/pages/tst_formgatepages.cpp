@@ -283,6 +283,61 @@ private slots:
         QVERIFY(create->isEnabled());
     }
 
+    // #17 walk 9: after a role change, the top of gate 2 said the provider holds the workspace
+    // "as planned here" while "At the provider" said it does not hold it as planned yet. The
+    // two lines give one answer, before and after the change.
+    void gateTwoSaysOnceWhetherTheProviderHoldsThePlan()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        fillWorkspace(w);
+        // What setting it up records: the workspace, its pool and every member's role.
+        store.update([](OnboardingState &s) {
+            s.workspace.created = true;
+            s.workspace.quotaAttached = true;
+            s.provider.memberRoles.clear();
+            for (qsizetype i = 0; i < s.workspace.members.size(); ++i)
+                s.workspace.members[i].account = QStringLiteral("user%1").arg(i);
+            for (const Member &m : s.workspace.members)
+                s.provider.memberRoles.insert(m.account, roleKey(m.role));
+        });
+        auto *held = child<QLabel>(w, "heldAtProvider");
+        auto *steps = child<QLabel>(w, "stepStatus");
+        auto *panel = child<QLabel>(w, "providerStatus");
+        QVERIFY(held && steps && panel);
+        const QString notYet = QStringLiteral("does not hold the workspace as planned here yet");
+        const auto agree = [&](bool asPlanned) {
+            QVERIFY2(held->isVisible() == asPlanned,
+                     qPrintable(QStringLiteral("top: “%1” shown: %2").arg(held->text()).arg(held->isVisible())));
+            QVERIFY2(panel->text().contains(notYet) != asPlanned, qPrintable(panel->text()));
+            // The members' mark is the provider's too.
+            QVERIFY2(steps->text().contains(QStringLiteral("✔ 3 members")) == asPlanned,
+                     qPrintable(steps->text()));
+        };
+        agree(true);
+        // The observer becomes a developer here: the provider still holds the old role.
+        auto *observer = child<QComboBox>(w, "role2");
+        QVERIFY(observer);
+        observer->setCurrentIndex(int(Role::Developer));
+        QCOMPARE(store.state().workspace.members[2].role, Role::Developer);
+        agree(false);
+        auto *toSend = child<QLabel>(w, "membersToSend");
+        QVERIFY(toSend && toSend->isVisible());
+        QVERIFY2(toSend->text().contains(QStringLiteral("not the members as planned")),
+                 qPrintable(toSend->text()));
+        // Sent: both say so again.
+        store.update([](OnboardingState &s) {
+            for (const Member &m : s.workspace.members)
+                s.provider.memberRoles.insert(m.account, roleKey(m.role));
+        });
+        agree(true);
+    }
+
     // Gate 1's groups read as one form: the fields of Account, Entity proof, Purpose and
     // Data compliance start at one x, in both languages (a real window showed three).
     void gateOneFieldsLineUp()
