@@ -4828,6 +4828,45 @@ Each subcommand takes --help.</source>
         <comment>replay items</comment>
         <translation>%1 项未比较</translation>
     </message>
+    <message>
+        <source>on</source>
+        <comment>a setting</comment>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <comment>a setting</comment>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <comment>a setting, its value before and after</comment>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>Applied: %1: %2 → %3 GiB per card.</source>
+        <translation>已应用：%1：每卡 %2 → %3 GiB。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Set by the instance type %1: %n card(s). To plan another count, choose another instance type under “5. Instance type and image”, or “(choose)” there to set the count here.</source>
+        <translation><numerusform>由实例规格 %1 决定：%n 张卡。要规划别的卡数，请在“5. 实例规格与镜像”中选择其他实例规格，或在那里选“（请选择）”，再在这里设置卡数。</numerusform></translation>
+    </message>
+    <message>
+        <source>Set by the instance type %1: its cards are %2. To judge against another card, choose another instance type under “5. Instance type and image”, or “(choose)” there to pick the card here.</source>
+        <translation>由实例规格 %1 决定：它的卡是 %2。要按别的卡型判定，请在“5. 实例规格与镜像”中选择其他实例规格，或在那里选“（请选择）”，再在这里选卡型。</translation>
+    </message>
+    <message>
+        <source>%1 is outside the pool (%2): creating skips it. To try it, attach a pool for it in gate 2 and apply for its quota in gate 3.</source>
+        <translation>%1 不在配额池内（%2）：创建时会跳过它。要尝试它，请在第 2 道门槛为它挂接配额池，并在第 3 道门槛申请它的配额。</translation>
+    </message>
+    <message>
+        <source>Gate 4 stays passed: its acceptance was checked on instance %1 while it ran, and a release does not undo it. Gates 5 and 6 run on a running instance: “Create the instance” opens a new one of the same type and image for them, and gate 4 stays as it is.</source>
+        <translation>第 4 道门槛仍为已通过：验收是在实例 %1 运行时检查的，释放实例不会撤销它。第 5、6 道门槛需要在运行中的实例上进行：“创建实例”会为它们新开一台同规格、同镜像的实例，第 4 道门槛保持不变。</translation>
+    </message>
+    <message>
+        <source>Instance %1 is released: “Create the instance” opens a new one for the acceptance check, and for gates 5 and 6 after it.</source>
+        <translation>实例 %1 已释放：“创建实例”会新开一台，用于验收检查，之后也用于第 5、6 道门槛。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -5251,15 +5290,17 @@ Dataset: %3</source>
         <source>Not accepted yet: %1</source>
         <translation>尚未验收：%1</translation>
     </message>
-    <message numerus="yes">
-        <source>The first run (job %1, %2) as recorded: its loss at %n logged step(s). Its log is at the provider; it shows here once Onramp is connected to it again.</source>
-        <translation>
-            <numerusform>首次运行（任务 %1，%2）的记录：已记录 %n 步的损失。其日志在平台上；Onramp 重新连接平台后会显示在这里。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>id not recorded</source>
         <translation>未记录编号</translation>
+    </message>
+    <message numerus="yes">
+        <source>The first run (job %1, %2) as recorded: its loss at %n logged step(s).</source>
+        <translation><numerusform>首次运行（任务 %1，%2）的记录：已记录 %n 步的损失。</numerusform></translation>
+    </message>
+    <message>
+        <source>Its log is at the provider; it shows here once Onramp is connected to it again.</source>
+        <translation>其日志在平台上；Onramp 重新连接平台后会显示在这里。</translation>
     </message>
 </context>
 <context>
@@ -5638,7 +5679,9 @@ Field in the spec: %2</source>
     </message>
     <message numerus="yes">
         <source>Reproduced: every item the rerun compared passed (%1). The spec does not say enough in %n place(s), marked MISSING at the top: a rerun elsewhere may differ there.</source>
-        <translation><numerusform>已复现：重跑对比的每一项都通过（%1）。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform></translation>
+        <translation>
+            <numerusform>已复现：重跑对比的每一项都通过（%1）。说明有 %n 处写得不够（在顶部标为“缺失”）：在别处重跑时，这些地方可能不同。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not reproduced: it differs at %1 (%2).</source>
@@ -5827,6 +5870,26 @@ Field in the spec: %2</source>
     <message>
         <source>The job's log shows here as it runs.</source>
         <translation>任务运行时，其日志显示在这里。</translation>
+    </message>
+    <message>
+        <source>The provider no longer has job %1: its log, step times and memory went with it. The loss curve, evidence and diagnosis the record kept show here.</source>
+        <translation>平台上已没有任务 %1：它的日志、每步用时和内存也随之没有了。这里显示的是记录保存的损失曲线、证据和诊断。</translation>
+    </message>
+    <message>
+        <source>Job %1 could not be read from the provider; the record shows until it can.</source>
+        <translation>无法从平台读取任务 %1；在能读取之前，这里显示记录。</translation>
+    </message>
+    <message>
+        <source>Job %1 could not be read from the provider: %2</source>
+        <translation>无法从平台读取任务 %1：%2</translation>
+    </message>
+    <message>
+        <source>Not kept in the onboarding's record, which keeps the loss curve; the provider no longer has job %1.</source>
+        <translation>开通记录里没有保存这一项（只保存损失曲线）；平台上也已没有任务 %1。</translation>
+    </message>
+    <message>
+        <source>The provider no longer has job %1, nor its log. The onboarding's record keeps the run's loss curve, evidence and diagnosis, shown here.</source>
+        <translation>平台上已没有任务 %1，也没有它的日志。开通记录保存了运行的损失曲线、证据和诊断，显示在这里。</translation>
     </message>
 </context>
 <context>
