@@ -16,9 +16,11 @@ QString readableDuration(double seconds)
     const long long ms = std::llround(seconds * 1000);
     if (ms < 1)
         return Tr::tr("<1 ms");
-    if (ms < 100)
+    // One rule for every duration of a run (#17 walk: one log read "99 ms per step" and
+    // "0.1 s per step" a line apart): whole milliseconds under a second, then tenths of a
+    // second below ten seconds ("1.0 s", "9.5 s").
+    if (ms < 1000)
         return Tr::tr("%1 ms").arg(locale.toString(ms));
-    // Tenths of a second below ten seconds: "0.2 s", "9.5 s".
     if (const long long tenths = std::llround(seconds * 10); tenths < 100)
         return Tr::tr("%1 s").arg(locale.toString(tenths / 10.0, 'f', 1));
     const long long s = std::llround(seconds);

@@ -1,12 +1,15 @@
 #include "ResourcesForm.h"
 
 #include "GateLedger.h"
+#include "ProviderStates.h"
 #include "StateStore.h"
 #include "Tr.h"
 
 #include <QCoreApplication>
 #include <QPointer>
 #include <QThreadPool>
+
+#include <limits>
 
 namespace onramp {
 
@@ -163,7 +166,21 @@ struct SuggestedSetting
     const char *caption;
     bool (*differs)(const TrainingSetup &, const TrainingSetup &);
     void (*copy)(const TrainingSetup &from, TrainingSetup &into);
+    QString (*value)(const TrainingSetup &); // translated, as section 1 shows it
 };
+
+QString onOff(bool on)
+{
+    return on ? Tr::tr("on", "a setting") : Tr::tr("off", "a setting");
+}
+
+// A list setting's value as its combo box shows it.
+QString listed(SetupChoice choice, const TrainingSetup &s)
+{
+    const QStringList labels = choiceLabels(choice);
+    const int i = choiceIndex(choice, s);
+    return i >= 0 && i < labels.size() ? labels[i] : QString();
+}
 
 // In section 1's order. The card count is not here: it is the instance type's, when one is
 // chosen (suggestionStep says so).
@@ -175,26 +192,31 @@ const SuggestedSetting kSuggestedSettings[] = {
      [](const TrainingSetup &f, TrainingSetup &t) {
          t.method = f.method;
          t.loraRank = f.loraRank;
-     }},
+     },
+     [](const TrainingSetup &s) { return listed(SetupChoice::Method, s); }},
     {QT_TRANSLATE_NOOP("Onramp", "Micro-batch per card"),
      [](const TrainingSetup &a, const TrainingSetup &b) { return a.microBatch != b.microBatch; },
      [](const TrainingSetup &f, TrainingSetup &t) {
          t.microBatch = f.microBatch;
          t.gradAccumulation = f.gradAccumulation;
-     }},
+     },
+     [](const TrainingSetup &s) { return QLocale().toString(s.microBatch); }},
     {QT_TRANSLATE_NOOP("Onramp", "Chunked loss"),
      [](const TrainingSetup &a, const TrainingSetup &b) { return a.chunkedLoss != b.chunkedLoss; },
-     [](const TrainingSetup &f, TrainingSetup &t) { t.chunkedLoss = f.chunkedLoss; }},
+     [](const TrainingSetup &f, TrainingSetup &t) { t.chunkedLoss = f.chunkedLoss; },
+     [](const TrainingSetup &s) { return onOff(s.chunkedLoss); }},
     {QT_TRANSLATE_NOOP("Onramp", "Gradient checkpointing"),
      [](const TrainingSetup &a, const TrainingSetup &b) {
          return a.checkpointing != b.checkpointing;
      },
-     [](const TrainingSetup &f, TrainingSetup &t) { t.checkpointing = f.checkpointing; }},
+     [](const TrainingSetup &f, TrainingSetup &t) { t.checkpointing = f.checkpointing; },
+     [](const TrainingSetup &s) { return listed(SetupChoice::Checkpointing, s); }},
     {QT_TRANSLATE_NOOP("Onramp", "FlashAttention-2 / fused attention"),
      [](const TrainingSetup &a, const TrainingSetup &b) {
          return a.flashAttention != b.flashAttention;
      },
-     [](const TrainingSetup &f, TrainingSetup &t) { t.flashAttention = f.flashAttention; }},
+     [](const TrainingSetup &f, TrainingSetup &t) { t.flashAttention = f.flashAttention; },
+     [](const TrainingSetup &s) { return onOff(s.flashAttention); }},
     {QT_TRANSLATE_NOOP("Onramp", "Data-parallel sharding"),
      [](const TrainingSetup &a, const TrainingSetup &b) {
          return a.zeroStage != b.zeroStage || a.fsdp != b.fsdp;
@@ -202,15 +224,18 @@ const SuggestedSetting kSuggestedSettings[] = {
      [](const TrainingSetup &f, TrainingSetup &t) {
          t.zeroStage = f.zeroStage;
          t.fsdp = f.fsdp;
-     }},
+     },
+     [](const TrainingSetup &s) { return listed(SetupChoice::Sharding, s); }},
     {QT_TRANSLATE_NOOP("Onramp", "Offload activations"),
      [](const TrainingSetup &a, const TrainingSetup &b) {
          return a.offloadActivations != b.offloadActivations;
      },
-     [](const TrainingSetup &f, TrainingSetup &t) { t.offloadActivations = f.offloadActivations; }},
+     [](const TrainingSetup &f, TrainingSetup &t) { t.offloadActivations = f.offloadActivations; },
+     [](const TrainingSetup &s) { return onOff(s.offloadActivations); }},
     {QT_TRANSLATE_NOOP("Onramp", "CPU offload"),
      [](const TrainingSetup &a, const TrainingSetup &b) { return a.offload != b.offload; },
-     [](const TrainingSetup &f, TrainingSetup &t) { t.offload = f.offload; }},
+     [](const TrainingSetup &f, TrainingSetup &t) { t.offload = f.offload; },
+     [](const TrainingSetup &s) { return listed(SetupChoice::Offload, s); }},
 };
 
 } // namespace
@@ -245,6 +270,18 @@ bool ResourcesForm::applySuggestion(int index)
     const std::vector<Suggestion> list = suggestions();
     const TrainingSetup before = index == 0 ? effectiveSetup() : list[index - 1].setup;
     const TrainingSetup after = list[index].setup;
+    const TrainingSetup was = effectiveSetup();
+    const double wasGiB = memory().totalGiB();
+    QStringList changes;
+    for (const SuggestedSetting &s : kSuggestedSettings)
+        if (s.differs(before, after))
+            changes << Tr::tr("%1 %2 → %3", "a setting, its value before and after")
+                           .arg(Tr::tr(s.caption), s.value(was), s.value(after));
+    if (after.gpus != before.gpus)
+        changes << Tr::tr("%1 %2 → %3", "a setting, its value before and after")
+                       .arg(Tr::tr("Cards in the job"))
+                       .arg(was.gpus)
+                       .arg(after.gpus);
     update([&](ResourcesGateData &d) {
         for (const SuggestedSetting &s : kSuggestedSettings)
             if (s.differs(before, after))
@@ -252,7 +289,92 @@ bool ResourcesForm::applySuggestion(int index)
         if (after.gpus != before.gpus) // no instance type: the job's own count
             d.choice.setup.gpus = after.gpus;
     });
+    const QLocale locale;
+    m_applied = Tr::tr("Applied: %1: %2 → %3 GiB per card.")
+                    .arg(Tr::list(changes), locale.toString(wasGiB, 'f', 1),
+                         locale.toString(memory().totalGiB(), 'f', 1));
+    m_appliedData = data().toJson();
+    emit changed(); // the store's change came before the words
     return true;
+}
+
+QString ResourcesForm::appliedChange() const
+{
+    return !m_applied.isEmpty() && data().toJson() == m_appliedData ? m_applied : QString();
+}
+
+QString ResourcesForm::cardCountLock() const
+{
+    const InstanceType *t = data().catalog.instance(data().choice.instance);
+    if (!t)
+        return {};
+    return Tr::tr("Set by the instance type %1: %n card(s). To plan another count, choose "
+                  "another instance type under “5. Instance type and image”, or “(choose)” "
+                  "there to set the count here.",
+                  nullptr, effectiveSetup().gpus)
+        .arg(t->name);
+}
+
+QString ResourcesForm::cardLock() const
+{
+    const InstanceType *t = data().catalog.instance(data().choice.instance);
+    if (!t)
+        return {};
+    return Tr::tr("Set by the instance type %1: its cards are %2. To judge against another "
+                  "card, choose another instance type under “5. Instance type and image”, or "
+                  "“(choose)” there to pick the card here.")
+        .arg(t->name, cardName(t->card));
+}
+
+QString ResourcesForm::alternativesExample() const
+{
+    const ResourcesGateData &d = data();
+    const InstanceType *chosen = d.catalog.instance(d.choice.instance);
+    const QString card = !poolCard().isEmpty() ? poolCard() : chosen ? chosen->card : QString();
+    if (card.isEmpty())
+        return {};
+    QStringList keys;
+    for (const InstanceType &t : d.catalog.instances())
+        if (t.card == card && t.key != d.choice.instance)
+            keys << t.key;
+    return keys.join(QStringLiteral(", "));
+}
+
+QStringList ResourcesForm::alternativesOutsidePool() const
+{
+    const WorkspaceData &w = m_store->state().workspace;
+    // Only where it lies, not what is left of the quota: that is read when creating.
+    const QuotaStanding pool{std::numeric_limits<double>::max(), w.pool.zone, w.pool.cardType};
+    QStringList out;
+    for (const Candidate &c : data().choice.alternatives) {
+        const Candidate at{c.instance, zoneOrPool(c.zone, w.pool.zone)};
+        const QString why = quotaSkip(at, data().catalog, pool, 0);
+        if (!why.isEmpty())
+            out << Tr::tr("%1 is outside the pool (%2): creating skips it. To try it, attach a "
+                          "pool for it in gate 2 and apply for its quota in gate 3.")
+                       .arg(c.zone.isEmpty() ? c.instance : c.instance + u'@' + c.zone, why);
+    }
+    return out;
+}
+
+InstanceCreation instanceCreation(const OnboardingState &s)
+{
+    InstanceCreation out;
+    const ProviderLink &l = s.provider;
+    const bool released = fromKey<InstanceState>(l.instanceState) == InstanceState::Released;
+    out.allowed = !s.resources.choice.instance.isEmpty() && (l.instanceId.isEmpty() || released);
+    out.again = !l.instanceId.isEmpty() && released;
+    if (out.again)
+        out.note = s.gate(GateId::Resources).status == GateStatus::Passed
+                       ? Tr::tr("Gate 4 stays passed: its acceptance was checked on instance %1 "
+                                "while it ran, and a release does not undo it. Gates 5 and 6 "
+                                "run on a running instance: “Create the instance” opens a new one "
+                                "of the same type and image for them, and gate 4 stays as it is.")
+                             .arg(l.instanceId)
+                       : Tr::tr("Instance %1 is released: “Create the instance” opens a new one "
+                                "for the acceptance check, and for gates 5 and 6 after it.")
+                             .arg(l.instanceId);
+    return out;
 }
 
 QString ResourcesForm::sourceQuality(const CardSpec &card)

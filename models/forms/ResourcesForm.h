@@ -5,6 +5,7 @@
 #include "ResourcesGate.h"
 #include "SetupChoices.h"
 
+#include <QJsonObject>
 #include <QObject>
 
 #include <functional>
@@ -13,6 +14,22 @@
 namespace onramp {
 
 class StateStore;
+struct OnboardingState;
+
+// What gate 4's "Create the instance" may do in a state, for the button and the gate alike.
+// Gate 4 is accepted by a check on a running instance; releasing that instance afterwards (the
+// first run's wrap-up, or by hand) does not undo the acceptance, which recorded that an
+// instance of this spec starts, reads the data and writes output. Gates 5 and 6 run on a
+// running instance, though: creating one again is for them, and leaves gate 4 as it is.
+struct InstanceCreation
+{
+    bool allowed = false; // an instance type is chosen and no instance is up
+    bool again = false;   // one was created and is released since
+    // Translated, shown beside the button when `again`: what creating does to the gate and why
+    // it is there; empty otherwise.
+    QString note;
+};
+InstanceCreation instanceCreation(const OnboardingState &s);
 
 // Gate 4's form: reads and writes ResourcesGateData in the store and computes everything the
 // page shows from it — the memory breakdown and verdict, cards needed per card type, the
@@ -70,6 +87,25 @@ public:
     // they are: the list is computed again from the new setup). False when the page cannot
     // make it, or there is no such suggestion.
     bool applySuggestion(int index);
+    // What the last applySuggestion() changed, each setting from and to, and the memory per
+    // card before and after: "Applied: Micro-batch per card 4 → 2, Gradient checkpointing
+    // none → full: 61.2 → 38.0 GiB per card." (#17 walk: after Apply nothing said what
+    // changed). Empty once gate 4 changes again, or before any Apply.
+    QString appliedChange() const;
+
+    // Why a setting of the setup cannot be edited, and how to make it editable; empty while it
+    // can. The instance type fixes the job's card count and the card it is judged against.
+    QString cardCountLock() const;
+    QString cardLock() const;
+
+    // "Also try"'s example: instance types of gate 2's pool card (the chosen instance's card
+    // before a pool is attached) other than the chosen one, as the field takes them
+    // ("gpu.a100-80g.1"); empty when the catalog has none (#17 walk: the example offered
+    // gpu.h100.8 to an A100 pool, whose quota cannot open it).
+    QString alternativesExample() const;
+    // The alternatives entered that the pool's quota cannot open (another card type, another
+    // zone), each with why and what it would take; the create step skips them.
+    QStringList alternativesOutsidePool() const;
     // Cards needed on each catalog card; -1 where the card cannot run the setup.
     int cardsNeeded(const CardSpec &card) const;
     // The card count as the card table says it. Sharding makes the model's states as small as
@@ -115,6 +151,9 @@ signals:
 
 private:
     StateStore *m_store;
+    // The last Apply's words and the gate's data just after it (appliedChange()).
+    QString m_applied;
+    QJsonObject m_appliedData;
     bool m_scanning = false;
     std::optional<DatasetScan> m_scan;
 };

@@ -195,11 +195,13 @@ void FirstRunPage::refreshRun()
         (run.run.passed() || run.run.state == QLatin1String("failed"))) // finished, not running
         m_monitor->showRecorded(
             QStringLiteral("first-run"), run.curve,
-            tr("The first run (job %1, %2) as recorded: its loss at %n logged step(s). Its log "
-               "is at the provider; it shows here once Onramp is connected to it again.",
-               nullptr, int(run.curve.size()))
+            tr("The first run (job %1, %2) as recorded: its loss at %n logged step(s).", nullptr,
+               int(run.curve.size()))
                 .arg(run.run.jobId.isEmpty() ? tr("id not recorded") : run.run.jobId,
-                     labelOf<CheckState>(run.run.state)));
+                     labelOf<CheckState>(run.run.state)),
+            // Said until the job is read again; the monitor says it if the provider has it no more.
+            tr("Its log is at the provider; it shows here once Onramp is connected to it "
+               "again."));
 
     // The triage: the run's saved diagnosis, or what the live job shows now.
     const Diagnosis &live = m_monitor->diagnosis();

@@ -33,6 +33,10 @@ GatePage::GatePage(GateId gate, StateStore *store, QWidget *parent)
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
 
+    // First of the store's receivers (before the page's own forms, made after this): the
+    // field's place is read before any of them shows a widget, which lays the page out at once
+    // (QWidget::setVisible activates the layouts above it).
+    connect(m_store, &StateStore::changed, this, &GatePage::holdFocusInPlace);
     connect(m_store, &StateStore::changed, this, [this] {
         refresh();
         // QWizard re-lays out its buttons on every completeChanged(): only say it on a change.
@@ -76,8 +80,41 @@ void GatePage::ensureBuilt()
     layout->addWidget(new GateCard(m_form, inner));
     layout->addStretch();
     m_scroll->setWidget(inner);
-    connect(m_store, &StateStore::changed, this, &GatePage::holdFocusInPlace);
+    m_shownTarget = m_form->targetStatus();
+    connect(m_form, &GateForm::changed, this, &GatePage::keepRecorderInView);
     refresh();
+}
+
+void GatePage::keepRecorderInView()
+{
+    // Only when the status chosen in the recorder changes: its rows come and go above the
+    // button. A change the store brings (the gate goes in progress as the page is edited)
+    // moves nothing: the user is elsewhere on the page.
+    const GateStatus target = m_form->targetStatus();
+    if (target == m_shownTarget)
+        return;
+    m_shownTarget = target;
+    if (!m_scroll || !m_scroll->widget() || !isVisible())
+        return;
+    QWidget *focus = window()->focusWidget();
+    QWidget *recorder = m_scroll->widget()->findChild<QWidget *>(QStringLiteral("gateStatus"));
+    if (!focus || !recorder || !(focus == recorder || recorder->isAncestorOf(focus)))
+        return;
+    // After the card's own refresh has shown its rows, once they are laid out.
+    QTimer::singleShot(0, this, [this] {
+        QWidget *inner = m_scroll->widget();
+        auto *record = inner ? inner->findChild<QWidget *>(QStringLiteral("recordStatus")) : nullptr;
+        if (!record || !record->isVisible())
+            return;
+        for (int i = 0; i < 4; ++i)
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        constexpr int kMargin = 12;
+        m_scroll->ensureWidgetVisible(record, 0, kMargin);
+        // The status list just used stays in view too, where both do not fit.
+        if (auto *choice = inner->findChild<QWidget *>(QStringLiteral("statusChoice"));
+            choice && choice->isVisible())
+            m_scroll->ensureWidgetVisible(choice, 0, kMargin);
+    });
 }
 
 void GatePage::holdFocusInPlace()
@@ -95,17 +132,28 @@ void GatePage::holdFocusInPlace()
     const int before = focus->mapTo(m_scroll->viewport(), QPoint()).y();
     QTimer::singleShot(0, this, [this, anchor, before] {
         m_holding = false;
-        if (!anchor || !anchor->isVisible() || !m_scroll->widget()->isAncestorOf(anchor))
-            return;
-        // Lay the page out now (layout requests travel up one widget at a time).
-        for (int i = 0; i < 4; ++i)
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        const int moved = anchor->mapTo(m_scroll->viewport(), QPoint()).y() - before;
-        if (moved != 0) {
-            QScrollBar *bar = m_scroll->verticalScrollBar();
-            bar->setValue(bar->value() + moved);
-        }
+        restoreAnchor(anchor, before, 3);
     });
+}
+
+void GatePage::restoreAnchor(const QPointer<QWidget> &anchor, int before, int tries)
+{
+    if (!anchor || !anchor->isVisible() || !m_scroll->widget()->isAncestorOf(anchor))
+        return;
+    // Lay the page out now (layout requests travel up one widget at a time).
+    for (int i = 0; i < 4; ++i)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    const int moved = anchor->mapTo(m_scroll->viewport(), QPoint()).y() - before;
+    if (moved != 0) {
+        QScrollBar *bar = m_scroll->verticalScrollBar();
+        bar->setValue(bar->value() + moved);
+    }
+    // Wrapped lines that came or went take their height a turn of the event loop later (the
+    // width they wrap at is known once their row is laid out): looked at again, briefly.
+    if (tries > 1)
+        QTimer::singleShot(0, this, [this, anchor, before, tries] {
+            restoreAnchor(anchor, before, tries - 1);
+        });
 }
 
 void GatePage::whenProviderReady(QObject *context, std::function<void()> then)

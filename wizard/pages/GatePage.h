@@ -3,6 +3,7 @@
 #include "GateTypes.h"
 #include "Text.h"
 
+#include <QPointer>
 #include <QWizardPage>
 
 #include <functional>
@@ -64,6 +65,12 @@ private:
     // again (#17 walk: choosing an instance type hid the memory suggestions above it, and the
     // page moved under the mouse).
     void holdFocusInPlace();
+    // Scrolls so that `anchor` is `before` pixels from the view's top again, now and on the next
+    // `tries - 1` turns of the event loop.
+    void restoreAnchor(const QPointer<QWidget> &anchor, int before, int tries);
+    // Keeps the recorder's "Record status" in view when the status chosen changes (#17 walk:
+    // choosing Passed showed its rows above the button and pushed it below the page's edge).
+    void keepRecorderInView();
 
     GateId m_gate;
     StateStore *m_store;
@@ -72,6 +79,7 @@ private:
     QScrollArea *m_scroll = nullptr;
     bool m_lastComplete = false;
     bool m_holding = false; // a relayout's anchor is recorded, to restore once laid out
+    GateStatus m_shownTarget = GateStatus::NotStarted; // the recorder's choice, as last seen
     QVBoxLayout *m_content = nullptr;
     ProviderHub *m_hub = nullptr;
 };

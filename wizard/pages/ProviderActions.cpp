@@ -8,6 +8,7 @@
 #include "ProviderStates.h"
 #include "Tr.h"
 #include "QuotaGate.h"
+#include "ResourcesForm.h"
 #include "StateStore.h"
 #include "steps/WorkspaceSteps.h"
 
@@ -263,11 +264,9 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel->addAction(
             QStringLiteral("providerCreateInstance"),
             [] { return ProviderActions::tr("Create the instance"); },
-            [](const St &s) {
-                return !s.resources.choice.instance.isEmpty() &&
-                       (s.provider.instanceId.isEmpty() ||
-                        instanceState(s) == InstanceState::Released);
-            },
+            // The model's one rule, which the status below words (#17 walk: enabled again on
+            // a passed gate once the instance was released, with nothing saying why).
+            [](const St &s) { return instanceCreation(s).allowed; },
             [](S *s, S::Done d) { s->createInstance(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerVerifyInstance"),
@@ -333,7 +332,8 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                                                  "upload",
                                                                  nullptr,
                                                                  int(l.uploadIds.size())))) +
-                   (next.isEmpty() ? QString() : u'\n' + next);
+                   (next.isEmpty() ? QString() : u'\n' + next) +
+                   (instanceCreation(s).again ? u'\n' + instanceCreation(s).note : QString());
         });
         break;
     case GateId::Environment:

@@ -120,8 +120,10 @@ void JobMonitor::news(const QString &check, const QJsonObject &job, qint64 offse
     if (id != m_jobId && m_seenJobs.contains(id))
         return;
     m_seenJobs.insert(id);
-    if (check != m_check || !m_recordedLine.isEmpty()) // a record gives way to a live job
+    if (check != m_check || !m_recordedLine.isEmpty()) { // a record gives way to a live job
+        m_unread = {};
         reset(check);
+    }
     if (id != m_jobId) {
         // The next job of the same check (the checkpoint check's second run): keep the charts,
         // start the log anew.
@@ -148,9 +150,11 @@ void JobMonitor::showJob(const QString &jobId, const QString &check)
     // What the record showed, back if the job cannot be read (a provider that no longer has
     // it): its curve with the provider's answer, not an empty view.
     const QString recordedLine = m_recordedLine;
+    const QString untilRead = m_untilRead;
     const QString recordedCheck = m_recordedCheck;
     const QList<std::pair<int, double>> recordedCurve = m_recordedCurve;
     reset(check);
+    m_unread = {};
     m_jobId = jobId;
     m_seenJobs.clear(); // live news takes over again, as before the user chose this job
     m_loading = true;
@@ -165,15 +169,22 @@ void JobMonitor::showJob(const QString &jobId, const QString &check)
     };
     // The hub reads it (the widget never speaks to the provider).
     m_hub->readJobTail(jobId, kFirstRead, this,
-                       [this, done, recordedLine, recordedCheck,
+                       [this, done, recordedLine, untilRead, recordedCheck,
                         recordedCurve](const std::expected<JobTail, ProviderError> &tail) {
                            if (!tail && !recordedLine.isEmpty()) {
                                m_loading = false;
                                setProperty("onrampLoading", false);
+                               const QString id = m_jobId;
                                m_jobId.clear();
-                               showRecorded(recordedCheck, recordedCurve,
-                                            Tr::sentences({recordedLine,
-                                                           tail.error().message}));
+                               // Why, kept past the record shown again (the page shows it
+                               // anew on every change): #17 walk, the line ended in an empty
+                               // provider error and the charts still promised the job's log.
+                               m_unread = {id, tail.error().code == ProviderErrorCode::NotFound,
+                                           tail.error().message.isEmpty()
+                                               ? tail.error().details
+                                               : tail.error().message};
+                               showRecorded(recordedCheck, recordedCurve, recordedLine,
+                                            untilRead);
                                return;
                            }
                            if (!tail) {
@@ -189,13 +200,14 @@ void JobMonitor::showJob(const QString &jobId, const QString &check)
 }
 
 void JobMonitor::showRecorded(const QString &check, const QList<std::pair<int, double>> &curve,
-                              const QString &line)
+                              const QString &line, const QString &untilRead)
 {
     // A job being read or followed live says more than the record.
     if (m_loading || !m_jobId.isEmpty())
         return;
     reset(check);
     m_recordedLine = line;
+    m_untilRead = untilRead;
     m_recordedCheck = check;
     m_recordedCurve = curve;
     for (const auto &[step, loss] : curve)
@@ -236,11 +248,29 @@ void JobMonitor::consume(const QStringList &lines)
     }
 }
 
+QString JobMonitor::unreadText() const
+{
+    if (m_unread.jobId.isEmpty())
+        return {};
+    if (m_unread.gone)
+        return tr("The provider no longer has job %1: its log, step times and memory went with "
+                  "it. The loss curve, evidence and diagnosis the record kept show here.")
+            .arg(m_unread.jobId);
+    return m_unread.error.isEmpty()
+               ? tr("Job %1 could not be read from the provider; the record shows until it "
+                    "can.")
+                     .arg(m_unread.jobId)
+               : tr("Job %1 could not be read from the provider: %2")
+                     .arg(m_unread.jobId, m_unread.error);
+}
+
 void JobMonitor::updateReadings()
 {
     if (m_jobId.isEmpty()) {
         m_jobLine->setText(!m_recordedLine.isEmpty()
-                               ? m_recordedLine
+                               ? Tr::sentences({m_recordedLine, m_unread.jobId.isEmpty()
+                                                                    ? m_untilRead
+                                                                    : unreadText()})
                                : tr("No job yet. The jobs this gate runs show here as they run."));
         m_coach->clear();
         m_triage->clear();
@@ -322,9 +352,14 @@ void JobMonitor::retranslate()
     // the run had yet to start): the record keeps the loss curve only; the log, step times and
     // memory come back when the job's log is read from the provider again.
     if (!m_recordedLine.isEmpty()) {
-        const QString notKept = tr("Not kept in the onboarding's record, which keeps the loss "
-                                   "curve; shown again when the job's log is read from the "
-                                   "provider.");
+        const QString notKept =
+            m_unread.gone
+                // Nothing will show it again: the record is all there is (#17 walk).
+                ? tr("Not kept in the onboarding's record, which keeps the loss curve; the "
+                     "provider no longer has job %1.")
+                      .arg(m_unread.jobId)
+                : tr("Not kept in the onboarding's record, which keeps the loss curve; shown "
+                     "again when the job's log is read from the provider.");
         m_step->setEmptyText(notKept);
         m_memory->setEmptyText(notKept);
     }
@@ -333,7 +368,11 @@ void JobMonitor::retranslate()
     // the provider, read again from there (its end, 1,000 lines), and the onboarding file, saved
     // on every change, stays small; the run's curve, evidence and diagnosis are what it keeps.
     m_log->setEmptyText(
-        !m_recordedLine.isEmpty()
+        !m_recordedLine.isEmpty() && m_unread.gone
+            ? tr("The provider no longer has job %1, nor its log. The onboarding's record keeps "
+                 "the run's loss curve, evidence and diagnosis, shown here.")
+                  .arg(m_unread.jobId)
+        : !m_recordedLine.isEmpty()
             ? tr("The onboarding's record keeps the run's loss curve, evidence and diagnosis, "
                  "not its log. The whole log stays at the provider with the job and shows here "
                  "once Onramp reads it from there again.")

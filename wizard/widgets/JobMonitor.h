@@ -33,8 +33,11 @@ public:
     // What the state recorded of a finished job, when it cannot be read again (after a restart
     // the provider may be gone): its loss at every logged step and a line saying so. A job read
     // later (showJob, live news) replaces it.
+    // `untilRead` says where the rest is while the job has not been read again ("Its log is at
+    // the provider…"); once a read finds the provider no longer has the job, that is said
+    // instead.
     void showRecorded(const QString &check, const QList<std::pair<int, double>> &curve,
-                      const QString &line);
+                      const QString &line, const QString &untilRead = {});
     bool isLoading() const { return m_loading; }
     const Diagnosis &diagnosis() const { return m_diagnosis; }
     LiveChart *lossChart() const { return m_loss; }
@@ -60,6 +63,8 @@ private:
     void updateReadings();
     void retranslate();
     void reset(const QString &check);
+    // Why the recorded job shown could not be read again; empty when it was, or never asked.
+    QString unreadText() const;
 
     ProviderHub *m_hub;
     QStringList m_checks;
@@ -75,9 +80,18 @@ private:
     QString m_check;
     QString m_jobId;
     QString m_recordedLine; // showRecorded()'s, while no job is shown
+    QString m_untilRead;    // and its sentence on where the rest is
     // showRecorded()'s record, shown again when the job it names cannot be read.
     QString m_recordedCheck;
     QList<std::pair<int, double>> m_recordedCurve;
+    // The last read of a recorded job that failed: its id, whether the provider no longer has
+    // it (not found), else the provider's words. Kept while the record shows.
+    struct Unread
+    {
+        QString jobId;
+        bool gone = false;
+        QString error;
+    } m_unread;
     QSet<QString> m_seenJobs; // every job shown so far: news of an older one is not followed
     QJsonObject m_job;
     std::vector<double> m_util, m_stepSeconds;

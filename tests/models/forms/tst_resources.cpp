@@ -841,6 +841,127 @@ private slots:
         QCOMPARE(form.data().choice.setup.gpus, held.gpus);
     }
 
+    // #17 walk (item 22): after Apply nothing said what changed. The form words the last Apply:
+    // each setting from and to, and the memory per card before and after; a later change of
+    // gate 4 takes the words away (they would no longer describe the setup).
+    void applyingSaysWhatChanged()
+    {
+        StateStore store(QString{});
+        ResourcesForm form(&store);
+        form.update([](ResourcesGateData &d) {
+            d.choice.setup.model = *findModel("llama-2-7b");
+            d.choice.setup.method = Method::Full;
+            d.choice.setup.microBatch = 4;
+            d.choice.setup.seqLen = 4096;
+            d.choice.setup.checkpointing = Checkpointing::None;
+            d.choice.setup.gpus = 1;
+            d.cardKey = QStringLiteral("a100-80g");
+        });
+        QVERIFY(form.appliedChange().isEmpty());
+        const QLocale locale;
+        const QString was = locale.toString(form.memory().totalGiB(), 'f', 1);
+        const TrainingSetup before = form.data().choice.setup;
+        QVERIFY(form.applySuggestion(0));
+        const TrainingSetup after = form.data().choice.setup;
+        const QString said = form.appliedChange();
+        QVERIFY2(said.contains(QStringLiteral("%1 → %2 GiB per card")
+                                   .arg(was, locale.toString(form.memory().totalGiB(), 'f', 1))),
+                 qPrintable(said));
+        if (after.microBatch != before.microBatch)
+            QVERIFY2(said.contains(QStringLiteral("Micro-batch per card %1 → %2")
+                                       .arg(before.microBatch)
+                                       .arg(after.microBatch)),
+                     qPrintable(said));
+        if (after.chunkedLoss != before.chunkedLoss)
+            QVERIFY2(said.contains(QStringLiteral("Chunked loss off → on")), qPrintable(said));
+        QVERIFY2(after.microBatch != before.microBatch || after.chunkedLoss != before.chunkedLoss ||
+                     after.checkpointing != before.checkpointing,
+                 "the first step changes one of the settings checked above");
+        form.update([](ResourcesGateData &d) { d.choice.setup.seqLen = 2048; });
+        QVERIFY(form.appliedChange().isEmpty());
+    }
+
+    // #17 walk (item 20): "Cards in the job" and "Judge against card" were disabled with no
+    // reason shown. The form says why (the instance type), and what makes them editable again.
+    void aFixedSettingSaysWhy()
+    {
+        StateStore store(QString{});
+        ResourcesForm form(&store);
+        form.update([](ResourcesGateData &d) { d.choice.instance.clear(); });
+        QVERIFY(form.cardCountLock().isEmpty());
+        QVERIFY(form.cardLock().isEmpty());
+        form.update([](ResourcesGateData &d) { d.choice.instance = QStringLiteral("gpu.a100-80g.8"); });
+        for (const QString &why : {form.cardCountLock(), form.cardLock()}) {
+            QVERIFY2(why.contains(QStringLiteral("8 × A100 80GB")), qPrintable(why));
+            QVERIFY2(why.contains(QStringLiteral("“(choose)”")), qPrintable(why));
+        }
+        QVERIFY2(form.cardCountLock().contains(QStringLiteral(": 8 card")),
+                 qPrintable(form.cardCountLock()));
+    }
+
+    // #17 walk (item 20): "Also try" offered gpu.h100.8 to an A100 80GB pool; its quota cannot
+    // open an H100 (quotaSkip skips it at create). The example is the pool's own types, and an
+    // entry outside the pool is named with what it would take.
+    void alsoTryStaysInsideThePool()
+    {
+        StateStore store(QString{});
+        OnboardingState s;
+        s.workspace.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-north"),
+                            QStringLiteral("cn-north-1a")};
+        s.resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
+        store.setState(s);
+        ResourcesForm form(&store);
+        const QString example = form.alternativesExample();
+        QVERIFY(!example.isEmpty());
+        const QList<Candidate> offered = *parseCandidates(example, form.data().catalog);
+        for (const Candidate &c : offered) {
+            QCOMPARE(form.data().catalog.instance(c.instance)->card, QStringLiteral("a100-80g"));
+            QVERIFY(c.instance != QStringLiteral("gpu.a100-80g.8")); // not the chosen one again
+            QVERIFY(c.zone.isEmpty());
+        }
+        QVERIFY(form.alternativesOutsidePool().isEmpty());
+        form.update([&](ResourcesGateData &d) {
+            d.choice.alternatives = *parseCandidates(
+                QStringLiteral("gpu.a100-80g.1, gpu.h100.8, gpu.a100-80g.8@cn-north-1b"),
+                d.catalog);
+        });
+        const QStringList outside = form.alternativesOutsidePool();
+        QCOMPARE(outside.size(), 2);
+        QVERIFY2(outside[0].startsWith(QStringLiteral("gpu.h100.8 is outside the pool")) &&
+                     outside[0].contains(QStringLiteral("gate 2")),
+                 qPrintable(outside[0]));
+        QVERIFY2(outside[1].startsWith(QStringLiteral("gpu.a100-80g.8@cn-north-1b")),
+                 qPrintable(outside[1]));
+    }
+
+    // #17 walk (item 20): "Create the instance" was enabled again on a passed gate 4 once its
+    // instance was released, and nothing said what that meant. One rule: gate 4 stays passed
+    // (its check ran while the instance did); creating again is for gates 5 and 6, and says so.
+    void aReleasedInstanceIsCreatedAgainForTheLaterGates()
+    {
+        OnboardingState s;
+        s.resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
+        QVERIFY(instanceCreation(s).allowed); // none created yet
+        QVERIFY(!instanceCreation(s).again);
+        QVERIFY(instanceCreation(s).note.isEmpty());
+        s.provider.instanceId = QStringLiteral("i-1");
+        s.provider.instanceState = QStringLiteral("running");
+        QVERIFY(!instanceCreation(s).allowed);
+        s.gate(GateId::Resources).status = GateStatus::Passed;
+        s.provider.instanceState = QStringLiteral("released");
+        const InstanceCreation c = instanceCreation(s);
+        QVERIFY(c.allowed && c.again);
+        QVERIFY2(c.note.startsWith(QStringLiteral("Gate 4 stays passed")) &&
+                     c.note.contains(QStringLiteral("i-1")) &&
+                     c.note.contains(QStringLiteral("Gates 5 and 6")),
+                 qPrintable(c.note));
+        s.gate(GateId::Resources).status = GateStatus::InProgress;
+        QVERIFY2(instanceCreation(s).note.contains(QStringLiteral("acceptance check")),
+                 qPrintable(instanceCreation(s).note));
+        s.resources.choice.instance.clear();
+        QVERIFY(!instanceCreation(s).allowed);
+    }
+
     // #17 walk: gate 2's pool was A10 24GB cards, yet gate 4 judged the estimate against an
     // A100 80GB and said "fits with headroom". Until a card is chosen, the pool's card is it.
     void theEstimateIsJudgedAgainstThePoolsCard()

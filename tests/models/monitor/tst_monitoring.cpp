@@ -642,6 +642,10 @@ private slots:
             << R"({"event":"step","check":"environment","step":12,"loss":2.5,"step_seconds":0.01,"samples_per_second":6400})"
             << "Environment check, step 12: loss 2.5, 10 ms per step, 6,400 samples/s";
         // Seen on screen: "9.31E-05 秒" for a step of the sandbox's plain loop.
+        // #17 walk: the neighbouring step read "99 ms per step", this one "0.1 s per step".
+        QTest::newRow("step of 100 ms")
+            << R"({"event":"step","check":"first-run","step":4,"loss":2.5,"step_seconds":0.1})"
+            << "First run, step 4: loss 2.5, 100 ms per step";
         QTest::newRow("tiny step")
             << R"({"event":"step","check":"environment","step":3,"loss":2.5,"step_seconds":9.31e-05})"
             << "Environment check, step 3: loss 2.5, <1 ms per step";
@@ -716,7 +720,14 @@ private slots:
         QTest::addColumn<QString>("chinese");
         QTest::newRow("tiny") << 9.31e-05 << "<1 ms" << "不到 1 毫秒";
         QTest::newRow("ms") << 0.012 << "12 ms" << "12 毫秒";
-        QTest::newRow("tenths") << 0.2 << "0.2 s" << "0.2 秒";
+        // #17 walk: one run's log read "99 ms per step" and "0.1 s per step" a line apart.
+        // One rule: whole milliseconds under a second, tenths of a second from 1 s to 10 s.
+        QTest::newRow("under a second") << 0.2 << "200 ms" << "200 毫秒";
+        QTest::newRow("99 ms") << 0.099 << "99 ms" << "99 毫秒";
+        QTest::newRow("100 ms") << 0.1 << "100 ms" << "100 毫秒";
+        QTest::newRow("just under a second") << 0.9994 << "999 ms" << "999 毫秒";
+        QTest::newRow("rounds up to a second") << 0.9996 << "1.0 s" << "1.0 秒";
+        QTest::newRow("tenths") << 1.25 << "1.3 s" << "1.3 秒";
         QTest::newRow("just under ten") << 9.96 << "10 s" << "10 秒";
         QTest::newRow("seconds") << 42.4 << "42 s" << "42 秒";
         QTest::newRow("minutes") << 65.0 << "1 min 5 s" << "1 分 5 秒";

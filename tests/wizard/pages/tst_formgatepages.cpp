@@ -1097,7 +1097,15 @@ private slots:
         QVERIFY(microBatch && chunked && checkpointing);
         auto *apply = suggestions->findChild<QPushButton *>(QStringLiteral("applySuggestion0"));
         QVERIFY(apply);
+        auto *applied = child<QLabel>(w, "appliedChange");
+        QVERIFY(applied);
+        QVERIFY(!applied->isVisible());
         QTest::mouseClick(apply, Qt::LeftButton);
+        // #17 walk (item 22): a line says what Apply changed, from and to.
+        settle();
+        QVERIFY(applied->isVisible());
+        QCOMPARE(applied->text(), form->appliedChange());
+        QVERIFY2(applied->text().contains(QStringLiteral("GiB per card")), qPrintable(applied->text()));
         QCOMPARE(chunked->isChecked(), list[0].setup.chunkedLoss);
         QCOMPARE(microBatch->value(), list[0].setup.microBatch);
         QCOMPARE(checkpointing->currentIndex(), int(list[0].setup.checkpointing));
@@ -1113,6 +1121,144 @@ private slots:
         QVERIFY(form->verdict() != Verdict::DoesNotFit);
         QVERIFY(verdict->text() != doesNotFit);
         QVERIFY(!suggestions->isVisible());
+    }
+
+    // #17 walk (item 20): "Cards in the job" and "Judge against card" were disabled with no
+    // reason shown, and a disabled field takes no keyboard focus, so no tooltip reaches a
+    // keyboard user. A line under each says why and what enables it; it goes when they are.
+    void gateFourSaysWhyAFieldIsFixed()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {"a100-80g", "cn-north", "cn-north-1a"};
+            s.resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        ResourcesForm *form = qobject_cast<ResourcesPage *>(w.currentPage())->resources();
+        settle();
+        const std::pair<const char *, const char *> fixed[] = {{"gpus", "gpusWhy"},
+                                                               {"card", "cardWhy"}};
+        for (const auto &[field, line] : fixed) {
+            auto *input = child<QWidget>(w, field);
+            auto *why = child<QLabel>(w, line);
+            QVERIFY2(input && why, line);
+            QVERIFY(!input->isEnabled());
+            QVERIFY2(why->isVisible(), line);
+            QVERIFY2(why->text().contains(QStringLiteral("8 × A100 80GB")), qPrintable(why->text()));
+            QCOMPARE(input->accessibleDescription(), why->text());
+        }
+        QCOMPARE(child<QLabel>(w, "gpusWhy")->text(), form->cardCountLock());
+        QCOMPARE(child<QLabel>(w, "cardWhy")->text(), form->cardLock());
+        // "(choose)": the fields are the user's again, and the lines go.
+        auto *instance = child<QComboBox>(w, "instance");
+        instance->setCurrentIndex(0);
+        settle();
+        for (const auto &[field, line] : fixed) {
+            QVERIFY2(child<QWidget>(w, field)->isEnabled(), field);
+            QVERIFY2(!child<QLabel>(w, line)->isVisible(), line);
+        }
+    }
+
+    // #17 walk (item 20): after the instance of a passed gate 4 was released, "Create the
+    // instance" was on again and nothing said what it meant for the gate. The panel says the
+    // model's rule beside it: gate 4 stays passed, creating again is for gates 5 and 6.
+    void aReleasedInstanceSaysWhatCreatingAgainDoes()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota, GateId::Resources})
+                s.gate(g).status = GateStatus::Passed;
+            s.resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
+            s.provider.instanceId = QStringLiteral("i-7");
+            s.provider.instanceState = QStringLiteral("running");
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *status = w.currentPage()->findChild<QLabel *>(QStringLiteral("providerStatus"));
+        QVERIFY(status);
+        QVERIFY2(!status->text().contains(QStringLiteral("stays passed")), qPrintable(status->text()));
+        store.update([](OnboardingState &s) { s.provider.instanceState = QStringLiteral("released"); });
+        QVERIFY2(status->text().contains(instanceCreation(store.state()).note) &&
+                     status->text().contains(QStringLiteral("Gate 4 stays passed")),
+                 qPrintable(status->text()));
+    }
+
+    // #17 walk (item 20): "Also try"'s example offered gpu.h100.8 to an A100 80GB pool. The
+    // example is the pool's own types; an entry outside the pool is named with what it takes.
+    void alsoTryOffersThePoolsOwnTypes()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {"a100-80g", "cn-north", "cn-north-1a"};
+            s.resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
+            s.resources.choice.alternatives.clear();
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        settle();
+        auto *alternatives = child<QLineEdit>(w, "alternatives");
+        auto *outside = child<QLabel>(w, "alternativesOutsidePool");
+        QVERIFY(alternatives && outside);
+        const QString example = alternatives->placeholderText();
+        QVERIFY2(example.contains(QStringLiteral("gpu.a100-80g.1")), qPrintable(example));
+        QVERIFY2(!example.contains(QStringLiteral("h100")) && !example.contains(u'@'),
+                 qPrintable(example));
+        QVERIFY(!outside->isVisible());
+        alternatives->setFocus();
+        QTest::keyClicks(alternatives, QStringLiteral("gpu.h100.8"));
+        settle();
+        QVERIFY(outside->isVisible());
+        QVERIFY2(outside->text().contains(QStringLiteral("gpu.h100.8 is outside the pool")),
+                 qPrintable(outside->text()));
+    }
+
+    // #17 walk (item 22): choosing Passed in the recorder showed its rows (evidence, acceptor)
+    // above "Record status" and pushed the button below the visible area. It stays in view, and
+    // so does the list just used.
+    void choosingPassedKeepsRecordInView()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {"a100-80g", "cn-north", "cn-north-1a"};
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        w.resize(OnboardingWizard::defaultSize(QSize()));
+        auto *scroll = child<QScrollArea>(w, "gateScroll");
+        auto *choice = child<QComboBox>(w, "statusChoice");
+        auto *record = child<QPushButton>(w, "recordStatus");
+        QVERIFY(scroll && choice && record);
+        settle();
+        // The button at the bottom edge of the view, as a user scrolls down to it.
+        scroll->ensureWidgetVisible(record, 0, 0);
+        settle();
+        const auto inView = [scroll](QWidget *x) {
+            const QRect r(x->mapTo(scroll->viewport(), QPoint()), x->size());
+            return scroll->viewport()->rect().contains(r);
+        };
+        QVERIFY(inView(record) && inView(choice));
+        QVERIFY(choice->currentData().toInt() != int(GateStatus::Passed));
+        choice->setFocus();
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        settle();
+        QVERIFY(child<QLineEdit>(w, "acceptedBy")->isVisible()); // Passed's rows came
+        QVERIFY(inView(record));
+        QVERIFY(inView(choice));
     }
 
     // Seen in a screenshot of the suggestions: the card table's rows kept the height they were

@@ -251,6 +251,53 @@ private slots:
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
+    // #17 walk: gate 6 read its recorded job again from a provider that no longer had it; the
+    // job line ended in an empty provider error and the charts still said the log would show
+    // "when the job's log is read from the provider". They say the provider no longer has the
+    // job, and that what shows is what the record kept.
+    void aJobTheProviderNoLongerHasIsSaidSo()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        OnboardingState state = demoState();
+        state.currentPage = OnboardingWizard::FirstRunId;
+        state.firstRun.run.state = QStringLiteral("passed");
+        state.firstRun.run.jobId = QStringLiteral("a09d3421"); // not at this (fresh) sandbox
+        state.firstRun.curve = {{1, 5.7}, {2, 5.1}, {3, 4.6}, {4, 4.0}};
+        store.setState(state);
+        OnboardingWizard w(&store, &m_language);
+        w.setStartId(OnboardingWizard::FirstRunId);
+        w.show();
+        auto *monitor = w.currentPage()->findChild<JobMonitor *>();
+        QVERIFY(monitor);
+        auto *line = child<QLabel>(w, "jobLine");
+        QVERIFY(line);
+        LoadWatch reads;
+        monitor->installEventFilter(&reads);
+        w.connectProvider();
+        QTRY_VERIFY_WITH_TIMEOUT(reads.count > 0, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!monitor->isLoading(), 15000);
+        QVERIFY2(line->text().contains(QStringLiteral("The provider no longer has job a09d3421")),
+                 qPrintable(line->text()));
+        QVERIFY2(!line->text().contains(QStringLiteral("shows here once Onramp is connected")),
+                 qPrintable(line->text()));
+        QCOMPARE(monitor->lossChart()->rawCount(), size_t(4)); // the record's curve stays
+        const QString step = monitor->stepChart()->emptyText();
+        QVERIFY2(step.contains(QStringLiteral("no longer has job a09d3421")) &&
+                     !step.contains(QStringLiteral("shown again")),
+                 qPrintable(step));
+        QVERIFY2(monitor->log()->emptyText().contains(QStringLiteral("no longer has job")),
+                 qPrintable(monitor->log()->emptyText()));
+        // A change of the onboarding shows the record again: what was found stays said.
+        store.update([](OnboardingState &s) { s.gate(GateId::FirstRun).notes = QStringLiteral("checked"); });
+        QVERIFY2(line->text().contains(QStringLiteral("The provider no longer has job a09d3421")),
+                 qPrintable(line->text()));
+        qunsetenv("ONRAMP_STATE_DIR");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
     // #17 walk (item 10): after a restart (the wizard closed, opened again on the same state)
     // gate 6's live view was empty though the run had finished and its curve was recorded.
     // Without a provider to read the job from, the record shows.

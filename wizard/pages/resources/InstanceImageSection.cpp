@@ -42,7 +42,8 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
     auto *alternativesLayout = new QHBoxLayout(alternativesRow);
     alternativesLayout->setContentsMargins(0, 0, 0, 0);
     m_alternatives = new QLineEdit(alternativesRow);
-    m_alternatives->setPlaceholderText(QStringLiteral("gpu.a100-80g.8@cn-north-1b, gpu.h100.8"));
+    // The example is the pool's own instance types (refresh()): a fixed one offered gpu.h100.8
+    // to an A100 pool, whose quota cannot open it (#17 walk).
     // A push button with a menu: it keeps room for its arrow (a tool button's arrow sat over
     // "添加" in a real window).
     m_addAlternative = new QPushButton(alternativesRow);
@@ -62,6 +63,12 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
     m_alternativesIssue->setWordWrap(true);
     m_alternativesIssue->hide();
     layout->addRow(m_alternativesIssue);
+    m_outsidePool = new QLabel(this);
+    m_outsidePool->setObjectName(QStringLiteral("alternativesOutsidePool"));
+    m_outsidePool->setWordWrap(true);
+    m_outsidePool->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_outsidePool->hide();
+    layout->addRow(m_outsidePool);
     m_attempts = new QLabel(this);
     m_attempts->setObjectName(QStringLiteral("launchAttempts"));
     m_attempts->setWordWrap(true);
@@ -282,6 +289,15 @@ void InstanceImageSection::refresh()
     m_catalog->setText(form()->data().catalog.describe());
     labelImages();
     labelInstances();
+    if (const QString example = form()->alternativesExample();
+        m_alternatives->placeholderText() != example)
+        m_alternatives->setPlaceholderText(example);
+    const QStringList outside = form()->alternativesOutsidePool();
+    QStringList marked;
+    for (const QString &line : outside)
+        marked << QStringLiteral("⚠ ") + line;
+    m_outsidePool->setText(marked.join(u'\n'));
+    m_outsidePool->setVisible(!outside.isEmpty());
     QStringList tried;
     for (const LaunchAttempt &a : form()->attempts())
         tried << (a.outcome == QLatin1String("created") ? QStringLiteral("✔ ")

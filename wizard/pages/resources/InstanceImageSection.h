@@ -55,6 +55,7 @@ private:
     QPushButton *m_addAlternative = nullptr; // "Add ▾": the catalog's types, by name
     QMenu *m_alternativeMenu = nullptr;
     QCheckBox *m_cheapest = nullptr;
+    QLabel *m_outsidePool = nullptr; // alternatives the pool's quota cannot open
     QLabel *m_alternativesIssue = nullptr;
     QLabel *m_attempts = nullptr;
     QLabel *m_environment = nullptr;

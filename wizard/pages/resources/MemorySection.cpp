@@ -28,6 +28,7 @@ MemorySection::MemorySection(ResourcesForm *form, QWidget *parent)
     for (const CardSpec &c : cardCatalog())
         m_card->addItem(c.name, c.key);
     labelled(cardForm, QT_TR_NOOP("Judge against card"), m_card, "card");
+    m_cardWhy = lockReason(cardForm, "cardWhy");
     layout->addLayout(cardForm);
     m_chart = charts::makeBars(this);
     m_chart->widget()->setObjectName(QStringLiteral("memoryChart"));
@@ -44,6 +45,13 @@ MemorySection::MemorySection(ResourcesForm *form, QWidget *parent)
     bold.setBold(true);
     m_verdict->setFont(bold);
     layout->addWidget(m_verdict);
+    // What the last Apply changed, from and to (#17 walk: after Apply nothing said so).
+    m_applied = new QLabel(this);
+    m_applied->setObjectName(QStringLiteral("appliedChange"));
+    m_applied->setWordWrap(true);
+    m_applied->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_applied->hide();
+    layout->addWidget(m_applied);
     // Rows that wrap, not a list: a list cut them behind a horizontal scroll bar (#17 walk).
     m_suggestions = new QWidget(this);
     m_suggestions->setObjectName(QStringLiteral("suggestions"));
@@ -60,11 +68,9 @@ MemorySection::MemorySection(ResourcesForm *form, QWidget *parent)
 
 void MemorySection::loadInputs()
 {
-    const ResourcesGateData &d = form()->data();
     const int card = std::max(0, m_card->findData(form()->card().key));
     if (m_card->currentIndex() != card)
         m_card->setCurrentIndex(card);
-    m_card->setEnabled(d.choice.instance.isEmpty()); // the instance type fixes the card
 }
 
 void MemorySection::retranslate()
@@ -75,6 +81,13 @@ void MemorySection::retranslate()
 
 void MemorySection::refresh()
 {
+    // The instance type fixes the card; the form says why and how to change it.
+    const QString why = form()->cardLock();
+    m_card->setEnabled(why.isEmpty());
+    showLockReason(m_card, m_cardWhy, why);
+    const QString applied = form()->appliedChange();
+    m_applied->setText(applied);
+    m_applied->setVisible(!applied.isEmpty());
     const MemoryBreakdown m = form()->memory();
     const CardSpec card = form()->card();
     const MemoryPart *parts[] = {&m.weights, &m.gradients, &m.optimizer, &m.activations,

@@ -31,9 +31,11 @@ private:
     void showSuggestions();
 
     QComboBox *m_card = nullptr;
+    QLabel *m_cardWhy = nullptr;
     charts::Bars *m_chart = nullptr; // a child widget
     QLabel *m_total = nullptr;
     QLabel *m_verdict = nullptr;
+    QLabel *m_applied = nullptr;
     QWidget *m_suggestions = nullptr;
     QVBoxLayout *m_suggestionRows = nullptr;
 };

@@ -3,6 +3,8 @@
 #include "ResourcesForm.h"
 
 #include <QEvent>
+#include <QFormLayout>
+#include <QLabel>
 
 namespace onramp {
 
@@ -23,6 +25,28 @@ void ResourcesSection::start()
         load();
         refresh();
     });
+}
+
+QLabel *ResourcesSection::lockReason(QFormLayout *layout, const char *objectName)
+{
+    auto *line = new QLabel(this);
+    line->setObjectName(QLatin1String(objectName));
+    line->setWordWrap(true);
+    line->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    line->hide();
+    // The row's whole width: in the field column alone, the wrapped text took blank lines above
+    // and below it (seen in a screenshot).
+    layout->addRow(line);
+    return line;
+}
+
+void ResourcesSection::showLockReason(QWidget *field, QLabel *line, const QString &why)
+{
+    if (line->text() != why)
+        line->setText(why);
+    line->setVisible(!why.isEmpty());
+    field->setAccessibleDescription(why);
+    field->setToolTip(why);
 }
 
 void ResourcesSection::load()

@@ -4,6 +4,8 @@
 
 #include <QGroupBox>
 
+class QLabel;
+
 namespace onramp {
 
 class ResourcesForm;
@@ -34,6 +36,13 @@ protected:
     {
         return m_captions.labelled(layout, caption, field, objectName, inner);
     }
+
+    // A line under a form row that says why its field is disabled and what enables it; hidden
+    // while the field is enabled (showLockReason).
+    QLabel *lockReason(QFormLayout *layout, const char *objectName);
+    // Shows `why` under `field` (hidden when empty) and gives it to the field as its accessible
+    // description.
+    static void showLockReason(QWidget *field, QLabel *line, const QString &why);
 
     // Inputs from the form's values (under loading(), as is everything before start()).
     virtual void loadInputs() {}

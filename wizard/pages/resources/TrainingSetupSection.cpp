@@ -67,6 +67,9 @@ TrainingSetupSection::TrainingSetupSection(ResourcesForm *form, QWidget *parent)
     m_gpus = new QSpinBox(this);
     m_gpus->setRange(1, 65536);
     labelled(right, QT_TR_NOOP("Cards in the job"), m_gpus, "gpus");
+    // Why the count cannot be typed, beside it: a disabled field takes no focus, so a tooltip
+    // never reaches a keyboard user (#17 walk).
+    m_gpusWhy = lockReason(right, "gpusWhy");
     choice(right, SetupChoice::Offload, QT_TR_NOOP("CPU offload"), "offload");
     m_offloadActivations = new QCheckBox(this);
     labelled(right, QT_TR_NOOP("Offload activations"), m_offloadActivations,
@@ -134,7 +137,14 @@ void TrainingSetupSection::loadInputs()
     m_tp->setValue(s.tp);
     m_pp->setValue(s.pp);
     m_gpus->setValue(form()->effectiveSetup().gpus);
-    m_gpus->setEnabled(d.choice.instance.isEmpty()); // the instance type fixes the card count
+}
+
+void TrainingSetupSection::refresh()
+{
+    // The instance type fixes the card count; the form says why and how to change it.
+    const QString why = form()->cardCountLock();
+    m_gpus->setEnabled(why.isEmpty());
+    showLockReason(m_gpus, m_gpusWhy, why);
 }
 
 void TrainingSetupSection::retranslate()

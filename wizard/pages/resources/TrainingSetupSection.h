@@ -26,6 +26,7 @@ public:
 
 protected:
     void loadInputs() override;
+    void refresh() override;
     void retranslate() override;
 
 private:
@@ -45,6 +46,7 @@ private:
     QCheckBox *m_sequenceParallel = nullptr;
     QSpinBox *m_pp = nullptr;
     QSpinBox *m_gpus = nullptr;
+    QLabel *m_gpusWhy = nullptr;
 };
 
 } // namespace onramp
