@@ -1494,14 +1494,6 @@
         <translation>应为字符串</translation>
     </message>
     <message>
-        <source>Enter the provider's address, for example https://onramp.example.com.</source>
-        <translation>请输入平台地址，例如 https://onramp.example.com。</translation>
-    </message>
-    <message>
-        <source>The address must start with https:// (plain http only for this computer).</source>
-        <translation>地址必须以 https:// 开头（仅本机地址可用 http）。</translation>
-    </message>
-    <message>
         <source>Enter the access key id of your profile.</source>
         <translation>请输入访问密钥 ID。</translation>
     </message>
@@ -4850,7 +4842,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>Cards per run follow from the memory estimate (%n card(s) needed).</source>
-        <translation><numerusform>单次卡数来自显存估算（需要 %n 张卡）。</numerusform></translation>
+        <translation>
+            <numerusform>单次卡数来自显存估算（需要 %n 张卡）。</numerusform>
+        </translation>
     </message>
     <message>
         <source>One application of %1 card-hours covers the whole plan, from %2 to %3.</source>
@@ -4880,6 +4874,81 @@ Each subcommand takes --help.</source>
         <source>expected a date as YYYY-MM-DD</source>
         <translation>应为 YYYY-MM-DD 格式的日期</translation>
     </message>
+    <message>
+        <source>Enter the provider's address, for example %1.</source>
+        <translation>请输入平台地址，例如 %1。</translation>
+    </message>
+    <message>
+        <source>it has no scheme: start it with https://</source>
+        <translation>缺少协议：请以 https:// 开头</translation>
+    </message>
+    <message>
+        <source>the scheme “%1” is unknown: use https (or http, only for this computer)</source>
+        <translation>协议“%1”无法识别：请使用 https（http 仅限本机地址）</translation>
+    </message>
+    <message>
+        <source>it names no host: write the host after “//”</source>
+        <translation>没有主机名：请在“//”之后写上主机</translation>
+    </message>
+    <message>
+        <source>it has a space in it</source>
+        <translation>其中含有空格</translation>
+    </message>
+    <message>
+        <source>it is not a web address</source>
+        <translation>这不是一个网址</translation>
+    </message>
+    <message>
+        <source>plain http is only for this computer: use https</source>
+        <translation>明文 http 仅限本机地址：请使用 https</translation>
+    </message>
+    <message>
+        <source>This address cannot be used: %1.</source>
+        <translation>这个地址无法使用：%1。</translation>
+    </message>
+    <message>
+        <source>For example: %1</source>
+        <translation>例如：%1</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <comment>a setting</comment>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <comment>a setting</comment>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <comment>a setting, its value before and after</comment>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>Applied: %1: %2 → %3 GiB per card.</source>
+        <translation>已应用：%1：每卡 %2 → %3 GiB。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Set by the instance type %1: %n card(s). To plan another count, choose another instance type under “5. Instance type and image”, or “(choose)” there to set the count here.</source>
+        <translation><numerusform>由实例规格 %1 决定：%n 张卡。要规划别的卡数，请在“5. 实例规格与镜像”中选择其他实例规格，或在那里选“（请选择）”，再在这里设置卡数。</numerusform></translation>
+    </message>
+    <message>
+        <source>Set by the instance type %1: its cards are %2. To judge against another card, choose another instance type under “5. Instance type and image”, or “(choose)” there to pick the card here.</source>
+        <translation>由实例规格 %1 决定：它的卡是 %2。要按别的卡型判定，请在“5. 实例规格与镜像”中选择其他实例规格，或在那里选“（请选择）”，再在这里选卡型。</translation>
+    </message>
+    <message>
+        <source>%1 is outside the pool (%2): creating skips it. To try it, attach a pool for it in gate 2 and apply for its quota in gate 3.</source>
+        <translation>%1 不在配额池内（%2）：创建时会跳过它。要尝试它，请在第 2 道门槛为它挂接配额池，并在第 3 道门槛申请它的配额。</translation>
+    </message>
+    <message>
+        <source>Gate 4 stays passed: its acceptance was checked on instance %1 while it ran, and a release does not undo it. Gates 5 and 6 run on a running instance: “Create the instance” opens a new one of the same type and image for them, and gate 4 stays as it is.</source>
+        <translation>第 4 道门槛仍为已通过：验收是在实例 %1 运行时检查的，释放实例不会撤销它。第 5、6 道门槛需要在运行中的实例上进行：“创建实例”会为它们新开一台同规格、同镜像的实例，第 4 道门槛保持不变。</translation>
+    </message>
+    <message>
+        <source>Instance %1 is released: “Create the instance” opens a new one for the acceptance check, and for gates 5 and 6 after it.</source>
+        <translation>实例 %1 已释放：“创建实例”会新开一台，用于验收检查，之后也用于第 5、6 道门槛。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -4908,14 +4977,6 @@ Each subcommand takes --help.</source>
         <translation>尚未运行</translation>
     </message>
     <message>
-        <source>Submit the dossier</source>
-        <translation>提交资质材料</translation>
-    </message>
-    <message>
-        <source>Check the review</source>
-        <translation>查询审核结果</translation>
-    </message>
-    <message>
         <source>Training service: %1
 Dossier review: %2</source>
         <translation>训练服务：%1
@@ -4924,14 +4985,6 @@ Dossier review: %2</source>
     <message>
         <source>activated</source>
         <translation>已开通</translation>
-    </message>
-    <message>
-        <source>Create, attach quota, add members</source>
-        <translation>创建、挂接配额、添加成员</translation>
-    </message>
-    <message>
-        <source>Run the two acceptance checks</source>
-        <translation>运行两项验收检查</translation>
     </message>
     <message>
         <source>Workspace: %1 · quota: %2 · members added: %3 of %4
@@ -4958,16 +5011,12 @@ Observer refused: %6</source>
         <translation>未挂接</translation>
     </message>
     <message>
-        <source>Apply for quota</source>
-        <translation>申请配额</translation>
-    </message>
-    <message>
         <source>Quota application: %1</source>
         <translation>配额申请：%1</translation>
     </message>
     <message>
         <source>Create the instance</source>
-        <translation>创建实例</translation>
+        <translation>创建实例(&amp;X)</translation>
     </message>
     <message>
         <source>Run the acceptance check</source>
@@ -4978,24 +5027,12 @@ Observer refused: %6</source>
         <translation>释放实例</translation>
     </message>
     <message>
-        <source>Run the four checks</source>
-        <translation>运行四项判定</translation>
-    </message>
-    <message>
         <source>The checks run on gate 4's instance: create it there first.</source>
         <translation>判定在第 4 道门槛的实例上运行：请先在那里创建实例。</translation>
     </message>
     <message>
         <source>Ready: all four checks passed on instance %1.</source>
         <translation>已就绪：四项判定在实例 %1 上全部通过。</translation>
-    </message>
-    <message>
-        <source>Start the first run</source>
-        <translation>开始首次运行</translation>
-    </message>
-    <message>
-        <source>Wrap up: archive and release</source>
-        <translation>收尾：归档并释放</translation>
     </message>
     <message>
         <source>The first run starts once gate 5's four checks pass.</source>
@@ -5102,6 +5139,38 @@ Dataset: %3</source>
     <message>
         <source>not activated yet: switch it on in the console, then tick “Training service activated” above</source>
         <translation>尚未开通，请在控制台开通，然后勾选上方的“已开通训练服务”</translation>
+    </message>
+    <message>
+        <source>Submit the dossie&amp;r</source>
+        <translation>提交资质材料(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Query the review</source>
+        <translation>查询审核结果(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Create, attach quota, a&amp;dd members</source>
+        <translation>创建、挂接配额、添加成员(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Run the two acceptance checks</source>
+        <translation>运行两项验收检查(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Apply for quo&amp;ta</source>
+        <translation>申请配额(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Run the four checks</source>
+        <translation>运行四项判定(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Start the first run</source>
+        <translation>开始首次运行(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Wrap up: &amp;archive and release</source>
+        <translation>收尾：归档并释放(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -5303,15 +5372,17 @@ Dataset: %3</source>
         <source>Not accepted yet: %1</source>
         <translation>尚未验收：%1</translation>
     </message>
-    <message numerus="yes">
-        <source>The first run (job %1, %2) as recorded: its loss at %n logged step(s). Its log is at the provider; it shows here once Onramp is connected to it again.</source>
-        <translation>
-            <numerusform>首次运行（任务 %1，%2）的记录：已记录 %n 步的损失。其日志在平台上；Onramp 重新连接平台后会显示在这里。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>id not recorded</source>
         <translation>未记录编号</translation>
+    </message>
+    <message numerus="yes">
+        <source>The first run (job %1, %2) as recorded: its loss at %n logged step(s).</source>
+        <translation><numerusform>首次运行（任务 %1，%2）的记录：已记录 %n 步的损失。</numerusform></translation>
+    </message>
+    <message>
+        <source>Its log is at the provider; it shows here once Onramp is connected to it again.</source>
+        <translation>其日志在平台上；Onramp 重新连接平台后会显示在这里。</translation>
     </message>
 </context>
 <context>
@@ -5885,6 +5956,26 @@ Field in the spec: %2</source>
     <message>
         <source>The job's log shows here as it runs.</source>
         <translation>任务运行时，其日志显示在这里。</translation>
+    </message>
+    <message>
+        <source>The provider no longer has job %1: its log, step times and memory went with it. The loss curve, evidence and diagnosis the record kept show here.</source>
+        <translation>平台上已没有任务 %1：它的日志、每步用时和内存也随之没有了。这里显示的是记录保存的损失曲线、证据和诊断。</translation>
+    </message>
+    <message>
+        <source>Job %1 could not be read from the provider; the record shows until it can.</source>
+        <translation>无法从平台读取任务 %1；在能读取之前，这里显示记录。</translation>
+    </message>
+    <message>
+        <source>Job %1 could not be read from the provider: %2</source>
+        <translation>无法从平台读取任务 %1：%2</translation>
+    </message>
+    <message>
+        <source>Not kept in the onboarding's record, which keeps the loss curve; the provider no longer has job %1.</source>
+        <translation>开通记录里没有保存这一项（只保存损失曲线）；平台上也已没有任务 %1。</translation>
+    </message>
+    <message>
+        <source>The provider no longer has job %1, nor its log. The onboarding's record keeps the run's loss curve, evidence and diagnosis, shown here.</source>
+        <translation>平台上已没有任务 %1，也没有它的日志。开通记录保存了运行的损失曲线、证据和诊断，显示在这里。</translation>
     </message>
 </context>
 <context>
@@ -7212,6 +7303,10 @@ Field in the spec: %2</source>
     <message>
         <source>No zone in %1 lists free %2 cards now: choose another region or card type, or a zone of %1 (%3) to wait for them.</source>
         <translation>%1 目前没有哪个可用区列出空闲的 %2 卡：请换一个地域或卡型，或选 %1 的一个可用区（%3）等待空闲。</translation>
+    </message>
+    <message>
+        <source>The provider holds the workspace and its pool, but not the members as planned here yet: press “Create, attach quota, add members” under “At the provider” below.</source>
+        <translation>平台上已有工作空间和配额池，但成员还不是这里规划的样子：请按下方“在平台上”中的“创建、挂接配额、添加成员”。</translation>
     </message>
 </context>
 <context>
