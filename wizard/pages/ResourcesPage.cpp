@@ -26,11 +26,17 @@ ResourcesPage::ResourcesPage(StateStore *store, QWidget *parent)
 void ResourcesPage::buildContent(QVBoxLayout *content)
 {
     QWidget *host = content->parentWidget() ? content->parentWidget() : this;
-    auto *instance = new InstanceImageSection(m_form, host);
+    // Made in the order they stand: Tab follows the order widgets were made (walk 17: the
+    // instance section, made first, was skipped by Tab from "Finish within" to the storage
+    // plan). A braced list is evaluated left to right.
+    InstanceImageSection *instance = nullptr;
     const QList<ResourcesSection *> sections = {
-        new TrainingSetupSection(m_form, host), new MemorySection(m_form, host),
-        new CardCountSection(m_form, host),     new ThroughputSection(m_form, host),
-        instance,                               new StoragePlanSection(m_form, host)};
+        new TrainingSetupSection(m_form, host),
+        new MemorySection(m_form, host),
+        new CardCountSection(m_form, host),
+        new ThroughputSection(m_form, host),
+        instance = new InstanceImageSection(m_form, host),
+        new StoragePlanSection(m_form, host)};
     for (ResourcesSection *section : sections) {
         content->addWidget(section);
         section->start();
