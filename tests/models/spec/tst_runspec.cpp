@@ -133,7 +133,7 @@ private slots:
         QVERIFY2(spec, qPrintable(spec ? QString() : spec.error().message));
         QCOMPARE(
             spec->fingerprintId(),
-            QByteArray("sha256:6c6e7a12e769d00329406665cc9ec7bf1176536b0ee4d6ef7c2e1188a1f3872f"));
+            QByteArray("sha256:bdcca254733ae3019a44f604ec06e9595a27394c79a326152ea92bfb48f09503"));
     }
 
     void importRefusesWithThePath_data()
