@@ -7,6 +7,7 @@
 #include "Tr.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace onramp {
 
@@ -214,6 +215,27 @@ QuotaApplication quotaGranted(const OnboardingState &s)
     if (!validateQuota(s.quota))
         return {};
     return planQuota(s.quota, quotaContext(s)).first;
+}
+
+Text grantOutgrown(const OnboardingState &s)
+{
+    // Only a grant recorded with what was sent: older states have nothing to compare.
+    if (s.provider.quotaApplication.state != QLatin1String("approved") ||
+        !s.provider.quotaSent.from.isValid() || !validateQuota(s.quota))
+        return {};
+    const QuotaApplication &granted = s.provider.quotaSent;
+    const QuotaApplication now = planQuota(s.quota, quotaContext(s)).first;
+    // A smaller first application inside the granted period is still covered by the grant.
+    if (now.cardHours <= granted.cardHours + 1e-6 && now.from >= granted.from &&
+        now.to <= granted.to)
+        return {};
+    return Tr::trLater("The derivation changed after the quota was granted: the grant is %1 "
+                       "card-hours from %2 to %3, and the first application now asks for %4 "
+                       "card-hours from %5 to %6. Send the new application (“Apply for quota” "
+                       "under “At the provider”), or put the numbers back.")
+        .arg(qint64(std::llround(granted.cardHours)), granted.from.toString(Qt::ISODate),
+             granted.to.toString(Qt::ISODate), qint64(std::llround(now.cardHours)),
+             now.from.toString(Qt::ISODate), now.to.toString(Qt::ISODate));
 }
 
 Findings grantFindings(const OnboardingState &s, GateId id)
@@ -634,6 +656,8 @@ Text acceptanceMissing(const OnboardingState &state, GateId id)
             return missing;
         // Gate 2's acceptor is the team lead, whose review of the roles is the sign-off.
         return roleReviewMissing(state);
+    case GateId::Quota:
+        return grantOutgrown(state);
     case GateId::Environment:
         if (!state.environment.ready())
             return Tr::trLater(

@@ -40,6 +40,11 @@ QString quotaJustificationText(const OnboardingState &s);
 // The application the provider granted: its period and card-hours as sent; empty (an invalid
 // period) while none is approved.
 QuotaApplication quotaGranted(const OnboardingState &s);
+// Why a granted gate 3 no longer stands on its grant: the derivation changed after it was
+// granted and its first application now asks for more, or outside the granted period (walk 17:
+// gate 4's "Use these cards and hours" rewrote an approved gate 3, which stayed passed). Empty
+// while the grant covers it, and for states that did not keep what was sent.
+Text grantOutgrown(const OnboardingState &s);
 // Gate 4's instance (id Resources) or gate 6's first run (FirstRun) against the granted period
 // (GateCrossChecks.h), as those gates' findings; gate 3's page shows them too.
 Findings grantFindings(const OnboardingState &s, GateId id);

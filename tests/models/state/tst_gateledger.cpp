@@ -838,6 +838,39 @@ private slots:
                      .contains("quota.justification_not_sent"));
     }
 
+    // Walk 17: gate 4's "Use these cards and hours" rewrote an approved gate 3, which stayed
+    // passed on a grant that no longer covered its first application. A smaller first
+    // application inside the granted period stands; a larger one, or one outside it, does not.
+    void aGrantTheDerivationOutgrewNoLongerStands()
+    {
+        OnboardingState s = passedUpTo(2);
+        s.quota.cardsPerRun = 8;
+        s.quota.hoursPerRound = 12;
+        s.quota.rounds = 4;
+        s.quota.retryMargin = 0.2;
+        s.quota.start = QDate(2027, 1, 4);
+        s.quota.end = QDate(2027, 3, 26);
+        const QuotaApplication first = planQuota(s.quota, quotaContext(s)).first;
+        QVERIFY(first.cardHours > 0);
+        s.provider.quotaApplication.state = QStringLiteral("approved");
+        s.provider.quotaSent = first;
+        QVERIFY2(acceptanceMissing(s, GateId::Quota).isEmpty(),
+                 qPrintable(acceptanceMissing(s, GateId::Quota).toString()));
+        s.quota.hoursPerRound = 6; // smaller: the grant still covers it
+        QVERIFY2(acceptanceMissing(s, GateId::Quota).isEmpty(),
+                 qPrintable(acceptanceMissing(s, GateId::Quota).toString()));
+        s.quota.hoursPerRound = 24; // larger than granted
+        const QString why = acceptanceMissing(s, GateId::Quota).toString();
+        QVERIFY2(why.contains(QStringLiteral("changed after the quota was granted")) &&
+                     why.contains(QString::number(qRound(first.cardHours))) &&
+                     why.contains(QStringLiteral("Apply for quota")),
+                 qPrintable(why));
+        // And the ledger refuses to record it passed on that grant.
+        QVERIFY(!statusRefusal(s, GateId::Quota, GateStatus::Passed, kNow.date()).isEmpty());
+        s.quota.hoursPerRound = 12; // put back: it stands again
+        QVERIFY(acceptanceMissing(s, GateId::Quota).isEmpty());
+    }
+
     // #17: the demo's gate 3 said "waiting" for the provider's review while the provider (a
     // fresh sandbox) had no application of it: the page said "not sent". A gate of the demo
     // waits for a review only when the provider holds one it sent.
