@@ -4931,7 +4931,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>Set by the instance type %1: %n card(s). To plan another count, choose another instance type under “5. Instance type and image”, or “(choose)” there to set the count here.</source>
-        <translation><numerusform>由实例规格 %1 决定：%n 张卡。要规划别的卡数，请在“5. 实例规格与镜像”中选择其他实例规格，或在那里选“（请选择）”，再在这里设置卡数。</numerusform></translation>
+        <translation>
+            <numerusform>由实例规格 %1 决定：%n 张卡。要规划别的卡数，请在“5. 实例规格与镜像”中选择其他实例规格，或在那里选“（请选择）”，再在这里设置卡数。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Set by the instance type %1: its cards are %2. To judge against another card, choose another instance type under “5. Instance type and image”, or “(choose)” there to pick the card here.</source>
@@ -4948,6 +4950,14 @@ Each subcommand takes --help.</source>
     <message>
         <source>Instance %1 is released: “Create the instance” opens a new one for the acceptance check, and for gates 5 and 6 after it.</source>
         <translation>实例 %1 已释放：“创建实例”会新开一台，用于验收检查，之后也用于第 5、6 道门槛。</translation>
+    </message>
+    <message>
+        <source>give the last day of the period</source>
+        <translation>请给出周期的最后一天</translation>
+    </message>
+    <message>
+        <source>The derivation changed after the quota was granted: the grant is %1 card-hours from %2 to %3, and the first application now asks for %4 card-hours from %5 to %6. Send the new application (“Apply for quota” under “At the provider”), or put the numbers back.</source>
+        <translation>配额获批后推导改了：获批的是 %2 至 %3 的 %1 卡时，而首次申请现在要 %5 至 %6 的 %4 卡时。请发送新的申请（“在平台上”下的“申请配额”），或把数字改回去。</translation>
     </message>
 </context>
 <context>
@@ -5378,7 +5388,9 @@ Dataset: %3</source>
     </message>
     <message numerus="yes">
         <source>The first run (job %1, %2) as recorded: its loss at %n logged step(s).</source>
-        <translation><numerusform>首次运行（任务 %1，%2）的记录：已记录 %n 步的损失。</numerusform></translation>
+        <translation>
+            <numerusform>首次运行（任务 %1，%2）的记录：已记录 %n 步的损失。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Its log is at the provider; it shows here once Onramp is connected to it again.</source>
@@ -6609,6 +6621,10 @@ Field in the spec: %2</source>
     <message>
         <source>Total</source>
         <translation>合计</translation>
+    </message>
+    <message>
+        <source>Not derived yet: %1.</source>
+        <translation>尚未推导：%1。</translation>
     </message>
 </context>
 <context>

@@ -252,7 +252,9 @@ std::optional<Problem> quotaProblem(const QuotaGateData &q)
                        Tr::trLater("rounds must be at most %1").arg(QuotaGateData::kMaxRounds)};
     if (!q.start.isValid())
         return Problem{"start", Tr::trLater("give the first day of the period")};
-    if (!q.end.isValid() || q.end < q.start)
+    if (!q.end.isValid())
+        return Problem{"end", Tr::trLater("give the last day of the period")};
+    if (q.end < q.start)
         return Problem{"end", Tr::trLater("the period must end on or after its start")};
     for (const PeakWindow &p : q.peaks) {
         if (p.days < 1 || p.cards < 1)

@@ -319,8 +319,11 @@ void QuotaPage::refresh()
                         : tr("Pool (attached in gate 2): %1.").arg(pool.text()));
     const auto valid = validateQuota(m_form->data());
     const QuotaPlan plan = m_form->plan();
+    // Not a bare rule in bold where the derivation goes (walk 17: "cards per run must be at
+    // least 1"): it says the derivation waits for what the field asks.
     m_formula->setText(valid ? plan.formula
-                             : valid.error().message.section(QStringLiteral(": "), 1));
+                             : tr("Not derived yet: %1.")
+                                   .arg(valid.error().message.section(QStringLiteral(": "), 1)));
 
     // Monthly bars: the one set replaced wholesale (never appended to a live series).
     QList<double> hoursPerMonth;

@@ -1010,6 +1010,21 @@ private slots:
         QCOMPARE(validateQuota(q).error().field, field);
     }
 
+    // Walk 17: with the period's end left empty, gate 3 said "the period must end on or after
+    // its start". An empty end asks for the end.
+    void anEmptyPeriodEndAsksForIt()
+    {
+        QuotaGateData q = quota();
+        q.end = QDate();
+        const auto empty = validateQuota(q);
+        QVERIFY(!empty);
+        QCOMPARE(empty.error().field, QStringLiteral("end"));
+        QVERIFY2(empty.error().message.contains(QStringLiteral("give the last day")),
+                 qPrintable(empty.error().message));
+        q.end = q.start.addDays(-1);
+        QVERIFY(validateQuota(q).error().message.contains(QStringLiteral("on or after")));
+    }
+
     // #17 walk 5: with "Finish within" at 0 the justification still cited "the target
     // duration". It cites one only when gate 4 has one.
     void theJustificationCitesATargetOnlyWhenOneIsSet()

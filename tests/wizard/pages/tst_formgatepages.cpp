@@ -859,6 +859,10 @@ private slots:
         QVERIFY(staged->rowCount() >= 2);
         QCOMPARE(staged->item(1, 0)->text(), QStringLiteral("Q2 2027"));
         QVERIFY(child<QLabel>(w, "formula")->text().contains("card-hours"));
+        // Walk 17: a bare rule stood in bold where the derivation goes.
+        child<QSpinBox>(w, "cardsPerRun")->setValue(0);
+        QVERIFY2(child<QLabel>(w, "formula")->text().startsWith("Not derived yet: "),
+                 qPrintable(child<QLabel>(w, "formula")->text()));
     }
 
     // #17: gate 4's image list gave no hint of each image's minimum driver. Each entry names
