@@ -836,6 +836,37 @@ private slots:
                  QDate::fromString(staged->item(0, 2)->text(), Qt::ISODate).addDays(1));
     }
 
+    // Walk 17: gate 4's "Use these cards and hours in the quota derivation" rewrote a granted
+    // gate 3, which stayed passed. Whoever changes the numbers (a page, another page), gate 3
+    // goes back when its first application outgrows the grant, and comes back when they are
+    // put back.
+    void aGrantedQuotaGoesBackWhenTheDerivationOutgrowsIt()
+    {
+        OnboardingState demo = demoState();
+        demo.gate(GateId::Quota).status = GateStatus::Passed;
+        demo.gate(GateId::Quota).evidence = Text::literal(QStringLiteral("granted"));
+        demo.gate(GateId::Quota).acceptedBy = Text::literal(QStringLiteral("the reviewer"));
+        demo.provider.quotaApplication.state = QStringLiteral("approved");
+        demo.provider.quotaSent = planQuota(demo.quota, quotaContext(demo)).first;
+        StateStore store(statePath());
+        store.load();
+        store.setState(demo);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+        const double hours = store.state().quota.hoursPerRound;
+        store.update([&](OnboardingState &s) { s.quota.hoursPerRound = hours * 3; });
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+        QVERIFY2(store.state()
+                     .gate(GateId::Quota)
+                     .reopenedBecause.toString()
+                     .contains(QStringLiteral("changed after the quota was granted")),
+                 qPrintable(store.state().gate(GateId::Quota).reopenedBecause.toString()));
+        store.update([&](OnboardingState &s) { s.quota.hoursPerRound = hours; });
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+    }
+
     void quotaMonthlySpreadShapesTheQuarters()
     {
         StateStore store(statePath());
