@@ -6229,8 +6229,12 @@ Field in the spec: %2</source>
         <translation>正在连接%1…</translation>
     </message>
     <message>
-        <source>%1 did not answer as a provider: %2 Check the address and the secret under Provider…, then try again.</source>
-        <translation>%1 没有以平台身份应答：%2请在“平台…”中检查地址和密钥，然后重试。</translation>
+        <source>%1 did not answer as a provider: %2 Check the address under Provider…, then try again.</source>
+        <translation>%1 没有以平台身份应答：%2请在“平台…”中检查地址，然后重试。</translation>
+    </message>
+    <message>
+        <source>%1 did not answer as a provider: %2</source>
+        <translation>%1 没有以平台身份应答：%2</translation>
     </message>
 </context>
 <context>

@@ -62,9 +62,13 @@ QString ProviderHub::description() const
         case Reach::Unknown:
             return tr("Reaching %1…").arg(m_where());
         case Reach::NoAnswer:
-            return tr("%1 did not answer as a provider: %2 Check the address and the secret "
-                      "under Provider…, then try again.")
-                .arg(m_where(), m_reachError.message);
+            // The error says what to check when it knows (the network, the credentials); an
+            // answer that is no provider's asks for the address (walk 17: the advice twice).
+            return m_reachAskAddress
+                       ? tr("%1 did not answer as a provider: %2 Check the address under "
+                            "Provider…, then try again.")
+                             .arg(m_where(), m_reachError.message)
+                       : tr("%1 did not answer as a provider: %2").arg(m_where(), m_reachError.message);
         case Reach::Answered:
             break;
         }
@@ -122,6 +126,7 @@ void ProviderHub::ready(const ProviderProfile &profile, const QByteArray &secret
                                              code == C::BadResponse)) {
                     m_reach = Reach::NoAnswer;
                     m_reachError = r.error().toError();
+                    m_reachAskAddress = code == C::BadResponse;
                 } else {
                     m_reach = Reach::Answered; // it answered, if not with regions
                 }

@@ -99,6 +99,7 @@ private:
     };
     Reach m_reach = Reach::Unknown;
     Error m_reachError;
+    bool m_reachAskAddress = false; // its message does not say what to check
     // Where the session connects, said in the current language whenever it is read (a
     // language switch after connecting must not leave the old language in the status).
     std::function<QString()> m_where = [] { return QString(); };
