@@ -369,12 +369,28 @@ int quota(const QStringList &args)
     if (!p.isSet(json)) {
         QTextStream out(stdout);
         out << plan.formula << '\n';
-        out << Tr::tr("Apply first for %1 card-hours; then:").arg(plan.first.cardHours, 0, 'f', 0)
-            << '\n';
-        for (const QuotaApplication &a : plan.followUps)
+        // Every application with its days, the first too, and their sum (walk 17: the first
+        // one's dates were left out).
+        QList<QuotaApplication> rows{plan.first};
+        rows += plan.followUps;
+        QuotaApplication total{{}, plan.first.from, plan.first.to, 0};
+        for (const QuotaApplication &a : rows) {
+            total.cardHours += a.cardHours;
+            total.to = std::max(total.to, a.to);
+        }
+        qsizetype width = Tr::tr("Total").size();
+        for (const QuotaApplication &a : rows)
+            width = std::max(width, applicationName(a).size());
+        out << Tr::tr("Applications:") << '\n';
+        const auto row = [&](const QString &name, const QuotaApplication &a) {
             out << QStringLiteral("  %1  %2 – %3  %4\n")
-                       .arg(applicationName(a), a.from.toString(Qt::ISODate), a.to.toString(Qt::ISODate))
+                       .arg(name.leftJustified(width), a.from.toString(Qt::ISODate),
+                            a.to.toString(Qt::ISODate))
                        .arg(a.cardHours, 0, 'f', 0);
+        };
+        for (const QuotaApplication &a : rows)
+            row(applicationName(a), a);
+        row(Tr::tr("Total"), total);
         out << quotaJustification(q, plan, ctx) << "\n\n";
     }
     return report(plan.findings, p.isSet(json),

@@ -804,10 +804,6 @@
         <translation>应为不小于 1 的整数</translation>
     </message>
     <message>
-        <source>Apply first for %1 card-hours; then:</source>
-        <translation>先申请 %1 卡时；之后：</translation>
-    </message>
-    <message>
         <source>Name the reviewer.</source>
         <translation>请填写审核人。</translation>
     </message>
@@ -4958,6 +4954,14 @@ Each subcommand takes --help.</source>
     <message>
         <source>The derivation changed after the quota was granted: the grant is %1 card-hours from %2 to %3, and the first application now asks for %4 card-hours from %5 to %6. Send the new application (“Apply for quota” under “At the provider”), or put the numbers back.</source>
         <translation>配额获批后推导改了：获批的是 %2 至 %3 的 %1 卡时，而首次申请现在要 %5 至 %6 的 %4 卡时。请发送新的申请（“在平台上”下的“申请配额”），或把数字改回去。</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Applications:</source>
+        <translation>申请：</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include "Catalogs.h"
@@ -199,6 +200,43 @@ private slots:
         // Without --provider any card Onramp knows is taken, as before.
         r = run(args + QStringList{"--card", "a100-80g"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+
+    // Walk 17: the text output left out the first application's days, and gave no sum. Each
+    // application has its days, and the total row sums them to the derived card-hours.
+    void quotaPlanListsEveryApplicationWithItsDays()
+    {
+        const Run r = run({"quota", "plan", "--cards", "4", "--hours-per-round", "24", "--rounds",
+                           "3", "--retry-margin", "0.2", "--start", "2026-12-07", "--end",
+                           "2027-03-06", "--peak", "2026-12-20:10:4"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString out = QString::fromUtf8(r.out);
+        static const QRegularExpression line(
+            QStringLiteral(R"(^  (.+?)\s+(\d{4}-\d\d-\d\d) – (\d{4}-\d\d-\d\d)  (\d+)$)"),
+            QRegularExpression::MultilineOption);
+        QStringList names;
+        double sum = 0, total = -1;
+        QDate lastTo;
+        for (auto it = line.globalMatch(out); it.hasNext();) {
+            const auto m = it.next();
+            names << m.captured(1);
+            if (m.captured(1) == QLatin1String("Total")) {
+                total = m.captured(4).toDouble();
+                continue;
+            }
+            const QDate from = QDate::fromString(m.captured(2), Qt::ISODate);
+            if (lastTo.isValid())
+                QCOMPARE(from, lastTo.addDays(1)); // no gap, no overlap
+            lastTo = QDate::fromString(m.captured(3), Qt::ISODate);
+            sum += m.captured(4).toDouble();
+        }
+        QVERIFY2(names.size() >= 3 && names.first().startsWith(QLatin1String("First")) &&
+                     names.last() == QLatin1String("Total"),
+                 qPrintable(out));
+        QCOMPARE(total, sum);
+        QVERIFY2(out.contains(QStringLiteral("= %1 card-hours").arg(QLocale().toString(int(sum)))) ||
+                     out.contains(QStringLiteral("= %1 card-hours").arg(int(sum))),
+                 qPrintable(out));
     }
 
     void estimateAccuracyCountsOneWay()
