@@ -1,6 +1,8 @@
 // The form gates' pages (FormGatePage: gates 1–4, QuotaPage): the recorder refuses Passed while
 // the page's blocking findings stand, and the quota page's spread shapes the quarters.
 #include "DemoState.h"
+
+#include <QVersionNumber>
 #include "GateLedger.h"
 #include "ProviderHub.h"
 #include "QuotaGate.h"
@@ -899,6 +901,35 @@ private slots:
     // #17: gate 4's image list gave no hint of each image's minimum driver. Each entry names
     // it (in its text, which keyboard and screen readers reach, and its tooltip), and says when
     // the chosen instance's hosts run an older one; in both languages.
+    // Walk 17: the image list followed the catalog's order. By name, newest first.
+    void gateFourListsImagesNewestFirst()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        auto *image = child<QComboBox>(w, "image");
+        QVERIFY(image && image->count() > 3);
+        const ResourceCatalog &catalog = store.state().resources.catalog;
+        const TrainingImage *last = nullptr;
+        for (int row = 1; row < image->count(); ++row) {
+            const TrainingImage *i = catalog.image(image->itemData(row).toString());
+            QVERIFY(i);
+            if (last && last->name == i->name)
+                QVERIFY2(QVersionNumber::fromString(last->frameworkVersion) >=
+                             QVersionNumber::fromString(i->frameworkVersion),
+                         qPrintable(image->itemText(row - 1) + " before " + image->itemText(row)));
+            if (last)
+                QVERIFY2(last->name <= i->name, qPrintable(i->name));
+            last = i;
+        }
+    }
+
     void gateFourImagesNameTheirDriver()
     {
         StateStore store(statePath());

@@ -13,6 +13,9 @@
 #include <QMenu>
 #include <QSignalBlocker>
 #include <QPushButton>
+#include <QVersionNumber>
+
+#include <algorithm>
 
 namespace onramp {
 
@@ -123,7 +126,21 @@ void InstanceImageSection::loadCatalog()
         m_instance->addItem(t.name, t.key);
         m_alternativeMenu->addAction(QStringLiteral("%1  (%2)").arg(t.name, t.key))->setData(t.key);
     }
-    for (const TrainingImage &i : catalog.images())
+    // By name, newest first within a name (walk 17: "pytorch 2.1 … 2.5 … 2.3" in catalog order).
+    std::vector<TrainingImage> images = catalog.images();
+    std::stable_sort(images.begin(), images.end(),
+                     [](const TrainingImage &a, const TrainingImage &b) {
+                         if (a.name != b.name)
+                             return a.name < b.name;
+                         const int framework =
+                             QVersionNumber::compare(QVersionNumber::fromString(a.frameworkVersion),
+                                                     QVersionNumber::fromString(b.frameworkVersion));
+                         if (framework != 0)
+                             return framework > 0;
+                         return QVersionNumber::fromString(a.acceleratorVersion) >
+                                QVersionNumber::fromString(b.acceleratorVersion);
+                     });
+    for (const TrainingImage &i : images)
         m_image->addItem(QStringLiteral("%1 %2").arg(i.name, i.version), i.key);
     labelImages();
     labelInstances();
