@@ -168,6 +168,15 @@ void QuotaPage::buildContent(QVBoxLayout *content)
             q.peaks << PeakWindow{q.start.isValid() ? q.start : QDate::currentDate(), 14,
                                   std::max(1, q.cardsPerRun)};
         });
+        // Typing goes to the new window's start (walk 17: the focus stayed in "Rounds in the
+        // period", as gate 2's Add member once left it).
+        const int last = m_peaks->rowCount() - 1;
+        if (QTableWidgetItem *start = last >= 0 ? m_peaks->item(last, 0) : nullptr) {
+            m_peaks->setFocus(Qt::ShortcutFocusReason);
+            m_peaks->setCurrentItem(start);
+            m_peaks->scrollToItem(start);
+            m_peaks->editItem(start);
+        }
     });
     connect(m_removePeak, &QPushButton::clicked, this, [this] {
         const int row = m_peaks->currentRow();

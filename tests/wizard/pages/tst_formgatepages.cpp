@@ -892,6 +892,17 @@ private slots:
         QVERIFY(staged->rowCount() >= 2);
         QCOMPARE(staged->item(1, 0)->text(), QStringLiteral("Q2 2027"));
         QVERIFY(child<QLabel>(w, "formula")->text().contains("card-hours"));
+        // Walk 17: after "Add peak window" the focus stayed where it was; typing goes to the
+        // new window's start.
+        auto *peaks = child<QTableWidget>(w, "peaks");
+        QVERIFY(peaks);
+        const int before = peaks->rowCount();
+        QTest::mouseClick(child<QPushButton>(w, "addPeak"), Qt::LeftButton);
+        QCOMPARE(peaks->rowCount(), before + 1);
+        QCOMPARE(peaks->currentRow(), before);
+        QCOMPARE(peaks->currentColumn(), 0);
+        QTRY_VERIFY(QApplication::focusWidget() && peaks->isAncestorOf(QApplication::focusWidget()));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
         // Walk 17: a bare rule stood in bold where the derivation goes.
         child<QSpinBox>(w, "cardsPerRun")->setValue(0);
         QVERIFY2(child<QLabel>(w, "formula")->text().startsWith("Not derived yet: "),
