@@ -427,8 +427,7 @@ int screenshot(const QStringList &args)
         // (GatePage::whenProviderReady): wait for that too, or a busy machine's screenshot
         // shows gate 6 before its log was read.
         const auto connecting = [&w, &walked] {
-            const ProviderHub *hub = w.providerHub();
-            return walked && !(hub->session() && !hub->session()->busy());
+            return walked && !w.providerHub()->sessionIdle();
         };
         while ((connecting() || loading() || waited.elapsed() < 200) && waited.elapsed() < 5000)
             QApplication::processEvents(QEventLoop::AllEvents, 20);

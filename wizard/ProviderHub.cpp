@@ -79,6 +79,11 @@ QString ProviderHub::description() const
     return {};
 }
 
+bool ProviderHub::sessionIdle() const
+{
+    return m_session && !m_session->busy();
+}
+
 void ProviderHub::setStatus(Status s, const Error &e)
 {
     m_status = s;

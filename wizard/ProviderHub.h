@@ -53,6 +53,8 @@ public:
     void checkSecretStore(QObject *context, std::function<void()> done);
     // Null unless Ready.
     ProviderSession *session() const { return m_session.get(); }
+    // A session is there and runs no operation: what a page that reads the provider waits for.
+    bool sessionIdle() const;
     // An earlier job as the monitor shows it (its state and the end of its log), read as the
     // onboarding's job member; false when not connected. `done` runs on `context`'s thread.
     bool readJobTail(const QString &jobId, qint64 tail, QObject *context,

@@ -502,10 +502,6 @@ QString applicationName(const QuotaApplication &a)
     return a.label;
 }
 
-} // namespace onramp
-
-namespace onramp {
-
 namespace {
 
 // `when` against the granted period: the finding `code` with the sentence for before it starts

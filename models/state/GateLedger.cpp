@@ -219,11 +219,11 @@ QuotaApplication quotaGranted(const OnboardingState &s)
 
 Text grantOutgrown(const OnboardingState &s)
 {
-    // Only a grant recorded with what was sent: older states have nothing to compare.
-    if (s.provider.quotaApplication.state != QLatin1String("approved") ||
-        !s.provider.quotaSent.from.isValid() || !validateQuota(s.quota))
+    // Older states kept no application sent: quotaGranted reads the plan's own first one
+    // there, which the plan cannot outgrow.
+    const QuotaApplication granted = quotaGranted(s);
+    if (!granted.from.isValid() || !validateQuota(s.quota))
         return {};
-    const QuotaApplication &granted = s.provider.quotaSent;
     const QuotaApplication now = planQuota(s.quota, quotaContext(s)).first;
     // A smaller first application inside the granted period is still covered by the grant.
     if (now.cardHours <= granted.cardHours + 1e-6 && now.from >= granted.from &&

@@ -85,6 +85,13 @@ void GatePage::ensureBuilt()
     refresh();
 }
 
+// Lays the page out now: layout requests travel up one widget at a time.
+void GatePage::layOutNow()
+{
+    for (int i = 0; i < 4; ++i)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+}
+
 void GatePage::keepRecorderInView()
 {
     // Only when the status chosen in the recorder changes: its rows come and go above the
@@ -106,8 +113,7 @@ void GatePage::keepRecorderInView()
         auto *record = inner ? inner->findChild<QWidget *>(QStringLiteral("recordStatus")) : nullptr;
         if (!record || !record->isVisible())
             return;
-        for (int i = 0; i < 4; ++i)
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        layOutNow();
         constexpr int kMargin = 12;
         m_scroll->ensureWidgetVisible(record, 0, kMargin);
         // The status list just used stays in view too, where both do not fit.
@@ -140,9 +146,7 @@ void GatePage::restoreAnchor(const QPointer<QWidget> &anchor, int before, int tr
 {
     if (!anchor || !anchor->isVisible() || !m_scroll->widget()->isAncestorOf(anchor))
         return;
-    // Lay the page out now (layout requests travel up one widget at a time).
-    for (int i = 0; i < 4; ++i)
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    layOutNow();
     const int moved = anchor->mapTo(m_scroll->viewport(), QPoint()).y() - before;
     if (moved != 0) {
         QScrollBar *bar = m_scroll->verticalScrollBar();
@@ -160,9 +164,7 @@ void GatePage::whenProviderReady(QObject *context, std::function<void()> then)
 {
     if (!m_hub)
         return;
-    const auto ready = [hub = QPointer<ProviderHub>(m_hub)] {
-        return hub && hub->session() && !hub->session()->busy();
-    };
+    const auto ready = [hub = QPointer<ProviderHub>(m_hub)] { return hub && hub->sessionIdle(); };
     if (ready()) {
         then();
         return;

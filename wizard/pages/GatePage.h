@@ -68,6 +68,8 @@ private:
     // Scrolls so that `anchor` is `before` pixels from the view's top again, now and on the next
     // `tries - 1` turns of the event loop.
     void restoreAnchor(const QPointer<QWidget> &anchor, int before, int tries);
+    // Lays the page out now (restoreAnchor, keepRecorderInView).
+    static void layOutNow();
     // Keeps the recorder's "Record status" in view when the status chosen changes (#17 walk:
     // choosing Passed showed its rows above the button and pushed it below the page's edge).
     void keepRecorderInView();
