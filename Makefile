@@ -79,10 +79,13 @@ example-spec: build
 	-$(BUILD_DIR)/app/onramp replay $(BUILD_DIR)/from-state.json --record docs/examples/first-run.json
 	$(BUILD_DIR)/app/onramp replay docs/examples/first-run.json
 
-# Regenerates docs/estimator-accuracy.md from the published cases.
+# Regenerates docs/estimator-accuracy.md from the published cases, and
+# docs/estimator-gpu-measured.md from our own GPU measurements (bench/gpu/measure_memory.py).
 estimator-doc: build
 	$(BUILD_DIR)/app/onramp estimate-accuracy --cases ../shared/data/memory-cases.json --markdown \
 	  > docs/estimator-accuracy.md
+	$(BUILD_DIR)/app/onramp estimate-accuracy --cases tests/data/gpu-measured-cases.json \
+	  --markdown > docs/estimator-gpu-measured.md
 
 # Redraws docs/architecture.svg (and .dot) from the CMake targets: the layers as built.
 architecture: configure

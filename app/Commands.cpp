@@ -533,7 +533,7 @@ int estimateAccuracy(const QStringList &args)
     for (const QJsonObject &c : *loaded)
         results.push_back(evaluateCase(c));
     if (p.isSet(markdown)) {
-        out() << accuracyMarkdown(results);
+        out() << accuracyMarkdown(results, p.value(cases));
         return 0;
     }
     // Every row shows its real error when it has both figures; a row not compared says why.

@@ -70,6 +70,6 @@ struct AccuracySummary
     bool measuredTargetMet() const { return measuredWithin >= kMeasuredTargetShare * measured; }
 };
 AccuracySummary summarize(const std::vector<CaseResult> &results);
-QString accuracyMarkdown(const std::vector<CaseResult> &results);
+QString accuracyMarkdown(const std::vector<CaseResult> &results, const QString &casesFile);
 
 } // namespace onramp

@@ -809,6 +809,14 @@ private slots:
                             << "t5-3b";
         QTest::newRow("qwen") << "Qwen2.5-14B-Instruct"
                               << "qwen2.5-14b";
+        QTest::newRow("gpt2 medium") << "openai-community/gpt2-medium"
+                                     << "gpt2-medium";
+        QTest::newRow("gpt2 large") << "GPT-2 Large 774M"
+                                    << "gpt2-large";
+        QTest::newRow("gpt2 xl") << "h200-gpt2-xl-full"
+                                 << "gpt2-xl";
+        QTest::newRow("gpt2") << "h200-gpt2-full-amp"
+                              << "gpt2";
     }
 
     void mentionsResolveToCatalogModels()
@@ -904,6 +912,67 @@ private slots:
                      Continue);
         QVERIFY2(a.measuredTargetMet(),
                  qPrintable(QStringLiteral("%1 of %2").arg(countedWithin).arg(counted)));
+    }
+
+    // Our own measurements (bench/gpu/measure_memory.py on a lent H200, recorded in
+    // tests/data/gpu-measured-cases.json with how they ran): every one is read as it ran,
+    // counts, and is within ±20 % — GPT-2 and Llama shapes, full and LoRA, AMP and pure bf16,
+    // with and without checkpointing, at two sequence lengths.
+    void gpuMeasuredCases()
+    {
+        auto cases = loadValidationCases(QStringLiteral(ONRAMP_TEST_DATA
+                                                        "/gpu-measured-cases.json"));
+        QVERIFY2(cases, qPrintable(cases ? QString() : cases.error().message));
+        QVERIFY(cases->size() >= 6);
+        std::vector<CaseResult> results;
+        QSet<QString> models;
+        for (const QJsonObject &c : *cases) {
+            const CaseResult r = evaluateCase(c);
+            results.push_back(r);
+            models << r.model;
+            qInfo("%-40s reported %6.2f GiB, estimated %6.2f GiB, error %+6.1f %%",
+                  qPrintable(r.id), r.reportedGiB, r.estimatedGiB, r.errorShare * 100);
+            // Provenance: the script, the card and the counter it read.
+            QVERIFY(c["source"].toString().contains(QLatin1String("measure_memory.py")));
+            QVERIFY(c["reported_as"].toString().contains(QLatin1String("max_memory_allocated")));
+            QVERIFY2(countsTowardTarget(r), qPrintable(r.id + u' ' + r.whyNot));
+            QCOMPARE(r.compared, QStringLiteral("peak allocated (framework counter)"));
+            QVERIFY2(withinTolerance(r), qPrintable(r.id));
+        }
+        // Each case named its model: none fell back to a shape derived from its size.
+        QVERIFY(!models.contains(QStringLiteral("custom")));
+        QVERIFY(models.contains(QStringLiteral("gpt2-medium")));
+        QVERIFY(models.contains(QStringLiteral("gpt2-large")));
+        const AccuracySummary a = summarize(results);
+        QCOMPARE(a.measured, int(cases->size()));
+        QVERIFY(a.measuredTargetMet());
+    }
+
+    // The case reader takes the attention kernel from the source's words: GPT-2's frameworks
+    // ran eager attention by default (the a·s² probabilities saved), a source that names SDPA
+    // or flash-attn ran fused, and one that says eager stays eager.
+    void attentionKernelReadFromTheSource()
+    {
+        const auto estimateWith = [](const QString &notes) {
+            QJsonObject c{{"id", "gpt2-probe"},      {"kind", "measured"},
+                          {"source", "a test, 2026"}, {"precision", "bf16 mixed (AMP)"},
+                          {"optimizer", "AdamW"},     {"method", "full"},
+                          {"sharding", "none"},       {"n_gpus", 1},
+                          {"micro_batch", 8},         {"seq_len", 1024},
+                          {"reported_gb_per_gpu", 9.0}, {"reported_as", "peak allocated"},
+                          {"unit", "GiB"},            {"notes", notes}};
+            return evaluateCase(c).estimatedGiB;
+        };
+        const double byDefault = estimateWith(QStringLiteral("GPT-2 124M"));
+        const double sdpa = estimateWith(QStringLiteral("GPT-2 124M, SDPA attention"));
+        const double flash = estimateWith(QStringLiteral("GPT-2 124M with flash-attn 2"));
+        const double eager =
+            estimateWith(QStringLiteral("GPT-2 124M, eager attention (not flash-attn)"));
+        QVERIFY(sdpa > 0);
+        QCOMPARE(flash, sdpa);
+        QCOMPARE(eager, byDefault);
+        // 12 layers × 12 heads × 1024² scores × 8 sequences, at least 2 bytes each.
+        QVERIFY(byDefault - sdpa > 12.0 * 12 * 1024 * 1024 * 8 * 2 / (1u << 30));
     }
 };
 
