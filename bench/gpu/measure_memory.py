@@ -61,7 +61,11 @@ LLAMA_SHAPES = {
     "qwen2.5-0.5b": (24, 896, 14, 2, 4864, 151936, True, 1e6),
     "llama-3.2-1b": (16, 2048, 32, 8, 8192, 128256, True, 5e5),
     "llama-3.2-3b": (28, 3072, 24, 8, 8192, 128256, True, 5e5),
+    "llama-2-7b": (32, 4096, 32, 32, 11008, 32000, False, 1e4),
+    "llama-3-8b": (32, 4096, 32, 8, 14336, 128256, False, 5e5),
 }
+
+EAGER = False  # set per configuration: GPT-2's eager attention as Hugging Face writes it
 
 
 class LoRALinear(nn.Module):
@@ -97,8 +101,15 @@ class Block(nn.Module):
         b, s, h = x.shape
         q, k, v = self.c_attn(self.ln_1(x)).split(h, dim=2)
         q, k, v = (t.view(b, s, self.heads, h // self.heads).transpose(1, 2) for t in (q, k, v))
-        y = F.scaled_dot_product_attention(
-            q, k, v, dropout_p=DROPOUT if self.training else 0.0, is_causal=True)
+        if EAGER:  # Hugging Face's GPT-2 eager_attention_forward
+            w = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(v.size(-1))
+            causal = torch.ones(s, s, dtype=torch.bool, device=x.device).tril()
+            w = torch.where(causal, w, torch.finfo(w.dtype).min)
+            w = F.softmax(w, dim=-1).type(v.dtype)
+            y = torch.matmul(F.dropout(w, DROPOUT, self.training), v)
+        else:
+            y = F.scaled_dot_product_attention(
+                q, k, v, dropout_p=DROPOUT if self.training else 0.0, is_causal=True)
         y = y.transpose(1, 2).contiguous().view(b, s, h)
         x = x + F.dropout(self.attn_proj(y), DROPOUT, self.training)
         y = self.mlp_proj(F.gelu(self.c_fc(self.ln_2(x)), approximate="tanh"))
@@ -206,6 +217,8 @@ class GPT2(nn.Module):
 
 
 def measure(cfg, device, steps):
+    global EAGER
+    EAGER = cfg.get("attention") == "eager"
     torch.manual_seed(0)
     llama = cfg["model"] in LLAMA_SHAPES
     vocab = LLAMA_SHAPES[cfg["model"]][5] if llama else VOCAB
@@ -294,15 +307,29 @@ LLAMA_CONFIGS = [
     ("llama-3.2-3b", "full", "pure", 1, 4096, False),
 ]
 
+# Second pass (2026-12-04): GPT-2's eager attention, and 7B/8B scale.
+MORE_CONFIGS = [
+    ("gpt2", "full", "amp", 8, 512, False, "eager"),
+    ("gpt2", "full", "amp", 8, 1024, False, "eager"),
+    ("gpt2", "lora", "amp", 8, 1024, False, "eager"),
+    ("llama-2-7b", "full", "pure", 1, 2048, True),
+    ("llama-2-7b", "full", "pure", 1, 2048, False),
+    ("llama-2-7b", "lora", "pure", 2, 2048, False),
+    ("llama-3-8b", "lora", "pure", 1, 4096, True),
+    ("llama-3-8b", "full", "pure", 1, 4096, True),
+]
+
 NAMES = {"gpt2": "GPT-2 124M", "gpt2-medium": "GPT-2 Medium 355M",
          "gpt2-large": "GPT-2 Large 774M", "gpt2-xl": "GPT-2 XL 1.5B",
          "qwen2.5-0.5b": "Qwen2.5 0.5B", "llama-3.2-1b": "Llama 3.2 1B",
-         "llama-3.2-3b": "Llama 3.2 3B"}
+         "llama-3.2-3b": "Llama 3.2 3B", "llama-2-7b": "Llama 2 7B",
+         "llama-3-8b": "Llama 3 8B"}
 
 
 def as_case(cfg, r, env, steps):
-    tag = "{model}-{method}-{precision}-b{batch}-s{seq}{ck}".format(
-        ck="-ckpt" if cfg["checkpointing"] else "", **cfg)
+    eager = cfg.get("attention") == "eager"
+    tag = "{model}-{method}-{precision}-b{batch}-s{seq}{ck}{ea}".format(
+        ck="-ckpt" if cfg["checkpointing"] else "", ea="-eager" if eager else "", **cfg)
     precision = ("bf16 mixed (AMP): fp32 weights, torch.autocast bfloat16, fp32 gradients"
                  if cfg["precision"] == "amp" else
                  "bf16 (pure): weights, gradients and AdamW states in bfloat16")
@@ -316,7 +343,9 @@ def as_case(cfg, r, env, steps):
     shape = ("RMSNorm, RoPE, grouped-query attention repeated to every head before SDPA "
              "(Hugging Face's repeat_kv), SwiGLU MLP, %s, no dropout"
              % ("tied embeddings" if LLAMA_SHAPES[cfg["model"]][6] else "separate output head")
-             if llama else "dropout 0.1, SDPA attention")
+             if llama else "dropout 0.1, " + (
+                 "eager attention (Hugging Face's eager_attention_forward: fp32 softmax, "
+                 "cast to bf16, dropout)" if eager else "SDPA attention"))
     return {
         "id": "h200-" + tag,
         "source": "Onramp bench/gpu/measure_memory.py on {gpu}, torch {torch}, {date}".format(**env),
@@ -352,7 +381,7 @@ def main():
     ap.add_argument("--out", default=os.environ.get("OUT", "."))
     ap.add_argument("--steps", type=int, default=3)
     ap.add_argument("--only", type=int, default=0, help="measure only the first N configurations")
-    ap.add_argument("--family", choices=["gpt2", "llama", "all"], default="all")
+    ap.add_argument("--family", choices=["gpt2", "llama", "more", "all"], default="all")
     args = ap.parse_args()
     if not torch.cuda.is_available():
         print("no CUDA device visible to torch", torch.__version__, file=sys.stderr)
@@ -372,12 +401,12 @@ def main():
     env["context_gib"] = (total - free) / GIB
     print("ENV", json.dumps(env), flush=True)
     cases, failures = [], []
-    configs = {"gpt2": CONFIGS, "llama": LLAMA_CONFIGS, "all": CONFIGS + LLAMA_CONFIGS}[
-        args.family]
+    configs = {"gpt2": CONFIGS, "llama": LLAMA_CONFIGS, "more": MORE_CONFIGS,
+               "all": CONFIGS + LLAMA_CONFIGS + MORE_CONFIGS}[args.family]
     configs = configs[: args.only] if args.only else configs
-    for model, method, precision, batch, seq, ck in configs:
+    for model, method, precision, batch, seq, ck, *attention in configs:
         cfg = dict(model=model, method=method, precision=precision, batch=batch, seq=seq,
-                   checkpointing=ck)
+                   checkpointing=ck, attention=attention[0] if attention else "sdpa")
         try:
             r = measure(cfg, device, args.steps)
         except Exception as e:  # an OOM or a kernel missing: record it, go on

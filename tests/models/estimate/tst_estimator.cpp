@@ -916,8 +916,8 @@ private slots:
 
     // Our own measurements (bench/gpu/measure_memory.py on a lent H200, recorded in
     // tests/data/gpu-measured-cases.json with how they ran): every one is read as it ran,
-    // counts, and is within ±20 % — GPT-2 and Llama shapes, full and LoRA, AMP and pure bf16,
-    // with and without checkpointing, at two sequence lengths.
+    // counts, and is within ±20 % — GPT-2 and Llama shapes up to 8B, full and LoRA, AMP and pure
+    // bf16, SDPA and eager attention, with and without checkpointing, at two sequence lengths.
     void gpuMeasuredCases()
     {
         auto cases = loadValidationCases(QStringLiteral(ONRAMP_TEST_DATA
