@@ -5264,6 +5264,14 @@ Dataset: %3</source>
         <source>%1 with %2 (without it, activations fill the card)</source>
         <translation>采用%2时 %1（不采用时激活几乎占满显存）</translation>
     </message>
+    <message>
+        <source>%1 with the model sharded (FSDP or ZeRO-3)</source>
+        <translation>%1 张（模型分片：FSDP 或 ZeRO-3）</translation>
+    </message>
+    <message>
+        <source>With plain data parallelism every card holds the whole model and its optimizer state, however many cards there are. Sharding them over %1 cards (FSDP, or DeepSpeed ZeRO stage 3) fits: set "Data-parallel sharding" to match.</source>
+        <translation>纯数据并行时，不论卡有多少张，每张卡都放着整个模型和它的优化器状态。把它们分片到 %1 张卡上（FSDP，或 DeepSpeed ZeRO stage 3）才放得下：请把“数据并行分片”设成相应的方式。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::DateField</name>

@@ -406,6 +406,7 @@ ResourcesForm::CardCount ResourcesForm::cardCount(const CardSpec &c) const
         into.cards = MemoryEstimator::cardsNeeded(t, c);
         if (into.cards > 0 && into.cards <= t.tp * t.pp)
             return; // no sharding needed: what it says holds
+        into.needsSharding = into.cards > 0 && !t.fsdp && t.zeroStage < 3;
         // At the count found (or the most there is), with the model states sharded as counted.
         TrainingSetup at = MemoryEstimator::shardedForCounting(t);
         at.gpus = into.cards > 0 ? into.cards : 4096;

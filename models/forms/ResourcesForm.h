@@ -121,6 +121,9 @@ public:
         double unshardableGiB = 0;    // activations and context per card at that count
         QString cheaperStep;          // translated: "a chunked loss"; empty when none helps
         int withCheaperStep = 0;      // cards after that step
+        // The count holds only with the model states sharded over the cards (FSDP / ZeRO-3),
+        // which the job as set (data parallel, each card the whole model) does not do.
+        bool needsSharding = false;
     };
     CardCount cardCount(const CardSpec &card) const;
     // Where a catalog card's figures come from, in the user's language.
