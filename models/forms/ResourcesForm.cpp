@@ -105,6 +105,16 @@ TrainingSetup ResourcesForm::effectiveSetup() const
     return onramp::effectiveSetup(data());
 }
 
+RunCards ResourcesForm::runCards() const
+{
+    return onramp::runCards(data(), m_store->state().provider.instanceType);
+}
+
+QString ResourcesForm::runCardsText() const
+{
+    return onramp::runCardsText(runCards(), data().catalog);
+}
+
 CardSpec ResourcesForm::card() const
 {
     if (auto c = chosenCard())

@@ -59,6 +59,11 @@ public:
 
     // The setup with its card count taken from the chosen instance type.
     TrainingSetup effectiveSetup() const;
+    // The cards the run gets (onramp::runCards): the instance gate 4 opened, else the chosen
+    // one, once, with all of its cards; and that in words for the page ("The run gets 1 card:
+    // gate 4 creates and holds one instance of …"), empty while no instance type is chosen.
+    RunCards runCards() const;
+    QString runCardsText() const;
     // The card the estimate is judged against: chosen here, else gate 2's pool card, else the
     // card most teams start on.
     CardSpec card() const;

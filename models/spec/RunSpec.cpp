@@ -38,11 +38,13 @@ RunSpec runSpecFromState(const OnboardingState &state)
          orderCandidates(c, state.resources.catalog, state.workspace.pool.zone, 1))
         if (!(x.instance == s.compute.instanceType && x.zone == s.compute.zone))
             s.compute.alternatives << x;
-    if (const InstanceType *t = state.resources.catalog.instance(s.compute.instanceType)) {
-        s.compute.card = t->card;
-        s.compute.cardsPerNode = std::max(1, t->cards);
-    }
-    s.compute.nodes = std::max(1, c.setup.gpus / std::max(1, s.compute.cardsPerNode));
+    // The cards the run gets: the one instance gate 4 opened (or will create) with all of its
+    // cards, as gate 4's finding, gate 5's GPU check and gate 6 count them (#17 walk 18: the
+    // spec divided gate 3's 4 cards by a 1-card type and said "4 × gpu.a100-80g.1").
+    const RunCards cards = runCards(state.resources, state.provider.instanceType);
+    s.compute.card = cards.card;
+    s.compute.cardsPerNode = cards.cardsPerInstance;
+    s.compute.nodes = cards.instances;
     s.compute.timeLimitHours = std::max(0.5, state.quota.hoursPerRound);
     s.storage = {c.dataPath, c.outputPath, c.scratchPath, c.dataReadOnly};
     // The planned run's key parameters, and the seed the first run trains with (the trainer
@@ -57,7 +59,7 @@ RunSpec runSpecFromState(const OnboardingState &state)
                   precisionKey(c.setup.precision),
                   c.setup.tp > 1 || c.setup.pp > 1
                       ? QStringLiteral("tp%1 pp%2").arg(c.setup.tp).arg(c.setup.pp)
-                      : (c.setup.gpus > 1 ? QStringLiteral("data parallel")
+                      : (cards.cards() > 1 ? QStringLiteral("data parallel")
                                           : QStringLiteral("single device")),
                   c.setup.fsdp ? QStringLiteral("fsdp")
                   : c.setup.zeroStage > 0 ? QStringLiteral("zero-%1").arg(c.setup.zeroStage)

@@ -305,7 +305,8 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
         Findings f;
         if (const std::optional<Finding> invalid = MemoryEstimator::invalidSetup(c.setup))
             f.append(*invalid);
-        f += checkCardsAgainstPlan(c.setup.gpus, s.quota.cardsPerRun);
+        f += checkCardsAgainstPlan(runCards(s.resources, s.provider.instanceType),
+                                   s.quota.cardsPerRun, s.resources.catalog);
         f += grantFindings(s, id);
         return f + checkResources(c, s.resources.catalog);
     }

@@ -20,6 +20,8 @@
 
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QMenu>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -1842,6 +1844,57 @@ private slots:
         QVERIFY2(lines.join(u'\n').contains(
                      QStringLiteral("Gate 3's plan is for 4 cards per run, but this job uses 2")),
                  qPrintable(lines.join(u'\n')));
+    }
+
+    // #17 walk 18: gate 3 planned 4 cards, gate 4 chose a 1-card type and nothing on the page
+    // said how many cards the run would get. The instance section says it (one instance, all of
+    // its cards), "Cards in the job" shows the same count, and the finding names the plan, the
+    // instance and a type that fits.
+    void gateFourSaysHowManyCardsTheRunGets()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {"a100-80g", "cn-north", "cn-north-1a"};
+            s.quota.cardsPerRun = 4;
+            s.resources.choice.setup.gpus = 4;
+            s.resources.choice.instance = QStringLiteral("gpu.a100-80g.1");
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        settle();
+        ResourcesForm *form = qobject_cast<ResourcesPage *>(w.currentPage())->resources();
+        auto *line = child<QLabel>(w, "runCards");
+        QVERIFY(line);
+        QVERIFY(line->isVisible());
+        QCOMPARE(line->text(),
+                 QStringLiteral("The run gets 1 card: gate 4 creates and holds one instance of "
+                                "1 × A100 80GB (gpu.a100-80g.1), with all of its cards."));
+        QCOMPARE(form->runCards().cards(), 1);
+        QCOMPARE(child<QSpinBox>(w, "gpus")->value(), 1);
+        auto *findings = child<QListWidget>(w, "findings");
+        QStringList lines;
+        for (int i = 0; i < findings->count(); ++i)
+            lines << findings->item(i)->text();
+        const QString all = lines.join(u'\n');
+        QVERIFY2(all.contains(QStringLiteral("Gate 3's plan is for 4 cards per run, but gate 4 "
+                                             "creates and holds one instance of 1 × A100 80GB "
+                                             "(gpu.a100-80g.1), with 1 card: the run gets 1.")) &&
+                     all.contains(QStringLiteral("gpu.a100-80g.8")),
+                 qPrintable(all));
+        // A type whose cards fit the plan: the line follows, the finding goes.
+        child<QComboBox>(w, "instance")->setCurrentIndex(
+            child<QComboBox>(w, "instance")->findData(QStringLiteral("gpu.a100-80g.8")));
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun = 8; });
+        settle();
+        QVERIFY2(line->text().startsWith(QStringLiteral("The run gets 8 cards:")),
+                 qPrintable(line->text()));
+        for (const Finding &f : form->findings())
+            QVERIFY2(f.code != QLatin1String("cards.differ_from_plan"),
+                     qPrintable(f.message.toString()));
     }
 
     // #17 walk: gate 3's chart labelled its months "27-01". A month reads as a month in the
