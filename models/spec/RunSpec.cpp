@@ -2,6 +2,7 @@
 
 #include "Catalogs.h"
 #include "GateDefinition.h"
+#include "GateLedger.h"
 #include "OnboardingState.h"
 #include "ResourcePlan.h"
 #include "Tr.h"
@@ -16,6 +17,17 @@
 #include <cmath>
 
 namespace onramp {
+
+namespace {
+// Gate 6's acceptance rests on a replay of the spec the onboarding has (GateLedger's
+// replayedSpecChanged): the ledger, a wing below, asks this wing for the fingerprint. Registered
+// whenever this file is linked in, which every program that makes a spec does.
+[[maybe_unused]] const bool kFingerprinterRegistered = [] {
+    registerSpecFingerprinter(
+        [](const OnboardingState &state) { return runSpecFromState(state).fingerprintId(); });
+    return true;
+}();
+} // namespace
 
 RunSpec runSpecFromState(const OnboardingState &state)
 {
@@ -101,12 +113,14 @@ RunSpec runSpecFromState(const OnboardingState &state)
             // Gate 6 as the first run left it, never its acceptance: a spec is handed over so
             // that a colleague's replay decides gate 6, and that replay (or the wrap-up after
             // the run) must not make the spec the colleague holds "out of date" (#17 walk,
-            // F11). The acceptance is the onboarding's record (the summary shows it).
+            // F11). The acceptance is the onboarding's record (the summary shows it). Its
+            // acceptor is the colleague whose replay accepts it, never part of the spec they
+            // replay: a gate 6 sent back after a change keeps the acceptor on its record, and
+            // the spec must read as it did when the replay was accepted (replayedSpecChanged).
             const bool ran = !run.run.state.isEmpty();
             const bool accepted = g.status == GateStatus::Passed;
             s.gates.append({gateKey(id),
-                            statusKey(accepted ? GateStatus::InProgress : g.status),
-                            accepted ? QString() : g.acceptedBy.inEnglish(),
+                            statusKey(accepted ? GateStatus::InProgress : g.status), QString(),
                             (ran ? run.run.evidence : g.evidence).inEnglish()});
             continue;
         }
