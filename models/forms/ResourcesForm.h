@@ -145,6 +145,19 @@ public:
 
     // Writes the throughput plan's cards and hours per round into gate 3's derivation.
     bool feedQuota();
+    // What feedQuota() would change on a passed gate 3, to be confirmed first (#17 walk 18: it
+    // replaced a passed gate 3's plan silently, and sent the gate back): the cards and hours per
+    // round before and after, whether gate 3 then goes back to in progress (a trial of the
+    // ledger's rules on the new numbers), and all of it in words. Nullopt while gate 3 is not
+    // passed or there is no throughput plan: feedQuota() needs no confirmation then.
+    struct QuotaReplacement
+    {
+        int cardsBefore = 0, cardsAfter = 0;
+        double hoursBefore = 0, hoursAfter = 0;
+        bool reopens = false;
+        QString text; // translated
+    };
+    std::optional<QuotaReplacement> quotaReplacement() const;
 
     void scanDataset(const QString &path);
     bool isScanning() const { return m_scanning; }

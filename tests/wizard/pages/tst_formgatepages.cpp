@@ -20,6 +20,7 @@
 
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QMenu>
@@ -1895,6 +1896,70 @@ private slots:
         for (const Finding &f : form->findings())
             QVERIFY2(f.code != QLatin1String("cards.differ_from_plan"),
                      qPrintable(f.message.toString()));
+    }
+
+    // #17 walk 18: "Use these cards and hours" on a passed gate 3 replaced its plan silently and
+    // sent the gate back. It asks first, saying the change and what happens to the gate, with
+    // Cancel the default; Cancel keeps the plan. On a gate 3 not passed it asks nothing.
+    void usingGateFoursNumbersOnAPassedGateThreeAsksFirst()
+    {
+        OnboardingState demo = demoState();
+        demo.quota.cardsPerRun = 1;
+        demo.quota.hoursPerRound = 1;
+        demo.gate(GateId::Quota).status = GateStatus::Passed;
+        demo.gate(GateId::Quota).evidence = Text::literal(QStringLiteral("granted"));
+        demo.gate(GateId::Quota).acceptedBy = Text::literal(QStringLiteral("the reviewer"));
+        demo.provider.quotaApplication.state = QStringLiteral("approved");
+        demo.provider.quotaSent = planQuota(demo.quota, quotaContext(demo)).first;
+        StateStore store(statePath());
+        store.load();
+        store.setState(demo);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        settle();
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+        ResourcesForm *form = qobject_cast<ResourcesPage *>(w.currentPage())->resources();
+        const auto replacement = form->quotaReplacement();
+        QVERIFY(replacement.has_value());
+        QVERIFY(replacement->reopens);
+        auto *feed = child<QPushButton>(w, "feedQuota");
+        QVERIFY(feed && feed->isEnabled());
+        const QuotaGateData before = store.state().quota;
+
+        feed->click();
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm"))) &&
+                    box->isVisible());
+        QCOMPARE(box->text(), replacement->text);
+        QVERIFY2(box->text().contains(QStringLiteral("a plan of 1 card × 1.0 h per round")) &&
+                     box->text().contains(QStringLiteral("replaces it with %1 cards × ")
+                                              .arg(replacement->cardsAfter)) &&
+                     box->text().contains(QStringLiteral("Gate 3 then goes back to “In "
+                                                         "progress”")),
+                 qPrintable(box->text()));
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+        box->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(!w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm")));
+        QCOMPARE(store.state().quota.cardsPerRun, before.cardsPerRun);
+        QCOMPARE(store.state().quota.hoursPerRound, before.hoursPerRound);
+        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+
+        // Confirmed: the plan is replaced, and the gate goes back as the dialog said.
+        feed->click();
+        QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm"))));
+        box->findChild<QPushButton *>(QStringLiteral("feedQuotaReplace"))->click();
+        QTRY_COMPARE(store.state().quota.cardsPerRun, replacement->cardsAfter);
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+
+        // Not passed: no question, the numbers go straight in.
+        QTRY_VERIFY(!w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm")));
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun = 1; });
+        QVERIFY(!form->quotaReplacement().has_value());
+        feed->click();
+        QCoreApplication::processEvents();
+        QVERIFY(!w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm")));
+        QCOMPARE(store.state().quota.cardsPerRun, replacement->cardsAfter);
     }
 
     // #17 walk: gate 3's chart labelled its months "27-01". A month reads as a month in the
