@@ -4969,7 +4969,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>%n card(s)</source>
-        <translation><numerusform>%n 张卡</numerusform></translation>
+        <translation>
+            <numerusform>%n 张卡</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 Gate 3 then goes back to “%2”: %3</source>
@@ -4981,23 +4983,33 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>The run gets %n card(s), the job's own count: gate 4 creates one instance of %1, which the catalog does not describe; it must have that many cards.</source>
-        <translation><numerusform>这次运行用 %n 张卡，即任务自己的卡数：第 4 道门槛创建一个 %1 实例，目录中没有它的描述；它必须有这么多张卡。</numerusform></translation>
+        <translation>
+            <numerusform>这次运行用 %n 张卡，即任务自己的卡数：第 4 道门槛创建一个 %1 实例，目录中没有它的描述；它必须有这么多张卡。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The run gets %n card(s): gate 4 opened one instance of %1, with all of its cards.</source>
-        <translation><numerusform>这次运行用 %n 张卡：第 4 道门槛开了一个 %1 实例，用上它的全部卡。</numerusform></translation>
+        <translation>
+            <numerusform>这次运行用 %n 张卡：第 4 道门槛开了一个 %1 实例，用上它的全部卡。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The run gets %n card(s): gate 4 creates and holds one instance of %1, with all of its cards.</source>
-        <translation><numerusform>这次运行用 %n 张卡：第 4 道门槛创建并持有一个 %1 实例，用上它的全部卡。</numerusform></translation>
+        <translation>
+            <numerusform>这次运行用 %n 张卡：第 4 道门槛创建并持有一个 %1 实例，用上它的全部卡。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Gate 3's plan is for %1 cards per run, but gate 4 opened one instance of %2, with %n card(s): the run gets %n.</source>
-        <translation><numerusform>第 3 道门槛的计划是每次运行 %1 张卡，但第 4 道门槛开的是一个 %2 实例，有 %n 张卡：这次运行只用 %n 张。</numerusform></translation>
+        <translation>
+            <numerusform>第 3 道门槛的计划是每次运行 %1 张卡，但第 4 道门槛开的是一个 %2 实例，有 %n 张卡：这次运行只用 %n 张。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Gate 3's plan is for %1 cards per run, but gate 4 creates and holds one instance of %2, with %n card(s): the run gets %n.</source>
-        <translation><numerusform>第 3 道门槛的计划是每次运行 %1 张卡，但第 4 道门槛创建并持有的是一个 %2 实例，有 %n 张卡：这次运行只用 %n 张。</numerusform></translation>
+        <translation>
+            <numerusform>第 3 道门槛的计划是每次运行 %1 张卡，但第 4 道门槛创建并持有的是一个 %2 实例，有 %n 张卡：这次运行只用 %n 张。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose %1 under “5. Instance type and image”, or set gate 3's cards per run to %2.</source>
@@ -5017,11 +5029,13 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>A replay holds one instance of %1, with all of its cards, as gate 4 does: it cannot run on the %n card(s) of %2 node(s) the spec names. Export the spec again from an onboarding whose gate 4 holds an instance with that many cards, or replay it on such an instance type.</source>
-        <translation><numerusform>重跑和第 4 道门槛一样只持有一个 %1 实例，用上它的全部卡：它无法在运行说明写的 %2 个节点共 %n 张卡上运行。请从第 4 道门槛持有这么多卡的实例的入门流程重新导出运行说明，或在这样的实例规格上重跑。</numerusform></translation>
+        <translation>
+            <numerusform>重跑和第 4 道门槛一样只持有一个 %1 实例，用上它的全部卡：它无法在运行说明写的 %2 个节点共 %n 张卡上运行。请从第 4 道门槛持有这么多卡的实例的入门流程重新导出运行说明，或在这样的实例规格上重跑。</numerusform>
+        </translation>
     </message>
     <message>
-        <source>The run spec changed after %1's replay: the replay was of spec %2, the spec is now %3 (something that goes into it changed, such as gate 4's instance type or batch). Export the spec again and have a colleague replay it, or put the change back.</source>
-        <translation>%1 重跑之后运行说明变了：重跑的是运行说明 %2，现在是 %3（写入运行说明的内容有变，例如第 4 道门槛的实例规格或批大小）。请重新导出运行说明并请同事重跑，或把改动改回去。</translation>
+        <source>%1 replayed run spec %2, but this onboarding's spec is now %3: something that goes into it changed after it was exported, such as gate 4's instance type or batch. Export the spec again and have a colleague replay it, or put the change back.</source>
+        <translation>%1 重跑的是运行说明 %2，但本次入门流程的运行说明现在是 %3：导出之后，写入运行说明的内容有变，例如第 4 道门槛的实例规格或批大小。请重新导出运行说明并请同事重跑，或把改动改回去。</translation>
     </message>
 </context>
 <context>

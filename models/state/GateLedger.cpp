@@ -549,9 +549,10 @@ Text replayedSpecChanged(const OnboardingState &state)
     if (now.isEmpty() || now == replayed)
         return {};
     // "sha256:" and twelve hex digits, as the summary shows a spec.
-    return Tr::trLater("The run spec changed after %1's replay: the replay was of spec %2, the "
-                       "spec is now %3 (something that goes into it changed, such as gate 4's "
-                       "instance type or batch). Export the spec again and have a colleague "
+    // Also what a replay of another spec file altogether is told (onramp replay --state).
+    return Tr::trLater("%1 replayed run spec %2, but this onboarding's spec is now %3: something "
+                       "that goes into it changed after it was exported, such as gate 4's "
+                       "instance type or batch. Export the spec again and have a colleague "
                        "replay it, or put the change back.")
         .arg(replayerName(state.workspace, replay.value("member").toString()), replayed.left(19),
              now.left(19));

@@ -313,8 +313,8 @@ private slots:
         const GateRecord &g = store.state().gate(GateId::FirstRun);
         QCOMPARE(g.status, GateStatus::InProgress);
         const QString why = g.reopenedBecause.toString();
-        QVERIFY2(why.contains(QStringLiteral("The run spec changed after mei.chen (Mei Chen)'s "
-                                             "replay")) &&
+        QVERIFY2(why.startsWith(QStringLiteral("mei.chen (Mei Chen) replayed run spec ")) &&
+                     why.contains(QStringLiteral("but this onboarding's spec is now")) &&
                      why.contains(handedOver.left(19)) && why.contains(now.left(19)) &&
                      why.contains(QStringLiteral("Export the spec again")),
                  qPrintable(why));
@@ -331,7 +331,7 @@ private slots:
         QVERIFY(store.state()
                     .gate(GateId::FirstRun)
                     .reopenedBecause.toString()
-                    .contains(QStringLiteral("The run spec changed after")));
+                    .contains(QStringLiteral("but this onboarding's spec is now")));
     }
 
     // #17 walk (item 2): an observer's replay accepted gate 6, and so did the team lead's, who
