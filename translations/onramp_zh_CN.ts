@@ -4963,6 +4963,80 @@ Each subcommand takes --help.</source>
         <source>Applications:</source>
         <translation>申请：</translation>
     </message>
+    <message>
+        <source>Gate 3 is passed on a plan of %1 × %2 h per round. “Use these cards and hours” replaces it with %3 × %4 h per round.</source>
+        <translation>第 3 道门槛已按每轮 %1 × %2 小时的计划通过。“把这些卡数和时长用于配额推导”会把它换成每轮 %3 × %4 小时。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n 张卡</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 Gate 3 then goes back to “%2”: %3</source>
+        <translation>%1 第 3 道门槛随后会退回“%2”：%3</translation>
+    </message>
+    <message>
+        <source>%1 Gate 3 stays “%2”: its rules and its grant still hold for the new numbers.</source>
+        <translation>%1 第 3 道门槛仍为“%2”：它的规则和已批配额对新数字依然成立。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The run gets %n card(s), the job's own count: gate 4 creates one instance of %1, which the catalog does not describe; it must have that many cards.</source>
+        <translation>
+            <numerusform>这次运行用 %n 张卡，即任务自己的卡数：第 4 道门槛创建一个 %1 实例，目录中没有它的描述；它必须有这么多张卡。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The run gets %n card(s): gate 4 opened one instance of %1, with all of its cards.</source>
+        <translation>
+            <numerusform>这次运行用 %n 张卡：第 4 道门槛开了一个 %1 实例，用上它的全部卡。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The run gets %n card(s): gate 4 creates and holds one instance of %1, with all of its cards.</source>
+        <translation>
+            <numerusform>这次运行用 %n 张卡：第 4 道门槛创建并持有一个 %1 实例，用上它的全部卡。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Gate 3's plan is for %1 cards per run, but gate 4 opened one instance of %2, with %n card(s): the run gets %n.</source>
+        <translation>
+            <numerusform>第 3 道门槛的计划是每次运行 %1 张卡，但第 4 道门槛开的是一个 %2 实例，有 %n 张卡：这次运行只用 %n 张。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Gate 3's plan is for %1 cards per run, but gate 4 creates and holds one instance of %2, with %n card(s): the run gets %n.</source>
+        <translation>
+            <numerusform>第 3 道门槛的计划是每次运行 %1 张卡，但第 4 道门槛创建并持有的是一个 %2 实例，有 %n 张卡：这次运行只用 %n 张。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose %1 under “5. Instance type and image”, or set gate 3's cards per run to %2.</source>
+        <translation>请在“5. 实例规格与镜像”中选择 %1，或把第 3 道门槛的单次卡数改为 %2。</translation>
+    </message>
+    <message>
+        <source>No instance type has exactly %1 of these cards: choose %2 under “5. Instance type and image” and set gate 3's cards per run to %3, or set them to %4.</source>
+        <translation>没有正好 %1 张这种卡的实例规格：请在“5. 实例规格与镜像”中选择 %2，并把第 3 道门槛的单次卡数改为 %3；或改为 %4。</translation>
+    </message>
+    <message>
+        <source>No instance type has %1 of these cards: set gate 3's cards per run to %2, what one instance holds.</source>
+        <translation>没有 %1 张这种卡的实例规格：请把第 3 道门槛的单次卡数改为 %2，即一个实例的卡数。</translation>
+    </message>
+    <message>
+        <source>cards</source>
+        <translation>卡数</translation>
+    </message>
+    <message numerus="yes">
+        <source>A replay holds one instance of %1, with all of its cards, as gate 4 does: it cannot run on the %n card(s) of %2 node(s) the spec names. Export the spec again from an onboarding whose gate 4 holds an instance with that many cards, or replay it on such an instance type.</source>
+        <translation>
+            <numerusform>重跑和第 4 道门槛一样只持有一个 %1 实例，用上它的全部卡：它无法在运行说明写的 %2 个节点共 %n 张卡上运行。请从第 4 道门槛持有这么多卡的实例的入门流程重新导出运行说明，或在这样的实例规格上重跑。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 replayed run spec %2, but this onboarding's spec is now %3: something that goes into it changed after it was exported, such as gate 4's instance type or batch. Export the spec again and have a colleague replay it, or put the change back.</source>
+        <translation>%1 重跑的是运行说明 %2，但本次入门流程的运行说明现在是 %3：导出之后，写入运行说明的内容有变，例如第 4 道门槛的实例规格或批大小。请重新导出运行说明并请同事重跑，或把改动改回去。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -6882,6 +6956,14 @@ Field in the spec: %2</source>
         <source> h</source>
         <comment>hours, after a number</comment>
         <translation> 小时</translation>
+    </message>
+    <message>
+        <source>Replace gate 3's plan?</source>
+        <translation>替换第 3 道门槛的计划？</translation>
+    </message>
+    <message>
+        <source>&amp;Replace the plan</source>
+        <translation>替换计划(&amp;R)</translation>
     </message>
 </context>
 <context>

@@ -108,6 +108,12 @@ bool GateForm::restoreIfTakenBack()
     m_store->update([&](OnboardingState &s) {
         restored = restoreReopenedGate(s, m_gate, undo.reason, now);
     });
+    // Refused while the reason still holds, with this gate's data as it was: the change was
+    // another gate's (gate 6's replay of a spec that gate 4 changed, #17 walk 18), and taking it
+    // back there restores this gate then.
+    if (!restored && record().status == GateStatus::InProgress &&
+        record().reopenedBecause == undo.reason)
+        m_reopening = undo;
     return restored;
 }
 

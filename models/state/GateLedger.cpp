@@ -305,7 +305,8 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
         Findings f;
         if (const std::optional<Finding> invalid = MemoryEstimator::invalidSetup(c.setup))
             f.append(*invalid);
-        f += checkCardsAgainstPlan(c.setup.gpus, s.quota.cardsPerRun);
+        f += checkCardsAgainstPlan(runCards(s.resources, s.provider.instanceType),
+                                   s.quota.cardsPerRun, s.resources.catalog);
         f += grantFindings(s, id);
         return f + checkResources(c, s.resources.catalog);
     }
@@ -524,6 +525,39 @@ QDateTime replayTimeOf(const QJsonObject &record)
     return QDateTime::fromString(record.value("at").toString(), Qt::ISODateWithMs);
 }
 
+namespace {
+SpecFingerprinter g_specFingerprinter = nullptr;
+} // namespace
+
+void registerSpecFingerprinter(SpecFingerprinter fingerprinter)
+{
+    g_specFingerprinter = fingerprinter;
+}
+
+QByteArray specFingerprintOf(const OnboardingState &state)
+{
+    return g_specFingerprinter ? g_specFingerprinter(state) : QByteArray();
+}
+
+Text replayedSpecChanged(const OnboardingState &state)
+{
+    const QJsonObject &replay = state.firstRun.replay;
+    const QString replayed = replay.value("spec").toString();
+    if (replayed.isEmpty())
+        return {};
+    const QString now = QString::fromLatin1(specFingerprintOf(state));
+    if (now.isEmpty() || now == replayed)
+        return {};
+    // "sha256:" and twelve hex digits, as the summary shows a spec.
+    // Also what a replay of another spec file altogether is told (onramp replay --state).
+    return Tr::trLater("%1 replayed run spec %2, but this onboarding's spec is now %3: something "
+                       "that goes into it changed after it was exported, such as gate 4's "
+                       "instance type or batch. Export the spec again and have a colleague "
+                       "replay it, or put the change back.")
+        .arg(replayerName(state.workspace, replay.value("member").toString()), replayed.left(19),
+             now.left(19));
+}
+
 Text firstRunAcceptanceMissing(const OnboardingState &state)
 {
     const FirstRunGateData &run = state.firstRun;
@@ -545,6 +579,8 @@ Text firstRunAcceptanceMissing(const OnboardingState &state)
         return Tr::trLater("%1 replayed a spec of another first run (its loss curve differs from "
                            "this onboarding's): export this onboarding's spec and replay that.")
             .arg(member);
+    if (const Text changed = replayedSpecChanged(state); !changed.isEmpty())
+        return changed;
     if (!run.replay.value("reproduced").toBool()) {
         QList<Text> failed;
         for (const QString &field : run.replay.value("failed").toVariant().toStringList())
@@ -796,8 +832,12 @@ bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
     if (const Text missing = acceptanceMissing(trial, id); !missing.isEmpty()) {
         // The change is taken back, but the evidence does not stand for another reason (the
         // provider no longer holds what it rests on): that reason is why the gate is back now.
-        r.reopenedBecause = missing;
-        r.updatedAt = now;
+        // Still the reason it went back (gate 6's replay of a spec changed by another gate,
+        // whose own data is as it was): nothing to record, so that no change follows.
+        if (missing != r.reopenedBecause) {
+            r.reopenedBecause = missing;
+            r.updatedAt = now;
+        }
         return false;
     }
     for (const Finding &f : gateFindings(trial, id, now.toLocalTime().date()))

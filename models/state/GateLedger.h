@@ -76,8 +76,23 @@ Text reopeningReason(const OnboardingState &state, GateId id, const Text &rule);
 // planned or nothing is planned yet.
 Text workspaceAtProviderMissing(const OnboardingState &state);
 // Gate 6 is accepted by a colleague who took no part: empty when the state holds a replay that
-// reproduced the first run, run by a member replayerRefusal() accepts.
+// reproduced the first run, run by a member replayerRefusal() accepts, of the run spec the
+// onboarding has now (replayedSpecChanged).
 Text firstRunAcceptanceMissing(const OnboardingState &state);
+
+// The run spec's fingerprint of a state, "sha256:…" (runSpecFromState(state).fingerprintId()).
+// The spec wing, above this one, computes it and registers the function here (RunSpec.cpp, when
+// a program links it: every program that makes or replays specs); empty while none is
+// registered.
+using SpecFingerprinter = QByteArray (*)(const OnboardingState &);
+void registerSpecFingerprinter(SpecFingerprinter fingerprinter);
+QByteArray specFingerprintOf(const OnboardingState &state);
+// Why gate 6's replay no longer accepts it: the replay was of another run spec than the one the
+// onboarding has now, because something that goes into the spec (gate 4's instance type or
+// batch, a path, …) changed after it was accepted (#17 walk 18: gate 6 stayed passed on the old
+// replay). Names both fingerprints and what to do; empty when they match, when the replay's
+// record names no spec (a record from before it was kept), or without a fingerprinter.
+Text replayedSpecChanged(const OnboardingState &state);
 
 // Who took part in the first run, as the state records it: the member whose job the first run
 // was (firstRun.ranBy), the team lead who reviewed gate 2's roles (workspace.lastReview), and

@@ -1249,8 +1249,12 @@ private slots:
                          QStringLiteral("Required with --state")),
                      help.out.constData());
         }
-        // The colleague who could: the replay runs, and says it would accept gate 6 and how to
-        // record that; the file it read stays as it was (#17 walk: "accepts it" read as done).
+        // The colleague who could: the replay runs, reproduces the example, and says what gate 6
+        // makes of it; the file it read stays as it was (#17 walk: "accepts it" read as done).
+        // The example is not this onboarding's spec (only its loss curve is): gate 6 is accepted
+        // by a replay of the spec the onboarding has, and this one says so with both
+        // fingerprints (#17 walk 18). The wizard's own replay of its own spec accepts it
+        // (tst_runs, tst_handoffdialog).
         const QByteArray before = [&] {
             QFile f(state.fileName());
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -1260,7 +1264,15 @@ private slots:
                            "chenjie", "--state", state.fileName()},
                           {}, 300'000);
         QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
-        QVERIFY2(r.out.contains("would accept it") && r.out.contains("Open a handoff spec"),
+        QVERIFY2(r.out.contains("Reproduced.") &&
+                     r.out.contains(QStringLiteral("Gate 6: not accepted. chenjie (Chen Jie) "
+                                                   "replayed run spec %1, but this onboarding's "
+                                                   "spec is now %2")
+                                        .arg(QString::fromLatin1(spec->fingerprintId().left(19)),
+                                             QString::fromLatin1(onramp::runSpecFromState(s)
+                                                                     .fingerprintId()
+                                                                     .left(19)))
+                                        .toUtf8()),
                  r.out.right(700).constData());
         QFile after(state.fileName());
         QVERIFY(after.open(QIODevice::ReadOnly));

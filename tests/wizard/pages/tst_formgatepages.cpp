@@ -20,6 +20,9 @@
 
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QMenu>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -1842,6 +1845,121 @@ private slots:
         QVERIFY2(lines.join(u'\n').contains(
                      QStringLiteral("Gate 3's plan is for 4 cards per run, but this job uses 2")),
                  qPrintable(lines.join(u'\n')));
+    }
+
+    // #17 walk 18: gate 3 planned 4 cards, gate 4 chose a 1-card type and nothing on the page
+    // said how many cards the run would get. The instance section says it (one instance, all of
+    // its cards), "Cards in the job" shows the same count, and the finding names the plan, the
+    // instance and a type that fits.
+    void gateFourSaysHowManyCardsTheRunGets()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {"a100-80g", "cn-north", "cn-north-1a"};
+            s.quota.cardsPerRun = 4;
+            s.resources.choice.setup.gpus = 4;
+            s.resources.choice.instance = QStringLiteral("gpu.a100-80g.1");
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        settle();
+        ResourcesForm *form = qobject_cast<ResourcesPage *>(w.currentPage())->resources();
+        auto *line = child<QLabel>(w, "runCards");
+        QVERIFY(line);
+        QVERIFY(line->isVisible());
+        QCOMPARE(line->text(),
+                 QStringLiteral("The run gets 1 card: gate 4 creates and holds one instance of "
+                                "1 × A100 80GB (gpu.a100-80g.1), with all of its cards."));
+        QCOMPARE(form->runCards().cards(), 1);
+        QCOMPARE(child<QSpinBox>(w, "gpus")->value(), 1);
+        auto *findings = child<QListWidget>(w, "findings");
+        QStringList lines;
+        for (int i = 0; i < findings->count(); ++i)
+            lines << findings->item(i)->text();
+        const QString all = lines.join(u'\n');
+        QVERIFY2(all.contains(QStringLiteral("Gate 3's plan is for 4 cards per run, but gate 4 "
+                                             "creates and holds one instance of 1 × A100 80GB "
+                                             "(gpu.a100-80g.1), with 1 card: the run gets 1.")) &&
+                     all.contains(QStringLiteral("gpu.a100-80g.8")),
+                 qPrintable(all));
+        // A type whose cards fit the plan: the line follows, the finding goes.
+        child<QComboBox>(w, "instance")->setCurrentIndex(
+            child<QComboBox>(w, "instance")->findData(QStringLiteral("gpu.a100-80g.8")));
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun = 8; });
+        settle();
+        QVERIFY2(line->text().startsWith(QStringLiteral("The run gets 8 cards:")),
+                 qPrintable(line->text()));
+        for (const Finding &f : form->findings())
+            QVERIFY2(f.code != QLatin1String("cards.differ_from_plan"),
+                     qPrintable(f.message.toString()));
+    }
+
+    // #17 walk 18: "Use these cards and hours" on a passed gate 3 replaced its plan silently and
+    // sent the gate back. It asks first, saying the change and what happens to the gate, with
+    // Cancel the default; Cancel keeps the plan. On a gate 3 not passed it asks nothing.
+    void usingGateFoursNumbersOnAPassedGateThreeAsksFirst()
+    {
+        OnboardingState demo = demoState();
+        demo.quota.cardsPerRun = 1;
+        demo.quota.hoursPerRound = 1;
+        demo.gate(GateId::Quota).status = GateStatus::Passed;
+        demo.gate(GateId::Quota).evidence = Text::literal(QStringLiteral("granted"));
+        demo.gate(GateId::Quota).acceptedBy = Text::literal(QStringLiteral("the reviewer"));
+        demo.provider.quotaApplication.state = QStringLiteral("approved");
+        demo.provider.quotaSent = planQuota(demo.quota, quotaContext(demo)).first;
+        StateStore store(statePath());
+        store.load();
+        store.setState(demo);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        settle();
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+        ResourcesForm *form = qobject_cast<ResourcesPage *>(w.currentPage())->resources();
+        const auto replacement = form->quotaReplacement();
+        QVERIFY(replacement.has_value());
+        QVERIFY(replacement->reopens);
+        auto *feed = child<QPushButton>(w, "feedQuota");
+        QVERIFY(feed && feed->isEnabled());
+        const QuotaGateData before = store.state().quota;
+
+        feed->click();
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm"))) &&
+                    box->isVisible());
+        QCOMPARE(box->text(), replacement->text);
+        QVERIFY2(box->text().contains(QStringLiteral("a plan of 1 card × 1.0 h per round")) &&
+                     box->text().contains(QStringLiteral("replaces it with %1 cards × ")
+                                              .arg(replacement->cardsAfter)) &&
+                     box->text().contains(QStringLiteral("Gate 3 then goes back to “In "
+                                                         "progress”")),
+                 qPrintable(box->text()));
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+        box->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(!w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm")));
+        QCOMPARE(store.state().quota.cardsPerRun, before.cardsPerRun);
+        QCOMPARE(store.state().quota.hoursPerRound, before.hoursPerRound);
+        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+
+        // Confirmed: the plan is replaced, and the gate goes back as the dialog said.
+        feed->click();
+        QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm"))));
+        box->findChild<QPushButton *>(QStringLiteral("feedQuotaReplace"))->click();
+        QTRY_COMPARE(store.state().quota.cardsPerRun, replacement->cardsAfter);
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+
+        // Not passed: no question, the numbers go straight in.
+        QTRY_VERIFY(!w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm")));
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun = 1; });
+        QVERIFY(!form->quotaReplacement().has_value());
+        feed->click();
+        QCoreApplication::processEvents();
+        QVERIFY(!w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm")));
+        QCOMPARE(store.state().quota.cardsPerRun, replacement->cardsAfter);
     }
 
     // #17 walk: gate 3's chart labelled its months "27-01". A month reads as a month in the

@@ -165,6 +165,27 @@ private slots:
         QVERIFY(child<QLabel>(w, "replayAcceptance")->text().contains("chenjie"));
         // #17 walk (F11): the replay's acceptance left the spec the colleague holds current.
         QCOMPARE(runSpecFromState(store.state()).fingerprintId(), handedOver.fingerprintId());
+        // #17 walk 18: gate 4's batch changed after the replay was accepted, and gate 6 stayed
+        // passed on a replay of the old spec. It goes back, and the page says why and what to
+        // do; put back, the replay stands again.
+        const int batch = store.state().resources.choice.setup.microBatch;
+        store.update([&](OnboardingState &s) { s.resources.choice.setup.microBatch = batch + 1; });
+        QTRY_COMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::InProgress);
+        const QString changed = QString::fromLatin1(
+            runSpecFromState(store.state()).fingerprintId().left(19));
+        for (const char *name : {"replayAcceptance", "statusLabel"}) {
+            const QString text = child<QLabel>(w, name)->text();
+            QVERIFY2(text.contains(QStringLiteral("replayed run spec %1, but this onboarding's "
+                                                  "spec is now %2")
+                                       .arg(QString::fromLatin1(
+                                                handedOver.fingerprintId().left(19)),
+                                            changed)) &&
+                         text.contains(QStringLiteral("Export the spec again")),
+                     qPrintable(QString::fromLatin1(name) + QStringLiteral(": ") + text));
+        }
+        store.update([&](OnboardingState &s) { s.resources.choice.setup.microBatch = batch; });
+        QTRY_COMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::Passed);
+        QVERIFY(child<QLabel>(w, "replayAcceptance")->text().startsWith(QStringLiteral("✔")));
         // #17 walk (item 4): the dialog opened again shows none of the replay's rows, and says
         // that, and which replay gate 6 records: who, and when (the gate's own time).
         const int gaps = int(specGaps(handedOver).size());
