@@ -1085,6 +1085,43 @@ private slots:
         m_language.apply(QStringLiteral("en"));
     }
 
+    // #17 polish, item 4: an empty line sat between "Evidence" and "Accepted by" where the
+    // fields had nothing to hint. Rows shown with nothing to say have no empty line; a hint
+    // still has its line.
+    void theRecorderHasNoEmptyLines()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).evidence = Text::literal(QStringLiteral("ticket 7"));
+            s.gate(GateId::Account).acceptedBy = Text::literal(QStringLiteral("Wang Fang"));
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        auto *card = child<QWidget>(w, "gateCard");
+        auto *choice = child<QComboBox>(w, "statusChoice");
+        auto *acceptor = child<QLineEdit>(w, "acceptedBy");
+        auto *evidence = child<QLineEdit>(w, "evidence");
+        QVERIFY(card && choice && acceptor && evidence);
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        settle();
+        QVERIFY(evidence->isVisible() && acceptor->isVisible());
+        const auto at = [card](QWidget *x) { return x->mapTo(card, QPoint()).y(); };
+        const int gap = at(acceptor) - (at(evidence) + evidence->height());
+        QVERIFY(!child<QLabel>(w, "evidenceIssue")->isVisible());
+        QVERIFY2(gap <= 2 * card->style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing) + 4,
+                 qPrintable(QStringLiteral("%1 px between the evidence and the acceptor").arg(gap)));
+        // Emptied and shown again: the hint has its line.
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).evidence = Text(); });
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Waiting)));
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        settle();
+        auto *hint = child<QLabel>(w, "evidenceIssue");
+        QVERIFY(hint->isVisible() && !hint->text().isEmpty());
+        QVERIFY(at(acceptor) - (at(evidence) + evidence->height()) > gap);
+    }
+
     // #17 walk: choosing an instance type scrolled the page away from the list just used.
     // The page stays where it was: the scroll bar's value and the list's place on screen.
     void choosingAnInstanceKeepsThePageWhereItIs()
