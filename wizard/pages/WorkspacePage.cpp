@@ -27,6 +27,8 @@
 #include <QSaveFile>
 #include <QSignalBlocker>
 #include <QStackedWidget>
+#include <QAbstractItemView>
+#include <QScopeGuard>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -544,6 +546,18 @@ void WorkspacePage::labelRegions()
 {
     if (!hub())
         return;
+    // The open list as wide as its longest entry with its stock (QComboBox sizes it by the
+    // names alone, and the stock was cut to "0 free …ards").
+    const auto fitList = [this] {
+        const QFontMetrics fm = m_region->view()->fontMetrics();
+        int widest = 0;
+        for (int row = 0; row < m_region->count(); ++row)
+            widest = std::max(widest, fm.horizontalAdvance(
+                                          m_region->itemText(row) + QStringLiteral(" — ") +
+                                          m_region->itemData(row, kStockRole).toString()));
+        m_region->view()->setMinimumWidth(widest + 4 * fm.averageCharWidth());
+    };
+    const auto fitted = qScopeGuard(fitList);
     const QString card = m_card->currentData().toString();
     for (const RegionOffer &r : hub()->regions()) {
         const int row = m_region->findText(r.region);
