@@ -56,7 +56,8 @@ GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
 
 void GateForm::storeChanged()
 {
-    if (reopenIfBlocked() || restoreIfTakenBack() || passIfNoLongerHeldBack())
+    if (reopenIfBlocked() || restoreIfTakenBack() || passIfNoLongerHeldBack() ||
+        refreshReopenedAdvice())
         return; // the update it made has run this again
     if (record().status != m_seenStatus) {
         // Recorded elsewhere (or here): the choice shows what the gate is now.
@@ -87,6 +88,30 @@ bool GateForm::passIfNoLongerHeldBack()
     bool passed = false;
     m_store->update([&](OnboardingState &s) { passed = acceptFromProvider(s, m_gate, now); });
     return passed;
+}
+
+bool GateForm::refreshReopenedAdvice()
+{
+    const GateRecord &r = record();
+    if (r.status != GateStatus::InProgress || r.reopenedBecause.isEmpty() || !r.heldBack.isEmpty())
+        return false;
+    // What Passed would be refused on now: the rule reopenIfBlocked would quote.
+    Text missing;
+    for (const Finding &f : blockers()) {
+        if (f.isBlocking()) {
+            missing = f.message;
+            break;
+        }
+    }
+    if (missing.isEmpty())
+        missing = onramp::acceptanceMissing(m_store->state(), m_gate);
+    const Text reason = withCurrentAdvice(r, missing);
+    if (reason == r.reopenedBecause)
+        return false;
+    if (m_reopening && m_reopening->reason == r.reopenedBecause)
+        m_reopening->reason = reason; // the same reopening, said as it stands now
+    m_store->update([&](OnboardingState &s) { s.gate(m_gate).reopenedBecause = reason; });
+    return true;
 }
 
 bool GateForm::restoreIfTakenBack()

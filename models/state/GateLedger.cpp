@@ -45,6 +45,40 @@ bool wentBackWith(const GateRecord &r, GateId id)
     return false;
 }
 
+} // namespace
+
+bool wentBackWithAnEarlierGate(const GateRecord &r)
+{
+    for (GateId id : kAllGates)
+        if (wentBackWith(r, id))
+            return true;
+    return false;
+}
+
+Text reopeningCause(const GateRecord &r)
+{
+    for (GateId id : kAllGates)
+        if (wentBackWith(r, id))
+            return Tr::trLater("gate %1 “%2” was no longer passed.")
+                .arg(gateNumber(id))
+                .arg(gateTitle(id));
+    const QList<Text> lines = r.reopenedBecause.lines();
+    return lines.isEmpty() ? r.reopenedBecause : lines.first();
+}
+
+Text withCurrentAdvice(const GateRecord &r, const Text &missingNow)
+{
+    const QList<Text> lines = r.reopenedBecause.lines();
+    if (lines.isEmpty() || wentBackWithAnEarlierGate(r))
+        return r.reopenedBecause;
+    const Text cause = lines.first();
+    if (missingNow.isEmpty() || missingNow == cause)
+        return cause;
+    return Text::joined({cause, missingNow}, QStringLiteral("\n"));
+}
+
+namespace {
+
 // `id` is no longer passed: every later passed gate whose entry rests on it loses its entry
 // condition, so it goes back to "in progress" with a reason that names `id`. Their own evidence
 // is not stale (nothing of theirs changed): passLaterGatesAgain passes them once `id` does.
@@ -64,6 +98,9 @@ void reopenLaterGates(OnboardingState &state, GateId id, const QDateTime &now)
 
 // A record that was back in progress passes again: what happened is kept, so the excursion
 // leaves a trace (a team lead sees the gate was not passed for a while, and why).
+// The trace says what sent the gate back, never the advice of then: passed again, what was to
+// be done is done (#17 polish: "Make one member an observer" stayed quoted after the roles
+// satisfied it).
 void notePassedAgain(GateRecord &r, const QDateTime &now)
 {
     if (r.reopenedBecause.isEmpty())
@@ -71,7 +108,7 @@ void notePassedAgain(GateRecord &r, const QDateTime &now)
     r.wentBack = Tr::trLater("It went back to in progress on %1 and passed again on %2. Why it "
                              "went back: %3")
                      .arg(Text::time(r.reopenedAt.isValid() ? r.reopenedAt : r.updatedAt),
-                          Text::time(now), r.reopenedBecause);
+                          Text::time(now), reopeningCause(r));
 }
 
 // `id` passed again: the later gates that went back only because it stopped being passed pass
@@ -649,9 +686,13 @@ Text reopeningReason(const OnboardingState &state, GateId id, const Text &rule)
     if (changes.isEmpty())
         return rule;
     const ReviewSnapshot &review = state.workspace.lastReview;
-    return Tr::trLater("Since %1 reviewed the roles on %2: %3. %4")
-        .arg(Text::literal(review.reviewer.trimmed()), Text::time(review.reviewedAt),
-             Tr::clauseListLater(changes), rule);
+    // The change on a line of its own: the record keeps it as the cause, while the rule's line
+    // is recomputed as the state changes (withCurrentAdvice).
+    return Text::joined({Tr::trLater("Since %1 reviewed the roles on %2: %3.")
+                             .arg(Text::literal(review.reviewer.trimmed()),
+                                  Text::time(review.reviewedAt), Tr::clauseListLater(changes)),
+                         rule},
+                        QStringLiteral("\n"));
 }
 
 Text roleReviewMissing(const OnboardingState &state)

@@ -13,6 +13,7 @@
 
 namespace onramp {
 
+struct GateRecord;
 struct OnboardingState;
 
 // The one writer of gate records. Every status change (a page's status recorder, a provider's
@@ -71,6 +72,19 @@ QList<Text> changesSinceReview(const WorkspaceData &w);
 // saying that the observer had been made an admin). For gate 2 the change is what differs from
 // the team lead's review; otherwise, and when the rule already names it, `rule` as it is.
 Text reopeningReason(const OnboardingState &state, GateId id, const Text &rule);
+// A gate back in progress keeps why on its record (GateRecord::reopenedBecause): first what sent
+// it back, then, on a line of its own, what it lacks now and what to do. The advice is
+// recomputed as the state changes, so that it never quotes a rule the state satisfies now (#17
+// polish: "Make one member an observer" stayed after another member became the observer).
+// What sent `r` back: the first line of its reason, or for a gate that went back with an earlier
+// one, that gate (without the advice of then).
+Text reopeningCause(const GateRecord &r);
+// `r`'s reason with `missingNow` (the first blocking finding or missing acceptance now, in
+// reopeningReason's words) as its advice; the cause alone when nothing is missing or the cause
+// says it already. A gate that went back with an earlier one keeps its reason.
+Text withCurrentAdvice(const GateRecord &r, const Text &missingNow);
+// Whether `r` is back in progress only because an earlier gate stopped being passed.
+bool wentBackWithAnEarlierGate(const GateRecord &r);
 // Gate 2's acceptance checks run in the workspace at the provider: why they cannot stand there
 // (not created, its pool not attached, with what to do), empty when the provider holds it as
 // planned or nothing is planned yet.

@@ -1088,6 +1088,43 @@ private slots:
         m_language.apply(QStringLiteral("en"));
     }
 
+    // #17 polish, item 4: an empty line sat between "Evidence" and "Accepted by" where the
+    // fields had nothing to hint. Rows shown with nothing to say have no empty line; a hint
+    // still has its line.
+    void theRecorderHasNoEmptyLines()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).evidence = Text::literal(QStringLiteral("ticket 7"));
+            s.gate(GateId::Account).acceptedBy = Text::literal(QStringLiteral("Wang Fang"));
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        auto *card = child<QWidget>(w, "gateCard");
+        auto *choice = child<QComboBox>(w, "statusChoice");
+        auto *acceptor = child<QLineEdit>(w, "acceptedBy");
+        auto *evidence = child<QLineEdit>(w, "evidence");
+        QVERIFY(card && choice && acceptor && evidence);
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        settle();
+        QVERIFY(evidence->isVisible() && acceptor->isVisible());
+        const auto at = [card](QWidget *x) { return x->mapTo(card, QPoint()).y(); };
+        const int gap = at(acceptor) - (at(evidence) + evidence->height());
+        QVERIFY(!child<QLabel>(w, "evidenceIssue")->isVisible());
+        QVERIFY2(gap <= 2 * card->style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing) + 4,
+                 qPrintable(QStringLiteral("%1 px between the evidence and the acceptor").arg(gap)));
+        // Emptied and shown again: the hint has its line.
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).evidence = Text(); });
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Waiting)));
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        settle();
+        auto *hint = child<QLabel>(w, "evidenceIssue");
+        QVERIFY(hint->isVisible() && !hint->text().isEmpty());
+        QVERIFY(at(acceptor) - (at(evidence) + evidence->height()) > gap);
+    }
+
     // #17 walk: choosing an instance type scrolled the page away from the list just used.
     // The page stays where it was: the scroll bar's value and the list's place on screen.
     void choosingAnInstanceKeepsThePageWhereItIs()
@@ -1525,6 +1562,61 @@ private slots:
         child<QComboBox>(w, "region")->setCurrentText(QStringLiteral("cn-north"));
         child<QComboBox>(w, "zone")->setCurrentText(QStringLiteral("cn-north-1a"));
         QCOMPARE(card->itemText(a100), cardName(QStringLiteral("a100-80g")));
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17 polish, item 3: the region list showed no stock until a zone was chosen. Each
+    // region says what its zones hold free together, of the card type chosen (or of any); the
+    // box still takes the region's name alone.
+    void gateTwoRegionsSayTheirStock()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace.workspaceName = QStringLiteral("field-assistant");
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *region = child<QComboBox>(w, "region");
+        auto *card = child<QComboBox>(w, "cardType");
+        QVERIFY(region && card);
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.providerHub()->regions().isEmpty(), 10000);
+        QTRY_VERIFY(region->count() == w.providerHub()->regions().size());
+        constexpr int kStockRole = Qt::UserRole + 7;
+        const auto expect = [&](const QString &key) {
+            for (const RegionOffer &r : w.providerHub()->regions()) {
+                int free = 0;
+                for (const ZoneOffer &z : r.zones)
+                    for (auto it = z.freeCards.cbegin(); it != z.freeCards.cend(); ++it)
+                        free += key.isEmpty() || it.key() == key ? it.value() : 0;
+                const int row = region->findText(r.region);
+                QVERIFY2(row >= 0, qPrintable(r.region));
+                const QString stock = region->itemData(row, kStockRole).toString();
+                const QString count = key.isEmpty()
+                                          ? QStringLiteral("%1 free card").arg(free)
+                                          : QStringLiteral("%1 free %2 card").arg(free).arg(cardName(key));
+                QVERIFY2(stock.startsWith(count) &&
+                             stock.contains(QStringLiteral("over %1 zone").arg(r.zones.size())),
+                         qPrintable(r.region + QStringLiteral(": ") + stock));
+                QVERIFY(region->itemData(row, Qt::ToolTipRole).toString().contains(stock));
+                QCOMPARE(region->itemText(row), r.region); // the box takes the name alone
+            }
+        };
+        expect(QString()); // no card type chosen: every card
+        card->setCurrentIndex(card->findData(QStringLiteral("a100-80g")));
+        expect(QStringLiteral("a100-80g"));
+        // Chosen, the box reads the region's name.
+        region->setCurrentText(QStringLiteral("cn-north"));
+        QCOMPARE(region->currentText(), QStringLiteral("cn-north"));
+        expect(QStringLiteral("a100-80g"));
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
@@ -2133,7 +2225,7 @@ private slots:
                                   15000);
         QTRY_VERIFY_WITH_TIMEOUT(region->count() > 1, 10000);
         QCOMPARE(zone->currentText(), QStringLiteral("cn-east-1a")); // the provider's list kept it
-        region->setCurrentIndex(region->findText(QStringLiteral("cn-north")));
+        region->setCurrentText(QStringLiteral("cn-north"));
         // cn-north-1a has no H100 free, cn-north-1b has 8.
         QCOMPARE(zone->currentText(), QStringLiteral("cn-north-1b"));
         QVERIFY2(stock->text().contains(QStringLiteral("cn-north-1b")), qPrintable(stock->text()));

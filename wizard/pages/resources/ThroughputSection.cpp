@@ -108,7 +108,7 @@ void ThroughputSection::retranslate()
 {
     m_workload->setSuffix(tr(" B tokens", "billions of tokens, after a number"));
     m_targetHours->setSuffix(tr(" h", "hours, after a number"));
-    m_feedQuota->setText(tr("Use these cards and hours in the &quota derivation (gate 3)"));
+    m_feedQuota->setText(tr("Use these cards and hours in the quota derivation (gate &3)"));
     m_feedQuota->setAccessibleName(tr("Use in quota derivation"));
 }
 
