@@ -4700,10 +4700,6 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <translation>%1角色不再可以“%2”</translation>
     </message>
     <message>
-        <source>Since %1 reviewed the roles on %2: %3. %4</source>
-        <translation>自 %1 于 %2 审核角色以来：%3。%4</translation>
-    </message>
-    <message>
         <source>Since %1 reviewed the role matrix on %2: %3. The team lead reviews it as it stands (gate 2's page lists the changes under “Team lead's review”) and presses “Mark reviewed” again.</source>
         <translation>自 %1 于 %2 审核角色矩阵以来：%3。请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</translation>
     </message>
@@ -5037,6 +5033,14 @@ Each subcommand takes --help.</source>
         <source>%1 replayed run spec %2, but this onboarding's spec is now %3: something that goes into it changed after it was exported, such as gate 4's instance type or batch. Export the spec again and have a colleague replay it, or put the change back.</source>
         <translation>%1 重跑的是运行说明 %2，但本次入门流程的运行说明现在是 %3：导出之后，写入运行说明的内容有变，例如第 4 道门槛的实例规格或批大小。请重新导出运行说明并请同事重跑，或把改动改回去。</translation>
     </message>
+    <message>
+        <source>gate %1 “%2” was no longer passed.</source>
+        <translation>第 %1 道门槛“%2”当时已不再是“已通过”。</translation>
+    </message>
+    <message>
+        <source>Since %1 reviewed the roles on %2: %3.</source>
+        <translation>自 %1 于 %2 审核角色以来：%3。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -5103,18 +5107,6 @@ Observer refused: %6</source>
         <translation>配额申请：%1</translation>
     </message>
     <message>
-        <source>Create the instance</source>
-        <translation>创建实例(&amp;X)</translation>
-    </message>
-    <message>
-        <source>Run the acceptance check</source>
-        <translation>运行验收检查</translation>
-    </message>
-    <message>
-        <source>Release the instance</source>
-        <translation>释放实例</translation>
-    </message>
-    <message>
         <source>The checks run on gate 4's instance: create it there first.</source>
         <translation>判定在第 4 道门槛的实例上运行：请先在那里创建实例。</translation>
     </message>
@@ -5133,10 +5125,6 @@ Observer refused: %6</source>
     <message>
         <source>Not required by this provider: a Slurm cluster reviews no dossier.</source>
         <translation>该平台无需此项：Slurm 集群不审核资质材料。</translation>
-    </message>
-    <message>
-        <source>Upload a small dataset…</source>
-        <translation>上传小数据集…</translation>
     </message>
     <message>
         <source>The dataset's folder</source>
@@ -5259,6 +5247,22 @@ Dataset: %3</source>
     <message>
         <source>Wrap up: &amp;archive and release</source>
         <translation>收尾：归档并释放(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Create the instance</source>
+        <translation>创建实例(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Run the acceptance check</source>
+        <translation>运行验收检查</translation>
+    </message>
+    <message>
+        <source>Upload a &amp;small dataset…</source>
+        <translation>上传小数据集…</translation>
+    </message>
+    <message>
+        <source>Rele&amp;ase the instance</source>
+        <translation>释放实例</translation>
     </message>
 </context>
 <context>
@@ -6792,10 +6796,6 @@ Field in the spec: %2</source>
         <translation>6. 存储规划</translation>
     </message>
     <message>
-        <source>D&amp;ata path (mounted)</source>
-        <translation>数据路径（挂接）(&amp;A)</translation>
-    </message>
-    <message>
         <source>Mount data read-only</source>
         <translation>数据只读挂接</translation>
     </message>
@@ -6842,6 +6842,10 @@ Field in the spec: %2</source>
     <message>
         <source>Scan a local copy to choose between console upload and the batch transfer tool.</source>
         <translation>扫描本地副本，以决定用控制台上传还是批量传输工具。</translation>
+    </message>
+    <message>
+        <source>Data path (mounted)</source>
+        <translation>数据路径（挂接）(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -6932,10 +6936,6 @@ Field in the spec: %2</source>
         <translation>在此时长内完成</translation>
     </message>
     <message>
-        <source>Use these cards and hours in the &amp;quota derivation (gate 3)</source>
-        <translation>把这些卡数和时长用于配额推导（第 3 道门槛）(&amp;Q)</translation>
-    </message>
-    <message>
         <source>Use in quota derivation</source>
         <translation>用于配额推导</translation>
     </message>
@@ -6965,6 +6965,10 @@ Field in the spec: %2</source>
         <source>&amp;Replace the plan</source>
         <translation>替换计划(&amp;R)</translation>
     </message>
+    <message>
+        <source>Use these cards and hours in the quota derivation (gate &amp;3)</source>
+        <translation>把这些卡数和时长用于配额推导（第 3 道门槛）(&amp;Q)</translation>
+    </message>
 </context>
 <context>
     <name>onramp::TrainingSetupSection</name>
@@ -6979,10 +6983,6 @@ Field in the spec: %2</source>
     <message>
         <source>Parameters (custom model)</source>
         <translation>参数量（自定义模型）</translation>
-    </message>
-    <message>
-        <source>Pre&amp;cision</source>
-        <translation>精度(&amp;C)</translation>
     </message>
     <message>
         <source>Optimi&amp;zer</source>
@@ -7001,20 +7001,8 @@ Field in the spec: %2</source>
         <translation>每卡微批(&amp;H)</translation>
     </message>
     <message>
-        <source>&amp;Sequence length</source>
-        <translation>序列长度(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Grad&amp;ient checkpointing</source>
-        <translation>梯度检查点(&amp;I)</translation>
-    </message>
-    <message>
         <source>FlashAttention-2 / fused attention</source>
         <translation>FlashAttention-2 / 融合注意力</translation>
-    </message>
-    <message>
-        <source>F&amp;ramework conventions</source>
-        <translation>框架约定(&amp;R)</translation>
     </message>
     <message>
         <source>Gradient dtype</source>
@@ -7063,6 +7051,22 @@ Field in the spec: %2</source>
     <message>
         <source>Saved activations go to CPU memory as the forward pass runs and come back a layer at a time.</source>
         <translation>前向时把保存的激活值转到 CPU 内存，反向时再逐层取回。</translation>
+    </message>
+    <message>
+        <source>Prec&amp;ision</source>
+        <translation>精度(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Se&amp;quence length</source>
+        <translation>序列长度(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Gradient checkpointing</source>
+        <translation>梯度检查点(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Framework conventions</source>
+        <translation>框架约定(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -7421,6 +7425,22 @@ Field in the spec: %2</source>
     <message>
         <source>The provider holds the workspace and its pool, but not the members as planned here yet: press “Create, attach quota, add members” under “At the provider” below.</source>
         <translation>平台上已有工作空间和配额池，但成员还不是这里规划的样子：请按下方“在平台上”中的“创建、挂接配额、添加成员”。</translation>
+    </message>
+    <message>
+        <source>stock unknown</source>
+        <translation>库存未知</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n free card(s)</source>
+        <translation><numerusform>空闲 %n 张卡</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n free %1 card(s)</source>
+        <translation><numerusform>空闲 %n 张 %1 卡</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, over %n zone(s)</source>
+        <translation><numerusform>%1（共 %n 个可用区）</numerusform></translation>
     </message>
 </context>
 <context>
