@@ -62,10 +62,11 @@ int replay(const QStringList &args)
                                 QStringLiteral("FILE"));
     QCommandLineOption state(QStringLiteral("state"),
                              Tr::tr("The onboarding whose gate 6 this replay is for (read, never "
-                                    "written): a member whose replay cannot accept it (who took "
-                                    "part in the first run, who is not a member or may not "
-                                    "submit jobs) is told so before anything runs, and the "
-                                    "end says what the replay does for gate 6."),
+                                    "written): a spec of another first run than that "
+                                    "onboarding's, or a member whose replay cannot accept it "
+                                    "(who took part in the first run, who is not a member or may "
+                                    "not submit jobs), is told so before anything runs (exit "
+                                    "2), and the end says what the replay does for gate 6."),
                              QStringLiteral("FILE"));
     p.addOptions({provider, as, record, evidence, state});
     p.addPositionalArgument(QStringLiteral("spec"), Tr::tr("The run spec (JSON)."));
@@ -109,6 +110,18 @@ int replay(const QStringList &args)
             return 2;
         }
         onboarding = store.state();
+        // The spec must be of this onboarding's first run, or no replay of it can accept its
+        // gate 6: said before anything runs (#17 walk, item 4).
+        if (const Text other = replayedRunMismatch(*onboarding, curveDigest(parsed->loss.curve));
+            !other.isEmpty()) {
+            err() << Tr::sentences(
+                         {Tr::tr("This replay cannot accept gate 6 of the onboarding in %1.")
+                              .arg(p.value(state)),
+                          other.toString(),
+                          Tr::tr("To check the spec alone, replay it without --state.")})
+                  << '\n';
+            return 2;
+        }
         if (member.isEmpty()) {
             // The rule's own words for a replay that names no one, with who could replay.
             err() << Tr::sentences({Tr::tr("Say who replays with --as MEMBER."),
@@ -137,8 +150,11 @@ int replay(const QStringList &args)
     r.onItem = [](const ReplayItem &i) {
         out() << ReplayItem::statusToken(i.status).leftJustified(8) + i.what +
                      QStringLiteral(" (") + i.field + QStringLiteral("): ") + i.detail()
-              << '\n'
-              << Qt::flush;
+              << '\n';
+        // The provider's own words on a line of their own, under the sentence.
+        if (!i.technical.isEmpty())
+            out() << QString(8, u' ') + Tr::tr("technical details: %1").arg(i.technical) << '\n';
+        out() << Qt::flush;
     };
     // The whole replay runs on this one event loop; nothing else waits inside it.
     QEventLoop loop;

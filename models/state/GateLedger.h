@@ -78,6 +78,12 @@ Text workspaceAtProviderMissing(const OnboardingState &state);
 // Gate 6 is accepted by a colleague who took no part: empty when the state holds a replay that
 // reproduced the first run, run by a member replayerRefusal() accepts.
 Text firstRunAcceptanceMissing(const OnboardingState &state);
+// Whether a replay of the first run named `firstRun` (curveDigest() of a spec's loss curve:
+// ReplayOutcome::firstRun) can be this onboarding's gate 6 at all: empty when it is this
+// onboarding's first run; else why not (it has none yet, or another one), with what to do.
+// Said before a replay runs (#17 walk, item 4: `onramp replay --state` of another onboarding
+// ran to "Reproduced.", then "Gate 6: not accepted", exit 0) and applied at its acceptance.
+Text replayedRunMismatch(const OnboardingState &state, const QString &firstRun);
 
 // Who took part in the first run, as the state records it: the member whose job the first run
 // was (firstRun.ranBy), the team lead who reviewed gate 2's roles (workspace.lastReview), and

@@ -1249,6 +1249,35 @@ private slots:
                          QStringLiteral("Required with --state")),
                      help.out.constData());
         }
+        // #17 walk, item 4: a spec of another onboarding's first run (its loss curve differs,
+        // or this onboarding has none yet) ran the whole replay, printed "Reproduced.", then
+        // "Gate 6: not accepted", exit 0. Now it is said before anything runs, exit 2, even for
+        // the one member who could accept this onboarding's gate 6.
+        for (const bool noFirstRun : {false, true}) {
+            onramp::OnboardingState other = s;
+            if (noFirstRun)
+                other.firstRun.curve.clear();
+            else
+                other.firstRun.curve.last().second += 0.5;
+            QFile otherFile(dir.filePath(noFirstRun ? "fresh.json" : "other.json"));
+            QVERIFY(otherFile.open(QIODevice::WriteOnly));
+            otherFile.write(QJsonDocument(other.toJson()).toJson());
+            otherFile.close();
+            const Run r = run(ONRAMP_BIN,
+                              {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json", "--as",
+                               "chenjie", "--state", otherFile.fileName()},
+                              {}, 60'000);
+            QCOMPARE(r.exitCode, 2);
+            const QString said = QString::fromUtf8(r.err).simplified();
+            QVERIFY2(said.contains(QStringLiteral("cannot accept gate 6 of the onboarding in")) &&
+                         said.contains(noFirstRun ? QStringLiteral("no first run yet")
+                                                  : QStringLiteral("another first run")) &&
+                         said.contains(QStringLiteral("without --state")),
+                     r.err.constData());
+            QVERIFY2(!r.out.contains("PASS") && !r.out.contains("Reproduced"),
+                     r.out.constData()); // nothing ran
+            QVERIFY2(!r.err.contains("sandbox"), r.err.constData()); // no provider started
+        }
         // The colleague who could: the replay runs, and says it would accept gate 6 and how to
         // record that; the file it read stays as it was (#17 walk: "accepts it" read as done).
         const QByteArray before = [&] {
@@ -1437,7 +1466,7 @@ private slots:
         }
         QVERIFY(sawCuda);
         ReplayItem failed{"$.software.cuda", "CUDA", ReplayItem::Status::Fail, "12.1", ""};
-        QCOMPARE(failed.detail(), QStringLiteral("spec says 12.1, this run has (nothing)"));
+        QCOMPARE(failed.detail(), QStringLiteral("spec says 12.1, this run has none"));
     }
 
     // A spec whose environment or loss curve the rerun does not meet, and one that says too
