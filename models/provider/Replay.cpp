@@ -280,14 +280,14 @@ ReplayItem providerFailureItem(const RunSpec &spec, const QString &stepField, co
     i.field = stepField;
     i.what = what;
     // The provider's own words: its code, status and body, for the technical details.
+    // The client's details already start "HTTP 404 not_found: …" when the provider answered.
     QStringList technical;
-    if (e.httpStatus > 0)
+    if (e.httpStatus > 0 && !e.details.contains(QLatin1String("HTTP ")))
         technical << QStringLiteral("HTTP %1 %2").arg(e.httpStatus).arg(providerErrorKey(e.code));
-    if (!e.field.isEmpty())
-        technical << e.field;
-    if (!e.details.isEmpty())
-        technical << e.details;
+    technical << (e.details.isEmpty() ? e.message : e.details);
     i.technical = technical.join(QStringLiteral(": "));
+    if (!e.field.isEmpty() && !i.technical.contains(e.field))
+        i.technical += QStringLiteral(" (%1)").arg(e.field);
     const QString image =
         spec.image.version.isEmpty() ? spec.image.name : spec.image.name + u':' + spec.image.version;
     if (e.field == QLatin1String("$.image")) {
@@ -487,8 +487,8 @@ ReplayItem memoryPlanItem(const RunSpec &spec)
     if (!m.recorded) {
         // A spec older than $.memory: said, not counted (it implied the estimator's defaults).
         i.status = ReplayItem::Status::NotApplicable;
-        i.note = Tr::tr("the spec does not carry gate 4's memory settings (it is older than "
-                        "them): before rerunning the planned run, ask the sender for a fresh "
+        i.note = Tr::tr("not recorded, not compared: the spec is older than gate 4's memory "
+                        "settings; before rerunning the planned run, ask the sender for a fresh "
                         "export");
         return i;
     }

@@ -80,9 +80,19 @@ QString markdownText(const QString &s)
         case u'~':
         case u'|':
         case u'!':
-        case u'@':
             escape = true;
             break;
+        case u'@': { // an e-mail address: a domain with a dot follows (not "name@sha256:…")
+            qsizetype j = i + 1;
+            bool dot = false;
+            while (j < s.size() && (s.at(j).isLetterOrNumber() || s.at(j) == u'-' ||
+                                    s.at(j) == u'.' || s.at(j) == u'_')) {
+                dot = dot || (s.at(j) == u'.' && alnum(j + 1));
+                ++j;
+            }
+            escape = dot;
+            break;
+        }
         case u'_': // within a word it never opens or closes emphasis
             escape = !(alnum(i - 1) && alnum(i + 1));
             break;

@@ -43,6 +43,8 @@ class TestReplayItems : public QObject
         QVERIFY2(d.count(QStringLiteral("spec says")) == 1, qPrintable(d));
         QVERIFY2(i.technical.contains(QStringLiteral("HTTP %1").arg(e.httpStatus)),
                  qPrintable(i.technical));
+        QVERIFY2(i.technical.count(QStringLiteral("HTTP")) == 1, qPrintable(i.technical));
+        QVERIFY2(i.technical.contains(e.field), qPrintable(i.technical)); // which request field
         QVERIFY(i.counts());
     }
 

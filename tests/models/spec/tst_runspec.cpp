@@ -657,6 +657,8 @@ private slots:
         }
         QCOMPARE(markdownText(QStringLiteral("tiny-lm-byte")), QStringLiteral("tiny-lm-byte"));
         QCOMPARE(markdownText(QStringLiteral("snake_case_name")), QStringLiteral("snake_case_name"));
+        QCOMPARE(markdownText(QStringLiteral("pytorch:2.3.1-cuda12.1@sha256:3f1b")),
+                 QStringLiteral("pytorch:2.3.1-cuda12.1@sha256:3f1b"));
     }
 
     // #17: on the sandbox the first run trains a tiny stand-in (tiny-lm-byte, fp32, on the CPU)
