@@ -102,17 +102,10 @@ int checkQualificationFile(const QStringList &args)
     auto json0 = readJsonObject(p.positionalArguments().first());
     if (!json0)
         return json0.error();
-    // Attachment paths are relative to the dossier file.
-    QJsonObject o = *json0;
-    const QString base = QFileInfo(p.positionalArguments().first()).absolutePath();
-    for (const char *key : {"licenceFile", "authorizationFile", "entityAuthorizationFile"}) {
-        const QString v = o.value(QLatin1String(key)).toString();
-        if (!v.isEmpty() && QFileInfo(v).isRelative())
-            o[QLatin1String(key)] = base + u'/' + v;
-    }
-    auto d = QualificationData::fromJson(o);
+    auto d = QualificationData::fromJson(*json0);
     if (!d)
         return invalidInput(d.error().field, d.error().message.section(QStringLiteral(": "), 1));
+    d->resolveAttachmentsAgainst(QFileInfo(p.positionalArguments().first()).absolutePath());
     return report(checkQualification(*d, day, rules), p.isSet(json));
 }
 

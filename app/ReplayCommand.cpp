@@ -110,6 +110,19 @@ int replay(const QStringList &args)
             return 2;
         }
         onboarding = store.state();
+        if (member.isEmpty()) {
+            // The rule's own words for a replay that names no one, with who could replay.
+            err() << Tr::sentences({Tr::tr("Say who replays with --as MEMBER."),
+                                    replayerRefusal(*onboarding, member).toString()})
+                  << '\n';
+            return 2;
+        }
+        if (const Text refused = replayerRefusal(*onboarding, member); !refused.isEmpty()) {
+            err() << Tr::sentences({Tr::tr("This replay cannot accept gate 6."),
+                                    refused.toString()})
+                  << '\n';
+            return 2;
+        }
         // The spec must be of this onboarding's first run, or no replay of it can accept its
         // gate 6: said before anything runs (#17 walk, item 4).
         if (const Text other = replayedRunMismatch(*onboarding, curveDigest(parsed->loss.curve));
@@ -122,16 +135,20 @@ int replay(const QStringList &args)
                   << '\n';
             return 2;
         }
-        if (member.isEmpty()) {
-            // The rule's own words for a replay that names no one, with who could replay.
-            err() << Tr::sentences({Tr::tr("Say who replays with --as MEMBER."),
-                                    replayerRefusal(*onboarding, member).toString()})
-                  << '\n';
-            return 2;
-        }
-        if (const Text refused = replayerRefusal(*onboarding, member); !refused.isEmpty()) {
-            err() << Tr::sentences({Tr::tr("This replay cannot accept gate 6."),
-                                    refused.toString()})
+        // Gate 6 is accepted only by a replay of the spec the onboarding has now
+        // (replayedSpecChanged): another spec file of the same first run cannot accept it either.
+        if (const QByteArray own = specFingerprintOf(*onboarding);
+            !own.isEmpty() && own != parsed->fingerprintId()) {
+            err() << Tr::sentences(
+                         {Tr::tr("This replay cannot accept gate 6 of the onboarding in %1.")
+                              .arg(p.value(state)),
+                          Tr::tr("The spec is of its first run but is not this onboarding's run "
+                                 "spec (%1, this onboarding's is %2): something that goes into "
+                                 "it changed after it was exported, or it was edited. Export the "
+                                 "spec again (gate 6, or onramp spec from-state) and replay that.")
+                              .arg(QString::fromLatin1(parsed->fingerprintId().left(19)),
+                                   QString::fromLatin1(own.left(19))),
+                          Tr::tr("To check the spec alone, replay it without --state.")})
                   << '\n';
             return 2;
         }

@@ -31,12 +31,11 @@ inline QString acceptGatesOneToFour(onramp::OnboardingState &s)
     return {};
 }
 
-// The demo dossier names its attachments relative to the repository: as the tests see them.
+// The demo dossier names its attachments relative to its own folder, as StateStore::load
+// resolves them.
 inline void findDemoAttachments(onramp::OnboardingState &s)
 {
-    const QDir root(QStringLiteral(ONRAMP_SOURCE_DIR));
-    s.account.licenceFile = root.filePath(s.account.licenceFile);
-    s.account.authorizationFile = root.filePath(s.account.authorizationFile);
+    s.account.resolveAttachmentsAgainst(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples"));
 }
 
 // docs/examples/state-demo.json as it stands: what `make screenshots` and a page test show.

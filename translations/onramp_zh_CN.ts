@@ -4684,10 +4684,6 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <translation>%1角色不再可以“%2”</translation>
     </message>
     <message>
-        <source>Since %1 reviewed the roles on %2: %3. %4</source>
-        <translation>自 %1 于 %2 审核角色以来：%3。%4</translation>
-    </message>
-    <message>
         <source>Since %1 reviewed the role matrix on %2: %3. The team lead reviews it as it stands (gate 2's page lists the changes under “Team lead's review”) and presses “Mark reviewed” again.</source>
         <translation>自 %1 于 %2 审核角色矩阵以来：%3。请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</translation>
     </message>
@@ -4948,6 +4944,80 @@ Each subcommand takes --help.</source>
         <translation>申请：</translation>
     </message>
     <message>
+        <source>Gate 3 is passed on a plan of %1 × %2 h per round. “Use these cards and hours” replaces it with %3 × %4 h per round.</source>
+        <translation>第 3 道门槛已按每轮 %1 × %2 小时的计划通过。“把这些卡数和时长用于配额推导”会把它换成每轮 %3 × %4 小时。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n 张卡</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 Gate 3 then goes back to “%2”: %3</source>
+        <translation>%1 第 3 道门槛随后会退回“%2”：%3</translation>
+    </message>
+    <message>
+        <source>%1 Gate 3 stays “%2”: its rules and its grant still hold for the new numbers.</source>
+        <translation>%1 第 3 道门槛仍为“%2”：它的规则和已批配额对新数字依然成立。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The run gets %n card(s), the job's own count: gate 4 creates one instance of %1, which the catalog does not describe; it must have that many cards.</source>
+        <translation>
+            <numerusform>这次运行用 %n 张卡，即任务自己的卡数：第 4 道门槛创建一个 %1 实例，目录中没有它的描述；它必须有这么多张卡。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The run gets %n card(s): gate 4 opened one instance of %1, with all of its cards.</source>
+        <translation>
+            <numerusform>这次运行用 %n 张卡：第 4 道门槛开了一个 %1 实例，用上它的全部卡。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The run gets %n card(s): gate 4 creates and holds one instance of %1, with all of its cards.</source>
+        <translation>
+            <numerusform>这次运行用 %n 张卡：第 4 道门槛创建并持有一个 %1 实例，用上它的全部卡。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Gate 3's plan is for %1 cards per run, but gate 4 opened one instance of %2, with %n card(s): the run gets %n.</source>
+        <translation>
+            <numerusform>第 3 道门槛的计划是每次运行 %1 张卡，但第 4 道门槛开的是一个 %2 实例，有 %n 张卡：这次运行只用 %n 张。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Gate 3's plan is for %1 cards per run, but gate 4 creates and holds one instance of %2, with %n card(s): the run gets %n.</source>
+        <translation>
+            <numerusform>第 3 道门槛的计划是每次运行 %1 张卡，但第 4 道门槛创建并持有的是一个 %2 实例，有 %n 张卡：这次运行只用 %n 张。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose %1 under “5. Instance type and image”, or set gate 3's cards per run to %2.</source>
+        <translation>请在“5. 实例规格与镜像”中选择 %1，或把第 3 道门槛的单次卡数改为 %2。</translation>
+    </message>
+    <message>
+        <source>No instance type has exactly %1 of these cards: choose %2 under “5. Instance type and image” and set gate 3's cards per run to %3, or set them to %4.</source>
+        <translation>没有正好 %1 张这种卡的实例规格：请在“5. 实例规格与镜像”中选择 %2，并把第 3 道门槛的单次卡数改为 %3；或改为 %4。</translation>
+    </message>
+    <message>
+        <source>No instance type has %1 of these cards: set gate 3's cards per run to %2, what one instance holds.</source>
+        <translation>没有 %1 张这种卡的实例规格：请把第 3 道门槛的单次卡数改为 %2，即一个实例的卡数。</translation>
+    </message>
+    <message>
+        <source>cards</source>
+        <translation>卡数</translation>
+    </message>
+    <message numerus="yes">
+        <source>A replay holds one instance of %1, with all of its cards, as gate 4 does: it cannot run on the %n card(s) of %2 node(s) the spec names. Export the spec again from an onboarding whose gate 4 holds an instance with that many cards, or replay it on such an instance type.</source>
+        <translation>
+            <numerusform>重跑和第 4 道门槛一样只持有一个 %1 实例，用上它的全部卡：它无法在运行说明写的 %2 个节点共 %n 张卡上运行。请从第 4 道门槛持有这么多卡的实例的入门流程重新导出运行说明，或在这样的实例规格上重跑。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 replayed run spec %2, but this onboarding's spec is now %3: something that goes into it changed after it was exported, such as gate 4's instance type or batch. Export the spec again and have a colleague replay it, or put the change back.</source>
+        <translation>%1 重跑的是运行说明 %2，但本次入门流程的运行说明现在是 %3：导出之后，写入运行说明的内容有变，例如第 4 道门槛的实例规格或批大小。请重新导出运行说明并请同事重跑，或把改动改回去。</translation>
+    </message>
+    <message>
         <source>The onboarding whose gate 6 this replay is for (read, never written): a spec of another first run than that onboarding's, or a member whose replay cannot accept it (who took part in the first run, who is not a member or may not submit jobs), is told so before anything runs (exit 2), and the end says what the replay does for gate 6.</source>
         <translation>这次重跑所针对的开通记录（只读取，从不写入）：如果运行说明属于另一次首次运行，或重跑者的重跑不能验收它（参与过首次运行、不是成员或不能提交任务），会在开始之前运行说明（退出码 2）；结束时运行说明这次重跑对第 6 道门槛的作用。</translation>
     </message>
@@ -4958,6 +5028,10 @@ Each subcommand takes --help.</source>
     <message>
         <source>To check the spec alone, replay it without --state.</source>
         <translation>如只想检查这份运行说明本身，请不带 --state 重跑。</translation>
+    </message>
+    <message>
+        <source>The spec is of its first run but is not this onboarding's run spec (%1, this onboarding's is %2): something that goes into it changed after it was exported, or it was edited. Export the spec again (gate 6, or onramp spec from-state) and replay that.</source>
+        <translation>这份运行说明属于它的首次运行，但不是这份开通记录现在的运行说明（%1，而这份开通记录的是 %2）：导出之后，进入运行说明的某项内容有了变化，或者文件被改过。请重新导出运行说明（在第 6 道门槛，或用 onramp spec from-state）再重跑。</translation>
     </message>
     <message>
         <source>technical details: %1</source>
@@ -5010,6 +5084,10 @@ Each subcommand takes --help.</source>
     <message>
         <source>memory plan (gate 4)</source>
         <translation>显存方案（第 4 道门槛）</translation>
+    </message>
+    <message>
+        <source>not recorded, not compared: the spec is older than gate 4's memory settings; before rerunning the planned run, ask the sender for a fresh export</source>
+        <translation>未记录，未比较：运行说明早于第 4 道门槛的显存设置；在重跑计划中的训练之前，请向发送方索要重新导出的运行说明</translation>
     </message>
     <message>
         <source>not judged again: Onramp's catalog does not know the model or the card</source>
@@ -5150,9 +5228,7 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>The file looks cut off: it ends after %n byte(s), in the middle of the run spec (a download or a copy that stopped?). Ask the sender for a fresh export of the spec.</source>
-        <translation>
-            <numerusform>文件看起来被截断了：它在 %n 字节处、运行说明的中间就结束了（下载或复制中途停止了？）。请向发送方索要重新导出的运行说明。</numerusform>
-        </translation>
+        <translation><numerusform>文件看起来被截断了：它在 %n 字节处、运行说明的中间就结束了（下载或复制中途停止了？）。请向发送方索要重新导出的运行说明。</numerusform></translation>
     </message>
     <message>
         <source>The file is empty. Ask the sender for a fresh export of the spec.</source>
@@ -5171,6 +5247,10 @@ Each subcommand takes --help.</source>
         <translation>应为目录中的键名</translation>
     </message>
     <message>
+        <source>gate %1 “%2” was no longer passed.</source>
+        <translation>第 %1 道门槛“%2”当时已不再是“已通过”。</translation>
+    </message>
+    <message>
         <source>This onboarding has no first run yet, so the spec is of another onboarding's first run: a replay of it cannot accept this onboarding's gate 6.</source>
         <translation>这份开通记录还没有首次运行，因此这份运行说明属于另一份开通记录的首次运行：重跑它不能验收这份开通记录的第 6 道门槛。</translation>
     </message>
@@ -5179,8 +5259,8 @@ Each subcommand takes --help.</source>
         <translation>这份运行说明属于另一次首次运行，而不是这份开通记录的（它的损失曲线与第 6 道门槛记录的不同）：重跑它不能验收这份开通记录的第 6 道门槛。请导出这份开通记录的运行说明（在第 6 道门槛，或用 onramp spec from-state）再重跑。</translation>
     </message>
     <message>
-        <source>not recorded, not compared: the spec is older than gate 4's memory settings; before rerunning the planned run, ask the sender for a fresh export</source>
-        <translation>未记录，未比较：运行说明早于第 4 道门槛的显存设置；在重跑计划中的训练之前，请向发送方索要重新导出的运行说明</translation>
+        <source>Since %1 reviewed the roles on %2: %3.</source>
+        <translation>自 %1 于 %2 审核角色以来：%3。</translation>
     </message>
 </context>
 <context>
@@ -5248,18 +5328,6 @@ Observer refused: %6</source>
         <translation>配额申请：%1</translation>
     </message>
     <message>
-        <source>Create the instance</source>
-        <translation>创建实例(&amp;X)</translation>
-    </message>
-    <message>
-        <source>Run the acceptance check</source>
-        <translation>运行验收检查</translation>
-    </message>
-    <message>
-        <source>Release the instance</source>
-        <translation>释放实例</translation>
-    </message>
-    <message>
         <source>The checks run on gate 4's instance: create it there first.</source>
         <translation>判定在第 4 道门槛的实例上运行：请先在那里创建实例。</translation>
     </message>
@@ -5278,10 +5346,6 @@ Observer refused: %6</source>
     <message>
         <source>Not required by this provider: a Slurm cluster reviews no dossier.</source>
         <translation>该平台无需此项：Slurm 集群不审核资质材料。</translation>
-    </message>
-    <message>
-        <source>Upload a small dataset…</source>
-        <translation>上传小数据集…</translation>
     </message>
     <message>
         <source>The dataset's folder</source>
@@ -5405,6 +5469,22 @@ Dataset: %3</source>
         <source>Wrap up: &amp;archive and release</source>
         <translation>收尾：归档并释放(&amp;A)</translation>
     </message>
+    <message>
+        <source>&amp;Create the instance</source>
+        <translation>创建实例(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Run the acceptance check</source>
+        <translation>运行验收检查</translation>
+    </message>
+    <message>
+        <source>Upload a &amp;small dataset…</source>
+        <translation>上传小数据集…</translation>
+    </message>
+    <message>
+        <source>Rele&amp;ase the instance</source>
+        <translation>释放实例</translation>
+    </message>
 </context>
 <context>
     <name>QAbstractFileIconProvider</name>
@@ -5482,6 +5562,14 @@ Dataset: %3</source>
     <message>
         <source>%1 with %2 (without it, activations fill the card)</source>
         <translation>采用%2时 %1（不采用时激活几乎占满显存）</translation>
+    </message>
+    <message>
+        <source>%1 with the model sharded (FSDP or ZeRO-3)</source>
+        <translation>%1 张（模型分片：FSDP 或 ZeRO-3）</translation>
+    </message>
+    <message>
+        <source>With plain data parallelism every card holds the whole model and its optimizer state, however many cards there are. Sharding them over %1 cards (FSDP, or DeepSpeed ZeRO stage 3) fits: set "Data-parallel sharding" to match.</source>
+        <translation>纯数据并行时，不论卡有多少张，每张卡都放着整个模型和它的优化器状态。把它们分片到 %1 张卡上（FSDP，或 DeepSpeed ZeRO-3）才放得下：请把“数据并行分片”设成相应的方式。</translation>
     </message>
 </context>
 <context>
@@ -6937,10 +7025,6 @@ Field in the spec: %2</source>
         <translation>6. 存储规划</translation>
     </message>
     <message>
-        <source>D&amp;ata path (mounted)</source>
-        <translation>数据路径（挂接）(&amp;A)</translation>
-    </message>
-    <message>
         <source>Mount data read-only</source>
         <translation>数据只读挂接</translation>
     </message>
@@ -6987,6 +7071,10 @@ Field in the spec: %2</source>
     <message>
         <source>Scan a local copy to choose between console upload and the batch transfer tool.</source>
         <translation>扫描本地副本，以决定用控制台上传还是批量传输工具。</translation>
+    </message>
+    <message>
+        <source>Data path (mounted)</source>
+        <translation>数据路径（挂接）(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -7077,10 +7165,6 @@ Field in the spec: %2</source>
         <translation>在此时长内完成</translation>
     </message>
     <message>
-        <source>Use these cards and hours in the &amp;quota derivation (gate 3)</source>
-        <translation>把这些卡数和时长用于配额推导（第 3 道门槛）(&amp;Q)</translation>
-    </message>
-    <message>
         <source>Use in quota derivation</source>
         <translation>用于配额推导</translation>
     </message>
@@ -7102,6 +7186,18 @@ Field in the spec: %2</source>
         <comment>hours, after a number</comment>
         <translation> 小时</translation>
     </message>
+    <message>
+        <source>Replace gate 3's plan?</source>
+        <translation>替换第 3 道门槛的计划？</translation>
+    </message>
+    <message>
+        <source>&amp;Replace the plan</source>
+        <translation>替换计划(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Use these cards and hours in the quota derivation (gate &amp;3)</source>
+        <translation>把这些卡数和时长用于配额推导（第 3 道门槛）(&amp;Q)</translation>
+    </message>
 </context>
 <context>
     <name>onramp::TrainingSetupSection</name>
@@ -7116,10 +7212,6 @@ Field in the spec: %2</source>
     <message>
         <source>Parameters (custom model)</source>
         <translation>参数量（自定义模型）</translation>
-    </message>
-    <message>
-        <source>Pre&amp;cision</source>
-        <translation>精度(&amp;C)</translation>
     </message>
     <message>
         <source>Optimi&amp;zer</source>
@@ -7138,20 +7230,8 @@ Field in the spec: %2</source>
         <translation>每卡微批(&amp;H)</translation>
     </message>
     <message>
-        <source>&amp;Sequence length</source>
-        <translation>序列长度(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Grad&amp;ient checkpointing</source>
-        <translation>梯度检查点(&amp;I)</translation>
-    </message>
-    <message>
         <source>FlashAttention-2 / fused attention</source>
         <translation>FlashAttention-2 / 融合注意力</translation>
-    </message>
-    <message>
-        <source>F&amp;ramework conventions</source>
-        <translation>框架约定(&amp;R)</translation>
     </message>
     <message>
         <source>Gradient dtype</source>
@@ -7200,6 +7280,22 @@ Field in the spec: %2</source>
     <message>
         <source>Saved activations go to CPU memory as the forward pass runs and come back a layer at a time.</source>
         <translation>前向时把保存的激活值转到 CPU 内存，反向时再逐层取回。</translation>
+    </message>
+    <message>
+        <source>Prec&amp;ision</source>
+        <translation>精度(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Se&amp;quence length</source>
+        <translation>序列长度(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Gradient checkpointing</source>
+        <translation>梯度检查点(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Framework conventions</source>
+        <translation>框架约定(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -7570,6 +7666,22 @@ Field in the spec: %2</source>
     <message>
         <source>The provider holds the workspace and its pool, but not the members as planned here yet: press “Create, attach quota, add members” under “At the provider” below.</source>
         <translation>平台上已有工作空间和配额池，但成员还不是这里规划的样子：请按下方“在平台上”中的“创建、挂接配额、添加成员”。</translation>
+    </message>
+    <message>
+        <source>stock unknown</source>
+        <translation>库存未知</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n free card(s)</source>
+        <translation><numerusform>空闲 %n 张卡</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n free %1 card(s)</source>
+        <translation><numerusform>空闲 %n 张 %1 卡</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, over %n zone(s)</source>
+        <translation><numerusform>%1（共 %n 个可用区）</numerusform></translation>
     </message>
 </context>
 <context>

@@ -30,9 +30,12 @@
 #include <QFileInfo>
 #include <QHideEvent>
 #include <QKeyEvent>
+#include <QGuiApplication>
 #include <QScreen>
 #include <QSettings>
 #include <QShortcut>
+
+#include <algorithm>
 
 namespace onramp {
 
@@ -157,9 +160,28 @@ void OnboardingWizard::restoreWindowGeometry()
     if (file.isEmpty() || !QFileInfo::exists(file))
         return;
     QSettings settings(file, QSettings::IniFormat);
-    const QByteArray geometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
-    if (!geometry.isEmpty())
-        restoreGeometry(geometry); // Qt keeps a restored window on a screen that exists
+    const QByteArray saved = settings.value(QStringLiteral("window/geometry")).toByteArray();
+    if (saved.isEmpty())
+        return;
+    restoreGeometry(saved);
+    // Qt keeps a restored window on a screen that exists only where a window manager places it:
+    // without one (a bare X server, a kiosk) a window saved on a larger or another screen opened
+    // off-screen (#17 polish). Its size and place are kept within the screen's available area.
+    QScreen *on = QGuiApplication::screenAt(geometry().center());
+    if (!on)
+        on = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (on)
+        setGeometry(clampedGeometry(geometry(), on->availableGeometry()));
+}
+
+QRect OnboardingWizard::clampedGeometry(const QRect &window, const QRect &available)
+{
+    if (!available.isValid())
+        return window;
+    QRect g(window.topLeft(), window.size().boundedTo(available.size()));
+    g.moveLeft(std::clamp(g.left(), available.left(), available.right() - g.width() + 1));
+    g.moveTop(std::clamp(g.top(), available.top(), available.bottom() - g.height() + 1));
+    return g;
 }
 
 void OnboardingWizard::saveWindowGeometry()

@@ -62,6 +62,8 @@ public:
     // The size the window opens at the first time, for a screen's available size: big enough
     // for a page without cut text, never bigger than the screen (1366×768 included).
     static QSize defaultSize(const QSize &available);
+    // A restored window's geometry within a screen's available area: no bigger, moved in.
+    static QRect clampedGeometry(const QRect &window, const QRect &available);
 
 protected:
     bool validateCurrentPage() override;

@@ -56,7 +56,8 @@ GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
 
 void GateForm::storeChanged()
 {
-    if (reopenIfBlocked() || restoreIfTakenBack() || passIfNoLongerHeldBack())
+    if (reopenIfBlocked() || restoreIfTakenBack() || passIfNoLongerHeldBack() ||
+        refreshReopenedAdvice())
         return; // the update it made has run this again
     if (record().status != m_seenStatus) {
         // Recorded elsewhere (or here): the choice shows what the gate is now.
@@ -89,6 +90,30 @@ bool GateForm::passIfNoLongerHeldBack()
     return passed;
 }
 
+bool GateForm::refreshReopenedAdvice()
+{
+    const GateRecord &r = record();
+    if (r.status != GateStatus::InProgress || r.reopenedBecause.isEmpty() || !r.heldBack.isEmpty())
+        return false;
+    // What Passed would be refused on now: the rule reopenIfBlocked would quote.
+    Text missing;
+    for (const Finding &f : blockers()) {
+        if (f.isBlocking()) {
+            missing = f.message;
+            break;
+        }
+    }
+    if (missing.isEmpty())
+        missing = onramp::acceptanceMissing(m_store->state(), m_gate);
+    const Text reason = withCurrentAdvice(r, missing);
+    if (reason == r.reopenedBecause)
+        return false;
+    if (m_reopening && m_reopening->reason == r.reopenedBecause)
+        m_reopening->reason = reason; // the same reopening, said as it stands now
+    m_store->update([&](OnboardingState &s) { s.gate(m_gate).reopenedBecause = reason; });
+    return true;
+}
+
 bool GateForm::restoreIfTakenBack()
 {
     if (!m_reopening)
@@ -108,6 +133,12 @@ bool GateForm::restoreIfTakenBack()
     m_store->update([&](OnboardingState &s) {
         restored = restoreReopenedGate(s, m_gate, undo.reason, now);
     });
+    // Refused while the reason still holds, with this gate's data as it was: the change was
+    // another gate's (gate 6's replay of a spec that gate 4 changed, #17 walk 18), and taking it
+    // back there restores this gate then.
+    if (!restored && record().status == GateStatus::InProgress &&
+        record().reopenedBecause == undo.reason)
+        m_reopening = undo;
     return restored;
 }
 

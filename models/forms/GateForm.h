@@ -103,6 +103,10 @@ private:
     // A provider's acceptance held back by a rule (heldBack) passes the gate once no rule holds
     // it: the walk saw gate 3 quote a fixed finding until "Check the review" was pressed.
     bool passIfNoLongerHeldBack();
+    // A gate back in progress says what it lacks as the state is now, not as it was when it went
+    // back (#17 polish: the reason still said "Make one member an observer" after another member
+    // had become one); true when it rewrote the reason.
+    bool refreshReopenedAdvice();
     std::function<QDateTime()> m_now;
     std::function<Findings()> m_local;
     Findings blockers() const;

@@ -6,6 +6,7 @@
 #include "Tr.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QPointer>
 #include <QThreadPool>
 
@@ -103,6 +104,16 @@ void ResourcesForm::setCustomParamsB(double paramsB)
 TrainingSetup ResourcesForm::effectiveSetup() const
 {
     return onramp::effectiveSetup(data());
+}
+
+RunCards ResourcesForm::runCards() const
+{
+    return onramp::runCards(data(), m_store->state().provider.instanceType);
+}
+
+QString ResourcesForm::runCardsText() const
+{
+    return onramp::runCardsText(runCards(), data().catalog);
 }
 
 CardSpec ResourcesForm::card() const
@@ -406,6 +417,7 @@ ResourcesForm::CardCount ResourcesForm::cardCount(const CardSpec &c) const
         into.cards = MemoryEstimator::cardsNeeded(t, c);
         if (into.cards > 0 && into.cards <= t.tp * t.pp)
             return; // no sharding needed: what it says holds
+        into.needsSharding = into.cards > 0 && !t.fsdp && t.zeroStage < 3;
         // At the count found (or the most there is), with the model states sharded as counted.
         TrainingSetup at = MemoryEstimator::shardedForCounting(t);
         at.gpus = into.cards > 0 ? into.cards : 4096;
@@ -477,6 +489,39 @@ bool ResourcesForm::feedQuota()
         s.quota.hoursPerRound = t->hours;
     });
     return true;
+}
+
+std::optional<ResourcesForm::QuotaReplacement> ResourcesForm::quotaReplacement() const
+{
+    const OnboardingState &s = m_store->state();
+    if (s.gate(GateId::Quota).status != GateStatus::Passed)
+        return std::nullopt;
+    const auto t = throughput();
+    if (!t)
+        return std::nullopt;
+    QuotaReplacement r{s.quota.cardsPerRun, t->cards, s.quota.hoursPerRound, t->hours};
+    // The ledger's rules on the new numbers: a blocking finding, or an acceptance (the grant)
+    // that no longer covers them, sends the passed gate back (GateForm::reopenIfBlocked).
+    OnboardingState trial = s;
+    trial.quota.cardsPerRun = r.cardsAfter;
+    trial.quota.hoursPerRound = r.hoursAfter;
+    Text why = onramp::blockingMessage(gateFindings(trial, GateId::Quota, QDate::currentDate()));
+    if (why.isEmpty())
+        why = acceptanceMissing(trial, GateId::Quota);
+    r.reopens = !why.isEmpty();
+    const QString change =
+        Tr::tr("Gate 3 is passed on a plan of %1 × %2 h per round. “Use these cards and hours” "
+               "replaces it with %3 × %4 h per round.")
+            .arg(Tr::tr("%n card(s)", nullptr, r.cardsBefore),
+                 QLocale().toString(r.hoursBefore, 'f', 1),
+                 Tr::tr("%n card(s)", nullptr, r.cardsAfter),
+                 QLocale().toString(r.hoursAfter, 'f', 1));
+    r.text = r.reopens ? Tr::tr("%1 Gate 3 then goes back to “%2”: %3")
+                             .arg(change, statusLabel(GateStatus::InProgress), why.toString())
+                       : Tr::tr("%1 Gate 3 stays “%2”: its rules and its grant still hold for "
+                                "the new numbers.")
+                             .arg(change, statusLabel(GateStatus::Passed));
+    return r;
 }
 
 void ResourcesForm::scanDataset(const QString &path)

@@ -59,6 +59,11 @@ public:
 
     // The setup with its card count taken from the chosen instance type.
     TrainingSetup effectiveSetup() const;
+    // The cards the run gets (onramp::runCards): the instance gate 4 opened, else the chosen
+    // one, once, with all of its cards; and that in words for the page ("The run gets 1 card:
+    // gate 4 creates and holds one instance of …"), empty while no instance type is chosen.
+    RunCards runCards() const;
+    QString runCardsText() const;
     // The card the estimate is judged against: chosen here, else gate 2's pool card, else the
     // card most teams start on.
     CardSpec card() const;
@@ -121,6 +126,9 @@ public:
         double unshardableGiB = 0;    // activations and context per card at that count
         QString cheaperStep;          // translated: "a chunked loss"; empty when none helps
         int withCheaperStep = 0;      // cards after that step
+        // The count holds only with the model states sharded over the cards (FSDP / ZeRO-3),
+        // which the job as set (data parallel, each card the whole model) does not do.
+        bool needsSharding = false;
     };
     CardCount cardCount(const CardSpec &card) const;
     // Where a catalog card's figures come from, in the user's language.
@@ -140,6 +148,19 @@ public:
 
     // Writes the throughput plan's cards and hours per round into gate 3's derivation.
     bool feedQuota();
+    // What feedQuota() would change on a passed gate 3, to be confirmed first (#17 walk 18: it
+    // replaced a passed gate 3's plan silently, and sent the gate back): the cards and hours per
+    // round before and after, whether gate 3 then goes back to in progress (a trial of the
+    // ledger's rules on the new numbers), and all of it in words. Nullopt while gate 3 is not
+    // passed or there is no throughput plan: feedQuota() needs no confirmation then.
+    struct QuotaReplacement
+    {
+        int cardsBefore = 0, cardsAfter = 0;
+        double hoursBefore = 0, hoursAfter = 0;
+        bool reopens = false;
+        QString text; // translated
+    };
+    std::optional<QuotaReplacement> quotaReplacement() const;
 
     void scanDataset(const QString &path);
     bool isScanning() const { return m_scanning; }

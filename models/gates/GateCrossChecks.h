@@ -4,6 +4,7 @@
 // WorkspaceGate.h and ResourcesGate.h, which the whole state includes.
 #include "Finding.h"
 #include "QuotaGate.h"
+#include "ResourcesGate.h"
 #include "WorkspaceGate.h"
 
 #include <optional>
@@ -16,12 +17,14 @@ namespace onramp {
 std::optional<int> freeCardsIn(const QList<ZoneStock> &stock, const QString &zone,
                                const QString &cardType);
 
-// Gate 3's plan against gate 4's job: `planCards` is gate 3's cards per run (the card-hours
-// applied for are derived from it), `jobCards` the cards the job uses (the instance type's, else
-// "Cards in the job"). A warning naming both figures when they differ (#17 walk: gate 3 planned
-// 4 cards, gate 4 estimated for 1 and said nothing); nothing while gate 3 has no count.
+// Gate 3's plan against the cards the run gets (runCards): `planCards` is gate 3's cards per
+// run (the card-hours applied for are derived from it). A warning naming both figures when
+// they differ (#17 walk: gate 3 planned 4 cards, gate 4 estimated for 1 and said nothing), and
+// what to do: the instance type of the same card in `catalog` whose cards fit the plan (the
+// fewest holding at least the plan), or gate 3's count set to what one instance holds (#17 walk
+// 18: gate 4 held one 1-card instance of a 4-card plan). Nothing while gate 3 has no count.
 // Defined in ResourcesGate.cpp.
-Findings checkCardsAgainstPlan(int jobCards, int planCards);
+Findings checkCardsAgainstPlan(const RunCards &run, int planCards, const ResourceCatalog &catalog);
 
 // Gate 4's instance and gate 6's first run against gate 3's grant, `granted` (the application
 // sent and approved: its period). A warning naming both dates when the instance was created

@@ -2,6 +2,7 @@
 
 #include "Tr.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -235,6 +236,14 @@ double statementLength(const QString &text)
     for (auto it = word.globalMatch(text); it.hasNext(); it.next())
         ++words;
     return words + chars / 2;
+}
+
+void QualificationData::resolveAttachmentsAgainst(const QString &folder)
+{
+    for (QString *path : {&licenceFile, &authorizationFile, &entityAuthorizationFile}) {
+        if (!path->trimmed().isEmpty() && QFileInfo(*path).isRelative())
+            *path = QDir::cleanPath(QDir(folder).absoluteFilePath(*path));
+    }
 }
 
 AttachmentInfo inspectAttachment(const QString &path)

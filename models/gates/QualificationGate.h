@@ -84,6 +84,9 @@ struct QualificationData
     bool operator==(const QualificationData &) const = default;
     QJsonObject toJson() const;
     static std::expected<QualificationData, Error> fromJson(const QJsonObject &o);
+    // A relative attachment path in a file (a dossier, a saved onboarding) is relative to that
+    // file's folder, wherever Onramp runs from: made absolute against that folder.
+    void resolveAttachmentsAgainst(const QString &folder);
 };
 
 struct QualificationRules

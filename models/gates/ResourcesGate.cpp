@@ -237,27 +237,114 @@ std::expected<ResourcesGateData, Error> ResourcesGateData::fromJson(const QJsonO
 TrainingSetup effectiveSetup(const ResourcesGateData &data)
 {
     TrainingSetup s = data.choice.setup;
-    if (const InstanceType *t = data.catalog.instance(data.choice.instance)) {
+    // The chosen instance's cards (runCards), in whole tensor × pipeline units.
+    if (const RunCards run = runCards(data); run.known) {
         const int unit = s.tp * s.pp;
-        s.gpus = std::max(unit, t->cards - t->cards % unit);
+        s.gpus = std::max(unit, run.cards() - run.cards() % unit);
     }
     return s;
 }
 
-Findings checkCardsAgainstPlan(int jobCards, int planCards)
+namespace {
+
+// An instance type as gate 4's list names it, with its key: "1 × A100 80GB (gpu.a100-80g.1)".
+QString instanceText(const ResourceCatalog &catalog, const QString &key)
 {
-    if (planCards <= 0 || jobCards == planCards)
+    const QString name = catalog.instanceName(key);
+    return name == key ? key : QStringLiteral("%1 (%2)").arg(name, key);
+}
+
+} // namespace
+
+RunCards runCards(const ResourcesGateData &data, const QString &heldType)
+{
+    RunCards r;
+    r.held = !heldType.isEmpty();
+    r.instanceType = r.held ? heldType : data.choice.instance;
+    if (const InstanceType *t = data.catalog.instance(r.instanceType)) {
+        r.known = true;
+        r.card = t->card;
+        r.cardsPerInstance = std::max(1, t->cards);
+    } else {
+        r.cardsPerInstance = std::max(1, data.choice.setup.gpus);
+    }
+    return r;
+}
+
+QString runCardsText(const RunCards &r, const ResourceCatalog &catalog)
+{
+    if (r.instanceType.isEmpty())
         return {};
-    // A warning: the job still runs; but the quota derived for another count runs out early
-    // (more cards) or leaves hours unspent (fewer), and gate 3's memory check reads the plan.
-    return {Finding{QStringLiteral("cards.differ_from_plan"), Finding::Severity::Warning,
-                    QStringLiteral("gpus"),
-                    Tr::trLater("Gate 3's plan is for %1 cards per run, but this job uses %2. The "
-                                "card-hours applied for are derived from %1: set “Cards in the "
-                                "job” (or the instance type) to %1, or change the cards per run "
-                                "in gate 3.")
-                        .arg(planCards)
-                        .arg(jobCards)}};
+    const QString type = instanceText(catalog, r.instanceType);
+    if (!r.known)
+        return Tr::tr("The run gets %n card(s), the job's own count: gate 4 creates one instance "
+                      "of %1, which the catalog does not describe; it must have that many cards.",
+                      nullptr, r.cards())
+            .arg(type);
+    return r.held ? Tr::tr("The run gets %n card(s): gate 4 opened one instance of %1, with all "
+                           "of its cards.",
+                           nullptr, r.cards())
+                        .arg(type)
+                  : Tr::tr("The run gets %n card(s): gate 4 creates and holds one instance of %1, "
+                           "with all of its cards.",
+                           nullptr, r.cards())
+                        .arg(type);
+}
+
+Findings checkCardsAgainstPlan(const RunCards &run, int planCards, const ResourceCatalog &catalog)
+{
+    const int cards = run.cards();
+    if (planCards <= 0 || cards == planCards)
+        return {};
+    const auto finding = [](const Text &message) {
+        // A warning: the job still runs; but the quota derived for another count runs out
+        // early (more cards) or leaves hours unspent (fewer), and gate 3's memory check reads
+        // the plan.
+        return Findings{Finding{QStringLiteral("cards.differ_from_plan"),
+                                Finding::Severity::Warning, QStringLiteral("gpus"), message}};
+    };
+    if (!run.known)
+        return finding(Tr::trLater("Gate 3's plan is for %1 cards per run, but this job uses %2. "
+                                   "The card-hours applied for are derived from %1: set “Cards "
+                                   "in the job” (or the instance type) to %1, or change the "
+                                   "cards per run in gate 3.")
+                           .arg(planCards)
+                           .arg(cards));
+    // The instance type of the same card that fits the plan: the fewest cards holding it.
+    const InstanceType *fits = nullptr;
+    for (const InstanceType &t : catalog.instances())
+        if (t.card == run.card && t.cards >= planCards && (!fits || t.cards < fits->cards))
+            fits = &t;
+    const QString type = instanceText(catalog, run.instanceType);
+    const Text holds =
+        run.held ? Tr::trLater("Gate 3's plan is for %1 cards per run, but gate 4 opened one "
+                               "instance of %2, with %n card(s): the run gets %n.",
+                               nullptr, cards)
+                       .arg(planCards)
+                       .arg(type)
+                 : Tr::trLater("Gate 3's plan is for %1 cards per run, but gate 4 creates and "
+                               "holds one instance of %2, with %n card(s): the run gets %n.",
+                               nullptr, cards)
+                       .arg(planCards)
+                       .arg(type);
+    const Text what =
+        fits && fits->cards == planCards
+            ? Tr::trLater("Choose %1 under “5. Instance type and image”, or set gate 3's cards "
+                          "per run to %2.")
+                  .arg(instanceText(catalog, fits->key))
+                  .arg(cards)
+        : fits ? Tr::trLater("No instance type has exactly %1 of these cards: choose %2 under "
+                             "“5. Instance type and image” and set gate 3's cards per run to %3, "
+                             "or set them to %4.")
+                     .arg(planCards)
+                     .arg(instanceText(catalog, fits->key))
+                     .arg(fits->cards)
+                     .arg(cards)
+               : Tr::trLater("No instance type has %1 of these cards: set gate 3's cards per run "
+                             "to %2, what one instance holds.")
+                     .arg(planCards)
+                     .arg(cards);
+    return finding(Text::joined({holds, what}, QStringLiteral(" ")));
 }
 
 void recordEnvironment(ResourcesGateData &r)

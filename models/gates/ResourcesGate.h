@@ -48,8 +48,33 @@ struct ResourcesGateData
 // instance type, as the catalog describes them.
 void recordEnvironment(ResourcesGateData &data);
 
-// The setup the estimate judges: the chosen one, with its GPU count taken from the chosen
-// instance type (whole tensor × pipeline units of it).
+// The cards the run gets, the one rule every place follows (#17 walk 18: gate 3 planned 4
+// cards, gate 4 created one gpu.a100-80g.1, the spec said "4 × gpu.a100-80g.1" and gate 5's
+// check expected 1): gate 4 creates and holds one instance, and the run gets its cards —
+// instances × cards per instance of the instance type gate 4 holds (`heldType`, the one the
+// provider opened after the candidates) or, before it holds one, will create (the chosen one).
+// Gate 4's findings and page, the run spec's compute (and so its Machine line, the exports and
+// gate 6), and gate 5's GPU check read it here.
+struct RunCards
+{
+    QString instanceType; // empty: none chosen yet
+    QString card;         // the instance type's card key; empty while the type is unknown
+    int instances = 1;    // gate 4 creates and holds one
+    // The instance type's cards, as the catalog says; while the type is unknown (none chosen,
+    // or not in the catalog), the job's own count ("Cards in the job"), which the one instance
+    // must then have.
+    int cardsPerInstance = 1;
+    bool known = false; // the instance type is in the catalog
+    bool held = false;  // the provider opened it (gate 4 holds it, or held it)
+    int cards() const { return instances * cardsPerInstance; }
+};
+RunCards runCards(const ResourcesGateData &data, const QString &heldType = {});
+// In the reader's words: "The run gets 1 card: gate 4 creates and holds one instance of
+// gpu.a100-80g.1, with 1 card." Empty while no instance type is chosen.
+QString runCardsText(const RunCards &run, const ResourceCatalog &catalog);
+
+// The setup the estimate judges: the chosen one, with its GPU count the cards the run gets on
+// the chosen instance type (runCards), in whole tensor × pipeline units of it.
 TrainingSetup effectiveSetup(const ResourcesGateData &data);
 
 } // namespace onramp

@@ -153,6 +153,26 @@ QJsonObject ReplayOutcome::toRecord() const
     return record;
 }
 
+std::optional<ReplayItem> replayCards(const RunSpec &spec, const RunCards &held,
+                                      const ResourceCatalog &catalog)
+{
+    const int want = std::max(1, spec.compute.nodes) * std::max(1, spec.compute.cardsPerNode);
+    if (!held.known || held.cards() >= want)
+        return std::nullopt;
+    ReplayItem i{QStringLiteral("$.compute.nodes"), Tr::tr("cards")};
+    i.status = ReplayItem::Status::Fail;
+    i.want = Tr::tr("%n card(s)", nullptr, want);
+    i.got = Tr::tr("%n card(s)", nullptr, held.cards());
+    i.note = Tr::tr("A replay holds one instance of %1, with all of its cards, as gate 4 does: it "
+                    "cannot run on the %n card(s) of %2 node(s) the spec names. Export the spec "
+                    "again from an onboarding whose gate 4 holds an instance with that many cards, "
+                    "or replay it on such an instance type.",
+                    nullptr, want)
+                 .arg(catalog.instanceName(held.instanceType))
+                 .arg(spec.compute.nodes);
+    return i;
+}
+
 double lossTolerance(const QString &device)
 {
     return device == QLatin1String("cpu") || device.isEmpty() ? 0.0 : 0.02;
@@ -389,6 +409,11 @@ void Replay::step(int index)
         m_session->createInstance(next(QStringLiteral("$.compute.instanceType"), Tr::tr("instance")));
         return;
     case 2:
+        // The cards it holds against the spec's: a replay on fewer says so (it still runs).
+        if (const auto cards = replayCards(
+                m_spec, runCards(m_state.resources, m_state.provider.instanceType),
+                m_state.resources.catalog))
+            item(*cards);
         m_session->runReadinessChecks(next(QStringLiteral("$"), Tr::tr("readiness checks")));
         return;
     case 3:

@@ -89,6 +89,13 @@ ReplayItem memoryPlanItem(const RunSpec &spec);
 std::optional<RunSpec> legacyDataCount(const RunSpec &spec, const RunSpec &seen,
                                        const QJsonObject &manifest);
 
+// The spec's cards (nodes × cards per node) against those the replay holds (runCards: one
+// instance, with all of its cards, as gate 4 holds it): a failed item "$.compute.nodes" naming
+// both and what to do when it holds fewer (#17 walk 18: a spec said "4 × gpu.a100-80g.1" of one
+// 1-card instance); nullopt when it holds enough, or the instance type is not in the catalog.
+std::optional<ReplayItem> replayCards(const RunSpec &spec, const RunCards &held,
+                                      const ResourceCatalog &catalog);
+
 // A colleague's rerun of a first run from its spec alone, in-process: provision at the provider
 // (a workspace of its own, its quota, the replaying member as a developer, the spec's instance
 // and image), run the four readiness checks and the first run as the spec launches it — through

@@ -2,6 +2,7 @@
 
 #include "Catalogs.h"
 #include "GateDefinition.h"
+#include "GateLedger.h"
 #include "OnboardingState.h"
 #include "MemoryEstimator.h"
 #include "ResourcePlan.h"
@@ -105,6 +106,29 @@ std::optional<TrainingSetup> memorySetup(const RunSpec::Memory &m)
     return s;
 }
 
+namespace {
+// Gate 6's acceptance rests on a replay of the spec the onboarding has (GateLedger's
+// replayedSpecChanged): the ledger, a wing below, asks this wing for the fingerprint. Registered
+// whenever this file is linked in, which every program that makes a spec does.
+[[maybe_unused]] const bool kFingerprinterRegistered = [] {
+    registerSpecFingerprinter([](const OnboardingState &state) {
+        const RunSpec spec = runSpecFromState(state);
+        // A replay accepted before specs carried gate 4's memory plan ($.memory) replayed the
+        // spec as it was written then: the onboarding did not change, Onramp did, so that
+        // replay still stands (an upgrade sends no gate back).
+        if (spec.memory.recorded) {
+            RunSpec before = spec;
+            before.memory = {};
+            const QByteArray written = before.fingerprintId();
+            if (state.firstRun.replay.value("spec").toString().toLatin1() == written)
+                return written;
+        }
+        return spec.fingerprintId();
+    });
+    return true;
+}();
+} // namespace
+
 RunSpec runSpecFromState(const OnboardingState &state)
 {
     RunSpec s;
@@ -126,11 +150,13 @@ RunSpec runSpecFromState(const OnboardingState &state)
          orderCandidates(c, state.resources.catalog, state.workspace.pool.zone, 1))
         if (!(x.instance == s.compute.instanceType && x.zone == s.compute.zone))
             s.compute.alternatives << x;
-    if (const InstanceType *t = state.resources.catalog.instance(s.compute.instanceType)) {
-        s.compute.card = t->card;
-        s.compute.cardsPerNode = std::max(1, t->cards);
-    }
-    s.compute.nodes = std::max(1, c.setup.gpus / std::max(1, s.compute.cardsPerNode));
+    // The cards the run gets: the one instance gate 4 opened (or will create) with all of its
+    // cards, as gate 4's finding, gate 5's GPU check and gate 6 count them (#17 walk 18: the
+    // spec divided gate 3's 4 cards by a 1-card type and said "4 × gpu.a100-80g.1").
+    const RunCards cards = runCards(state.resources, state.provider.instanceType);
+    s.compute.card = cards.card;
+    s.compute.cardsPerNode = cards.cardsPerInstance;
+    s.compute.nodes = cards.instances;
     s.compute.timeLimitHours = std::max(0.5, state.quota.hoursPerRound);
     s.storage = {c.dataPath, c.outputPath, c.scratchPath, c.dataReadOnly};
     // The planned run's key parameters, and the seed the first run trains with (the trainer
@@ -145,7 +171,7 @@ RunSpec runSpecFromState(const OnboardingState &state)
                   precisionKey(c.setup.precision),
                   c.setup.tp > 1 || c.setup.pp > 1
                       ? QStringLiteral("tp%1 pp%2").arg(c.setup.tp).arg(c.setup.pp)
-                      : (c.setup.gpus > 1 ? QStringLiteral("data parallel")
+                      : (cards.cards() > 1 ? QStringLiteral("data parallel")
                                           : QStringLiteral("single device")),
                   c.setup.fsdp ? QStringLiteral("fsdp")
                   : c.setup.zeroStage > 0 ? QStringLiteral("zero-%1").arg(c.setup.zeroStage)
@@ -188,12 +214,14 @@ RunSpec runSpecFromState(const OnboardingState &state)
             // Gate 6 as the first run left it, never its acceptance: a spec is handed over so
             // that a colleague's replay decides gate 6, and that replay (or the wrap-up after
             // the run) must not make the spec the colleague holds "out of date" (#17 walk,
-            // F11). The acceptance is the onboarding's record (the summary shows it).
+            // F11). The acceptance is the onboarding's record (the summary shows it). Its
+            // acceptor is the colleague whose replay accepts it, never part of the spec they
+            // replay: a gate 6 sent back after a change keeps the acceptor on its record, and
+            // the spec must read as it did when the replay was accepted (replayedSpecChanged).
             const bool ran = !run.run.state.isEmpty();
             const bool accepted = g.status == GateStatus::Passed;
             s.gates.append({gateKey(id),
-                            statusKey(accepted ? GateStatus::InProgress : g.status),
-                            accepted ? QString() : g.acceptedBy.inEnglish(),
+                            statusKey(accepted ? GateStatus::InProgress : g.status), QString(),
                             (ran ? run.run.evidence : g.evidence).inEnglish()});
             continue;
         }

@@ -45,6 +45,40 @@ bool wentBackWith(const GateRecord &r, GateId id)
     return false;
 }
 
+} // namespace
+
+bool wentBackWithAnEarlierGate(const GateRecord &r)
+{
+    for (GateId id : kAllGates)
+        if (wentBackWith(r, id))
+            return true;
+    return false;
+}
+
+Text reopeningCause(const GateRecord &r)
+{
+    for (GateId id : kAllGates)
+        if (wentBackWith(r, id))
+            return Tr::trLater("gate %1 “%2” was no longer passed.")
+                .arg(gateNumber(id))
+                .arg(gateTitle(id));
+    const QList<Text> lines = r.reopenedBecause.lines();
+    return lines.isEmpty() ? r.reopenedBecause : lines.first();
+}
+
+Text withCurrentAdvice(const GateRecord &r, const Text &missingNow)
+{
+    const QList<Text> lines = r.reopenedBecause.lines();
+    if (lines.isEmpty() || wentBackWithAnEarlierGate(r))
+        return r.reopenedBecause;
+    const Text cause = lines.first();
+    if (missingNow.isEmpty() || missingNow == cause)
+        return cause;
+    return Text::joined({cause, missingNow}, QStringLiteral("\n"));
+}
+
+namespace {
+
 // `id` is no longer passed: every later passed gate whose entry rests on it loses its entry
 // condition, so it goes back to "in progress" with a reason that names `id`. Their own evidence
 // is not stale (nothing of theirs changed): passLaterGatesAgain passes them once `id` does.
@@ -64,6 +98,9 @@ void reopenLaterGates(OnboardingState &state, GateId id, const QDateTime &now)
 
 // A record that was back in progress passes again: what happened is kept, so the excursion
 // leaves a trace (a team lead sees the gate was not passed for a while, and why).
+// The trace says what sent the gate back, never the advice of then: passed again, what was to
+// be done is done (#17 polish: "Make one member an observer" stayed quoted after the roles
+// satisfied it).
 void notePassedAgain(GateRecord &r, const QDateTime &now)
 {
     if (r.reopenedBecause.isEmpty())
@@ -71,7 +108,7 @@ void notePassedAgain(GateRecord &r, const QDateTime &now)
     r.wentBack = Tr::trLater("It went back to in progress on %1 and passed again on %2. Why it "
                              "went back: %3")
                      .arg(Text::time(r.reopenedAt.isValid() ? r.reopenedAt : r.updatedAt),
-                          Text::time(now), r.reopenedBecause);
+                          Text::time(now), reopeningCause(r));
 }
 
 // `id` passed again: the later gates that went back only because it stopped being passed pass
@@ -305,7 +342,8 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
         Findings f;
         if (const std::optional<Finding> invalid = MemoryEstimator::invalidSetup(c.setup))
             f.append(*invalid);
-        f += checkCardsAgainstPlan(c.setup.gpus, s.quota.cardsPerRun);
+        f += checkCardsAgainstPlan(runCards(s.resources, s.provider.instanceType),
+                                   s.quota.cardsPerRun, s.resources.catalog);
         f += grantFindings(s, id);
         return f + checkResources(c, s.resources.catalog);
     }
@@ -524,6 +562,39 @@ QDateTime replayTimeOf(const QJsonObject &record)
     return QDateTime::fromString(record.value("at").toString(), Qt::ISODateWithMs);
 }
 
+namespace {
+SpecFingerprinter g_specFingerprinter = nullptr;
+} // namespace
+
+void registerSpecFingerprinter(SpecFingerprinter fingerprinter)
+{
+    g_specFingerprinter = fingerprinter;
+}
+
+QByteArray specFingerprintOf(const OnboardingState &state)
+{
+    return g_specFingerprinter ? g_specFingerprinter(state) : QByteArray();
+}
+
+Text replayedSpecChanged(const OnboardingState &state)
+{
+    const QJsonObject &replay = state.firstRun.replay;
+    const QString replayed = replay.value("spec").toString();
+    if (replayed.isEmpty())
+        return {};
+    const QString now = QString::fromLatin1(specFingerprintOf(state));
+    if (now.isEmpty() || now == replayed)
+        return {};
+    // "sha256:" and twelve hex digits, as the summary shows a spec.
+    // Also what a replay of another spec file altogether is told (onramp replay --state).
+    return Tr::trLater("%1 replayed run spec %2, but this onboarding's spec is now %3: something "
+                       "that goes into it changed after it was exported, such as gate 4's "
+                       "instance type or batch. Export the spec again and have a colleague "
+                       "replay it, or put the change back.")
+        .arg(replayerName(state.workspace, replay.value("member").toString()), replayed.left(19),
+             now.left(19));
+}
+
 Text firstRunAcceptanceMissing(const OnboardingState &state)
 {
     const FirstRunGateData &run = state.firstRun;
@@ -545,6 +616,8 @@ Text firstRunAcceptanceMissing(const OnboardingState &state)
         return Tr::trLater("%1 replayed a spec of another first run (its loss curve differs from "
                            "this onboarding's): export this onboarding's spec and replay that.")
             .arg(member);
+    if (const Text changed = replayedSpecChanged(state); !changed.isEmpty())
+        return changed;
     if (!run.replay.value("reproduced").toBool()) {
         QList<Text> failed;
         for (const QString &field : run.replay.value("failed").toVariant().toStringList())
@@ -628,9 +701,13 @@ Text reopeningReason(const OnboardingState &state, GateId id, const Text &rule)
     if (changes.isEmpty())
         return rule;
     const ReviewSnapshot &review = state.workspace.lastReview;
-    return Tr::trLater("Since %1 reviewed the roles on %2: %3. %4")
-        .arg(Text::literal(review.reviewer.trimmed()), Text::time(review.reviewedAt),
-             Tr::clauseListLater(changes), rule);
+    // The change on a line of its own: the record keeps it as the cause, while the rule's line
+    // is recomputed as the state changes (withCurrentAdvice).
+    return Text::joined({Tr::trLater("Since %1 reviewed the roles on %2: %3.")
+                             .arg(Text::literal(review.reviewer.trimmed()),
+                                  Text::time(review.reviewedAt), Tr::clauseListLater(changes)),
+                         rule},
+                        QStringLiteral("\n"));
 }
 
 Text roleReviewMissing(const OnboardingState &state)
@@ -811,8 +888,12 @@ bool restoreReopenedGate(OnboardingState &state, GateId id, const Text &reason,
     if (const Text missing = acceptanceMissing(trial, id); !missing.isEmpty()) {
         // The change is taken back, but the evidence does not stand for another reason (the
         // provider no longer holds what it rests on): that reason is why the gate is back now.
-        r.reopenedBecause = missing;
-        r.updatedAt = now;
+        // Still the reason it went back (gate 6's replay of a spec changed by another gate,
+        // whose own data is as it was): nothing to record, so that no change follows.
+        if (missing != r.reopenedBecause) {
+            r.reopenedBecause = missing;
+            r.updatedAt = now;
+        }
         return false;
     }
     for (const Finding &f : gateFindings(trial, id, now.toLocalTime().date()))

@@ -13,6 +13,7 @@
 
 namespace onramp {
 
+struct GateRecord;
 struct OnboardingState;
 
 // The one writer of gate records. Every status change (a page's status recorder, a provider's
@@ -71,12 +72,26 @@ QList<Text> changesSinceReview(const WorkspaceData &w);
 // saying that the observer had been made an admin). For gate 2 the change is what differs from
 // the team lead's review; otherwise, and when the rule already names it, `rule` as it is.
 Text reopeningReason(const OnboardingState &state, GateId id, const Text &rule);
+// A gate back in progress keeps why on its record (GateRecord::reopenedBecause): first what sent
+// it back, then, on a line of its own, what it lacks now and what to do. The advice is
+// recomputed as the state changes, so that it never quotes a rule the state satisfies now (#17
+// polish: "Make one member an observer" stayed after another member became the observer).
+// What sent `r` back: the first line of its reason, or for a gate that went back with an earlier
+// one, that gate (without the advice of then).
+Text reopeningCause(const GateRecord &r);
+// `r`'s reason with `missingNow` (the first blocking finding or missing acceptance now, in
+// reopeningReason's words) as its advice; the cause alone when nothing is missing or the cause
+// says it already. A gate that went back with an earlier one keeps its reason.
+Text withCurrentAdvice(const GateRecord &r, const Text &missingNow);
+// Whether `r` is back in progress only because an earlier gate stopped being passed.
+bool wentBackWithAnEarlierGate(const GateRecord &r);
 // Gate 2's acceptance checks run in the workspace at the provider: why they cannot stand there
 // (not created, its pool not attached, with what to do), empty when the provider holds it as
 // planned or nothing is planned yet.
 Text workspaceAtProviderMissing(const OnboardingState &state);
 // Gate 6 is accepted by a colleague who took no part: empty when the state holds a replay that
-// reproduced the first run, run by a member replayerRefusal() accepts.
+// reproduced the first run, run by a member replayerRefusal() accepts, of the run spec the
+// onboarding has now (replayedSpecChanged).
 Text firstRunAcceptanceMissing(const OnboardingState &state);
 // Whether a replay of the first run named `firstRun` (curveDigest() of a spec's loss curve:
 // ReplayOutcome::firstRun) can be this onboarding's gate 6 at all: empty when it is this
@@ -84,6 +99,20 @@ Text firstRunAcceptanceMissing(const OnboardingState &state);
 // Said before a replay runs (#17 walk, item 4: `onramp replay --state` of another onboarding
 // ran to "Reproduced.", then "Gate 6: not accepted", exit 0) and applied at its acceptance.
 Text replayedRunMismatch(const OnboardingState &state, const QString &firstRun);
+
+// The run spec's fingerprint of a state, "sha256:…" (runSpecFromState(state).fingerprintId()).
+// The spec wing, above this one, computes it and registers the function here (RunSpec.cpp, when
+// a program links it: every program that makes or replays specs); empty while none is
+// registered.
+using SpecFingerprinter = QByteArray (*)(const OnboardingState &);
+void registerSpecFingerprinter(SpecFingerprinter fingerprinter);
+QByteArray specFingerprintOf(const OnboardingState &state);
+// Why gate 6's replay no longer accepts it: the replay was of another run spec than the one the
+// onboarding has now, because something that goes into the spec (gate 4's instance type or
+// batch, a path, …) changed after it was accepted (#17 walk 18: gate 6 stayed passed on the old
+// replay). Names both fingerprints and what to do; empty when they match, when the replay's
+// record names no spec (a record from before it was kept), or without a fingerprinter.
+Text replayedSpecChanged(const OnboardingState &state);
 
 // Who took part in the first run, as the state records it: the member whose job the first run
 // was (firstRun.ranBy), the team lead who reviewed gate 2's roles (workspace.lastReview), and

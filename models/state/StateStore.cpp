@@ -93,6 +93,7 @@ StateStore::LoadResult StateStore::load(Access access)
             problem = state.error();
         } else {
             m_state = *state;
+            m_state.account.resolveAttachmentsAgainst(QFileInfo(m_filePath).absolutePath());
             if (*version < OnboardingState::kSchemaVersion && !m_readOnly) {
                 // Keep the original beside the migrated file, once.
                 const QString backup = m_filePath + QStringLiteral(".v%1.bak").arg(*version);

@@ -1278,8 +1278,12 @@ private slots:
                      r.out.constData()); // nothing ran
             QVERIFY2(!r.err.contains("sandbox"), r.err.constData()); // no provider started
         }
-        // The colleague who could: the replay runs, and says it would accept gate 6 and how to
-        // record that; the file it read stays as it was (#17 walk: "accepts it" read as done).
+        // The colleague who could, with a spec of this onboarding's first run that is not its
+        // spec (the example shares only its loss curve): gate 6 is accepted only by a replay of
+        // the spec the onboarding has (#17 walk 18), so no replay of this file can accept it.
+        // That used to run the whole replay, print "Reproduced.", then "Gate 6: not accepted",
+        // exit 0 (#17 walk, item 4); now it is said before anything runs, with both
+        // fingerprints, exit 2, and the file it read stays as it was.
         const QByteArray before = [&] {
             QFile f(state.fileName());
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -1287,10 +1291,19 @@ private slots:
         const Run r = run(ONRAMP_BIN,
                           {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json", "--as",
                            "chenjie", "--state", state.fileName()},
-                          {}, 300'000);
-        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
-        QVERIFY2(r.out.contains("would accept it") && r.out.contains("Open a handoff spec"),
-                 r.out.right(700).constData());
+                          {}, 60'000);
+        QCOMPARE(r.exitCode, 2);
+        const QString said = QString::fromUtf8(r.err).simplified();
+        QVERIFY2(said.contains(QStringLiteral("cannot accept gate 6 of the onboarding in")) &&
+                     said.contains(QStringLiteral("is not this onboarding's run spec (%1, this "
+                                                  "onboarding's is %2)")
+                                       .arg(QString::fromLatin1(spec->fingerprintId().left(19)),
+                                            QString::fromLatin1(onramp::runSpecFromState(s)
+                                                                    .fingerprintId()
+                                                                    .left(19)))) &&
+                     said.contains(QStringLiteral("without --state")),
+                 r.err.constData());
+        QVERIFY2(!r.out.contains("PASS") && !r.out.contains("Reproduced"), r.out.constData());
         QFile after(state.fileName());
         QVERIFY(after.open(QIODevice::ReadOnly));
         QCOMPARE(after.readAll(), before);

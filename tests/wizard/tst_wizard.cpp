@@ -21,6 +21,7 @@
 #include <QGroupBox>
 #include <QJsonDocument>
 #include <QListWidget>
+#include <QScreen>
 #include <QTableWidget>
 #include <QWheelEvent>
 #include <algorithm>
@@ -175,6 +176,43 @@ private slots:
         QFile::remove(m_dir.filePath(QStringLiteral("window.ini")));
     }
 
+    // #17 polish, item 6: without a window manager the window opened off-screen, at the
+    // place and size saved on another (larger) screen. It opens within the screen's available
+    // area, as big as fits.
+    void opensOnTheScreenWhateverWasSaved()
+    {
+        StateStore store(statePath());
+        store.load();
+        QScreen *screen = QGuiApplication::primaryScreen();
+        QVERIFY(screen);
+        const QRect available = screen->availableGeometry();
+        {
+            OnboardingWizard w(&store, &m_language);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            // As a larger screen to the right of this one left it.
+            w.setGeometry(QRect(available.right() + 400, available.bottom() + 300,
+                                available.width() + 500, available.height() + 200));
+            w.close();
+        }
+        QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("window.ini"))));
+        OnboardingWizard again(&store, &m_language);
+        QVERIFY2(available.contains(again.geometry()),
+                 qPrintable(QStringLiteral("%1,%2 %3×%4 outside %5,%6 %7×%8")
+                                .arg(again.x()).arg(again.y()).arg(again.width()).arg(again.height())
+                                .arg(available.x()).arg(available.y())
+                                .arg(available.width()).arg(available.height())));
+        QFile::remove(m_dir.filePath(QStringLiteral("window.ini")));
+        // The rule itself: moved in, no bigger than the area; a window inside stays as it is.
+        const QRect area(0, 0, 1366, 728);
+        QCOMPARE(OnboardingWizard::clampedGeometry(QRect(2000, 900, 1280, 860), area),
+                 QRect(86, 0, 1280, 728));
+        QCOMPARE(OnboardingWizard::clampedGeometry(QRect(-300, -50, 800, 600), area),
+                 QRect(0, 0, 800, 600));
+        QCOMPARE(OnboardingWizard::clampedGeometry(QRect(40, 30, 800, 600), area),
+                 QRect(40, 30, 800, 600));
+    }
+
     // Walk 16: Browse beside a typed path opened at the home folder. It opens in the folder of
     // the path the field holds, with that file selected.
     void browseStartsAtTheTypedPath()
@@ -205,6 +243,67 @@ private slots:
         QCOMPARE(QFileInfo(dialog->directory().absolutePath()).canonicalFilePath(),
                  QFileInfo(docs.path()).canonicalFilePath());
         dialog->reject();
+    }
+
+    // #17 polish, item 7: the attachment dialog wrote its dates in the system's locale, English
+    // under zh_CN (Qt's file list reads QLocale::system()). They follow the language chosen,
+    // both ways.
+    void theFileDialogSpeaksTheChosenLanguage_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("system");
+        QTest::newRow("zh_CN under an English system") << QStringLiteral("zh_CN") << QStringLiteral("en_US");
+        QTest::newRow("en under a Chinese system") << QStringLiteral("en") << QStringLiteral("zh_CN");
+    }
+    void theFileDialogSpeaksTheChosenLanguage()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, system);
+        qputenv("LANG", (system + QStringLiteral(".UTF-8")).toUtf8());
+        qputenv("LC_ALL", (system + QStringLiteral(".UTF-8")).toUtf8());
+        m_language.apply(language);
+        QTemporaryDir docs;
+        const QString licence = docs.filePath(QStringLiteral("licence.pdf"));
+        QFile f(licence);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(3000, 'x'));
+        f.close();
+        // An afternoon, so that a 12-hour clock and a 24-hour one write it differently.
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.setFileTime(QDateTime(QDate(2026, 3, 14), QTime(15, 9)),
+                              QFileDevice::FileModificationTime));
+        f.close();
+        StateStore store(statePath());
+        store.load();
+        store.update([&](OnboardingState &s) { s.account.licenceFile = licence; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        QTest::mouseClick(child<QPushButton>(w, "licenceFileBrowse"), Qt::LeftButton);
+        QFileDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = w.findChild<QFileDialog *>(QStringLiteral("fileChooser"))));
+        QCOMPARE(dialog->locale(), QLocale(language));
+        auto *view = dialog->findChild<QAbstractItemView *>(QStringLiteral("treeView"));
+        QVERIFY(view && view->model());
+        QAbstractItemModel *files = view->model();
+        QModelIndex row;
+        QTRY_VERIFY([&] {
+            row = {};
+            const QModelIndex root = view->rootIndex();
+            for (int r = 0; r < files->rowCount(root); ++r)
+                if (files->index(r, 0, root).data().toString() == QLatin1String("licence.pdf"))
+                    row = files->index(r, 0, root);
+            return row.isValid();
+        }());
+        const QString date = row.siblingAtColumn(3).data().toString();
+        const QDateTime modified = QFileInfo(licence).lastModified();
+        QCOMPARE(date, QLocale(language).toString(modified, QLocale::ShortFormat));
+        QVERIFY2(date != QLocale(system).toString(modified, QLocale::ShortFormat), qPrintable(date));
+        QCOMPARE(row.siblingAtColumn(1).data().toString(), dataSizeText(3000));
+        dialog->reject();
+        qunsetenv("LC_ALL");
+        qunsetenv("LANG");
+        m_language.apply(QStringLiteral("en"));
     }
 
     void refusesAnUnmetEntryCondition()

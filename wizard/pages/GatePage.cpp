@@ -11,6 +11,7 @@
 #include "StateStore.h"
 #include "Tr.h"
 #include "widgets/Banner.h"
+#include "widgets/ViewAnchor.h"
 
 #include <QCoreApplication>
 #include <QEvent>
@@ -25,6 +26,30 @@
 
 namespace onramp {
 
+namespace {
+
+// The page's scroll area follows the focus only where the user moved it (Tab, Backtab). Qt
+// hands the focus on through the same call when the focused widget is disabled or hidden (a
+// button that goes off as a job starts, a row that goes away), and QScrollArea then scrolled to
+// whatever took it: the page moved by itself (#17 walk: gates 2 and 4 as a job started, gate 5
+// to the bottom during its checks). The one place every gate's page scrolls for the focus.
+class GateScrollArea : public QScrollArea
+{
+public:
+    using QScrollArea::QScrollArea;
+
+protected:
+    bool focusNextPrevChild(bool next) override
+    {
+        const QWidget *from = window()->focusWidget();
+        if (from && from->isEnabled() && from->isVisible())
+            return QScrollArea::focusNextPrevChild(next); // the user's Tab: the view follows
+        return QWidget::focusNextPrevChild(next);         // handed on: the view stays
+    }
+};
+
+} // namespace
+
 GatePage::GatePage(GateId gate, StateStore *store, QWidget *parent)
     : QWizardPage(parent), m_gate(gate), m_store(store), m_form(new GateForm(store, gate, this))
 {
@@ -33,10 +58,6 @@ GatePage::GatePage(GateId gate, StateStore *store, QWidget *parent)
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
 
-    // First of the store's receivers (before the page's own forms, made after this): the
-    // field's place is read before any of them shows a widget, which lays the page out at once
-    // (QWidget::setVisible activates the layouts above it).
-    connect(m_store, &StateStore::changed, this, &GatePage::holdFocusInPlace);
     connect(m_store, &StateStore::changed, this, [this] {
         refresh();
         // QWizard re-lays out its buttons on every completeChanged(): only say it on a change.
@@ -60,7 +81,7 @@ void GatePage::ensureBuilt()
     // this page: its place stays, so the page does not move under the mouse.
     m_refusal->reserveSpace();
     outer->addWidget(m_refusal);
-    m_scroll = new QScrollArea(this);
+    m_scroll = new GateScrollArea(this);
     m_scroll->setObjectName(QStringLiteral("gateScroll"));
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
@@ -80,6 +101,8 @@ void GatePage::ensureBuilt()
     layout->addWidget(new GateCard(m_form, inner));
     layout->addStretch();
     m_scroll->setWidget(inner);
+    // What the user looks at stays where it is while the page is laid out again.
+    new ViewAnchor(m_scroll);
     m_shownTarget = m_form->targetStatus();
     connect(m_form, &GateForm::changed, this, &GatePage::keepRecorderInView);
     refresh();
@@ -121,43 +144,6 @@ void GatePage::keepRecorderInView()
             choice && choice->isVisible())
             m_scroll->ensureWidgetVisible(choice, 0, kMargin);
     });
-}
-
-void GatePage::holdFocusInPlace()
-{
-    // The window's focus widget, not the application's: while a combo box's list is open
-    // (a choice made with the mouse), the application's focus is in that popup.
-    QWidget *focus = window()->focusWidget();
-    if (m_holding || !m_scroll || !m_scroll->widget() || !focus ||
-        !m_scroll->widget()->isAncestorOf(focus) || !focus->isVisible())
-        return;
-    // The change's other slots run now; the layouts only on their posted requests: the field's
-    // place is still the one the user saw.
-    m_holding = true;
-    const QPointer<QWidget> anchor(focus);
-    const int before = focus->mapTo(m_scroll->viewport(), QPoint()).y();
-    QTimer::singleShot(0, this, [this, anchor, before] {
-        m_holding = false;
-        restoreAnchor(anchor, before, 3);
-    });
-}
-
-void GatePage::restoreAnchor(const QPointer<QWidget> &anchor, int before, int tries)
-{
-    if (!anchor || !anchor->isVisible() || !m_scroll->widget()->isAncestorOf(anchor))
-        return;
-    layOutNow();
-    const int moved = anchor->mapTo(m_scroll->viewport(), QPoint()).y() - before;
-    if (moved != 0) {
-        QScrollBar *bar = m_scroll->verticalScrollBar();
-        bar->setValue(bar->value() + moved);
-    }
-    // Wrapped lines that came or went take their height a turn of the event loop later (the
-    // width they wrap at is known once their row is laid out): looked at again, briefly.
-    if (tries > 1)
-        QTimer::singleShot(0, this, [this, anchor, before, tries] {
-            restoreAnchor(anchor, before, tries - 1);
-        });
 }
 
 void GatePage::whenProviderReady(QObject *context, std::function<void()> then)

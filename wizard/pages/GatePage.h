@@ -61,14 +61,7 @@ private:
     void retranslate();
     void refresh();
     void ensureBuilt();
-    // Keeps the field in use where it is on screen while a change it made lays the page out
-    // again (#17 walk: choosing an instance type hid the memory suggestions above it, and the
-    // page moved under the mouse).
-    void holdFocusInPlace();
-    // Scrolls so that `anchor` is `before` pixels from the view's top again, now and on the next
-    // `tries - 1` turns of the event loop.
-    void restoreAnchor(const QPointer<QWidget> &anchor, int before, int tries);
-    // Lays the page out now (restoreAnchor, keepRecorderInView).
+    // Lays the page out now (keepRecorderInView).
     static void layOutNow();
     // Keeps the recorder's "Record status" in view when the status chosen changes (#17 walk:
     // choosing Passed showed its rows above the button and pushed it below the page's edge).
@@ -80,7 +73,6 @@ private:
     Banner *m_refusal = nullptr;
     QScrollArea *m_scroll = nullptr;
     bool m_lastComplete = false;
-    bool m_holding = false; // a relayout's anchor is recorded, to restore once laid out
     GateStatus m_shownTarget = GateStatus::NotStarted; // the recorder's choice, as last seen
     QVBoxLayout *m_content = nullptr;
     ProviderHub *m_hub = nullptr;

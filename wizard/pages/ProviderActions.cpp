@@ -263,19 +263,19 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel = new ProviderPanel(hub, store, parent);
         panel->addAction(
             QStringLiteral("providerCreateInstance"),
-            [] { return ProviderActions::tr("Create the instance"); },
+            [] { return ProviderActions::tr("&Create the instance"); },
             // The model's one rule, which the status below words (#17 walk: enabled again on
             // a passed gate once the instance was released, with nothing saying why).
             [](const St &s) { return instanceCreation(s).allowed; },
             [](S *s, S::Done d) { s->createInstance(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerVerifyInstance"),
-            [] { return ProviderActions::tr("Run the acceptance check"); },
+            [] { return ProviderActions::tr("&Run the acceptance check"); },
             [](const St &s) { return instanceState(s) == InstanceState::Running; },
             [](S *s, S::Done d) { s->verifyResources(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerUploadDataset"),
-            [] { return ProviderActions::tr("Upload a small dataset…"); },
+            [] { return ProviderActions::tr("Upload a &small dataset…"); },
             [](const St &s) { return s.workspace.created; },
             [panel](S *s, S::Done d) {
                 // Asked without a nested event loop; the upload starts when a folder is chosen.
@@ -297,7 +297,7 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             });
         panel->addAction(
             QStringLiteral("providerReleaseInstance"),
-            [] { return ProviderActions::tr("Release the instance"); },
+            [] { return ProviderActions::tr("Rele&ase the instance"); },
             [](const St &s) { return instanceState(s) == InstanceState::Running; },
             [](S *s, S::Done d) { s->releaseInstance(std::move(d)); });
         panel->setStatusText([](const St &s) {

@@ -50,6 +50,7 @@ QWidget *QualificationPage::attachmentRow(QFormLayout *form, const char *caption
     auto *h = new QHBoxLayout(row);
     h->setContentsMargins(0, 0, 0, 0);
     auto *edit = new QLineEdit(row);
+    edit->setProperty("onrampLive", true); // a path on this machine: differs between checkouts
     auto *browse = new QPushButton(row);
     browse->setObjectName(QLatin1String(objectName) + QStringLiteral("Browse"));
     browse->setAutoDefault(false);

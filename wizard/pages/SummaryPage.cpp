@@ -44,6 +44,7 @@ SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(paren
     auto *row = new QHBoxLayout;
     m_fingerprint = new QLabel(this);
     m_fingerprint->setObjectName(QStringLiteral("summaryFingerprint"));
+    m_fingerprint->setProperty("onrampLive", true); // the walked sandbox's ids: anew every run
     m_fingerprint->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_fingerprint->setTextFormat(Qt::PlainText);
     // #17 walk (F12): the spec's hash was cut after 12 digits. Whole where it fits; elided in

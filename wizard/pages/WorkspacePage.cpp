@@ -27,6 +27,9 @@
 #include <QSaveFile>
 #include <QSignalBlocker>
 #include <QStackedWidget>
+#include <QAbstractItemView>
+#include <QScopeGuard>
+#include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -43,6 +46,23 @@ QList<ZoneStock> zoneStock(const QList<RegionOffer> &regions)
             out << ZoneStock{r.region, z.zone, z.freeCards};
     return out;
 }
+
+// A region list entry reads "cn-north — 16 free …" in the open list, while the region alone is
+// what the box's text takes when it is chosen (the box is editable: an entry's text would be).
+constexpr int kStockRole = Qt::UserRole + 7;
+class RegionStockDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (const QString stock = index.data(kStockRole).toString(); !stock.isEmpty())
+            option->text += QStringLiteral(" — ") + stock;
+    }
+};
 
 enum Column
 {
@@ -145,6 +165,7 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     qh->addWidget(m_attach);
     labelled(sf, QT_TR_NOOP("2. &Quota pool"), quotaRow, "region", m_region);
     m_region->lineEdit()->setObjectName(QStringLiteral("regionText"));
+    m_region->setItemDelegate(new RegionStockDelegate(m_region));
     m_zone->lineEdit()->setObjectName(QStringLiteral("zoneText"));
     m_stock = new QLabel(steps);
     m_stock->setObjectName(QStringLiteral("poolStock"));
@@ -486,6 +507,7 @@ void WorkspacePage::offerRegions()
         m_zonesOf = region;
     m_region->setCurrentText(region);
     m_zone->setCurrentText(zone);
+    labelRegions();
 }
 
 void WorkspacePage::labelCards()
@@ -520,10 +542,60 @@ void WorkspacePage::labelCards()
     m_card->setToolTip(tip.isEmpty() ? whole : whole + u'\n' + tip);
 }
 
+void WorkspacePage::labelRegions()
+{
+    if (!hub())
+        return;
+    // The open list as wide as its longest entry with its stock (QComboBox sizes it by the
+    // names alone, and the stock was cut to "0 free …ards").
+    const auto fitList = [this] {
+        const QFontMetrics fm = m_region->view()->fontMetrics();
+        int widest = 0;
+        for (int row = 0; row < m_region->count(); ++row)
+            widest = std::max(widest, fm.horizontalAdvance(
+                                          m_region->itemText(row) + QStringLiteral(" — ") +
+                                          m_region->itemData(row, kStockRole).toString()));
+        m_region->view()->setMinimumWidth(widest + 4 * fm.averageCharWidth());
+    };
+    const auto fitted = qScopeGuard(fitList);
+    const QString card = m_card->currentData().toString();
+    for (const RegionOffer &r : hub()->regions()) {
+        const int row = m_region->findText(r.region);
+        if (row < 0)
+            continue;
+        int free = 0;
+        bool known = false;
+        for (const ZoneOffer &z : r.zones)
+            for (auto it = z.freeCards.cbegin(); it != z.freeCards.cend(); ++it) {
+                known = true;
+                if (card.isEmpty() || it.key() == card)
+                    free += it.value();
+            }
+        const QString stock = !known          ? tr("stock unknown")
+                              : card.isEmpty() ? tr("%n free card(s)", nullptr, free)
+                                               : tr("%n free %1 card(s)", nullptr, free)
+                                                     .arg(cardName(card));
+        const QString said =
+            known ? tr("%1, over %n zone(s)", nullptr, int(r.zones.size())).arg(stock) : stock;
+        if (m_region->itemData(row, kStockRole).toString() == said)
+            continue;
+        // A changed entry puts its text back into the editable box when it is the box's
+        // current one (QComboBox's dataChanged): what is typed there stays.
+        const QString typed = m_region->currentText();
+        const QSignalBlocker block(m_region);
+        m_region->setItemData(row, said, kStockRole);
+        m_region->setItemData(row, r.region + QStringLiteral(" — ") + said, Qt::ToolTipRole);
+        m_region->setItemData(row, said, Qt::AccessibleDescriptionRole);
+        if (m_region->currentText() != typed)
+            m_region->setEditText(typed);
+    }
+}
+
 // What the provider says is free in the chosen zone: the card type's count first.
 void WorkspacePage::showStock()
 {
     labelCards();
+    labelRegions();
     if (!hub() || hub()->regions().isEmpty()) {
         m_stock->setText(tr("Connect to the provider to choose from its regions and zones."));
         return;

@@ -43,6 +43,9 @@ private:
     void showStock();
     // Each card type the chosen zone has none of free says so (#17 walk).
     void labelCards();
+    // Each region in the list says what its zones hold free together (#17 polish: no stock
+    // showed until a zone was chosen).
+    void labelRegions();
     void loadMembers();
     // Makes the member's name the current cell and opens it for typing, the table focused.
     void editMemberName(int member);

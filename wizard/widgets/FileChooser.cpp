@@ -1,8 +1,12 @@
 #include "FileChooser.h"
 
+#include "Text.h"
+
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFileSystemModel>
+#include <QIdentityProxyModel>
 #include <QStandardPaths>
 
 namespace onramp::FileChooser {
@@ -24,11 +28,37 @@ QString defaultFolder()
     return QDir::homePath();
 }
 
+// Qt's file list writes sizes and dates in the system's locale (QFileSystemModel reads
+// QLocale::system()), not in the language Onramp shows: English dates under zh_CN (#17 polish).
+// They are written again here in the language chosen (QLocale(), which Language sets).
+class InAppLanguage : public QIdentityProxyModel
+{
+public:
+    using QIdentityProxyModel::QIdentityProxyModel;
+
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        auto *files = qobject_cast<QFileSystemModel *>(sourceModel());
+        if (role == Qt::DisplayRole && files && index.isValid()) {
+            const QModelIndex source = mapToSource(index);
+            if (index.column() == 3) // Date Modified
+                return QLocale().toString(files->lastModified(source), QLocale::ShortFormat);
+            if (index.column() == 1 && !files->isDir(source)) // Size
+                return dataSizeText(files->size(source));
+        }
+        return QIdentityProxyModel::data(index, role);
+    }
+};
+
 QFileDialog *show(QWidget *parent, const QString &title, Chosen chosen,
                   const std::function<void(QFileDialog *)> &setUp)
 {
     auto *dialog = new QFileDialog(parent, title);
     dialog->setObjectName(QStringLiteral("fileChooser"));
+    // Qt's own dialog, in the app's language (a platform's dialog follows the system's).
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    dialog->setLocale(QLocale());
+    dialog->setProxyModel(new InAppLanguage(dialog));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setDirectory(startPath());
     setUp(dialog);

@@ -138,8 +138,9 @@ QLineEdit *GateCard::addField(GateForm::Field f, const char *objectName)
     edit->setText(m_form->text(f));
     edit->setCursorPosition(0);
     // The field's hint ("Name the acceptor…") goes when the field is filled. Its line stays
-    // (shown with the row, empty when there is nothing to say), so the rows and the Record
-    // button under it do not move while the user types (#17 walk).
+    // while the rows are shown for the same choice, so the rows and the Record button under it
+    // do not move while the user types (#17 walk); a row shown with nothing to say has no
+    // empty line (#17 polish: a gap between "Evidence" and "Accepted by"). See refresh().
     auto *issue = new QLabel(this);
     issue->setObjectName(QLatin1String(objectName) + QStringLiteral("Issue"));
     issue->setWordWrap(true);
@@ -245,15 +246,28 @@ void GateCard::refresh()
         m_statusChoice->setCurrentIndex(choice);
     }
     const QList<GateForm::Field> required = m_form->requiredFields();
+    // The hint lines are laid out anew when the rows do (another choice, the record changed):
+    // a line for each field with something to say then, none for the others.
+    const bool relay = !m_rowsInitialised || m_form->targetStatus() != m_shownTarget ||
+                       r.status != m_shownStatus;
+    m_shownTarget = m_form->targetStatus();
+    m_shownStatus = r.status;
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
         const bool shown = required.contains(it.key());
-        if (it.value()->isVisibleTo(this) != shown || !m_rowsInitialised)
+        const bool rowChanges = it.value()->isVisibleTo(this) != shown;
+        if (rowChanges || !m_rowsInitialised)
             m_recordForm->setRowVisible(m_rows[it.key()], shown);
         if (it.value()->text() != m_form->text(it.key())) {
             it.value()->setText(m_form->text(it.key()));
             it.value()->setCursorPosition(0); // a long evidence shows its start
         }
-        m_issues[it.key()]->setText(m_form->fieldIssue(it.key()));
+        QLabel *issue = m_issues[it.key()];
+        issue->setText(m_form->fieldIssue(it.key()));
+        // A hint always shows; an empty line only where a hint went while the user typed.
+        const bool lined = shown && (!issue->text().isEmpty() ||
+                                     (!relay && !rowChanges && issue->isVisibleTo(this)));
+        if (issue->isVisibleTo(this) != lined)
+            issue->setVisible(lined);
     }
     m_rowsInitialised = true;
     m_record->setEnabled(m_form->canRecord());

@@ -53,6 +53,9 @@ private:
     QLabel *m_notesLabel;
     QList<QLabel *> m_captions;
     bool m_rowsInitialised = false;
+    // The choice and the record's status the hint lines were laid out for.
+    GateStatus m_shownTarget = GateStatus::NotStarted;
+    GateStatus m_shownStatus = GateStatus::NotStarted;
 };
 
 } // namespace onramp

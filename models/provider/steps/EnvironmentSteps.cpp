@@ -147,16 +147,15 @@ void EnvironmentSteps::settleEnvironmentGate()
     changed();
 }
 
-// The GPUs one node of the run has: the replayed spec's, else the instance type gate 4 chose, as
-// the catalog says; -1 when neither is known.
+// The GPUs one node of the run has: the replayed spec's, else those of the instance gate 4
+// opened (or chose), as the catalog says — the count the run spec and gate 4 name (runCards);
+// -1 when the instance type is not known.
 int EnvironmentSteps::expectedGpus() const
 {
     if (m_replaying)
         return m_replaying->compute.cardsPerNode;
-    if (const InstanceType *t =
-            m_state.resources.catalog.instance(m_state.resources.choice.instance))
-        return t->cards;
-    return -1;
+    const RunCards run = runCards(m_state.resources, m_state.provider.instanceType);
+    return run.known ? run.cardsPerInstance : -1;
 }
 
 // 1. Framework, driver and accelerator library: the GPUs' health (as many as the instance type

@@ -1044,6 +1044,36 @@ private slots:
         QVERIFY2(logits.withCheaperStep > 0 && logits.withCheaperStep <= 8,
                  qPrintable(QString::number(logits.withCheaperStep)));
     }
+
+    // Walk 18: gate 4 said "does not fit" on 4 × A10 with plain data parallelism while its card
+    // table said "A10 24GB: 2". The table's count shards the model; it now says so, and only
+    // where the job as set does not shard.
+    void aCountThatShardsSaysSo()
+    {
+        StateStore store(QString{});
+        ResourcesForm form(&store);
+        form.update([](ResourcesGateData &d) {
+            d.choice.setup.model = *findModel("llama-3.2-3b");
+            d.choice.setup.method = Method::Full;
+            d.choice.setup.microBatch = 1;
+            d.choice.setup.seqLen = 1024;
+            d.choice.setup.checkpointing = Checkpointing::Full;
+            d.choice.setup.zeroStage = 0;
+            d.choice.setup.fsdp = false;
+        });
+        const CardSpec a10 = *findCard(QStringLiteral("a10"));
+        const CardSpec h200 = *findCard(QStringLiteral("h200-141g"));
+        const ResourcesForm::CardCount onA10 = form.cardCount(a10);
+        // Model states alone (about 16 B per parameter, 51 GB) do not fit one 24 GB card.
+        QVERIFY2(onA10.cards > 1, qPrintable(QString::number(onA10.cards)));
+        QVERIFY(onA10.needsSharding);
+        // One card that holds it all needs no sharding.
+        QCOMPARE(form.cardCount(h200).cards, 1);
+        QVERIFY(!form.cardCount(h200).needsSharding);
+        // Sharded already: the count holds as set.
+        form.update([](ResourcesGateData &d) { d.choice.setup.fsdp = true; });
+        QVERIFY(!form.cardCount(a10).needsSharding);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestResources)

@@ -11,6 +11,7 @@
 #include "ProviderCatalog.h"
 #include "ProviderSession.h"
 #include "QuotaGate.h"
+#include "ResourcesGate.h"
 #include "Replay.h"
 #include "RunSpec.h"
 #include "SandboxServer.h"
@@ -149,6 +150,33 @@ private slots:
                  QStringLiteral("%1 passed, 1 failed, %2 not compared")
                      .arg(passLeft)
                      .arg(notComparedLeft));
+    }
+
+    // #17 walk 18: a spec of 4 nodes × 1 card replays on one 1-card instance, as gate 4 holds
+    // it: a failed item names both counts and what to do; a spec of one node replays as it is.
+    void aReplayOnFewerCardsThanTheSpecSaysSo()
+    {
+        QFile example(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        auto spec = parseRunSpec(example.readAll());
+        QVERIFY(spec);
+        ResourcesGateData held;
+        held.choice.instance = QStringLiteral("gpu.a100-80g.1");
+        const RunCards one = runCards(held, held.choice.instance);
+        spec->compute.instanceType = QStringLiteral("gpu.a100-80g.1");
+        spec->compute.cardsPerNode = 1;
+        spec->compute.nodes = 1;
+        QVERIFY(!replayCards(*spec, one, held.catalog));
+        spec->compute.nodes = 4;
+        const auto item = replayCards(*spec, one, held.catalog);
+        QVERIFY(item);
+        QCOMPARE(item->field, QStringLiteral("$.compute.nodes"));
+        QCOMPARE(item->status, ReplayItem::Status::Fail);
+        QCOMPARE(item->want, QStringLiteral("4 card(s)"));
+        QCOMPARE(item->got, QStringLiteral("1 card(s)"));
+        QVERIFY2(item->note.contains(QStringLiteral("one instance of 1 × A100 80GB")) &&
+                     item->note.contains(QStringLiteral("4 card(s) of 4 node(s)")),
+                 qPrintable(item->note));
     }
 
     // #17 walk (item 12, zh_CN): the replay list read "参数 MICROBATCH" and "环境：os" — keys
@@ -635,6 +663,69 @@ private slots:
         QCOMPARE(restarted.resources.catalog.source(), c.source());
         QVERIFY(restarted.resources.catalog.instance(two.key));
         QCOMPARE(restarted.resources.catalog.instances().size(), instances.size());
+    }
+
+    // #17 walk 18: gate 3 planned 4 cards and gate 4 created one gpu.a100-80g.1; the spec said
+    // "4 × gpu.a100-80g.1" and gate 5 checked for the 1 card the type has. One count everywhere:
+    // the cards of the one instance gate 4 holds — gate 4's finding and page line, the spec's
+    // compute and Machine line, the sbatch export and gate 5's GPU check — and the finding says
+    // the plan asks for more, and what to do.
+    void aPlanOfFourCardsOnAOneCardTypeIsOneCountEverywhere()
+    {
+        OnboardingState state = demoState();
+        auto s = session(state);
+        WALK(*s, setUpWorkspace);
+        state.quota.cardsPerRun = 4;
+        state.quota.hoursPerRound = 0.1; // fits the fresh pool's check allowance
+        state.resources.choice.setup.gpus = 4;
+        state.resources.choice.instance = QStringLiteral("gpu.a100-80g.1");
+        state.resources.choice.instanceZone.clear();
+        state.resources.choice.alternatives = {};
+        WALK(*s, createInstance);
+        QCOMPARE(state.provider.instanceType, QStringLiteral("gpu.a100-80g.1"));
+        const RunCards cards = runCards(state.resources, state.provider.instanceType);
+        QVERIFY(cards.known && cards.held);
+        QCOMPARE(cards.instances, 1);
+        QCOMPARE(cards.cards(), 1);
+
+        // Gate 4: the finding names both counts, the instance it holds and a type that fits.
+        const Findings f = gateFindings(state, GateId::Resources, QDate::currentDate());
+        const auto differs = std::find_if(f.begin(), f.end(), [](const Finding &x) {
+            return x.code == QLatin1String("cards.differ_from_plan");
+        });
+        QVERIFY2(differs != f.end(), "no cards.differ_from_plan");
+        const QString text = differs->message.toString();
+        QVERIFY2(text.contains(QStringLiteral("4 cards per run")) &&
+                     text.contains(QStringLiteral("one instance of 1 × A100 80GB "
+                                                  "(gpu.a100-80g.1), with 1 card(s): the run "
+                                                  "gets 1")) &&
+                     text.contains(QStringLiteral("choose 8 × A100 80GB (gpu.a100-80g.8)")) &&
+                     text.contains(QStringLiteral("set them to 1")),
+                 qPrintable(text));
+        QCOMPARE(runCardsText(cards, state.resources.catalog),
+                 QStringLiteral("The run gets 1 card(s): gate 4 opened one instance of 1 × A100 "
+                                "80GB (gpu.a100-80g.1), with all of its cards."));
+
+        // The spec: one node of one card, and every export says so.
+        const RunSpec spec = runSpecFromState(state);
+        QCOMPARE(spec.compute.instanceType, QStringLiteral("gpu.a100-80g.1"));
+        QCOMPARE(spec.compute.nodes, 1);
+        QCOMPARE(spec.compute.cardsPerNode, 1);
+        QCOMPARE(spec.training.parallelism, QStringLiteral("single device"));
+        QCOMPARE(hardwareText(spec.compute, [](const QString &v) { return v; }),
+                 QStringLiteral("1 × %1 (gpu.a100-80g.1)").arg(cardName("a100-80g")));
+        const QString sbatch = exportSbatch(spec);
+        QVERIFY2(sbatch.contains(QStringLiteral("#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\n")),
+                 qPrintable(sbatch));
+        const QString handoff = exportHandoffMarkdown(spec);
+        QVERIFY2(handoff.contains(QStringLiteral("Machine: %1 × 1 node(s), 1 card(s) each")
+                                      .arg(markdownText(QStringLiteral("gpu.a100-80g.1")))),
+                 qPrintable(handoff));
+
+        // Gate 5: the GPU check expects the cards of that one instance.
+        WALK(*s, runReadinessChecks);
+        const QString env = state.environment.checks.value("environment").evidence.toString();
+        QVERIFY2(env.contains(QStringLiteral("promises 1)")), qPrintable(env));
     }
 
     // Gate 4's create uses the catalog this onboarding read from this provider within the last

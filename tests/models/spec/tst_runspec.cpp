@@ -5,6 +5,7 @@
 #include "OnboardingState.h"
 #include "Tr.h"
 #include "Catalogs.h"
+#include "GateLedger.h"
 #include "MemoryEstimator.h"
 #include "ResourcesGate.h"
 #include "RunSpec.h"
@@ -594,6 +595,28 @@ private slots:
         QVERIFY(partial->memory.recorded && partial->memory.chunkedLoss);
         QCOMPARE(partial->memory.precision, QStringLiteral("bf16-mixed"));
         QCOMPARE(partial->memory.sharding, QStringLiteral("none"));
+    }
+
+    // A replay accepted before specs carried $.memory replayed the spec as written then: the
+    // upgrade does not send gate 6 back (replayedSpecChanged); a replay of any other spec still
+    // does not stand.
+    void aReplayOfTheSpecBeforeMemoryStillStands()
+    {
+        OnboardingState state = demo();
+        const RunSpec now = runSpecFromState(state);
+        QVERIFY(now.memory.recorded);
+        RunSpec before = now;
+        before.memory = {};
+        state.firstRun.replay = {{"member", "chenjie"},
+                                 {"spec", QString::fromLatin1(before.fingerprintId())}};
+        QVERIFY2(replayedSpecChanged(state).isEmpty(),
+                 qPrintable(replayedSpecChanged(state).toString()));
+        state.firstRun.replay["spec"] = QString::fromLatin1(now.fingerprintId());
+        QVERIFY(replayedSpecChanged(state).isEmpty());
+        RunSpec other = before;
+        other.compute.nodes = 3;
+        state.firstRun.replay["spec"] = QString::fromLatin1(other.fingerprintId());
+        QVERIFY(!replayedSpecChanged(state).isEmpty());
     }
 
     // Every entry of gate 4's lists is a value $.memory takes, and reads back as it was.

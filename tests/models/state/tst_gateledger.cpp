@@ -10,6 +10,7 @@
 #include "Language.h"
 #include "MemoryEstimator.h"
 #include "OnboardingState.h"
+#include "RunSpec.h"
 #include "StateStore.h"
 #include "Tr.h"
 
@@ -263,6 +264,74 @@ private slots:
         QVERIFY2(evidence.contains(
                      readableTime(QDateTime(QDate(2026, 12, 2), QTime(14, 15, 19, 102), Qt::UTC))),
                  qPrintable(evidence));
+    }
+
+    // #17 walk 18: after a colleague's replay was accepted, gate 4's instance type changed and
+    // gate 6 stayed passed on a replay of the old spec. A change of anything that goes into the
+    // spec sends gate 6 back, saying the spec's fingerprint no longer matches the replayed one;
+    // putting the change back restores it (GateForm, as for gate 3's grant).
+    void aSpecChangedAfterTheReplaySendsGateSixBack()
+    {
+        OnboardingState s = passedUpTo(5);
+        allChecksGreen(s);
+        s.workspace = aTeam();
+        s.workspace.members.append({"Ana Torres", "ana.torres", Role::Developer, {}, 0});
+        s.workspace.members.append({"Mei Chen", "mei.chen", Role::Developer, {}, 0});
+        s.resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
+        s.firstRun.run.state = QStringLiteral("passed");
+        s.firstRun.run.evidence = Text::literal(QStringLiteral("Five points passed."));
+        s.firstRun.released = true;
+        s.firstRun.ranBy = QStringLiteral("ana.torres");
+        s.firstRun.curve = {{1, 5.0}, {2, 4.0}};
+        s.gate(GateId::FirstRun).status = GateStatus::InProgress; // as the first run leaves it
+        const QString handedOver = QString::fromLatin1(runSpecFromState(s).fingerprintId());
+        QCOMPARE(QString::fromLatin1(specFingerprintOf(s)), handedOver);
+        const QJsonObject record{{"member", "mei.chen"},
+                                 {"reproduced", true},
+                                 {"at", "2026-11-20T08:00:00.000Z"},
+                                 {"spec", handedOver},
+                                 {"firstRun", curveDigest(s.firstRun.curve)}};
+        QVERIFY(acceptFirstRunByReplay(s, record).has_value());
+        QCOMPARE(s.gate(GateId::FirstRun).status, GateStatus::Passed);
+        // Accepting does not change the spec the colleague replayed.
+        QCOMPARE(QString::fromLatin1(specFingerprintOf(s)), handedOver);
+        QVERIFY(replayedSpecChanged(s).isEmpty());
+
+        StateStore store(QString{});
+        store.setState(s);
+        GateForm form(&store, GateId::FirstRun);
+        form.setClock([] { return kNow; });
+        form.setText(GateForm::Field::Notes, QStringLiteral("handed over")); // seen clean
+        QCOMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::Passed);
+
+        // Gate 4's instance type: the spec changes, gate 6 goes back with why and what to do.
+        store.update([](OnboardingState &st) {
+            st.resources.choice.instance = QStringLiteral("gpu.a100-80g.1");
+        });
+        const QString now = QString::fromLatin1(runSpecFromState(store.state()).fingerprintId());
+        QVERIFY(now != handedOver);
+        const GateRecord &g = store.state().gate(GateId::FirstRun);
+        QCOMPARE(g.status, GateStatus::InProgress);
+        const QString why = g.reopenedBecause.toString();
+        QVERIFY2(why.startsWith(QStringLiteral("mei.chen (Mei Chen) replayed run spec ")) &&
+                     why.contains(QStringLiteral("but this onboarding's spec is now")) &&
+                     why.contains(handedOver.left(19)) && why.contains(now.left(19)) &&
+                     why.contains(QStringLiteral("Export the spec again")),
+                 qPrintable(why));
+        QVERIFY(!statusRefusal(store.state(), GateId::FirstRun, GateStatus::Passed, kNow.date())
+                     .isEmpty());
+        // Put back: the replay is of the spec the onboarding has again, and gate 6 stands.
+        store.update([](OnboardingState &st) {
+            st.resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
+        });
+        QCOMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::Passed);
+        // The batch goes into the spec too.
+        store.update([](OnboardingState &st) { st.resources.choice.setup.microBatch += 1; });
+        QCOMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::InProgress);
+        QVERIFY(store.state()
+                    .gate(GateId::FirstRun)
+                    .reopenedBecause.toString()
+                    .contains(QStringLiteral("but this onboarding's spec is now")));
     }
 
     // #17 walk (item 2): an observer's replay accepted gate 6, and so did the team lead's, who

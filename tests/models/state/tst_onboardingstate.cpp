@@ -71,6 +71,31 @@ private slots:
                  OnboardingState::kSchemaVersion);
     }
 
+    // A saved onboarding that names its attachments relative to itself (the demo in
+    // docs/examples, a folder copied from a colleague) finds them wherever Onramp runs from;
+    // absolute paths stay as they are.
+    void attachmentsAreRelativeToTheFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("attachments")));
+        const QString path = dir.filePath(QStringLiteral("onboarding.json"));
+        OnboardingState s = sample();
+        s.account.licenceFile = QStringLiteral("attachments/licence.pdf");
+        s.account.authorizationFile = QStringLiteral("/srv/scans/authorization.pdf");
+        s.account.entityAuthorizationFile.clear();
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(s.toJson()).toJson());
+        f.close();
+        StateStore store(path);
+        QVERIFY(!store.load(StateStore::Access::ReadOnly).notice);
+        QCOMPARE(store.state().account.licenceFile,
+                 QDir(dir.path()).filePath(QStringLiteral("attachments/licence.pdf")));
+        QCOMPARE(store.state().account.authorizationFile,
+                 QStringLiteral("/srv/scans/authorization.pdf"));
+        QVERIFY(store.state().account.entityAuthorizationFile.isEmpty());
+    }
+
     void autosavesAfterAChange()
     {
         QTemporaryDir dir;

@@ -20,6 +20,9 @@
 
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QMenu>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -1085,6 +1088,43 @@ private slots:
         m_language.apply(QStringLiteral("en"));
     }
 
+    // #17 polish, item 4: an empty line sat between "Evidence" and "Accepted by" where the
+    // fields had nothing to hint. Rows shown with nothing to say have no empty line; a hint
+    // still has its line.
+    void theRecorderHasNoEmptyLines()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).evidence = Text::literal(QStringLiteral("ticket 7"));
+            s.gate(GateId::Account).acceptedBy = Text::literal(QStringLiteral("Wang Fang"));
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        auto *card = child<QWidget>(w, "gateCard");
+        auto *choice = child<QComboBox>(w, "statusChoice");
+        auto *acceptor = child<QLineEdit>(w, "acceptedBy");
+        auto *evidence = child<QLineEdit>(w, "evidence");
+        QVERIFY(card && choice && acceptor && evidence);
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        settle();
+        QVERIFY(evidence->isVisible() && acceptor->isVisible());
+        const auto at = [card](QWidget *x) { return x->mapTo(card, QPoint()).y(); };
+        const int gap = at(acceptor) - (at(evidence) + evidence->height());
+        QVERIFY(!child<QLabel>(w, "evidenceIssue")->isVisible());
+        QVERIFY2(gap <= 2 * card->style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing) + 4,
+                 qPrintable(QStringLiteral("%1 px between the evidence and the acceptor").arg(gap)));
+        // Emptied and shown again: the hint has its line.
+        store.update([](OnboardingState &s) { s.gate(GateId::Account).evidence = Text(); });
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Waiting)));
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        settle();
+        auto *hint = child<QLabel>(w, "evidenceIssue");
+        QVERIFY(hint->isVisible() && !hint->text().isEmpty());
+        QVERIFY(at(acceptor) - (at(evidence) + evidence->height()) > gap);
+    }
+
     // #17 walk: choosing an instance type scrolled the page away from the list just used.
     // The page stays where it was: the scroll bar's value and the list's place on screen.
     void choosingAnInstanceKeepsThePageWhereItIs()
@@ -1525,6 +1565,61 @@ private slots:
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
+    // #17 polish, item 3: the region list showed no stock until a zone was chosen. Each
+    // region says what its zones hold free together, of the card type chosen (or of any); the
+    // box still takes the region's name alone.
+    void gateTwoRegionsSayTheirStock()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Account).status = GateStatus::Passed;
+            s.workspace.workspaceName = QStringLiteral("field-assistant");
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *region = child<QComboBox>(w, "region");
+        auto *card = child<QComboBox>(w, "cardType");
+        QVERIFY(region && card);
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.providerHub()->regions().isEmpty(), 10000);
+        QTRY_VERIFY(region->count() == w.providerHub()->regions().size());
+        constexpr int kStockRole = Qt::UserRole + 7;
+        const auto expect = [&](const QString &key) {
+            for (const RegionOffer &r : w.providerHub()->regions()) {
+                int free = 0;
+                for (const ZoneOffer &z : r.zones)
+                    for (auto it = z.freeCards.cbegin(); it != z.freeCards.cend(); ++it)
+                        free += key.isEmpty() || it.key() == key ? it.value() : 0;
+                const int row = region->findText(r.region);
+                QVERIFY2(row >= 0, qPrintable(r.region));
+                const QString stock = region->itemData(row, kStockRole).toString();
+                const QString count = key.isEmpty()
+                                          ? QStringLiteral("%1 free card").arg(free)
+                                          : QStringLiteral("%1 free %2 card").arg(free).arg(cardName(key));
+                QVERIFY2(stock.startsWith(count) &&
+                             stock.contains(QStringLiteral("over %1 zone").arg(r.zones.size())),
+                         qPrintable(r.region + QStringLiteral(": ") + stock));
+                QVERIFY(region->itemData(row, Qt::ToolTipRole).toString().contains(stock));
+                QCOMPARE(region->itemText(row), r.region); // the box takes the name alone
+            }
+        };
+        expect(QString()); // no card type chosen: every card
+        card->setCurrentIndex(card->findData(QStringLiteral("a100-80g")));
+        expect(QStringLiteral("a100-80g"));
+        // Chosen, the box reads the region's name.
+        region->setCurrentText(QStringLiteral("cn-north"));
+        QCOMPARE(region->currentText(), QStringLiteral("cn-north"));
+        expect(QStringLiteral("a100-80g"));
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
     // #17 walk: gate 4 offered instance types of another card than the pool's unmarked (and
     // refused one only once chosen). They say "not in the pool" as the images for another
     // accelerator say "not usable"; the pool's own read by their names.
@@ -1844,6 +1939,121 @@ private slots:
                  qPrintable(lines.join(u'\n')));
     }
 
+    // #17 walk 18: gate 3 planned 4 cards, gate 4 chose a 1-card type and nothing on the page
+    // said how many cards the run would get. The instance section says it (one instance, all of
+    // its cards), "Cards in the job" shows the same count, and the finding names the plan, the
+    // instance and a type that fits.
+    void gateFourSaysHowManyCardsTheRunGets()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) {
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.workspace.pool = {"a100-80g", "cn-north", "cn-north-1a"};
+            s.quota.cardsPerRun = 4;
+            s.resources.choice.setup.gpus = 4;
+            s.resources.choice.instance = QStringLiteral("gpu.a100-80g.1");
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        settle();
+        ResourcesForm *form = qobject_cast<ResourcesPage *>(w.currentPage())->resources();
+        auto *line = child<QLabel>(w, "runCards");
+        QVERIFY(line);
+        QVERIFY(line->isVisible());
+        QCOMPARE(line->text(),
+                 QStringLiteral("The run gets 1 card: gate 4 creates and holds one instance of "
+                                "1 × A100 80GB (gpu.a100-80g.1), with all of its cards."));
+        QCOMPARE(form->runCards().cards(), 1);
+        QCOMPARE(child<QSpinBox>(w, "gpus")->value(), 1);
+        auto *findings = child<QListWidget>(w, "findings");
+        QStringList lines;
+        for (int i = 0; i < findings->count(); ++i)
+            lines << findings->item(i)->text();
+        const QString all = lines.join(u'\n');
+        QVERIFY2(all.contains(QStringLiteral("Gate 3's plan is for 4 cards per run, but gate 4 "
+                                             "creates and holds one instance of 1 × A100 80GB "
+                                             "(gpu.a100-80g.1), with 1 card: the run gets 1.")) &&
+                     all.contains(QStringLiteral("gpu.a100-80g.8")),
+                 qPrintable(all));
+        // A type whose cards fit the plan: the line follows, the finding goes.
+        child<QComboBox>(w, "instance")->setCurrentIndex(
+            child<QComboBox>(w, "instance")->findData(QStringLiteral("gpu.a100-80g.8")));
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun = 8; });
+        settle();
+        QVERIFY2(line->text().startsWith(QStringLiteral("The run gets 8 cards:")),
+                 qPrintable(line->text()));
+        for (const Finding &f : form->findings())
+            QVERIFY2(f.code != QLatin1String("cards.differ_from_plan"),
+                     qPrintable(f.message.toString()));
+    }
+
+    // #17 walk 18: "Use these cards and hours" on a passed gate 3 replaced its plan silently and
+    // sent the gate back. It asks first, saying the change and what happens to the gate, with
+    // Cancel the default; Cancel keeps the plan. On a gate 3 not passed it asks nothing.
+    void usingGateFoursNumbersOnAPassedGateThreeAsksFirst()
+    {
+        OnboardingState demo = demoState();
+        demo.quota.cardsPerRun = 1;
+        demo.quota.hoursPerRound = 1;
+        demo.gate(GateId::Quota).status = GateStatus::Passed;
+        demo.gate(GateId::Quota).evidence = Text::literal(QStringLiteral("granted"));
+        demo.gate(GateId::Quota).acceptedBy = Text::literal(QStringLiteral("the reviewer"));
+        demo.provider.quotaApplication.state = QStringLiteral("approved");
+        demo.provider.quotaSent = planQuota(demo.quota, quotaContext(demo)).first;
+        StateStore store(statePath());
+        store.load();
+        store.setState(demo);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        settle();
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+        ResourcesForm *form = qobject_cast<ResourcesPage *>(w.currentPage())->resources();
+        const auto replacement = form->quotaReplacement();
+        QVERIFY(replacement.has_value());
+        QVERIFY(replacement->reopens);
+        auto *feed = child<QPushButton>(w, "feedQuota");
+        QVERIFY(feed && feed->isEnabled());
+        const QuotaGateData before = store.state().quota;
+
+        feed->click();
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm"))) &&
+                    box->isVisible());
+        QCOMPARE(box->text(), replacement->text);
+        QVERIFY2(box->text().contains(QStringLiteral("a plan of 1 card × 1.0 h per round")) &&
+                     box->text().contains(QStringLiteral("replaces it with %1 cards × ")
+                                              .arg(replacement->cardsAfter)) &&
+                     box->text().contains(QStringLiteral("Gate 3 then goes back to “In "
+                                                         "progress”")),
+                 qPrintable(box->text()));
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+        box->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(!w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm")));
+        QCOMPARE(store.state().quota.cardsPerRun, before.cardsPerRun);
+        QCOMPARE(store.state().quota.hoursPerRound, before.hoursPerRound);
+        QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+
+        // Confirmed: the plan is replaced, and the gate goes back as the dialog said.
+        feed->click();
+        QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm"))));
+        box->findChild<QPushButton *>(QStringLiteral("feedQuotaReplace"))->click();
+        QTRY_COMPARE(store.state().quota.cardsPerRun, replacement->cardsAfter);
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+
+        // Not passed: no question, the numbers go straight in.
+        QTRY_VERIFY(!w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm")));
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun = 1; });
+        QVERIFY(!form->quotaReplacement().has_value());
+        feed->click();
+        QCoreApplication::processEvents();
+        QVERIFY(!w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm")));
+        QCOMPARE(store.state().quota.cardsPerRun, replacement->cardsAfter);
+    }
+
     // #17 walk: gate 3's chart labelled its months "27-01". A month reads as a month in the
     // reader's language, the year on the first and wherever it changes.
     void quotaChartNamesItsMonths()
@@ -2015,7 +2225,7 @@ private slots:
                                   15000);
         QTRY_VERIFY_WITH_TIMEOUT(region->count() > 1, 10000);
         QCOMPARE(zone->currentText(), QStringLiteral("cn-east-1a")); // the provider's list kept it
-        region->setCurrentIndex(region->findText(QStringLiteral("cn-north")));
+        region->setCurrentText(QStringLiteral("cn-north"));
         // cn-north-1a has no H100 free, cn-north-1b has 8.
         QCOMPARE(zone->currentText(), QStringLiteral("cn-north-1b"));
         QVERIFY2(stock->text().contains(QStringLiteral("cn-north-1b")), qPrintable(stock->text()));

@@ -14,6 +14,9 @@
 
 #include <QJsonDocument>
 #include <QListWidget>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTimer>
 #include <QTreeWidget>
 
 // Counts the reads a JobMonitor starts: it sets its "onrampLoading" property while one runs.
@@ -165,6 +168,27 @@ private slots:
         QVERIFY(child<QLabel>(w, "replayAcceptance")->text().contains("chenjie"));
         // #17 walk (F11): the replay's acceptance left the spec the colleague holds current.
         QCOMPARE(runSpecFromState(store.state()).fingerprintId(), handedOver.fingerprintId());
+        // #17 walk 18: gate 4's batch changed after the replay was accepted, and gate 6 stayed
+        // passed on a replay of the old spec. It goes back, and the page says why and what to
+        // do; put back, the replay stands again.
+        const int batch = store.state().resources.choice.setup.microBatch;
+        store.update([&](OnboardingState &s) { s.resources.choice.setup.microBatch = batch + 1; });
+        QTRY_COMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::InProgress);
+        const QString changed = QString::fromLatin1(
+            runSpecFromState(store.state()).fingerprintId().left(19));
+        for (const char *name : {"replayAcceptance", "statusLabel"}) {
+            const QString text = child<QLabel>(w, name)->text();
+            QVERIFY2(text.contains(QStringLiteral("replayed run spec %1, but this onboarding's "
+                                                  "spec is now %2")
+                                       .arg(QString::fromLatin1(
+                                                handedOver.fingerprintId().left(19)),
+                                            changed)) &&
+                         text.contains(QStringLiteral("Export the spec again")),
+                     qPrintable(QString::fromLatin1(name) + QStringLiteral(": ") + text));
+        }
+        store.update([&](OnboardingState &s) { s.resources.choice.setup.microBatch = batch; });
+        QTRY_COMPARE(store.state().gate(GateId::FirstRun).status, GateStatus::Passed);
+        QVERIFY(child<QLabel>(w, "replayAcceptance")->text().startsWith(QStringLiteral("✔")));
         // #17 walk (item 4): the dialog opened again shows none of the replay's rows, and says
         // that, and which replay gate 6 records: who, and when (the gate's own time).
         const int gaps = int(specGaps(handedOver).size());
@@ -296,6 +320,131 @@ private slots:
                  qPrintable(line->text()));
         qunsetenv("ONRAMP_STATE_DIR");
         qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // #17 walk (polish, item 1): starting a job on gates 2, 4 and 5 made progress rows appear
+    // and the page scrolled by itself (on gate 5 to the bottom, during the checks). The view
+    // stays where the user is from the click to the answer laid out: the scroll bar never
+    // moves, sampled all along.
+    void thePageStaysWhileAJobRuns_data()
+    {
+        QTest::addColumn<int>("gate");
+        QTest::addColumn<QString>("action");
+        QTest::addColumn<bool>("focusAbove"); // the keyboard focus in a field above, not on the button
+        QTest::newRow("gate 2, set up") << int(OnboardingWizard::WorkspaceId)
+                                        << QStringLiteral("providerSetUpWorkspace") << false;
+        QTest::newRow("gate 2, checks") << int(OnboardingWizard::WorkspaceId)
+                                        << QStringLiteral("providerWorkspaceChecks") << false;
+        QTest::newRow("gate 4, check") << int(OnboardingWizard::ResourcesId)
+                                       << QStringLiteral("providerVerifyInstance") << false;
+        QTest::newRow("gate 5, checks") << int(OnboardingWizard::EnvironmentId)
+                                        << QStringLiteral("providerRunReadiness") << false;
+        QTest::newRow("gate 5, by its letter") << int(OnboardingWizard::EnvironmentId)
+                                               << QStringLiteral("providerRunReadiness") << true;
+    }
+    void thePageStaysWhileAJobRuns()
+    {
+        QFETCH(int, gate);
+        QFETCH(QString, action);
+        QFETCH(bool, focusAbove);
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        OnboardingState state = demoState();
+        state.currentPage = OnboardingWizard::WorkspaceId;
+        store.setState(state);
+        auto wizard = std::make_unique<OnboardingWizard>(&store, &m_language);
+        OnboardingWizard &w = *wizard;
+        w.resize(1280, 760);
+        w.restoreProgress();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        ProviderSession *session = w.providerHub()->session();
+        session->setPollIntervalMs(50);
+        if (gate > OnboardingWizard::WorkspaceId) {
+            std::optional<bool> walked;
+            session->walkGatesOneToFour([&](const auto &r) { walked = bool(r); });
+            QTRY_VERIFY_WITH_TIMEOUT(walked.has_value(), 30000);
+            QVERIFY(*walked);
+        } else if (action == QLatin1String("providerWorkspaceChecks")) {
+            std::optional<bool> set;
+            session->setUpWorkspace([&](const auto &r) { set = bool(r); });
+            QTRY_VERIFY_WITH_TIMEOUT(set.has_value(), 30000);
+            QVERIFY(*set);
+        }
+        if (gate == OnboardingWizard::EnvironmentId)
+            store.update([](OnboardingState &s) {
+                s.gate(GateId::Resources).status = GateStatus::Passed;
+                s.gate(GateId::Resources).acceptedBy = Text::literal(QStringLiteral("Li Wei"));
+            });
+        QVERIFY(w.goToPage(gate));
+        QTRY_VERIFY(!session->busy());
+        auto *button = child<QPushButton>(w, qPrintable(action));
+        auto *scroll = child<QScrollArea>(w, "gateScroll");
+        QVERIFY(button && scroll);
+        QTRY_VERIFY(button->isEnabled());
+        QTest::qWait(200); // the page laid out, as a user finds it
+        // The button in the view's upper half, the page neither at its top nor at its bottom.
+        QScrollBar *bar = scroll->verticalScrollBar();
+        const int at = button->mapTo(scroll->widget(), QPoint()).y();
+        bar->setValue(at - scroll->viewport()->height() / 3);
+        QTest::qWait(50);
+        QVERIFY2(bar->value() > 0 && bar->value() < bar->maximum(),
+                 qPrintable(QStringLiteral("%1 of %2").arg(bar->value()).arg(bar->maximum())));
+        // What the user looks at: the button, or with the focus out of view above, the
+        // widget at the view's top.
+        QWidget *looked = button;
+        if (focusAbove)
+            looked = scroll->widget()->childAt(
+                scroll->widget()->mapFrom(scroll->viewport(), QPoint(scroll->viewport()->width() / 2, 4)));
+        QVERIFY(looked);
+        const auto onScreen = [&] { return looked->mapTo(scroll->viewport(), QPoint()).y(); };
+        const int before = onScreen();
+        QList<int> seen;
+        QStringList trace;
+        QTimer sampler;
+        // A pixel either way is the row's own alignment as its buttons go off and on.
+        QObject::connect(&sampler, &QTimer::timeout, &sampler, [&] {
+            if (seen.isEmpty() || qAbs(seen.last() - onScreen()) > 1) {
+                seen << onScreen();
+                trace << QStringLiteral("%1 (scroll bar %2)").arg(onScreen()).arg(bar->value());
+            }
+        });
+        bool started = false;
+        QObject::connect(w.providerHub(), &ProviderHub::busyChanged, &sampler,
+                         [&] { started = started || session->busy(); });
+        if (focusAbove) {
+            // The focus in the first field of the page, out of view above: the action's Alt
+            // letter presses the button without taking the focus (as from a field).
+            QWidget *first = scroll->widget()->nextInFocusChain();
+            while (first && !(first->focusPolicy() & Qt::TabFocus && first->isEnabled() &&
+                              first->isVisible()))
+                first = first->nextInFocusChain();
+            QVERIFY(first);
+            const int value = bar->value();
+            first->setFocus(Qt::OtherFocusReason);
+            bar->setValue(value); // as a user who scrolled back down to the panel
+            QTest::qWait(50);
+            QCOMPARE(onScreen(), before);
+            sampler.start(5);
+            QMetaObject::invokeMethod(button, &QPushButton::click);
+        } else {
+            sampler.start(5);
+            QTest::mouseClick(button, Qt::LeftButton);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(started, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!session->busy(), 60000);
+        QTest::qWait(300); // the answer's changes laid out
+        sampler.stop();
+        QVERIFY2(std::all_of(seen.cbegin(), seen.cend(),
+                             [&](int y) { return qAbs(y - before) <= 1; }),
+                 qPrintable(QStringLiteral("on screen at %1, then %2")
+                                .arg(before)
+                                .arg(trace.join(QStringLiteral(" → ")))));
     }
 
     // #17 walk (item 10): after a restart (the wizard closed, opened again on the same state)

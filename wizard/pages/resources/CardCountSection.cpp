@@ -66,6 +66,15 @@ void CardCountSection::refresh()
                          : n > 0 ? QString::number(n)
                                  : tr("does not fit");
         QString why;
+        if (count.needsSharding) {
+            // The verdict above is for the job as set; this count shards the model (walk 18:
+            // "does not fit on 4 × A10" beside "A10: 2 cards").
+            needed = tr("%1 with the model sharded (FSDP or ZeRO-3)").arg(n);
+            why = tr("With plain data parallelism every card holds the whole model and its "
+                     "optimizer state, however many cards there are. Sharding them over %1 "
+                     "cards (FSDP, or DeepSpeed ZeRO stage 3) fits: set \"Data-parallel sharding\" to match.")
+                      .arg(n);
+        }
         if (count.activationsFill) {
             // The count after the cheapest step, and no count without it: that one shards the
             // model past sense (walk 16: "1 with a chunked loss (216 without)").

@@ -72,6 +72,12 @@ InstanceImageSection::InstanceImageSection(ResourcesForm *form, QWidget *parent)
     m_outsidePool->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_outsidePool->hide();
     layout->addRow(m_outsidePool);
+    m_runCards = new QLabel(this);
+    m_runCards->setObjectName(QStringLiteral("runCards"));
+    m_runCards->setWordWrap(true);
+    m_runCards->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_runCards->hide();
+    layout->addRow(m_runCards);
     m_attempts = new QLabel(this);
     m_attempts->setObjectName(QStringLiteral("launchAttempts"));
     m_attempts->setWordWrap(true);
@@ -315,6 +321,11 @@ void InstanceImageSection::refresh()
         marked << QStringLiteral("⚠ ") + line;
     m_outsidePool->setText(marked.join(u'\n'));
     m_outsidePool->setVisible(!outside.isEmpty());
+    // How many cards the run gets, and from what: gate 3's plan, the spec and gate 5 count the
+    // same (#17 walk 18).
+    const QString runCards = form()->runCardsText();
+    m_runCards->setText(runCards);
+    m_runCards->setVisible(!runCards.isEmpty());
     QStringList tried;
     for (const LaunchAttempt &a : form()->attempts())
         tried << (a.outcome == QLatin1String("created") ? QStringLiteral("✔ ")

@@ -58,6 +58,7 @@ private:
     QLabel *m_outsidePool = nullptr; // alternatives the pool's quota cannot open
     QLabel *m_alternativesIssue = nullptr;
     QLabel *m_attempts = nullptr;
+    QLabel *m_runCards = nullptr; // the cards the run gets: one instance, all of its cards
     QLabel *m_environment = nullptr;
 };
 

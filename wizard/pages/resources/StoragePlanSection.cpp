@@ -17,7 +17,7 @@ StoragePlanSection::StoragePlanSection(ResourcesForm *form, QWidget *parent)
     auto *layout = new QFormLayout(this);
     m_dataPath = new QLineEdit(this);
     m_dataPath->setPlaceholderText(QStringLiteral("/mnt/data"));
-    labelled(layout, QT_TR_NOOP("D&ata path (mounted)"), m_dataPath, "dataPath");
+    labelled(layout, QT_TR_NOOP("Data path (mounted)"), m_dataPath, "dataPath");
     m_dataReadOnly = new QCheckBox(this);
     labelled(layout, QT_TR_NOOP("Mount data read-only"), m_dataReadOnly, "dataReadOnly");
     m_outputPath = new QLineEdit(this);

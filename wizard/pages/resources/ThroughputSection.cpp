@@ -5,6 +5,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 
@@ -58,7 +59,32 @@ ThroughputSection::ThroughputSection(ResourcesForm *form, QWidget *parent)
             [this](double v) { set(&ThroughputPlan::workloadTokens, v * 1e9); });
     connect(m_targetHours, &QDoubleSpinBox::valueChanged, this,
             [this](double v) { set(&ThroughputPlan::targetHours, v); });
-    connect(m_feedQuota, &QPushButton::clicked, form, &ResourcesForm::feedQuota);
+    connect(m_feedQuota, &QPushButton::clicked, this, &ThroughputSection::feedQuota);
+}
+
+void ThroughputSection::feedQuota()
+{
+    // A passed gate 3's plan is replaced only once confirmed, the change and what happens to
+    // the gate said first (#17 walk 18: it was replaced silently). Asked without a nested event
+    // loop; Cancel is the default, so Enter keeps the plan.
+    const auto replacement = form()->quotaReplacement();
+    if (!replacement) {
+        form()->feedQuota();
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Replace gate 3's plan?"),
+                                replacement->text, QMessageBox::Cancel, this);
+    box->setObjectName(QStringLiteral("feedQuotaConfirm"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *replace = box->addButton(tr("&Replace the plan"), QMessageBox::AcceptRole);
+    replace->setObjectName(QStringLiteral("feedQuotaReplace"));
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setEscapeButton(QMessageBox::Cancel);
+    connect(box, &QMessageBox::finished, this, [this, box, replace] {
+        if (box->clickedButton() == replace)
+            form()->feedQuota();
+    });
+    box->open();
 }
 
 template <typename T> void ThroughputSection::set(T ThroughputPlan::*member, T value)
@@ -82,7 +108,7 @@ void ThroughputSection::retranslate()
 {
     m_workload->setSuffix(tr(" B tokens", "billions of tokens, after a number"));
     m_targetHours->setSuffix(tr(" h", "hours, after a number"));
-    m_feedQuota->setText(tr("Use these cards and hours in the &quota derivation (gate 3)"));
+    m_feedQuota->setText(tr("Use these cards and hours in the quota derivation (gate &3)"));
     m_feedQuota->setAccessibleName(tr("Use in quota derivation"));
 }
 

@@ -26,6 +26,8 @@ protected:
 
 private:
     template <typename T> void set(T ThroughputPlan::*member, T value);
+    // "Use these cards and hours": on a passed gate 3, after a confirmation (Cancel default).
+    void feedQuota();
 
     QDoubleSpinBox *m_measured = nullptr;
     QSpinBox *m_measuredCards = nullptr;

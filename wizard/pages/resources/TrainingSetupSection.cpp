@@ -31,7 +31,7 @@ TrainingSetupSection::TrainingSetupSection(ResourcesForm *form, QWidget *parent)
         if (!loading())
             this->form()->setCustomParamsB(v);
     });
-    choice(left, SetupChoice::Precision, QT_TR_NOOP("Pre&cision"), "precision");
+    choice(left, SetupChoice::Precision, QT_TR_NOOP("Prec&ision"), "precision");
     choice(left, SetupChoice::Optimizer, QT_TR_NOOP("Optimi&zer"), "optimizer");
     choice(left, SetupChoice::Method, QT_TR_NOOP("Metho&d"), "method");
     m_loraRank = new QSpinBox(this);
@@ -43,16 +43,16 @@ TrainingSetupSection::TrainingSetupSection(ResourcesForm *form, QWidget *parent)
     m_seqLen = new QSpinBox(this);
     m_seqLen->setRange(1, 1 << 20);
     m_seqLen->setSingleStep(512);
-    labelled(left, QT_TR_NOOP("&Sequence length"), m_seqLen, "seqLen");
+    labelled(left, QT_TR_NOOP("Se&quence length"), m_seqLen, "seqLen");
 
-    choice(right, SetupChoice::Checkpointing, QT_TR_NOOP("Grad&ient checkpointing"),
+    choice(right, SetupChoice::Checkpointing, QT_TR_NOOP("Gradient checkpointing"),
            "checkpointing");
     m_flash = new QCheckBox(this);
     labelled(right, QT_TR_NOOP("FlashAttention-2 / fused attention"), m_flash, "flashAttention");
     // Two of the memory suggestions' steps, here so that applying one shows (and can be undone).
     m_chunkedLoss = new QCheckBox(this);
     labelled(right, QT_TR_NOOP("Chunked loss"), m_chunkedLoss, "chunkedLoss");
-    choice(right, SetupChoice::Framework, QT_TR_NOOP("F&ramework conventions"), "framework");
+    choice(right, SetupChoice::Framework, QT_TR_NOOP("Framework conventions"), "framework");
     choice(right, SetupChoice::GradDtype, QT_TR_NOOP("Gradient dtype"), "gradDtype");
     choice(right, SetupChoice::Sharding, QT_TR_NOOP("Data-parallel sharding"), "sharding");
     m_tp = new QSpinBox(this);
