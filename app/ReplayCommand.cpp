@@ -62,10 +62,11 @@ int replay(const QStringList &args)
                                 QStringLiteral("FILE"));
     QCommandLineOption state(QStringLiteral("state"),
                              Tr::tr("The onboarding whose gate 6 this replay is for (read, never "
-                                    "written): a member whose replay cannot accept it (who took "
-                                    "part in the first run, who is not a member or may not "
-                                    "submit jobs) is told so before anything runs, and the "
-                                    "end says what the replay does for gate 6."),
+                                    "written): a spec of another first run than that "
+                                    "onboarding's, or a member whose replay cannot accept it "
+                                    "(who took part in the first run, who is not a member or may "
+                                    "not submit jobs), is told so before anything runs (exit "
+                                    "2), and the end says what the replay does for gate 6."),
                              QStringLiteral("FILE"));
     p.addOptions({provider, as, record, evidence, state});
     p.addPositionalArgument(QStringLiteral("spec"), Tr::tr("The run spec (JSON)."));
@@ -122,6 +123,35 @@ int replay(const QStringList &args)
                   << '\n';
             return 2;
         }
+        // The spec must be of this onboarding's first run, or no replay of it can accept its
+        // gate 6: said before anything runs (#17 walk, item 4).
+        if (const Text other = replayedRunMismatch(*onboarding, curveDigest(parsed->loss.curve));
+            !other.isEmpty()) {
+            err() << Tr::sentences(
+                         {Tr::tr("This replay cannot accept gate 6 of the onboarding in %1.")
+                              .arg(p.value(state)),
+                          other.toString(),
+                          Tr::tr("To check the spec alone, replay it without --state.")})
+                  << '\n';
+            return 2;
+        }
+        // Gate 6 is accepted only by a replay of the spec the onboarding has now
+        // (replayedSpecChanged): another spec file of the same first run cannot accept it either.
+        if (const QByteArray own = specFingerprintOf(*onboarding);
+            !own.isEmpty() && own != parsed->fingerprintId()) {
+            err() << Tr::sentences(
+                         {Tr::tr("This replay cannot accept gate 6 of the onboarding in %1.")
+                              .arg(p.value(state)),
+                          Tr::tr("The spec is of its first run but is not this onboarding's run "
+                                 "spec (%1, this onboarding's is %2): something that goes into "
+                                 "it changed after it was exported, or it was edited. Export the "
+                                 "spec again (gate 6, or onramp spec from-state) and replay that.")
+                              .arg(QString::fromLatin1(parsed->fingerprintId().left(19)),
+                                   QString::fromLatin1(own.left(19))),
+                          Tr::tr("To check the spec alone, replay it without --state.")})
+                  << '\n';
+            return 2;
+        }
     }
 
     // Which run the comparison is about, before its items read as the planned run's.
@@ -137,8 +167,11 @@ int replay(const QStringList &args)
     r.onItem = [](const ReplayItem &i) {
         out() << ReplayItem::statusToken(i.status).leftJustified(8) + i.what +
                      QStringLiteral(" (") + i.field + QStringLiteral("): ") + i.detail()
-              << '\n'
-              << Qt::flush;
+              << '\n';
+        // The provider's own words on a line of their own, under the sentence.
+        if (!i.technical.isEmpty())
+            out() << QString(8, u' ') + Tr::tr("technical details: %1").arg(i.technical) << '\n';
+        out() << Qt::flush;
     };
     // The whole replay runs on this one event loop; nothing else waits inside it.
     QEventLoop loop;

@@ -6,8 +6,10 @@
 #include "GateLedger.h"
 #include "ReadinessChecks.h"
 
+#include "StateStore.h"
 #include "StatusStyle.h"
 #include "Tr.h"
+#include "widgets/FileChooser.h"
 
 #include <QDialogButtonBox>
 #include <QFile>
@@ -154,6 +156,7 @@ HandoffDialog::HandoffDialog(QWidget *parent)
             Qt::QueuedConnection);
     });
     m_items->installEventFilter(this);
+    m_member->installEventFilter(this);
     connect(m_items->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
         if (isReplaying())
             m_follow = value == m_items->verticalScrollBar()->maximum();
@@ -164,6 +167,53 @@ HandoffDialog::~HandoffDialog()
 {
     delete m_running; // stops its sandbox and its jobs
     delete m_sandboxDir;
+}
+
+void HandoffDialog::chooseAndOpen(QWidget *parent, StateStore *store,
+                                  std::function<void(HandoffDialog *)> opened)
+{
+    FileChooser::openFile(parent, tr("Open a handoff spec"), tr("Run specs (*.json)"),
+                          [parent, store, opened](const QString &path) {
+                              HandoffDialog *dialog = openFor(parent, store, path);
+                              if (opened)
+                                  opened(dialog);
+                          });
+}
+
+HandoffDialog *HandoffDialog::openFor(QWidget *parent, StateStore *store, const QString &path)
+{
+    auto *dialog = new HandoffDialog(parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Gate 6's acceptor is a colleague's replay of this onboarding's first run: the record goes
+    // to the one rule that decides (acceptFirstRunByReplay); gate 6's page shows its answer.
+    connect(dialog, &HandoffDialog::replayed, dialog, [dialog, store](const QJsonObject &record) {
+        if (!dialog->recordsForGateSix())
+            return;
+        std::expected<void, Error> accepted;
+        store->update([&](OnboardingState &s) { accepted = acceptFirstRunByReplay(s, record); });
+        emit dialog->acceptanceAnswered(accepted ? QString() : accepted.error().message);
+    });
+    if (dialog->open(path)) {
+        // The onboarding, so that the dialog says before replaying when a replay by the member
+        // named cannot accept gate 6 (replayerRefusal) — when the spec is of its first run.
+        const OnboardingState &state = store->state();
+        const Text other = replayedRunMismatch(state, curveDigest(dialog->m_spec->loss.curve));
+        if (other.isEmpty())
+            dialog->setOnboarding(state);
+        else
+            dialog->setOutsideOnboarding(other.toString());
+    }
+    dialog->show();
+    return dialog;
+}
+
+void HandoffDialog::setOutsideOnboarding(const QString &why)
+{
+    m_onboarding.reset();
+    m_outside = why;
+    if (m_spec && m_shown == Shown::Gaps)
+        showWhatTheListShows();
+    checkMember();
 }
 
 void HandoffDialog::setMember(const QString &member)
@@ -193,6 +243,18 @@ bool HandoffDialog::eventFilter(QObject *watched, QEvent *event)
             return true;
         }
     }
+#ifndef Q_OS_MACOS // there Option+letter types a character of its own
+    // Alt+letter is a button's mnemonic, never text (#17 walk, item 5: with "Replay" disabled
+    // its Alt+R reached the field as an "r" — "li.wei" became "li.weir"). An enabled button's
+    // shortcut never gets here; a disabled one's is eaten, and the verdict line already says why
+    // the button is off. AltGr (Ctrl+Alt on some layouts) still types.
+    if (watched == m_member && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->modifiers() & Qt::AltModifier) && !(key->modifiers() & Qt::ControlModifier) &&
+            !key->text().isEmpty())
+            return true;
+    }
+#endif
     return QDialog::eventFilter(watched, event);
 }
 
@@ -294,7 +356,7 @@ bool HandoffDialog::open(const QString &path)
 }
 
 void HandoffDialog::addItem(ReplayItem::Status status, const QString &what, const QString &detail,
-                            const QString &field)
+                            const QString &field, const QString &technical)
 {
     using S = ReplayItem::Status;
     // The replay's own tokens, in the reader's language (the token stays in the item's data).
@@ -308,7 +370,11 @@ void HandoffDialog::addItem(ReplayItem::Status status, const QString &what, cons
     item->setData(1, Qt::UserRole, field);
     if (!field.isEmpty())
         item->setToolTip(1, tr("%1\nField in the spec: %2").arg(what, field));
-    item->setToolTip(2, detail);
+    item->setToolTip(2, technical.isEmpty()
+                            ? detail
+                            : detail + QStringLiteral("\n\n") +
+                                  tr("Technical details: %1").arg(technical));
+    item->setData(2, Qt::UserRole, technical);
     const GateStatus tone = status == S::Pass || status == S::NotApplicable ? GateStatus::Passed
                             : status == S::Fail                            ? GateStatus::Rejected
                                                                            : GateStatus::Waiting;
@@ -348,6 +414,11 @@ void HandoffDialog::showWhatTheListShows()
                                "replay's items follow them as they are decided.")
                           : tr("No replay in this window yet: a replay's items show here as "
                                "they are decided.");
+        // A spec of another onboarding's first run: replayed by itself, nothing recorded here.
+        if (!m_outside.isEmpty())
+            text = Tr::sentences({text, m_outside,
+                                  tr("Replay it to check the spec: nothing is recorded in this "
+                                     "onboarding.")});
         // The replay gate 6 keeps is not in this list: said, with who and when.
         const QJsonObject recorded = m_onboarding ? m_onboarding->firstRun.replay : QJsonObject();
         if (!recorded.isEmpty())
@@ -424,7 +495,7 @@ void HandoffDialog::start(bool practice)
     m_running->useFreshSandbox(m_sandboxDir->path());
     m_running->onProgress = [this](const QString &text) { m_progress->setText(text); };
     m_running->onItem = [this](const ReplayItem &i) {
-        addItem(i.status, i.what, i.detail(), i.field);
+        addItem(i.status, i.what, i.detail(), i.field, i.technical);
     };
     m_follow = true;
     m_shown = Shown::Running;

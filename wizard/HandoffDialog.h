@@ -6,6 +6,8 @@
 
 #include <QDialog>
 
+#include <functional>
+
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -13,6 +15,8 @@ class QTemporaryDir;
 class QTreeWidget;
 
 namespace onramp {
+
+class StateStore;
 
 // "Open a handoff spec": what a colleague sees before rerunning alone. Every place the spec
 // does not say enough is marked (specGaps); then the rerun — the same Replay model that
@@ -24,6 +28,23 @@ class HandoffDialog : public QDialog
 public:
     explicit HandoffDialog(QWidget *parent = nullptr);
     ~HandoffDialog() override;
+
+    // The one way the app opens a handoff spec — gate 6's "Open a handoff spec…", the welcome
+    // page's, Ctrl+O anywhere (#17 walk, item 1: a colleague on a fresh install could not reach
+    // gate 6's button) — asks for the file, then openFor().
+    // `opened`, when given, gets the dialog.
+    static void chooseAndOpen(QWidget *parent, StateStore *store,
+                              std::function<void(HandoffDialog *)> opened = {});
+    // Opens the dialog on `path` for the onboarding in `store`. A spec of this onboarding's
+    // first run is replayed for its gate 6 (setOnboarding; a replay's record goes to
+    // acceptFirstRunByReplay, whose answer acceptanceAnswered() carries); any other spec (a
+    // colleague's fresh install, another team's onboarding) is replayed by itself and records
+    // nothing here (setOutsideOnboarding, with replayedRunMismatch()'s reason).
+    static HandoffDialog *openFor(QWidget *parent, StateStore *store, const QString &path);
+    // The spec is not of the onboarding open in the app: said above the list, with who replays
+    // left to the colleague; nothing is recorded for gate 6 (recordsForGateSix() is false).
+    void setOutsideOnboarding(const QString &why);
+    bool recordsForGateSix() const { return m_onboarding.has_value(); }
 
     // Reads and checks the spec; false (with the error shown) when it cannot be imported.
     bool open(const QString &path);
@@ -51,14 +72,18 @@ signals:
     void replayFinished(int exitCode);
     // The replay's record (ReplayOutcome::toRecord) and the spec it replayed.
     void replayed(const QJsonObject &record, const onramp::RunSpec &spec);
+    // openFor(): gate 6's acceptance of a replay recorded for it; empty `refused` when it
+    // passed, else why not (acceptFirstRunByReplay's words).
+    void acceptanceAnswered(const QString &refused);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     // `what` in words; `field` (the spec's field path) only in the tooltip and Qt::UserRole.
+    // `technical`: the provider's own words, in the detail's tooltip only.
     void addItem(ReplayItem::Status status, const QString &what, const QString &detail,
-                 const QString &field);
+                 const QString &field, const QString &technical = {});
     void start(bool practice);
     void finished(const ReplayOutcome &outcome);
     // True when replayerRefusal() refuses the member named (said in the verdict line).
@@ -77,6 +102,7 @@ private:
     QPushButton *m_cancel;
     QPushButton *m_practice;
     std::optional<OnboardingState> m_onboarding;
+    QString m_outside; // why the spec is not the open onboarding's (setOutsideOnboarding)
     bool m_practising = false;
     // The replay the list shows (none until one starts in this window): who, when, how it ended.
     enum class Shown

@@ -2,6 +2,7 @@
 
 #include "GateDefinition.h"
 #include "GateTypes.h"
+#include "HandoffDialog.h"
 #include "ProviderDialog.h"
 #include "ProviderHub.h"
 #include "SecretStore.h"
@@ -32,6 +33,7 @@
 #include <QGuiApplication>
 #include <QScreen>
 #include <QSettings>
+#include <QShortcut>
 
 #include <algorithm>
 
@@ -78,6 +80,13 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
         if (which == QWizard::CustomButton1)
             openProviderSettings();
     });
+
+    // Ctrl+O on every page opens a handoff spec (#17 walk, item 1): the flow gate 6's and the
+    // welcome page's buttons use.
+    auto *openSpec = new QShortcut(QKeySequence::Open, this);
+    openSpec->setObjectName(QStringLiteral("openHandoffSpecShortcut"));
+    connect(openSpec, &QShortcut::activated, this,
+            [this] { HandoffDialog::chooseAndOpen(this, m_store); });
 
     m_sidebar = new GateSidebar(store, language, this);
     setSideWidget(m_sidebar);

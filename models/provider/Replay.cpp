@@ -1,5 +1,7 @@
 #include "Replay.h"
 
+#include "Catalogs.h"
+#include "MemoryEstimator.h"
 #include "ProbeEvents.h"
 #include "Provider.h"
 #include "ReadinessChecks.h"
@@ -76,10 +78,12 @@ QString environmentWhat(const QString &key)
 QString ReplayItem::detail() const
 {
     QStringList parts;
-    if (status == Status::Fail && (!want.isEmpty() || !got.isEmpty()))
-        parts << Tr::tr("spec says %1, this run has %2")
-                     .arg(want.isEmpty() ? Tr::tr("(nothing)") : want,
-                          got.isEmpty() ? Tr::tr("(nothing)") : got);
+    if (status == Status::Fail && !want.isEmpty() && !got.isEmpty())
+        parts << Tr::tr("spec says %1, this run has %2").arg(want, got);
+    else if (status == Status::Fail && (!want.isEmpty() || !got.isEmpty()))
+        // One side empty: said in words, never "(nothing)" (#17 walk, item 2).
+        parts << (want.isEmpty() ? Tr::tr("the spec records none, this run has %1").arg(got)
+                                 : Tr::tr("spec says %1, this run has none").arg(want));
     else if (const QString value = got.isEmpty() ? want : got; !value.isEmpty())
         parts << value;
     if (!note.isEmpty())
@@ -276,31 +280,98 @@ void Replay::provisioned()
     step(0);
 }
 
-QString Replay::fieldFor(const ProviderError &e, const QString &fallback) const
-{
-    // The provider names its own request's field; say which of the spec's it came from.
-    if (e.field == QLatin1String("$.image"))
-        return m_spec.image.version.isEmpty() ? QStringLiteral("$.image.name")
-                                              : QStringLiteral("$.image.version");
-    if (e.field == QLatin1String("$.dataPath"))
-        return QStringLiteral("$.storage.data");
-    if (e.field == QLatin1String("$.instanceType"))
-        return QStringLiteral("$.compute.instanceType");
-    if (e.field == QLatin1String("$.zone"))
-        return QStringLiteral("$.compute.zone");
-    if (e.field.startsWith(QLatin1String("$.parameters")))
-        return e.field;
-    return fallback;
-}
-
 void Replay::fail(const QString &field, const QString &what, const ProviderError &e)
 {
+    item(providerFailureItem(m_spec, field, what, e));
+}
+
+bool looksLikeLocalPath(const QString &path)
+{
+    static const QRegularExpression local(
+        QStringLiteral("^(~|/home/|/Users/|/root(/|$)|[A-Za-z]:[\\\\/]|\\\\\\\\)"));
+    return local.match(path.trimmed()).hasMatch();
+}
+
+ReplayItem providerFailureItem(const RunSpec &spec, const QString &stepField, const QString &what,
+                               const ProviderError &e)
+{
     ReplayItem i;
-    i.field = fieldFor(e, field);
-    i.what = what;
     i.status = ReplayItem::Status::Fail;
-    i.got = e.details.isEmpty() ? e.message : e.message + u' ' + e.details;
-    item(i);
+    i.field = stepField;
+    i.what = what;
+    // The provider's own words: its code, status and body, for the technical details.
+    // The client's details already start "HTTP 404 not_found: …" when the provider answered.
+    QStringList technical;
+    if (e.httpStatus > 0 && !e.details.contains(QLatin1String("HTTP ")))
+        technical << QStringLiteral("HTTP %1 %2").arg(e.httpStatus).arg(providerErrorKey(e.code));
+    technical << (e.details.isEmpty() ? e.message : e.details);
+    i.technical = technical.join(QStringLiteral(": "));
+    if (!e.field.isEmpty() && !i.technical.contains(e.field))
+        i.technical += QStringLiteral(" (%1)").arg(e.field);
+    const QString image =
+        spec.image.version.isEmpty() ? spec.image.name : spec.image.name + u':' + spec.image.version;
+    if (e.field == QLatin1String("$.image")) {
+        // The provider names its own request's field; said as the spec's.
+        i.field = spec.image.version.isEmpty() ? QStringLiteral("$.image.name")
+                                               : QStringLiteral("$.image.version");
+        i.what = Tr::tr("image");
+        i.want = image;
+        i.got = Tr::tr("no such image at this provider");
+        i.note = Tr::tr("Ask the sender which image the first run used and for a spec with an "
+                        "image this provider offers, or ask the provider to add %1.")
+                     .arg(image);
+    } else if (e.field == QLatin1String("$.dataPath")) {
+        i.field = QStringLiteral("$.storage.data");
+        i.what = Tr::tr("data path");
+        i.want = spec.storage.data;
+        i.got = Tr::tr("no data at that path at the provider");
+        i.note = looksLikeLocalPath(spec.storage.data)
+                     ? Tr::tr("It is a folder on the sender's own computer, which the provider "
+                              "cannot read: ask the sender to put the data in the provider's "
+                              "storage and send a spec exported with that path.")
+                     : Tr::tr("Ask the sender where the data is at the provider, or create it "
+                              "at that path in your workspace, then replay again.");
+    } else if (e.field == QLatin1String("$.instanceType")) {
+        i.field = QStringLiteral("$.compute.instanceType");
+        i.what = Tr::tr("instance type");
+        i.want = spec.compute.instanceType;
+        i.got = e.message;
+    } else if (e.field == QLatin1String("$.zone")) {
+        i.field = QStringLiteral("$.compute.zone");
+        i.what = Tr::tr("zone");
+        i.want = spec.compute.zone;
+        i.got = e.message;
+    } else if (e.field.startsWith(QLatin1String("$.parameters."))) {
+        i.field = e.field;
+        i.what = Tr::tr("parameter %1").arg(e.field.mid(13));
+        i.want = parameterValue(spec.parameters.value(e.field.mid(13)));
+        i.got = e.message;
+    } else if (e.code == ProviderErrorCode::NotFound &&
+               stepField != QLatin1String("$.compute.zone") &&
+               stepField != QLatin1String("$.compute.instanceType")) {
+        // Once the instance is there, what the provider no longer knows is the instance (or
+        // the job on it): released or reclaimed under the replay.
+        i.field = QStringLiteral("$.compute.instanceType");
+        i.what = Tr::tr("instance");
+        i.want = hardwareText(spec.compute, [](const QString &v) { return v; });
+        i.got = Tr::tr("the instance was gone before the replay finished (released or "
+                       "reclaimed at the provider)");
+        i.note = Tr::tr("Replay again: a replay creates an instance of its own.");
+    } else {
+        // The client's sentence says what happened and what to do next; the spec's value for
+        // the step, when it has one.
+        if (stepField == QLatin1String("$.compute.instanceType"))
+            i.want = hardwareText(spec.compute, [](const QString &v) { return v; });
+        else if (stepField == QLatin1String("$.compute.zone"))
+            i.want = spec.compute.zone;
+        i.got = e.message;
+    }
+    if (i.want.isEmpty() && i.note.isEmpty() && i.got == e.message) {
+        // Nothing of the spec to set against it: the provider's sentence alone.
+        i.note = i.got;
+        i.got.clear();
+    }
+    return i;
 }
 
 void Replay::item(ReplayItem i)
@@ -431,6 +502,43 @@ std::optional<RunSpec> legacyDataCount(const RunSpec &spec, const RunSpec &seen,
     return counted;
 }
 
+ReplayItem memoryPlanItem(const RunSpec &spec)
+{
+    ReplayItem i{QStringLiteral("$.memory"), Tr::tr("memory plan (gate 4)")};
+    const RunSpec::Memory &m = spec.memory;
+    const auto plain = [](const QString &v) { return v; };
+    const std::optional<TrainingSetup> setup = memorySetup(m);
+    const std::optional<CardSpec> card = findCard(m.card);
+    if (!m.recorded) {
+        // A spec older than $.memory: said, not counted (it implied the estimator's defaults).
+        i.status = ReplayItem::Status::NotApplicable;
+        i.note = Tr::tr("not recorded, not compared: the spec is older than gate 4's memory "
+                        "settings; before rerunning the planned run, ask the sender for a fresh "
+                        "export");
+        return i;
+    }
+    i.want = memoryVerdictText(m, plain);
+    if (!setup || !card || m.verdict.isEmpty()) {
+        i.status = ReplayItem::Status::NotApplicable;
+        i.got = Tr::list(memorySettingsText(m, plain));
+        i.note = Tr::tr("not judged again: Onramp's catalog does not know the model or the card");
+        return i;
+    }
+    // The spec's settings, estimated again on the spec's card: they must give gate 4's verdict
+    // (a setting left out or changed, chunked loss say, turns "fits" into "does not fit").
+    RunSpec::Memory now = m;
+    now.verdict = verdictKey(MemoryEstimator::verdict(*setup, *card));
+    now.peakGiB = std::round(MemoryEstimator::estimate(*setup).totalGiB() * 10) / 10;
+    i.got = memoryVerdictText(now, plain);
+    i.status = now.verdict == m.verdict ? ReplayItem::Status::Pass : ReplayItem::Status::Fail;
+    i.note = Tr::tr("with %1").arg(Tr::list(memorySettingsText(m, plain)));
+    if (i.status == ReplayItem::Status::Fail)
+        i.note = Tr::sentences(
+            {i.note, Tr::tr("The spec's memory settings no longer give gate 4's verdict: ask "
+                            "the sender for a fresh export before rerunning the planned run.")});
+    return i;
+}
+
 QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool imagesKnown)
 {
     QList<ReplayItem> items;
@@ -515,6 +623,8 @@ QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool im
          QString::number(spec.training.gradAccum), QString::number(seen.training.gradAccum));
     same("$.training.seed", Tr::tr("seed"), number(spec.training.seed),
          number(seen.training.seed));
+    // What gate 4's memory verdict rests on ($.memory), judged again.
+    item(memoryPlanItem(spec));
     // The code and the data.
     same("$.code.program", Tr::tr("program"), spec.code.program, seen.code.program);
     same("$.code.sha256", Tr::tr("code identity"), spec.code.sha256, seen.code.sha256);

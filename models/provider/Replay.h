@@ -29,7 +29,10 @@ struct ReplayItem
     QString what;  // translated: "framework version"
     Status status = Status::Pass;
     QString want, got;
-    QString note; // translated: why, when it is not a plain comparison
+    QString note; // translated: why, when it is not a plain comparison, or what to do next
+    // The provider's own words when it refused a step (its code, HTTP status and body): for
+    // the technical details (the dialog's tooltip, the CLI's next line), never the sentence.
+    QString technical;
 
     bool counts() const { return status == Status::Fail || status == Status::Missing; }
     // What the item found, in words (translated): both values for a failure, else the value,
@@ -61,11 +64,25 @@ struct ReplayOutcome
 // floating-point sums run to run, and 2 % of each value bounds that for a short run.
 double lossTolerance(const QString &device);
 
+// A provider's refusal of one of a replay's steps (`stepField`: the spec field the step stands
+// for; `what`: the step in words), as an item that reads: what the spec says, what this run
+// found, and what to do next — the provider's own words in `technical` (#17 walk, item 2: "spec
+// says (nothing), this run has The provider did not accept the field $.image: … HTTP 400 …").
+ReplayItem providerFailureItem(const RunSpec &spec, const QString &stepField, const QString &what,
+                               const ProviderError &e);
+// A data path that names a folder on someone's own computer (/home/…, /Users/…, ~/…, C:\…),
+// which no provider can read.
+bool looksLikeLocalPath(const QString &path);
+
 // Compares what a rerun saw (`seen`: the spec with the rerun's own reports, what `onramp replay
 // --record` writes) with the spec, item by item: image identity (N/A where the provider ran no
 // image: !imagesKnown), software, training, code, data, parameters applied, environment and the
 // loss at every logged step.
 QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool imagesKnown);
+// The spec's memory plan ($.memory) judged again: its settings estimated on its card must give
+// the verdict gate 4 gave (#17 walk, item 3). Not compared (N/A) for a spec older than it or a
+// model or card Onramp's catalog does not know.
+ReplayItem memoryPlanItem(const RunSpec &spec);
 // A spec recorded when the data's manifest counted the manifest.json at its top (the probe's
 // manifest event's "withManifestFile" figures match the spec's): what the rerun saw, counted
 // that way, for compareRerun. Empty when the spec counts as Onramp does now.
@@ -111,7 +128,6 @@ private:
     void item(ReplayItem i);
     void fail(const QString &field, const QString &what, const ProviderError &e);
     void finish();
-    QString fieldFor(const ProviderError &e, const QString &fallback) const;
 
     RunSpec m_spec;
     QString m_member;

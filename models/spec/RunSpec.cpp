@@ -4,7 +4,9 @@
 #include "GateDefinition.h"
 #include "GateLedger.h"
 #include "OnboardingState.h"
+#include "MemoryEstimator.h"
 #include "ResourcePlan.h"
+#include "ResourcesGate.h"
 #include "Tr.h"
 
 #include <QCryptographicHash>
@@ -18,13 +20,111 @@
 
 namespace onramp {
 
+RunSpec::Memory memoryFromPlan(const ResourcesGateData &plan, const QString &poolCard)
+{
+    RunSpec::Memory m;
+    // The setup gate 4 judges (its card count the instance type's) against the card it judges
+    // it on (ResourcesForm::chosenCard): gate 4's card, else gate 2's pool card.
+    const TrainingSetup setup = effectiveSetup(plan);
+    std::optional<CardSpec> card = findCard(plan.cardKey);
+    if (!card)
+        card = findCard(poolCard);
+    if (!card || setup.model.key.isEmpty())
+        return m; // no verdict to carry: the spec keeps the fingerprint it had
+    // In the state's own words (ResourcesGateData::toJson): one list of keys, both ways.
+    ResourcesGateData judged = plan;
+    judged.choice.setup = setup;
+    const QJsonObject o = judged.toJson().value("setup").toObject();
+    m.recorded = true;
+    m.model = setup.model.key;
+    m.card = card->key;
+    m.verdict = verdictKey(MemoryEstimator::verdict(setup, *card));
+    // One decimal: what gate 4 shows, and a fingerprint that no last digit moves.
+    m.peakGiB = std::round(MemoryEstimator::estimate(setup).totalGiB() * 10) / 10;
+    m.precision = o.value("precision").toString(m.precision);
+    m.weightQuant = o.value("weightQuant").toString(m.weightQuant);
+    m.optimizer = o.value("optimizer").toString(m.optimizer);
+    m.method = o.value("method").toString(m.method);
+    m.loraRank = setup.loraRank;
+    m.loraTargets = setup.loraAllLinear ? QStringLiteral("all-linear") : QStringLiteral("q,v");
+    m.checkpointing = o.value("checkpointing").toString(m.checkpointing);
+    m.flashAttention = setup.flashAttention;
+    m.chunkedLoss = setup.chunkedLoss;
+    m.offloadActivations = setup.offloadActivations;
+    m.sharding = setup.fsdp             ? QStringLiteral("fsdp")
+                 : setup.zeroStage > 0 ? QStringLiteral("zero-%1").arg(setup.zeroStage)
+                                       : QStringLiteral("none");
+    m.offload = o.value("offload").toString(m.offload);
+    m.tp = setup.tp;
+    m.pp = setup.pp;
+    m.gpus = setup.gpus;
+    m.sequenceParallel = setup.sequenceParallel;
+    m.framework = o.value("framework").toString(m.framework);
+    m.gradDtype = o.value("gradDtype").toString(m.gradDtype);
+    m.microBatch = setup.microBatch;
+    m.seqLen = setup.seqLen;
+    m.gradAccum = setup.gradAccumulation;
+    return m;
+}
+
+std::optional<TrainingSetup> memorySetup(const RunSpec::Memory &m)
+{
+    if (!m.recorded || !findModel(m.model))
+        return std::nullopt;
+    // Read back through the state's own reader: the same lists of keys.
+    QJsonObject setup{{"model", QJsonObject{{"key", m.model}}},
+                      {"precision", m.precision},
+                      {"weightQuant", m.weightQuant},
+                      {"optimizer", m.optimizer},
+                      {"method", m.method},
+                      {"loraRank", m.loraRank},
+                      {"loraAllLinear", m.loraTargets == QLatin1String("all-linear")},
+                      {"microBatch", m.microBatch},
+                      {"seqLen", m.seqLen},
+                      {"checkpointing", m.checkpointing},
+                      {"flashAttention", m.flashAttention},
+                      {"chunkedLoss", m.chunkedLoss},
+                      {"offloadActivations", m.offloadActivations},
+                      {"zeroStage", m.sharding == QLatin1String("fsdp") ? 3
+                                    : m.sharding.startsWith(QLatin1String("zero-"))
+                                        ? m.sharding.mid(5).toInt()
+                                        : 0},
+                      {"fsdp", m.sharding == QLatin1String("fsdp")},
+                      {"tp", m.tp},
+                      {"pp", m.pp},
+                      {"gpus", m.gpus},
+                      {"offload", m.offload},
+                      {"framework", m.framework},
+                      {"gradDtype", m.gradDtype},
+                      {"sequenceParallel", m.sequenceParallel}};
+    const auto data =
+        ResourcesGateData::fromJson(QJsonObject{{"setup", setup}}, QStringLiteral("$.memory"));
+    if (!data)
+        return std::nullopt;
+    TrainingSetup s = data->choice.setup;
+    s.gradAccumulation = m.gradAccum;
+    return s;
+}
+
 namespace {
 // Gate 6's acceptance rests on a replay of the spec the onboarding has (GateLedger's
 // replayedSpecChanged): the ledger, a wing below, asks this wing for the fingerprint. Registered
 // whenever this file is linked in, which every program that makes a spec does.
 [[maybe_unused]] const bool kFingerprinterRegistered = [] {
-    registerSpecFingerprinter(
-        [](const OnboardingState &state) { return runSpecFromState(state).fingerprintId(); });
+    registerSpecFingerprinter([](const OnboardingState &state) {
+        const RunSpec spec = runSpecFromState(state);
+        // A replay accepted before specs carried gate 4's memory plan ($.memory) replayed the
+        // spec as it was written then: the onboarding did not change, Onramp did, so that
+        // replay still stands (an upgrade sends no gate back).
+        if (spec.memory.recorded) {
+            RunSpec before = spec;
+            before.memory = {};
+            const QByteArray written = before.fingerprintId();
+            if (state.firstRun.replay.value("spec").toString().toLatin1() == written)
+                return written;
+        }
+        return spec.fingerprintId();
+    });
     return true;
 }();
 } // namespace
@@ -107,6 +207,7 @@ RunSpec runSpecFromState(const OnboardingState &state)
         s.loss.minimum = run.minLoss;
     }
     s.recovery = run.recovery;
+    s.memory = memoryFromPlan(state.resources, state.workspace.pool.cardType);
     for (GateId id : kAllGates) {
         const GateRecord &g = state.gate(id);
         if (id == GateId::FirstRun) {
@@ -315,6 +416,65 @@ QString standInEnvironmentText(const RunSpec &s,
              imageName.isEmpty() ? Tr::tr("not named") : quote(imageName));
 }
 
+QStringList memorySettingsText(const RunSpec::Memory &m,
+                               const std::function<QString(const QString &)> &quote)
+{
+    if (!m.recorded)
+        return {};
+    const auto onOff = [](bool on) { return on ? Tr::tr("on") : Tr::tr("off"); };
+    QStringList parts;
+    if (!m.model.isEmpty())
+        parts << Tr::tr("model %1").arg(quote(m.model));
+    parts << Tr::tr("precision %1").arg(quote(m.precision));
+    if (m.weightQuant != QLatin1String("none"))
+        parts << Tr::tr("frozen weights in %1").arg(quote(m.weightQuant));
+    parts << Tr::tr("optimizer %1").arg(quote(m.optimizer));
+    if (m.method == QLatin1String("full"))
+        parts << Tr::tr("full fine-tune");
+    else
+        parts << Tr::tr("%1 rank %2 on %3", "LoRA rank 16 on q and v")
+                     .arg(m.method == QLatin1String("qlora") ? QStringLiteral("QLoRA")
+                                                            : QStringLiteral("LoRA"),
+                          QString::number(m.loraRank),
+                          m.loraTargets == QLatin1String("all-linear")
+                              ? Tr::tr("every linear layer")
+                              : Tr::tr("the q and v projections"));
+    parts << Tr::tr("micro-batch %1 × %2 tokens, gradient accumulation %3")
+                 .arg(QString::number(m.microBatch), QString::number(m.seqLen),
+                      QString::number(m.gradAccum));
+    parts << Tr::tr("activation checkpointing %1").arg(quote(m.checkpointing));
+    parts << Tr::tr("chunked loss %1").arg(onOff(m.chunkedLoss));
+    parts << Tr::tr("fused attention %1").arg(onOff(m.flashAttention));
+    if (m.offloadActivations)
+        parts << Tr::tr("activations offloaded to CPU memory");
+    parts << Tr::tr("sharding %1")
+                 .arg(quote(trainingValueText(QStringLiteral("$.training.sharding"), m.sharding)));
+    if (m.offload != QLatin1String("none"))
+        parts << Tr::tr("CPU offload of the %1").arg(quote(m.offload));
+    parts << Tr::tr("%1 card(s), tensor parallel %2 × pipeline %3")
+                 .arg(QString::number(m.gpus), QString::number(m.tp), QString::number(m.pp));
+    if (m.sequenceParallel)
+        parts << Tr::tr("sequence parallel");
+    parts << Tr::tr("framework %1, gradients %2").arg(quote(m.framework), quote(m.gradDtype));
+    return parts;
+}
+
+QString memoryVerdictText(const RunSpec::Memory &m,
+                          const std::function<QString(const QString &)> &quote)
+{
+    if (!m.recorded || m.verdict.isEmpty())
+        return {};
+    const QString card = m.card.isEmpty() ? Tr::tr("the card") : quote(cardName(m.card));
+    const QString peak = QLocale::c().toString(m.peakGiB, 'f', 1);
+    if (m.verdict == QLatin1String("fits"))
+        return Tr::tr("fits %1 (estimated %2 GiB per card)").arg(card, peak);
+    if (m.verdict == QLatin1String("tight"))
+        return Tr::tr("fits %1 tightly (estimated %2 GiB per card)").arg(card, peak);
+    if (m.verdict == QLatin1String("no"))
+        return Tr::tr("does not fit %1 (estimated %2 GiB per card)").arg(card, peak);
+    return Tr::tr("%1 cannot run it").arg(card);
+}
+
 QList<SpecGap> specGaps(const RunSpec &s)
 {
     QList<SpecGap> gaps;
@@ -407,9 +567,21 @@ QString exportHandoffMarkdown(const RunSpec &s)
     if (const QString standIn = standInText(s, md); !standIn.isEmpty())
         out += standIn + QStringLiteral("\n\n");
     out += line(Tr::tr("Image: %1").arg(md(imageReference(s))));
-    out += line(Tr::tr("Software: %1 %2, CUDA %3, driver %4")
-                    .arg(md(s.software.framework), md(s.software.frameworkVersion),
-                         md(s.software.cuda), md(s.software.driver)));
+    // Only what was recorded (#17 walk, item 3: "torch 1.13.0a0, CUDA , driver "); a run on
+    // the CPU has neither CUDA nor a driver to record.
+    {
+        QStringList software;
+        if (!s.software.framework.isEmpty())
+            software << Tr::tr("%1 %2", "software: name version")
+                            .arg(md(s.software.framework), md(s.software.frameworkVersion))
+                            .trimmed();
+        if (!s.software.cuda.isEmpty())
+            software << Tr::tr("CUDA %1").arg(md(s.software.cuda));
+        if (!s.software.driver.isEmpty())
+            software << Tr::tr("driver %1").arg(md(s.software.driver));
+        out += line(Tr::tr("Software: %1")
+                        .arg(software.isEmpty() ? Tr::tr("not recorded") : Tr::list(software)));
+    }
     out += line(Tr::tr("Machine: %1 × %2 node(s), %3 card(s) each, in zone %4")
                     .arg(md(s.compute.instanceType), QString::number(s.compute.nodes),
                          QString::number(s.compute.cardsPerNode), md(s.compute.zone)));
@@ -422,6 +594,16 @@ QString exportHandoffMarkdown(const RunSpec &s)
         params << md(it.key()) + QStringLiteral(" = ") + md(parameterValue(it.value()));
     out += line(Tr::tr("Parameters: %1")
                     .arg(params.isEmpty() ? Tr::tr("(none)") : Tr::clauseList(params)));
+    // What gate 4's memory verdict rests on: a rerun without it may run out of memory.
+    if (s.memory.recorded) {
+        const QString verdict = memoryVerdictText(s.memory, md);
+        out += line(verdict.isEmpty()
+                        ? Tr::tr("Memory plan (gate 4): %1")
+                              .arg(Tr::clauseList(memorySettingsText(s.memory, md)))
+                        : Tr::tr("Memory plan (gate 4): %1; it %2. Run with every one of these "
+                                 "settings, or the run may not fit the card.")
+                              .arg(Tr::clauseList(memorySettingsText(s.memory, md)), verdict));
+    }
     out += line(Tr::tr("Data (read-only): %1; output: %2; scratch: %3")
                     .arg(md(s.storage.data), md(s.storage.output), md(s.storage.scratch)));
     out += u'\n';

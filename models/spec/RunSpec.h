@@ -12,10 +12,13 @@
 
 #include <expected>
 #include <functional>
+#include <optional>
 
 namespace onramp {
 
 struct OnboardingState;
+struct ResourcesGateData;
+struct TrainingSetup;
 
 // What a colleague needs to rerun the first run alone: the image and software, the machine
 // shape, the launch, the paths, the key parameters, the environment fingerprint and the loss
@@ -82,6 +85,38 @@ struct RunSpec
         QString accelerator, acceleratorVersion; // "CUDA", "12.1"
         bool operator==(const PlannedEnvironment &) const = default;
     } plannedEnvironment;
+    // Every estimator setting gate 4's memory verdict used, in the state's own words, and the
+    // verdict (#17 walk, item 3: the plan fit the card only with "Chunked loss", and the spec
+    // said nothing of it: a colleague rerunning from the spec alone would run out of memory).
+    // Written under $.memory only when `recorded`; a spec older than it reads with the
+    // estimator's defaults below, which is what it implied. Every value is a key from a fixed
+    // list or a number in range (the importer refuses anything else).
+    struct Memory
+    {
+        bool recorded = false;
+        QString model;    // the catalog model the estimate is for
+        QString card;     // the catalog card it was judged against
+        QString verdict;  // fits, tight, no, not_supported
+        double peakGiB = 0; // the estimate's peak per card
+        QString precision = QStringLiteral("bf16-mixed");
+        QString weightQuant = QStringLiteral("none");
+        QString optimizer = QStringLiteral("adamw");
+        QString method = QStringLiteral("full");
+        int loraRank = 8;
+        QString loraTargets = QStringLiteral("q,v"); // or all-linear
+        QString checkpointing = QStringLiteral("none");
+        bool flashAttention = true;
+        bool chunkedLoss = false;
+        bool offloadActivations = false;
+        QString sharding = QStringLiteral("none"); // none, zero-1, zero-2, zero-3, fsdp
+        QString offload = QStringLiteral("none");
+        int tp = 1, pp = 1, gpus = 1;
+        bool sequenceParallel = false;
+        QString framework = QStringLiteral("pytorch");
+        QString gradDtype = QStringLiteral("default");
+        int microBatch = 1, seqLen = 2048, gradAccum = 1;
+        bool operator==(const Memory &) const = default;
+    } memory;
     struct Launch
     {
         QString mode = QStringLiteral("builtin"); // builtin (an onramp-probe mode) or file
@@ -155,6 +190,12 @@ inline constexpr int kFirstRunSeed = 1234;
 
 // What the onboarding knows so far (gates 5–6 add the fingerprint and the loss curve).
 RunSpec runSpecFromState(const OnboardingState &state);
+// Gate 4's memory plan as $.memory: every setting its verdict used, the card and the verdict;
+// not recorded when gate 4 has no catalog model or card to judge (`poolCard`: gate 2's).
+RunSpec::Memory memoryFromPlan(const ResourcesGateData &plan, const QString &poolCard);
+// The estimator's setup $.memory describes, read through gate 4's own reader; nullopt when not
+// recorded or its model is not in the catalog.
+std::optional<TrainingSetup> memorySetup(const RunSpec::Memory &memory);
 
 // Records a first run's own reports into a spec: the trainer event (software, code, training
 // configuration, parameters applied), the data manifest event, the fingerprint (driver, GPU)
@@ -181,6 +222,15 @@ QString hardwareText(const RunSpec::Compute &compute,
 // differ from what the stand-in read and ran with; empty otherwise.
 QString standInEnvironmentText(const RunSpec &spec,
                                const std::function<QString(const QString &)> &quote);
+
+// The settings of $.memory in the reader's words, one clause each ("precision bf16-mixed",
+// "chunked loss on", "LoRA rank 16 on q and v", "ZeRO-2"), values through `quote`; the verdict
+// apart (memoryVerdictText). Empty when the spec records none.
+QStringList memorySettingsText(const RunSpec::Memory &m,
+                               const std::function<QString(const QString &)> &quote);
+// "fits NVIDIA A10 24GB (estimated 21.3 GiB per card)", or empty when not recorded.
+QString memoryVerdictText(const RunSpec::Memory &m,
+                          const std::function<QString(const QString &)> &quote);
 
 // Exports. Every value is quoted for its format.
 // Where a spec does not say enough for a colleague to rerun it alone: the field path and what

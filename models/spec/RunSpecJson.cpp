@@ -356,9 +356,24 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
     } catch (const Abort &a) {
         return std::unexpected(a.error);
     } catch (const json::parse_error &e) {
-        Error err = invalid(QStringLiteral("$"),
-                            Tr::tr("not valid JSON at byte %1").arg(qulonglong(e.byte)));
+        // In the reader's words, with what to do (#17 walk: "a problem at $: not valid JSON at
+        // byte 3001" for a file cut off in a download): a file that ends inside the JSON is cut
+        // off; anything else is not JSON at all. The parser's words are the details.
+        Error err;
         err.kind = Error::Kind::Parse;
+        err.field = QStringLiteral("$");
+        const bool cutOff = !bytes.trimmed().isEmpty() && e.byte >= std::size_t(bytes.size());
+        err.message =
+            cutOff ? Tr::tr("The file looks cut off: it ends after %n byte(s), in the middle of "
+                            "the run spec (a download or a copy that stopped?). Ask the sender "
+                            "for a fresh export of the spec.",
+                            nullptr, int(bytes.size()))
+            : bytes.trimmed().isEmpty()
+                ? Tr::tr("The file is empty. Ask the sender for a fresh export of the spec.")
+                : Tr::tr("The file is not a run spec: it is not JSON (it stops making sense at "
+                         "byte %1). Check that you opened the right file, or ask the sender for "
+                         "a fresh export of the spec.")
+                      .arg(qulonglong(e.byte));
         err.details = QString::fromUtf8(e.what());
         return std::unexpected(err);
     } catch (const json::exception &e) {
@@ -384,7 +399,7 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
         const Reader top(root, QStringLiteral("$"),
                          {"schemaVersion", "image", "software", "training", "compute", "launch",
                           "code", "storage", "parameters", "applied", "fingerprint", "loss",
-                          "gates", "recovery", "planned"});
+                          "gates", "recovery", "planned", "memory"});
         RunSpec s;
         const int version = int(top.number("schemaVersion", 0, 1000, -1, true));
         if (version < 0)
@@ -448,6 +463,56 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
             s.planned = readTraining("planned");
             if (s.planned.model.trimmed().isEmpty())
                 throw Abort{invalid(QStringLiteral("$.planned.model"), Tr::tr("required"))};
+        }
+        // Optional: a spec written before it reads with the estimator's defaults.
+        if (top.has("memory")) {
+            const Reader r(top.raw("memory"), QStringLiteral("$.memory"),
+                           {"model", "card", "verdict", "peakGiB", "precision", "weightQuant",
+                            "optimizer", "method", "loraRank", "loraTargets", "checkpointing",
+                            "flashAttention", "chunkedLoss", "offloadActivations", "sharding",
+                            "offload", "tp", "pp", "gpus", "sequenceParallel", "framework",
+                            "gradDtype", "microBatch", "seqLen", "gradAccum"});
+            RunSpec::Memory &m = s.memory;
+            m.recorded = true;
+            // Keys from fixed lists (gate 4's, models/gates/ResourcesGate.cpp) and catalog
+            // keys: nothing free-form, so nothing of it can become code in an export.
+            const auto oneOf = [&r](const char *key, const char *pattern, const QString &fallback) {
+                const QRegularExpression re(QString::fromLatin1(pattern));
+                const QString v = r.string(key, false, &re,
+                                           Tr::tr("expected one of %1")
+                                               .arg(QString::fromLatin1(pattern)
+                                                        .mid(2)
+                                                        .chopped(2)
+                                                        .replace(u'|', QStringLiteral(", "))));
+                return v.isEmpty() ? fallback : v;
+            };
+            static const QRegularExpression catalogKey(QStringLiteral("^[a-z0-9][a-z0-9._-]{0,63}$"));
+            m.model = r.string("model", false, &catalogKey, Tr::tr("expected a catalog key"));
+            m.card = r.string("card", false, &catalogKey, Tr::tr("expected a catalog key"));
+            m.verdict = oneOf("verdict", "^(fits|tight|no|not_supported)$", QString());
+            m.peakGiB = r.number("peakGiB", 0, 1e6, 0);
+            m.precision =
+                oneOf("precision", "^(fp32|bf16|fp16|bf16-mixed|fp16-mixed|fp8)$", m.precision);
+            m.weightQuant = oneOf("weightQuant", "^(none|int8|nf4)$", m.weightQuant);
+            m.optimizer = oneOf("optimizer", "^(adamw|adam8bit|sgd|adafactor)$", m.optimizer);
+            m.method = oneOf("method", "^(full|lora|qlora)$", m.method);
+            m.loraRank = int(r.number("loraRank", 1, 4096, m.loraRank, true));
+            m.loraTargets = oneOf("loraTargets", "^(q,v|all-linear)$", m.loraTargets);
+            m.checkpointing = oneOf("checkpointing", "^(none|selective|full)$", m.checkpointing);
+            m.flashAttention = r.boolean("flashAttention", m.flashAttention);
+            m.chunkedLoss = r.boolean("chunkedLoss", m.chunkedLoss);
+            m.offloadActivations = r.boolean("offloadActivations", m.offloadActivations);
+            m.sharding = oneOf("sharding", "^(none|zero-1|zero-2|zero-3|fsdp)$", m.sharding);
+            m.offload = oneOf("offload", "^(none|optimizer|params)$", m.offload);
+            m.tp = int(r.number("tp", 1, 1024, m.tp, true));
+            m.pp = int(r.number("pp", 1, 1024, m.pp, true));
+            m.gpus = int(r.number("gpus", 1, 65536, m.gpus, true));
+            m.sequenceParallel = r.boolean("sequenceParallel", m.sequenceParallel);
+            m.framework = oneOf("framework", "^(pytorch|deepspeed|megatron|llmc)$", m.framework);
+            m.gradDtype = oneOf("gradDtype", "^(default|fp32|bf16|fp16)$", m.gradDtype);
+            m.microBatch = int(r.number("microBatch", 1, 1e6, m.microBatch, true));
+            m.seqLen = int(r.number("seqLen", 1, 1e8, m.seqLen, true));
+            m.gradAccum = int(r.number("gradAccum", 1, 1e6, m.gradAccum, true));
         }
         if (top.has("code")) {
             const Reader r(top.raw("code"), QStringLiteral("$.code"), {"program", "sha256"});
@@ -707,6 +772,38 @@ QJsonObject RunSpec::toJson() const
             if (!value.isEmpty())
                 p[QLatin1String(key)] = value;
         o["planned"] = p;
+    }
+    // Only when set: a spec older than it keeps its fingerprint.
+    if (memory.recorded) {
+        const Memory &m = memory;
+        QJsonObject mo{{"precision", m.precision},
+                       {"weightQuant", m.weightQuant},
+                       {"optimizer", m.optimizer},
+                       {"method", m.method},
+                       {"loraRank", m.loraRank},
+                       {"loraTargets", m.loraTargets},
+                       {"checkpointing", m.checkpointing},
+                       {"flashAttention", m.flashAttention},
+                       {"chunkedLoss", m.chunkedLoss},
+                       {"offloadActivations", m.offloadActivations},
+                       {"sharding", m.sharding},
+                       {"offload", m.offload},
+                       {"tp", m.tp},
+                       {"pp", m.pp},
+                       {"gpus", m.gpus},
+                       {"sequenceParallel", m.sequenceParallel},
+                       {"framework", m.framework},
+                       {"gradDtype", m.gradDtype},
+                       {"microBatch", m.microBatch},
+                       {"seqLen", m.seqLen},
+                       {"gradAccum", m.gradAccum}};
+        for (const auto &[key, value] : {std::pair{"model", m.model}, std::pair{"card", m.card},
+                                         std::pair{"verdict", m.verdict}})
+            if (!value.isEmpty())
+                mo[QLatin1String(key)] = value;
+        if (m.peakGiB > 0)
+            mo["peakGiB"] = m.peakGiB;
+        o["memory"] = mo;
     }
     // Only when set: a spec without a policy keeps its fingerprint.
     if (recovery.isSet())

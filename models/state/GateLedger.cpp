@@ -612,7 +612,7 @@ Text firstRunAcceptanceMissing(const OnboardingState &state)
     const QString member = run.replay.value("member").toString();
     if (const Text refused = replayerRefusal(state, member); !refused.isEmpty())
         return refused;
-    if (run.replay.value("firstRun").toString() != curveDigest(run.curve))
+    if (!replayedRunMismatch(state, run.replay.value("firstRun").toString()).isEmpty())
         return Tr::trLater("%1 replayed a spec of another first run (its loss curve differs from "
                            "this onboarding's): export this onboarding's spec and replay that.")
             .arg(member);
@@ -625,6 +625,21 @@ Text firstRunAcceptanceMissing(const OnboardingState &state)
         return Tr::trLater("%1's replay did not reproduce the first run; it differs at: %2.")
             .arg(Text::literal(member), Tr::listLater(failed));
     }
+    return {};
+}
+
+Text replayedRunMismatch(const OnboardingState &state, const QString &firstRun)
+{
+    const FirstRunGateData &run = state.firstRun;
+    if (run.curve.isEmpty())
+        return Tr::trLater("This onboarding has no first run yet, so the spec is of another "
+                           "onboarding's first run: a replay of it cannot accept this "
+                           "onboarding's gate 6.");
+    if (firstRun != curveDigest(run.curve))
+        return Tr::trLater("The spec is of another first run than this onboarding's (its loss "
+                           "curve differs from the one gate 6 recorded): a replay of it cannot "
+                           "accept this onboarding's gate 6. Export this onboarding's spec "
+                           "(gate 6, or onramp spec from-state) and replay that.");
     return {};
 }
 

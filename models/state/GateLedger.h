@@ -93,6 +93,12 @@ Text workspaceAtProviderMissing(const OnboardingState &state);
 // reproduced the first run, run by a member replayerRefusal() accepts, of the run spec the
 // onboarding has now (replayedSpecChanged).
 Text firstRunAcceptanceMissing(const OnboardingState &state);
+// Whether a replay of the first run named `firstRun` (curveDigest() of a spec's loss curve:
+// ReplayOutcome::firstRun) can be this onboarding's gate 6 at all: empty when it is this
+// onboarding's first run; else why not (it has none yet, or another one), with what to do.
+// Said before a replay runs (#17 walk, item 4: `onramp replay --state` of another onboarding
+// ran to "Reproduced.", then "Gate 6: not accepted", exit 0) and applied at its acceptance.
+Text replayedRunMismatch(const OnboardingState &state, const QString &firstRun);
 
 // The run spec's fingerprint of a state, "sha256:…" (runSpecFromState(state).fingerprintId()).
 // The spec wing, above this one, computes it and registers the function here (RunSpec.cpp, when

@@ -1249,12 +1249,41 @@ private slots:
                          QStringLiteral("Required with --state")),
                      help.out.constData());
         }
-        // The colleague who could: the replay runs, reproduces the example, and says what gate 6
-        // makes of it; the file it read stays as it was (#17 walk: "accepts it" read as done).
-        // The example is not this onboarding's spec (only its loss curve is): gate 6 is accepted
-        // by a replay of the spec the onboarding has, and this one says so with both
-        // fingerprints (#17 walk 18). The wizard's own replay of its own spec accepts it
-        // (tst_runs, tst_handoffdialog).
+        // #17 walk, item 4: a spec of another onboarding's first run (its loss curve differs,
+        // or this onboarding has none yet) ran the whole replay, printed "Reproduced.", then
+        // "Gate 6: not accepted", exit 0. Now it is said before anything runs, exit 2, even for
+        // the one member who could accept this onboarding's gate 6.
+        for (const bool noFirstRun : {false, true}) {
+            onramp::OnboardingState other = s;
+            if (noFirstRun)
+                other.firstRun.curve.clear();
+            else
+                other.firstRun.curve.last().second += 0.5;
+            QFile otherFile(dir.filePath(noFirstRun ? "fresh.json" : "other.json"));
+            QVERIFY(otherFile.open(QIODevice::WriteOnly));
+            otherFile.write(QJsonDocument(other.toJson()).toJson());
+            otherFile.close();
+            const Run r = run(ONRAMP_BIN,
+                              {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json", "--as",
+                               "chenjie", "--state", otherFile.fileName()},
+                              {}, 60'000);
+            QCOMPARE(r.exitCode, 2);
+            const QString said = QString::fromUtf8(r.err).simplified();
+            QVERIFY2(said.contains(QStringLiteral("cannot accept gate 6 of the onboarding in")) &&
+                         said.contains(noFirstRun ? QStringLiteral("no first run yet")
+                                                  : QStringLiteral("another first run")) &&
+                         said.contains(QStringLiteral("without --state")),
+                     r.err.constData());
+            QVERIFY2(!r.out.contains("PASS") && !r.out.contains("Reproduced"),
+                     r.out.constData()); // nothing ran
+            QVERIFY2(!r.err.contains("sandbox"), r.err.constData()); // no provider started
+        }
+        // The colleague who could, with a spec of this onboarding's first run that is not its
+        // spec (the example shares only its loss curve): gate 6 is accepted only by a replay of
+        // the spec the onboarding has (#17 walk 18), so no replay of this file can accept it.
+        // That used to run the whole replay, print "Reproduced.", then "Gate 6: not accepted",
+        // exit 0 (#17 walk, item 4); now it is said before anything runs, with both
+        // fingerprints, exit 2, and the file it read stays as it was.
         const QByteArray before = [&] {
             QFile f(state.fileName());
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -1262,18 +1291,19 @@ private slots:
         const Run r = run(ONRAMP_BIN,
                           {"replay", ONRAMP_SOURCE_DIR "/docs/examples/first-run.json", "--as",
                            "chenjie", "--state", state.fileName()},
-                          {}, 300'000);
-        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
-        QVERIFY2(r.out.contains("Reproduced.") &&
-                     r.out.contains(QStringLiteral("Gate 6: not accepted. chenjie (Chen Jie) "
-                                                   "replayed run spec %1, but this onboarding's "
-                                                   "spec is now %2")
-                                        .arg(QString::fromLatin1(spec->fingerprintId().left(19)),
-                                             QString::fromLatin1(onramp::runSpecFromState(s)
-                                                                     .fingerprintId()
-                                                                     .left(19)))
-                                        .toUtf8()),
-                 r.out.right(700).constData());
+                          {}, 60'000);
+        QCOMPARE(r.exitCode, 2);
+        const QString said = QString::fromUtf8(r.err).simplified();
+        QVERIFY2(said.contains(QStringLiteral("cannot accept gate 6 of the onboarding in")) &&
+                     said.contains(QStringLiteral("is not this onboarding's run spec (%1, this "
+                                                  "onboarding's is %2)")
+                                       .arg(QString::fromLatin1(spec->fingerprintId().left(19)),
+                                            QString::fromLatin1(onramp::runSpecFromState(s)
+                                                                    .fingerprintId()
+                                                                    .left(19)))) &&
+                     said.contains(QStringLiteral("without --state")),
+                 r.err.constData());
+        QVERIFY2(!r.out.contains("PASS") && !r.out.contains("Reproduced"), r.out.constData());
         QFile after(state.fileName());
         QVERIFY(after.open(QIODevice::ReadOnly));
         QCOMPARE(after.readAll(), before);
@@ -1449,7 +1479,7 @@ private slots:
         }
         QVERIFY(sawCuda);
         ReplayItem failed{"$.software.cuda", "CUDA", ReplayItem::Status::Fail, "12.1", ""};
-        QCOMPARE(failed.detail(), QStringLiteral("spec says 12.1, this run has (nothing)"));
+        QCOMPARE(failed.detail(), QStringLiteral("spec says 12.1, this run has none"));
     }
 
     // A spec whose environment or loss curve the rerun does not meet, and one that says too

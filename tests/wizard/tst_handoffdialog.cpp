@@ -450,6 +450,43 @@ private slots:
         QVERIFY2(!d.verdict().contains(QStringLiteral("colleague")), qPrintable(d.verdict()));
         m_language.apply(QStringLiteral("en"));
     }
+
+    // #17 walk, item 5: with "Replay" disabled (the member named took part), Alt+R typed an
+    // "r" into "Replay as" ("li.wei" became "li.weir"). A disabled button's mnemonic types
+    // nothing; an enabled one's still presses it; plain letters still type.
+    void aDisabledButtonsMnemonicTypesNothing()
+    {
+        HandoffDialog d;
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        OnboardingState onboarding;
+        onboarding.workspace.workspaceName = QStringLiteral("nlp");
+        onboarding.workspace.members = {{"Li Wei", "li.wei", Role::Developer, {}, 0},
+                                        {"Mei Chen", "mei.chen", Role::Developer, {}, 0}};
+        onboarding.firstRun.ranBy = QStringLiteral("li.wei");
+        d.setOnboarding(onboarding);
+        QVERIFY(d.open(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json")));
+        auto *member = d.findChild<QLineEdit *>(QStringLiteral("handoffMember"));
+        auto *replay = d.findChild<QPushButton *>(QStringLiteral("handoffReplay"));
+        QVERIFY(member && replay);
+        d.activateWindow();
+        member->setFocus();
+        QTRY_VERIFY(member->hasFocus());
+        member->setText(QStringLiteral("li.wei"));
+        member->end(false);
+        QVERIFY(!replay->isEnabled());
+        QSignalSpy pressed(replay, &QPushButton::clicked);
+        for (const Qt::Key k : {Qt::Key_R, Qt::Key_A, Qt::Key_Q}) {
+            QTest::keyClick(member, k, Qt::AltModifier);
+            QCOMPARE(member->text(), QStringLiteral("li.wei"));
+        }
+        QCOMPARE(pressed.count(), 0);
+        QVERIFY(!d.isReplaying());
+        QTest::keyClick(member, Qt::Key_X);
+        QCOMPARE(member->text(), QStringLiteral("li.weix"));
+        QTest::keyClick(member, Qt::Key_Backspace);
+        QCOMPARE(member->text(), QStringLiteral("li.wei"));
+    }
 };
 
 QTEST_MAIN(TestHandoffDialog)

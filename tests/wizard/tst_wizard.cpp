@@ -7,6 +7,7 @@
 #include "widgets/Banner.h"
 #include "GateForm.h"
 #include "GateLedger.h"
+#include "HandoffDialog.h"
 #include "LogTail.h"
 #include "pages/GatePage.h"
 #include "widgets/GateSidebar.h"
@@ -96,6 +97,63 @@ private slots:
         const QSize size = OnboardingWizard::defaultSize(QSize(1366, 768 - 40));
         QVERIFY(size.width() <= 1366 - 16 && size.height() <= 768 - 40 - 48);
         QVERIFY(size.width() >= 1200 && size.height() >= 660);
+    }
+
+    // #17 walk, item 1: a colleague on a fresh install could not open a spec: the only
+    // "Open a handoff spec…" was on gate 6, locked, and a click on gate 6 went to gate 1. The
+    // welcome page opens one, and Ctrl+O does on any page: the same dialog and flow (a spec of
+    // no first run of this onboarding is replayed by itself and records nothing here).
+    void aColleagueOpensASpecFromTheWelcomePage()
+    {
+        StateStore store(statePath());
+        store.load();
+        OnboardingWizard w(&store, &m_language);
+        w.restoreProgress();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.currentId(), int(OnboardingWizard::WelcomeId));
+        const QString example = QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json");
+        const auto chooseIn = [&](QWidget *from, const std::function<void()> &ask) {
+            ask();
+            QFileDialog *dialog = nullptr;
+            QTRY_VERIFY((dialog = from->findChild<QFileDialog *>(QStringLiteral("fileChooser"))));
+            QCOMPARE(dialog->fileMode(), QFileDialog::ExistingFile);
+            emit dialog->fileSelected(example);
+            dialog->close();
+        };
+        auto *open = child<QPushButton>(w, "welcomeOpenSpec");
+        QVERIFY(open->isVisible() && open->isEnabled());
+        QVERIFY2(child<QLabel>(w, "welcomeReplayIntro")->text().contains(QStringLiteral("Ctrl+O")),
+                 qPrintable(child<QLabel>(w, "welcomeReplayIntro")->text()));
+        chooseIn(&w, [&] { QTest::mouseClick(open, Qt::LeftButton); });
+        HandoffDialog *handoff = nullptr;
+        QTRY_VERIFY((handoff = w.findChild<HandoffDialog *>(QStringLiteral("handoffDialog"))));
+        QVERIFY(handoff->isVisible());
+        // This onboarding has no first run: the spec is replayed by itself, for whoever replays.
+        QVERIFY(!handoff->recordsForGateSix());
+        QVERIFY2(handoff->listShows().contains(QStringLiteral("no first run yet")) &&
+                     handoff->listShows().contains(QStringLiteral("nothing is recorded")),
+                 qPrintable(handoff->listShows()));
+        handoff->setMember(QStringLiteral("wang.fang"));
+        auto *replay = handoff->findChild<QPushButton *>(QStringLiteral("handoffReplay"));
+        QVERIFY(replay->isEnabled());
+        QVERIFY(handoff->verdict().isEmpty());
+        handoff->close();
+        QTRY_VERIFY(!w.findChild<HandoffDialog *>(QStringLiteral("handoffDialog")));
+        // Ctrl+O, from another page: the same.
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        w.activateWindow();
+        QTRY_VERIFY(w.isActiveWindow());
+        chooseIn(&w, [&] {
+            QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget()
+                                                        : static_cast<QWidget *>(&w),
+                            Qt::Key_O, Qt::ControlModifier);
+        });
+        QTRY_VERIFY((handoff = w.findChild<HandoffDialog *>(QStringLiteral("handoffDialog"))));
+        QVERIFY(!handoff->recordsForGateSix());
+        handoff->close();
+        // Nothing was written into this onboarding.
+        QVERIFY(store.state().firstRun.replay.isEmpty());
     }
 
     // The window opens again with the size and position it was closed with.

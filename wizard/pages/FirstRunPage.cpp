@@ -1,5 +1,4 @@
 #include "FirstRunPage.h"
-#include "widgets/FileChooser.h"
 
 #include "ReadinessChecks.h"
 
@@ -117,8 +116,10 @@ void FirstRunPage::buildContent(QVBoxLayout *content)
     wl->addWidget(m_acceptance);
     content->addWidget(m_wrapBox);
     connect(m_openSpec, &QPushButton::clicked, this, [this] {
-        FileChooser::openFile(this, tr("Open a handoff spec"), tr("Run specs (*.json)"),
-                              [this](const QString &path) { openHandoffSpec(path); });
+        HandoffDialog::chooseAndOpen(this, store(), [this](HandoffDialog *dialog) {
+            connect(dialog, &HandoffDialog::acceptanceAnswered, this,
+                    &FirstRunPage::showReplayAcceptance);
+        });
     });
 
     connect(store(), &StateStore::changed, this, &FirstRunPage::refreshRun);
@@ -135,20 +136,10 @@ void FirstRunPage::buildContent(QVBoxLayout *content)
 
 void FirstRunPage::openHandoffSpec(const QString &path)
 {
-    auto *dialog = new HandoffDialog(this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    // Gate 6's acceptor is a colleague's replay of this onboarding's first run: the record goes
-    // to the one rule that decides (acceptFirstRunByReplay); the page only shows its answer.
-    connect(dialog, &HandoffDialog::replayed, this, [this](const QJsonObject &record) {
-        std::expected<void, Error> accepted;
-        store()->update([&](OnboardingState &s) { accepted = acceptFirstRunByReplay(s, record); });
-        showReplayAcceptance(accepted ? QString() : accepted.error().message);
-    });
-    // The onboarding, so that the dialog says before replaying when a replay by the member
-    // named cannot accept gate 6 (replayerRefusal, the rule firstRunAcceptanceMissing applies).
-    dialog->setOnboarding(store()->state());
-    dialog->open(path);
-    dialog->show();
+    // The app's one flow (the welcome page and Ctrl+O open the same); the page shows gate 6's
+    // answer to a replay recorded for it.
+    auto *dialog = HandoffDialog::openFor(this, store(), path);
+    connect(dialog, &HandoffDialog::acceptanceAnswered, this, &FirstRunPage::showReplayAcceptance);
 }
 
 void FirstRunPage::showReplayAcceptance(const QString &refused)

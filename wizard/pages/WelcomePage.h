@@ -3,12 +3,15 @@
 #include <QWizardPage>
 
 class QLabel;
+class QPushButton;
 
 namespace onramp {
 
 class StateStore;
 
-// Opens the wizard: what Onramp does, the six gates at a glance, and where progress is kept.
+// Opens the wizard: what Onramp does, the six gates at a glance, where progress is kept, and
+// for a colleague handed a run spec, "Open a handoff spec…" (the app's one flow for it,
+// HandoffDialog::chooseAndOpen; Ctrl+O anywhere).
 class WelcomePage : public QWizardPage
 {
     Q_OBJECT
@@ -24,6 +27,8 @@ private:
     StateStore *m_store;
     QLabel *m_intro;
     QLabel *m_where;
+    QLabel *m_replayIntro;
+    QPushButton *m_openSpec;
 };
 
 } // namespace onramp

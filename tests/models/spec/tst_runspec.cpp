@@ -4,7 +4,12 @@
 #include "Language.h"
 #include "OnboardingState.h"
 #include "Tr.h"
+#include "Catalogs.h"
+#include "GateLedger.h"
+#include "MemoryEstimator.h"
+#include "ResourcesGate.h"
 #include "RunSpec.h"
+#include "SetupChoices.h"
 
 #include <QDir>
 #include <QFile>
@@ -44,6 +49,13 @@ class TestRunSpec : public QObject
         return s;
     }
     static QByteArray valid() { return QJsonDocument(full().toJson()).toJson(); }
+    // Without $.memory, whose microBatch would come first in a text replace.
+    static QByteArray validWithoutMemory()
+    {
+        RunSpec s = full();
+        s.memory = {};
+        return QJsonDocument(s.toJson()).toJson();
+    }
     // The valid spec with one change at a dotted path (a JSON value, or remove when empty).
     static QByteArray with(const QString &path, const QJsonValue &value)
     {
@@ -190,8 +202,8 @@ private slots:
             << "exactly";
         QTest::newRow("deep") << QByteArray(100000, '[') << "$"
                               << "32";
-        QTest::newRow("not json") << QByteArray("{\"schemaVersion\": 1,") << "$"
-                                  << "byte";
+        QTest::newRow("not json") << QByteArray("{\"schemaVersion\": 1, x}") << "$"
+                                  << "not JSON";
         QTest::newRow("bad utf-8")
             << QByteArray("{\"schemaVersion\":1,\"image\":{\"name\":\"\xff\"}}") << "$"
             << "JSON";
@@ -215,11 +227,13 @@ private slots:
             << with("parameters.1x", 1) << "$.parameters.1x"
             << "parameter name";
         QTest::newRow("integer past 2^63 in parameters")
-            << valid().replace("\"microBatch\": 4", "\"microBatch\": 18446744073709551616")
+            << validWithoutMemory().replace("\"microBatch\": 4",
+                                            "\"microBatch\": 18446744073709551616")
             << "$.parameters.microBatch"
             << "exactly";
         QTest::newRow("too many digits")
-            << valid().replace("\"microBatch\": 4", "\"microBatch\": 0.10000000000000000001")
+            << validWithoutMemory().replace("\"microBatch\": 4",
+                                            "\"microBatch\": 0.10000000000000000001")
             << "$.parameters.microBatch"
             << "exactly";
         QTest::newRow("a curve point past a double")
@@ -256,6 +270,25 @@ private slots:
         QTest::newRow("digest with a trailing space")
             << with("image.digest", "sha256:" + QString(64, u'a') + " ") << "$.image.digest"
             << "sha256";
+        // $.memory (#17 walk, item 3): keys from gate 4's lists and numbers in range only.
+        QTest::newRow("memory precision not in the list")
+            << with("memory.precision", "bf17") << "$.memory.precision" << "bf16-mixed";
+        QTest::newRow("memory sharding not in the list")
+            << with("memory.sharding", "zero-4") << "$.memory.sharding" << "zero-3";
+        QTest::newRow("memory LoRA rank zero") << with("memory.loraRank", 0) << "$.memory.loraRank"
+                                               << "1";
+        QTest::newRow("memory LoRA rank as text")
+            << with("memory.loraRank", "16") << "$.memory.loraRank" << "number";
+        QTest::newRow("memory chunked loss as text")
+            << with("memory.chunkedLoss", "yes") << "$.memory.chunkedLoss" << "true or false";
+        QTest::newRow("memory card with shell")
+            << with("memory.card", "a10$(touch /tmp/x)") << "$.memory.card" << "catalog key";
+        QTest::newRow("memory verdict unknown")
+            << with("memory.verdict", "maybe") << "$.memory.verdict" << "fits";
+        QTest::newRow("memory unknown field")
+            << with("memory.liger", true) << "$.memory.liger" << "unknown";
+        QTest::newRow("memory peak negative")
+            << with("memory.peakGiB", -1) << "$.memory.peakGiB" << "0";
         QTest::newRow("digest in capitals")
             << with("image.digest", "sha256:" + QString(64, u'A')) << "$.image.digest"
             << "sha256";
@@ -268,8 +301,39 @@ private slots:
         const auto r = parseRunSpec(input);
         QVERIFY(!r);
         QCOMPARE(r.error().field, field);
-        QVERIFY2(r.error().message.contains(field) && r.error().message.contains(says),
+        // A file that is no JSON is said as such, without a path in the sentence (#17 walk:
+        // "a problem at $: not valid JSON at byte 3001").
+        const bool notJson = r.error().kind == Error::Kind::Parse && field == QLatin1String("$");
+        QVERIFY2((notJson || r.error().message.contains(field)) && r.error().message.contains(says),
                  qPrintable(r.error().message));
+    }
+
+    // #17 walk, item 6: a spec cut off in a download read "The run spec has a problem at $: not
+    // valid JSON at byte 3001." It says the file looks cut off and to ask for a fresh export;
+    // a file that is not JSON says so; the parser's words stay in the details.
+    void aCutOffSpecSaysSo()
+    {
+        const QByteArray whole = valid();
+        for (const qsizetype at : {qsizetype(1), whole.size() / 2, whole.size() - 2}) {
+            const auto r = parseRunSpec(whole.left(at));
+            QVERIFY(!r);
+            QVERIFY2(r.error().message.contains(QStringLiteral("cut off")) &&
+                         r.error().message.contains(QStringLiteral("fresh export")),
+                     qPrintable(r.error().message));
+            QVERIFY(!r.error().message.contains(QStringLiteral("$")));
+            QVERIFY(!r.error().details.isEmpty());
+        }
+        for (const QByteArray &notJson : {QByteArray("<html>hello</html>"), QByteArray("name: x\n")}) {
+            const auto r = parseRunSpec(notJson);
+            QVERIFY(!r);
+            QVERIFY2(r.error().message.contains(QStringLiteral("not JSON")) &&
+                         r.error().message.contains(QStringLiteral("fresh export")) &&
+                         !r.error().message.contains(QStringLiteral("cut off")),
+                     qPrintable(r.error().message));
+        }
+        const auto empty = parseRunSpec(QByteArray("  \n"));
+        QVERIFY(!empty);
+        QVERIFY(empty.error().message.contains(QStringLiteral("empty")));
     }
 
     // The recovery policy is written only when set: a spec without one keeps the fingerprint it
@@ -352,8 +416,8 @@ private slots:
         const QJsonObject props = schema.value("properties").toObject();
         QCOMPARE(keysOf(props), keysOf(spec));
         for (const QString &section :
-             {"image", "software", "training", "planned", "compute", "launch", "code", "storage",
-              "loss"}) {
+             {"image", "software", "training", "planned", "memory", "compute", "launch", "code",
+              "storage", "loss"}) {
             QCOMPARE(keysOf(props.value(section)["properties"].toObject()),
                      keysOf(spec.value(section).toObject()));
             QCOMPARE(props.value(section)["additionalProperties"].toBool(true), false);
@@ -446,6 +510,178 @@ private slots:
             QVERIFY(doc.toPlainText().contains(value));
         QVERIFY(!md.contains(QStringLiteral("%5")) || value.contains(QStringLiteral("%5")));
         QVERIFY(!QFile::exists(QStringLiteral("/tmp/onramp-x")));
+    }
+
+    // #17 walk, item 3: gate 4's plan fit the card only with "Chunked loss", and the spec's
+    // parameters were microBatch, seed and seqLen: a colleague rerunning from the spec alone
+    // would run out of memory. The spec carries every setting the verdict used, and the
+    // verdict; they read back, the estimator gets the same setup from them, and the Markdown
+    // says them. A spec older than them reads with the defaults they implied.
+    void theSpecCarriesGateFoursMemoryPlan()
+    {
+        OnboardingState state = demo();
+        TrainingSetup &setup = state.resources.choice.setup;
+        setup.chunkedLoss = true;
+        setup.loraAllLinear = true;
+        setup.zeroStage = 2;
+        setup.offload = Offload::Optimizer;
+        const RunSpec spec = runSpecFromState(state);
+        const RunSpec::Memory &m = spec.memory;
+        QVERIFY(m.recorded);
+        QCOMPARE(m.model, setup.model.key);
+        QCOMPARE(m.card, QStringLiteral("a100-80g"));
+        QVERIFY(m.chunkedLoss);
+        QCOMPARE(m.checkpointing, QStringLiteral("full"));
+        QCOMPARE(m.method, QStringLiteral("lora"));
+        QCOMPARE(m.loraRank, 16);
+        QCOMPARE(m.loraTargets, QStringLiteral("all-linear"));
+        QCOMPARE(m.precision, QStringLiteral("bf16-mixed"));
+        QCOMPARE(m.sharding, QStringLiteral("zero-2"));
+        QCOMPARE(m.offload, QStringLiteral("optimizer"));
+        QCOMPARE(m.gpus, 8); // the instance type's cards, as gate 4 judges it
+        QCOMPARE(m.microBatch, 4);
+        QCOMPARE(m.seqLen, 4096);
+        const TrainingSetup judged = effectiveSetup(state.resources);
+        QCOMPARE(m.verdict,
+                 verdictKey(MemoryEstimator::verdict(judged, *findCard(QStringLiteral("a100-80g")))));
+        QVERIFY(m.peakGiB > 0);
+        // Read back: the same settings, and the estimator's setup from them is gate 4's.
+        const auto back = parseRunSpec(QJsonDocument(spec.toJson()).toJson());
+        QVERIFY2(back, qPrintable(back ? QString() : back.error().message));
+        QCOMPARE(back->memory, m);
+        const auto again = memorySetup(back->memory);
+        QVERIFY(again);
+        QCOMPARE(MemoryEstimator::estimate(*again).totalGiB(),
+                 MemoryEstimator::estimate(judged).totalGiB());
+        for (auto field : {&TrainingSetup::chunkedLoss, &TrainingSetup::loraAllLinear,
+                           &TrainingSetup::flashAttention, &TrainingSetup::fsdp})
+            QCOMPARE((*again).*field, judged.*field);
+        QCOMPARE(again->zeroStage, 2);
+        QCOMPARE(again->checkpointing, Checkpointing::Full);
+        QCOMPARE(again->offload, Offload::Optimizer);
+        // Without chunked loss it is another spec.
+        RunSpec without = spec;
+        without.memory.chunkedLoss = false;
+        QVERIFY(without.fingerprintId() != spec.fingerprintId());
+        // The Markdown says each setting and the verdict, and what to do with them.
+        const QString md = exportHandoffMarkdown(spec);
+        for (const QString &words :
+             {QStringLiteral("Memory plan (gate 4): "), QStringLiteral("chunked loss on"),
+              QStringLiteral("activation checkpointing full"),
+              QStringLiteral("LoRA rank 16 on every linear layer"),
+              QStringLiteral("precision bf16-mixed"), QStringLiteral("sharding ZeRO-2"),
+              QStringLiteral("CPU offload of the optimizer"),
+              QStringLiteral("NVIDIA A100 80GB"), QStringLiteral("GiB per card")})
+            QVERIFY2(md.contains(words), qPrintable(words + u'\n' + md));
+        // A spec older than $.memory: readable, not recorded, the estimator's defaults.
+        QFile example(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/first-run.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        const auto old = parseRunSpec(example.readAll());
+        QVERIFY(old);
+        QVERIFY(!old->memory.recorded);
+        QVERIFY(!old->toJson().contains(QStringLiteral("memory")));
+        QVERIFY(!exportHandoffMarkdown(*old).contains(QStringLiteral("Memory plan")));
+        const TrainingSetup defaults;
+        const RunSpec::Memory implied;
+        QCOMPARE(implied.chunkedLoss, defaults.chunkedLoss);
+        QCOMPARE(implied.loraRank, defaults.loraRank);
+        QCOMPARE(implied.flashAttention, defaults.flashAttention);
+        QCOMPARE(implied.seqLen, defaults.seqLen);
+        QCOMPARE(implied.precision, precisionKey(defaults.precision));
+        // A partial $.memory takes the defaults for what it leaves out.
+        const auto partial = parseRunSpec(with("memory", QJsonObject{{"chunkedLoss", true},
+                                                                     {"model", "qwen2.5-7b"}}));
+        QVERIFY2(partial, qPrintable(partial ? QString() : partial.error().message));
+        QVERIFY(partial->memory.recorded && partial->memory.chunkedLoss);
+        QCOMPARE(partial->memory.precision, QStringLiteral("bf16-mixed"));
+        QCOMPARE(partial->memory.sharding, QStringLiteral("none"));
+    }
+
+    // A replay accepted before specs carried $.memory replayed the spec as written then: the
+    // upgrade does not send gate 6 back (replayedSpecChanged); a replay of any other spec still
+    // does not stand.
+    void aReplayOfTheSpecBeforeMemoryStillStands()
+    {
+        OnboardingState state = demo();
+        const RunSpec now = runSpecFromState(state);
+        QVERIFY(now.memory.recorded);
+        RunSpec before = now;
+        before.memory = {};
+        state.firstRun.replay = {{"member", "chenjie"},
+                                 {"spec", QString::fromLatin1(before.fingerprintId())}};
+        QVERIFY2(replayedSpecChanged(state).isEmpty(),
+                 qPrintable(replayedSpecChanged(state).toString()));
+        state.firstRun.replay["spec"] = QString::fromLatin1(now.fingerprintId());
+        QVERIFY(replayedSpecChanged(state).isEmpty());
+        RunSpec other = before;
+        other.compute.nodes = 3;
+        state.firstRun.replay["spec"] = QString::fromLatin1(other.fingerprintId());
+        QVERIFY(!replayedSpecChanged(state).isEmpty());
+    }
+
+    // Every entry of gate 4's lists is a value $.memory takes, and reads back as it was.
+    void everySetupChoiceFitsTheSpec()
+    {
+        OnboardingState state = demo();
+        for (SetupChoice choice : {SetupChoice::Precision, SetupChoice::Optimizer,
+                                   SetupChoice::Method, SetupChoice::Checkpointing,
+                                   SetupChoice::Framework, SetupChoice::GradDtype,
+                                   SetupChoice::Sharding, SetupChoice::Offload}) {
+            for (int i = 0; i < choiceLabels(choice).size(); ++i) {
+                OnboardingState at = state;
+                applyChoice(choice, i, at.resources.choice.setup);
+                const RunSpec spec = runSpecFromState(at);
+                QVERIFY(spec.memory.recorded);
+                const auto back = parseRunSpec(QJsonDocument(spec.toJson()).toJson());
+                QVERIFY2(back, qPrintable(back ? QString() : back.error().message));
+                QCOMPARE(back->memory, spec.memory);
+                const auto setup = memorySetup(back->memory);
+                QVERIFY(setup);
+                QCOMPARE(choiceIndex(choice, *setup),
+                         choiceIndex(choice, effectiveSetup(at.resources)));
+            }
+        }
+    }
+
+    // #17 walk, item 3: "Software: torch 1.13.0a0, CUDA , driver " printed empty values, and
+    // plain names were escaped ("tiny\-lm\-byte"). Only what was recorded is said; only what
+    // Markdown would read as markup inside a line is escaped.
+    void theMarkdownSaysWhatWasRecordedPlainly()
+    {
+        RunSpec s = full();
+        s.software = {"torch", "1.13.0a0", "", "", "cpu", "", 0};
+        s.training.model = QStringLiteral("tiny-lm-byte");
+        s.planned = full().training;
+        s.planned.model = QStringLiteral("qwen2.5-7b");
+        s.storage.data = QStringLiteral("/mnt/data/sample_set-1.2 #3 (v2)");
+        QString md = exportHandoffMarkdown(s);
+        QVERIFY2(md.contains(QStringLiteral("- Software: torch 1.13.0a0\n")), qPrintable(md));
+        QVERIFY(!md.contains(QStringLiteral("CUDA ,")));
+        QVERIFY(!md.contains(QStringLiteral("driver \n")));
+        QVERIFY2(md.contains(QStringLiteral("tiny-lm-byte")) && md.contains(QStringLiteral("qwen2.5-7b")),
+                 qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("/mnt/data/sample_set-1.2 #3 (v2)")), qPrintable(md));
+        s.software = {};
+        md = exportHandoffMarkdown(s);
+        QVERIFY2(md.contains(QStringLiteral("- Software: not recorded\n")), qPrintable(md));
+        // What Markdown reads inside a line stays escaped, and renders as the value.
+        for (const QString &v : {QStringLiteral("a*b*c"), QStringLiteral("x_y_ _z_"),
+                                 QStringLiteral("[l](u)"), QStringLiteral("`c`"),
+                                 QStringLiteral("<b>"), QStringLiteral("&amp;"),
+                                 QStringLiteral("~~s~~"), QStringLiteral("a|b"),
+                                 QStringLiteral("http://e.x"), QStringLiteral("www.e.x"),
+                                 QStringLiteral("li@e.x"), QStringLiteral("back\\slash")}) {
+            const QString text = QStringLiteral("- Data: ") + markdownText(v) + u'\n';
+            QTextDocument doc;
+            doc.setMarkdown(text);
+            QVERIFY2(doc.toPlainText().contains(QStringLiteral("Data: ") + v),
+                     qPrintable(doc.toPlainText() + QStringLiteral(" ≠ ") + v));
+            QVERIFY2(!doc.toHtml().contains(QStringLiteral("href")), qPrintable(v));
+        }
+        QCOMPARE(markdownText(QStringLiteral("tiny-lm-byte")), QStringLiteral("tiny-lm-byte"));
+        QCOMPARE(markdownText(QStringLiteral("snake_case_name")), QStringLiteral("snake_case_name"));
+        QCOMPARE(markdownText(QStringLiteral("pytorch:2.3.1-cuda12.1@sha256:3f1b")),
+                 QStringLiteral("pytorch:2.3.1-cuda12.1@sha256:3f1b"));
     }
 
     // #17: on the sandbox the first run trains a tiny stand-in (tiny-lm-byte, fp32, on the CPU)
