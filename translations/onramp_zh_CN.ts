@@ -1750,10 +1750,6 @@
         <translation>字段“%1”在同一对象中出现了两次</translation>
     </message>
     <message>
-        <source>not valid JSON at byte %1</source>
-        <translation>第 %1 字节处不是合法的 JSON</translation>
-    </message>
-    <message>
         <source>a value JSON cannot hold here</source>
         <translation>此处的值超出了 JSON 能表示的范围</translation>
     </message>
@@ -2446,10 +2442,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>将重跑记录（谁、何时、结论以及每个未通过的字段）以 JSON 写入 FILE：第 6 道门槛的证据。</translation>
     </message>
     <message>
-        <source>(nothing)</source>
-        <translation>（无）</translation>
-    </message>
-    <message>
         <source>Differs at: %1</source>
         <translation>不一致之处：%1</translation>
     </message>
@@ -2908,10 +2900,6 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     <message>
         <source>only a loss summary: a rerun can be compared at four numbers, not every step</source>
         <translation>只有损失摘要：重跑只能比较四个数字，无法逐步比较</translation>
-    </message>
-    <message>
-        <source>Software: %1 %2, CUDA %3, driver %4</source>
-        <translation>软件：%1 %2，CUDA %3，驱动 %4</translation>
     </message>
     <message>
         <source>Machine: %1 × %2 node(s), %3 card(s) each, in zone %4</source>
@@ -4417,10 +4405,6 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>%1 是观察者，却分到了 %2% 的份额；观察者不能提交任务，这部分卡时会闲置。请把份额分给开发者，或把 %1 设为开发者。</translation>
     </message>
     <message>
-        <source>The onboarding whose gate 6 this replay is for (read, never written): a member whose replay cannot accept it (who took part in the first run, who is not a member or may not submit jobs) is told so before anything runs, and the end says what the replay does for gate 6.</source>
-        <translation>这次重跑所针对的入门流程（只读，从不写入）：重跑不能验收第 6 道门槛的人（参与了首次运行、不是成员或不能提交任务）会在开始前得到说明，结束时说明这次重跑对第 6 道门槛的作用。</translation>
-    </message>
-    <message>
         <source>This replay cannot accept gate 6.</source>
         <translation>这次重跑不能验收第 6 道门槛。</translation>
     </message>
@@ -5041,6 +5025,243 @@ Each subcommand takes --help.</source>
         <source>Since %1 reviewed the roles on %2: %3.</source>
         <translation>自 %1 于 %2 审核角色以来：%3。</translation>
     </message>
+    <message>
+        <source>The onboarding whose gate 6 this replay is for (read, never written): a spec of another first run than that onboarding's, or a member whose replay cannot accept it (who took part in the first run, who is not a member or may not submit jobs), is told so before anything runs (exit 2), and the end says what the replay does for gate 6.</source>
+        <translation>这次重跑所针对的开通记录（只读取，从不写入）：如果运行说明属于另一次首次运行，或重跑者的重跑不能验收它（参与过首次运行、不是成员或不能提交任务），会在开始之前运行说明（退出码 2）；结束时运行说明这次重跑对第 6 道门槛的作用。</translation>
+    </message>
+    <message>
+        <source>This replay cannot accept gate 6 of the onboarding in %1.</source>
+        <translation>这次重跑不能验收 %1 中开通记录的第 6 道门槛。</translation>
+    </message>
+    <message>
+        <source>To check the spec alone, replay it without --state.</source>
+        <translation>如只想检查这份运行说明本身，请不带 --state 重跑。</translation>
+    </message>
+    <message>
+        <source>The spec is of its first run but is not this onboarding's run spec (%1, this onboarding's is %2): something that goes into it changed after it was exported, or it was edited. Export the spec again (gate 6, or onramp spec from-state) and replay that.</source>
+        <translation>这份运行说明属于它的首次运行，但不是这份开通记录现在的运行说明（%1，而这份开通记录的是 %2）：导出之后，进入运行说明的某项内容有了变化，或者文件被改过。请重新导出运行说明（在第 6 道门槛，或用 onramp spec from-state）再重跑。</translation>
+    </message>
+    <message>
+        <source>technical details: %1</source>
+        <translation>技术详情：%1</translation>
+    </message>
+    <message>
+        <source>the spec records none, this run has %1</source>
+        <translation>运行说明未记录，本次为 %1</translation>
+    </message>
+    <message>
+        <source>spec says %1, this run has none</source>
+        <translation>运行说明为 %1，本次没有</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>镜像</translation>
+    </message>
+    <message>
+        <source>no such image at this provider</source>
+        <translation>平台上没有这个镜像</translation>
+    </message>
+    <message>
+        <source>Ask the sender which image the first run used and for a spec with an image this provider offers, or ask the provider to add %1.</source>
+        <translation>请向发来运行说明的人确认首次运行用的是哪个镜像，并索要一份使用本平台所提供镜像的运行说明；或请平台添加 %1。</translation>
+    </message>
+    <message>
+        <source>no data at that path at the provider</source>
+        <translation>平台上该路径下没有数据</translation>
+    </message>
+    <message>
+        <source>It is a folder on the sender's own computer, which the provider cannot read: ask the sender to put the data in the provider's storage and send a spec exported with that path.</source>
+        <translation>这是发送方自己电脑上的目录，平台读不到：请发送方把数据放到平台的存储中，再发来用该路径导出的运行说明。</translation>
+    </message>
+    <message>
+        <source>Ask the sender where the data is at the provider, or create it at that path in your workspace, then replay again.</source>
+        <translation>请向发送方确认数据在平台上的位置，或在你的工作空间中按该路径准备好数据，然后再重跑。</translation>
+    </message>
+    <message>
+        <source>parameter %1</source>
+        <translation>参数 %1</translation>
+    </message>
+    <message>
+        <source>the instance was gone before the replay finished (released or reclaimed at the provider)</source>
+        <translation>重跑结束前实例已不存在（已在平台上被释放或回收）</translation>
+    </message>
+    <message>
+        <source>Replay again: a replay creates an instance of its own.</source>
+        <translation>请再次重跑：每次重跑都会创建自己的实例。</translation>
+    </message>
+    <message>
+        <source>memory plan (gate 4)</source>
+        <translation>显存方案（第 4 道门槛）</translation>
+    </message>
+    <message>
+        <source>not recorded, not compared: the spec is older than gate 4's memory settings; before rerunning the planned run, ask the sender for a fresh export</source>
+        <translation>未记录，未比较：运行说明早于第 4 道门槛的显存设置；在重跑计划中的训练之前，请向发送方索要重新导出的运行说明</translation>
+    </message>
+    <message>
+        <source>not judged again: Onramp's catalog does not know the model or the card</source>
+        <translation>未重新评估：Onramp 的目录中没有这个模型或这种卡</translation>
+    </message>
+    <message>
+        <source>with %1</source>
+        <translation>设置：%1</translation>
+    </message>
+    <message>
+        <source>The spec's memory settings no longer give gate 4's verdict: ask the sender for a fresh export before rerunning the planned run.</source>
+        <translation>按运行说明中的显存设置已得不出第 4 道门槛的结论：在重跑计划中的训练之前，请向发送方索要重新导出的运行说明。</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>model %1</source>
+        <translation>模型 %1</translation>
+    </message>
+    <message>
+        <source>precision %1</source>
+        <translation>精度 %1</translation>
+    </message>
+    <message>
+        <source>frozen weights in %1</source>
+        <translation>冻结权重为 %1</translation>
+    </message>
+    <message>
+        <source>optimizer %1</source>
+        <translation>优化器 %1</translation>
+    </message>
+    <message>
+        <source>full fine-tune</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <source>%1 rank %2 on %3</source>
+        <comment>LoRA rank 16 on q and v</comment>
+        <translation>%1 秩 %2，作用于%3</translation>
+    </message>
+    <message>
+        <source>every linear layer</source>
+        <translation>所有线性层</translation>
+    </message>
+    <message>
+        <source>the q and v projections</source>
+        <translation> q 和 v 投影</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 × %2 tokens, gradient accumulation %3</source>
+        <translation>微批 %1 × %2 个 token，梯度累积 %3</translation>
+    </message>
+    <message>
+        <source>activation checkpointing %1</source>
+        <translation>激活检查点 %1</translation>
+    </message>
+    <message>
+        <source>chunked loss %1</source>
+        <translation>分块损失 %1</translation>
+    </message>
+    <message>
+        <source>fused attention %1</source>
+        <translation>融合注意力 %1</translation>
+    </message>
+    <message>
+        <source>activations offloaded to CPU memory</source>
+        <translation>激活值卸载到 CPU 内存</translation>
+    </message>
+    <message>
+        <source>sharding %1</source>
+        <translation>分片 %1</translation>
+    </message>
+    <message>
+        <source>CPU offload of the %1</source>
+        <translation>CPU 卸载：%1</translation>
+    </message>
+    <message>
+        <source>%1 card(s), tensor parallel %2 × pipeline %3</source>
+        <translation>%1 张卡，张量并行 %2 × 流水线并行 %3</translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>framework %1, gradients %2</source>
+        <translation>框架 %1，梯度 %2</translation>
+    </message>
+    <message>
+        <source>the card</source>
+        <translation>这种卡</translation>
+    </message>
+    <message>
+        <source>fits %1 (estimated %2 GiB per card)</source>
+        <translation>放得下 %1（估算每卡 %2 GiB）</translation>
+    </message>
+    <message>
+        <source>fits %1 tightly (estimated %2 GiB per card)</source>
+        <translation>勉强放得下 %1（估算每卡 %2 GiB）</translation>
+    </message>
+    <message>
+        <source>does not fit %1 (estimated %2 GiB per card)</source>
+        <translation>放不下 %1（估算每卡 %2 GiB）</translation>
+    </message>
+    <message>
+        <source>%1 cannot run it</source>
+        <translation>%1 无法运行它</translation>
+    </message>
+    <message>
+        <source>CUDA %1</source>
+        <translation>CUDA %1</translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>Software: %1</source>
+        <translation>软件：%1</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>Memory plan (gate 4): %1</source>
+        <translation>显存方案（第 4 道门槛）：%1</translation>
+    </message>
+    <message>
+        <source>Memory plan (gate 4): %1; it %2. Run with every one of these settings, or the run may not fit the card.</source>
+        <translation>显存方案（第 4 道门槛）：%1；结论：%2。请按这些设置逐项运行，否则可能放不进显存。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The file looks cut off: it ends after %n byte(s), in the middle of the run spec (a download or a copy that stopped?). Ask the sender for a fresh export of the spec.</source>
+        <translation><numerusform>文件看起来被截断了：它在 %n 字节处、运行说明的中间就结束了（下载或复制中途停止了？）。请向发送方索要重新导出的运行说明。</numerusform></translation>
+    </message>
+    <message>
+        <source>The file is empty. Ask the sender for a fresh export of the spec.</source>
+        <translation>文件是空的。请向发送方索要重新导出的运行说明。</translation>
+    </message>
+    <message>
+        <source>The file is not a run spec: it is not JSON (it stops making sense at byte %1). Check that you opened the right file, or ask the sender for a fresh export of the spec.</source>
+        <translation>这个文件不是运行说明：它不是 JSON（从第 %1 字节起无法解析）。请确认打开的是正确的文件，或向发送方索要重新导出的运行说明。</translation>
+    </message>
+    <message>
+        <source>expected one of %1</source>
+        <translation>应为以下之一：%1</translation>
+    </message>
+    <message>
+        <source>expected a catalog key</source>
+        <translation>应为目录中的键名</translation>
+    </message>
+    <message>
+        <source>This onboarding has no first run yet, so the spec is of another onboarding's first run: a replay of it cannot accept this onboarding's gate 6.</source>
+        <translation>这份开通记录还没有首次运行，因此这份运行说明属于另一份开通记录的首次运行：重跑它不能验收这份开通记录的第 6 道门槛。</translation>
+    </message>
+    <message>
+        <source>The spec is of another first run than this onboarding's (its loss curve differs from the one gate 6 recorded): a replay of it cannot accept this onboarding's gate 6. Export this onboarding's spec (gate 6, or onramp spec from-state) and replay that.</source>
+        <translation>这份运行说明属于另一次首次运行，而不是这份开通记录的（它的损失曲线与第 6 道门槛记录的不同）：重跑它不能验收这份开通记录的第 6 道门槛。请导出这份开通记录的运行说明（在第 6 道门槛，或用 onramp spec from-state）再重跑。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -5395,10 +5616,6 @@ Dataset: %3</source>
     <message>
         <source>Open a handoff spec</source>
         <translation>打开运行说明</translation>
-    </message>
-    <message>
-        <source>Run specs (*.json)</source>
-        <translation>运行说明 (*.json)</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1.&lt;/b&gt; %2&lt;br&gt;&lt;b&gt;First:&lt;/b&gt; %3</source>
@@ -5874,6 +6091,18 @@ Field in the spec: %2</source>
     <message>
         <source>Fingerprint %1</source>
         <translation>指纹 %1</translation>
+    </message>
+    <message>
+        <source>Run specs (*.json)</source>
+        <translation>运行说明 (*.json)</translation>
+    </message>
+    <message>
+        <source>Technical details: %1</source>
+        <translation>技术详情：%1</translation>
+    </message>
+    <message>
+        <source>Replay it to check the spec: nothing is recorded in this onboarding.</source>
+        <translation>可以重跑来检查这份运行说明：这份开通记录中不会记录任何结果。</translation>
     </message>
 </context>
 <context>
@@ -7091,6 +7320,18 @@ Field in the spec: %2</source>
         <source>Progress is saved as you go in %1</source>
         <translation>进度随时自动保存在 %1</translation>
     </message>
+    <message>
+        <source>Handed a run spec by a colleague? Replay it from the spec alone, without walking the gates (%1 opens one from any page).</source>
+        <translation>同事交给你一份运行说明？无需逐道走完门槛，凭这份运行说明即可重跑（在任何页面按 %1 都能打开）。</translation>
+    </message>
+    <message>
+        <source>&amp;Open a handoff spec…</source>
+        <translation>打开运行说明(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a handoff spec</source>
+        <translation>打开运行说明</translation>
+    </message>
 </context>
 <context>
     <name>onramp::WorkspacePage</name>
@@ -7432,15 +7673,21 @@ Field in the spec: %2</source>
     </message>
     <message numerus="yes">
         <source>%n free card(s)</source>
-        <translation><numerusform>空闲 %n 张卡</numerusform></translation>
+        <translation>
+            <numerusform>空闲 %n 张卡</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n free %1 card(s)</source>
-        <translation><numerusform>空闲 %n 张 %1 卡</numerusform></translation>
+        <translation>
+            <numerusform>空闲 %n 张 %1 卡</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1, over %n zone(s)</source>
-        <translation><numerusform>%1（共 %n 个可用区）</numerusform></translation>
+        <translation>
+            <numerusform>%1（共 %n 个可用区）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
