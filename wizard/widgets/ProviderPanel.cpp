@@ -39,6 +39,7 @@ ProviderPanel::ProviderPanel(ProviderHub *hub, StateStore *store, QWidget *paren
     m_connection->setWordWrap(true);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("providerStatus"));
+    m_status->setProperty("onrampLive", true); // the provider's ids and paths of this run
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::PlainText); // a provider's words, never markup
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
