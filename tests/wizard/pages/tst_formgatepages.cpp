@@ -30,6 +30,17 @@
 #include <QTableWidget>
 #include <QToolButton>
 
+// Gate 3 passed on the provider's grant of the first application of the plan as it stands.
+static void grantGateThree(onramp::OnboardingState &demo)
+{
+    using namespace onramp;
+    demo.gate(GateId::Quota).status = GateStatus::Passed;
+    demo.gate(GateId::Quota).evidence = Text::literal(QStringLiteral("granted"));
+    demo.gate(GateId::Quota).acceptedBy = Text::literal(QStringLiteral("the reviewer"));
+    demo.provider.quotaApplication.state = QStringLiteral("approved");
+    demo.provider.quotaSent = planQuota(demo.quota, quotaContext(demo)).first;
+}
+
 class TestFormGatePages : public QObject, WizardFixture
 {
     Q_OBJECT
@@ -848,11 +859,7 @@ private slots:
     void aGrantedQuotaGoesBackWhenTheDerivationOutgrowsIt()
     {
         OnboardingState demo = demoState();
-        demo.gate(GateId::Quota).status = GateStatus::Passed;
-        demo.gate(GateId::Quota).evidence = Text::literal(QStringLiteral("granted"));
-        demo.gate(GateId::Quota).acceptedBy = Text::literal(QStringLiteral("the reviewer"));
-        demo.provider.quotaApplication.state = QStringLiteral("approved");
-        demo.provider.quotaSent = planQuota(demo.quota, quotaContext(demo)).first;
+        grantGateThree(demo);
         StateStore store(statePath());
         store.load();
         store.setState(demo);
@@ -1998,11 +2005,7 @@ private slots:
         OnboardingState demo = demoState();
         demo.quota.cardsPerRun = 1;
         demo.quota.hoursPerRound = 1;
-        demo.gate(GateId::Quota).status = GateStatus::Passed;
-        demo.gate(GateId::Quota).evidence = Text::literal(QStringLiteral("granted"));
-        demo.gate(GateId::Quota).acceptedBy = Text::literal(QStringLiteral("the reviewer"));
-        demo.provider.quotaApplication.state = QStringLiteral("approved");
-        demo.provider.quotaSent = planQuota(demo.quota, quotaContext(demo)).first;
+        grantGateThree(demo);
         StateStore store(statePath());
         store.load();
         store.setState(demo);
