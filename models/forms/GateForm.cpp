@@ -56,7 +56,8 @@ GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
 
 void GateForm::storeChanged()
 {
-    if (reopenIfBlocked() || restoreIfTakenBack() || passIfNoLongerHeldBack())
+    if (reopenIfBlocked() || restoreIfTakenBack() || passIfNoLongerHeldBack() ||
+        followReopeningReason())
         return; // the update it made has run this again
     if (record().status != m_seenStatus) {
         // Recorded elsewhere (or here): the choice shows what the gate is now.
@@ -72,6 +73,71 @@ Findings GateForm::blockers() const
     if (m_local)
         f += m_local();
     return f;
+}
+
+Text GateForm::reasonFor(const OnboardingState &state) const
+{
+    Findings findings = gateFindings(state, m_gate, m_now().date());
+    if (m_local)
+        findings += m_local();
+    Text reason;
+    for (const Finding &f : findings) {
+        if (f.isBlocking()) {
+            reason = f.message;
+            break;
+        }
+    }
+    // What the acceptance rests on must still hold, as the ledger asks before passing: gate 2's
+    // review of the matrix as it stood (#17 walk: roles and shares changed after the review and
+    // gate 2 stayed passed), gate 5's four checks, gate 6's colleague's replay of this run.
+    if (reason.isEmpty())
+        reason = onramp::acceptanceMissing(state, m_gate);
+    // The change that broke the rule, then the rule and what to do (#17 walk: "Nobody in the
+    // team is an observer" never said that the observer had been made an admin).
+    if (!reason.isEmpty())
+        reason = reopeningReason(state, m_gate, reason);
+    return reason;
+}
+
+Text GateForm::reopeningRuleNow() const
+{
+    // The rule as the change that took the gate back would find it now: the evidence it left
+    // behind (staleEvidence) is not that change's rule but what follows from it.
+    OnboardingState trial = m_store->state();
+    trial.gate(m_gate).staleEvidence.clear();
+    return reasonFor(trial);
+}
+
+bool GateForm::followReopeningReason()
+{
+    const GateRecord &r = record();
+    if (!m_reopening || r.status != GateStatus::InProgress ||
+        r.reopenedBecause != m_reopening->reason)
+        return false;
+    const Text now = reopeningRuleNow();
+    if (now.isEmpty() || now == r.reopenedBecause)
+        return false; // settled (the record keeps why it went back), or as it reads
+    m_reopening->reason = now;
+    m_store->update([&](OnboardingState &s) { s.gate(m_gate).reopenedBecause = now; });
+    return true;
+}
+
+QString GateForm::statusText() const
+{
+    const GateRecord &r = record();
+    const QString text = describe(r);
+    if (r.status != GateStatus::InProgress || r.reopenedBecause.isEmpty())
+        return text;
+    if (reopeningRuleNow() == r.reopenedBecause)
+        return text; // what it went back for still holds, as it says
+    // What it went back for is settled: what is left now, not the instruction that was
+    // (#17 walk 18: "… presses “Mark reviewed” again" after the team lead had).
+    const EntryCheck e = entry();
+    const Text left = !e.met ? e.reason : reasonFor(m_store->state());
+    return text + u'\n' +
+           (left.isEmpty() ? Tr::tr("What it went back for is settled, and nothing else holds "
+                                    "it: record it passed below.")
+                           : Tr::tr("Left to do now: %1").arg(left.toString()));
 }
 
 bool GateForm::passIfNoLongerHeldBack()
@@ -124,22 +190,7 @@ bool GateForm::reopenIfBlocked()
         m_passedData.reset();
         return false;
     }
-    Text reason;
-    for (const Finding &f : blockers()) {
-        if (f.isBlocking()) {
-            reason = f.message;
-            break;
-        }
-    }
-    // What the acceptance rests on must still hold, as the ledger asks before passing: gate 2's
-    // review of the matrix as it stood (#17 walk: roles and shares changed after the review and
-    // gate 2 stayed passed), gate 5's four checks, gate 6's colleague's replay of this run.
-    if (reason.isEmpty())
-        reason = onramp::acceptanceMissing(m_store->state(), m_gate);
-    // The change that broke the rule, then the rule and what to do (#17 walk: "Nobody in the
-    // team is an observer" never said that the observer had been made an admin).
-    if (!reason.isEmpty())
-        reason = reopeningReason(m_store->state(), m_gate, reason);
+    const Text reason = reasonFor(m_store->state());
     // Only a change after a clean acceptance reopens: a gate recorded passed with findings
     // open (outside Onramp, or from an older version) stays as the acceptor left it.
     if (!m_cleanWhenPassed) {

@@ -63,6 +63,9 @@ public:
 
     // A one-line, translated account of a record's status with its who and when.
     static QString describe(const GateRecord &r);
+    // describe() for this gate as the state stands: a gate back in progress whose reason is
+    // settled says what is left now (the status box).
+    QString statusText() const;
 
     void setClock(std::function<QDateTime()> now) { m_now = std::move(now); }
     // Findings the page holds that are not saved (gate 4's dataset scan): they block Passed
@@ -103,6 +106,14 @@ private:
     // A provider's acceptance held back by a rule (heldBack) passes the gate once no rule holds
     // it: the walk saw gate 3 quote a fixed finding until "Check the review" was pressed.
     bool passIfNoLongerHeldBack();
+    // While this form's reopening stands, its reason reads as the change does now (walk 18:
+    // "Member 4 joined", the new row's placeholder, after the name typed was Chen Jie).
+    bool followReopeningReason();
+    // Why the gate would go back on `state`: its first blocking finding or what its acceptance
+    // lacks, with the change that caused it (reopeningReason); empty when nothing holds it.
+    Text reasonFor(const OnboardingState &state) const;
+    // reasonFor() without the evidence the change left stale: the rule of the change itself.
+    Text reopeningRuleNow() const;
     std::function<QDateTime()> m_now;
     std::function<Findings()> m_local;
     Findings blockers() const;
