@@ -9,8 +9,6 @@
 #include <QPushButton>
 #include <QSpinBox>
 
-#include <cmath>
-
 namespace onramp {
 
 ThroughputSection::ThroughputSection(ResourcesForm *form, QWidget *parent)
@@ -124,7 +122,7 @@ void ThroughputSection::refresh()
             tr("%1 cards finish in %2 h: %3 card-hours. Per card %4 tokens/s%5.")
                 .arg(t->cards)
                 .arg(hours, 0, 'f', 1)
-                .arg(std::ceil(hours * t->cards - 1e-9), 0, 'f', 0)
+                .arg(hours * t->cards, 0, 'f', 0)
                 .arg(t->perCardTokensPerSecond, 0, 'f', 0)
                 .arg(t->estimated
                          ? tr(" — an estimate from FLOPs; measure a small run to replace it")
