@@ -5372,7 +5372,7 @@ Dataset: %3</source>
     </message>
     <message>
         <source>With plain data parallelism every card holds the whole model and its optimizer state, however many cards there are. Sharding them over %1 cards (FSDP, or DeepSpeed ZeRO stage 3) fits: set "Data-parallel sharding" to match.</source>
-        <translation>纯数据并行时，不论卡有多少张，每张卡都放着整个模型和它的优化器状态。把它们分片到 %1 张卡上（FSDP，或 DeepSpeed ZeRO stage 3）才放得下：请把“数据并行分片”设成相应的方式。</translation>
+        <translation>纯数据并行时，不论卡有多少张，每张卡都放着整个模型和它的优化器状态。把它们分片到 %1 张卡上（FSDP，或 DeepSpeed ZeRO-3）才放得下：请把“数据并行分片”设成相应的方式。</translation>
     </message>
 </context>
 <context>
