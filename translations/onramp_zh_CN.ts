@@ -5236,7 +5236,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>The file looks cut off: it ends after %n byte(s), in the middle of the run spec (a download or a copy that stopped?). Ask the sender for a fresh export of the spec.</source>
-        <translation><numerusform>文件看起来被截断了：它在 %n 字节处、运行说明的中间就结束了（下载或复制中途停止了？）。请向发送方索要重新导出的运行说明。</numerusform></translation>
+        <translation>
+            <numerusform>文件看起来被截断了：它在 %n 字节处、运行说明的中间就结束了（下载或复制中途停止了？）。请向发送方索要重新导出的运行说明。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The file is empty. Ask the sender for a fresh export of the spec.</source>
@@ -5261,6 +5263,34 @@ Each subcommand takes --help.</source>
     <message>
         <source>The spec is of another first run than this onboarding's (its loss curve differs from the one gate 6 recorded): a replay of it cannot accept this onboarding's gate 6. Export this onboarding's spec (gate 6, or onramp spec from-state) and replay that.</source>
         <translation>这份运行说明属于另一次首次运行，而不是这份开通记录的（它的损失曲线与第 6 道门槛记录的不同）：重跑它不能验收这份开通记录的第 6 道门槛。请导出这份开通记录的运行说明（在第 6 道门槛，或用 onramp spec from-state）再重跑。</translation>
+    </message>
+    <message>
+        <source>The memory estimate needs %1 cards per run, more than one instance of %2 holds, and gate 4 holds one instance: choose a card with more memory or a setup that needs fewer cards.</source>
+        <translation>显存估算每次需要 %1 张卡，超过一台 %2 实例的卡数，而第 4 道门槛只持有一台实例：请选择显存更大的卡，或改用所需卡数更少的配置。</translation>
+    </message>
+    <message>
+        <source>What it went back for is settled, and nothing else holds it: record it passed below.</source>
+        <translation>让它退回的问题已解决，也没有其他阻碍：请在下方把它记录为“已通过”。</translation>
+    </message>
+    <message>
+        <source>Left to do now: %1</source>
+        <translation>现在还需要：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cards are used from %2 to %3 (%1 days), across calendar quarters: one application for them all is sent back. Onramp splits them into the first application and %n quarterly follow-up(s), each within one calendar quarter.</source>
+        <translation><numerusform>用卡时间为 %2 至 %3（%1 天），跨越自然季度：一次申请全部会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform></translation>
+    </message>
+    <message>
+        <source>The planning period is %1 to %2; cards are used only on the days applied for.</source>
+        <translation>规划周期为 %1 至 %2；只在所申请的日期内用卡。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cards per run follow from the throughput needed to finish within %1 h on one instance; the memory estimate alone needs %n card(s).</source>
+        <translation><numerusform>单次卡数来自在一台实例上 %1 小时内完成所需的吞吐；仅按显存估算只需 %n 张卡。</numerusform></translation>
+    </message>
+    <message>
+        <source>Gate 2 is passed on %1's review of this team: adding, removing or changing a member takes gate 2 back to in progress until the team lead reviews it again (“Mark reviewed”). Gates 3–5 do not rest on the team and keep their status; gate 6 checks its replayer against it.</source>
+        <translation>第 2 道门槛依据 %1 对这个团队的审核而通过：添加、移除或修改成员会让第 2 道门槛退回“进行中”，直到团队负责人重新审核（“标记为已审核”）。第 3–5 道门槛不依赖团队成员，保持原状态；第 6 道门槛会据此核对复现人。</translation>
     </message>
 </context>
 <context>
@@ -7197,6 +7227,14 @@ Field in the spec: %2</source>
     <message>
         <source>Use these cards and hours in the quota derivation (gate &amp;3)</source>
         <translation>把这些卡数和时长用于配额推导（第 3 道门槛）(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>That is past the %1 h asked: %2 cards are the most one instance of this card holds, and gate 4 holds one instance (%3 of them would finish in time).</source>
+        <translation>这超过了要求的 %1 小时：这种卡的一台实例最多 %2 张卡，而第 4 道门槛只持有一台实例（%3 台才能按时完成）。</translation>
+    </message>
+    <message>
+        <source>That is past the %1 h asked: %2 cards are the most one instance of this card holds, and gate 4 holds one instance.</source>
+        <translation>这超过了要求的 %1 小时：这种卡的一台实例最多 %2 张卡，而第 4 道门槛只持有一台实例。</translation>
     </message>
 </context>
 <context>

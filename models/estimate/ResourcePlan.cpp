@@ -2,6 +2,8 @@
 
 #include "Tr.h"
 
+#include <algorithm>
+
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
@@ -275,7 +277,7 @@ double scalingEfficiency(int cards, int baseCards, double perDoubling)
 
 std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan,
                                                       const ModelSpec &model, const CardSpec &card,
-                                                      int minimumCards, int cardsPerNode)
+                                                      int minimumCards, QList<int> instanceSizes)
 {
     auto bad = [](const char *field, const QString &why) {
         return std::unexpected(Error{Error::Kind::Invalid, why, QString(), QLatin1String(field)});
@@ -307,21 +309,42 @@ std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan
                         .arg(model.paramsB);
     }
     const double target = plan.workloadTokens / (plan.targetHours * 3600.0);
-    const int node = std::max(1, cardsPerNode);
-    const int first = (std::max(1, minimumCards) + node - 1) / node * node;
-    const int step = node > 1 ? node : std::max(1, minimumCards);
-    for (int n = first; n <= 65536; n += step) {
-        const double rate =
-            r.perCardTokensPerSecond * n * scalingEfficiency(n, base, plan.efficiencyPerDoubling);
-        if (rate >= target) {
-            r.cards = n;
-            r.hours = plan.workloadTokens / rate / 3600.0;
-            r.cardHours = r.hours * n;
-            return r;
-        }
+    const auto rate = [&](int n) {
+        return r.perCardTokensPerSecond * n * scalingEfficiency(n, base, plan.efficiencyPerDoubling);
+    };
+    const auto take = [&](int n) {
+        r.cards = n;
+        r.hours = plan.workloadTokens / rate(n) / 3600.0;
+        r.cardHours = r.hours * n;
+        return r;
+    };
+    const int minimum = std::max(1, minimumCards);
+    if (instanceSizes.isEmpty()) {
+        for (int n = minimum; n <= 65536; n += minimum)
+            if (rate(n) >= target)
+                return take(n);
+        return bad("targetHours", Tr::tr("No card count up to 65536 finishes in time; allow more "
+                                         "hours or a smaller workload."));
     }
-    return bad("targetHours", Tr::tr("No card count up to 65536 finishes in time; allow more "
-                                     "hours or a smaller workload."));
+    std::sort(instanceSizes.begin(), instanceSizes.end());
+    instanceSizes.removeIf([&](int n) { return n < minimum; });
+    if (instanceSizes.isEmpty())
+        return bad("cards", Tr::tr("The memory estimate needs %1 cards per run, more than one "
+                                   "instance of %2 holds, and gate 4 holds one instance: choose "
+                                   "a card with more memory or a setup that needs fewer cards.")
+                                .arg(minimum)
+                                .arg(card.name));
+    for (int n : std::as_const(instanceSizes))
+        if (rate(n) >= target)
+            return take(n);
+    const int largest = instanceSizes.last();
+    take(largest);
+    r.overTarget = true;
+    r.instancesForTarget = 0;
+    for (int k = 2; k <= 64 && r.instancesForTarget == 0; ++k)
+        if (rate(k * largest) >= target)
+            r.instancesForTarget = k;
+    return r;
 }
 
 } // namespace onramp

@@ -119,15 +119,24 @@ struct ThroughputResult
     int cards = 0;
     double hours = 0;
     double cardHours = 0;
+    // Gate 4 holds one instance: when even the largest the card comes in finishes after the
+    // target, the plan is that one instance, past the target, and `instancesForTarget` of it
+    // would finish in time (0: more than 64).
+    bool overTarget = false;
+    int instancesForTarget = 1;
     QString formula;
 };
 
 double scalingEfficiency(int cards, int baseCards, double perDoubling);
-// The fewest cards, from `minimumCards` (what memory needs) in steps of it, that finish the
-// workload in time. With `cardsPerNode` > 1 (the chosen instance type's), cards come by whole
-// nodes: the count starts at the minimum rounded up to a node and grows a node at a time.
+// The fewest cards one instance holds that finish the workload in time (#17 walk 18: 10 cards
+// proposed for a card whose instances come with 1 or 8). `instanceSizes`: the card counts one
+// instance of the card comes in (the chosen instance type's alone once one is chosen), of which
+// those of at least `minimumCards` (what memory needs) are tried, smallest first; when none
+// finishes in time, the largest, overTarget. Empty: any count, from `minimumCards` in steps of
+// it (no catalog to ask).
 std::expected<ThroughputResult, Error> planThroughput(const ThroughputPlan &plan,
                                                       const ModelSpec &model, const CardSpec &card,
-                                                      int minimumCards, int cardsPerNode = 1);
+                                                      int minimumCards,
+                                                      QList<int> instanceSizes = {});
 
 } // namespace onramp

@@ -57,7 +57,7 @@ GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
 void GateForm::storeChanged()
 {
     if (reopenIfBlocked() || restoreIfTakenBack() || passIfNoLongerHeldBack() ||
-        refreshReopenedAdvice())
+        keepReopenedReasonCurrent())
         return; // the update it made has run this again
     if (record().status != m_seenStatus) {
         // Recorded elsewhere (or here): the choice shows what the gate is now.
@@ -75,22 +75,45 @@ Findings GateForm::blockers() const
     return f;
 }
 
-bool GateForm::passIfNoLongerHeldBack()
+Text GateForm::reasonFor(const OnboardingState &state) const
 {
-    const GateRecord &r = record();
-    if (r.status != GateStatus::InProgress || r.heldBack.isEmpty())
-        return false;
-    const QDateTime now = m_now();
-    if (!statusRefusal(m_store->state(), m_gate, GateStatus::Passed, now.date(),
-                       m_local ? m_local() : Findings{})
-             .isEmpty())
-        return false;
-    bool passed = false;
-    m_store->update([&](OnboardingState &s) { passed = acceptFromProvider(s, m_gate, now); });
-    return passed;
+    Findings findings = gateFindings(state, m_gate, m_now().date());
+    if (m_local)
+        findings += m_local();
+    Text reason;
+    for (const Finding &f : findings) {
+        if (f.isBlocking()) {
+            reason = f.message;
+            break;
+        }
+    }
+    // What the acceptance rests on must still hold, as the ledger asks before passing: gate 2's
+    // review of the matrix as it stood (#17 walk: roles and shares changed after the review and
+    // gate 2 stayed passed), gate 5's four checks, gate 6's colleague's replay of this run.
+    if (reason.isEmpty())
+        reason = onramp::acceptanceMissing(state, m_gate);
+    // The change that broke the rule, then the rule and what to do (#17 walk: "Nobody in the
+    // team is an observer" never said that the observer had been made an admin).
+    if (!reason.isEmpty())
+        reason = reopeningReason(state, m_gate, reason);
+    return reason;
 }
 
-bool GateForm::refreshReopenedAdvice()
+Text GateForm::reopeningRuleNow() const
+{
+    // The rule as the change that took the gate back would find it now: the evidence it left
+    // behind (staleEvidence) is not that change's rule but what follows from it.
+    OnboardingState trial = m_store->state();
+    trial.gate(m_gate).staleEvidence.clear();
+    return reasonFor(trial);
+}
+
+bool GateForm::reopeningIsOurs() const
+{
+    return m_reopening && record().reopenedBecause == m_reopening->reason;
+}
+
+bool GateForm::keepReopenedReasonCurrent()
 {
     const GateRecord &r = record();
     if (r.status != GateStatus::InProgress || r.reopenedBecause.isEmpty() || !r.heldBack.isEmpty())
@@ -105,13 +128,56 @@ bool GateForm::refreshReopenedAdvice()
     }
     if (missing.isEmpty())
         missing = onramp::acceptanceMissing(m_store->state(), m_gate);
-    const Text reason = withCurrentAdvice(r, missing);
+    Text reason;
+    if (reopeningIsOurs()) {
+        reason = reopeningRuleNow();
+        if (reason.isEmpty())
+            return false; // settled: the record keeps why it went back, statusText what is left
+        const QList<Text> lines = reason.lines();
+        if (!missing.isEmpty() && missing != lines.last())
+            reason = Text::joined({reason, missing}, QStringLiteral("\n"));
+    } else {
+        reason = withCurrentAdvice(r, missing);
+    }
     if (reason == r.reopenedBecause)
         return false;
-    if (m_reopening && m_reopening->reason == r.reopenedBecause)
+    if (reopeningIsOurs())
         m_reopening->reason = reason; // the same reopening, said as it stands now
     m_store->update([&](OnboardingState &s) { s.gate(m_gate).reopenedBecause = reason; });
     return true;
+}
+
+QString GateForm::statusText() const
+{
+    const GateRecord &r = record();
+    const QString text = describe(r);
+    if (r.status != GateStatus::InProgress || r.reopenedBecause.isEmpty() || !reopeningIsOurs())
+        return text; // another form's reopening: its line two says what is left now
+    if (!reopeningRuleNow().isEmpty())
+        return text; // what it went back for still holds: the record says it as it is now
+    // What it went back for is settled: what is left now, not the instruction that was
+    // (#17 walk 18: "… presses “Mark reviewed” again" after the team lead had).
+    const EntryCheck e = entry();
+    const Text left = !e.met ? e.reason : reasonFor(m_store->state());
+    return text + u'\n' +
+           (left.isEmpty() ? Tr::tr("What it went back for is settled, and nothing else holds "
+                                    "it: record it passed below.")
+                           : Tr::tr("Left to do now: %1").arg(left.toString()));
+}
+
+bool GateForm::passIfNoLongerHeldBack()
+{
+    const GateRecord &r = record();
+    if (r.status != GateStatus::InProgress || r.heldBack.isEmpty())
+        return false;
+    const QDateTime now = m_now();
+    if (!statusRefusal(m_store->state(), m_gate, GateStatus::Passed, now.date(),
+                       m_local ? m_local() : Findings{})
+             .isEmpty())
+        return false;
+    bool passed = false;
+    m_store->update([&](OnboardingState &s) { passed = acceptFromProvider(s, m_gate, now); });
+    return passed;
 }
 
 bool GateForm::restoreIfTakenBack()
@@ -149,22 +215,7 @@ bool GateForm::reopenIfBlocked()
         m_passedData.reset();
         return false;
     }
-    Text reason;
-    for (const Finding &f : blockers()) {
-        if (f.isBlocking()) {
-            reason = f.message;
-            break;
-        }
-    }
-    // What the acceptance rests on must still hold, as the ledger asks before passing: gate 2's
-    // review of the matrix as it stood (#17 walk: roles and shares changed after the review and
-    // gate 2 stayed passed), gate 5's four checks, gate 6's colleague's replay of this run.
-    if (reason.isEmpty())
-        reason = onramp::acceptanceMissing(m_store->state(), m_gate);
-    // The change that broke the rule, then the rule and what to do (#17 walk: "Nobody in the
-    // team is an observer" never said that the observer had been made an admin).
-    if (!reason.isEmpty())
-        reason = reopeningReason(m_store->state(), m_gate, reason);
+    const Text reason = reasonFor(m_store->state());
     // Only a change after a clean acceptance reopens: a gate recorded passed with findings
     // open (outside Onramp, or from an older version) stays as the acceptor left it.
     if (!m_cleanWhenPassed) {

@@ -63,6 +63,9 @@ public:
 
     // A one-line, translated account of a record's status with its who and when.
     static QString describe(const GateRecord &r);
+    // describe() for this gate as the state stands: a gate back in progress whose reason is
+    // settled says what is left now (the status box).
+    QString statusText() const;
 
     void setClock(std::function<QDateTime()> now) { m_now = std::move(now); }
     // Findings the page holds that are not saved (gate 4's dataset scan): they block Passed
@@ -103,10 +106,22 @@ private:
     // A provider's acceptance held back by a rule (heldBack) passes the gate once no rule holds
     // it: the walk saw gate 3 quote a fixed finding until "Check the review" was pressed.
     bool passIfNoLongerHeldBack();
-    // A gate back in progress says what it lacks as the state is now, not as it was when it went
-    // back (#17 polish: the reason still said "Make one member an observer" after another member
-    // had become one); true when it rewrote the reason.
-    bool refreshReopenedAdvice();
+    // A gate back in progress keeps its reason current, in one place (the two rules below never
+    // both apply to one reason, so neither undoes the other):
+    // - while this form's reopening stands, the whole reason reads as the change does now (walk
+    //   18: "Member 4 joined", the new row's placeholder, after the name typed was Chen Jie);
+    //   statusText() says what is left once that change's rule is settled;
+    // - otherwise (reopened by another form, before a restart, or with an earlier gate), line
+    //   one keeps what sent it back and line two says what it lacks now (#17 polish: the reason
+    //   still said "Make one member an observer" after another member had become one).
+    // True when it rewrote the reason.
+    bool keepReopenedReasonCurrent();
+    bool reopeningIsOurs() const;
+    // Why the gate would go back on `state`: its first blocking finding or what its acceptance
+    // lacks, with the change that caused it (reopeningReason); empty when nothing holds it.
+    Text reasonFor(const OnboardingState &state) const;
+    // reasonFor() without the evidence the change left stale: the rule of the change itself.
+    Text reopeningRuleNow() const;
     std::function<QDateTime()> m_now;
     std::function<Findings()> m_local;
     Findings blockers() const;

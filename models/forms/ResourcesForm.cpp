@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <QThreadPool>
 
+#include <cmath>
 #include <limits>
 
 namespace onramp {
@@ -458,14 +459,14 @@ ResourcesForm::CardCount ResourcesForm::cardCount(const CardSpec &c) const
 
 std::expected<ThroughputResult, Error> ResourcesForm::throughput() const
 {
-    const TrainingSetup s = effectiveSetup();
-    int minimum = MemoryEstimator::cardsNeeded(s, card());
-    if (minimum <= 0)
-        minimum = s.tp * s.pp;
-    // Cards come by the chosen instance: eight at a time for an 8-card type.
-    const InstanceType *instance = data().catalog.instance(data().choice.instance);
-    return planThroughput(data().throughput, s.model, card(), minimum,
-                          instance ? instance->cards : 1);
+    return planRunThroughput(data(), card(), m_store->state().provider.instanceType);
+}
+
+double ResourcesForm::quotaHours(double hours)
+{
+    // Up to the tenth gate 3's field shows: the formula it prints then multiplies out to its
+    // total (walk 18: "10 cards × 10.9 h …" = 2,612, from 10.88 h stored).
+    return std::ceil(hours * 10 - 1e-9) / 10;
 }
 
 Findings ResourcesForm::findings() const
@@ -486,7 +487,7 @@ bool ResourcesForm::feedQuota()
         return false;
     m_store->update([&](OnboardingState &s) {
         s.quota.cardsPerRun = t->cards;
-        s.quota.hoursPerRound = t->hours;
+        s.quota.hoursPerRound = quotaHours(t->hours);
     });
     return true;
 }
@@ -499,7 +500,8 @@ std::optional<ResourcesForm::QuotaReplacement> ResourcesForm::quotaReplacement()
     const auto t = throughput();
     if (!t)
         return std::nullopt;
-    QuotaReplacement r{s.quota.cardsPerRun, t->cards, s.quota.hoursPerRound, t->hours};
+    QuotaReplacement r{s.quota.cardsPerRun, t->cards, s.quota.hoursPerRound,
+                       quotaHours(t->hours)};
     // The ledger's rules on the new numbers: a blocking finding, or an acceptance (the grant)
     // that no longer covers them, sends the passed gate back (GateForm::reopenIfBlocked).
     OnboardingState trial = s;

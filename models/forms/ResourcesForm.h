@@ -134,6 +134,8 @@ public:
     // Where a catalog card's figures come from, in the user's language.
     static QString sourceQuality(const CardSpec &card);
     std::expected<ThroughputResult, Error> throughput() const;
+    // Hours as gate 3 is given them: up to the tenth its field shows.
+    static double quotaHours(double hours);
     Findings findings() const;
     // The last dataset scan's findings: the page's own, not saved (GateForm::setLocalFindings).
     Findings scanFindings() const;

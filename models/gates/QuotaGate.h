@@ -76,6 +76,9 @@ struct QuotaContext
     PurposeKind purpose = PurposeKind::Finetuning;
     std::optional<int> estimatedCards; // from gate 4's memory estimate
     double targetHours = 0;            // gate 4's "Finish within"; 0 = no target set
+    // Gate 4's throughput plan's cards (planRunThroughput): what finishing within targetHours
+    // takes on one instance; cards per run up to it are justified by throughput.
+    std::optional<int> throughputCards;
     QList<double> memberShares;        // gate 2's per-person or per-topic shares, percent
     QuotaPool pool;                    // gate 2's pool: what the card-hours are of, and where
 };

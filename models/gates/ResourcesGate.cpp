@@ -1,6 +1,7 @@
 #include "ResourcesGate.h"
 #include "GateCrossChecks.h"
 
+#include "MemoryEstimator.h"
 #include "Tr.h"
 
 namespace onramp {
@@ -365,6 +366,28 @@ void recordEnvironment(ResourcesGateData &r)
         r.environment.driver = t->driver;
         r.cardKey = t->card;
     }
+}
+
+std::expected<ThroughputResult, Error> planRunThroughput(const ResourcesGateData &data,
+                                                         const CardSpec &card,
+                                                         const QString &heldType)
+{
+    ResourcesGateData chosen = data;
+    if (!heldType.isEmpty())
+        chosen.choice.instance = heldType;
+    const TrainingSetup s = effectiveSetup(chosen);
+    int minimum = MemoryEstimator::cardsNeeded(s, card);
+    if (minimum <= 0)
+        minimum = s.tp * s.pp;
+    QList<int> sizes;
+    if (const RunCards run = runCards(data, heldType); !run.instanceType.isEmpty()) {
+        sizes << run.cardsPerInstance;
+    } else {
+        for (const InstanceType &t : data.catalog.instances())
+            if (t.card == card.key && !sizes.contains(t.cards))
+                sizes << t.cards;
+    }
+    return planThroughput(data.throughput, s.model, card, minimum, sizes);
 }
 
 } // namespace onramp

@@ -77,4 +77,13 @@ QString runCardsText(const RunCards &run, const ResourceCatalog &catalog);
 // the chosen instance type (runCards), in whole tensor × pipeline units of it.
 TrainingSetup effectiveSetup(const ResourcesGateData &data);
 
+// Gate 4's throughput plan on `card`, the one rule gate 4's page, its "Use these cards and
+// hours" and gate 3's checks read (#17 walk 18): cards one instance holds, since gate 4 holds
+// one — the instance type's once one is chosen or held (`heldType`), else the counts the
+// catalog's instance types of the card come in (1 or 8 for an A100 80GB, never 10); from what
+// memory needs (effectiveSetup).
+std::expected<ThroughputResult, Error> planRunThroughput(const ResourcesGateData &data,
+                                                         const CardSpec &card,
+                                                         const QString &heldType = {});
+
 } // namespace onramp

@@ -13,6 +13,8 @@ namespace onramp {
 
 namespace {
 
+bool evidenceIsStandingGrant(const OnboardingState &state, GateId id);
+
 // Whether `later`'s entry condition rests on `earlier`, directly or through the gates between.
 bool restsOn(GateId later, GateId earlier)
 {
@@ -84,9 +86,12 @@ namespace {
 // is not stale (nothing of theirs changed): passLaterGatesAgain passes them once `id` does.
 void reopenLaterGates(OnboardingState &state, GateId id, const QDateTime &now)
 {
+    // Only those whose entry no longer holds (holdsForLaterGates): #17 walk 18, adding the
+    // colleague gate 6 asked for took gates 3–6 back with gate 2, though none rests on the
+    // member list. In order: a later gate that went back takes the ones after it back too.
     for (GateId later : kAllGates) {
         GateRecord &r = state.gate(later);
-        if (r.status != GateStatus::Passed || !restsOn(later, id))
+        if (r.status != GateStatus::Passed || !restsOn(later, id) || checkEntry(state, later).met)
             continue;
         r.status = GateStatus::InProgress;
         r.reopenedBecause = cascadeReason(id, state.gate(id).status);
@@ -137,6 +142,12 @@ void reopen(OnboardingState &state, GateId id, const Text &reason, const QDateTi
 {
     GateRecord &r = state.gate(id);
     const bool wasPassed = r.status == GateStatus::Passed;
+    if (evidenceIsStandingGrant(state, id)) {
+        // The grant is held back by the change, not outdated by it: it passes the gate again
+        // once nothing holds it (GateForm::passIfNoLongerHeldBack).
+        staleEvidence = false;
+        r.heldBack = reason;
+    }
     r.status = GateStatus::InProgress;
     r.reopenedBecause = reason;
     r.reopenedAt = now;
@@ -172,12 +183,26 @@ bool reviewed(const ReviewSnapshot &review)
 
 } // namespace
 
+bool holdsForLaterGates(const OnboardingState &state, GateId id)
+{
+    const GateRecord &r = state.gate(id);
+    if (r.status == GateStatus::Passed)
+        return true;
+    // Gate 2 went back after a change (not recorded back by hand), and the provider still
+    // holds the workspace with its quota pool: what gate 3's entry asks. Its team and the team
+    // lead's review of it are gate 2's own (gate 3 reads the shares and the pool itself, gate
+    // 6 its replayer).
+    return id == GateId::Workspace && r.status == GateStatus::InProgress &&
+           !r.reopenedBecause.isEmpty() && state.workspace.created &&
+           state.workspace.quotaAttached && workspaceAtProviderMissing(state).isEmpty();
+}
+
 EntryCheck checkEntry(const OnboardingState &state, GateId id)
 {
     QList<Text> missing;
     for (GateId required : gateDefinition(id).requiresPassed) {
         const GateRecord &r = state.gate(required);
-        if (r.status != GateStatus::Passed) {
+        if (!holdsForLaterGates(state, required)) {
             missing << Tr::trLater("gate %1 “%2” is %3")
                            .arg(gateNumber(required))
                            .arg(gateTitle(required), statusPhrase(r.status));
@@ -212,6 +237,9 @@ QuotaContext quotaContext(const OnboardingState &s)
             const int n = MemoryEstimator::cardsNeeded(s.resources.choice.setup, *card);
             if (n > 0)
                 c.estimatedCards = n;
+            // What "Use these cards and hours" proposes: cards for throughput, not memory.
+            if (const auto t = planRunThroughput(s.resources, *card, s.provider.instanceType))
+                c.throughputCards = t->cards;
         }
         c.targetHours = s.resources.throughput.targetHours;
     }
@@ -275,6 +303,17 @@ Text grantOutgrown(const OnboardingState &s)
              now.from.toString(Qt::ISODate), now.to.toString(Qt::ISODate));
 }
 
+QuotaApplyRule quotaApplyRule(const OnboardingState &s)
+{
+    QuotaApplyRule rule;
+    const bool anotherPool = quotaAppliedForAnotherPool(s);
+    rule.due = s.provider.quotaApplication.state != QLatin1String("approved") || anotherPool ||
+               !grantOutgrown(s).isEmpty();
+    for (const Finding &f : gateFindings(s, GateId::Quota, QDate::currentDate()))
+        rule.blockers += f.isBlocking() && f.code != QLatin1String("quota.pool_changed");
+    return rule;
+}
+
 Findings grantFindings(const OnboardingState &s, GateId id)
 {
     const QuotaApplication granted = quotaGranted(s);
@@ -295,6 +334,21 @@ bool quotaAppliedForAnotherPool(const OnboardingState &s)
     return s.provider.quotaApplication.sent() && !askedFor.isEmpty() &&
            !(askedFor == s.workspace.pool);
 }
+
+namespace {
+
+// Gate 3's evidence is the provider's grant, which stands whatever changes here: whether it
+// still covers the plan is asked anew each time (grantOutgrown, the pool's finding). A change
+// does not make it stale, and once the plan fits the grant again (the numbers put back) the
+// gate passes on it again (#17 walk 18: after "Use these cards and hours", gate 3 asked to
+// "run the acceptance checks again", which it has none of, and putting the numbers back did not
+// release it).
+bool evidenceIsStandingGrant(const OnboardingState &state, GateId id)
+{
+    return id == GateId::Quota && quotaGranted(state).from.isValid();
+}
+
+} // namespace
 
 Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
 {
@@ -710,6 +764,18 @@ Text reopeningReason(const OnboardingState &state, GateId id, const Text &rule)
                         QStringLiteral("\n"));
 }
 
+Text teamChangeForecast(const OnboardingState &state)
+{
+    if (state.gate(GateId::Workspace).status != GateStatus::Passed ||
+        !reviewed(state.workspace.lastReview))
+        return {};
+    return Tr::trLater("Gate 2 is passed on %1's review of this team: adding, removing or "
+                       "changing a member takes gate 2 back to in progress until the team lead "
+                       "reviews it again (“Mark reviewed”). Gates 3–5 do not rest on the team and "
+                       "keep their status; gate 6 checks its replayer against it.")
+        .arg(Text::literal(state.workspace.lastReview.reviewer.trimmed()));
+}
+
 Text roleReviewMissing(const OnboardingState &state)
 {
     const WorkspaceData &w = state.workspace;
@@ -734,7 +800,7 @@ Text acceptanceMissing(const OnboardingState &state, GateId id)
     // A change after acceptance reopened the gate: what it was accepted on no longer proves
     // anything about the gate as it is now.
     if (const GateRecord &r = state.gate(id);
-        !r.staleEvidence.isEmpty() &&
+        !r.staleEvidence.isEmpty() && !evidenceIsStandingGrant(state, id) &&
         r.evidence.toString().trimmed() == r.staleEvidence.toString().trimmed())
         return Tr::trLater("The evidence was written before the change that sent this gate back to "
                            "in progress: run the acceptance checks again and replace the evidence "

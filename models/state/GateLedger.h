@@ -28,6 +28,15 @@ struct EntryCheck
     Text reason;
 };
 EntryCheck checkEntry(const OnboardingState &state, GateId id);
+// Whether gate `id` holds for the entry of the gates after it: passed, or gate 2 back in
+// progress after a change to its team (members, roles, the team lead's review) while the
+// provider still holds its workspace with the quota pool, which is what gate 3 enters on. Only
+// the later gates whose entry no longer holds go back with a gate (#17 walk 18).
+bool holdsForLaterGates(const OnboardingState &state, GateId id);
+// What a change to gate 2's team does to the gates, said before it is made (#17 walk 18: adding
+// the colleague gate 6 asked for took gates back with no warning); empty while gate 2 is not
+// passed on a review.
+Text teamChangeForecast(const OnboardingState &state);
 
 // Gate 3's application was sent for a pool other than gate 2's pool now: its grant does not
 // hold for the new one (a blocking finding of gate 3, and the application may be sent again).
@@ -46,6 +55,17 @@ QuotaApplication quotaGranted(const OnboardingState &s);
 // gate 4's "Use these cards and hours" rewrote an approved gate 3, which stayed passed). Empty
 // while the grant covers it, and for states that did not keep what was sent.
 Text grantOutgrown(const OnboardingState &s);
+// Whether gate 3 may send an application now (its "Apply for quota"): `due` while no
+// application stands approved for this plan and pool (none sent, refused, returned, waiting, one
+// for another pool, or a grant the plan has outgrown: grantOutgrown names this button, #17 walk
+// 18); `blockers`: gate 3's own blocking findings that a new application would not settle.
+struct QuotaApplyRule
+{
+    bool due = false;
+    int blockers = 0;
+    bool allowed() const { return due && blockers == 0; }
+};
+QuotaApplyRule quotaApplyRule(const OnboardingState &s);
 // Gate 4's instance (id Resources) or gate 6's first run (FirstRun) against the granted period
 // (GateCrossChecks.h), as those gates' findings; gate 3's page shows them too.
 Findings grantFindings(const OnboardingState &s, GateId id);

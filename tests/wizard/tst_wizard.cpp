@@ -454,9 +454,12 @@ private slots:
         QCOMPARE(w.currentId(), int(OnboardingWizard::ResourcesId));
         QCOMPARE(store.state().gate(GateId::Resources).status, GateStatus::InProgress);
         QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        // A change gate 3 rests on (#17 walk 18: a role change alone keeps gate 3 passed): the
+        // provider no longer holds the workspace's quota pool.
         store.update([](OnboardingState &s) {
+            s.workspace.quotaAttached = false;
             reopenGate(s, GateId::Workspace,
-                       Text::literal(QStringLiteral("the observer became a developer")),
+                       Text::literal(QStringLiteral("the quota pool was detached")),
                        QDateTime::currentDateTimeUtc());
         });
         QCOMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);

@@ -212,15 +212,11 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel->addAction(
             QStringLiteral("providerApplyQuota"),
             [] { return ProviderActions::tr("Apply for quo&ta"); },
-            [](const St &s) {
-                // As gate 1's dossier: an application the rules block would come back refused,
-                // or approved and then held back by the same rule.
-                // A grant for a pool since changed in gate 2 is asked again, for the new pool.
-                const bool anotherPool = quotaAppliedForAnotherPool(s);
-                return (review(s.provider.quotaApplication) != ReviewState::Approved ||
-                        anotherPool) &&
-                       blockers(s, GateId::Quota) == (anotherPool ? 1 : 0);
-            },
+            // The model's one rule (#17 walk 18: off beside a status that named it, after the
+            // plan outgrew its grant). As gate 1's dossier: an application the rules block
+            // would come back refused, or approved and then held back by the same rule; a grant
+            // for a pool since changed in gate 2 is asked again, for the new pool.
+            [](const St &s) { return quotaApplyRule(s).allowed(); },
             [](S *s, S::Done d) { s->applyQuota(std::move(d)); });
         panel->addAction(
             QStringLiteral("providerCheckQuota"),
@@ -230,28 +226,30 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
         panel->setStatusText([](const St &s) {
             const RemoteReview &r = s.provider.quotaApplication;
             QString text = ProviderActions::tr("Quota application: %1").arg(reviewText(r));
-            if (const int open =
-                    blockers(s, GateId::Quota) - (quotaAppliedForAnotherPool(s) ? 1 : 0);
-                open > 0 && review(r) != ReviewState::Approved)
+            if (const QuotaApplyRule apply = quotaApplyRule(s); apply.due && apply.blockers > 0)
                 text += u'\n' + ProviderActions::tr("The application can be sent once the blocking "
                                                     "findings above are resolved (%n left).",
-                                                    nullptr, open);
+                                                    nullptr, apply.blockers);
             if (review(r) == ReviewState::Approved) {
                 // What was sent is the plan's first application (one round and its margin),
                 // not the plan's total: "116 of the 1,844 asked" read as a cut.
+                // What was asked is what was sent: the plan's first application may have grown
+                // since (walk 18: "116 granted of the 131 asked", where 116 had been asked).
                 const QuotaPlan plan = planQuota(s.quota, quotaContext(s));
+                const QuotaApplication sent = quotaGranted(s);
+                const double asked = sent.from.isValid() ? sent.cardHours : plan.first.cardHours;
                 const auto hours = [](double h) { return QLocale().toString(h, 'f', 0); };
                 text += u'\n' +
-                        (plan.cardHours > plan.first.cardHours
+                        (plan.cardHours > asked
                              ? ProviderActions::tr("Granted %1 card-hours of the %2 asked in this "
                                                    "first application. The rest of the plan's "
                                                    "%3 card-hours is applied for after the "
                                                    "first run.")
-                                   .arg(hours(r.grantedCardHours), hours(plan.first.cardHours),
+                                   .arg(hours(r.grantedCardHours), hours(asked),
                                         hours(plan.cardHours))
                              : ProviderActions::tr("Granted %1 card-hours of the %2 asked in this "
                                                    "first application.")
-                                   .arg(hours(r.grantedCardHours), hours(plan.first.cardHours)));
+                                   .arg(hours(r.grantedCardHours), hours(asked)));
             }
             return text;
         });

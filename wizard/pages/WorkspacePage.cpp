@@ -874,7 +874,8 @@ void WorkspacePage::refresh()
                  "above and press “Plan the pool”.")
             : tr("Members come after the workspace and its quota pool: type the workspace's "
                  "name and press “Plan the workspace” above.");
-    m_addWhy->setText(why);
+    // On a passed gate 2, what a change to the team does, before it is made (#17 walk 18).
+    m_addWhy->setText(pooled ? teamChangeForecast(store()->state()).toString() : why);
     for (QPushButton *b : {m_add, m_import})
         b->setToolTip(why);
     const auto mark = [](bool done) { return done ? QStringLiteral("✔") : QStringLiteral("○"); };

@@ -234,7 +234,7 @@ void GateCard::retranslate()
 void GateCard::refresh()
 {
     const GateRecord &r = m_form->record();
-    m_statusLabel->setText(pathsOnTheirOwnLines(statusGlyph(r.status) + u' ' + GateForm::describe(r)));
+    m_statusLabel->setText(pathsOnTheirOwnLines(statusGlyph(r.status) + u' ' + m_form->statusText()));
     setTextColour(m_statusLabel, statusColour(r.status));
 
     const EntryCheck entry = m_form->entry();

@@ -1,3 +1,4 @@
+#include "GateLedger.h"
 #include "MemoryEstimator.h"
 #include "OnboardingState.h"
 #include "ResourceFixtures.h"
@@ -14,6 +15,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace onramp;
 
@@ -561,14 +563,24 @@ private slots:
         // 312 TFLOPS × 0.4 / (6 × 6.74e9) ≈ 3086 tokens/s per card.
         QVERIFY(std::abs(e->perCardTokensPerSecond - 3086) < 5);
         QCOMPARE(scalingEfficiency(4, 1, 0.98), 0.98 * 0.98);
-        // By whole 8-card nodes: the fewest nodes holding at least those cards.
-        auto nodes = planThroughput(p, m, a100, 1, 8);
-        QVERIFY(nodes.has_value());
-        QCOMPARE(nodes->cards % 8, 0);
-        QVERIFY(nodes->cards >= r->cards && nodes->cards - 8 < r->cards);
-        QVERIFY(nodes->hours <= r->hours);
-        // Memory's minimum of 20 cards, rounded up to whole nodes.
-        QCOMPARE(planThroughput(p, m, a100, 20, 8)->cards, 24);
+        // #17 walk 18: gate 4 holds one instance, and the card comes in instances of 1 or 8.
+        // The plan is one of those: the smallest that finishes in time, else the largest, past
+        // the target, saying how many of it would finish in time (never 16 cards on one 8).
+        auto one = planThroughput(p, m, a100, 1, {8, 1});
+        QVERIFY(one.has_value());
+        QCOMPARE(one->cards, 8);
+        QVERIFY(one->overTarget);
+        QVERIFY(one->hours > p.targetHours);
+        QVERIFY(one->instancesForTarget >= 2 && one->instancesForTarget * 8 >= r->cards);
+        ThroughputPlan easy = p;
+        easy.targetHours = 100;
+        auto small = planThroughput(easy, m, a100, 1, {1, 8});
+        QVERIFY(small.has_value());
+        QVERIFY(small->cards == 1 || small->cards == 8);
+        QVERIFY(!small->overTarget && small->hours <= 100);
+        // What memory needs first: an instance too small for it is not one to plan on.
+        QCOMPARE(planThroughput(easy, m, a100, 2, {1, 8})->cards, 8);
+        QCOMPARE(planThroughput(p, m, a100, 20, {1, 8}).error().field, QStringLiteral("cards"));
         ThroughputPlan none = p;
         none.targetHours = 0;
         QCOMPARE(planThroughput(none, m, a100, 1).error().field, QStringLiteral("targetHours"));
@@ -588,6 +600,65 @@ private slots:
         QVERIFY(store.state().quota.hoursPerRound > 0);
         // The card is gate 2's pool; gate 4 never changes it.
         QVERIFY(store.state().workspace.pool.cardType.isEmpty());
+    }
+
+    // #17 walk 18: with no instance type chosen yet, gate 4 proposed 10 A100 80GB cards, which
+    // no instance holds (they come as 1 and 8); gate 3 then flagged its own proposal as "more
+    // than four times" the memory's need, and its formula printed 10.9 h for the 10.88 stored.
+    void theCardsProposedAreOnesAnInstanceHolds()
+    {
+        StateStore store(QString{});
+        store.update([](OnboardingState &s) {
+            s.workspace.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-north"),
+                                QStringLiteral("cn-north-1a")};
+            s.gate(GateId::Resources).status = GateStatus::InProgress;
+            s.quota.rounds = 20;
+            s.quota.start = QDate(2027, 1, 1);
+            s.quota.end = QDate(2027, 3, 31);
+        });
+        ResourcesForm form(&store);
+        form.update([](ResourcesGateData &d) {
+            d.choice.instance.clear();
+            d.choice.setup.model = *findModel("qwen2.5-7b");
+            d.choice.setup.method = Method::Lora;
+            d.throughput.workloadTokens = 1e9;
+            d.throughput.targetHours = 12;
+        });
+        QList<int> sizes;
+        for (const InstanceType &t : form.data().catalog.instances())
+            if (t.card == QLatin1String("a100-80g"))
+                sizes << t.cards;
+        QVERIFY2(!sizes.isEmpty() && !sizes.contains(10), "the catalog's A100 80GB instances");
+        const auto t = form.throughput();
+        QVERIFY2(t.has_value(), qPrintable(t ? QString() : t.error().message));
+        QVERIFY2(sizes.contains(t->cards), qPrintable(QString::number(t->cards)));
+        QVERIFY(form.feedQuota());
+        const QuotaGateData &q = store.state().quota;
+        QCOMPARE(q.cardsPerRun, t->cards);
+        // Up to the tenth gate 3's field shows: its formula multiplies out as printed.
+        QCOMPARE(q.hoursPerRound, std::ceil(t->hours * 10 - 1e-9) / 10);
+        QVERIFY(q.hoursPerRound >= t->hours);
+        QCOMPARE(ResourcesForm::quotaHours(10.88), 10.9);
+        QCOMPARE(ResourcesForm::quotaHours(10.81), 10.9);
+        QCOMPARE(ResourcesForm::quotaHours(10.8), 10.8);
+        // Gate 3 accepts the reason: the cards are throughput's, not memory's.
+        const QuotaContext context = quotaContext(store.state());
+        QVERIFY(context.estimatedCards.has_value());
+        QCOMPARE(context.throughputCards.value_or(0), t->cards);
+        const QuotaPlan plan = planQuota(q, context);
+        for (const Finding &f : plan.findings)
+            QVERIFY2(f.code != QLatin1String("quota.far_above_estimate"), qPrintable(f.message.toString()));
+        if (t->cards > *context.estimatedCards) {
+            const QString why = quotaJustification(q, plan, context);
+            QVERIFY2(why.contains(QStringLiteral("throughput")), qPrintable(why));
+        }
+        // Typed by hand beyond what throughput needs, it is flagged as before.
+        OnboardingState more = store.state();
+        more.quota.cardsPerRun = 4 * *context.estimatedCards + 8;
+        bool flagged = false;
+        for (const Finding &f : planQuota(more.quota, quotaContext(more)).findings)
+            flagged |= f.code == QLatin1String("quota.far_above_estimate");
+        QVERIFY(flagged || more.quota.cardsPerRun <= t->cards);
     }
 
     void environmentIsRecordedAndSaved()

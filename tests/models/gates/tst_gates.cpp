@@ -720,6 +720,64 @@ private slots:
         QCOMPARE(m.quarters[1].cardHours, m.cardHours);
     }
 
+    // #17 walk 18: a year's period with one 30-day peak in March. The justification gave the
+    // whole year, the applications' total row 1–30 March, and the split finding spoke of
+    // quarterly follow-ups. One span: what the applications cover, in all three.
+    void theApplicationsJustificationAndSplitAgree_data()
+    {
+        QTest::addColumn<QList<PeakWindow>>("peaks");
+        QTest::addColumn<bool>("split");
+        QTest::newRow("a March peak") << QList<PeakWindow>{{QDate(2027, 3, 1), 30, 16}} << false;
+        QTest::newRow("peaks in May and August")
+            << QList<PeakWindow>{{QDate(2027, 5, 3), 5, 8}, {QDate(2027, 8, 2), 5, 8}} << true;
+        QTest::newRow("a peak across March and April")
+            << QList<PeakWindow>{{QDate(2027, 3, 20), 20, 8}} << true;
+        QTest::newRow("even") << QList<PeakWindow>{} << true;
+    }
+
+    void theApplicationsJustificationAndSplitAgree()
+    {
+        QFETCH(QList<PeakWindow>, peaks);
+        QFETCH(bool, split);
+        QuotaGateData q = quota();
+        q.start = QDate(2027, 1, 1);
+        q.end = QDate(2027, 12, 31);
+        q.peaks = peaks;
+        QuotaContext c;
+        c.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-north"),
+                  QStringLiteral("cn-north-1a")};
+        const QuotaPlan p = planQuota(q, c);
+        const QDate from = p.first.from;
+        const QDate to = p.followUps.isEmpty() ? p.first.to : p.followUps.last().to;
+        const QString text = quotaJustification(q, p, c);
+        QVERIFY2(text.contains(QStringLiteral("from %1 to %2.")
+                                   .arg(from.toString(Qt::ISODate), to.toString(Qt::ISODate))),
+                 qPrintable(text));
+        // The period is said apart, as what it is, when the applications cover less of it.
+        QCOMPARE(text.contains(QStringLiteral("The planning period is 2027-01-01 to 2027-12-31")),
+                 from != q.start || to != q.end);
+        QString finding;
+        for (const Finding &f : p.findings)
+            if (f.code == "quota.period_split")
+                finding = f.message.toString();
+        QCOMPARE(!finding.isEmpty(), split);
+        if (split) {
+            QVERIFY2(finding.contains(
+                         QStringLiteral("%1 quarterly follow-up").arg(p.followUps.size())),
+                     qPrintable(finding));
+            if (from != q.start || to != q.end)
+                QVERIFY2(finding.contains(from.toString(Qt::ISODate)) &&
+                             finding.contains(to.toString(Qt::ISODate)),
+                         qPrintable(finding));
+        } else {
+            QVERIFY2(!text.contains(QStringLiteral("quarterly")), qPrintable(text));
+        }
+        const auto quarter = [](const QDate &d) { return d.year() * 4 + (d.month() - 1) / 3; };
+        if (split)
+            for (const QuotaApplication &a : p.followUps)
+                QCOMPARE(quarter(a.from), quarter(a.to));
+    }
+
     // #17 walk: the plan's peak was in February and the first application stayed on 1 January,
     // weeks before any card is used. An application starts when its cards are needed: the first
     // one at the first peak (or the first month with a weight), the rest after it.

@@ -251,6 +251,80 @@ private slots:
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }
 
+    // #17 walk 18: gate 4's cards and hours outgrew gate 3's grant; gate 3's status said
+    // "send a new application (“Apply for quota” …) or put the numbers back" beside an
+    // Apply for quota that was off, and putting the numbers back did not release the gate.
+    // The button the status names is on; put back, the gate passes; sent, it passes again.
+    void anOutgrownGrantKeepsApplyForQuotaOn()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        OnboardingState state = demoState();
+        state.currentPage = OnboardingWizard::WorkspaceId;
+        store.setState(state);
+        OnboardingWizard w(&store, &m_language);
+        w.restoreProgress();
+        w.show();
+        QCOMPARE(w.currentId(), int(OnboardingWizard::WorkspaceId));
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        // The application is for gate 2's workspace: the provider holds it first.
+        auto *setUp = child<QPushButton>(w, "providerSetUpWorkspace");
+        QVERIFY(setUp);
+        QTRY_VERIFY_WITH_TIMEOUT(setUp->isEnabled(), 10000);
+        QTest::mouseClick(setUp, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(store.state().workspace.quotaAttached, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.providerHub()->session()->busy(), 15000);
+        QVERIFY(w.goToPage(OnboardingWizard::QuotaId));
+        auto *apply = child<QPushButton>(w, "providerApplyQuota");
+        auto *status = child<QLabel>(w, "statusLabel");
+        QVERIFY(apply && status);
+        const auto applyAndPass = [&] {
+            QTRY_VERIFY(apply->isEnabled());
+            QTest::mouseClick(apply, Qt::LeftButton);
+            QTRY_COMPARE_WITH_TIMEOUT(store.state().provider.quotaApplication.state,
+                                      QStringLiteral("approved"), 15000);
+            QTRY_VERIFY_WITH_TIMEOUT(!w.providerHub()->session()->busy(), 15000);
+            QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+            QVERIFY(!apply->isEnabled());
+        };
+        applyAndPass();
+        const QuotaGateData granted = store.state().quota;
+
+        // More cards than granted, as "Use these cards and hours" writes them.
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun += 1; });
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+        QVERIFY2(status->text().contains(QStringLiteral("“Apply for quota”")) &&
+                     !status->text().contains(QStringLiteral("acceptance checks")),
+                 qPrintable(status->text()));
+        QTRY_VERIFY(apply->isEnabled());
+        // The review queried again: the same answer, the same way out.
+        QTest::mouseClick(child<QPushButton>(w, "providerCheckQuota"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.providerHub()->session()->busy(), 15000);
+        QTRY_VERIFY2(status->text().contains(QStringLiteral("“Apply for quota”")) &&
+                         !status->text().contains(QStringLiteral("acceptance checks")),
+                     qPrintable(status->text()));
+        QVERIFY(apply->isEnabled());
+        QVERIFY(!child<QPushButton>(w, "recordStatus")->isEnabled());
+
+        // The numbers put back: gate 3 passes on its grant again.
+        store.update([&](OnboardingState &s) { s.quota = granted; });
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::Passed);
+        QVERIFY(!apply->isEnabled());
+
+        // Or a new application for the new numbers.
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun += 1; });
+        QTRY_COMPARE(store.state().gate(GateId::Quota).status, GateStatus::InProgress);
+        applyAndPass();
+        QVERIFY(store.state().provider.quotaSent.cardHours >
+                planQuota(granted, quotaContext(store.state())).first.cardHours);
+        qunsetenv("ONRAMP_STATE_DIR");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
     // #17 walk: gate 1 with "Training service activated" ticked still read "not activated yet:
     // … tick it above"; after the approval its findings still said "ready to submit".
     void gateOneSaysWhatTheTickAndTheApprovalMean()

@@ -116,15 +116,33 @@ void ThroughputSection::refresh()
 {
     const auto t = form()->throughput();
     if (t) {
-        m_result->setText(
+        // The hours as gate 3 is given them (ResourcesForm::quotaHours), and their card-hours.
+        const double hours = ResourcesForm::quotaHours(t->hours);
+        QString text =
             tr("%1 cards finish in %2 h: %3 card-hours. Per card %4 tokens/s%5.")
                 .arg(t->cards)
-                .arg(t->hours, 0, 'f', 1)
-                .arg(t->cardHours, 0, 'f', 0)
+                .arg(hours, 0, 'f', 1)
+                .arg(hours * t->cards, 0, 'f', 0)
                 .arg(t->perCardTokensPerSecond, 0, 'f', 0)
                 .arg(t->estimated
                          ? tr(" — an estimate from FLOPs; measure a small run to replace it")
-                         : QString()));
+                         : QString());
+        // Gate 4 holds one instance: a plan past the target says so, never more cards than one
+        // instance holds (walk 18: 16 cards planned on an 8-card type).
+        if (t->overTarget)
+            text += u' ' +
+                    (t->instancesForTarget > 0
+                         ? tr("That is past the %1 h asked: %2 cards are the most one instance of "
+                              "this card holds, and gate 4 holds one instance (%3 of them would "
+                              "finish in time).")
+                               .arg(form()->data().throughput.targetHours, 0, 'f', 1)
+                               .arg(t->cards)
+                               .arg(t->instancesForTarget)
+                         : tr("That is past the %1 h asked: %2 cards are the most one instance of "
+                              "this card holds, and gate 4 holds one instance.")
+                               .arg(form()->data().throughput.targetHours, 0, 'f', 1)
+                               .arg(t->cards));
+        m_result->setText(text);
     } else {
         m_result->setText(t.error().message);
     }
