@@ -4684,10 +4684,6 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <translation>%1角色不再可以“%2”</translation>
     </message>
     <message>
-        <source>Since %1 reviewed the role matrix on %2: %3. The team lead reviews it as it stands (gate 2's page lists the changes under “Team lead's review”) and presses “Mark reviewed” again.</source>
-        <translation>自 %1 于 %2 审核角色矩阵以来：%3。请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</translation>
-    </message>
-    <message>
         <source>%1 (%2), whose jobs ran these acceptance checks</source>
         <translation>%1（%2），这些验收检查以其身份作为任务运行</translation>
     </message>
@@ -5278,7 +5274,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>Cards are used from %2 to %3 (%1 days), across calendar quarters: one application for them all is sent back. Onramp splits them into the first application and %n quarterly follow-up(s), each within one calendar quarter.</source>
-        <translation><numerusform>用卡时间为 %2 至 %3（%1 天），跨越自然季度：一次申请全部会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform></translation>
+        <translation>
+            <numerusform>用卡时间为 %2 至 %3（%1 天），跨越自然季度：一次申请全部会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The planning period is %1 to %2; cards are used only on the days applied for.</source>
@@ -5286,11 +5284,21 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>Cards per run follow from the throughput needed to finish within %1 h on one instance; the memory estimate alone needs %n card(s).</source>
-        <translation><numerusform>单次卡数来自在一台实例上 %1 小时内完成所需的吞吐；仅按显存估算只需 %n 张卡。</numerusform></translation>
+        <translation>
+            <numerusform>单次卡数来自在一台实例上 %1 小时内完成所需的吞吐；仅按显存估算只需 %n 张卡。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Gate 2 is passed on %1's review of this team: adding, removing or changing a member takes gate 2 back to in progress until the team lead reviews it again (“Mark reviewed”). Gates 3–5 do not rest on the team and keep their status; gate 6 checks its replayer against it.</source>
         <translation>第 2 道门槛依据 %1 对这个团队的审核而通过：添加、移除或修改成员会让第 2 道门槛退回“进行中”，直到团队负责人重新审核（“标记为已审核”）。第 3–5 道门槛不依赖团队成员，保持原状态；第 6 道门槛会据此核对复现人。</translation>
+    </message>
+    <message>
+        <source>Since %1 reviewed the role matrix on %2: %3.</source>
+        <translation>自 %1 于 %2 审核角色矩阵以来：%3。</translation>
+    </message>
+    <message>
+        <source>The team lead reviews it as it stands (gate 2's page lists the changes under “Team lead's review”) and presses “Mark reviewed” again.</source>
+        <translation>请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</translation>
     </message>
 </context>
 <context>

@@ -130,12 +130,10 @@ bool GateForm::keepReopenedReasonCurrent()
         missing = onramp::acceptanceMissing(m_store->state(), m_gate);
     Text reason;
     if (reopeningIsOurs()) {
-        reason = reopeningRuleNow();
-        if (reason.isEmpty())
-            return false; // settled: the record keeps why it went back, statusText what is left
-        const QList<Text> lines = reason.lines();
-        if (!missing.isEmpty() && missing != lines.last())
-            reason = Text::joined({reason, missing}, QStringLiteral("\n"));
+        // The change's rule as it reads now, then what else the gate lacks; once that rule is
+        // settled, the change that sent it back and what is left (statusText: or that nothing is).
+        const Text rule = reopeningRuleNow();
+        reason = rule.isEmpty() ? withCurrentAdvice(r, missing) : withLines(rule.lines(), missing);
     } else {
         reason = withCurrentAdvice(r, missing);
     }
@@ -151,18 +149,18 @@ QString GateForm::statusText() const
 {
     const GateRecord &r = record();
     const QString text = describe(r);
-    if (r.status != GateStatus::InProgress || r.reopenedBecause.isEmpty() || !reopeningIsOurs())
-        return text; // another form's reopening: its line two says what is left now
-    if (!reopeningRuleNow().isEmpty())
-        return text; // what it went back for still holds: the record says it as it is now
-    // What it went back for is settled: what is left now, not the instruction that was
-    // (#17 walk 18: "… presses “Mark reviewed” again" after the team lead had).
-    const EntryCheck e = entry();
-    const Text left = !e.met ? e.reason : reasonFor(m_store->state());
-    return text + u'\n' +
-           (left.isEmpty() ? Tr::tr("What it went back for is settled, and nothing else holds "
-                                    "it: record it passed below.")
-                           : Tr::tr("Left to do now: %1").arg(left.toString()));
+    if (r.status != GateStatus::InProgress || r.reopenedBecause.isEmpty())
+        return text;
+    // The record says what is left (keepReopenedReasonCurrent); what it cannot say: an earlier
+    // gate no longer passed, or nothing left at all (#17 walk 18: "… presses “Mark reviewed”
+    // again" after the team lead had).
+    if (const EntryCheck e = entry(); !e.met)
+        return text + u'\n' + Tr::tr("Left to do now: %1").arg(e.reason.toString());
+    if (reasonFor(m_store->state()).isEmpty())
+        return text + u'\n' +
+               Tr::tr("What it went back for is settled, and nothing else holds it: record it "
+                      "passed below.");
+    return text;
 }
 
 bool GateForm::passIfNoLongerHeldBack()

@@ -68,15 +68,21 @@ Text reopeningCause(const GateRecord &r)
     return lines.isEmpty() ? r.reopenedBecause : lines.first();
 }
 
+Text withLines(QList<Text> lines, const Text &more)
+{
+    for (const Text &line : more.lines())
+        if (!lines.contains(line))
+            lines << line;
+    return lines.size() == 1 ? lines.first() : Text::joined(lines, QStringLiteral("\n"));
+}
+
 Text withCurrentAdvice(const GateRecord &r, const Text &missingNow)
 {
     const QList<Text> lines = r.reopenedBecause.lines();
     if (lines.isEmpty() || wentBackWithAnEarlierGate(r))
         return r.reopenedBecause;
     const Text cause = lines.first();
-    if (missingNow.isEmpty() || missingNow == cause)
-        return cause;
-    return Text::joined({cause, missingNow}, QStringLiteral("\n"));
+    return withLines({cause}, missingNow);
 }
 
 namespace {
@@ -788,11 +794,16 @@ Text roleReviewMissing(const OnboardingState &state)
     if (d.isEmpty())
         return {};
     // The changes by name (#17 walk: the reason named a count, not what had changed).
-    return Tr::trLater("Since %1 reviewed the role matrix on %2: %3. The team lead reviews it as "
-                       "it stands (gate 2's page lists the changes under “Team lead's review”) "
-                       "and presses “Mark reviewed” again.")
-        .arg(Text::literal(w.lastReview.reviewer), Text::time(w.lastReview.reviewedAt),
-             Tr::clauseListLater(changesSinceReview(w)));
+    // The change and the instruction on lines of their own: a gate that went back keeps the
+    // change as its cause once the review is done (walk 19: "… presses “Mark reviewed” again"
+    // stayed on the status after the team lead had).
+    return Text::joined(
+        {Tr::trLater("Since %1 reviewed the role matrix on %2: %3.")
+             .arg(Text::literal(w.lastReview.reviewer), Text::time(w.lastReview.reviewedAt),
+                  Tr::clauseListLater(changesSinceReview(w))),
+         Tr::trLater("The team lead reviews it as it stands (gate 2's page lists the changes "
+                     "under “Team lead's review”) and presses “Mark reviewed” again.")},
+        QStringLiteral("\n"));
 }
 
 Text acceptanceMissing(const OnboardingState &state, GateId id)

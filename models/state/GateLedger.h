@@ -103,6 +103,8 @@ Text reopeningCause(const GateRecord &r);
 // reopeningReason's words) as its advice; the cause alone when nothing is missing or the cause
 // says it already. A gate that went back with an earlier one keeps its reason.
 Text withCurrentAdvice(const GateRecord &r, const Text &missingNow);
+// `lines` followed by those lines of `more` it does not hold yet, one reason a line.
+Text withLines(QList<Text> lines, const Text &more);
 // Whether `r` is back in progress only because an earlier gate stopped being passed.
 bool wentBackWithAnEarlierGate(const GateRecord &r);
 // Gate 2's acceptance checks run in the workspace at the provider: why they cannot stand there
