@@ -137,17 +137,18 @@ int replay(const QStringList &args)
         }
         // Gate 6 is accepted only by a replay of the spec the onboarding has now
         // (replayedSpecChanged): another spec file of the same first run cannot accept it either.
-        if (const QByteArray own = specFingerprintOf(*onboarding);
-            !own.isEmpty() && own != parsed->fingerprintId()) {
+        // Its run, that is: the gates' records (a job id of gate 2's checks run again) are
+        // not what a replay reproduces (walk 19).
+        if (const SpecOfState own = specOf(*onboarding);
+            !own.run.isEmpty() && own.run != parsed->runFingerprintId()) {
             err() << Tr::sentences(
                          {Tr::tr("This replay cannot accept gate 6 of the onboarding in %1.")
                               .arg(p.value(state)),
-                          Tr::tr("The spec is of its first run but is not this onboarding's run "
-                                 "spec (%1, this onboarding's is %2): something that goes into "
-                                 "it changed after it was exported, or it was edited. Export the "
-                                 "spec again (gate 6, or onramp spec from-state) and replay that.")
-                              .arg(QString::fromLatin1(parsed->fingerprintId().left(19)),
-                                   QString::fromLatin1(own.left(19))),
+                          Tr::tr("The spec is of its first run, but its run is not this "
+                                 "onboarding's run now (%1): something that goes into it changed "
+                                 "after it was exported, or it was edited. Export the spec again "
+                                 "(gate 6, or onramp spec from-state) and replay that.")
+                              .arg(runDifferences(parsed->runJson(), own.runJson).toString()),
                           Tr::tr("To check the spec alone, replay it without --state.")})
                   << '\n';
             return 2;

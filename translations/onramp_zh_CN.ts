@@ -4389,10 +4389,6 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>已写入：%1</translation>
     </message>
     <message>
-        <source>The run spec changed after it was written to %1 (%2 then, %3 now): export it again before handing it over.</source>
-        <translation>运行说明在写入 %1 之后又变了（当时 %2，现在 %3）：交接前请重新导出。</translation>
-    </message>
-    <message>
         <source>pytorch, deepspeed, megatron or llmc: whose mixed-precision conventions (gradient dtype, master weights, activations) to count. Default: deepspeed with --zero, megatron with --tp, --pp or --sequence-parallel, else pytorch.</source>
         <translation>pytorch、deepspeed、megatron 或 llmc：按哪一家的混合精度约定（梯度类型、主权重、激活）计算。默认：给了 --zero 时为 deepspeed，给了 --tp、--pp 或 --sequence-parallel 时为 megatron，否则为 pytorch。</translation>
     </message>
@@ -5034,10 +5030,6 @@ Each subcommand takes --help.</source>
         <translation>如只想检查这份运行说明本身，请不带 --state 重跑。</translation>
     </message>
     <message>
-        <source>The spec is of its first run but is not this onboarding's run spec (%1, this onboarding's is %2): something that goes into it changed after it was exported, or it was edited. Export the spec again (gate 6, or onramp spec from-state) and replay that.</source>
-        <translation>这份运行说明属于它的首次运行，但不是这份开通记录现在的运行说明（%1，而这份开通记录的是 %2）：导出之后，进入运行说明的某项内容有了变化，或者文件被改过。请重新导出运行说明（在第 6 道门槛，或用 onramp spec from-state）再重跑。</translation>
-    </message>
-    <message>
         <source>technical details: %1</source>
         <translation>技术详情：%1</translation>
     </message>
@@ -5299,6 +5291,42 @@ Each subcommand takes --help.</source>
     <message>
         <source>The team lead reviews it as it stands (gate 2's page lists the changes under “Team lead's review”) and presses “Mark reviewed” again.</source>
         <translation>请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</translation>
+    </message>
+    <message>
+        <source>The spec is of its first run, but its run is not this onboarding's run now (%1): something that goes into it changed after it was exported, or it was edited. Export the spec again (gate 6, or onramp spec from-state) and replay that.</source>
+        <translation>这份运行说明属于它的首次运行，但其中的运行已不是本次入驻现在的运行（%1）：导出之后，运行说明所依据的内容有了变化，或文件被修改过。请重新导出运行说明（第 6 道门槛，或 onramp spec from-state），再重放新导出的那份。</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>the estimate “%1”</source>
+        <translation>估算“%1”</translation>
+    </message>
+    <message>
+        <source>The spec records %1 GiB per card, but its own settings give %2 GiB: the figure was edited, or written by another version of Onramp's estimator. Ask the sender for a fresh export before rerunning the planned run.</source>
+        <translation>运行说明记录的是每卡 %1 GiB，但按它自己的设置估算得 %2 GiB：这个数字被改过，或由另一版本的 Onramp 估算器写入。重跑计划中的运行之前，请让发送者重新导出一份。</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation><numerusform>另有 %n 处</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 replayed the run of spec %2, but the run in this onboarding's spec has changed since (%3). Export the spec again and have a colleague replay it, or put the change back.</source>
+        <translation>%1 重放了运行说明 %2 中的运行，但本次入驻运行说明中的运行此后已有变化（%3）。请重新导出运行说明并请同事重放，或撤回这项变更。</translation>
+    </message>
+    <message>
+        <source>The run in the spec changed after it was written to %1 (%2): export it again before handing it over.</source>
+        <translation>运行说明写入 %1 之后，其中的运行有了变化（%2）：交接之前请重新导出。</translation>
     </message>
 </context>
 <context>

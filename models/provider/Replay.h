@@ -48,6 +48,8 @@ struct ReplayOutcome
     QString member; // who ran the replay at the provider
     QDateTime at;
     QString specFingerprint; // the spec replayed
+    QString runFingerprint;  // its run (RunSpec::runFingerprintId), what gate 6 rests on
+    QJsonObject run;         // that run (RunSpec::runJson), to say later what changed
     QString firstRun;        // curveDigest() of the spec's loss curve: which first run it was
     RunSpec observed;        // the spec with this rerun's own reports (onramp replay --record)
     QList<RunAttempt> attempts; // the rerun's first-run jobs: more than one when it resumed

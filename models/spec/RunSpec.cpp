@@ -110,9 +110,10 @@ namespace {
 // Gate 6's acceptance rests on a replay of the spec the onboarding has (GateLedger's
 // replayedSpecChanged): the ledger, a wing below, asks this wing for the fingerprint. Registered
 // whenever this file is linked in, which every program that makes a spec does.
-[[maybe_unused]] const bool kFingerprinterRegistered = [] {
-    registerSpecFingerprinter([](const OnboardingState &state) {
+[[maybe_unused]] const bool kSpecReaderRegistered = [] {
+    registerSpecReader([](const OnboardingState &state) {
         const RunSpec spec = runSpecFromState(state);
+        SpecOfState out{spec.fingerprintId(), spec.runFingerprintId(), spec.runJson()};
         // A replay accepted before specs carried gate 4's memory plan ($.memory) replayed the
         // spec as it was written then: the onboarding did not change, Onramp did, so that
         // replay still stands (an upgrade sends no gate back).
@@ -121,9 +122,9 @@ namespace {
             before.memory = {};
             const QByteArray written = before.fingerprintId();
             if (state.firstRun.replay.value("spec").toString().toLatin1() == written)
-                return written;
+                out.spec = written;
         }
-        return spec.fingerprintId();
+        return out;
     });
     return true;
 }();

@@ -168,6 +168,12 @@ struct RunSpec
     QByteArray canonical() const;
     // "sha256:" + hex of canonical(): what names a spec.
     QByteArray fingerprintId() const;
+    // toJson() without the gates' records: the run a colleague's replay reproduces, which gate
+    // 6's acceptance rests on (walk 19: re-running gate 2's checks gave the spec a new name, and
+    // the replay of the spec exported a minute before no longer accepted gate 6).
+    QJsonObject runJson() const;
+    // "sha256:" + hex of runJson()'s canonical form.
+    QByteArray runFingerprintId() const;
 };
 
 // Limits of the importer (none of them library defaults): file size, nesting depth, string

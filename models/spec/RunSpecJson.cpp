@@ -830,4 +830,17 @@ QByteArray RunSpec::fingerprintId() const
     return "sha256:" + QCryptographicHash::hash(canonical(), QCryptographicHash::Sha256).toHex();
 }
 
+QJsonObject RunSpec::runJson() const
+{
+    QJsonObject o = toJson();
+    o.remove(QStringLiteral("gates"));
+    return o;
+}
+
+QByteArray RunSpec::runFingerprintId() const
+{
+    const QByteArray canonicalRun = QByteArray::fromStdString(toNlohmann(runJson()).dump());
+    return "sha256:" + QCryptographicHash::hash(canonicalRun, QCryptographicHash::Sha256).toHex();
+}
+
 } // namespace onramp

@@ -6,6 +6,9 @@
 #include "OnboardingState.h"
 #include "Tr.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+
 #include <algorithm>
 #include <cmath>
 
@@ -133,6 +136,17 @@ void passLaterGatesAgain(OnboardingState &state, GateId id, const QDateTime &now
             !checkEntry(state, later).met ||
             hasBlocking(gateFindings(state, later, now.toLocalTime().date())))
             continue;
+        // Gate 6's replay must be of the run as it is now (walk 19: gate 6 passed again with
+        // gate 3 on a replay of the run before gate 3's change): back for that reason then, no
+        // longer the earlier gate's. (Other acceptances are not asked again here: a gate
+        // recorded passed with its acceptance open stays as its acceptor left it, as
+        // GateForm's reopening does.)
+        if (const Text missing = later == GateId::FirstRun ? replayedSpecChanged(state) : Text();
+            !missing.isEmpty()) {
+            l.reopenedBecause = missing;
+            l.updatedAt = now;
+            continue;
+        }
         notePassedAgain(l, now);
         l.status = GateStatus::Passed;
         l.reopenedBecause.clear();
@@ -623,22 +637,95 @@ QDateTime replayTimeOf(const QJsonObject &record)
 }
 
 namespace {
-SpecFingerprinter g_specFingerprinter = nullptr;
+SpecReader g_specReader = nullptr;
+
+Text jsonValueText(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        return Tr::trLater("not set");
+    case QJsonValue::Bool:
+        return Text::literal(v.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
+    case QJsonValue::Double:
+        return Text::literal(QString::number(v.toDouble(), 'g', 12));
+    case QJsonValue::String:
+        return Text::literal(u'"' + v.toString() + u'"');
+    default: {
+        const QJsonDocument d = v.isArray() ? QJsonDocument(v.toArray()) : QJsonDocument(v.toObject());
+        QString text = QString::fromUtf8(d.toJson(QJsonDocument::Compact));
+        if (text.size() > 40)
+            text = text.left(39) + u'…';
+        return Text::literal(text);
+    }
+    }
+}
+
+void collectDifferences(const QJsonValue &before, const QJsonValue &now, const QString &path,
+                        QList<Text> &out)
+{
+    if (before == now)
+        return;
+    if (before.isObject() && now.isObject()) {
+        const QJsonObject a = before.toObject(), b = now.toObject();
+        QStringList keys = a.keys() + b.keys();
+        keys.sort();
+        keys.removeDuplicates();
+        for (const QString &key : std::as_const(keys))
+            collectDifferences(a.value(key), b.value(key), path + u'.' + key, out);
+        return;
+    }
+    out << Tr::trLater("%1: %2 → %3")
+               .arg(Text::literal(path), jsonValueText(before), jsonValueText(now));
+}
 } // namespace
 
-void registerSpecFingerprinter(SpecFingerprinter fingerprinter)
+void registerSpecReader(SpecReader reader)
 {
-    g_specFingerprinter = fingerprinter;
+    g_specReader = reader;
+}
+
+SpecOfState specOf(const OnboardingState &state)
+{
+    return g_specReader ? g_specReader(state) : SpecOfState{};
 }
 
 QByteArray specFingerprintOf(const OnboardingState &state)
 {
-    return g_specFingerprinter ? g_specFingerprinter(state) : QByteArray();
+    return specOf(state).spec;
+}
+
+Text runDifferences(const QJsonObject &before, const QJsonObject &now, int most)
+{
+    QList<Text> all;
+    collectDifferences(before, now, QStringLiteral("$"), all);
+    if (all.size() <= most)
+        return Tr::clauseListLater(all);
+    QList<Text> shown = all.mid(0, most);
+    shown << Tr::trLater("%n more", nullptr, int(all.size() - most));
+    return Tr::clauseListLater(shown);
 }
 
 Text replayedSpecChanged(const OnboardingState &state)
 {
     const QJsonObject &replay = state.firstRun.replay;
+    const Text who = Text::literal(replayerName(state.workspace, replay.value("member").toString()));
+    // A replay records the run it reproduced (the spec without the gates' records): only a
+    // change of that run takes its acceptance away (walk 19: gate 2's checks run again, as gate
+    // 6 asks when the colleague joins, gave the spec a new job id and no longer accepted it).
+    if (const QString replayedRun = replay.value("run").toString(); !replayedRun.isEmpty()) {
+        const SpecOfState now = specOf(state);
+        if (now.run.isEmpty() || QString::fromLatin1(now.run) == replayedRun)
+            return {};
+        const QJsonObject before = replay.value("runSpec").toObject();
+        return Tr::trLater("%1 replayed the run of spec %2, but the run in this onboarding's "
+                           "spec has changed since (%3). Export the spec again and have a "
+                           "colleague replay it, or put the change back.")
+            .arg(who, Text::literal(replay.value("spec").toString().left(19)),
+                 before.isEmpty() ? Text::literal(QString::fromLatin1(now.run.left(19)))
+                                  : runDifferences(before, now.runJson));
+    }
+    // A replay recorded before runs were: the whole spec.
     const QString replayed = replay.value("spec").toString();
     if (replayed.isEmpty())
         return {};
@@ -651,8 +738,7 @@ Text replayedSpecChanged(const OnboardingState &state)
                        "that goes into it changed after it was exported, such as gate 4's "
                        "instance type or batch. Export the spec again and have a colleague "
                        "replay it, or put the change back.")
-        .arg(replayerName(state.workspace, replay.value("member").toString()), replayed.left(19),
-             now.left(19));
+        .arg(who, Text::literal(replayed.left(19)), Text::literal(now.left(19)));
 }
 
 Text firstRunAcceptanceMissing(const OnboardingState &state)

@@ -126,9 +126,21 @@ Text replayedRunMismatch(const OnboardingState &state, const QString &firstRun);
 // The spec wing, above this one, computes it and registers the function here (RunSpec.cpp, when
 // a program links it: every program that makes or replays specs); empty while none is
 // registered.
-using SpecFingerprinter = QByteArray (*)(const OnboardingState &);
-void registerSpecFingerprinter(SpecFingerprinter fingerprinter);
+// With it, the run's: the spec without the gates' records (RunSpec::runFingerprintId), what a
+// colleague's replay reproduces and gate 6's acceptance rests on.
+struct SpecOfState
+{
+    QByteArray spec; // "sha256:…" of the whole spec
+    QByteArray run;  // "sha256:…" of its run
+    QJsonObject runJson;
+};
+using SpecReader = SpecOfState (*)(const OnboardingState &);
+void registerSpecReader(SpecReader reader);
+SpecOfState specOf(const OnboardingState &state);
 QByteArray specFingerprintOf(const OnboardingState &state);
+// Where two runs (RunSpec::runJson) differ, each "$.path: before → now", in the order of the
+// spec's keys; at most `most`, then how many more.
+Text runDifferences(const QJsonObject &before, const QJsonObject &now, int most = 3);
 // Why gate 6's replay no longer accepts it: the replay was of another run spec than the one the
 // onboarding has now, because something that goes into the spec (gate 4's instance type or
 // batch, a path, …) changed after it was accepted (#17 walk 18: gate 6 stayed passed on the old

@@ -78,7 +78,8 @@ SummaryPage::SummaryPage(StateStore *store, QWidget *parent) : QWizardPage(paren
                                           r.error().details);
                 else {
                     m_writtenPath = path;
-                    m_writtenFingerprint = runSpecFromState(m_store->state()).fingerprintId();
+                    m_writtenRun = runSpecFromState(m_store->state()).runJson();
+                    m_writtenStale = false;
                     m_banner->showMessage(Banner::Tone::Info, Tr::trLater("Written: %1").arg(path));
                 }
             });
@@ -202,16 +203,25 @@ void SummaryPage::retranslate()
         m_fingerprintText = tr("Run spec %1").arg(m_fingerprintId);
         showFingerprint();
         // #17 walk: the banner still said "Written: handoff.json" after the replay had changed
-        // the spec; the colleague's file no longer matched.
-        if (!m_writtenPath.isEmpty() && now != m_writtenFingerprint) {
-            m_banner->showMessage(Banner::Tone::Warning,
-                                  Tr::trLater("The run spec changed after it was written to %1 "
-                                              "(%2 then, %3 now): export it again before "
-                                              "handing it over.")
-                                      .arg(m_writtenPath,
-                                           QString::fromLatin1(m_writtenFingerprint.left(19)),
-                                           QString::fromLatin1(now.left(19))));
-            m_writtenPath.clear();
+        // the spec; the colleague's file no longer matched. What a replay reproduces is the run
+        // (gate 6 rests on it, RunSpec::runJson): said with what changed, kept up to date, and
+        // gone when the change is put back (walk 19: the banner's "now" fingerprint stayed
+        // while the line above showed another).
+        if (!m_writtenPath.isEmpty()) {
+            const QJsonObject run = spec.runJson();
+            if (run != m_writtenRun) {
+                m_banner->showMessage(Banner::Tone::Warning,
+                                      Tr::trLater("The run in the spec changed after it was "
+                                                  "written to %1 (%2): export it again before "
+                                                  "handing it over.")
+                                          .arg(Text::literal(m_writtenPath),
+                                               runDifferences(m_writtenRun, run)));
+                m_writtenStale = true;
+            } else if (m_writtenStale) {
+                m_banner->showMessage(Banner::Tone::Info,
+                                      Tr::trLater("Written: %1").arg(m_writtenPath));
+                m_writtenStale = false;
+            }
         }
     }
     m_export->setText(tr("&Export…"));

@@ -2,6 +2,7 @@
 
 #include "Error.h"
 
+#include <QJsonObject>
 #include <QWizardPage>
 
 #include <expected>
@@ -49,7 +50,8 @@ private:
     // The last file written and the spec's fingerprint then: a later change (the wrap-up, a
     // replay) makes that file stale, and the page says so.
     QString m_writtenPath;
-    QByteArray m_writtenFingerprint;
+    QJsonObject m_writtenRun; // RunSpec::runJson() of the spec written there
+    bool m_writtenStale = false;
 };
 
 } // namespace onramp

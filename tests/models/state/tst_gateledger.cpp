@@ -14,6 +14,7 @@
 #include "StateStore.h"
 #include "Tr.h"
 
+#include <QJsonArray>
 #include <QtTest>
 
 using namespace onramp;
@@ -332,6 +333,80 @@ private slots:
                     .gate(GateId::FirstRun)
                     .reopenedBecause.toString()
                     .contains(QStringLiteral("but this onboarding's spec is now")));
+    }
+
+    // Walk 19: the colleague gate 6 asks for joined gate 2, gate 2's checks ran again (a new
+    // job id in its evidence) and the replay of the spec exported a minute before no longer
+    // accepted gate 6; yet after gate 3's hours changed, gate 6 passed again with gate 3 on the
+    // replay of the old run. A replay rests on the run it reproduced (the spec without the
+    // gates' records): a gate's record changing keeps it, the run changing takes it away,
+    // with what changed, also when an earlier gate passes again.
+    void aReplayRestsOnTheRunNotOnTheGatesRecords()
+    {
+        OnboardingState s = passedUpTo(5);
+        allChecksGreen(s);
+        s.workspace = aTeam();
+        s.workspace.members.append({"Mei Chen", "mei.chen", Role::Developer, {}, 0});
+        s.firstRun.run.state = QStringLiteral("passed");
+        s.firstRun.run.evidence = Text::literal(QStringLiteral("Five points passed."));
+        s.firstRun.released = true;
+        s.firstRun.ranBy = QStringLiteral("zhangmin");
+        s.firstRun.curve = {{1, 5.0}, {2, 4.0}};
+        s.gate(GateId::FirstRun).status = GateStatus::InProgress;
+        const RunSpec handedOver = runSpecFromState(s);
+        const QJsonObject record{{"member", "mei.chen"},
+                                 {"reproduced", true},
+                                 {"at", "2026-11-20T08:00:00.000Z"},
+                                 {"spec", QString::fromLatin1(handedOver.fingerprintId())},
+                                 {"run", QString::fromLatin1(handedOver.runFingerprintId())},
+                                 {"runSpec", handedOver.runJson()},
+                                 {"firstRun", curveDigest(s.firstRun.curve)}};
+        QVERIFY(acceptFirstRunByReplay(s, record).has_value());
+
+        // Gate 2's checks ran again: the spec has a new name, its run is the one replayed.
+        s.gate(GateId::Workspace).evidence =
+            Text::literal(QStringLiteral("Job j-2 succeeded; refused as expected (HTTP 403)."));
+        QVERIFY(runSpecFromState(s).fingerprintId() != handedOver.fingerprintId());
+        QCOMPARE(runSpecFromState(s).runFingerprintId(), handedOver.runFingerprintId());
+        QVERIFY2(replayedSpecChanged(s).isEmpty(), qPrintable(replayedSpecChanged(s).toString()));
+        QVERIFY(acceptanceMissing(s, GateId::FirstRun).isEmpty());
+
+        // Gate 5 goes back (its record is not the run), the batch changes meanwhile, and gate 5
+        // passes again: gate 6 does not pass with it, and says what changed in the run.
+        QVERIFY(setGateStatus(s, GateId::Environment, GateStatus::InProgress, kNow).has_value());
+        QCOMPARE(s.gate(GateId::FirstRun).status, GateStatus::InProgress);
+        const int batch = s.resources.choice.setup.microBatch;
+        s.resources.choice.setup.microBatch = batch + 1;
+        const auto passed = setGateStatus(s, GateId::Environment, GateStatus::Passed, kNow);
+        QVERIFY2(passed.has_value(), qPrintable(passed ? QString() : passed.error().message));
+        const GateRecord &g = s.gate(GateId::FirstRun);
+        QCOMPARE(g.status, GateStatus::InProgress);
+        const QString why = g.reopenedBecause.toString();
+        QVERIFY2(why.contains(QStringLiteral(".microBatch: %1 → %2").arg(batch).arg(batch + 1)) &&
+                     why.contains(QStringLiteral("Export the spec again")) &&
+                     !why.contains(QStringLiteral("gate 4's instance type or batch")),
+                 qPrintable(why));
+        QVERIFY(!statusRefusal(s, GateId::FirstRun, GateStatus::Passed, kNow.date()).isEmpty());
+        // The same rule for the command line: onramp replay --state compares the run.
+        QVERIFY(specOf(s).run != handedOver.runFingerprintId());
+    }
+
+    void runDifferencesNameEachChangedField()
+    {
+        const QJsonObject before{{"compute", QJsonObject{{"nodes", 1}, {"zone", "cn-north-1a"}}},
+                                 {"image", QJsonObject{{"name", "pytorch"}}},
+                                 {"loss", QJsonObject{{"curve", QJsonArray{1, 2}}}}};
+        QJsonObject now = before;
+        QCOMPARE(runDifferences(before, now).toString(), QString());
+        now["compute"] = QJsonObject{{"nodes", 2}, {"zone", "cn-north-1a"}};
+        QCOMPARE(runDifferences(before, now).toString(), QStringLiteral("$.compute.nodes: 1 → 2"));
+        now["image"] = QJsonObject{{"name", "pytorch"}, {"digest", "sha256:ab"}};
+        now["loss"] = QJsonObject{{"curve", QJsonArray{1, 3}}};
+        const QString all = runDifferences(before, now, 2).toString();
+        QVERIFY2(all.contains(QStringLiteral("$.compute.nodes: 1 → 2")) &&
+                     all.contains(QStringLiteral("$.image.digest: not set → \"sha256:ab\"")) &&
+                     all.contains(QStringLiteral("1 more")) && !all.contains(QStringLiteral("curve")),
+                 qPrintable(all));
     }
 
     // #17 walk (item 2): an observer's replay accepted gate 6, and so did the team lead's, who
