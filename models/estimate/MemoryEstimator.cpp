@@ -481,9 +481,10 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         layerFormula += Tr::tr(", offloaded to CPU memory but for 2 layers in flight");
     }
     // Logits: unchunked, the loss works on an fp32 copy, and its backward holds the fp32
-    // log-probabilities, their gradient and the logits' gradient at once (12 B per logit); a
-    // chunked loss keeps 16-bit logits (2 B) and works one chunk at a time.
-    const double logitBytes = s.chunkedLoss ? 2 : 12;
+    // log-probabilities, their gradient and the logits' gradient at once (12 B per logit), and
+    // the fp32 logits themselves (4 B more) where the training loop still holds them; a chunked
+    // loss keeps 16-bit logits (2 B) and works one chunk at a time.
+    const double logitBytes = s.chunkedLoss ? 2 : s.lossInputKept ? 16 : 12;
     const double logits =
         m.lmHead ? logitBytes * s.seqLen * s.microBatch * double(m.vocab) / s.tp : 0;
     // QLoRA dequantizes one layer's weights to 16 bits to compute with them.
@@ -514,6 +515,9 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     const QString actFormula =
         layerFormula +
         (logits > 0 ? Tr::tr(" + logits %1·s·b·V").arg(logitBytes) : QString()) +
+        (logits > 0 && !s.chunkedLoss && s.lossInputKept
+             ? Tr::tr(" (incl. the fp32 logits the training loop holds through backward)")
+             : QString()) +
         (dequant > 0 ? Tr::tr(" + one dequantized layer") : QString());
     const double lossPhase = stored + logits + dequant;
     const double layerPhase = stored + oneLayer + dequant + headGrads;
