@@ -5278,7 +5278,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>Cards are used from %2 to %3 (%1 days), across calendar quarters: one application for them all is sent back. Onramp splits them into the first application and %n quarterly follow-up(s), each within one calendar quarter.</source>
-        <translation><numerusform>用卡时间为 %2 至 %3（%1 天），跨越自然季度：一次申请全部会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform></translation>
+        <translation>
+            <numerusform>用卡时间为 %2 至 %3（%1 天），跨越自然季度：一次申请全部会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The planning period is %1 to %2; cards are used only on the days applied for.</source>
@@ -5286,11 +5288,29 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>Cards per run follow from the throughput needed to finish within %1 h on one instance; the memory estimate alone needs %n card(s).</source>
-        <translation><numerusform>单次卡数来自在一台实例上 %1 小时内完成所需的吞吐；仅按显存估算只需 %n 张卡。</numerusform></translation>
+        <translation>
+            <numerusform>单次卡数来自在一台实例上 %1 小时内完成所需的吞吐；仅按显存估算只需 %n 张卡。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Gate 2 is passed on %1's review of this team: adding, removing or changing a member takes gate 2 back to in progress until the team lead reviews it again (“Mark reviewed”). Gates 3–5 do not rest on the team and keep their status; gate 6 checks its replayer against it.</source>
         <translation>第 2 道门槛依据 %1 对这个团队的审核而通过：添加、移除或修改成员会让第 2 道门槛退回“进行中”，直到团队负责人重新审核（“标记为已审核”）。第 3–5 道门槛不依赖团队成员，保持原状态；第 6 道门槛会据此核对复现人。</translation>
+    </message>
+    <message>
+        <source>paged: in CUDA unified memory, outside PyTorch's allocator (%1 GiB); the gradients stay</source>
+        <translation>分页：位于 CUDA 统一内存中，在 PyTorch 分配器之外（%1 GiB）；梯度仍留在显存</translation>
+    </message>
+    <message>
+        <source> + 16-bit copies autocast makes of the frozen weights (%1 GiB a layer)</source>
+        <translation> + autocast 为冻结权重生成的 16 位副本（每层 %1 GiB）</translation>
+    </message>
+    <message>
+        <source> (incl. the fp32 logits the training loop holds through backward)</source>
+        <translation>（含训练循环在反向传播期间一直持有的 fp32 logits）</translation>
+    </message>
+    <message>
+        <source> + the output layer's 16-bit weight copy</source>
+        <translation> + 输出层权重的 16 位副本</translation>
     </message>
 </context>
 <context>

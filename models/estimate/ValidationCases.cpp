@@ -185,8 +185,7 @@ CaseResult evaluateCase(const QJsonObject &c)
     }
     if (has(sharding, "offload"))
         s.offload = has(sharding, "param") ? Offload::Params : Offload::Optimizer;
-    else if (paged)
-        s.offload = Offload::Optimizer;
+    s.optimizerPaged = paged;
 
     // Whether the stated sequence length is only a cap on each sample (unpacked data): the
     // estimate at the cap is then the largest the measured batch could need.

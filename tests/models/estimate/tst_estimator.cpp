@@ -522,6 +522,103 @@ private slots:
         QCOMPARE(withKept(s, true).totalBytes(), withKept(s, false).totalBytes());
     }
 
+    // LoRA under torch.autocast over an fp32 model: the frozen weights stay fp32, and each
+    // linear's backward keeps the 16-bit copy autocast made for it (autocast caches casts only
+    // of leaves that require grad; mm saves mat2 when its input needs a gradient).
+    void autocastKeepsCopiesOfFrozenWeights()
+    {
+        TrainingSetup s = llama7b(); // bf16-mixed, PyTorch AMP
+        s.method = Method::Lora;
+        const ModelSpec &m = s.model;
+        const double P = m.paramsB * 1e9;
+        const double layerLinear =
+            m.hidden * m.hidden * (2 + 2.0 * m.kvHeads / m.heads) + 3.0 * m.hidden * m.ffn;
+        const double headCopy = 2.0 * m.vocab * m.hidden;
+        // What does not grow with the batch: the copies (activations all scale with it).
+        const auto fixedPart = [](TrainingSetup t) {
+            t.microBatch = 1;
+            const double one = MemoryEstimator::estimate(t).savedActivations;
+            t.microBatch = 2;
+            return 2 * one - MemoryEstimator::estimate(t).savedActivations;
+        };
+        const auto near = [](double a, double b) { return std::abs(a - b) < 1e3; };
+        // Every layer's copies until backward reaches it, and the output layer's.
+        QVERIFY2(near(fixedPart(s), m.layers * layerLinear * 2 + headCopy),
+                 qPrintable(QString::number(fixedPart(s))));
+        QVERIFY(MemoryEstimator::estimate(s).activations.formula.contains(
+            QStringLiteral("output layer's 16-bit weight copy")));
+        // Full recomputation: the recomputed layer's copies only (a chunked loss keeps the
+        // loss's part below the recomputed layer's).
+        TrainingSetup ckpt = s;
+        ckpt.checkpointing = Checkpointing::Full;
+        ckpt.chunkedLoss = true;
+        QVERIFY2(near(fixedPart(ckpt), layerLinear * 2),
+                 qPrintable(QString::number(fixedPart(ckpt))));
+        // The frozen weights stay fp32: 2 B more per parameter than in pure bf16, and the
+        // adapters 4 B instead of 2.
+        TrainingSetup pure = s;
+        pure.precision = Precision::Bf16;
+        const MemoryBreakdown mixed = MemoryEstimator::estimate(s);
+        const double adapters = m.layers * 8.0 * (4 * m.hidden); // rank 8 on q and v (MHA)
+        const double extra = mixed.weights.bytes - MemoryEstimator::estimate(pure).weights.bytes;
+        QVERIFY2(near(extra, 2 * P + 2 * adapters),
+                 qPrintable(QStringLiteral("%1 %2").arg(extra).arg(2 * P + 2 * adapters)));
+        // None where nothing is cast: pure bf16, an engine that casts the model to 16 bits
+        // (DeepSpeed), quantized frozen weights (dequantized, not cast), a full fine-tune
+        // (autocast's cached copy of a trained weight is its 2 B "weights").
+        QCOMPARE(fixedPart(pure), 0.0);
+        TrainingSetup deepspeed = s;
+        deepspeed.framework = Framework::DeepSpeed;
+        QCOMPARE(fixedPart(deepspeed), 0.0);
+        TrainingSetup qlora = s;
+        qlora.method = Method::Qlora;
+        QVERIFY(near(fixedPart(qlora), 2 * layerLinear)); // QLoRA's one dequantized layer
+        TrainingSetup full = s;
+        full.method = Method::Full;
+        QCOMPARE(fixedPart(full), 0.0);
+    }
+
+    // A paged optimizer (bitsandbytes) keeps its state in CUDA unified memory, outside
+    // PyTorch's counters; unlike ZeRO-Offload it leaves the gradients where they were.
+    void pagedOptimizerLeavesTheGradients()
+    {
+        TrainingSetup s = llama7b();
+        s.precision = Precision::Bf16;
+        s.fsdp = true;
+        s.gpus = 4;
+        s.checkpointing = Checkpointing::Full; // the optimizer step is the peak
+        s.optimizerPaged = true;
+        const MemoryBreakdown paged = MemoryEstimator::estimate(s);
+        QCOMPARE(paged.optimizer.bytes, 0.0);
+        QVERIFY(paged.optimizer.formula.contains(QStringLiteral("unified memory")));
+        QCOMPARE(paged.gradients.bytes, 6.74e9 * 2 / 4);
+        QCOMPARE(paged.modelStateBytes(), 2 * (6.74e9 * 2 / 4));
+        s.optimizerPaged = false;
+        s.offload = Offload::Optimizer; // ZeRO-Offload takes the gradients along
+        QCOMPARE(MemoryEstimator::estimate(s).gradients.bytes, 0.0);
+        // The case reader: "PagedAdamW" is paged, not offloaded.
+        QJsonObject c{{"id", "paged-probe"},
+                      {"kind", "measured"},
+                      {"source", "a test, 2026"},
+                      {"params_b", 6.74},
+                      {"precision", "bf16 (pure)"},
+                      {"optimizer", "PagedAdamW (bitsandbytes)"},
+                      {"method", "full"},
+                      {"sharding", "FSDP"},
+                      {"n_gpus", 4},
+                      {"micro_batch", 1},
+                      {"seq_len", 512},
+                      {"grad_checkpointing", true},
+                      {"reported_gb_per_gpu", 10.0},
+                      {"reported_as", "model states only"},
+                      {"notes", "Llama2-7B, model states only"},
+                      {"unit", "GB"}};
+        const CaseResult r = evaluateCase(c);
+        QCOMPARE(r.compared, QStringLiteral("model states"));
+        QVERIFY2(std::abs(r.estimatedGiB - 2 * (6.74e9 * 2 / 4) / double(1ull << 30)) < 0.01,
+                 qPrintable(QString::number(r.estimatedGiB)));
+    }
+
     // torchtune's recipes dropped their reference to the logits before backward on 2024-06-04
     // (lora_finetune_distributed, #1046) and 2024-07-28 (the others, #1235): the case reader
     // takes the source's date.
