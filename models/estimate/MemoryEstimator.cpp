@@ -304,6 +304,15 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
 
     const FrameworkConvention &fw = frameworkConvention(s.framework);
     double frozenBytes = wb; // per parameter of a layer as it is gathered
+    // LoRA under torch.autocast over an fp32 model: autocast caches its 16-bit cast only for
+    // leaves that require grad (at::autocast::cached_cast), so each op casts a frozen weight
+    // anew, and the linear's backward keeps that copy, which the input's gradient needs
+    // (mm saves mat2 when self requires grad). 2 B per frozen linear weight until its layer's
+    // backward. Quantized frozen weights are dequantized, not cast (bitsandbytes and torchao
+    // keep the quantized weight).
+    const bool autocastCopies =
+        s.method == Method::Lora && s.weightQuant == WeightQuant::None && fw.autocast &&
+        (s.precision == Precision::Bf16Mixed || s.precision == Precision::Fp16Mixed);
     if (s.method == Method::Full) {
         double ob = optimizerBytes(s.optimizer, s.precision, m.hidden);
         out.weights = {P * wb / mp, QStringLiteral("%1 B/param × P").arg(wb) + shard};
@@ -338,19 +347,22 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
                                   : s.weightQuant;
         // NF4: 4 bits plus an fp32 constant per 64 weights (0.5 bits), or with double
         // quantization 8/64 + 32/(64·256) = 0.127 bits (QLoRA paper, "Double Quantization").
+        // Under torch.autocast (bf16-/fp16-mixed) the frozen weights stay fp32 like the rest of
+        // the model: 4 B each, cast to 16 bits by every op (autocastCopies below).
+        const double unquantized = autocastCopies ? 4 : wb;
         const double qb = q == WeightQuant::Nf4    ? (4 + (s.nf4DoubleQuant ? 0.127 : 0.5)) / 8
                           : q == WeightQuant::Int8 ? 1.0
-                                                   : wb;
-        frozenBytes = qb;
+                                                   : unquantized;
+        frozenBytes = autocastCopies ? wb : qb; // gathered in 16 bits
         const double T = loraParams(s);
         const double ab = (s.precision == Precision::Fp32 || isMixed(s.precision)) ? 4 : 2;
         const double ob =
             optimizerBytes(s.optimizer, ab == 4 ? Precision::Fp32 : Precision::Bf16, m.hidden);
-        out.weights = {(linear * qb + other * wb + T * ab) / mp,
+        out.weights = {(linear * qb + other * unquantized + T * ab) / mp,
                        Tr::tr("frozen linear %1 B/param + other %2 B/param + adapters "
                               "%3 B/param (%4 M adapter params)")
                                .arg(qb, 0, 'g', 3)
-                               .arg(wb)
+                               .arg(unquantized)
                                .arg(ab)
                                .arg(T / 1e6, 0, 'f', 1) +
                            shard};
@@ -380,6 +392,10 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         out.gradients = {Pl / mp * gradBytes(s.precision),
                          Tr::tr("optimizer steps in backward: one layer of gradients")};
     }
+    if (s.optimizerPaged && s.offload == Offload::None)
+        out.optimizer = {0, Tr::tr("paged: in CUDA unified memory, outside PyTorch's allocator "
+                                   "(%1 GiB); the gradients stay")
+                                .arg(out.optimizer.bytes / kGiB, 0, 'f', 2)};
     if (s.offload != Offload::None) {
         out.optimizer = {0, Tr::tr("offloaded to CPU memory")};
         if (zero >= 1)
@@ -470,6 +486,20 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
                                .arg(scoreBytes)
                          : QString());
     }
+    // The 16-bit copies autocast makes of fp32 frozen weights, kept by each linear's backward:
+    // every layer's until backward reaches it, or with full recomputation the recomputed
+    // layer's; the output layer's until the loss's backward is done.
+    const double layerCopies = autocastCopies ? Pl * 2 / s.tp : 0;
+    const double headCopy = autocastCopies && m.lmHead ? double(m.vocab) * m.hidden * 2 / s.tp : 0;
+    if (autocastCopies) {
+        if (recompute)
+            oneLayer += layerCopies;
+        else
+            stored += m.layers * layerCopies;
+        layerFormula += Tr::tr(" + 16-bit copies autocast makes of the frozen weights (%1 GiB "
+                               "a layer)")
+                            .arg(layerCopies / kGiB, 0, 'f', 2);
+    }
     if (actScale > 1)
         layerFormula += Tr::tr(" ×2 for fp32");
     if (seqSplit > 1)
@@ -481,11 +511,12 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
         layerFormula += Tr::tr(", offloaded to CPU memory but for 2 layers in flight");
     }
     // Logits: unchunked, the loss works on an fp32 copy, and its backward holds the fp32
-    // log-probabilities, their gradient and the logits' gradient at once (12 B per logit); a
-    // chunked loss keeps 16-bit logits (2 B) and works one chunk at a time.
-    const double logitBytes = s.chunkedLoss ? 2 : 12;
+    // log-probabilities, their gradient and the logits' gradient at once (12 B per logit), and
+    // the fp32 logits themselves (4 B more) where the training loop still holds them; a chunked
+    // loss keeps 16-bit logits (2 B) and works one chunk at a time.
+    const double logitBytes = s.chunkedLoss ? 2 : s.lossInputKept ? 16 : 12;
     const double logits =
-        m.lmHead ? logitBytes * s.seqLen * s.microBatch * double(m.vocab) / s.tp : 0;
+        (m.lmHead ? logitBytes * s.seqLen * s.microBatch * double(m.vocab) / s.tp : 0) + headCopy;
     // QLoRA dequantizes one layer's weights to 16 bits to compute with them.
     const double dequant = s.method == Method::Qlora ? Pl * 2 / s.tp : 0;
     out.savedActivations = stored + std::max(logits, oneLayer) + dequant;
@@ -514,6 +545,10 @@ MemoryBreakdown MemoryEstimator::estimate(const TrainingSetup &s)
     const QString actFormula =
         layerFormula +
         (logits > 0 ? Tr::tr(" + logits %1·s·b·V").arg(logitBytes) : QString()) +
+        (logits > 0 && !s.chunkedLoss && s.lossInputKept
+             ? Tr::tr(" (incl. the fp32 logits the training loop holds through backward)")
+             : QString()) +
+        (headCopy > 0 ? Tr::tr(" + the output layer's 16-bit weight copy") : QString()) +
         (dequant > 0 ? Tr::tr(" + one dequantized layer") : QString());
     const double lossPhase = stored + logits + dequant;
     const double layerPhase = stored + oneLayer + dequant + headGrads;

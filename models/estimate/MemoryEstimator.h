@@ -159,6 +159,16 @@ struct TrainingSetup
     // top of everything the step holds. A fused step (fused=True, DeepSpeed, Apex) or a
     // per-tensor one (foreach=False, optimizer in backward) does not.
     bool foreachStep = false;
+    // The training loop keeps its own reference to the fp32 logits it hands the loss until
+    // backward is over (torchtune's recipes before "delete logits before bwd", pytorch/torchtune
+    // #1235, 2024-07-28): that copy lives beside the loss's log-probabilities and the two
+    // gradients, 4 B more per logit at the loss's backward. A chunked loss has no such copy.
+    bool lossInputKept = false;
+    // The optimizer state lives in CUDA unified memory (bitsandbytes' paged optimizers, which
+    // allocate it with cudaMallocManaged and page it to the host when the card is full): outside
+    // PyTorch's allocator and its counters. Unlike ZeRO-Offload it moves only the optimizer
+    // state: the gradients stay where PyTorch keeps them.
+    bool optimizerPaged = false;
     double contextGiB = 0.5; // CUDA/CANN context and kernels
 
     int dataParallel() const { return std::max(1, gpus / (tp * pp)); }

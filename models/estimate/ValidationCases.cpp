@@ -185,8 +185,7 @@ CaseResult evaluateCase(const QJsonObject &c)
     }
     if (has(sharding, "offload"))
         s.offload = has(sharding, "param") ? Offload::Params : Offload::Optimizer;
-    else if (paged)
-        s.offload = Offload::Optimizer;
+    s.optimizerPaged = paged;
 
     // Whether the stated sequence length is only a cap on each sample (unpacked data): the
     // estimate at the cap is then the largest the measured batch could need.
@@ -229,6 +228,13 @@ CaseResult evaluateCase(const QJsonObject &c)
         // unpacked against 60.0 GiB packed at the same cap).
         lengthIsCap =
             torchtune && date.isValid() && date < QDate(2024, 7, 1) && !has(everything, "packed");
+        // torchtune's recipes kept `logits` (the model's fp32 output, shifted by a copy)
+        // referenced through loss.backward() until "free logits otherwise it peaks backward
+        // memory": lora_finetune_distributed on 2024-06-04 (#1046), the full fine-tune and
+        // single-device LoRA recipes on 2024-07-28 (#1235).
+        const bool distributedLora = s.method != Method::Full && s.gpus > 1;
+        s.lossInputKept = torchtune && date.isValid() &&
+                          date < (distributedLora ? QDate(2024, 6, 4) : QDate(2024, 7, 28));
     }
     // Gradient accumulation holds gradients while the next micro-batch runs forward.
     s.gradAccumulation = std::max(

@@ -415,8 +415,10 @@ private slots:
             c.setup.microBatch = 8;
             c.setup.flashAttention = false;
         } else if (code == "memory.tight") {
-            c.setup.microBatch = 2; // 1 fits with headroom, 4 does not fit
-            c.setup.seqLen = 4096;
+            // 1 × 2048 fits with headroom, 3 × 2048 does not fit (LoRA under AMP keeps fp32
+            // frozen weights and autocast's copies of them: docs/estimator.md)
+            c.setup.microBatch = 2;
+            c.setup.seqLen = 2048;
         } else if (code == "precision.fp8_unsupported") {
             c.setup.precision = Precision::Fp8; // A100 has no FP8
         } else if (code == "precision.bf16_unsupported") {
