@@ -369,7 +369,7 @@ QStringList ResourcesForm::alternativesOutsidePool() const
     return out;
 }
 
-InstanceCreation instanceCreation(const OnboardingState &s)
+InstanceCreation instanceCreation(const OnboardingState &s, const QDate &today)
 {
     InstanceCreation out;
     const ProviderLink &l = s.provider;
@@ -386,6 +386,9 @@ InstanceCreation instanceCreation(const OnboardingState &s)
                        : Tr::tr("Instance %1 is released: “Create the instance” opens a new one "
                                 "for the acceptance check, and for gates 5 and 6 after it.")
                              .arg(l.instanceId);
+    if (out.allowed)
+        for (const Finding &f : instanceToCreateInGrant(s, today))
+            out.outsideGrant = f.message.toString();
     return out;
 }
 

@@ -314,18 +314,41 @@ QuotaApplyRule quotaApplyRule(const OnboardingState &s)
     return rule;
 }
 
+namespace {
+
+// The plan's applications after the granted first one, as the grant's findings name them.
+QList<QuotaApplication> grantFollowUps(const OnboardingState &s)
+{
+    if (!validateQuota(s.quota))
+        return {};
+    return planQuota(s.quota, quotaContext(s)).followUps;
+}
+
+} // namespace
+
 Findings grantFindings(const OnboardingState &s, GateId id)
 {
     const QuotaApplication granted = quotaGranted(s);
+    if (!granted.from.isValid())
+        return {};
     if (id == GateId::Resources && s.provider.instanceCreatedAt.isValid())
-        return checkInstanceInGrant(s.provider.instanceCreatedAt.toLocalTime().date(), granted);
+        return checkInstanceInGrant(s.provider.instanceCreatedAt.toLocalTime().date(), granted,
+                                    grantFollowUps(s));
     const CheckResult &run = s.firstRun.run;
     if (id == GateId::FirstRun && run.at.isValid() && !run.state.isEmpty()) {
         // `at` is when it ended; it started its duration before.
         const QDateTime started = run.at.addMSecs(-qint64(s.firstRun.seconds * 1000));
-        return checkFirstRunInGrant(started.toLocalTime().date(), granted);
+        return checkFirstRunInGrant(started.toLocalTime().date(), granted, grantFollowUps(s));
     }
     return {};
+}
+
+Findings instanceToCreateInGrant(const OnboardingState &s, const QDate &today)
+{
+    const QuotaApplication granted = quotaGranted(s);
+    if (grantTiming(today, granted) == GrantTiming::Unknown)
+        return {};
+    return checkInstanceInGrant(today, granted, grantFollowUps(s), InstanceMoment::ToCreate);
 }
 
 bool quotaAppliedForAnotherPool(const OnboardingState &s)

@@ -15,6 +15,8 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
 
 namespace onramp {
 
@@ -265,7 +267,36 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             // The model's one rule, which the status below words (#17 walk: enabled again on
             // a passed gate once the instance was released, with nothing saying why).
             [](const St &s) { return instanceCreation(s).allowed; },
-            [](S *s, S::Done d) { s->createInstance(std::move(d)); });
+            // Outside gate 3's granted period it asks first, saying when the period starts and
+            // what to do (#17 walk 18: created three months early, warned only afterwards).
+            [panel, store](S *s, S::Done d) {
+                const QString outside = instanceCreation(store->state()).outsideGrant;
+                if (outside.isEmpty()) {
+                    s->createInstance(std::move(d));
+                    return;
+                }
+                auto *box = new QMessageBox(
+                    QMessageBox::Question,
+                    ProviderActions::tr("Create the instance outside the granted period?"),
+                    outside, QMessageBox::Cancel, panel);
+                box->setObjectName(QStringLiteral("createOutsideGrantConfirm"));
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                QPushButton *create =
+                    box->addButton(ProviderActions::tr("C&reate it anyway"), QMessageBox::AcceptRole);
+                box->setDefaultButton(QMessageBox::Cancel);
+                box->setEscapeButton(QMessageBox::Cancel);
+                QObject::connect(box, &QMessageBox::finished, panel, [s, d, box, create](int) {
+                    if (box->clickedButton() == create) {
+                        s->createInstance(d);
+                        return;
+                    }
+                    ProviderError e;
+                    e.cancelled = true;
+                    e.message = ProviderActions::tr("Cancelled.");
+                    d(std::unexpected(e));
+                });
+                box->open();
+            });
         panel->addAction(
             QStringLiteral("providerVerifyInstance"),
             [] { return ProviderActions::tr("&Run the acceptance check"); },
@@ -331,7 +362,10 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                                                  nullptr,
                                                                  int(l.uploadIds.size())))) +
                    (next.isEmpty() ? QString() : u'\n' + next) +
-                   (instanceCreation(s).again ? u'\n' + instanceCreation(s).note : QString());
+                   (instanceCreation(s).again ? u'\n' + instanceCreation(s).note : QString()) +
+                   (instanceCreation(s).outsideGrant.isEmpty()
+                        ? QString()
+                        : u'\n' + instanceCreation(s).outsideGrant);
         });
         break;
     case GateId::Environment:
