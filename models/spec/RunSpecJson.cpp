@@ -480,10 +480,10 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
                 const QRegularExpression re(QString::fromLatin1(pattern));
                 const QString v = r.string(key, false, &re,
                                            Tr::tr("expected one of %1")
-                                               .arg(QString::fromLatin1(pattern)
-                                                        .mid(2)
-                                                        .chopped(2)
-                                                        .replace(u'|', QStringLiteral(", "))));
+                                               .arg(Tr::list(QString::fromLatin1(pattern)
+                                                                 .mid(2)
+                                                                 .chopped(2)
+                                                                 .split(u'|'))));
                 return v.isEmpty() ? fallback : v;
             };
             static const QRegularExpression catalogKey(QStringLiteral("^[a-z0-9][a-z0-9._-]{0,63}$"));

@@ -140,7 +140,7 @@ void EnvironmentSteps::settleEnvironmentGate()
             progress(g.heldBack.toString());
     } else {
         g.rejectionReason =
-            Tr::trLater("Not ready: %1 failed.").arg(Text::joined(failed, QStringLiteral(", ")));
+            Tr::trLater("Not ready: %1 failed.").arg(Tr::listLater(failed));
         g.whatToChange = m_state.environment.checks.value(firstFailed).diagnosis;
         (void)setGateStatus(m_state, GateId::Environment, GateStatus::Rejected, now);
     }

@@ -217,7 +217,7 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
             Tr::tr("The provider does not have the members as the table shows them yet (%1): "
                    "set the workspace up again first, so that the checks try the roles in the "
                    "table.")
-                .arg(who.join(QStringLiteral(", "))))));
+                .arg(Tr::list(who)))));
         return;
     }
     const QString developer = actingMember(Role::Developer);
