@@ -1,5 +1,6 @@
 #include "ResourcesForm.h"
 
+#include "Clock.h"
 #include "GateLedger.h"
 #include "ProviderStates.h"
 #include "StateStore.h"
@@ -474,7 +475,7 @@ double ResourcesForm::quotaHours(double hours)
 
 Findings ResourcesForm::findings() const
 {
-    return gateFindings(m_store->state(), GateId::Resources, QDate::currentDate()) +
+    return gateFindings(m_store->state(), GateId::Resources, clock::today()) +
            scanFindings();
 }
 
@@ -510,7 +511,7 @@ std::optional<ResourcesForm::QuotaReplacement> ResourcesForm::quotaReplacement()
     OnboardingState trial = s;
     trial.quota.cardsPerRun = r.cardsAfter;
     trial.quota.hoursPerRound = r.hoursAfter;
-    Text why = onramp::blockingMessage(gateFindings(trial, GateId::Quota, QDate::currentDate()));
+    Text why = onramp::blockingMessage(gateFindings(trial, GateId::Quota, clock::today()));
     if (why.isEmpty())
         why = acceptanceMissing(trial, GateId::Quota);
     r.reopens = !why.isEmpty();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Clock.h"
 #include "Finding.h"
 #include "ProviderLink.h"
 #include "ResourcesGate.h"
@@ -34,7 +35,7 @@ struct InstanceCreation
     QString outsideGrant;
 };
 InstanceCreation instanceCreation(const OnboardingState &s,
-                                   const QDate &today = QDate::currentDate());
+                                   const QDate &today = clock::today());
 
 // Gate 4's form: reads and writes ResourcesGateData in the store and computes everything the
 // page shows from it — the memory breakdown and verdict, cards needed per card type, the

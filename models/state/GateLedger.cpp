@@ -1,5 +1,6 @@
 #include "GateLedger.h"
 
+#include "Clock.h"
 #include "GateCrossChecks.h"
 #include "GateDefinition.h"
 #include "MemoryEstimator.h"
@@ -309,7 +310,7 @@ QuotaApplyRule quotaApplyRule(const OnboardingState &s)
     const bool anotherPool = quotaAppliedForAnotherPool(s);
     rule.due = s.provider.quotaApplication.state != QLatin1String("approved") || anotherPool ||
                !grantOutgrown(s).isEmpty();
-    for (const Finding &f : gateFindings(s, GateId::Quota, QDate::currentDate()))
+    for (const Finding &f : gateFindings(s, GateId::Quota, clock::today()))
         rule.blockers += f.isBlocking() && f.code != QLatin1String("quota.pool_changed");
     return rule;
 }
@@ -1058,7 +1059,7 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
     // the summary and the overview all give this one (#17 walk: after a second replay the
     // record kept the first one's time while the line gave the second's).
     const QDateTime at = replayTimeOf(record);
-    const QDateTime now = at.isValid() ? at : QDateTime::currentDateTimeUtc();
+    const QDateTime now = at.isValid() ? at : clock::nowUtc();
     g.updatedAt = now;
     if (const Text missing = firstRunAcceptanceMissing(state); !missing.isEmpty())
         return std::unexpected(Error{Error::Kind::Invalid, missing.toString(), QString()});

@@ -1,5 +1,6 @@
 #include "WorkspaceSteps.h"
 
+#include "Clock.h"
 #include "GateLedger.h"
 #include "IdempotencyKey.h"
 #include "ProbeEvents.h"
@@ -298,7 +299,7 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
                                                      .toObject()
                                                      .value("message")
                                                      .toString()));
-                recordWorkspaceChecks(m_state, QDateTime::currentDateTimeUtc());
+                recordWorkspaceChecks(m_state, clock::nowUtc());
                 changed();
                 finish({});
             });
