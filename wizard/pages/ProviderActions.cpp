@@ -1,8 +1,10 @@
 #include "ProviderActions.h"
 
+#include "Clock.h"
 #include "ProviderHub.h"
 #include "ProviderPanel.h"
 #include "widgets/FileChooser.h"
+#include "GateCrossChecks.h"
 #include "GateDefinition.h"
 #include "GateLedger.h"
 #include "ProviderStates.h"
@@ -77,7 +79,7 @@ QString check(bool passed, const QString &text)
 QString nextStepAfterChecks(const OnboardingState &s, GateId id)
 {
     if (s.gate(id).status == GateStatus::Passed || !checkEntry(s, id).met ||
-        !blockingMessage(gateFindings(s, id, QDate::currentDate())).isEmpty())
+        !blockingMessage(gateFindings(s, id, clock::today())).isEmpty())
         return {};
     if (const QString missing = acceptanceMissing(s, id).toString(); !missing.isEmpty())
         return missing;
@@ -94,7 +96,7 @@ constexpr int kReviewPollMs = 15000;
 int blockers(const OnboardingState &s, GateId gate)
 {
     int open = 0;
-    for (const Finding &f : gateFindings(s, gate, QDate::currentDate()))
+    for (const Finding &f : gateFindings(s, gate, clock::today()))
         open += f.isBlocking();
     return open;
 }
@@ -252,6 +254,15 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                              : ProviderActions::tr("Granted %1 card-hours of the %2 asked in this "
                                                    "first application.")
                                    .arg(hours(r.grantedCardHours), hours(asked)));
+                // Said where the period is set, before gate 4 opens anything (#17 walk 19: a
+                // period typed to start in three days was granted without a word).
+                if (grantTiming(clock::today(), sent) == GrantTiming::Before)
+                    text += u'\n' +
+                            ProviderActions::tr("The granted period starts on %1: gate 4's instance "
+                                                "and the first run wait until then, or ask the "
+                                                "provider to move it (change the dates above and "
+                                                "apply again).")
+                                .arg(sent.from.toString(Qt::ISODate));
             }
             return text;
         });

@@ -464,8 +464,8 @@ private slots:
         });
         QCOMPARE(provider->text(), QStringLiteral("Onramp API at https://onramp.example.com"));
         m_language.apply(QStringLiteral("zh_CN"));
-        QVERIFY2(!provider->text().startsWith(QStringLiteral("Onramp API at")),
-                 qPrintable(provider->text()));
+        QTRY_VERIFY2(!provider->text().startsWith(QStringLiteral("Onramp API at")),
+                     qPrintable(provider->text()));
         QVERIFY(provider->text().contains(QStringLiteral("https://onramp.example.com")));
         m_language.apply(QStringLiteral("en"));
         store.update([](OnboardingState &s) { s.provider.profile = ProviderProfile{}; });
