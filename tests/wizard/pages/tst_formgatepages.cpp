@@ -765,6 +765,51 @@ private slots:
     // #17: a failed Create (out of stock) stayed on gate 4 after the instance type and zone
     // were changed. A failure is for the plan it was tried with: another plan clears it; a
     // change elsewhere on the page does not. The failure itself says the way out.
+    // #17 walk 18/19: "Create the instance" created one months before gate 3's granted period,
+    // and only a finding said so afterwards. The panel says it before, and the button asks
+    // (Cancel the default); cancelled, nothing is created.
+    void gateFourAsksBeforeCreatingOutsideTheGrant()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(statePath());
+        store.load();
+        const QDate starts = QDate::currentDate().addDays(30);
+        store.update([&](OnboardingState &s) {
+            s = demoState();
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.provider.quotaApplication.id = QStringLiteral("q-1");
+            s.provider.quotaApplication.state = QStringLiteral("approved");
+            s.provider.quotaSent = {QStringLiteral("first"), starts, starts, 116};
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        auto *create = child<QPushButton>(w, "providerCreateInstance");
+        QVERIFY(create);
+        QTRY_VERIFY_WITH_TIMEOUT(create->isEnabled(), 10000);
+        auto *status = page(w)->findChild<QLabel *>(QStringLiteral("providerStatus"));
+        QVERIFY(status);
+        const QString wait = QStringLiteral("Wait until %1").arg(starts.toString(Qt::ISODate));
+        QVERIFY2(status->text().contains(wait), qPrintable(status->text()));
+        QTest::mouseClick(create, Qt::LeftButton);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("createOutsideGrantConfirm"))));
+        QVERIFY2(box->text().contains(wait), qPrintable(box->text()));
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+        box->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(!w.findChild<QMessageBox *>(QStringLiteral("createOutsideGrantConfirm")));
+        QTRY_VERIFY_WITH_TIMEOUT(create->isEnabled(), 10000);
+        QVERIFY(store.state().provider.instanceId.isEmpty());
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+        qunsetenv("ONRAMP_STATE_DIR");
+    }
+
     void gateFourFailureGoesWithItsPlan()
     {
         QTemporaryDir dir;
