@@ -4827,22 +4827,6 @@ Each subcommand takes --help.</source>
         <translation>一份 %1 卡时的申请覆盖整个计划，从 %2 到 %3。</translation>
     </message>
     <message>
-        <source>The instance was created on %1, before the quota granted from %2 to %3. Open instances inside the granted period, or apply for a period that starts by %1.</source>
-        <translation>实例创建于 %1，早于获批配额的时段 %2 至 %3。请在获批时段内开实例，或申请一个不晚于 %1 开始的时段。</translation>
-    </message>
-    <message>
-        <source>The instance was created on %1, after the quota granted from %2 to %3 ended. Open instances inside the granted period, or apply for the period they run in.</source>
-        <translation>实例创建于 %1，此时获批配额的时段 %2 至 %3 已经结束。请在获批时段内开实例，或为实例运行的时段申请配额。</translation>
-    </message>
-    <message>
-        <source>The first run started on %1, before the quota granted from %2 to %3. Run it inside the granted period, or apply for a period that starts by %1.</source>
-        <translation>首次运行开始于 %1，早于获批配额的时段 %2 至 %3。请在获批时段内运行，或申请一个不晚于 %1 开始的时段。</translation>
-    </message>
-    <message>
-        <source>The first run started on %1, after the quota granted from %2 to %3 ended. Run it inside the granted period, or apply for the period it runs in.</source>
-        <translation>首次运行开始于 %1，此时获批配额的时段 %2 至 %3 已经结束。请在获批时段内运行，或为它运行的时段申请配额。</translation>
-    </message>
-    <message>
         <source>The justification differs from the one sent with the application: the provider reviews the one sent. Press “Regenerate from the numbers” to show it again, or send this one with a new application.</source>
         <translation>申请理由与随申请发出的那份不同：平台审核的是已发出的那份。点击“按数字重新生成”可重新显示它，或随一份新申请发出这一份。</translation>
     </message>
@@ -5278,7 +5262,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>Cards are used from %2 to %3 (%1 days), across calendar quarters: one application for them all is sent back. Onramp splits them into the first application and %n quarterly follow-up(s), each within one calendar quarter.</source>
-        <translation><numerusform>用卡时间为 %2 至 %3（%1 天），跨越自然季度：一次申请全部会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform></translation>
+        <translation>
+            <numerusform>用卡时间为 %2 至 %3（%1 天），跨越自然季度：一次申请全部会被退回。Onramp 把它拆成首次申请和 %n 次按季度的后续申请，每次都在一个自然季度之内。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The planning period is %1 to %2; cards are used only on the days applied for.</source>
@@ -5286,11 +5272,76 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>Cards per run follow from the throughput needed to finish within %1 h on one instance; the memory estimate alone needs %n card(s).</source>
-        <translation><numerusform>单次卡数来自在一台实例上 %1 小时内完成所需的吞吐；仅按显存估算只需 %n 张卡。</numerusform></translation>
+        <translation>
+            <numerusform>单次卡数来自在一台实例上 %1 小时内完成所需的吞吐；仅按显存估算只需 %n 张卡。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Gate 2 is passed on %1's review of this team: adding, removing or changing a member takes gate 2 back to in progress until the team lead reviews it again (“Mark reviewed”). Gates 3–5 do not rest on the team and keep their status; gate 6 checks its replayer against it.</source>
         <translation>第 2 道门槛依据 %1 对这个团队的审核而通过：添加、移除或修改成员会让第 2 道门槛退回“进行中”，直到团队负责人重新审核（“标记为已审核”）。第 3–5 道门槛不依赖团队成员，保持原状态；第 6 道门槛会据此核对复现人。</translation>
+    </message>
+    <message>
+        <source>Built-in sandbox (on this computer)</source>
+        <translation>内置沙箱（在本机上）</translation>
+    </message>
+    <message>
+        <source>Onramp API at %1</source>
+        <translation>Onramp API：%1</translation>
+    </message>
+    <message>
+        <source>Slurm cluster at %1</source>
+        <translation>Slurm 集群：%1</translation>
+    </message>
+    <message>
+        <source>Slurm cluster %1 at %2</source>
+        <translation>Slurm 集群 %1：%2</translation>
+    </message>
+    <message>
+        <source>Gate 3's grant is its first application, %1 card-hours for one round plus its margin, on %2 only.</source>
+        <translation>第 3 道门槛获批的是首次申请：一轮加余量共 %1 卡时，仅限 %2 当天。</translation>
+    </message>
+    <message>
+        <source>Gate 3's grant is its first application, %1 card-hours for one round plus its margin, from %2 to %3.</source>
+        <translation>第 3 道门槛获批的是首次申请：一轮加余量共 %1 卡时，时段为 %2 至 %3。</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <comment>a period of days</comment>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The follow-up application(s), for %1, are sent after the first run.</source>
+        <translation>
+            <numerusform>后续申请（%1）在首次运行之后提交。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Today, %1, is before gate 3's granted period starts on %2: an instance created now runs on the pool's check allowance, not on the grant. Wait until %2 to create it, or ask the provider to move the period: change gate 3's dates and apply again.</source>
+        <translation>今天（%1）早于第 3 道门槛获批时段的开始日 %2：现在创建的实例用的是资源池的检查额度，而不是获批的配额。请等到 %2 再创建，或请平台调整时段：修改第 3 道门槛的日期后重新申请。</translation>
+    </message>
+    <message>
+        <source>Today, %1, is after gate 3's granted period ended on %2: an instance created now runs on the pool's check allowance, not on the grant. Apply in gate 3 for the period it runs in first.</source>
+        <translation>今天（%1）晚于第 3 道门槛获批时段的结束日 %2：现在创建的实例用的是资源池的检查额度，而不是获批的配额。请先在第 3 道门槛为实例运行的时段申请配额。</translation>
+    </message>
+    <message>
+        <source>The instance was created on %1, before gate 3's granted period starts on %2. Open instances inside the granted period, or ask the provider to move the period: change gate 3's dates and apply again.</source>
+        <translation>实例创建于 %1，早于第 3 道门槛获批时段的开始日 %2。请在获批时段内开实例，或请平台调整时段：修改第 3 道门槛的日期后重新申请。</translation>
+    </message>
+    <message>
+        <source>The instance was created on %1, after gate 3's granted period ended on %2. Open instances inside the granted period, or apply for the period they run in.</source>
+        <translation>实例创建于 %1，此时第 3 道门槛的获批时段已于 %2 结束。请在获批时段内开实例，或为实例运行的时段申请配额。</translation>
+    </message>
+    <message>
+        <source>The first run started on %1, before gate 3's granted period starts on %2. Run it inside the granted period, or ask the provider to move the period: change gate 3's dates and apply again.</source>
+        <translation>首次运行开始于 %1，早于第 3 道门槛获批时段的开始日 %2。请在获批时段内运行，或请平台调整时段：修改第 3 道门槛的日期后重新申请。</translation>
+    </message>
+    <message>
+        <source>The first run started on %1, after gate 3's granted period ended on %2. Run it inside the granted period, or apply for the period it runs in.</source>
+        <translation>首次运行开始于 %1，此时第 3 道门槛的获批时段已于 %2 结束。请在获批时段内运行，或为运行的时段申请配额。</translation>
+    </message>
+    <message>
+        <source>it is an onboarding's progress file, which the wizard saves as you go, not a run spec. Export the run spec on the Summary page (“Export…”) or with “onramp spec from-state”, and open that file.</source>
+        <translation>这是向导随时保存的入门进度文件，不是运行说明。请在总结页用“导出…”或用“onramp spec from-state”导出运行说明，再打开那个文件。</translation>
     </message>
 </context>
 <context>
@@ -5514,6 +5565,18 @@ Dataset: %3</source>
     <message>
         <source>Rele&amp;ase the instance</source>
         <translation>释放实例</translation>
+    </message>
+    <message>
+        <source>Create the instance outside the granted period?</source>
+        <translation>在获批时段之外创建实例？</translation>
+    </message>
+    <message>
+        <source>C&amp;reate it anyway</source>
+        <translation>仍然创建(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The granted period starts on %1: gate 4's instance and the first run wait until then, or ask the provider to move it (change the dates above and apply again).</source>
+        <translation>获批时段从 %1 开始：第 4 道门槛的实例和首次运行要等到那时，或请平台调整时段（修改上面的日期后重新申请）。</translation>
     </message>
 </context>
 <context>
