@@ -1,5 +1,7 @@
 #include "Commands.h"
 
+#include "Clock.h"
+#include "OnboardingState.h"
 #include "GateDefinition.h"
 #include "GateForm.h"
 #include "GateLedger.h"
@@ -348,6 +350,13 @@ int screenshot(const QStringList &args)
     Language language;
     language.apply(p.value(lang));
 
+    // A demo's pages are of its own day (its datesRelativeTo): the same whatever the day they
+    // are taken (tst_cli compares them with the committed ones), for the app and the walked
+    // sandbox alike, which read one clock (Clock.h).
+    if (QFile file(stateFile(p)); file.open(QIODevice::ReadOnly))
+        if (const QDate day = datesRelativeTo(QJsonDocument::fromJson(file.readAll()).object());
+            day.isValid())
+            clock::pinToday(day);
     // The pages render from a copy of the state in memory: a screenshot never saves.
     StateStore store(stateFile(p));
     if (!loadState(store))

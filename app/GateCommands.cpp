@@ -1,5 +1,6 @@
 // onramp check qualification|roles, onramp quota plan: gates 1–3's rules, headless.
 #include "Catalogs.h"
+#include "Clock.h"
 #include "Commands.h"
 #include "QualificationGate.h"
 #include "QuotaGate.h"
@@ -88,7 +89,7 @@ int checkQualificationFile(const QStringList &args)
     p.process(args);
     if (p.positionalArguments().size() != 1)
         return invalidInput(QStringLiteral("FILE"), Tr::tr("give one dossier file"));
-    QDate day = QDate::currentDate();
+    QDate day = clock::today();
     if (p.isSet(today)) {
         day = QDate::fromString(p.value(today), Qt::ISODate);
         if (!day.isValid())

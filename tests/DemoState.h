@@ -44,7 +44,10 @@ inline onramp::OnboardingState savedDemoState()
     QFile f(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
     if (!f.open(QIODevice::ReadOnly))
         qFatal("cannot read state-demo.json");
-    auto s = onramp::OnboardingState::fromJson(QJsonDocument::fromJson(f.readAll()).object());
+    // As written, on whatever day the test runs: its own day (datesRelativeTo) is not read.
+    QJsonObject json = QJsonDocument::fromJson(f.readAll()).object();
+    json.remove(QStringLiteral("datesRelativeTo"));
+    auto s = onramp::OnboardingState::fromJson(json);
     if (!s)
         qFatal("state-demo.json: %s", qPrintable(s.error().message));
     return *s;

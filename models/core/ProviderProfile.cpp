@@ -31,6 +31,22 @@ Error invalidField(const QString &field, const QString &message)
 
 } // namespace
 
+QString providerName(const ProviderProfile &profile)
+{
+    switch (profile.kind) {
+    case ProviderProfile::Kind::Sandbox:
+        return Tr::tr("Built-in sandbox (on this computer)");
+    case ProviderProfile::Kind::OnrampApi:
+        return Tr::tr("Onramp API at %1").arg(profile.baseUrl.toString());
+    case ProviderProfile::Kind::Slurm:
+        return profile.slurm.cluster.isEmpty()
+                   ? Tr::tr("Slurm cluster at %1").arg(profile.baseUrl.toString())
+                   : Tr::tr("Slurm cluster %1 at %2")
+                         .arg(profile.slurm.cluster, profile.baseUrl.toString());
+    }
+    return {};
+}
+
 QString providerKindKey(ProviderProfile::Kind kind)
 {
     for (const auto &k : kKinds)

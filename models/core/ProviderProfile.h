@@ -66,6 +66,11 @@ struct ProviderProfile
     static std::expected<QUrl, Error> addressFrom(const QString &typed, Kind kind);
 };
 
+// The provider a profile names, as gate 1 shows it (translated): its kind and its address or
+// cluster. The sandbox's address is left out: it changes every run and names nothing to a reader
+// (#17 walk 18: gate 1's Provider stayed empty while the wizard was connected to the sandbox).
+QString providerName(const ProviderProfile &profile);
+
 QString providerKindKey(ProviderProfile::Kind kind);
 std::optional<ProviderProfile::Kind> providerKindFromKey(const QString &key);
 

@@ -1,5 +1,6 @@
 #include "GateDataForms.h"
 
+#include "Clock.h"
 #include "Documents.h"
 #include "GateLedger.h"
 #include "StateStore.h"
@@ -28,7 +29,7 @@ void QualificationForm::update(const std::function<void(QualificationData &)> &c
 
 Findings QualificationForm::findings() const
 {
-    return gateFindings(m_store->state(), GateId::Account, QDate::currentDate());
+    return gateFindings(m_store->state(), GateId::Account, clock::today());
 }
 
 std::expected<void, Error> QualificationForm::exportPackage(const QString &basePath) const
@@ -132,7 +133,7 @@ QList<QList<MemberCell>> memberCellsNamed(const WorkspaceData &w, const Findings
 
 Findings WorkspaceForm::findings() const
 {
-    return gateFindings(m_store->state(), GateId::Workspace, QDate::currentDate());
+    return gateFindings(m_store->state(), GateId::Workspace, clock::today());
 }
 
 std::expected<void, Error> WorkspaceForm::create(const QString &name)
@@ -186,7 +187,7 @@ std::expected<void, Error> WorkspaceForm::markReviewed(const QString &reviewer)
                                      Tr::tr("Resolve the blocking findings first: a review signs "
                                             "off the matrix as it will be set up."),
                                      QString(), QStringLiteral("reviewer")});
-    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QDateTime now = clock::nowUtc();
     m_store->update([&](OnboardingState &s) { recordRoleReview(s, reviewer, now); });
     return {};
 }
@@ -243,7 +244,7 @@ Findings QuotaForm::findings() const
     // Gates 4 and 6 against the grant are theirs, and shown here too: the grant's period is
     // set here (#17 walk 6).
     const OnboardingState &s = m_store->state();
-    return gateFindings(s, GateId::Quota, QDate::currentDate()) +
+    return gateFindings(s, GateId::Quota, clock::today()) +
            grantFindings(s, GateId::Resources) + grantFindings(s, GateId::FirstRun);
 }
 

@@ -1,5 +1,6 @@
 #include "GateForm.h"
 
+#include "Clock.h"
 #include "StateStore.h"
 #include "Tr.h"
 
@@ -47,7 +48,7 @@ QString withoutFullStop(QString text)
 
 GateForm::GateForm(StateStore *store, GateId gate, QObject *parent)
     : QObject(parent), m_store(store), m_gate(gate),
-      m_now([] { return QDateTime::currentDateTimeUtc(); })
+      m_now([] { return clock::nowUtc(); })
 {
     m_target = record().status;
     m_seenStatus = m_target;

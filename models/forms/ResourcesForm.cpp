@@ -1,5 +1,6 @@
 #include "ResourcesForm.h"
 
+#include "Clock.h"
 #include "GateLedger.h"
 #include "ProviderStates.h"
 #include "StateStore.h"
@@ -369,7 +370,7 @@ QStringList ResourcesForm::alternativesOutsidePool() const
     return out;
 }
 
-InstanceCreation instanceCreation(const OnboardingState &s)
+InstanceCreation instanceCreation(const OnboardingState &s, const QDate &today)
 {
     InstanceCreation out;
     const ProviderLink &l = s.provider;
@@ -386,6 +387,9 @@ InstanceCreation instanceCreation(const OnboardingState &s)
                        : Tr::tr("Instance %1 is released: “Create the instance” opens a new one "
                                 "for the acceptance check, and for gates 5 and 6 after it.")
                              .arg(l.instanceId);
+    if (out.allowed)
+        for (const Finding &f : instanceToCreateInGrant(s, today))
+            out.outsideGrant = f.message.toString();
     return out;
 }
 
@@ -471,7 +475,7 @@ double ResourcesForm::quotaHours(double hours)
 
 Findings ResourcesForm::findings() const
 {
-    return gateFindings(m_store->state(), GateId::Resources, QDate::currentDate()) +
+    return gateFindings(m_store->state(), GateId::Resources, clock::today()) +
            scanFindings();
 }
 
@@ -507,7 +511,7 @@ std::optional<ResourcesForm::QuotaReplacement> ResourcesForm::quotaReplacement()
     OnboardingState trial = s;
     trial.quota.cardsPerRun = r.cardsAfter;
     trial.quota.hoursPerRound = r.hoursAfter;
-    Text why = onramp::blockingMessage(gateFindings(trial, GateId::Quota, QDate::currentDate()));
+    Text why = onramp::blockingMessage(gateFindings(trial, GateId::Quota, clock::today()));
     if (why.isEmpty())
         why = acceptanceMissing(trial, GateId::Quota);
     r.reopens = !why.isEmpty();

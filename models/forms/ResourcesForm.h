@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Clock.h"
 #include "Finding.h"
 #include "ProviderLink.h"
 #include "ResourcesGate.h"
@@ -28,8 +29,13 @@ struct InstanceCreation
     // Translated, shown beside the button when `again`: what creating does to the gate and why
     // it is there; empty otherwise.
     QString note;
+    // Translated, shown beside the button while it is on, and asked before it acts: today is
+    // outside gate 3's granted period (instanceToCreateInGrant, the rule gate 4's finding reads
+    // afterwards); empty inside it or with no grant.
+    QString outsideGrant;
 };
-InstanceCreation instanceCreation(const OnboardingState &s);
+InstanceCreation instanceCreation(const OnboardingState &s,
+                                   const QDate &today = clock::today());
 
 // Gate 4's form: reads and writes ResourcesGateData in the store and computes everything the
 // page shows from it — the memory breakdown and verdict, cards needed per card type, the

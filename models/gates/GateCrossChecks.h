@@ -26,13 +26,23 @@ std::optional<int> freeCardsIn(const QList<ZoneStock> &stock, const QString &zon
 // Defined in ResourcesGate.cpp.
 Findings checkCardsAgainstPlan(const RunCards &run, int planCards, const ResourceCatalog &catalog);
 
-// Gate 4's instance and gate 6's first run against gate 3's grant, `granted` (the application
-// sent and approved: its period). A warning naming both dates when the instance was created
-// (`created`), or the first run started (`started`), before the granted period starts or after
-// it ends (#17 walk 6: the first run started on 12-03, the quota was granted from 12-10).
-// Nothing while the date is unknown or nothing is granted (an invalid period). Defined in
-// QuotaGate.cpp.
-Findings checkInstanceInGrant(const QDate &created, const QuotaApplication &granted);
-Findings checkFirstRunInGrant(const QDate &started, const QuotaApplication &granted);
+// `day` against gate 3's grant, `granted` (the application sent and approved: its period).
+// Unknown while the day is unknown or nothing is granted (an invalid period).
+enum class GrantTiming { Unknown, Before, Inside, After };
+GrantTiming grantTiming(const QDate &day, const QuotaApplication &granted);
+
+// Gate 4's instance and gate 6's first run against gate 3's grant, `granted`: a warning naming
+// the day and the period's start (or end) when the instance was created (`Created`) or the
+// first run started before the granted period starts or after it ends (#17 walk 6: the first
+// run started on 12-03, the quota was granted from 12-10), and the period: the first
+// application's days and the follow-ups' (`followUps`, the plan's; walk 18). `ToCreate`: the
+// same rule for an instance about to be created on `day`, said before "Create the instance"
+// acts. Nothing while the day is unknown or nothing is granted. Defined in QuotaGate.cpp.
+enum class InstanceMoment { Created, ToCreate };
+Findings checkInstanceInGrant(const QDate &day, const QuotaApplication &granted,
+                              const QList<QuotaApplication> &followUps = {},
+                              InstanceMoment moment = InstanceMoment::Created);
+Findings checkFirstRunInGrant(const QDate &started, const QuotaApplication &granted,
+                              const QList<QuotaApplication> &followUps = {});
 
 } // namespace onramp

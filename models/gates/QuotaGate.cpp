@@ -539,42 +539,103 @@ QString applicationName(const QuotaApplication &a)
 
 namespace {
 
+// The granted period as the findings name it: one round's days read as a mistake on their own
+// (walk 18: "granted from 2027-03-01 to 2027-03-01" for a plan of peaks in March and
+// September), so the sentence says it is the first application, and the follow-ups' days.
+Text grantedPeriod(const QuotaApplication &granted, const QList<QuotaApplication> &followUps)
+{
+    const Text first =
+        granted.from == granted.to
+            ? Tr::trLater("Gate 3's grant is its first application, %1 card-hours for one round "
+                          "plus its margin, on %2 only.")
+                  .arg(qint64(std::llround(granted.cardHours)))
+                  .arg(iso(granted.from))
+            : Tr::trLater("Gate 3's grant is its first application, %1 card-hours for one round "
+                          "plus its margin, from %2 to %3.")
+                  .arg(qint64(std::llround(granted.cardHours)))
+                  .arg(iso(granted.from), iso(granted.to));
+    QList<Text> days;
+    for (const QuotaApplication &a : followUps)
+        if (a.from.isValid() && a.to >= granted.from)
+            days << (a.from == a.to ? Text::literal(iso(a.from))
+                                    : Tr::trLater("%1 to %2", "a period of days")
+                                          .arg(iso(a.from), iso(a.to)));
+    if (days.isEmpty())
+        return first;
+    return Tr::sentencesLater(
+        {first, Tr::trLater("The follow-up application(s), for %1, are sent after the first run.",
+                            nullptr, int(days.size()))
+                    .arg(Tr::listLater(days))});
+}
+
+GrantTiming timingOf(const QDate &when, const QuotaApplication &granted)
+{
+    if (!when.isValid() || !granted.from.isValid() || !granted.to.isValid())
+        return GrantTiming::Unknown;
+    if (when < granted.from)
+        return GrantTiming::Before;
+    return when > granted.to ? GrantTiming::After : GrantTiming::Inside;
+}
+
 // `when` against the granted period: the finding `code` with the sentence for before it starts
-// or after it ends, each taking the day, the period's first and last day.
-Findings checkInGrant(const QDate &when, const QuotaApplication &granted, const char *code,
+// or after it ends, each taking the day and the period's first or last day, then the period
+// itself.
+Findings checkInGrant(const QDate &when, const QuotaApplication &granted,
+                      const QList<QuotaApplication> &followUps, const char *code,
                       const char *field, const Text &before, const Text &after)
 {
-    if (!when.isValid() || !granted.from.isValid() || !granted.to.isValid() ||
-        (when >= granted.from && when <= granted.to))
+    const GrantTiming timing = timingOf(when, granted);
+    if (timing == GrantTiming::Unknown || timing == GrantTiming::Inside)
         return {};
     // A warning: what ran has run, and its evidence stands; the cards it used were not the
     // grant's (the pool's check allowance, or none), and the next run should be inside it.
+    const Text said = timing == GrantTiming::Before ? before.arg(iso(when), iso(granted.from))
+                                                    : after.arg(iso(when), iso(granted.to));
     return {Finding{QLatin1String(code), Finding::Severity::Warning, QLatin1String(field),
-                    (when < granted.from ? before : after)
-                        .arg(iso(when), iso(granted.from), iso(granted.to))}};
+                    Tr::sentencesLater({said, grantedPeriod(granted, followUps)})}};
 }
 
 } // namespace
 
-Findings checkInstanceInGrant(const QDate &created, const QuotaApplication &granted)
+GrantTiming grantTiming(const QDate &day, const QuotaApplication &granted)
 {
-    return checkInGrant(
-        created, granted, "grant.instance_outside", "instance",
-        Tr::trLater("The instance was created on %1, before the quota granted from %2 to %3. "
-                    "Open instances inside the granted period, or apply for a period that "
-                    "starts by %1."),
-        Tr::trLater("The instance was created on %1, after the quota granted from %2 to %3 "
-                    "ended. Open instances inside the granted period, or apply for the period "
-                    "they run in."));
+    return timingOf(day, granted);
 }
 
-Findings checkFirstRunInGrant(const QDate &started, const QuotaApplication &granted)
+Findings checkInstanceInGrant(const QDate &day, const QuotaApplication &granted,
+                              const QList<QuotaApplication> &followUps, InstanceMoment moment)
+{
+    if (moment == InstanceMoment::ToCreate)
+        // Said before "Create the instance" acts (#17 walk 18: it created one three months
+        // before the grant, and the finding came afterwards).
+        return checkInGrant(
+            day, granted, followUps, "grant.instance_outside", "instance",
+            Tr::trLater("Today, %1, is before gate 3's granted period starts on %2: an instance "
+                        "created now runs on the pool's check allowance, not on the grant. Wait "
+                        "until %2 to create it, or ask the provider to move the period: change "
+                        "gate 3's dates and apply again."),
+            Tr::trLater("Today, %1, is after gate 3's granted period ended on %2: an instance "
+                        "created now runs on the pool's check allowance, not on the grant. Apply "
+                        "in gate 3 for the period it runs in first."));
+    return checkInGrant(
+        day, granted, followUps, "grant.instance_outside", "instance",
+        Tr::trLater("The instance was created on %1, before gate 3's granted period starts on "
+                    "%2. Open instances inside the granted period, or ask the provider to move "
+                    "the period: change gate 3's dates and apply again."),
+        Tr::trLater("The instance was created on %1, after gate 3's granted period ended on %2. "
+                    "Open instances inside the granted period, or apply for the period they "
+                    "run in."));
+}
+
+Findings checkFirstRunInGrant(const QDate &started, const QuotaApplication &granted,
+                              const QList<QuotaApplication> &followUps)
 {
     return checkInGrant(
-        started, granted, "grant.first_run_outside", "run",
-        Tr::trLater("The first run started on %1, before the quota granted from %2 to %3. Run "
-                    "it inside the granted period, or apply for a period that starts by %1."),
-        Tr::trLater("The first run started on %1, after the quota granted from %2 to %3 ended. "
+        started, granted, followUps, "grant.first_run_outside", "run",
+        Tr::trLater("The first run started on %1, before gate 3's granted period starts on %2. "
+                    "Run it inside the granted period, or ask the provider to move the period: "
+                    "change gate 3's dates and apply again."),
+        Tr::trLater("The first run started on %1, after gate 3's granted period ended on %2. "
                     "Run it inside the granted period, or apply for the period it runs in."));
 }
 

@@ -48,7 +48,7 @@ QString RecoveryPolicy::text() const
              .arg(backoffSeconds, 0, 'g', 4),
          codes.isEmpty() ? QString()
                          : Tr::tr("Exit codes that mean retry: %1.")
-                               .arg(codes.join(QStringLiteral(", ")))});
+                               .arg(Tr::list(codes))});
 }
 
 std::expected<RecoveryPolicy, Error> RecoveryPolicy::fromJson(const QJsonValue &v,

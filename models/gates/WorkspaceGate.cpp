@@ -13,6 +13,15 @@ namespace onramp {
 
 namespace {
 
+// Words never translated (zone names, accounts), as Tr::listLater takes them.
+QList<Text> literals(const QStringList &items)
+{
+    QList<Text> out;
+    for (const QString &i : items)
+        out << Text::literal(i);
+    return out;
+}
+
 Error orderError(const QString &message)
 {
     return {Error::Kind::Invalid, message, QString(), QStringLiteral("order")};
@@ -73,7 +82,7 @@ QString shareText(double percent)
 
 QString projectsText(const QStringList &projects)
 {
-    return projects.isEmpty() ? Tr::tr("no project") : projects.join(QStringLiteral(", "));
+    return projects.isEmpty() ? Tr::tr("no project") : Tr::list(projects);
 }
 
 // The reverse of csvField's formula guard.
@@ -584,7 +593,7 @@ Findings checkPoolStock(const QuotaPool &pool, const QList<ZoneStock> &stock)
                           "only in the pool's zone. They are free now in %3: choose one of those "
                           "zones for the pool, or wait for stock in %2.")
                   .arg(cardName(pool.cardType), pool.zone,
-                       freeElsewhere.join(QStringLiteral(", ")));
+                       Tr::listLater(literals(freeElsewhere)));
     return {Finding{QStringLiteral("quota.pool_zone_out_of_stock"), Finding::Severity::Warning,
                     QStringLiteral("pool"), message}};
 }
@@ -769,7 +778,7 @@ QString matrixMarkdown(const WorkspaceData &w)
                     Tr::tr("Share"));
     for (const Member &m : w.members)
         out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 % |\n")
-                   .arg(m.name, m.account, roleLabel(m.role), m.projects.join(QStringLiteral(", ")),
+                   .arg(m.name, m.account, roleLabel(m.role), Tr::list(m.projects),
                         shareText(m.sharePercent));
     return out;
 }

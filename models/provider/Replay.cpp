@@ -1,5 +1,6 @@
 #include "Replay.h"
 
+#include "Clock.h"
 #include "Catalogs.h"
 #include "MemoryEstimator.h"
 #include "ProbeEvents.h"
@@ -211,7 +212,7 @@ void Replay::useFreshSandbox(const QString &sandboxDir)
 void Replay::start(std::function<void(const ReplayOutcome &)> done)
 {
     m_done = std::move(done);
-    m_outcome.at = QDateTime::currentDateTimeUtc();
+    m_outcome.at = clock::nowUtc();
     if (m_provider) {
         provisioned();
         return;

@@ -109,7 +109,7 @@ void SandboxLauncher::start(const QString &dataDir,
         qEnvironmentVariableIsSet("ONRAMP_SANDBOX_MODULE")
             ? qEnvironmentVariable("ONRAMP_SANDBOX_MODULE")
             : findHelperFile(QStringLiteral("libonramp-sandbox.so"), QStringLiteral("sandbox"));
-    const QString searched = helperFolders(QStringLiteral("sandbox")).join(QStringLiteral(", "));
+    const QString searched = Tr::list(helperFolders(QStringLiteral("sandbox")));
     auto pending = std::make_shared<Opened>();
     m_pending = pending;
     m_starting = QThread::create([pending, module, searched, dataDir, reviewDelaySeconds] {

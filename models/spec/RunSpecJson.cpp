@@ -384,6 +384,19 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
         return std::unexpected(err);
     }
 
+    // An onboarding's progress file (its gates an object by key, a spec's a list): the one
+    // JSON file the welcome page names, opened for a spec (#17 walk 19: "a problem at
+    // $.gates.environment.evidence.separator").
+    if (root.is_object() && root.contains("gates") && root["gates"].is_object() &&
+        root.contains("currentPage")) {
+        Error err = invalid(QStringLiteral("$"),
+                            Tr::tr("it is an onboarding's progress file, which the wizard saves "
+                                   "as you go, not a run spec. Export the run spec on the "
+                                   "Summary page (“Export…”) or with “onramp spec from-state”, "
+                                   "and open that file."));
+        err.kind = Error::Kind::Parse;
+        return std::unexpected(err);
+    }
     {
         NumberCheck numbers;
         json::sax_parse(bytes.constData(), bytes.constData() + bytes.size(), &numbers);
@@ -480,10 +493,10 @@ std::expected<RunSpec, Error> parseRunSpec(const QByteArray &bytes)
                 const QRegularExpression re(QString::fromLatin1(pattern));
                 const QString v = r.string(key, false, &re,
                                            Tr::tr("expected one of %1")
-                                               .arg(QString::fromLatin1(pattern)
-                                                        .mid(2)
-                                                        .chopped(2)
-                                                        .replace(u'|', QStringLiteral(", "))));
+                                               .arg(Tr::list(QString::fromLatin1(pattern)
+                                                                 .mid(2)
+                                                                 .chopped(2)
+                                                                 .split(u'|'))));
                 return v.isEmpty() ? fallback : v;
             };
             static const QRegularExpression catalogKey(QStringLiteral("^[a-z0-9][a-z0-9._-]{0,63}$"));

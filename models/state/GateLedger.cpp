@@ -1,5 +1,6 @@
 #include "GateLedger.h"
 
+#include "Clock.h"
 #include "GateCrossChecks.h"
 #include "GateDefinition.h"
 #include "MemoryEstimator.h"
@@ -329,23 +330,46 @@ QuotaApplyRule quotaApplyRule(const OnboardingState &s)
     const bool anotherPool = quotaAppliedForAnotherPool(s);
     rule.due = s.provider.quotaApplication.state != QLatin1String("approved") || anotherPool ||
                !grantOutgrown(s).isEmpty();
-    for (const Finding &f : gateFindings(s, GateId::Quota, QDate::currentDate()))
+    for (const Finding &f : gateFindings(s, GateId::Quota, clock::today()))
         rule.blockers += f.isBlocking() && f.code != QLatin1String("quota.pool_changed");
     return rule;
 }
 
+namespace {
+
+// The plan's applications after the granted first one, as the grant's findings name them.
+QList<QuotaApplication> grantFollowUps(const OnboardingState &s)
+{
+    if (!validateQuota(s.quota))
+        return {};
+    return planQuota(s.quota, quotaContext(s)).followUps;
+}
+
+} // namespace
+
 Findings grantFindings(const OnboardingState &s, GateId id)
 {
     const QuotaApplication granted = quotaGranted(s);
+    if (!granted.from.isValid())
+        return {};
     if (id == GateId::Resources && s.provider.instanceCreatedAt.isValid())
-        return checkInstanceInGrant(s.provider.instanceCreatedAt.toLocalTime().date(), granted);
+        return checkInstanceInGrant(s.provider.instanceCreatedAt.toLocalTime().date(), granted,
+                                    grantFollowUps(s));
     const CheckResult &run = s.firstRun.run;
     if (id == GateId::FirstRun && run.at.isValid() && !run.state.isEmpty()) {
         // `at` is when it ended; it started its duration before.
         const QDateTime started = run.at.addMSecs(-qint64(s.firstRun.seconds * 1000));
-        return checkFirstRunInGrant(started.toLocalTime().date(), granted);
+        return checkFirstRunInGrant(started.toLocalTime().date(), granted, grantFollowUps(s));
     }
     return {};
+}
+
+Findings instanceToCreateInGrant(const OnboardingState &s, const QDate &today)
+{
+    const QuotaApplication granted = quotaGranted(s);
+    if (grantTiming(today, granted) == GrantTiming::Unknown)
+        return {};
+    return checkInstanceInGrant(today, granted, grantFollowUps(s), InstanceMoment::ToCreate);
 }
 
 bool quotaAppliedForAnotherPool(const OnboardingState &s)
@@ -1132,7 +1156,7 @@ std::expected<void, Error> acceptFirstRunByReplay(OnboardingState &state, const 
     // the summary and the overview all give this one (#17 walk: after a second replay the
     // record kept the first one's time while the line gave the second's).
     const QDateTime at = replayTimeOf(record);
-    const QDateTime now = at.isValid() ? at : QDateTime::currentDateTimeUtc();
+    const QDateTime now = at.isValid() ? at : clock::nowUtc();
     g.updatedAt = now;
     if (const Text missing = firstRunAcceptanceMissing(state); !missing.isEmpty())
         return std::unexpected(Error{Error::Kind::Invalid, missing.toString(), QString()});

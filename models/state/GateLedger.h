@@ -69,6 +69,9 @@ QuotaApplyRule quotaApplyRule(const OnboardingState &s);
 // Gate 4's instance (id Resources) or gate 6's first run (FirstRun) against the granted period
 // (GateCrossChecks.h), as those gates' findings; gate 3's page shows them too.
 Findings grantFindings(const OnboardingState &s, GateId id);
+// The same rule as gate 4's grant finding, for an instance about to be created `today`: said
+// before "Create the instance" acts (#17 walk 18). Empty inside the period or with no grant.
+Findings instanceToCreateInGrant(const OnboardingState &s, const QDate &today);
 
 // The findings of a gate's own data as of `today` (the same ones its page shows). Gate 5 has
 // none of its own, gate 6 only the grant's (grantFindings): their acceptance checks decide.

@@ -1,9 +1,11 @@
 #include "OnboardingState.h"
 
+#include "Clock.h"
 #include "Tr.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 #include <cmath>
 #include <limits>
@@ -172,7 +174,44 @@ std::expected<GateRecord, Error> recordFromJson(const QJsonObject &o, const QStr
     return r;
 }
 
+// A demo's dates moved by `days`: every value that is a date (YYYY-MM-DD) or a moment
+// (YYYY-MM-DDThh:mm…) in the file, whatever field holds it.
+QJsonValue shiftedDates(const QJsonValue &v, qint64 days)
+{
+    if (v.isObject()) {
+        QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            *it = shiftedDates(*it, days);
+        return o;
+    }
+    if (v.isArray()) {
+        QJsonArray a = v.toArray();
+        for (auto it = a.begin(); it != a.end(); ++it)
+            *it = shiftedDates(*it, days);
+        return a;
+    }
+    static const QRegularExpression day(QStringLiteral("^\\d{4}-\\d{2}-\\d{2}$"));
+    static const QRegularExpression moment(QStringLiteral("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}"));
+    const QString text = v.toString();
+    if (!v.isString() || days == 0)
+        return v;
+    if (day.match(text).hasMatch()) {
+        const QDate d = QDate::fromString(text, Qt::ISODate);
+        return d.isValid() ? QJsonValue(d.addDays(days).toString(Qt::ISODate)) : v;
+    }
+    if (moment.match(text).hasMatch()) {
+        const QDateTime t = QDateTime::fromString(text, Qt::ISODateWithMs);
+        return t.isValid() ? QJsonValue(t.addDays(days).toString(Qt::ISODateWithMs)) : v;
+    }
+    return v;
+}
+
 } // namespace
+
+QDate datesRelativeTo(const QJsonObject &json)
+{
+    return QDate::fromString(json.value(QStringLiteral("datesRelativeTo")).toString(), Qt::ISODate);
+}
 
 QJsonObject OnboardingState::gateDataJson(GateId id) const
 {
@@ -221,6 +260,19 @@ QJsonObject OnboardingState::toJson() const
 
 std::expected<OnboardingState, Error> OnboardingState::fromJson(const QJsonObject &json)
 {
+    // A demo's story happens on a day of its own (`datesRelativeTo`): read on another day, its
+    // dates move with it, so that a grant is as far ahead and an authorization as far from
+    // expiring as on that day, and no warning comes from the calendar alone (#17 walk 18). The
+    // field is not kept: saved again, the state holds its moved dates.
+    if (json.contains(QStringLiteral("datesRelativeTo"))) {
+        const QDate anchor = datesRelativeTo(json);
+        if (!anchor.isValid())
+            return std::unexpected(invalid(QStringLiteral("$.datesRelativeTo"),
+                                           Tr::tr("expected a date as YYYY-MM-DD")));
+        QJsonObject rest = json;
+        rest.remove(QStringLiteral("datesRelativeTo"));
+        return fromJson(shiftedDates(rest, anchor.daysTo(clock::today())).toObject());
+    }
     // An older file (a `--state` file, an example kept from an earlier build) is migrated
     // first, never read as if it were current.
     if (const auto version = schemaVersionOf(json); version && *version < kSchemaVersion) {

@@ -90,6 +90,9 @@ struct OnboardingState
 // had none. Empty when "schemaVersion" is there but is not a whole number from 1 to INT_MAX
 // ("1", 1.9, 4294967297): such a file is corrupt, never version 0.
 std::optional<int> schemaVersionOf(const QJsonObject &json);
+// The day a demo's story happens (its "datesRelativeTo"), invalid when it names none: read on
+// another day, OnboardingState::fromJson moves its dates by the days between (clock::today()).
+QDate datesRelativeTo(const QJsonObject &json);
 
 // Upgrades a file of an older schema to the current one, one step at a time.
 std::expected<QJsonObject, Error> migrateToCurrent(QJsonObject json);

@@ -1,5 +1,6 @@
 #include "AccountRoutes.h"
 
+#include "Clock.h"
 #include "QualificationGate.h"
 #include "RouteTable.h"
 #include "Sandbox.h"
@@ -64,7 +65,7 @@ Answer submitQualification(Sandbox &sandbox, const RouteRequest &request)
                               QStringLiteral("$.") + dossier.error().field)};
     // The review follows the same rules as gate 1, minus attachments (uploaded apart).
     QJsonArray reasons;
-    for (const Finding &f : checkQualification(*dossier, QDate::currentDate())) {
+    for (const Finding &f : checkQualification(*dossier, clock::today())) {
         if (f.isBlocking() && !f.code.startsWith(QLatin1String("attachment.")))
             reasons.append(QJsonObject{
                 {"code", f.code}, {"field", f.field}, {"message", f.message.toString()}});

@@ -774,6 +774,28 @@ private slots:
         QCOMPARE(until->calendar()->yearShown(), QDate::currentDate().year());
         QCOMPARE(until->calendar()->monthShown(), QDate::currentDate().month());
         until->calendar()->hide();
+
+        // #17 walk 19: "2026-13-40" typed, then Tab: the text went, "not set" came back. It
+        // stays, marked, with what is wrong, through the page's reloads, until a date is typed.
+        DateField *signedOn = dateField(w, "authorizationSigned");
+        QVERIFY(signedOn);
+        QLineEdit *edit = signedOn->lineEdit();
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClicks(edit, QStringLiteral("2026-13-40"));
+        QTest::keyClick(edit, Qt::Key_Return); // as Tab does in an active window: the edit ends
+        QCOMPARE(edit->text(), QStringLiteral("2026-13-40"));
+        QVERIFY(edit->property("invalidDate").toBool());
+        QVERIFY2(edit->toolTip().contains(QStringLiteral("is not a date")), qPrintable(edit->toolTip()));
+        store.update([](OnboardingState &s) { s.account.signatory = QStringLiteral("Wang Fang"); });
+        QCOMPARE(edit->text(), QStringLiteral("2026-13-40"));
+        QVERIFY(edit->property("invalidDate").toBool());
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClicks(edit, QStringLiteral("2026-10-28"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QVERIFY(!edit->property("invalidDate").toBool());
+        QCOMPARE(store.state().account.authorizationSigned, QDate(2026, 10, 28));
     }
 
     // Alt+N is Next and Alt+B is Back on every page: no field of a page may take a letter the

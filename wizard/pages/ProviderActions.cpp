@@ -1,8 +1,10 @@
 #include "ProviderActions.h"
 
+#include "Clock.h"
 #include "ProviderHub.h"
 #include "ProviderPanel.h"
 #include "widgets/FileChooser.h"
+#include "GateCrossChecks.h"
 #include "GateDefinition.h"
 #include "GateLedger.h"
 #include "ProviderStates.h"
@@ -15,6 +17,8 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
 
 namespace onramp {
 
@@ -75,7 +79,7 @@ QString check(bool passed, const QString &text)
 QString nextStepAfterChecks(const OnboardingState &s, GateId id)
 {
     if (s.gate(id).status == GateStatus::Passed || !checkEntry(s, id).met ||
-        !blockingMessage(gateFindings(s, id, QDate::currentDate())).isEmpty())
+        !blockingMessage(gateFindings(s, id, clock::today())).isEmpty())
         return {};
     if (const QString missing = acceptanceMissing(s, id).toString(); !missing.isEmpty())
         return missing;
@@ -92,7 +96,7 @@ constexpr int kReviewPollMs = 15000;
 int blockers(const OnboardingState &s, GateId gate)
 {
     int open = 0;
-    for (const Finding &f : gateFindings(s, gate, QDate::currentDate()))
+    for (const Finding &f : gateFindings(s, gate, clock::today()))
         open += f.isBlocking();
     return open;
 }
@@ -250,6 +254,15 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                              : ProviderActions::tr("Granted %1 card-hours of the %2 asked in this "
                                                    "first application.")
                                    .arg(hours(r.grantedCardHours), hours(asked)));
+                // Said where the period is set, before gate 4 opens anything (#17 walk 19: a
+                // period typed to start in three days was granted without a word).
+                if (grantTiming(clock::today(), sent) == GrantTiming::Before)
+                    text += u'\n' +
+                            ProviderActions::tr("The granted period starts on %1: gate 4's instance "
+                                                "and the first run wait until then, or ask the "
+                                                "provider to move it (change the dates above and "
+                                                "apply again).")
+                                .arg(sent.from.toString(Qt::ISODate));
             }
             return text;
         });
@@ -265,7 +278,36 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             // The model's one rule, which the status below words (#17 walk: enabled again on
             // a passed gate once the instance was released, with nothing saying why).
             [](const St &s) { return instanceCreation(s).allowed; },
-            [](S *s, S::Done d) { s->createInstance(std::move(d)); });
+            // Outside gate 3's granted period it asks first, saying when the period starts and
+            // what to do (#17 walk 18: created three months early, warned only afterwards).
+            [panel, store](S *s, S::Done d) {
+                const QString outside = instanceCreation(store->state()).outsideGrant;
+                if (outside.isEmpty()) {
+                    s->createInstance(std::move(d));
+                    return;
+                }
+                auto *box = new QMessageBox(
+                    QMessageBox::Question,
+                    ProviderActions::tr("Create the instance outside the granted period?"),
+                    outside, QMessageBox::Cancel, panel);
+                box->setObjectName(QStringLiteral("createOutsideGrantConfirm"));
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                QPushButton *create =
+                    box->addButton(ProviderActions::tr("C&reate it anyway"), QMessageBox::AcceptRole);
+                box->setDefaultButton(QMessageBox::Cancel);
+                box->setEscapeButton(QMessageBox::Cancel);
+                QObject::connect(box, &QMessageBox::finished, panel, [s, d, box, create](int) {
+                    if (box->clickedButton() == create) {
+                        s->createInstance(d);
+                        return;
+                    }
+                    ProviderError e;
+                    e.cancelled = true;
+                    e.message = ProviderActions::tr("Cancelled.");
+                    d(std::unexpected(e));
+                });
+                box->open();
+            });
         panel->addAction(
             QStringLiteral("providerVerifyInstance"),
             [] { return ProviderActions::tr("&Run the acceptance check"); },
@@ -331,7 +373,10 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                                                                  nullptr,
                                                                  int(l.uploadIds.size())))) +
                    (next.isEmpty() ? QString() : u'\n' + next) +
-                   (instanceCreation(s).again ? u'\n' + instanceCreation(s).note : QString());
+                   (instanceCreation(s).again ? u'\n' + instanceCreation(s).note : QString()) +
+                   (instanceCreation(s).outsideGrant.isEmpty()
+                        ? QString()
+                        : u'\n' + instanceCreation(s).outsideGrant);
         });
         break;
     case GateId::Environment:

@@ -1,4 +1,6 @@
 #include "QualificationPage.h"
+
+#include "ProviderProfile.h"
 #include "widgets/FileChooser.h"
 
 #include "widgets/DateField.h"
@@ -141,7 +143,19 @@ void QualificationPage::buildContent(QVBoxLayout *content)
     // Account.
     auto *account = group(host, "accountGroup", QT_TR_NOOP("Account"));
     auto *af = new QFormLayout(account);
-    text(af, QT_TR_NOOP("Provider"), "provider", &D::provider);
+    // The provider the wizard works with, from its profile (the Provider… button changes it):
+    // not typed, so it cannot disagree with where the dossier goes (#17 walk 18: empty while
+    // connected to the sandbox).
+    auto *provider = new QLineEdit(af->parentWidget());
+    provider->setReadOnly(true);
+    labelled(af, QT_TR_NOOP("Provider"), provider, "provider");
+    addLoader([this, provider] {
+        const QString name = providerName(store()->state().provider.profile);
+        if (provider->text() != name) {
+            provider->setText(name);
+            provider->setCursorPosition(0);
+        }
+    });
     text(af, QT_TR_NOOP("Account ID"), "accountId", &D::accountId);
     combo(
         af, QT_TR_NOOP("Verification &type"), "verificationType", 2,
@@ -264,6 +278,8 @@ void QualificationPage::buildContent(QVBoxLayout *content)
 
 void QualificationPage::retranslateForm()
 {
+    if (auto *provider = findChild<QLineEdit *>(QStringLiteral("provider")))
+        provider->setText(providerName(store()->state().provider.profile));
     auto set = [this](const char *name, const QStringList &items) {
         if (auto *c = findChild<QComboBox *>(QLatin1String(name))) {
             for (int i = 0; i < items.size(); ++i)

@@ -1,5 +1,6 @@
 #include "QuotaPage.h"
 
+#include "Clock.h"
 #include "charts/ChartKit.h"
 #include "widgets/DateField.h"
 
@@ -165,7 +166,7 @@ void QuotaPage::buildContent(QVBoxLayout *content)
     content->addWidget(distribution);
     connect(m_addPeak, &QPushButton::clicked, this, [this] {
         m_form->update([](Q &q) {
-            q.peaks << PeakWindow{q.start.isValid() ? q.start : QDate::currentDate(), 14,
+            q.peaks << PeakWindow{q.start.isValid() ? q.start : clock::today(), 14,
                                   std::max(1, q.cardsPerRun)};
         });
         // Typing goes to the new window's start (walk 17: the focus stayed in "Rounds in the

@@ -1,4 +1,5 @@
 #include "SummaryPage.h"
+#include "Clock.h"
 #include "widgets/FileChooser.h"
 
 #include "Documents.h"
@@ -177,7 +178,7 @@ void SummaryPage::retranslate()
                 continue;
             QString lacks = checkEntry(s, id).reason.toString();
             if (lacks.isEmpty())
-                lacks = blockingMessage(gateFindings(s, id, QDate::currentDate())).toString();
+                lacks = blockingMessage(gateFindings(s, id, clock::today())).toString();
             if (lacks.isEmpty())
                 lacks = acceptanceMissing(s, id).toString();
             if (lacks.isEmpty())

@@ -8,6 +8,7 @@
 #include "GateForm.h"
 #include "StateStore.h"
 #include "steps/WorkspaceSteps.h"
+#include "Tr.h"
 
 #include <algorithm>
 
@@ -220,6 +221,12 @@ void WorkspacePage::buildContent(QVBoxLayout *content)
     connect(m_create, &QPushButton::clicked, this, [this] {
         if (auto r = m_form->create(m_name->text()); !r)
             m_steps->setText(r.error().message);
+    });
+    // Enter in the name does the name's step, as its button (#17 walk 18: Enter did nothing,
+    // Alt+C worked). The wizard has no default button, so Enter moves no page either way.
+    connect(m_name, &QLineEdit::returnPressed, this, [this] {
+        if (m_create->isEnabled())
+            m_create->click();
     });
     connect(m_attach, &QPushButton::clicked, this, [this] {
         if (auto r = m_form->attachQuota(poolInFields()); !r) {
@@ -611,7 +618,7 @@ void WorkspacePage::showStock()
                     free << tr("%1: %2 free").arg(cardName(it.key())).arg(it.value());
             m_stock->setText(free.isEmpty() ? tr("The provider lists no %1 cards in %2.")
                                                   .arg(cardName(card), z.zone)
-                                            : tr("Now in %1: %2").arg(z.zone, free.join(QStringLiteral(", "))));
+                                            : tr("Now in %1: %2").arg(z.zone, Tr::list(free)));
             return;
         }
     if (m_zone->currentText().trimmed().isEmpty())
@@ -626,17 +633,17 @@ void WorkspacePage::showStock()
             }
             m_stock->setText(
                 free
-                    ? tr("Choose a zone in %1: %2.").arg(r.region, zones.join(QStringLiteral(", ")))
+                    ? tr("Choose a zone in %1: %2.").arg(r.region, Tr::list(zones))
                     : tr("No zone in %1 lists free %2 cards now: choose another region or card "
                          "type, or a zone of %1 (%3) to wait for them.")
-                          .arg(r.region, cardName(card), zones.join(QStringLiteral(", "))));
+                          .arg(r.region, cardName(card), Tr::list(zones)));
             return;
         }
     m_stock->setText(tr("Regions here: %1").arg([this] {
         QStringList names;
         for (const RegionOffer &r : hub()->regions())
             names << r.region;
-        return names.join(QStringLiteral(", "));
+        return Tr::list(names);
     }()));
 }
 

@@ -1,4 +1,5 @@
 #include "DateField.h"
+#include "Clock.h"
 
 #include <QCalendarWidget>
 #include <QEvent>
@@ -51,6 +52,11 @@ DateField::DateField(QWidget *parent)
 void DateField::setDate(const QDate &date)
 {
     const QDate d = date.isValid() ? date : QDate();
+    // A page sets its saved date again on every change elsewhere: a typed text that is no date
+    // stays, marked and explained, until the date itself changes (#17 walk 19: "2026-13-40"
+    // vanished on Tab, back to "not set").
+    if (m_invalid && d == m_date)
+        return;
     markInvalid(false);
     const bool changed = d != m_date;
     m_date = d;
@@ -70,6 +76,7 @@ void DateField::commitText()
 {
     const QString text = m_edit->text().trimmed();
     if (text.isEmpty()) {
+        markInvalid(false);
         setDate(QDate());
         return;
     }
@@ -78,6 +85,7 @@ void DateField::commitText()
         markInvalid(true);
         return;
     }
+    markInvalid(false);
     setDate(d);
 }
 
@@ -108,11 +116,13 @@ void DateField::openCalendar()
         m_calendar->setGridVisible(true);
         connect(m_calendar, &QCalendarWidget::activated, this, [this](const QDate &d) {
             m_calendar->hide();
+            markInvalid(false);
             setDate(d);
             m_edit->setFocus(Qt::PopupFocusReason);
         });
         connect(m_calendar, &QCalendarWidget::clicked, this, [this](const QDate &d) {
             m_calendar->hide();
+            markInvalid(false);
             setDate(d);
             m_edit->setFocus(Qt::PopupFocusReason);
         });
@@ -120,7 +130,7 @@ void DateField::openCalendar()
     // Typed text not yet committed counts: the calendar opens where the user is.
     QDate at = parseDate(m_edit->text().trimmed());
     if (!at.isValid())
-        at = m_date.isValid() ? m_date : QDate::currentDate();
+        at = m_date.isValid() ? m_date : clock::today();
     m_calendar->setSelectedDate(at);
     m_calendar->setCurrentPage(at.year(), at.month());
     m_calendar->adjustSize();

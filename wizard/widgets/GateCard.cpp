@@ -95,13 +95,15 @@ GateCard::GateCard(GateForm *form, QWidget *parent) : QWidget(parent), m_form(fo
     m_record->setAutoDefault(false);
     m_recordBanner = new Banner(status);
     m_recordBanner->setObjectName(QStringLiteral("recordBanner"));
-    // Why Passed cannot be recorded comes and goes as the fields are filled: its place stays,
-    // so the Record button beside it does not move under the mouse (#17 walk).
-    m_recordBanner->reserveSpace();
+    // Why Passed cannot be recorded comes and goes as the fields are filled. Its place is not
+    // held: a held place was a blank band above "Record status" once the message had gone
+    // (#17 walk 18). The button keeps the row's top, so it does not move under the mouse when
+    // a message comes or goes (#17 walk); what is below moves, and the page's ViewAnchor keeps
+    // the view where it is.
     auto *recordRow = new QHBoxLayout;
-    recordRow->addWidget(m_recordBanner, 1);
+    recordRow->addWidget(m_recordBanner, 1, Qt::AlignTop);
     recordRow->addStretch();
-    recordRow->addWidget(m_record);
+    recordRow->addWidget(m_record, 0, Qt::AlignTop);
     statusLayout->addLayout(recordRow);
     layout->addWidget(status);
 

@@ -1,5 +1,6 @@
 #include "AccountSteps.h"
 
+#include "Clock.h"
 #include "GateLedger.h"
 #include "ProviderStates.h"
 #include "Tr.h"
@@ -10,7 +11,7 @@ void AccountSteps::applyQualification(const RemoteReview &review)
 {
     m_state.provider.qualification = review;
     GateRecord &g = m_state.gate(GateId::Account);
-    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QDateTime now = clock::nowUtc();
     const ReviewState state = fromKey<ReviewState>(review.state);
     if (state == ReviewState::Approved) {
         g.acceptedBy = Tr::trLater("The provider's qualification reviewer");

@@ -1,5 +1,6 @@
 #include "DatasetUpload.h"
 
+#include "Clock.h"
 #include "Tr.h"
 
 #include <QCryptographicHash>
@@ -82,7 +83,7 @@ void DatasetUpload::uploadNext(Files files)
         files.removeFirst();
     if (files.isEmpty()) {
         GateRecord &g = m_state.gate(GateId::Resources);
-        g.updatedAt = QDateTime::currentDateTimeUtc();
+        g.updatedAt = clock::nowUtc();
         progress(Tr::tr("%n file(s) uploaded.", nullptr, int(m_state.provider.uploaded.size())));
         changed();
         finish({});

@@ -1,5 +1,6 @@
 #include "EnvironmentSteps.h"
 
+#include "Clock.h"
 #include "GateLedger.h"
 #include "LogTail.h"
 #include "ProbeEvents.h"
@@ -46,7 +47,7 @@ void EnvironmentSteps::recordCheck(const QString &name, const QJsonObject &finis
 {
     CheckResult &r = m_state.environment.checks[name];
     r.jobId = finished.value("id").toString();
-    r.at = QDateTime::currentDateTimeUtc();
+    r.at = clock::nowUtc();
     r.state = passed ? QStringLiteral("passed") : QStringLiteral("failed");
     r.evidence = evidence;
     r.diagnosis.clear();
@@ -69,7 +70,7 @@ void EnvironmentSteps::runReadinessChecks(Done done)
         return;
     }
     (void)setGateStatus(m_state, GateId::Environment, GateStatus::InProgress,
-                        QDateTime::currentDateTimeUtc());
+                        clock::nowUtc());
     for (const QString &name : EnvironmentGateData::checkNames())
         m_state.environment.checks[name] = CheckResult{};
     changed();
@@ -110,7 +111,7 @@ void EnvironmentSteps::runCheck(int index, std::function<void()> done)
 void EnvironmentSteps::settleEnvironmentGate()
 {
     GateRecord &g = m_state.gate(GateId::Environment);
-    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QDateTime now = clock::nowUtc();
     QList<Text> lines, failed;
     QString firstFailed;
     for (const QString &name : EnvironmentGateData::checkNames()) {
@@ -140,7 +141,7 @@ void EnvironmentSteps::settleEnvironmentGate()
             progress(g.heldBack.toString());
     } else {
         g.rejectionReason =
-            Tr::trLater("Not ready: %1 failed.").arg(Text::joined(failed, QStringLiteral(", ")));
+            Tr::trLater("Not ready: %1 failed.").arg(Tr::listLater(failed));
         g.whatToChange = m_state.environment.checks.value(firstFailed).diagnosis;
         (void)setGateStatus(m_state, GateId::Environment, GateStatus::Rejected, now);
     }

@@ -1,5 +1,6 @@
 #include "FirstRunSteps.h"
 
+#include "Clock.h"
 #include "LogTail.h"
 
 #include "GateLedger.h"
@@ -26,7 +27,7 @@ void FirstRunSteps::runFirstRun(Done done)
         return;
     }
     (void)setGateStatus(m_state, GateId::FirstRun, GateStatus::InProgress,
-                        QDateTime::currentDateTimeUtc());
+                        clock::nowUtc());
     FirstRunGateData &run = m_state.firstRun;
     run.run = CheckResult{};
     run.run.state = QStringLiteral("running");
@@ -57,7 +58,7 @@ void FirstRunSteps::runFirstRun(Done done)
         m_state.firstRun.run.evidence = Text::literal(e.message);
         m_state.firstRun.run.failureKind = failureKindName(d.kind);
         m_state.firstRun.run.diagnosis = diagnosisText(d);
-        m_state.firstRun.run.at = QDateTime::currentDateTimeUtc();
+        m_state.firstRun.run.at = clock::nowUtc();
         changed();
         finish({});
         return true;
@@ -111,7 +112,7 @@ void FirstRunSteps::submitAttempt(const QJsonObject &job, const RecoveryPolicy &
         attempt.lastStep = steps.isEmpty()
                                ? std::max(attempt.resumedFrom, attempt.requeueResumedFrom)
                                : steps.last().first;
-        attempt.endedAt = QDateTime::currentDateTimeUtc();
+        attempt.endedAt = clock::nowUtc();
         m_state.firstRun.attempts << attempt;
         changed();
         const int restarts = int(ended.size());
@@ -184,7 +185,7 @@ void FirstRunSteps::recordFirstRun(const QList<QJsonObject> &jobs)
                             verdict.value("passed").toBool() && run.points.size() == 5;
         CheckResult &r = run.run;
         r.jobId = finished.value("id").toString();
-        r.at = QDateTime::currentDateTimeUtc();
+        r.at = clock::nowUtc();
         run.ranBy = finished.value("member").toString(jobMember());
         run.replay = {}; // a new first run needs a new replay
         r.state = passed ? QStringLiteral("passed") : QStringLiteral("failed");
@@ -281,7 +282,7 @@ void FirstRunSteps::wrapUp(Done done)
                 QStringLiteral("%1/first-run-%2-%3-%4steps/")
                     .arg(m_state.workspace.workspaceName.isEmpty() ? QStringLiteral("onboarding")
                                                           : m_state.workspace.workspaceName,
-                         QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd")),
+                         clock::nowUtc().toString(QStringLiteral("yyyyMMdd")),
                          spec.compute.instanceType.isEmpty() ? QStringLiteral("instance")
                                                              : spec.compute.instanceType)
                     .arg(m_state.firstRun.steps);
@@ -324,7 +325,7 @@ void FirstRunSteps::wrapUp(Done done)
             const auto wrapped = [this] {
                 FirstRunGateData &run = m_state.firstRun;
                 run.released = true;
-                run.wrappedUpAt = QDateTime::currentDateTimeUtc();
+                run.wrappedUpAt = clock::nowUtc();
                 // Not passed here: the operator alone cannot accept gate 6. A colleague's
                 // replay does (acceptFirstRunByReplay).
                 GateRecord &g = m_state.gate(GateId::FirstRun);

@@ -1,5 +1,6 @@
 #include "QuotaSteps.h"
 
+#include "Clock.h"
 #include "GateLedger.h"
 #include "ProviderStates.h"
 #include "QuotaGate.h"
@@ -11,7 +12,7 @@ void QuotaSteps::applyQuotaReview(const RemoteReview &review)
 {
     m_state.provider.quotaApplication = review;
     GateRecord &g = m_state.gate(GateId::Quota);
-    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QDateTime now = clock::nowUtc();
     const ReviewState state = fromKey<ReviewState>(review.state);
     if (state == ReviewState::Approved) {
         g.acceptedBy = Tr::trLater("The provider's quota reviewer");

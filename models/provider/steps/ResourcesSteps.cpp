@@ -1,5 +1,6 @@
 #include "ResourcesSteps.h"
 
+#include "Clock.h"
 #include "GateLedger.h"
 #include "ProbeEvents.h"
 #include "ProviderCatalog.h"
@@ -138,7 +139,7 @@ void ResourcesSteps::tryCandidate(QList<Candidate> rest, const QuotaStanding &qu
             m_state.provider.instanceType = c.instance;
             m_state.provider.instanceZone = c.zone;
             // Gate 3's grant is checked against it (checkInstanceInGrant).
-            m_state.provider.instanceCreatedAt = QDateTime::currentDateTimeUtc();
+            m_state.provider.instanceCreatedAt = clock::nowUtc();
             attempt(c, QStringLiteral("created"), m_state.provider.instanceId);
             finish({});
         },
@@ -200,7 +201,7 @@ void ResourcesSteps::verifyResources(Done done)
                               .arg(id, finished.value("state").toString(), yesNo(readable),
                                    yesNo(written));
                 GateRecord &g = m_state.gate(GateId::Resources);
-                const QDateTime now = QDateTime::currentDateTimeUtc();
+                const QDateTime now = clock::nowUtc();
                 g.updatedAt = now;
                 // Gate 4's acceptance is this check: it passes the gate as gate 3's grant and
                 // gate 5's checks pass theirs (#17 walk: gate 4 alone was recorded by hand).

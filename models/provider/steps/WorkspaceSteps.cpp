@@ -1,5 +1,6 @@
 #include "WorkspaceSteps.h"
 
+#include "Clock.h"
 #include "GateLedger.h"
 #include "IdempotencyKey.h"
 #include "ProbeEvents.h"
@@ -217,7 +218,7 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
             Tr::tr("The provider does not have the members as the table shows them yet (%1): "
                    "set the workspace up again first, so that the checks try the roles in the "
                    "table.")
-                .arg(who.join(QStringLiteral(", "))))));
+                .arg(Tr::list(who)))));
         return;
     }
     const QString developer = actingMember(Role::Developer);
@@ -298,7 +299,7 @@ void WorkspaceSteps::runWorkspaceChecks(Done done)
                                                      .toObject()
                                                      .value("message")
                                                      .toString()));
-                recordWorkspaceChecks(m_state, QDateTime::currentDateTimeUtc());
+                recordWorkspaceChecks(m_state, clock::nowUtc());
                 changed();
                 finish({});
             });

@@ -2,6 +2,7 @@
 #include "Language.h"
 #include "QualificationGate.h"
 #include "QuotaGate.h"
+#include "RecoveryPolicy.h"
 #include "RunGates.h"
 #include "WorkspaceGate.h"
 #include "fuzz/GateChecks.h"
@@ -446,6 +447,19 @@ private slots:
         QVERIFY2(f.first().message.toString().contains("cn-north-1a, cn-south-1a"),
                  qPrintable(f.first().message.toString()));
         QVERIFY(!f.first().message.toString().contains("cn-north-1b"));
+        // In Chinese the zones are a Chinese list, with no English ", " (walk 18), read in the
+        // language of the moment though the finding was made before.
+        {
+            Language language;
+            QVERIFY(language.apply(QStringLiteral("zh_CN")));
+            const QString zh = f.first().message.toString();
+            const QString rules = RecoveryPolicy{3, {137, 143}, 30}.text();
+            QVERIFY(language.apply(QStringLiteral("en")));
+            QVERIFY2(zh.contains(QStringLiteral("cn-north-1a、cn-south-1a")), qPrintable(zh));
+            QVERIFY2(!zh.contains(QStringLiteral(", ")), qPrintable(zh));
+            QVERIFY2(rules.contains(QStringLiteral("137、143")), qPrintable(rules));
+            QVERIFY2(!rules.contains(QStringLiteral(", ")), qPrintable(rules));
+        }
         // Zero listed is the same as not listed.
         QList<ZoneStock> zero = answer;
         zero[3].freeCards.insert("a100-80g", 0);

@@ -10,6 +10,7 @@
 #include "Language.h"
 #include "MemoryEstimator.h"
 #include "OnboardingState.h"
+#include "ResourcesForm.h"
 #include "RunSpec.h"
 #include "StateStore.h"
 #include "Tr.h"
@@ -944,6 +945,70 @@ private slots:
         QCOMPARE(quotaGranted(s).from, QDate(2026, 12, 10));
         QCOMPARE(grantFindings(s, GateId::FirstRun).isEmpty(),
                  day >= quotaGranted(s).from && day <= quotaGranted(s).to);
+    }
+
+    // #17 walk 18: "Create the instance" created one three months before the grant's period,
+    // and only gate 4's finding said so afterwards, as "granted from 2027-03-01 to 2027-03-01"
+    // for a plan of peaks in March and September. One rule says it before (the button) and
+    // after (the finding), naming the first application's day and the follow-ups' days.
+    void anInstanceBeforeTheGrantIsSaidBeforeItIsCreated()
+    {
+        OnboardingState s = passedUpTo(3);
+        s.quota.cardsPerRun = 8;
+        s.quota.hoursPerRound = 12;
+        s.quota.rounds = 16;
+        s.quota.retryMargin = 0.2;
+        s.quota.start = QDate(2027, 1, 1);
+        s.quota.end = QDate(2027, 12, 31);
+        s.quota.peaks = {{QDate(2027, 3, 1), 5, 8}, {QDate(2027, 9, 1), 4, 8}};
+        const QuotaPlan plan = planQuota(s.quota, quotaContext(s));
+        QCOMPARE(plan.first.from, QDate(2027, 3, 1));
+        QCOMPARE(plan.first.to, QDate(2027, 3, 1)); // one round of 14.4 h: one day
+        QVERIFY(!plan.followUps.isEmpty());
+        s.provider.quotaApplication.state = QStringLiteral("approved");
+        s.provider.quotaSent = plan.first;
+        s.resources.choice.instance = QStringLiteral("gpu.a100-80g.8");
+        const QDate today(2026, 12, 4);
+
+        // Before: the button's rule names the start, what to do, and the follow-ups.
+        const InstanceCreation before = instanceCreation(s, today);
+        QVERIFY(before.allowed); // it asks first; the pool's check allowance may still serve
+        const QString said = before.outsideGrant;
+        QVERIFY2(said.contains(QStringLiteral("starts on 2027-03-01")), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("Wait until 2027-03-01")), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("ask the provider to move the period")),
+                 qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("on 2027-03-01 only")), qPrintable(said));
+        QVERIFY2(!said.contains(QStringLiteral("from 2027-03-01 to 2027-03-01")), qPrintable(said));
+        for (const QuotaApplication &a : plan.followUps)
+            QVERIFY2(said.contains(a.from.toString(Qt::ISODate)), qPrintable(said));
+        QCOMPARE(instanceToCreateInGrant(s, today).size(), 1);
+        // Inside the period nothing is asked; after it, the end is named.
+        QVERIFY(instanceCreation(s, QDate(2027, 3, 1)).outsideGrant.isEmpty());
+        const QString late = instanceCreation(s, QDate(2027, 3, 2)).outsideGrant;
+        QVERIFY2(late.contains(QStringLiteral("ended on 2027-03-01")), qPrintable(late));
+        // Nothing granted: nothing to say.
+        OnboardingState pending = s;
+        pending.provider.quotaApplication.state = QStringLiteral("pending");
+        QVERIFY(instanceCreation(pending, today).outsideGrant.isEmpty());
+
+        // After: created anyway, gate 4's finding is the same rule, in the past tense.
+        s.provider.instanceId = QStringLiteral("i-1");
+        s.provider.instanceState = QStringLiteral("running");
+        s.provider.instanceCreatedAt = QDateTime(today, QTime(12, 0)).toUTC();
+        QVERIFY(instanceCreation(s, today).outsideGrant.isEmpty()); // the button is off
+        const Findings after = grantFindings(s, GateId::Resources);
+        QCOMPARE(after.size(), 1);
+        const QString text = after.first().message.toString();
+        QVERIFY2(text.contains(QStringLiteral("created on 2026-12-04, before gate 3's granted "
+                                              "period starts on 2027-03-01")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("on 2027-03-01 only")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("from 2027-03-01 to 2027-03-01")), qPrintable(text));
+        for (const QuotaApplication &a : plan.followUps)
+            QVERIFY2(text.contains(a.from.toString(Qt::ISODate) + QStringLiteral(" to ") +
+                                   a.to.toString(Qt::ISODate)),
+                     qPrintable(text));
     }
 
     // #17 walk 5: gate 3's justification changed on the page after the application was sent

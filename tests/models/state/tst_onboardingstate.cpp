@@ -1,3 +1,5 @@
+#include "Clock.h"
+#include "GateLedger.h"
 #include "OnboardingState.h"
 #include "StateStore.h"
 #include "fuzz/StateChecks.h"
@@ -45,6 +47,55 @@ class TestOnboardingState : public QObject
     }
 
 private slots:
+    // #17 walk 18: the demo showed warnings that came from the calendar alone (a grant past or
+    // about to expire on the day it was opened). Its dates are relative to its own day
+    // (datesRelativeTo): read on another day, every date and moment moves by the days between;
+    // read on its day, or pinned to it (the screenshots), it is as written.
+    void aDemosDatesMoveWithTheDayItIsRead()
+    {
+        QFile f(QStringLiteral(ONRAMP_SOURCE_DIR "/docs/examples/state-demo.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject json = QJsonDocument::fromJson(f.readAll()).object();
+        const QDate anchor = datesRelativeTo(json);
+        QVERIFY(anchor.isValid());
+        QJsonObject asWritten = json;
+        asWritten.remove(QStringLiteral("datesRelativeTo"));
+        const auto written = OnboardingState::fromJson(asWritten);
+        QVERIFY(written);
+        const auto findingsOn = [](const OnboardingState &s, const QDate &day) {
+            QStringList out;
+            for (GateId id : {GateId::Account, GateId::Workspace, GateId::Quota})
+                for (const Finding &x : gateFindings(s, id, day))
+                    out << x.code;
+            return out;
+        };
+        for (const qint64 days : {qint64(0), qint64(100), qint64(400), qint64(-30)}) {
+            clock::pinToday(anchor.addDays(days));
+            QCOMPARE(clock::today(), anchor.addDays(days));
+            const auto read = OnboardingState::fromJson(json);
+            QVERIFY2(read, read ? "" : qPrintable(read.error().message));
+            QCOMPARE(read->quota.start, written->quota.start.addDays(days));
+            QCOMPARE(read->quota.peaks.first().start, written->quota.peaks.first().start.addDays(days));
+            QCOMPARE(read->account.authorizationValidUntil,
+                     written->account.authorizationValidUntil.addDays(days));
+            QCOMPARE(read->gate(GateId::Account).acceptedAt,
+                     written->gate(GateId::Account).acceptedAt.addDays(days));
+            // What is not a date stays.
+            QCOMPARE(read->resources.choice.instance, written->resources.choice.instance);
+            // The same findings as on its own day: none from the calendar alone.
+            QCOMPARE(findingsOn(*read, clock::today()), findingsOn(*written, anchor));
+            // Saved again, it is an ordinary state: the moved dates, no anchor.
+            QVERIFY(!read->toJson().contains(QStringLiteral("datesRelativeTo")));
+        }
+        clock::pinToday({});
+        QCOMPARE(clock::today(), QDate::currentDate());
+        QJsonObject bad = json;
+        bad[QStringLiteral("datesRelativeTo")] = QStringLiteral("next monday");
+        const auto refused = OnboardingState::fromJson(bad);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().field, QStringLiteral("$.datesRelativeTo"));
+    }
+
     void jsonRoundTrip()
     {
         const OnboardingState s = sample();

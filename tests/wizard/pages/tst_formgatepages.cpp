@@ -169,6 +169,42 @@ private slots:
         QVERIFY(!banner->isVisible());
     }
 
+    // #17 walk 18: a blank band sat above "Record status" when no banner showed (the banner's
+    // place was held once a message had shown). Gone with the message; the button keeps its
+    // place in its row while a message comes and goes, and what is below moves instead.
+    void noBlankBandAboveRecordStatus()
+    {
+        StateStore store(statePath());
+        store.load();
+        OnboardingWizard w(&store, &m_language);
+        w.resize(1100, 760);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        auto *record = child<QPushButton>(w, "recordStatus");
+        auto *banner = child<Banner>(w, "recordBanner");
+        auto *notes = child<QWidget>(w, "notes");
+        auto *choice = child<QComboBox>(w, "statusChoice");
+        QVERIFY(record && banner && notes && choice);
+        QVERIFY(!banner->isVisible());
+        const auto top = [&](QWidget *x) {
+            QApplication::processEvents();
+            return x->mapTo(&w, QPoint(0, 0)).y();
+        };
+        const int recordAt = top(record);
+        const int notesAt = top(notes);
+        // An empty gate 1 cannot pass: the banner says why, in several lines.
+        choice->setCurrentIndex(choice->findData(int(GateStatus::Passed)));
+        QVERIFY(banner->isVisible());
+        QVERIFY(banner->height() > record->height());
+        // The button keeps the row's top, beside the message's first line.
+        QCOMPARE(top(record), top(banner));
+        // Back to In progress: the message goes, and so does its place.
+        choice->setCurrentIndex(choice->findData(int(GateStatus::InProgress)));
+        QVERIFY(!banner->isVisible());
+        QTRY_COMPARE(top(record), recordAt);
+        QCOMPARE(top(notes), notesAt);
+    }
+
     // Gate 2's Remove acts on the selected member: off while none is (a real window showed it
     // on over an empty table).
     void removeNeedsASelectedMember()
@@ -243,6 +279,34 @@ private slots:
         QTest::mouseClick(record, Qt::LeftButton);
         QCOMPARE(store.state().gate(GateId::Workspace).status, GateStatus::Passed);
         QCOMPARE(store.state().gate(GateId::Workspace).acceptedBy.toString(), QStringLiteral("Li Wei"));
+    }
+
+    // #17 walk 18: Enter in gate 2's "Workspace name" did nothing (Alt+C worked). It does the
+    // field's step, as its button, and moves no page.
+    void enterInTheWorkspaceNamePlansTheWorkspace()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        auto *name = child<QLineEdit>(w, "workspace");
+        QVERIFY(name);
+        name->setFocus();
+        name->selectAll();
+        QTest::keyClicks(name, QStringLiteral("team-alpha"));
+        QVERIFY(store.state().workspace.workspaceName != QStringLiteral("team-alpha"));
+        QTest::keyClick(name, Qt::Key_Return);
+        QCOMPARE(store.state().workspace.workspaceName, QStringLiteral("team-alpha"));
+        QCOMPARE(w.currentId(), int(OnboardingWizard::WorkspaceId));
+        // Held by the provider, the button is off: Enter does nothing then either.
+        store.update([](OnboardingState &s) { s.workspace.created = true; });
+        QVERIFY(!child<QPushButton>(w, "createWorkspace")->isEnabled());
+        QTest::keyClick(name, Qt::Key_Return);
+        QVERIFY(store.state().workspace.created);
+        QCOMPARE(w.currentId(), int(OnboardingWizard::WorkspaceId));
     }
 
     // #17: gate 2's Create and Attach are off once the provider holds what they would send
@@ -377,6 +441,35 @@ private slots:
                                                    .arg(xs.size())));
         }
         m_language.apply(QStringLiteral("en"));
+    }
+
+    // #17 walk 18: gate 1's Provider was empty while the wizard was connected to the built-in
+    // sandbox. It shows the provider of the wizard's profile, kind and address, not typed, and
+    // follows a change of provider.
+    void gateOneShowsTheProviderItWorksWith()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update([](OnboardingState &s) { s.account.provider.clear(); });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::AccountId));
+        auto *provider = child<QLineEdit>(w, "provider");
+        QVERIFY(provider);
+        QVERIFY(provider->isReadOnly());
+        QCOMPARE(provider->text(), QStringLiteral("Built-in sandbox (on this computer)"));
+        store.update([](OnboardingState &s) {
+            s.provider.profile.kind = ProviderProfile::Kind::OnrampApi;
+            s.provider.profile.baseUrl = QUrl(QStringLiteral("https://onramp.example.com"));
+        });
+        QCOMPARE(provider->text(), QStringLiteral("Onramp API at https://onramp.example.com"));
+        m_language.apply(QStringLiteral("zh_CN"));
+        QTRY_VERIFY2(!provider->text().startsWith(QStringLiteral("Onramp API at")),
+                     qPrintable(provider->text()));
+        QVERIFY(provider->text().contains(QStringLiteral("https://onramp.example.com")));
+        m_language.apply(QStringLiteral("en"));
+        store.update([](OnboardingState &s) { s.provider.profile = ProviderProfile{}; });
+        QCOMPARE(provider->text(), QStringLiteral("Built-in sandbox (on this computer)"));
     }
 
     // #17: gate 1's three attachment rows put their Browse… buttons in one column, whatever
@@ -672,6 +765,51 @@ private slots:
     // #17: a failed Create (out of stock) stayed on gate 4 after the instance type and zone
     // were changed. A failure is for the plan it was tried with: another plan clears it; a
     // change elsewhere on the page does not. The failure itself says the way out.
+    // #17 walk 18/19: "Create the instance" created one months before gate 3's granted period,
+    // and only a finding said so afterwards. The panel says it before, and the button asks
+    // (Cancel the default); cancelled, nothing is created.
+    void gateFourAsksBeforeCreatingOutsideTheGrant()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(statePath());
+        store.load();
+        const QDate starts = QDate::currentDate().addDays(30);
+        store.update([&](OnboardingState &s) {
+            s = demoState();
+            for (GateId g : {GateId::Account, GateId::Workspace, GateId::Quota})
+                s.gate(g).status = GateStatus::Passed;
+            s.provider.quotaApplication.id = QStringLiteral("q-1");
+            s.provider.quotaApplication.state = QStringLiteral("approved");
+            s.provider.quotaSent = {QStringLiteral("first"), starts, starts, 116};
+        });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::ResourcesId));
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        auto *create = child<QPushButton>(w, "providerCreateInstance");
+        QVERIFY(create);
+        QTRY_VERIFY_WITH_TIMEOUT(create->isEnabled(), 10000);
+        auto *status = page(w)->findChild<QLabel *>(QStringLiteral("providerStatus"));
+        QVERIFY(status);
+        const QString wait = QStringLiteral("Wait until %1").arg(starts.toString(Qt::ISODate));
+        QVERIFY2(status->text().contains(wait), qPrintable(status->text()));
+        QTest::mouseClick(create, Qt::LeftButton);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("createOutsideGrantConfirm"))));
+        QVERIFY2(box->text().contains(wait), qPrintable(box->text()));
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+        box->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(!w.findChild<QMessageBox *>(QStringLiteral("createOutsideGrantConfirm")));
+        QTRY_VERIFY_WITH_TIMEOUT(create->isEnabled(), 10000);
+        QVERIFY(store.state().provider.instanceId.isEmpty());
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+        qunsetenv("ONRAMP_STATE_DIR");
+    }
+
     void gateFourFailureGoesWithItsPlan()
     {
         QTemporaryDir dir;

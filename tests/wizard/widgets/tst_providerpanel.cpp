@@ -1,5 +1,6 @@
 // The provider panel on a gate page (ProviderPanel, ProviderActions) against the real sandbox.
 #include "WizardHarness.h"
+#include "Clock.h"
 #include "DemoState.h"
 #include "GateLedger.h"
 #include "ProviderHub.h"
@@ -391,6 +392,24 @@ private slots:
                  qPrintable(text));
         QVERIFY2(!text.contains(hours(plan.cardHours) + QStringLiteral(" asked")), qPrintable(text));
         QVERIFY2(text.contains(hours(plan.cardHours)), qPrintable(text));
+
+        // #17 walk 19: a period that starts later was granted without a word on gate 3; gate 4
+        // then created its instance before it. Gate 3 says when it starts.
+        const QString starts = QStringLiteral("The granted period starts on %1")
+                                   .arg(plan.first.from.toString(Qt::ISODate));
+        int tick = 0;
+        const auto changeSomething = [&] {
+            store.update([&](OnboardingState &st) {
+                st.provider.quotaApplication.since = st.provider.quotaApplication.since.addSecs(++tick);
+            });
+        };
+        clock::pinToday(plan.first.from.addDays(-10));
+        changeSomething();
+        QVERIFY2(status->text().contains(starts), qPrintable(status->text()));
+        clock::pinToday(plan.first.from);
+        changeSomething();
+        QVERIFY2(!status->text().contains(starts), qPrintable(status->text()));
+        clock::pinToday({});
     }
 
     // #17 walk: after the wrap-up, gate 4's panel read "Instance … (released)" above

@@ -3,6 +3,7 @@
 #include "Catalogs.h"
 #include "ResourcePlan.h"
 #include "ResourcesForm.h"
+#include "Tr.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -214,7 +215,7 @@ void InstanceImageSection::labelImages()
                        .arg(i->name, i->version, card->name, card->arch);
             tip = tr("The image is built for %1; the %2 is %3. It would start, then fail with "
                      "“operator not supported”.")
-                      .arg(i->archs.join(QStringLiteral(", ")), card->name, card->arch);
+                      .arg(Tr::list(i->archs), card->name, card->arch);
         } else if (!i->minDriver.isEmpty()) {
             const bool tooOld = instance && !instance->driver.isEmpty() &&
                                 compareVersions(instance->driver, i->minDriver) < 0;
