@@ -2044,6 +2044,7 @@ private slots:
         demo.resources.throughput.measuredTokensPerSecond = 0;
         demo.resources.throughput.workloadTokens = 1e9;
         demo.resources.throughput.targetHours = 12;
+        demo.resources.choice.setup.gpus = 1; // walk 19: the job's own count, short of the plan
         StateStore store(statePath());
         store.load();
         store.setState(demo);
@@ -2064,6 +2065,15 @@ private slots:
         store.update([](OnboardingState &s) { s.gate(GateId::Quota).status = GateStatus::InProgress; });
         QTest::mouseClick(child<QPushButton>(w, "feedQuota"), Qt::LeftButton);
         QTRY_COMPARE(store.state().quota.cardsPerRun, shown);
+        // Walk 19 (finding 11): the job's "Cards in the job" goes with it, so gate 4 does not
+        // warn that gate 3 plans another count than the job the same button set up.
+        QVERIFY(shown > 1);
+        QTRY_COMPARE(child<QSpinBox>(w, "gpus")->value(), shown);
+        QCOMPARE(store.state().resources.choice.setup.gpus, shown);
+        ResourcesForm *form = qobject_cast<ResourcesPage *>(w.currentPage())->resources();
+        for (const Finding &f : form->findings())
+            QVERIFY2(f.code != QLatin1String("cards.differ_from_plan"),
+                     qPrintable(f.message.toString()));
         const double hours = store.state().quota.hoursPerRound;
         QCOMPARE(std::round(hours * 10) / 10, hours);
         QVERIFY2(result->text().contains(QLocale().toString(hours, 'f', 1)) ||
