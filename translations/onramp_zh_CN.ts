@@ -4839,10 +4839,6 @@ Each subcommand takes --help.</source>
         <translation>首次运行开始于 %1，此时获批配额的时段 %2 至 %3 已经结束。请在获批时段内运行，或为它运行的时段申请配额。</translation>
     </message>
     <message>
-        <source>The justification differs from the one sent with the application: the provider reviews the one sent. Press “Regenerate from the numbers” to show it again, or send this one with a new application.</source>
-        <translation>申请理由与随申请发出的那份不同：平台审核的是已发出的那份。点击“按数字重新生成”可重新显示它，或随一份新申请发出这一份。</translation>
-    </message>
-    <message>
         <source>expected a date as YYYY-MM-DD</source>
         <translation>应为 YYYY-MM-DD 格式的日期</translation>
     </message>
@@ -5300,6 +5296,46 @@ Each subcommand takes --help.</source>
         <source>The team lead reviews it as it stands (gate 2's page lists the changes under “Team lead's review”) and presses “Mark reviewed” again.</source>
         <translation>请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</translation>
     </message>
+    <message>
+        <source>The justification is written once the derivation is complete.</source>
+        <translation>推导完整后才会生成申请理由。</translation>
+    </message>
+    <message>
+        <source>The justification is written from the numbers and follows them as they change; it becomes your own text once you edit it.</source>
+        <translation>申请理由按数字生成，数字变了它也跟着变；你一编辑，它就成为你自己的文字。</translation>
+    </message>
+    <message>
+        <source>This job's “Cards in the job” goes from %1 to %2 with it, so the job and gate 3's plan agree.</source>
+        <translation>这个任务的“任务卡数”也随之从 %1 改为 %2，使任务与第 3 道门槛的计划一致。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n peak window(s) with fewer cards than one run takes go up to %1 cards.</source>
+        <translation><numerusform>%n 个卡数少于单次运行所需的峰值时段改为 %1 张卡。</numerusform></translation>
+    </message>
+    <message>
+        <source>The peak from %1 has %2 cards, fewer than the %3 one run takes: no run fits in it. Set its cards to %3 or more, or lower cards per run.</source>
+        <translation>从 %1 开始的峰值时段只有 %2 张卡，少于单次运行所需的 %3 张：这个时段放不下一次运行。请把它的卡数设为 %3 或更多，或降低单次卡数。</translation>
+    </message>
+    <message>
+        <source>The justification differs from the one sent with the application: the provider reviews the one sent. This one goes with the next application.</source>
+        <translation>申请理由与随申请发送的不同：平台审核的是已发送的那份。这份会随下一次申请发送。</translation>
+    </message>
+    <message>
+        <source>it states neither the %1 card-hours derived nor the first application's %2</source>
+        <translation>其中既没有推导出的 %1 卡时，也没有首次申请的 %2 卡时</translation>
+    </message>
+    <message>
+        <source>it does not state the %1 card-hours derived</source>
+        <translation>其中没有推导出的 %1 卡时</translation>
+    </message>
+    <message>
+        <source>it does not state the first application's %1 card-hours</source>
+        <translation>其中没有首次申请的 %1 卡时</translation>
+    </message>
+    <message>
+        <source>Your justification no longer matches the derivation: %1. Onramp does not rewrite text you edited: correct it, or press “Regenerate from the numbers”.</source>
+        <translation>你的申请理由与推导不再一致：%1。Onramp 不会改写你编辑过的文字：请修改它，或按“按数字重新生成”。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>
@@ -5522,6 +5558,26 @@ Dataset: %3</source>
     <message>
         <source>Rele&amp;ase the instance</source>
         <translation>释放实例</translation>
+    </message>
+    <message>
+        <source>Send this justification?</source>
+        <translation>发送这份申请理由？</translation>
+    </message>
+    <message>
+        <source>%1
+
+The provider reviews the application with the justification as it stands.</source>
+        <translation>%1
+
+平台会按这份申请理由的现有内容审核申请。</translation>
+    </message>
+    <message>
+        <source>&amp;Send it as it is</source>
+        <translation>按原样发送(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Your justification no longer matches the derivation (see the findings): “Apply for quota” asks before it sends it.</source>
+        <translation>你的申请理由与推导不再一致（见检查结果）：“申请配额”会在发送前先询问。</translation>
     </message>
 </context>
 <context>
@@ -6987,6 +7043,14 @@ Field in the spec: %2</source>
         <source>Not derived yet: %1.</source>
         <translation>尚未推导：%1。</translation>
     </message>
+    <message>
+        <source>Replaces your text with one written from the numbers as they are now.</source>
+        <translation>用按当前数字生成的理由替换你的文字。</translation>
+    </message>
+    <message>
+        <source>Your own text: Onramp does not change it when the numbers change.</source>
+        <translation>这是你自己的文字：数字变了，Onramp 也不会改动它。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::ReadinessPage</name>
@@ -7243,6 +7307,10 @@ Field in the spec: %2</source>
     <message>
         <source>That is past the %1 h asked: %2 cards are the most one instance of this card holds, and gate 4 holds one instance.</source>
         <translation>这超过了要求的 %1 小时：这种卡的一台实例最多 %2 张卡，而第 4 道门槛只持有一台实例。</translation>
+    </message>
+    <message>
+        <source>Sets gate 3's cards per run and hours per round to these, and this job's “Cards in the job” with them while no instance type is chosen, so the two agree.</source>
+        <translation>把第 3 道门槛的单次卡数和每轮时长设为这些数字；尚未选择实例规格时，这个任务的“任务卡数”也一并设置，使两者一致。</translation>
     </message>
 </context>
 <context>
