@@ -253,4 +253,28 @@ QString QuotaForm::justification() const
     return quotaJustificationText(m_store->state());
 }
 
+void QuotaForm::setJustification(const QString &text)
+{
+    const QString own =
+        text.trimmed().isEmpty() || text == quotaGeneratedJustification(m_store->state())
+            ? QString()
+            : text;
+    update([&](QuotaGateData &q) { q.justification = own; });
+}
+
+std::optional<QString> QuotaForm::regenerateBlocked() const
+{
+    if (!data().justification.isEmpty())
+        return std::nullopt;
+    if (!validateQuota(data()))
+        return Tr::tr("The justification is written once the derivation is complete.");
+    return Tr::tr("The justification is written from the numbers and follows them as they "
+                  "change; it becomes your own text once you edit it.");
+}
+
+void QuotaForm::regenerateJustification()
+{
+    update([](QuotaGateData &q) { q.justification.clear(); });
+}
+
 } // namespace onramp

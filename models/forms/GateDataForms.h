@@ -93,9 +93,17 @@ public:
     QuotaContext context() const;
     QuotaPlan plan() const;
     Findings findings() const;
-    // The user's edited justification; else the one sent while its application stands; else
-    // the generated one (quotaJustificationText).
+    // The user's edited justification, else the one generated from the numbers now
+    // (quotaJustificationText).
     QString justification() const;
+    // What the page's text box sets: the user's own text, or back to generated when it is the
+    // generated text itself (or empty), so an unedited text keeps following the numbers.
+    void setJustification(const QString &text);
+    // "Regenerate from the numbers": back to the generated text. Nullopt while it may; else why
+    // not (translated): the text is generated already and follows the numbers, or the plan is
+    // not complete yet.
+    std::optional<QString> regenerateBlocked() const;
+    void regenerateJustification();
 signals:
     void changed();
 

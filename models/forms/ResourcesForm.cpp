@@ -484,15 +484,26 @@ Findings ResourcesForm::scanFindings() const
     return m_scan ? checkDataset(*m_scan) : Findings{};
 }
 
+void ResourcesForm::applyThroughputToQuota(OnboardingState &s, const ThroughputResult &t)
+{
+    s.quota.cardsPerRun = t.cards;
+    s.quota.hoursPerRound = quotaHours(t.hours);
+    // The job's own count is the run's cards only while no instance type of the catalog is
+    // chosen or held; with one, the run gets its cards, which the plan was made for.
+    TrainingSetup &setup = s.resources.choice.setup;
+    if (!onramp::runCards(s.resources, s.provider.instanceType).known &&
+        t.cards % std::max(1, setup.tp * setup.pp) == 0)
+        setup.gpus = t.cards;
+    for (PeakWindow &p : s.quota.peaks)
+        p.cards = std::max(p.cards, t.cards);
+}
+
 bool ResourcesForm::feedQuota()
 {
     auto t = throughput();
     if (!t)
         return false;
-    m_store->update([&](OnboardingState &s) {
-        s.quota.cardsPerRun = t->cards;
-        s.quota.hoursPerRound = quotaHours(t->hours);
-    });
+    m_store->update([&](OnboardingState &s) { applyThroughputToQuota(s, *t); });
     return true;
 }
 
@@ -504,13 +515,16 @@ std::optional<ResourcesForm::QuotaReplacement> ResourcesForm::quotaReplacement()
     const auto t = throughput();
     if (!t)
         return std::nullopt;
-    QuotaReplacement r{s.quota.cardsPerRun, t->cards, s.quota.hoursPerRound,
-                       quotaHours(t->hours)};
     // The ledger's rules on the new numbers: a blocking finding, or an acceptance (the grant)
     // that no longer covers them, sends the passed gate back (GateForm::reopenIfBlocked).
     OnboardingState trial = s;
-    trial.quota.cardsPerRun = r.cardsAfter;
-    trial.quota.hoursPerRound = r.hoursAfter;
+    applyThroughputToQuota(trial, *t);
+    QuotaReplacement r{s.quota.cardsPerRun, trial.quota.cardsPerRun, s.quota.hoursPerRound,
+                       trial.quota.hoursPerRound};
+    r.jobCardsBefore = s.resources.choice.setup.gpus;
+    r.jobCardsAfter = trial.resources.choice.setup.gpus;
+    for (qsizetype i = 0; i < s.quota.peaks.size(); ++i)
+        r.peaksRaised += s.quota.peaks[i].cards != trial.quota.peaks[i].cards;
     Text why = onramp::blockingMessage(gateFindings(trial, GateId::Quota, clock::today()));
     if (why.isEmpty())
         why = acceptanceMissing(trial, GateId::Quota);
@@ -522,11 +536,23 @@ std::optional<ResourcesForm::QuotaReplacement> ResourcesForm::quotaReplacement()
                  QLocale().toString(r.hoursBefore, 'f', 1),
                  Tr::tr("%n card(s)", nullptr, r.cardsAfter),
                  QLocale().toString(r.hoursAfter, 'f', 1));
+    // What else the one rule changes with it, said before it is done.
+    QStringList also;
+    if (r.jobCardsAfter != r.jobCardsBefore)
+        also << Tr::tr("This job's “Cards in the job” goes from %1 to %2 with it, so the job and "
+                       "gate 3's plan agree.")
+                    .arg(r.jobCardsBefore)
+                    .arg(r.jobCardsAfter);
+    if (r.peaksRaised > 0)
+        also << Tr::tr("%n peak window(s) with fewer cards than one run takes go up to %1 cards.",
+                       nullptr, r.peaksRaised)
+                    .arg(r.cardsAfter);
+    const QString changes = also.isEmpty() ? change : change + u' ' + also.join(u' ');
     r.text = r.reopens ? Tr::tr("%1 Gate 3 then goes back to “%2”: %3")
-                             .arg(change, statusLabel(GateStatus::InProgress), why.toString())
+                             .arg(changes, statusLabel(GateStatus::InProgress), why.toString())
                        : Tr::tr("%1 Gate 3 stays “%2”: its rules and its grant still hold for "
                                 "the new numbers.")
-                             .arg(change, statusLabel(GateStatus::Passed));
+                             .arg(changes, statusLabel(GateStatus::Passed));
     return r;
 }
 

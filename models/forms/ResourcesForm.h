@@ -154,8 +154,17 @@ public:
     // gate 3 planned 4 cards, gate 4 started from 1). True when it changed the count.
     bool followQuotaCards();
 
-    // Writes the throughput plan's cards and hours per round into gate 3's derivation.
+    // "Use these cards and hours": writes the throughput plan into gate 3's derivation and
+    // gate 4's own job by one rule (applyThroughputToQuota).
     bool feedQuota();
+    // The one rule of that button (walk 19: it set gate 3 to 8 cards per run and left this
+    // job's "Cards in the job" at 4, then warned that gate 3 plans 8 and asked to change the
+    // job): gate 3's cards per run and hours per round are the plan's; the job's own card count
+    // follows while the run's cards are that count (no catalog instance type chosen or held:
+    // runCards), so the button never leaves the cards.differ_from_plan it warns about; and a
+    // peak window with fewer cards than one run takes is raised to one run's
+    // (quota.peak_below_run). Returns nothing; the state as changed is the answer.
+    static void applyThroughputToQuota(OnboardingState &s, const ThroughputResult &t);
     // What feedQuota() would change on a passed gate 3, to be confirmed first (#17 walk 18: it
     // replaced a passed gate 3's plan silently, and sent the gate back): the cards and hours per
     // round before and after, whether gate 3 then goes back to in progress (a trial of the
@@ -165,6 +174,8 @@ public:
     {
         int cardsBefore = 0, cardsAfter = 0;
         double hoursBefore = 0, hoursAfter = 0;
+        int jobCardsBefore = 0, jobCardsAfter = 0; // gate 4's "Cards in the job"
+        int peaksRaised = 0;                       // peak windows raised to one run's cards
         bool reopens = false;
         QString text; // translated
     };

@@ -441,6 +441,18 @@ QuotaPlan planQuota(const QuotaGateData &q, const QuotaContext &context)
                     .arg(iso(p.start))
                     .arg(p.cards)
                     .arg(number(peakHours), number(plan.cardHours)));
+        // A window's cards are those busy at once: fewer than one run takes hold no run (walk
+        // 19: a 4-card window stayed after cards per run became 8, and the justification sent
+        // both). A finding rather than the window following cards per run: its count may be
+        // several runs at once, which only the user knows.
+        if (p.cards < q.cardsPerRun)
+            add("quota.peak_below_run", blocking, "peaks",
+                Tr::trLater("The peak from %1 has %2 cards, fewer than the %3 one run takes: no "
+                            "run fits in it. Set its cards to %3 or more, or lower cards per "
+                            "run.")
+                    .arg(iso(p.start))
+                    .arg(p.cards)
+                    .arg(q.cardsPerRun));
         if (p.cards > q.cardsPerRun * 4)
             add("quota.peak_above_plan", warning, "peaks",
                 Tr::trLater("The peak from %1 uses %2 cards, far above the %3 cards per run.")

@@ -9,6 +9,9 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -283,12 +286,64 @@ QString quotaJustificationText(const OnboardingState &s)
 {
     if (!s.quota.justification.isEmpty())
         return s.quota.justification;
-    if (quotaApplicationStands(s) && !s.provider.quotaSentJustification.isEmpty())
-        return s.provider.quotaSentJustification;
+    return quotaGeneratedJustification(s);
+}
+
+QString quotaGeneratedJustification(const OnboardingState &s)
+{
     if (!validateQuota(s.quota))
         return {};
     const QuotaContext context = quotaContext(s);
     return quotaJustification(s.quota, planQuota(s.quota, context), context);
+}
+
+namespace {
+
+// The whole numbers a text states, however it groups their digits ("1,306", "1 306", "1306",
+// "1.306"): what a reader of the justification takes for its figures.
+QSet<qint64> numbersIn(const QString &text)
+{
+    static const QRegularExpression re(
+        QStringLiteral("\\d{1,3}(?:[,.\\x{00a0}\\x{202f}\\x{2009} ]\\d{3})+(?!\\d)|\\d+"));
+    QSet<qint64> out;
+    for (auto it = re.globalMatch(text); it.hasNext();) {
+        QString digits = it.next().captured(0);
+        digits.remove(QRegularExpression(QStringLiteral("\\D")));
+        bool ok = false;
+        if (const qint64 v = digits.toLongLong(&ok); ok)
+            out.insert(v);
+    }
+    return out;
+}
+
+} // namespace
+
+Text quotaJustificationMismatch(const OnboardingState &s)
+{
+    // Only the user's own text: the generated one is written from the numbers as they are.
+    if (s.quota.justification.isEmpty() || !validateQuota(s.quota))
+        return {};
+    const QuotaPlan plan = planQuota(s.quota, quotaContext(s));
+    const QSet<qint64> stated = numbersIn(s.quota.justification);
+    const qint64 total = std::llround(plan.cardHours);
+    const qint64 first = std::llround(plan.first.cardHours);
+    const bool totalStated = stated.contains(total);
+    const bool firstStated = first == total || stated.contains(first);
+    if (totalStated && firstStated)
+        return {};
+    const QString totalText = QLocale().toString(total), firstText = QLocale().toString(first);
+    const Text missing =
+        !totalStated && !firstStated
+            ? Tr::trLater("it states neither the %1 card-hours derived nor the first "
+                          "application's %2")
+                  .arg(totalText, firstText)
+        : !totalStated
+            ? Tr::trLater("it does not state the %1 card-hours derived").arg(totalText)
+            : Tr::trLater("it does not state the first application's %1 card-hours").arg(firstText);
+    return Tr::trLater("Your justification no longer matches the derivation: %1. Onramp does not "
+                       "rewrite text you edited: correct it, or press “Regenerate from the "
+                       "numbers”.")
+        .arg(missing);
 }
 
 QuotaApplication quotaGranted(const OnboardingState &s)
@@ -419,17 +474,21 @@ Findings gateFindings(const OnboardingState &s, GateId id, const QDate &today)
                                   "for.")
                           .arg(askedFor.textLater(), s.workspace.pool.textLater())});
         }
-        // The page shows the text sent (quotaJustificationText); one typed over it since was not
-        // sent (#17 walk 5).
+        // The user's own text, edited after an application was sent with another (#17 walk
+        // 5): the provider reviews the one sent.
         if (quotaApplicationStands(s) && !s.provider.quotaSentJustification.isEmpty() &&
             !s.quota.justification.isEmpty() &&
             s.quota.justification != s.provider.quotaSentJustification)
             f.append({QStringLiteral("quota.justification_not_sent"),
                       Finding::Severity::Warning, QStringLiteral("justification"),
                       Tr::trLater("The justification differs from the one sent with the "
-                                  "application: the provider reviews the one sent. Press "
-                                  "“Regenerate from the numbers” to show it again, or send this "
-                                  "one with a new application.")});
+                                  "application: the provider reviews the one sent. This one goes "
+                                  "with the next application.")});
+        // The user's own text that no longer states the derivation's numbers (walk 19: the
+        // numbers changed, the text kept the old ones and went to the reviewer so).
+        if (const Text stale = quotaJustificationMismatch(s); !stale.isEmpty())
+            f.append({QStringLiteral("quota.justification_stale"), Finding::Severity::Warning,
+                      QStringLiteral("justification"), stale});
         return f;
     }
     case GateId::Resources: {

@@ -42,11 +42,21 @@ Text teamChangeForecast(const OnboardingState &state);
 // hold for the new one (a blocking finding of gate 3, and the application may be sent again).
 bool quotaAppliedForAnotherPool(const OnboardingState &s);
 
-// Gate 3's justification as its page shows it and an application sends it: the user's own text;
-// else, while a sent application stands (waiting or approved), the text it was sent with (#17
-// walk 5: the page's text changed after sending); else generated from the numbers now. Empty
-// while the plan is incomplete.
+// Gate 3's justification as its page shows it and an application sends it: the user's own text
+// (QuotaGateData::justification), else generated from the derivation as it is now, in the
+// language shown (quotaGeneratedJustification). Never a text frozen earlier: walk 19's sent
+// justification, kept and shown while its grant stood, quoted 288 card-hours after gate 4 made
+// the plan 1,306, in Chinese on the English page, and went out again with the re-application.
+// Empty while the plan is incomplete.
 QString quotaJustificationText(const OnboardingState &s);
+// The justification generated from the derivation now, in the current language; empty while the
+// plan is incomplete. "Regenerate from the numbers" goes back to it.
+QString quotaGeneratedJustification(const OnboardingState &s);
+// Why the user's own justification no longer matches the derivation: it does not state the
+// derived card-hours or the first application's (as a number, however its digits are grouped).
+// Gate 3's warning quota.justification_stale and "Apply for quota"'s question before sending.
+// Empty for a generated justification, an incomplete plan, or one that states both.
+Text quotaJustificationMismatch(const OnboardingState &s);
 // The application the provider granted: its period and card-hours as sent; empty (an invalid
 // period) while none is approved.
 QuotaApplication quotaGranted(const OnboardingState &s);

@@ -221,7 +221,40 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
             // would come back refused, or approved and then held back by the same rule; a grant
             // for a pool since changed in gate 2 is asked again, for the new pool.
             [](const St &s) { return quotaApplyRule(s).allowed(); },
-            [](S *s, S::Done d) { s->applyQuota(std::move(d)); });
+            [panel, store](S *s, S::Done d) {
+                // The user's own justification that no longer states the derivation's numbers
+                // is said before it is sent (walk 19: the re-application went out quoting the
+                // old 288 card-hours). Asked without a nested event loop; Cancel is the default.
+                const Text stale = quotaJustificationMismatch(store->state());
+                if (stale.isEmpty()) {
+                    s->applyQuota(std::move(d));
+                    return;
+                }
+                auto *box = new QMessageBox(
+                    QMessageBox::Warning, ProviderActions::tr("Send this justification?"),
+                    ProviderActions::tr("%1\n\nThe provider reviews the application with the "
+                                        "justification as it stands.")
+                        .arg(stale.toString()),
+                    QMessageBox::Cancel, panel);
+                box->setObjectName(QStringLiteral("applyQuotaStaleJustification"));
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                QPushButton *send =
+                    box->addButton(ProviderActions::tr("&Send it as it is"), QMessageBox::AcceptRole);
+                send->setObjectName(QStringLiteral("applyQuotaSendAnyway"));
+                box->setDefaultButton(QMessageBox::Cancel);
+                box->setEscapeButton(QMessageBox::Cancel);
+                QObject::connect(box, &QMessageBox::finished, panel, [s, d, box, send] {
+                    if (box->clickedButton() == send) {
+                        s->applyQuota(d);
+                        return;
+                    }
+                    ProviderError e;
+                    e.cancelled = true;
+                    e.message = ProviderActions::tr("Cancelled.");
+                    d(std::unexpected(e));
+                });
+                box->open();
+            });
         panel->addAction(
             QStringLiteral("providerCheckQuota"),
             [] { return ProviderActions::tr("&Query the review"); },
@@ -234,6 +267,10 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                 text += u'\n' + ProviderActions::tr("The application can be sent once the blocking "
                                                     "findings above are resolved (%n left).",
                                                     nullptr, apply.blockers);
+            else if (apply.due && !quotaJustificationMismatch(s).isEmpty())
+                text += u'\n' + ProviderActions::tr("Your justification no longer matches the "
+                                                    "derivation (see the findings): “Apply for "
+                                                    "quota” asks before it sends it.");
             if (review(r) == ReviewState::Approved) {
                 // What was sent is the plan's first application (one round and its margin),
                 // not the plan's total: "116 of the 1,844 asked" read as a cut.

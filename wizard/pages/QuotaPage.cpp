@@ -228,19 +228,28 @@ void QuotaPage::buildContent(QVBoxLayout *content)
     m_justification->setMinimumHeight(120);
     m_justification->setTabChangesFocus(true);
     jl->addWidget(m_justification);
+    auto *rl = new QHBoxLayout;
     m_regenerate = new QPushButton(justify);
     m_regenerate->setObjectName(QStringLiteral("regenerateJustification"));
     m_regenerate->setAutoDefault(false);
-    jl->addWidget(m_regenerate, 0, Qt::AlignLeft);
+    rl->addWidget(m_regenerate);
+    // Whose text it is: generated (it follows the numbers) or the user's (it stays), and so
+    // why Regenerate is off or what it does (walk 19: it looked on, and did nothing).
+    m_justificationNote = new QLabel(justify);
+    m_justificationNote->setObjectName(QStringLiteral("justificationNote"));
+    m_justificationNote->setWordWrap(true);
+    rl->addWidget(m_justificationNote, 1);
+    jl->addLayout(rl);
     content->addWidget(justify);
     connect(m_justification, &QPlainTextEdit::textChanged, this, [this] {
-        if (m_filling)
-            return;
-        const QString text = m_justification->toPlainText();
-        m_form->update([&](Q &q) { q.justification = text; });
+        if (!m_filling)
+            m_form->setJustification(m_justification->toPlainText());
     });
-    connect(m_regenerate, &QPushButton::clicked, this,
-            [this] { m_form->update([](Q &q) { q.justification.clear(); }); });
+    connect(m_regenerate, &QPushButton::clicked, this, [this] {
+        m_form->regenerateJustification();
+        // Shown at once, even where the text box had the focus.
+        showJustification(true);
+    });
 
     auto *findBox = group(host, "findingsGroup", QT_TR_NOOP("Findings"));
     auto *fl = new QVBoxLayout(findBox);
@@ -264,10 +273,8 @@ void QuotaPage::buildContent(QVBoxLayout *content)
                     item->setText(cells[c]);
             }
         }
-        const QString text = m_form->justification();
-        if (m_justification->toPlainText() != text && !m_justification->hasFocus())
-            m_justification->setPlainText(text);
         m_filling = false;
+        showJustification(false);
     });
     connect(m_form, &QuotaForm::changed, this, [this] {
         reload();
@@ -296,7 +303,21 @@ void QuotaPage::retranslateForm()
         {tr("Application"), tr("From"), tr("To"), tr("Card-hours")});
     m_staged->setAccessibleName(tr("Staged applications"));
     m_justification->setAccessibleName(tr("Justification"));
+    // A generated justification is in the language shown (walk 19: Chinese on the English page).
+    showJustification(false);
     refresh();
+}
+
+void QuotaPage::showJustification(bool evenWhileTyping)
+{
+    // The text box being typed in is spared, unless asked (Regenerate).
+    const QString text = m_form->justification();
+    if (m_justification->toPlainText() == text ||
+        (m_justification->hasFocus() && !evenWhileTyping))
+        return;
+    m_filling = true;
+    m_justification->setPlainText(text);
+    m_filling = false;
 }
 
 QStringList QuotaPage::monthLabels(const QList<QDate> &months)
@@ -381,6 +402,14 @@ void QuotaPage::refresh()
             item->setFont(font);
         }
     }
+    const std::optional<QString> blocked = m_form->regenerateBlocked();
+    m_regenerate->setEnabled(!blocked);
+    m_regenerate->setToolTip(blocked ? *blocked
+                                     : tr("Replaces your text with one written from the numbers "
+                                          "as they are now."));
+    m_justificationNote->setText(blocked ? *blocked
+                                         : tr("Your own text: Onramp does not change it when the "
+                                              "numbers change."));
     showFindings(m_findings, m_form->findings(),
                  tr("No findings: the application is derived, staged and consistent."));
 }

@@ -39,6 +39,7 @@ protected:
 
 private:
     void refresh();
+    void showJustification(bool evenWhileTyping);
 
     QuotaForm *m_form;
     QLabel *m_formula = nullptr;
@@ -52,6 +53,7 @@ private:
     QTableWidget *m_staged = nullptr;
     QPlainTextEdit *m_justification = nullptr;
     QPushButton *m_regenerate = nullptr;
+    QLabel *m_justificationNote = nullptr;
     QListWidget *m_findings = nullptr;
     bool m_filling = false;
 };

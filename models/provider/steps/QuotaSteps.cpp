@@ -45,9 +45,8 @@ void QuotaSteps::applyQuota(Done done)
     // the rest follow by calendar quarter.
     const QuotaPlan plan = planQuota(m_state.quota, quotaContext(m_state));
     QJsonObject body = m_state.quota.toJson();
-    // The text the page shows, generated or the user's: the reviewer reads it, and the page keeps
-    // showing it while the application stands (#17 walk 5). An application sent again after a
-    // rejection sends the text of now.
+    // The text the page shows: the user's own, or generated from the numbers now (walk 19: a
+    // re-application went out with the text of the first, kept since it was sent).
     const QString justification = quotaJustificationText(m_state);
     body["justification"] = justification;
     body["purpose"] = purposeKindKey(m_state.account.purposeKind);

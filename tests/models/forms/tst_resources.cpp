@@ -663,6 +663,65 @@ private slots:
         QVERIFY(flagged || more.quota.cardsPerRun <= t->cards);
     }
 
+    // Walk 19 (finding 11): "Use these cards and hours" set gate 3 to 8 cards per run and left
+    // this job's "Cards in the job" at 4; gate 4 then warned that gate 3 plans 8 and asked to
+    // change the job. The one rule sets both while the run's cards are the job's own count, and
+    // raises a peak window that could not hold one run (finding 10); with an instance type
+    // chosen the job's count is the type's and stays.
+    void usingGateFoursNumbersLeavesNoMismatchItWarnsAbout()
+    {
+        StateStore store(QString{});
+        store.update([](OnboardingState &s) {
+            s.workspace.pool = {QStringLiteral("a100-80g"), QStringLiteral("cn-north"),
+                                QStringLiteral("cn-north-1a")};
+            s.gate(GateId::Resources).status = GateStatus::InProgress;
+            s.quota.cardsPerRun = 4;
+            s.quota.hoursPerRound = 3;
+            s.quota.rounds = 20;
+            s.quota.start = QDate(2027, 1, 1);
+            s.quota.end = QDate(2027, 3, 31);
+            s.quota.peaks = {{QDate(2027, 1, 1), 14, 4}, {QDate(2027, 2, 1), 7, 24}};
+        });
+        ResourcesForm form(&store);
+        form.update([](ResourcesGateData &d) {
+            d.choice.instance.clear();
+            d.choice.setup.model = *findModel("qwen2.5-7b");
+            d.choice.setup.method = Method::Lora;
+            d.choice.setup.gpus = 4;
+            d.throughput.workloadTokens = 5e8;
+            d.throughput.targetHours = 10;
+        });
+        const auto t = form.throughput();
+        QVERIFY2(t.has_value(), qPrintable(t ? QString() : t.error().message));
+        QCOMPARE(t->cards, 8); // the walk's numbers: 4 cards miss 10 h, one 8-card instance not
+        const auto codes = [&] {
+            QStringList out;
+            for (const Finding &f : gateFindings(store.state(), GateId::Resources, QDate::currentDate()))
+                out << f.code;
+            for (const Finding &f : gateFindings(store.state(), GateId::Quota, QDate::currentDate()))
+                out << f.code;
+            return out;
+        };
+        QVERIFY(form.feedQuota());
+        QCOMPARE(store.state().quota.cardsPerRun, 8);
+        QCOMPARE(store.state().resources.choice.setup.gpus, 8);
+        QCOMPARE(store.state().quota.peaks[0].cards, 8);  // could not hold one run: raised
+        QCOMPARE(store.state().quota.peaks[1].cards, 24); // three runs at once: the user's
+        QVERIFY2(!codes().contains("cards.differ_from_plan") &&
+                     !codes().contains("quota.peak_below_run"),
+                 qPrintable(codes().join(u',')));
+
+        // With an instance type chosen the run gets its cards; the job's count is not touched.
+        form.update([](ResourcesGateData &d) {
+            d.choice.instance = QStringLiteral("gpu.a100-80g.8");
+            d.choice.setup.gpus = 3;
+        });
+        QVERIFY(form.feedQuota());
+        QCOMPARE(store.state().resources.choice.setup.gpus, 3);
+        QCOMPARE(store.state().quota.cardsPerRun, 8);
+        QVERIFY2(!codes().contains("cards.differ_from_plan"), qPrintable(codes().join(u',')));
+    }
+
     void environmentIsRecordedAndSaved()
     {
         QTemporaryDir dir;

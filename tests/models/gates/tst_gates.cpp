@@ -1008,6 +1008,8 @@ private slots:
         QTest::newRow("margin 80 %") << "quota.margin_high" << true;
         QTest::newRow("peak of 40 cards") << "quota.peak_above_plan" << true;
         QTest::newRow("peak of 32 cards: fine") << "quota.peak_above_plan" << false;
+        QTest::newRow("peak of 4 cards, 8 per run") << "quota.peak_below_run" << true;
+        QTest::newRow("peak of 8 cards, 8 per run: fine") << "quota.peak_below_run" << false;
     }
 
     void quotaRules()
@@ -1046,10 +1048,20 @@ private slots:
             q.retryMargin = 0.8;
         else if (row == "peak of 40 cards" || row == "peak of 32 cards: fine")
             q.peaks = {{q.start, 1, row == "peak of 40 cards" ? 40 : 32}}; // 4 × 8 per run
+        // Walk 19: a 4-card window kept after cards per run became 8.
+        else if (row == "peak of 4 cards, 8 per run" || row == "peak of 8 cards, 8 per run: fine")
+            q.peaks = {{q.start, 14, row == "peak of 4 cards, 8 per run" ? 4 : 8}};
         const Findings f = planQuota(q, c).findings;
         QVERIFY2(codes(f).contains(code) == triggered, qPrintable(codes(f).join(',')));
         const QString differs = checkedAgainstTheDocs(f, code);
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        if (code == "quota.peak_below_run" && triggered) {
+            for (const Finding &x : f)
+                if (x.code == code)
+                    QVERIFY2(x.message.toString().contains(
+                                 QStringLiteral("has 4 cards, fewer than the 8 one run takes")),
+                             qPrintable(x.message.toString()));
+        }
         if (code == "quota.purpose_scale_mismatch" && triggered) {
             for (const Finding &x : f)
                 if (x.code == code)

@@ -1011,10 +1011,13 @@ private slots:
                      qPrintable(text));
     }
 
-    // #17 walk 5: gate 3's justification changed on the page after the application was sent
-    // (gate 4's estimate came in). While the application stands the page shows the text sent;
-    // a text typed over it since is flagged as not sent; after a rejection it is generated anew.
-    void aSentApplicationKeepsItsJustification()
+    // Walk 19 (findings 9, 18): after gate 4's "Use these cards and hours" the derivation was
+    // 1,306 card-hours, first 66, but the justification shown (and sent again) was the one sent
+    // before: 288 / 15, in Chinese on the English page; "Regenerate" did nothing. A
+    // justification the user never edited is generated from the derivation as it is now, sent
+    // or not; the user's own text stays, and one that no longer states the numbers is flagged,
+    // naming them; a text typed after sending is still flagged as not sent.
+    void theJustificationFollowsTheDerivationUnlessTheUsersOwn()
     {
         OnboardingState s = passedUpTo(2);
         s.quota.cardsPerRun = 8;
@@ -1024,27 +1027,60 @@ private slots:
         s.quota.end = QDate(2027, 3, 31);
         const QString generated = quotaJustificationText(s);
         QVERIFY(!generated.isEmpty());
-        s.provider.quotaApplication.state = QStringLiteral("pending");
-        s.provider.quotaSentJustification = generated;
-        s.quota.rounds = 8; // the numbers change after sending
-        QCOMPARE(quotaJustificationText(s), generated);
+        QCOMPARE(quotaGeneratedJustification(s), generated);
+        s.provider.quotaApplication.state = QStringLiteral("approved");
+        s.provider.quotaSentJustification = QStringLiteral("我们申请……共 288 卡时……先申请 15 卡时");
         const auto codesOf = [](const Findings &f) {
             QStringList out;
             for (const Finding &x : f)
                 out << x.code;
             return out;
         };
+        // Never edited: the text follows the numbers (and the language), not the one sent.
+        s.quota.rounds = 8;
+        const QuotaPlan plan = planQuota(s.quota, quotaContext(s));
+        const QString now = quotaJustificationText(s);
+        QVERIFY(now != generated && now != s.provider.quotaSentJustification);
+        QVERIFY2(now.contains(QLocale().toString(qint64(plan.cardHours))), qPrintable(now));
+        QCOMPARE(now, quotaGeneratedJustification(s));
+        QVERIFY(quotaJustificationMismatch(s).isEmpty());
         QVERIFY(!codesOf(gateFindings(s, GateId::Quota, kNow.date()))
-                     .contains("quota.justification_not_sent"));
-        s.quota.justification = QStringLiteral("Our own words, typed after sending.");
-        QCOMPARE(quotaJustificationText(s), s.quota.justification);
+                     .contains("quota.justification_stale"));
+
+        // The user's own text with the numbers it was written for, then the numbers change.
+        s.quota.justification = generated;
+        s.quota.rounds = 4;
+        QVERIFY(quotaJustificationMismatch(s).isEmpty());
+        s.quota.rounds = 8;
+        QCOMPARE(quotaJustificationText(s), generated); // never rewritten
+        const QString why = quotaJustificationMismatch(s).toString();
+        const QString total = QLocale().toString(qint64(plan.cardHours));
+        QVERIFY2(why.contains(QStringLiteral("it does not state the %1 card-hours derived").arg(total)),
+                 qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("Regenerate from the numbers")), qPrintable(why));
+        QVERIFY(codesOf(gateFindings(s, GateId::Quota, kNow.date()))
+                    .contains("quota.justification_stale"));
+        // Neither number: both named.
+        s.quota.justification = QStringLiteral("We need some cards for a while.");
+        const QString neither = quotaJustificationMismatch(s).toString();
+        QVERIFY2(neither.contains(total) &&
+                     neither.contains(QLocale().toString(qint64(plan.first.cardHours))),
+                 qPrintable(neither));
+        // Corrected by hand: no finding.
+        s.quota.justification = QStringLiteral("We apply for %1 card-hours, first %2.")
+                                    .arg(qint64(plan.cardHours))
+                                    .arg(qint64(plan.first.cardHours));
+        QVERIFY2(quotaJustificationMismatch(s).isEmpty(),
+                 qPrintable(quotaJustificationMismatch(s).toString()));
+        // Typed after an application was sent with another text: not sent.
         QVERIFY(codesOf(gateFindings(s, GateId::Quota, kNow.date()))
                     .contains("quota.justification_not_sent"));
-        s.quota.justification.clear(); // "Regenerate" shows the text sent again
-        s.provider.quotaApplication.state = QStringLiteral("rejected");
-        QVERIFY(quotaJustificationText(s) != generated);
-        QVERIFY(!codesOf(gateFindings(s, GateId::Quota, kNow.date()))
-                     .contains("quota.justification_not_sent"));
+        // "Regenerate": generated again, nothing flagged.
+        s.quota.justification.clear();
+        QCOMPARE(quotaJustificationText(s), quotaGeneratedJustification(s));
+        const QStringList codes = codesOf(gateFindings(s, GateId::Quota, kNow.date()));
+        QVERIFY(!codes.contains("quota.justification_not_sent") &&
+                !codes.contains("quota.justification_stale"));
     }
 
     // Walk 17: gate 4's "Use these cards and hours" rewrote an approved gate 3, which stayed

@@ -20,6 +20,8 @@
 
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
+#include <QTextCursor>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
@@ -2182,6 +2184,7 @@ private slots:
         demo.resources.throughput.measuredTokensPerSecond = 0;
         demo.resources.throughput.workloadTokens = 1e9;
         demo.resources.throughput.targetHours = 12;
+        demo.resources.choice.setup.gpus = 1; // walk 19: the job's own count, short of the plan
         StateStore store(statePath());
         store.load();
         store.setState(demo);
@@ -2202,6 +2205,15 @@ private slots:
         store.update([](OnboardingState &s) { s.gate(GateId::Quota).status = GateStatus::InProgress; });
         QTest::mouseClick(child<QPushButton>(w, "feedQuota"), Qt::LeftButton);
         QTRY_COMPARE(store.state().quota.cardsPerRun, shown);
+        // Walk 19 (finding 11): the job's "Cards in the job" goes with it, so gate 4 does not
+        // warn that gate 3 plans another count than the job the same button set up.
+        QVERIFY(shown > 1);
+        QTRY_COMPARE(child<QSpinBox>(w, "gpus")->value(), shown);
+        QCOMPARE(store.state().resources.choice.setup.gpus, shown);
+        ResourcesForm *form = qobject_cast<ResourcesPage *>(w.currentPage())->resources();
+        for (const Finding &f : form->findings())
+            QVERIFY2(f.code != QLatin1String("cards.differ_from_plan"),
+                     qPrintable(f.message.toString()));
         const double hours = store.state().quota.hoursPerRound;
         QCOMPARE(std::round(hours * 10) / 10, hours);
         QVERIFY2(result->text().contains(QLocale().toString(hours, 'f', 1)) ||
@@ -2267,6 +2279,88 @@ private slots:
         QCoreApplication::processEvents();
         QVERIFY(!w.findChild<QMessageBox *>(QStringLiteral("feedQuotaConfirm")));
         QCOMPARE(store.state().quota.cardsPerRun, replacement->cardsAfter);
+    }
+
+    // Walk 19 (findings 9, 18): after gate 4's numbers replaced gate 3's, the justification box
+    // kept the text sent with the first application (288 card-hours, in Chinese on the English
+    // page) and "Regenerate from the numbers" did nothing. An unedited justification follows the
+    // derivation in the language shown, Regenerate is off and says why; the user's own text
+    // stays, is flagged once the numbers move, and Regenerate brings the numbers' text back.
+    void gateThreesJustificationFollowsTheNumbersUntilEdited()
+    {
+        OnboardingState demo = demoState();
+        demo.quota.justification.clear();
+        grantGateThree(demo);
+        demo.provider.quotaSentJustification =
+            QStringLiteral("我们申请……共 288 卡时……我们先申请 15 卡时");
+        StateStore store(statePath());
+        store.load();
+        store.setState(demo);
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::QuotaId));
+        settle();
+        auto *text = child<QPlainTextEdit>(w, "justification");
+        auto *regenerate = child<QPushButton>(w, "regenerateJustification");
+        auto *note = child<QLabel>(w, "justificationNote");
+        auto *findings = child<QListWidget>(w, "findings");
+        QVERIFY(text && regenerate && note && findings);
+        const auto findingsText = [&] {
+            QStringList out;
+            for (int i = 0; i < findings->count(); ++i)
+                out << findings->item(i)->text();
+            return out.join(u'\n');
+        };
+        const auto total = [&] {
+            return QLocale().toString(
+                qint64(planQuota(store.state().quota, quotaContext(store.state())).cardHours));
+        };
+        // Generated, as gate 4's button changes the numbers: the text follows.
+        QCOMPARE(text->toPlainText(), quotaGeneratedJustification(store.state()));
+        QVERIFY(!regenerate->isEnabled());
+        QVERIFY2(note->text().contains(QStringLiteral("follows them as they change")),
+                 qPrintable(note->text()));
+        QCOMPARE(regenerate->toolTip(), note->text());
+        store.update([](OnboardingState &s) { s.quota.cardsPerRun *= 2; });
+        settle();
+        QVERIFY2(text->toPlainText().contains(total()), qPrintable(text->toPlainText()));
+        QVERIFY(!text->toPlainText().contains(QStringLiteral("288")));
+        // In the language shown.
+        m_language.apply(QStringLiteral("zh_CN"));
+        settle();
+        QVERIFY2(text->toPlainText().contains(QStringLiteral("卡时")), qPrintable(text->toPlainText()));
+        m_language.apply(QStringLiteral("en"));
+        settle();
+        QVERIFY2(text->toPlainText().startsWith(QStringLiteral("We apply for")),
+                 qPrintable(text->toPlainText()));
+        QVERIFY(store.state().quota.justification.isEmpty());
+
+        // The user's own text: kept, and flagged once the numbers no longer match it.
+        text->setFocus();
+        text->moveCursor(QTextCursor::End);
+        QTest::keyClicks(text, QStringLiteral(" Reviewed by the team lead."));
+        settle();
+        QVERIFY(!store.state().quota.justification.isEmpty());
+        QVERIFY(regenerate->isEnabled());
+        QVERIFY2(note->text().contains(QStringLiteral("Your own text")), qPrintable(note->text()));
+        QVERIFY2(!findingsText().contains(QStringLiteral("no longer matches the derivation")),
+                 qPrintable(findingsText()));
+        const QString own = store.state().quota.justification;
+        regenerate->setFocus(); // out of the text box, as a click does
+        store.update([](OnboardingState &s) { s.quota.rounds += 5; });
+        settle();
+        QCOMPARE(text->toPlainText(), own);
+        QVERIFY2(findingsText().contains(QStringLiteral("no longer matches the derivation")) &&
+                     findingsText().contains(total()),
+                 qPrintable(findingsText()));
+
+        // Regenerate: the numbers' text again, at once, and the finding gone.
+        QTest::mouseClick(regenerate, Qt::LeftButton);
+        settle();
+        QVERIFY(store.state().quota.justification.isEmpty());
+        QCOMPARE(text->toPlainText(), quotaGeneratedJustification(store.state()));
+        QVERIFY(!regenerate->isEnabled());
+        QVERIFY(!findingsText().contains(QStringLiteral("no longer matches the derivation")));
     }
 
     // #17 walk: gate 3's chart labelled its months "27-01". A month reads as a month in the

@@ -10,6 +10,8 @@
 #include <QGroupBox>
 #include <QJsonDocument>
 #include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextLayout>
@@ -248,6 +250,73 @@ private slots:
         store.update([&](OnboardingState &s) { s.workspace.members = members; });
         QVERIFY(apply->isEnabled());
         QVERIFY(!child<QLabel>(w, "providerStatus")->text().contains("blocking findings"));
+        qunsetenv("ONRAMP_STATE_DIR");
+        qunsetenv("ONRAMP_SANDBOX_MODULE");
+    }
+
+    // Walk 19 (finding 18): the re-application went to the reviewer with a justification
+    // quoting the old 288 / 15 card-hours. The user's own text that no longer states the
+    // derivation's numbers is said in the panel, and "Apply for quota" asks before sending it:
+    // Cancel (the default) sends nothing; "Send it as it is" sends that text.
+    void applyForQuotaAsksBeforeSendingAStaleJustification()
+    {
+        QTemporaryDir dir;
+        qputenv("ONRAMP_STATE_DIR", dir.path().toUtf8());
+        qputenv("ONRAMP_SANDBOX_MODULE", ONRAMP_SANDBOX);
+        StateStore store(dir.filePath(QStringLiteral("onboarding.json")));
+        OnboardingState state = demoState();
+        state.currentPage = OnboardingWizard::WorkspaceId;
+        state.quota.justification =
+            QStringLiteral("We apply for 288 card-hours; first 15 card-hours.");
+        store.setState(state);
+        OnboardingWizard w(&store, &m_language);
+        w.restoreProgress();
+        w.show();
+        w.connectProvider();
+        QTRY_COMPARE_WITH_TIMEOUT(int(w.providerHub()->status()), int(ProviderHub::Status::Ready),
+                                  15000);
+        // The application is for gate 2's workspace: the provider holds it first.
+        auto *setUp = child<QPushButton>(w, "providerSetUpWorkspace");
+        QVERIFY(setUp);
+        QTRY_VERIFY_WITH_TIMEOUT(setUp->isEnabled(), 10000);
+        QTest::mouseClick(setUp, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(store.state().workspace.quotaAttached, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.providerHub()->session()->busy(), 15000);
+        QVERIFY(w.goToPage(OnboardingWizard::QuotaId));
+        auto *apply = child<QPushButton>(w, "providerApplyQuota");
+        QVERIFY(apply);
+        QTRY_VERIFY(apply->isEnabled());
+        const Text stale = quotaJustificationMismatch(store.state());
+        QVERIFY(!stale.isEmpty());
+        QVERIFY2(child<QLabel>(w, "providerStatus")->text().contains(
+                     QStringLiteral("no longer matches the derivation")),
+                 qPrintable(child<QLabel>(w, "providerStatus")->text()));
+        const auto box = [&] {
+            return w.findChild<QMessageBox *>(QStringLiteral("applyQuotaStaleJustification"));
+        };
+        QTest::mouseClick(apply, Qt::LeftButton);
+        QTRY_VERIFY(box() && box()->isVisible());
+        QVERIFY2(box()->text().contains(stale.toString()), qPrintable(box()->text()));
+        QCOMPARE(box()->defaultButton(), box()->button(QMessageBox::Cancel));
+        box()->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(!box());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.providerHub()->session()->busy(), 15000);
+        QVERIFY(!store.state().provider.quotaApplication.sent());
+
+        QTRY_VERIFY(apply->isEnabled());
+        QTest::mouseClick(apply, Qt::LeftButton);
+        QTRY_VERIFY(box());
+        box()->findChild<QPushButton *>(QStringLiteral("applyQuotaSendAnyway"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(store.state().provider.quotaApplication.sent(), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.providerHub()->session()->busy(), 15000);
+        QCOMPARE(store.state().provider.quotaSentJustification, state.quota.justification);
+
+        // The numbers' own text is sent without a question.
+        store.update([](OnboardingState &s) {
+            s.quota.justification.clear();
+            s.quota.cardsPerRun += 1;
+        });
+        QVERIFY(quotaJustificationMismatch(store.state()).isEmpty());
         qunsetenv("ONRAMP_STATE_DIR");
         qunsetenv("ONRAMP_SANDBOX_MODULE");
     }

@@ -110,6 +110,9 @@ void ThroughputSection::retranslate()
     m_targetHours->setSuffix(tr(" h", "hours, after a number"));
     m_feedQuota->setText(tr("Use these cards and hours in the quota derivation (gate &3)"));
     m_feedQuota->setAccessibleName(tr("Use in quota derivation"));
+    m_feedQuota->setToolTip(tr("Sets gate 3's cards per run and hours per round to these, and "
+                               "this job's “Cards in the job” with them while no instance type "
+                               "is chosen, so the two agree."));
 }
 
 void ThroughputSection::refresh()
