@@ -4819,26 +4819,6 @@ Each subcommand takes --help.</source>
         <translation>一份 %1 卡时的申请覆盖整个计划，从 %2 到 %3。</translation>
     </message>
     <message>
-        <source>The instance was created on %1, before the quota granted from %2 to %3. Open instances inside the granted period, or apply for a period that starts by %1.</source>
-        <translation>实例创建于 %1，早于获批配额的时段 %2 至 %3。请在获批时段内开实例，或申请一个不晚于 %1 开始的时段。</translation>
-    </message>
-    <message>
-        <source>The instance was created on %1, after the quota granted from %2 to %3 ended. Open instances inside the granted period, or apply for the period they run in.</source>
-        <translation>实例创建于 %1，此时获批配额的时段 %2 至 %3 已经结束。请在获批时段内开实例，或为实例运行的时段申请配额。</translation>
-    </message>
-    <message>
-        <source>The first run started on %1, before the quota granted from %2 to %3. Run it inside the granted period, or apply for a period that starts by %1.</source>
-        <translation>首次运行开始于 %1，早于获批配额的时段 %2 至 %3。请在获批时段内运行，或申请一个不晚于 %1 开始的时段。</translation>
-    </message>
-    <message>
-        <source>The first run started on %1, after the quota granted from %2 to %3 ended. Run it inside the granted period, or apply for the period it runs in.</source>
-        <translation>首次运行开始于 %1，此时获批配额的时段 %2 至 %3 已经结束。请在获批时段内运行，或为它运行的时段申请配额。</translation>
-    </message>
-    <message>
-        <source>The justification differs from the one sent with the application: the provider reviews the one sent. Press “Regenerate from the numbers” to show it again, or send this one with a new application.</source>
-        <translation>申请理由与随申请发出的那份不同：平台审核的是已发出的那份。点击“按数字重新生成”可重新显示它，或随一份新申请发出这一份。</translation>
-    </message>
-    <message>
         <source>expected a date as YYYY-MM-DD</source>
         <translation>应为 YYYY-MM-DD 格式的日期</translation>
     </message>
@@ -5318,7 +5298,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>%n more</source>
-        <translation><numerusform>另有 %n 处</numerusform></translation>
+        <translation>
+            <numerusform>另有 %n 处</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 replayed the run of spec %2, but the run in this onboarding's spec has changed since (%3). Export the spec again and have a colleague replay it, or put the change back.</source>
@@ -5327,6 +5309,123 @@ Each subcommand takes --help.</source>
     <message>
         <source>The run in the spec changed after it was written to %1 (%2): export it again before handing it over.</source>
         <translation>运行说明写入 %1 之后，其中的运行有了变化（%2）：交接之前请重新导出。</translation>
+    </message>
+    <message>
+        <source>Built-in sandbox (on this computer)</source>
+        <translation>内置沙箱（在本机上）</translation>
+    </message>
+    <message>
+        <source>Onramp API at %1</source>
+        <translation>Onramp API：%1</translation>
+    </message>
+    <message>
+        <source>Slurm cluster at %1</source>
+        <translation>Slurm 集群：%1</translation>
+    </message>
+    <message>
+        <source>Slurm cluster %1 at %2</source>
+        <translation>Slurm 集群 %1：%2</translation>
+    </message>
+    <message>
+        <source>paged: in CUDA unified memory, outside PyTorch's allocator (%1 GiB); the gradients stay</source>
+        <translation>分页：位于 CUDA 统一内存中，在 PyTorch 分配器之外（%1 GiB）；梯度仍留在显存</translation>
+    </message>
+    <message>
+        <source> + 16-bit copies autocast makes of the frozen weights (%1 GiB a layer)</source>
+        <translation> + autocast 为冻结权重生成的 16 位副本（每层 %1 GiB）</translation>
+    </message>
+    <message>
+        <source> (incl. the fp32 logits the training loop holds through backward)</source>
+        <translation>（含训练循环在反向传播期间一直持有的 fp32 logits）</translation>
+    </message>
+    <message>
+        <source> + the output layer's 16-bit weight copy</source>
+        <translation> + 输出层权重的 16 位副本</translation>
+    </message>
+    <message>
+        <source>The justification is written once the derivation is complete.</source>
+        <translation>推导完整后才会生成申请理由。</translation>
+    </message>
+    <message>
+        <source>The justification is written from the numbers and follows them as they change; it becomes your own text once you edit it.</source>
+        <translation>申请理由按数字生成，数字变了它也跟着变；你一编辑，它就成为你自己的文字。</translation>
+    </message>
+    <message>
+        <source>This job's “Cards in the job” goes from %1 to %2 with it, so the job and gate 3's plan agree.</source>
+        <translation>这个任务的“任务卡数”也随之从 %1 改为 %2，使任务与第 3 道门槛的计划一致。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n peak window(s) with fewer cards than one run takes go up to %1 cards.</source>
+        <translation><numerusform>%n 个卡数少于单次运行所需的峰值时段改为 %1 张卡。</numerusform></translation>
+    </message>
+    <message>
+        <source>The peak from %1 has %2 cards, fewer than the %3 one run takes: no run fits in it. Set its cards to %3 or more, or lower cards per run.</source>
+        <translation>从 %1 开始的峰值时段只有 %2 张卡，少于单次运行所需的 %3 张：这个时段放不下一次运行。请把它的卡数设为 %3 或更多，或降低单次卡数。</translation>
+    </message>
+    <message>
+        <source>Gate 3's grant is its first application, %1 card-hours for one round plus its margin, on %2 only.</source>
+        <translation>第 3 道门槛获批的是首次申请：一轮加余量共 %1 卡时，仅限 %2 当天。</translation>
+    </message>
+    <message>
+        <source>Gate 3's grant is its first application, %1 card-hours for one round plus its margin, from %2 to %3.</source>
+        <translation>第 3 道门槛获批的是首次申请：一轮加余量共 %1 卡时，时段为 %2 至 %3。</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <comment>a period of days</comment>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The follow-up application(s), for %1, are sent after the first run.</source>
+        <translation><numerusform>后续申请（%1）在首次运行之后提交。</numerusform></translation>
+    </message>
+    <message>
+        <source>Today, %1, is before gate 3's granted period starts on %2: an instance created now runs on the pool's check allowance, not on the grant. Wait until %2 to create it, or ask the provider to move the period: change gate 3's dates and apply again.</source>
+        <translation>今天（%1）早于第 3 道门槛获批时段的开始日 %2：现在创建的实例用的是资源池的检查额度，而不是获批的配额。请等到 %2 再创建，或请平台调整时段：修改第 3 道门槛的日期后重新申请。</translation>
+    </message>
+    <message>
+        <source>Today, %1, is after gate 3's granted period ended on %2: an instance created now runs on the pool's check allowance, not on the grant. Apply in gate 3 for the period it runs in first.</source>
+        <translation>今天（%1）晚于第 3 道门槛获批时段的结束日 %2：现在创建的实例用的是资源池的检查额度，而不是获批的配额。请先在第 3 道门槛为实例运行的时段申请配额。</translation>
+    </message>
+    <message>
+        <source>The instance was created on %1, before gate 3's granted period starts on %2. Open instances inside the granted period, or ask the provider to move the period: change gate 3's dates and apply again.</source>
+        <translation>实例创建于 %1，早于第 3 道门槛获批时段的开始日 %2。请在获批时段内开实例，或请平台调整时段：修改第 3 道门槛的日期后重新申请。</translation>
+    </message>
+    <message>
+        <source>The instance was created on %1, after gate 3's granted period ended on %2. Open instances inside the granted period, or apply for the period they run in.</source>
+        <translation>实例创建于 %1，此时第 3 道门槛的获批时段已于 %2 结束。请在获批时段内开实例，或为实例运行的时段申请配额。</translation>
+    </message>
+    <message>
+        <source>The first run started on %1, before gate 3's granted period starts on %2. Run it inside the granted period, or ask the provider to move the period: change gate 3's dates and apply again.</source>
+        <translation>首次运行开始于 %1，早于第 3 道门槛获批时段的开始日 %2。请在获批时段内运行，或请平台调整时段：修改第 3 道门槛的日期后重新申请。</translation>
+    </message>
+    <message>
+        <source>The first run started on %1, after gate 3's granted period ended on %2. Run it inside the granted period, or apply for the period it runs in.</source>
+        <translation>首次运行开始于 %1，此时第 3 道门槛的获批时段已于 %2 结束。请在获批时段内运行，或为运行的时段申请配额。</translation>
+    </message>
+    <message>
+        <source>it is an onboarding's progress file, which the wizard saves as you go, not a run spec. Export the run spec on the Summary page (“Export…”) or with “onramp spec from-state”, and open that file.</source>
+        <translation>这是向导随时保存的入门进度文件，不是运行说明。请在总结页用“导出…”或用“onramp spec from-state”导出运行说明，再打开那个文件。</translation>
+    </message>
+    <message>
+        <source>it states neither the %1 card-hours derived nor the first application's %2</source>
+        <translation>其中既没有推导出的 %1 卡时，也没有首次申请的 %2 卡时</translation>
+    </message>
+    <message>
+        <source>it does not state the %1 card-hours derived</source>
+        <translation>其中没有推导出的 %1 卡时</translation>
+    </message>
+    <message>
+        <source>it does not state the first application's %1 card-hours</source>
+        <translation>其中没有首次申请的 %1 卡时</translation>
+    </message>
+    <message>
+        <source>Your justification no longer matches the derivation: %1. Onramp does not rewrite text you edited: correct it, or press “Regenerate from the numbers”.</source>
+        <translation>你的申请理由与推导不再一致：%1。Onramp 不会改写你编辑过的文字：请修改它，或按“按数字重新生成”。</translation>
+    </message>
+    <message>
+        <source>The justification differs from the one sent with the application: the provider reviews the one sent. This one goes with the next application.</source>
+        <translation>申请理由与随申请发送的不同：平台审核的是已发送的那份。这份会随下一次申请发送。</translation>
     </message>
 </context>
 <context>
@@ -5550,6 +5649,38 @@ Dataset: %3</source>
     <message>
         <source>Rele&amp;ase the instance</source>
         <translation>释放实例</translation>
+    </message>
+    <message>
+        <source>Send this justification?</source>
+        <translation>发送这份申请理由？</translation>
+    </message>
+    <message>
+        <source>%1
+
+The provider reviews the application with the justification as it stands.</source>
+        <translation>%1
+
+平台会按这份申请理由的现有内容审核申请。</translation>
+    </message>
+    <message>
+        <source>&amp;Send it as it is</source>
+        <translation>按原样发送(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Your justification no longer matches the derivation (see the findings): “Apply for quota” asks before it sends it.</source>
+        <translation>你的申请理由与推导不再一致（见检查结果）：“申请配额”会在发送前先询问。</translation>
+    </message>
+    <message>
+        <source>The granted period starts on %1: gate 4's instance and the first run wait until then, or ask the provider to move it (change the dates above and apply again).</source>
+        <translation>获批时段从 %1 开始：第 4 道门槛的实例和首次运行要等到那时，或请平台调整时段（修改上面的日期后重新申请）。</translation>
+    </message>
+    <message>
+        <source>Create the instance outside the granted period?</source>
+        <translation>在获批时段之外创建实例？</translation>
+    </message>
+    <message>
+        <source>C&amp;reate it anyway</source>
+        <translation>仍然创建(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -7015,6 +7146,14 @@ Field in the spec: %2</source>
         <source>Not derived yet: %1.</source>
         <translation>尚未推导：%1。</translation>
     </message>
+    <message>
+        <source>Replaces your text with one written from the numbers as they are now.</source>
+        <translation>用按当前数字生成的理由替换你的文字。</translation>
+    </message>
+    <message>
+        <source>Your own text: Onramp does not change it when the numbers change.</source>
+        <translation>这是你自己的文字：数字变了，Onramp 也不会改动它。</translation>
+    </message>
 </context>
 <context>
     <name>onramp::ReadinessPage</name>
@@ -7271,6 +7410,10 @@ Field in the spec: %2</source>
     <message>
         <source>That is past the %1 h asked: %2 cards are the most one instance of this card holds, and gate 4 holds one instance.</source>
         <translation>这超过了要求的 %1 小时：这种卡的一台实例最多 %2 张卡，而第 4 道门槛只持有一台实例。</translation>
+    </message>
+    <message>
+        <source>Sets gate 3's cards per run and hours per round to these, and this job's “Cards in the job” with them while no instance type is chosen, so the two agree.</source>
+        <translation>把第 3 道门槛的单次卡数和每轮时长设为这些数字；尚未选择实例规格时，这个任务的“任务卡数”也一并设置，使两者一致。</translation>
     </message>
 </context>
 <context>
