@@ -5356,7 +5356,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>%n peak window(s) with fewer cards than one run takes go up to %1 cards.</source>
-        <translation><numerusform>%n 个卡数少于单次运行所需的峰值时段改为 %1 张卡。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个卡数少于单次运行所需的峰值时段改为 %1 张卡。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The peak from %1 has %2 cards, fewer than the %3 one run takes: no run fits in it. Set its cards to %3 or more, or lower cards per run.</source>
@@ -5377,7 +5379,9 @@ Each subcommand takes --help.</source>
     </message>
     <message numerus="yes">
         <source>The follow-up application(s), for %1, are sent after the first run.</source>
-        <translation><numerusform>后续申请（%1）在首次运行之后提交。</numerusform></translation>
+        <translation>
+            <numerusform>后续申请（%1）在首次运行之后提交。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Today, %1, is before gate 3's granted period starts on %2: an instance created now runs on the pool's check allowance, not on the grant. Wait until %2 to create it, or ask the provider to move the period: change gate 3's dates and apply again.</source>
@@ -5426,6 +5430,18 @@ Each subcommand takes --help.</source>
     <message>
         <source>The justification differs from the one sent with the application: the provider reviews the one sent. This one goes with the next application.</source>
         <translation>申请理由与随申请发送的不同：平台审核的是已发送的那份。这份会随下一次申请发送。</translation>
+    </message>
+    <message>
+        <source>Role review: workspace %1</source>
+        <translation>角色审核：工作空间 %1</translation>
+    </message>
+    <message>
+        <source>Last reviewed by %1 on %2.</source>
+        <translation>最近一次由 %1 于 %2 审核。</translation>
+    </message>
+    <message>
+        <source>not compared: the spec records none (its first run recorded no GPU)</source>
+        <translation>未比对：运行说明没有记录（它的首次运行没有记录 GPU）</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 #include "GateCrossChecks.h"
 
 #include "Catalogs.h"
+#include "Markdown.h"
 #include "Tr.h"
 
 #include <QJsonArray>
@@ -764,7 +765,18 @@ QString matrixCsv(const WorkspaceData &w)
 
 QString matrixMarkdown(const WorkspaceData &w)
 {
-    QString out = QStringLiteral("| %1 | %2 | %3 | %4 |\n|---|---|---|---|\n")
+    // Which team and whose review, for the file alone (walk 19: it said neither). Every value
+    // typed into gate 2 is plain text here: a name with "|" or "<" neither breaks the table nor
+    // becomes HTML.
+    const auto md = [](const QString &v) { return markdownText(v); };
+    QString out = QStringLiteral("# ") + Tr::tr("Role review: workspace %1").arg(md(w.workspaceName)) + QStringLiteral("\n\n");
+    out += (w.lastReview.reviewedAt.isValid() && !w.lastReview.reviewer.trimmed().isEmpty()
+                ? Tr::tr("Last reviewed by %1 on %2.")
+                      .arg(md(w.lastReview.reviewer),
+                           w.lastReview.reviewedAt.toUTC().toString(Qt::ISODate))
+                : Tr::tr("Not reviewed yet.")) +
+           QStringLiteral("\n\n");
+    out += QStringLiteral("| %1 | %2 | %3 | %4 |\n|---|---|---|---|\n")
                       .arg(Tr::tr("Action"), roleLabel(Role::Admin), roleLabel(Role::Developer),
                            roleLabel(Role::Observer));
     for (int a = 0; a < kActionCount; ++a) {
@@ -778,7 +790,7 @@ QString matrixMarkdown(const WorkspaceData &w)
                     Tr::tr("Share"));
     for (const Member &m : w.members)
         out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 % |\n")
-                   .arg(m.name, m.account, roleLabel(m.role), Tr::list(m.projects),
+                   .arg(md(m.name), md(m.account), roleLabel(m.role), md(Tr::list(m.projects)),
                         shareText(m.sharePercent));
     return out;
 }
@@ -818,26 +830,26 @@ QString diffMarkdown(const ReviewDiff &d)
         return Tr::tr("No changes since the last review.") + u'\n';
     QString out;
     for (const Member &m : d.added)
-        out += Tr::tr("- added: %1 (%2)").arg(m.name, roleLabel(m.role)) + u'\n';
+        out += Tr::tr("- added: %1 (%2)").arg(markdownText(m.name), roleLabel(m.role)) + u'\n';
     for (const Member &m : d.removed)
-        out += Tr::tr("- removed: %1 (%2)").arg(m.name, roleLabel(m.role)) + u'\n';
+        out += Tr::tr("- removed: %1 (%2)").arg(markdownText(m.name), roleLabel(m.role)) + u'\n';
     for (const auto &[before, after] : d.roleChanged)
         out += Tr::tr("- role changed: %1, %2 → %3")
-                   .arg(after.name, roleLabel(before.role), roleLabel(after.role)) +
+                   .arg(markdownText(after.name), roleLabel(before.role), roleLabel(after.role)) +
                u'\n';
     for (const auto &[before, after] : d.detailsChanged) {
         if (before.sharePercent != after.sharePercent)
             out += Tr::tr("- share changed: %1, %2 % → %3 %")
-                       .arg(after.name, shareText(before.sharePercent),
+                       .arg(markdownText(after.name), shareText(before.sharePercent),
                             shareText(after.sharePercent)) +
                    u'\n';
         if (before.projects != after.projects)
             out += Tr::tr("- projects changed: %1, %2 → %3")
-                       .arg(after.name, projectsText(before.projects),
-                            projectsText(after.projects)) +
+                       .arg(markdownText(after.name), markdownText(projectsText(before.projects)),
+                            markdownText(projectsText(after.projects))) +
                    u'\n';
         if (before.name != after.name)
-            out += Tr::tr("- name changed: %1 → %2").arg(before.name, after.name) + u'\n';
+            out += Tr::tr("- name changed: %1 → %2").arg(markdownText(before.name), markdownText(after.name)) + u'\n';
     }
     for (const auto &[action, role, now] : d.permissionChanged)
         out += Tr::tr("- permission changed: %1 may %2: %3")

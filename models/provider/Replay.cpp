@@ -625,6 +625,17 @@ QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool im
     same("$.software.device", Tr::tr("device"), spec.software.device, seen.software.device);
     same("$.software.gpuModel", Tr::tr("GPU model"), spec.software.gpuModel,
          seen.software.gpuModel);
+    // What the machine is (its driver, its GPU model) binds a replay only where the spec records
+    // it: a first run on the CPU recorded none, and a replay on a GPU is no difference there
+    // (walk 19: a sick GPU showed as three failures, two of them "the spec records none").
+    for (ReplayItem &i : items) {
+        const bool machine = i.field == QLatin1String("$.software.driver") ||
+                             i.field == QLatin1String("$.software.gpuModel");
+        if (machine && i.status == ReplayItem::Status::Fail && i.want.isEmpty()) {
+            i.status = ReplayItem::Status::NotApplicable;
+            i.note = Tr::tr("not compared: the spec records none (its first run recorded no GPU)");
+        }
+    }
     same("$.software.gpuCount", Tr::tr("GPU count"), QString::number(spec.software.gpuCount),
          QString::number(seen.software.gpuCount));
     // What was trained, as the trainer applied it.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Error.h"
+#include "Markdown.h"
 #include "Candidate.h"
 #include "RecoveryPolicy.h"
 
@@ -254,8 +255,6 @@ QList<SpecGap> specGaps(const RunSpec &spec);
 QString shellQuote(const QString &s);
 // A YAML double-quoted scalar for any value.
 QString yamlQuote(const QString &s);
-// Plain Markdown text for any value: no HTML, link, emphasis or block of its own.
-QString markdownText(const QString &s);
 
 // Parameter keys: a letter, then up to 63 letters, digits or underscores (docs/run-spec.md).
 // The importer and every provider refuse other keys.

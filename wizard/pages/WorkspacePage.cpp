@@ -674,9 +674,10 @@ void WorkspacePage::loadMembers()
     for (int row = 0; row < n; ++row) {
         const int i = memberOfRow[row];
         const Member &m = w.members[i];
+        // A share of 0 reads 0, as typed and as the Markdown export says it (walk 19: an empty
+        // cell after a reload read as "not set").
         const QStringList cells = {m.name, m.account, roleKey(m.role), m.projects.join(u';'),
-                                   m.sharePercent != 0 ? QLocale().toString(m.sharePercent)
-                                                       : QString()};
+                                   QLocale().toString(m.sharePercent)};
         for (int c = 0; c < ColumnCount; ++c) {
             auto *item = m_members->item(row, c);
             if (!item) {

@@ -612,6 +612,24 @@ private slots:
         }
         QVERIFY2(csv.contains("50%5 team,acc5,developer,,12.5"), qPrintable(csv));
         QVERIFY2(matrixMarkdown(w).contains("| 50%5 team |"), qPrintable(matrixMarkdown(w)));
+        // Walk 19: the Markdown says which workspace and whose review; a typed value is plain
+        // text there: "|" does not open a cell, "<" no HTML.
+        WorkspaceData md = w;
+        Member odd;
+        odd.name = QStringLiteral("Eve | x <img src=y>");
+        odd.account = QStringLiteral("eve");
+        odd.role = Role::Developer;
+        QVERIFY(md.addMember(odd).has_value());
+        const QString text = matrixMarkdown(md);
+        QVERIFY2(text.startsWith(QStringLiteral("# Role review: workspace ws\n")) &&
+                     text.contains(QStringLiteral("Not reviewed yet.")) &&
+                     text.contains(QStringLiteral("| Eve \\| x \\<img src=y\\> | eve |")),
+                 qPrintable(text));
+        md.lastReview.reviewer = QStringLiteral("Li Wei");
+        md.lastReview.reviewedAt = QDateTime(QDate(2026, 12, 4), QTime(8, 0), Qt::UTC);
+        QVERIFY2(matrixMarkdown(md).contains(
+                     QStringLiteral("Last reviewed by Li Wei on 2026-12-04T08:00:00Z.")),
+                 qPrintable(matrixMarkdown(md)));
         // Read back, the names are the members' own.
         auto back =
             importMembersCsv(("name,account,role,projects,share\n" + members).toUtf8());

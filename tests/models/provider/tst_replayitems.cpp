@@ -188,6 +188,36 @@ private slots:
         QVERIFY(i.detail().contains(QStringLiteral("fresh export")));
     }
 
+    // Walk 19: a replay on a sick GPU failed at the GPU's health, and also at "driver" and
+    // "GPU model", which the spec (a first run on the CPU) never recorded. What the machine
+    // is binds a replay only where the spec records it.
+    void aMachineTheSpecDoesNotRecordIsNoDifference()
+    {
+        RunSpec spec = example();
+        spec.software.driver.clear();
+        spec.software.gpuModel.clear();
+        RunSpec seen = spec;
+        seen.software.driver = QStringLiteral("550.54.15");
+        seen.software.gpuModel = QStringLiteral("Onramp sandbox GPU");
+        const auto statusOf = [](const QList<ReplayItem> &items, const char *field) {
+            for (const ReplayItem &i : items)
+                if (i.field == QLatin1String(field))
+                    return i.status;
+            return ReplayItem::Status::Pass;
+        };
+        QList<ReplayItem> items = compareRerun(spec, seen, true);
+        QCOMPARE(statusOf(items, "$.software.driver"), ReplayItem::Status::NotApplicable);
+        QCOMPARE(statusOf(items, "$.software.gpuModel"), ReplayItem::Status::NotApplicable);
+        // Recorded, another driver is a difference.
+        spec.software.driver = QStringLiteral("535.161.08");
+        items = compareRerun(spec, seen, true);
+        QCOMPARE(statusOf(items, "$.software.driver"), ReplayItem::Status::Fail);
+        // And a run that lost what the spec records still fails.
+        seen.software.driver.clear();
+        items = compareRerun(spec, seen, true);
+        QCOMPARE(statusOf(items, "$.software.driver"), ReplayItem::Status::Fail);
+    }
+
     // Any other refusal keeps the client's sentence (what happened and what to do), the
     // provider's words apart, never twice.
     void anyOtherRefusal()

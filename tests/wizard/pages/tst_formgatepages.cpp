@@ -230,6 +230,29 @@ private slots:
         QCOMPARE(store.state().workspace.members.size(), 2);
     }
 
+    // Walk 19: a share of 0 read "0" as typed, and an empty cell (read as "not set") once the
+    // table was filled again; the Markdown export said "0 %".
+    void aShareOfZeroReadsZero()
+    {
+        StateStore store(statePath());
+        store.load();
+        store.update(
+            [](OnboardingState &s) { s.gate(GateId::Account).status = GateStatus::Passed; });
+        OnboardingWizard w(&store, &m_language);
+        w.show();
+        QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
+        fillWorkspace(w);
+        auto *table = child<QTableWidget>(w, "members");
+        const int shareColumn = table->columnCount() - 1;
+        table->item(0, shareColumn)->setText(QStringLiteral("0"));
+        // Filled again from the state (another member's change).
+        store.update([](OnboardingState &s) { s.workspace.members[1].account += u'x'; });
+        for (int row = 0; row < table->rowCount(); ++row)
+            QVERIFY2(!table->item(row, shareColumn)->text().isEmpty(),
+                     qPrintable(table->item(row, 0)->text()));
+        QCOMPARE(store.state().workspace.members[0].sharePercent, 0.0);
+    }
+
     // #17: gate 2 was recorded passed while its review section read "Not reviewed yet: every
     // member is new". The section says what gate 2 needs from the review before the recorder
     // refuses; the recorder's banner says the same as the ledger; a change after the review
