@@ -5443,6 +5443,10 @@ Each subcommand takes --help.</source>
         <source>not compared: the spec records none (its first run recorded no GPU)</source>
         <translation>未比对：运行说明没有记录（它的首次运行没有记录 GPU）</translation>
     </message>
+    <message>
+        <source>Nothing holds it any more: choose it in the list again to open it.</source>
+        <translation>现在已没有门槛挡住它：在列表中再点一次即可打开。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

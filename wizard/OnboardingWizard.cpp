@@ -97,9 +97,9 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
         if (id == SummaryId && !visitedIds().contains(id)) {
             if (const Text why = refusalOnTheWayTo(id); !why.isEmpty()) {
                 m_sidebar->setCurrentPage(currentId());
-                m_sidebar->banner()->showMessage(
-                    Banner::Tone::Warning, Tr::trLater("The summary cannot open yet. %1").arg(why));
+                m_sidebar->banner()->showMessage(Banner::Tone::Warning, refusalOf(id));
                 m_jumpRefused = true;
+                m_refusedJump = id;
                 return;
             }
         }
@@ -108,9 +108,10 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
         // it (#17 walk: from the welcome page, only gate 1's banner spoke, of gate 2's entry).
         if (!goToPage(id)) {
             m_sidebar->setCurrentPage(currentId());
-            if (const Text why = jumpRefusal(id); !why.isEmpty()) {
+            if (const Text why = refusalOf(id); !why.isEmpty()) {
                 m_sidebar->banner()->showMessage(Banner::Tone::Warning, why);
                 m_jumpRefused = true;
+                m_refusedJump = id;
             }
         }
     });
@@ -121,12 +122,31 @@ OnboardingWizard::OnboardingWizard(StateStore *store, Language *language, Secret
             m_sidebar->banner()->clear();
     });
     connect(store, &StateStore::saveFailed, this, &OnboardingWizard::showNotice);
+    // Walk 19: "the summary cannot open yet … gate 4 is in progress" stayed after gate 4 passed
+    // a second later, right under the list that showed it ✔. The reason follows the state; once
+    // none holds, the banner says the page can open now.
+    connect(store, &StateStore::changed, this, [this] {
+        if (!m_jumpRefused || m_refusedJump < 0)
+            return;
+        const Text why = refusalOf(m_refusedJump);
+        if (!why.isEmpty()) {
+            if (m_sidebar->banner()->message() != why.toString())
+                m_sidebar->banner()->showMessage(Banner::Tone::Warning, why);
+            return;
+        }
+        m_sidebar->banner()->showMessage(
+            Banner::Tone::Info,
+            Tr::trLater("Nothing holds it any more: choose it in the list again to open it."));
+        m_jumpRefused = true; // cleared when the page changes
+        m_refusedJump = -1;
+    });
 
     connect(this, &QWizard::currentIdChanged, this, [this](int id) {
         m_sidebar->setCurrentPage(id);
         if (m_jumpRefused) { // said of the page the jump was refused from
             m_sidebar->banner()->clear();
             m_jumpRefused = false;
+            m_refusedJump = -1;
         }
         if (!m_restoring && id >= 0)
             m_store->update([id](OnboardingState &s) { s.currentPage = id; });
@@ -278,6 +298,15 @@ Text OnboardingWizard::refusalOnTheWayTo(int id) const
             if (Text why = gate->refusal(); !why.isEmpty())
                 return why;
     return {};
+}
+
+Text OnboardingWizard::refusalOf(int id) const
+{
+    if (id == SummaryId && !visitedIds().contains(id)) {
+        const Text why = refusalOnTheWayTo(id);
+        return why.isEmpty() ? Text() : Tr::trLater("The summary cannot open yet. %1").arg(why);
+    }
+    return jumpRefusal(id);
 }
 
 Text OnboardingWizard::jumpRefusal(int id) const

@@ -93,6 +93,8 @@ private:
     bool m_restoring = false;
     int m_reviewing = -1; // the entered gate a sidebar jump walks to, past unmet entries
     bool m_jumpRefused = false; // the sidebar's banner says why a jump was refused
+    int m_refusedJump = -1;     // to which page; its reason follows the state (walk 19)
+    Text refusalOf(int id) const;
 };
 
 } // namespace onramp

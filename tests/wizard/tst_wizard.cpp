@@ -507,6 +507,19 @@ private slots:
         QVERIFY2(banner->message().startsWith(QStringLiteral("The summary cannot open yet.")) &&
                      banner->message().contains(QStringLiteral("gate 3")),
                  qPrintable(banner->message()));
+        // Walk 19: the gate that held it passes meanwhile: the banner no longer says it holds
+        // the summary (it said so under a list showing the gate ✔).
+        store.update([](OnboardingState &s) {
+            for (GateId id : kAllGates)
+                s.gate(id).status = GateStatus::Passed;
+        });
+        QVERIFY(banner->isVisible());
+        QVERIFY2(!banner->message().contains(QStringLiteral("gate 3")) &&
+                     banner->message().contains(QStringLiteral("choose it in the list again")),
+                 qPrintable(banner->message()));
+        store.update([](OnboardingState &s) {
+            s.gate(GateId::Quota).status = GateStatus::InProgress;
+        });
         // Moving on clears it; with every gate's entry held, the jump goes through.
         QVERIFY(w.goToPage(OnboardingWizard::WorkspaceId));
         QVERIFY(!banner->isVisible());
