@@ -5447,6 +5447,14 @@ Each subcommand takes --help.</source>
         <source>Nothing holds it any more: choose it in the list again to open it.</source>
         <translation>现在已没有门槛挡住它：在列表中再点一次即可打开。</translation>
     </message>
+    <message>
+        <source>no instance opened in %1</source>
+        <translation>在 %1 没有开出实例</translation>
+    </message>
+    <message>
+        <source>A replay opens the spec's instance type in the spec's zone only: wait until the zone has free cards and replay again, or ask the sender for a spec whose quota pool is in a zone with stock. What each try met is in the technical details.</source>
+        <translation>重放只会在运行说明指定的可用区开出它指定的实例规格：请等该可用区有空闲卡后再重放，或请发送者提供一份配额池位于有库存可用区的运行说明。每次尝试遇到的情况见技术详情。</translation>
+    </message>
 </context>
 <context>
     <name>ProviderActions</name>

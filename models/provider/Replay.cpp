@@ -370,6 +370,16 @@ ReplayItem providerFailureItem(const RunSpec &spec, const QString &stepField, co
         else if (stepField == QLatin1String("$.compute.zone"))
             i.want = spec.compute.zone;
         i.got = e.message;
+        // No instance opened (out of stock, say): its tries are the technical details, said
+        // once; what a colleague can do is not the owner's "go back to gate 2" (walk 19).
+        if (stepField == QLatin1String("$.compute.instanceType") &&
+            e.field == QLatin1String("$.compute.instanceType") && e.message.contains(u'\n')) {
+            i.got = Tr::tr("no instance opened in %1").arg(spec.compute.zone);
+            i.note = Tr::tr("A replay opens the spec's instance type in the spec's zone only: wait "
+                            "until the zone has free cards and replay again, or ask the sender "
+                            "for a spec whose quota pool is in a zone with stock. What each try "
+                            "met is in the technical details.");
+        }
     }
     if (i.want.isEmpty() && i.note.isEmpty() && i.got == e.message) {
         // Nothing of the spec to set against it: the provider's sentence alone.

@@ -218,6 +218,28 @@ private slots:
         QCOMPARE(statusOf(items, "$.software.driver"), ReplayItem::Status::Fail);
     }
 
+    // Walk 19: a replay whose instance could not open (out of stock) told the colleague to "go
+    // back to gate 2 and choose a pool", three times. The item says what a replayer can do;
+    // the tries stay in the technical details, once.
+    void anInstanceThatCouldNotOpenSaysWhatAReplayerCanDo()
+    {
+        const RunSpec spec = example();
+        ProviderError e;
+        e.message = QStringLiteral("No candidate could open (1 tried):\n8 × A100 80GB in "
+                                   "cn-north-1a: out of stock — go back to gate 2 and choose "
+                                   "a pool in one of those zones.");
+        e.field = QStringLiteral("$.compute.instanceType");
+        const ReplayItem i =
+            providerFailureItem(spec, QStringLiteral("$.compute.instanceType"), "instance", e);
+        QCOMPARE(i.status, ReplayItem::Status::Fail);
+        QVERIFY2(!i.detail().contains(QStringLiteral("gate 2")) &&
+                     i.detail().contains(QStringLiteral("no instance opened in %1")
+                                             .arg(spec.compute.zone)) &&
+                     i.detail().contains(QStringLiteral("replay again")),
+                 qPrintable(i.detail()));
+        QCOMPARE(i.technical.count(QStringLiteral("out of stock")), 1);
+    }
+
     // Any other refusal keeps the client's sentence (what happened and what to do), the
     // provider's words apart, never twice.
     void anyOtherRefusal()
