@@ -8,7 +8,7 @@
         <translation>从 FILE 读取开通进度，而不是已保存的进度。</translation>
     </message>
     <message>
-        <source>Print each gate's status from the saved onboarding.</source>
+        <source>Print each gate&apos;s status from the saved onboarding.</source>
         <translation>根据已保存的开通进度，打印每道门槛的状态。</translation>
     </message>
     <message>
@@ -56,7 +56,7 @@
         <translation>一个完成实名核验、类型合适（团队用企业类型）并已开通训练服务的账号，以及审核通过的三份材料：主体证明、用途说明、数据合规说明。</translation>
     </message>
     <message>
-        <source>The provider's qualification reviewer</source>
+        <source>The provider&apos;s qualification reviewer</source>
         <translation>平台的资质审核人</translation>
     </message>
     <message>
@@ -104,7 +104,7 @@
         <translation>一个周期内获批的卡时，申请时附有推导（单次卡数 × 单轮时长 × 轮次，加重试余量）和时间分布。</translation>
     </message>
     <message>
-        <source>The provider's quota reviewer</source>
+        <source>The provider&apos;s quota reviewer</source>
         <translation>平台的配额审核人</translation>
     </message>
     <message>
@@ -152,7 +152,7 @@
         <translation>第 4 道门槛已通过：实例在运行，存储已就位。</translation>
     </message>
     <message>
-        <source>Evidence that the environment is ready, which is stricter than "the instance is running": all four readiness checks pass.</source>
+        <source>Evidence that the environment is ready, which is stricter than &quot;the instance is running&quot;: all four readiness checks pass.</source>
         <translation>环境已就绪的证据——这比“实例在运行”严格得多：四项就绪判定全部通过。</translation>
     </message>
     <message>
@@ -626,7 +626,7 @@
         <translation>产出路径和数据路径是同一个。请把产出写到单独的可写目录。</translation>
     </message>
     <message>
-        <source>Set a scratch path on the instance's local disk for temporary files; network storage makes them slow.</source>
+        <source>Set a scratch path on the instance&apos;s local disk for temporary files; network storage makes them slow.</source>
         <translation>请在实例本地盘上设置临时目录；临时文件放网络存储会很慢。</translation>
     </message>
     <message>
@@ -644,7 +644,7 @@
         <translation>%1% 的文件小于 64 KiB。请先打包成分片（tar、WebDataset、Parquet）：小文件太多会让读取变慢。</translation>
     </message>
     <message>
-        <source>%1 GB is more than a console upload should carry (an interrupted upload starts over). Use the provider's batch transfer tool.</source>
+        <source>%1 GB is more than a console upload should carry (an interrupted upload starts over). Use the provider&apos;s batch transfer tool.</source>
         <translation>%1 GB 超出了控制台上传的合适范围（上传中断要从头再来）。请使用平台的批量传输工具。</translation>
     </message>
     <message>
@@ -874,11 +874,11 @@
         <translation>营业执照或证照</translation>
     </message>
     <message>
-        <source>operator's authorization</source>
+        <source>operator&apos;s authorization</source>
         <translation>经办人授权书</translation>
     </message>
     <message>
-        <source>Enter the authorization's signing date and its valid-until date.</source>
+        <source>Enter the authorization&apos;s signing date and its valid-until date.</source>
         <translation>请填写授权书的签署日期和有效期至。</translation>
     </message>
     <message>
@@ -968,7 +968,7 @@
         <translation>营业执照或证照</translation>
     </message>
     <message>
-        <source>Operator's authorization</source>
+        <source>Operator&apos;s authorization</source>
         <translation>经办人授权书</translation>
     </message>
     <message>
@@ -1192,7 +1192,7 @@
         <translation>读写自己的数据</translation>
     </message>
     <message>
-        <source>Read others' data</source>
+        <source>Read others&apos; data</source>
         <translation>读取他人数据</translation>
     </message>
     <message>
@@ -1260,7 +1260,7 @@
         <translation>%1 占用了全部共享配额：他的一个长任务就能让其他人无卡可用。请按人或按课题分配卡时。</translation>
     </message>
     <message>
-        <source>%1 is in no project while projects are in use: they will see no project's data. Add them to one.</source>
+        <source>%1 is in no project while projects are in use: they will see no project&apos;s data. Add them to one.</source>
         <translation>已启用项目维度，但 %1 不在任何项目中：他将看不到任何项目的数据。请把他加入一个项目。</translation>
     </message>
     <message>
@@ -1408,7 +1408,7 @@
         <translation>端口（0 表示自动选一个空闲端口）。</translation>
     </message>
     <message>
-        <source>Keep the sandbox's state (SQLite) in DIR.</source>
+        <source>Keep the sandbox&apos;s state (SQLite) in DIR.</source>
         <translation>把沙箱的状态（SQLite）保存在 DIR。</translation>
     </message>
     <message>
@@ -1452,7 +1452,7 @@
         <translation>平台找不到这个资源（%1）。它可能已被释放或从未创建；请检查工作空间后重试。</translation>
     </message>
     <message>
-        <source>The provider's state does not allow this now: %1.</source>
+        <source>The provider&apos;s state does not allow this now: %1.</source>
         <translation>平台当前的状态不允许此操作：%1。</translation>
     </message>
     <message numerus="yes">
@@ -1470,7 +1470,7 @@
         <translation>平台暂时不可用（HTTP %1）。请几分钟后重试。</translation>
     </message>
     <message>
-        <source>The provider did not accept our credentials: check the access key and secret in the provider profile, and the computer's clock.</source>
+        <source>The provider did not accept our credentials: check the access key and secret in the provider profile, and the computer&apos;s clock.</source>
         <translation>平台不接受我们的凭据：请检查平台设置中的访问密钥和密钥值，以及本机时钟。</translation>
     </message>
     <message>
@@ -1514,7 +1514,7 @@
         <translation>请修改上面列出的字段，然后重新提交资质材料。</translation>
     </message>
     <message>
-        <source>the provider's qualification review</source>
+        <source>the provider&apos;s qualification review</source>
         <translation>平台的资质审核</translation>
     </message>
     <message>
@@ -1526,7 +1526,7 @@
         <translation>正在开通训练服务…</translation>
     </message>
     <message>
-        <source>Reading the dossier's review…</source>
+        <source>Reading the dossier&apos;s review…</source>
         <translation>正在读取资质审核结果…</translation>
     </message>
     <message>
@@ -1582,7 +1582,7 @@
         <translation>请按驳回理由修改后重新申请。</translation>
     </message>
     <message>
-        <source>the provider's quota review</source>
+        <source>the provider&apos;s quota review</source>
         <translation>平台的配额审核</translation>
     </message>
     <message>
@@ -1870,7 +1870,7 @@
         <translation>显存允许时加大微批，或增加数据加载进程。</translation>
     </message>
     <message>
-        <source>Likely compute-bound; confirm with the cards' utilisation when the instance reports it.</source>
+        <source>Likely compute-bound; confirm with the cards&apos; utilisation when the instance reports it.</source>
         <translation>很可能受算力限制；实例能上报卡的利用率时再确认。</translation>
     </message>
     <message>
@@ -1894,7 +1894,7 @@
         <translation>未就绪：%1 未通过。</translation>
     </message>
     <message>
-        <source>The loop ran but its loss did not fall. Check in this order: the framework's version, then the driver, then the accelerator library — do not reinstall first.</source>
+        <source>The loop ran but its loss did not fall. Check in this order: the framework&apos;s version, then the driver, then the accelerator library — do not reinstall first.</source>
         <translation>循环跑完了，但损失没有下降。请按顺序检查：先框架版本，再驱动，再加速库——不要先重装。</translation>
     </message>
     <message>
@@ -1926,7 +1926,7 @@
         <translation>在第 %1 步中断；第二次运行是否恢复：%2，是否从下一步接着跑：%3，优化器状态是否一致：%4（%5）</translation>
     </message>
     <message>
-        <source>Readiness 4/4: reading a job's loss, step time and memory back…</source>
+        <source>Readiness 4/4: reading a job&apos;s loss, step time and memory back…</source>
         <translation>就绪判定 4/4：读回任务的损失、步耗时和内存…</translation>
     </message>
     <message>
@@ -1950,7 +1950,7 @@
         <translation>请先完成一次通过的首次运行，再做收尾。</translation>
     </message>
     <message>
-        <source>Listing the first run's artifacts…</source>
+        <source>Listing the first run&apos;s artifacts…</source>
         <translation>正在列出首次运行的产出…</translation>
     </message>
     <message numerus="yes">
@@ -2048,7 +2048,7 @@
         <translation>一直排队</translation>
     </message>
     <message>
-        <source>The workspace's quota is used up or not attached: the job waits for card-hours that will not come by themselves.</source>
+        <source>The workspace&apos;s quota is used up or not attached: the job waits for card-hours that will not come by themselves.</source>
         <translation>工作空间的配额已用完或没有挂接：任务在等不会自己出现的卡时。</translation>
     </message>
     <message>
@@ -2076,7 +2076,7 @@
         <translation>任务已在其他任务后面等了 30 分钟以上，但没有给出缺什么。</translation>
     </message>
     <message>
-        <source>Read the queue's reason with the platform team; meanwhile ask for a shorter time limit, which schedulers start sooner.</source>
+        <source>Read the queue&apos;s reason with the platform team; meanwhile ask for a shorter time limit, which schedulers start sooner.</source>
         <translation>和平台团队一起看排队原因；同时把时长上限调短，调度器会更早启动短任务。</translation>
     </message>
     <message>
@@ -2132,15 +2132,15 @@
         <translation>数据目录中有文件读不了，或比清单里写的短（失效链接、权限问题、上传中断）。</translation>
     </message>
     <message>
-        <source>Open the listed files from the instance with the job's account; upload again what is short; mount the data read-only at the path the job reads.</source>
+        <source>Open the listed files from the instance with the job&apos;s account; upload again what is short; mount the data read-only at the path the job reads.</source>
         <translation>用任务的账号在实例里打开列出的文件；重新上传不完整的文件；把数据只读挂载到任务读取的路径。</translation>
     </message>
     <message>
-        <source>The job cannot open its data: the path differs on the instance, or the job's account may not read it.</source>
+        <source>The job cannot open its data: the path differs on the instance, or the job&apos;s account may not read it.</source>
         <translation>任务打不开它的数据：实例上的路径不同，或任务的账号没有读权限。</translation>
     </message>
     <message>
-        <source>Check the data path the job uses against the mount (gate 4's storage plan), then the folder's permissions for the job's account.</source>
+        <source>Check the data path the job uses against the mount (gate 4&apos;s storage plan), then the folder&apos;s permissions for the job&apos;s account.</source>
         <translation>对照挂载点（第 4 道门槛的存储规划）检查任务用的数据路径，再检查该目录对任务账号的权限。</translation>
     </message>
     <message>
@@ -2148,7 +2148,7 @@
         <translation>一启动就退出</translation>
     </message>
     <message>
-        <source>The image's framework, driver and accelerator library do not agree, or a package is missing from the image.</source>
+        <source>The image&apos;s framework, driver and accelerator library do not agree, or a package is missing from the image.</source>
         <translation>镜像中的框架、驱动与加速库版本不匹配，或镜像里缺少某个包。</translation>
     </message>
     <message>
@@ -2156,11 +2156,11 @@
         <translation>任务在第一步之前就停了：启动命令、入口文件或某个参数有误。</translation>
     </message>
     <message>
-        <source>Check in this order: the framework's version, then the driver, then the accelerator library — do not reinstall first.</source>
+        <source>Check in this order: the framework&apos;s version, then the driver, then the accelerator library — do not reinstall first.</source>
         <translation>请按顺序检查：先框架版本，再驱动，再加速库——不要先重装。</translation>
     </message>
     <message>
-        <source>Check the launch mode, the entry file's path inside the instance and its arguments; run the image's built-in entry once to see that the image itself starts.</source>
+        <source>Check the launch mode, the entry file&apos;s path inside the instance and its arguments; run the image&apos;s built-in entry once to see that the image itself starts.</source>
         <translation>检查启动方式、入口文件在实例内的路径和参数；先用镜像的内置入口跑一次，确认镜像本身能启动。</translation>
     </message>
     <message>
@@ -2172,7 +2172,7 @@
         <translation>训练步在等数据：读取占每步 %1%。</translation>
     </message>
     <message>
-        <source>Copy the data to the instance's local scratch disk, pack small files into larger shards, and raise the loader's workers — in that order.</source>
+        <source>Copy the data to the instance&apos;s local scratch disk, pack small files into larger shards, and raise the loader&apos;s workers — in that order.</source>
         <translation>把数据拷到实例的本地高速盘，把小文件打包成大分片，再增加加载进程——按这个顺序。</translation>
     </message>
     <message>
@@ -2200,7 +2200,7 @@
         <translation>%1 步，用时 %2 秒，损失 %3 → %4（最低 %5）</translation>
     </message>
     <message>
-        <source>sandbox (a fresh built-in sandbox, the default), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT for a Slurm cluster's slurmrestd (see ONRAMP_SLURM_* in docs/slurm.md).</source>
+        <source>sandbox (a fresh built-in sandbox, the default), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT for a Slurm cluster&apos;s slurmrestd (see ONRAMP_SLURM_* in docs/slurm.md).</source>
         <translation>sandbox（全新的内置沙箱，默认），Onramp API 的 https 地址（凭据放在 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY 中），或 Slurm 集群 slurmrestd 的 slurm+http://HOST:PORT（见 docs/slurm.md 中的 ONRAMP_SLURM_*）。</translation>
     </message>
     <message>
@@ -2212,7 +2212,7 @@
         <translation>Slurm 平台读取 ONRAMP_SLURM_CLUSTER、ONRAMP_SLURM_OUTPUT、ONRAMP_SLURM_TOKENS 或 ONRAMP_SLURM_TOKEN_COMMAND、ONRAMP_SLURM_ADMIN、ONRAMP_SLURM_USER 和 ONRAMP_SLURM_PROBE。</translation>
     </message>
     <message>
-        <source>Enter the cluster's name (ClusterName).</source>
+        <source>Enter the cluster&apos;s name (ClusterName).</source>
         <translation>请填写集群名称（ClusterName）。</translation>
     </message>
     <message>
@@ -2228,7 +2228,7 @@
         <translation>该平台无需此项：Slurm 集群不审核资质材料；准入条件是在其记账系统中有用户并有默认账户（%1）。</translation>
     </message>
     <message>
-        <source>The cluster's accounting (slurmdbd)</source>
+        <source>The cluster&apos;s accounting (slurmdbd)</source>
         <translation>集群的记账系统（slurmdbd）</translation>
     </message>
     <message>
@@ -2236,7 +2236,7 @@
         <translation>集群不接受该令牌（已过期或属于其他用户）。请用 scontrol token 取一个新的，然后重试。</translation>
     </message>
     <message>
-        <source>The cluster refused: %1. Ask the account's coordinator for the developer role.</source>
+        <source>The cluster refused: %1. Ask the account&apos;s coordinator for the developer role.</source>
         <translation>集群拒绝了：%1。请找该账户的协调人给你开发者角色。</translation>
     </message>
     <message>
@@ -2252,7 +2252,7 @@
         <translation>集群里没有这条记录：%1。</translation>
     </message>
     <message>
-        <source>The cluster answered with an error: %1. Try again; if it repeats, show the details to the cluster's administrator.</source>
+        <source>The cluster answered with an error: %1. Try again; if it repeats, show the details to the cluster&apos;s administrator.</source>
         <translation>集群返回错误：%1。请重试；若反复出现，把详情给集群管理员看。</translation>
     </message>
     <message>
@@ -2280,11 +2280,11 @@
         <translation>该平台（Slurm）不提供这项操作。</translation>
     </message>
     <message>
-        <source>First walk the gates at a fresh built-in sandbox (1–4, gate 5's checks and gate 6's first run), so the pages show its real answers.</source>
+        <source>First walk the gates at a fresh built-in sandbox (1–4, gate 5&apos;s checks and gate 6&apos;s first run), so the pages show its real answers.</source>
         <translation>先在全新的内置沙箱上走一遍门槛（第 1–4 道、第 5 道的判定和第 6 道的首次运行），让页面显示它的真实回答。</translation>
     </message>
     <message>
-        <source>The same walk on a Slurm cluster's slurmrestd at URL (details from ONRAMP_SLURM_*).</source>
+        <source>The same walk on a Slurm cluster&apos;s slurmrestd at URL (details from ONRAMP_SLURM_*).</source>
         <translation>在位于 URL 的 Slurm 集群 slurmrestd 上走同样一遍（细节取自 ONRAMP_SLURM_*）。</translation>
     </message>
     <message>
@@ -2292,7 +2292,7 @@
         <translation>%1 不是文件夹。</translation>
     </message>
     <message>
-        <source>Computing the files' checksums…</source>
+        <source>Computing the files&apos; checksums…</source>
         <translation>正在计算文件校验和…</translation>
     </message>
     <message>
@@ -2310,11 +2310,11 @@
         <translation>正在上传 %1：第 %2 块…</translation>
     </message>
     <message>
-        <source>%1 exists in the cluster's accounting</source>
+        <source>%1 exists in the cluster&apos;s accounting</source>
         <translation>%1 已在集群的记账系统中</translation>
     </message>
     <message>
-        <source>%1 is not in the cluster's accounting yet; gate 2 adds them</source>
+        <source>%1 is not in the cluster&apos;s accounting yet; gate 2 adds them</source>
         <translation>%1 还不在集群的记账系统中；第 2 道门槛会添加</translation>
     </message>
     <message>
@@ -2346,7 +2346,7 @@
         <translation>无法加载内置沙盒。请重新安装 Onramp，或选择其他平台。</translation>
     </message>
     <message>
-        <source>fp32, bf16 or fp16 gradients, overriding the framework's.</source>
+        <source>fp32, bf16 or fp16 gradients, overriding the framework&apos;s.</source>
         <translation>fp32、bf16 或 fp16 梯度，覆盖框架的默认值。</translation>
     </message>
     <message>
@@ -2425,7 +2425,7 @@ roles          检查第 2 道门槛的工作空间或成员名单：角色、�
         <source>Usage: onramp quota plan --cards N --hours-per-round H --rounds R --retry-margin F
                          --start YYYY-MM-DD --end YYYY-MM-DD [--purpose KIND] [--peak START:DAYS:CARDS]... [--json]
 
-plan  derives a quota application from the run's shape: card-hours, a small first application and follow-ups, quarters.
+plan  derives a quota application from the run&apos;s shape: card-hours, a small first application and follow-ups, quarters.
 Run onramp quota plan --help for every option.</source>
         <translation>用法：onramp quota plan --cards N --hours-per-round H --rounds R --retry-margin F
                          --start YYYY-MM-DD --end YYYY-MM-DD [--purpose KIND] [--peak START:DAYS:CARDS]... [--json]
@@ -2438,7 +2438,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>将本次重跑所见的运行说明（软件、训练、代码、数据、实际应用的参数、环境指纹和损失曲线）写入 FILE。</translation>
     </message>
     <message>
-        <source>Write the replay's record (who, when, the verdict and every failed field) as JSON to FILE: gate 6's evidence.</source>
+        <source>Write the replay&apos;s record (who, when, the verdict and every failed field) as JSON to FILE: gate 6&apos;s evidence.</source>
         <translation>将重跑记录（谁、何时、结论以及每个未通过的字段）以 JSON 写入 FILE：第 6 道门槛的证据。</translation>
     </message>
     <message>
@@ -2554,11 +2554,11 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         </translation>
     </message>
     <message>
-        <source>The framework's own training loop ran</source>
+        <source>The framework&apos;s own training loop ran</source>
         <translation>框架自带的训练循环已跑通</translation>
     </message>
     <message>
-        <source>The framework's own training loop failed: %1</source>
+        <source>The framework&apos;s own training loop failed: %1</source>
         <translation>框架自带的训练循环失败：%1</translation>
     </message>
     <message numerus="yes">
@@ -2644,7 +2644,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>使用 %1 张卡，并以 ZeRO-3 或 FSDP 分片</translation>
     </message>
     <message>
-        <source>more cards held at once (quota); about the same card-hours for the same tokens, less the scaling loss and ZeRO-3's communication</source>
+        <source>more cards held at once (quota); about the same card-hours for the same tokens, less the scaling loss and ZeRO-3&apos;s communication</source>
         <translation>同时占用更多卡（配额）；同样的 token 数所需卡时大致相同，另加扩展损失和 ZeRO-3 的通信开销</translation>
     </message>
     <message>
@@ -2652,7 +2652,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>每步更快，但训练内容不同：只有适配器在学习</translation>
     </message>
     <message>
-        <source>slower than LoRA: each layer's weights are dequantized on the fly</source>
+        <source>slower than LoRA: each layer&apos;s weights are dequantized on the fly</source>
         <translation>比 LoRA 慢：每层权重都要即时反量化</translation>
     </message>
     <message>
@@ -2804,7 +2804,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>数据清单</translation>
     </message>
     <message>
-        <source>the spec does not record what the first run's job received</source>
+        <source>the spec does not record what the first run&apos;s job received</source>
         <translation>运行说明中没有记录首次运行的任务实际收到的值</translation>
     </message>
     <message>
@@ -2826,7 +2826,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>%1 步不一致；第一处在第 %2 步：运行说明中为 %3，本次为 %4</translation>
     </message>
     <message>
-        <source>the steps logged differ from the spec's</source>
+        <source>the steps logged differ from the spec&apos;s</source>
         <translation>记录的步数与运行说明中的不同</translation>
     </message>
     <message>
@@ -2846,11 +2846,11 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>由未参与的同事凭运行说明重跑首次运行（“打开运行说明…”或 onramp replay）；由其重跑来验收此门槛。</translation>
     </message>
     <message>
-        <source>%1 replayed a spec of another first run (its loss curve differs from this onboarding's): export this onboarding's spec and replay that.</source>
+        <source>%1 replayed a spec of another first run (its loss curve differs from this onboarding&apos;s): export this onboarding&apos;s spec and replay that.</source>
         <translation>%1 重跑的是另一次首次运行的运行说明（其损失曲线与本次入门流程的不同）：请导出本流程的运行说明再重跑。</translation>
     </message>
     <message>
-        <source>%1's replay did not reproduce the first run; it differs at: %2.</source>
+        <source>%1&apos;s replay did not reproduce the first run; it differs at: %2.</source>
         <translation>%1 的重跑未能复现首次运行；不一致之处：%2。</translation>
     </message>
     <message>
@@ -2954,7 +2954,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>集群上没有数据文件夹 %1。</translation>
     </message>
     <message>
-        <source>%1's share is %2 %: a share is a percentage from 0 to 100. Correct it in the Share % column.</source>
+        <source>%1&apos;s share is %2 %: a share is a percentage from 0 to 100. Correct it in the Share % column.</source>
         <translation>%1 的份额是 %2%：份额是 0 到 100 之间的百分比。请在“份额 %”列中改正。</translation>
     </message>
     <message>
@@ -3114,17 +3114,17 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
     </message>
     <message>
         <source>datasheet</source>
-        <comment>card figures' source</comment>
+        <comment>card figures&apos; source</comment>
         <translation>官方规格</translation>
     </message>
     <message>
         <source>secondary source</source>
-        <comment>card figures' source</comment>
+        <comment>card figures&apos; source</comment>
         <translation>二手来源</translation>
     </message>
     <message>
         <source>unofficial</source>
-        <comment>card figures' source</comment>
+        <comment>card figures&apos; source</comment>
         <translation>非官方</translation>
     </message>
     <message>
@@ -3155,7 +3155,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>完整</translation>
     </message>
     <message>
-        <source>The framework's own</source>
+        <source>The framework&apos;s own</source>
         <translation>沿用框架自身的约定</translation>
     </message>
     <message>
@@ -3194,15 +3194,15 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>添加成员之前，先给工作空间挂接配额池：没有配额的成员什么也做不了。</translation>
     </message>
     <message>
-        <source>Choose the pool's region: quota is bound to it.</source>
+        <source>Choose the pool&apos;s region: quota is bound to it.</source>
         <translation>请选择配额池的地域：配额绑定在地域上。</translation>
     </message>
     <message>
-        <source>Choose the pool's zone: instances open only there.</source>
+        <source>Choose the pool&apos;s zone: instances open only there.</source>
         <translation>请选择配额池的可用区：实例只能在那里开通。</translation>
     </message>
     <message>
-        <source>Choose the pool's card type.</source>
+        <source>Choose the pool&apos;s card type.</source>
         <translation>请选择配额池的卡型。</translation>
     </message>
     <message>
@@ -3226,11 +3226,11 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>%1 不是目录里的实例类型。</translation>
     </message>
     <message>
-        <source>no quota in %1: the workspace's quota is in %2</source>
+        <source>no quota in %1: the workspace&apos;s quota is in %2</source>
         <translation>%1 没有配额：工作空间的配额在 %2</translation>
     </message>
     <message>
-        <source>no quota for %1 cards: the workspace's pool is %2</source>
+        <source>no quota for %1 cards: the workspace&apos;s pool is %2</source>
         <translation>没有 %1 卡的配额：工作空间的配额池是 %2</translation>
     </message>
     <message>
@@ -3238,7 +3238,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>剩余 %1 卡时，本次运行每轮需要 %2 × %3 小时 = %4</translation>
     </message>
     <message>
-        <source>Reading the workspace's remaining quota…</source>
+        <source>Reading the workspace&apos;s remaining quota…</source>
         <translation>正在读取工作空间的剩余配额…</translation>
     </message>
     <message numerus="yes">
@@ -3276,8 +3276,8 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>已开通</translation>
     </message>
     <message>
-        <source>Entry %1 is not TYPE or TYPE@ZONE (letters, digits, '.', '_' and '-').</source>
-        <translation>第 %1 项不是 类型 或 类型@可用区（字母、数字、'.'、'_' 和 '-'）。</translation>
+        <source>Entry %1 is not TYPE or TYPE@ZONE (letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;).</source>
+        <translation>第 %1 项不是 类型 或 类型@可用区（字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;）。</translation>
     </message>
     <message>
         <source>Waiting for quota</source>
@@ -3320,7 +3320,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>取消它，然后去掉依赖重新提交，或等它依赖的任务成功后再提交。</translation>
     </message>
     <message>
-        <source>Check the job's dependency and begin time; if its owner holds it, release it (scontrol release).</source>
+        <source>Check the job&apos;s dependency and begin time; if its owner holds it, release it (scontrol release).</source>
         <translation>检查任务的依赖和开始时间；如果被所有者挂起，就释放它（scontrol release）。</translation>
     </message>
     <message>
@@ -3332,7 +3332,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>调度器（尚）未指出缺什么资源。</translation>
     </message>
     <message>
-        <source>Wait a scheduling cycle; if it stays unexplained, ask the platform team with the job's id and the reason shown.</source>
+        <source>Wait a scheduling cycle; if it stays unexplained, ask the platform team with the job&apos;s id and the reason shown.</source>
         <translation>等一个调度周期；如果仍无解释，带上任务 ID 和显示的原因去问平台团队。</translation>
     </message>
     <message>
@@ -3340,7 +3340,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>预计最晚 %1 开始，即前面的任务达到其时间上限时。</translation>
     </message>
     <message>
-        <source>Expected to start at %1 (the scheduler's estimate).</source>
+        <source>Expected to start at %1 (the scheduler&apos;s estimate).</source>
         <translation>预计 %1 开始（调度器的估计）。</translation>
     </message>
     <message>
@@ -3372,7 +3372,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>某张卡报告了不可纠正的显存错误、温度过高或时钟被压低：它的结果或速度都不可信。</translation>
     </message>
     <message>
-        <source>Ask the provider to replace the card or the node before training, naming the card's index from the evidence; meanwhile use another instance.</source>
+        <source>Ask the provider to replace the card or the node before training, naming the card&apos;s index from the evidence; meanwhile use another instance.</source>
         <translation>训练前请平台更换这张卡或节点，并注明证据中的卡序号；在此期间改用其他实例。</translation>
     </message>
     <message>
@@ -3380,7 +3380,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>卡住</translation>
     </message>
     <message>
-        <source>Read the end of the log for the last thing it did; then stop the job and resume it from its last checkpoint. If it hangs again at a communication step, check the cards (gate 5's GPU health) and the network between nodes.</source>
+        <source>Read the end of the log for the last thing it did; then stop the job and resume it from its last checkpoint. If it hangs again at a communication step, check the cards (gate 5&apos;s GPU health) and the network between nodes.</source>
         <translation>先看日志末尾它最后做了什么；然后停止任务，从最近的检查点恢复。如果又在通信步骤卡住，检查卡（第 5 道门槛的 GPU 健康）和节点间网络。</translation>
     </message>
     <message>
@@ -3388,7 +3388,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>GPU 利用率低</translation>
     </message>
     <message>
-        <source>Check the data read share first (gate 5's data check); then raise the loader's workers or the micro-batch if memory allows.</source>
+        <source>Check the data read share first (gate 5&apos;s data check); then raise the loader&apos;s workers or the micro-batch if memory allows.</source>
         <translation>先查数据读取占比（第 5 道门槛的数据检查）；然后增加加载器的 worker 数，显存允许时增大微批次。</translation>
     </message>
     <message>
@@ -3424,7 +3424,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>排队中——%1：%2 %3 先做：%4</translation>
     </message>
     <message>
-        <source>Readiness 1/4: the GPUs' health, then a light training loop in the clean image…</source>
+        <source>Readiness 1/4: the GPUs&apos; health, then a light training loop in the clean image…</source>
         <translation>就绪检查 1/4：先查 GPU 健康，再在干净镜像里跑一个轻量训练循环…</translation>
     </message>
     <message>
@@ -3432,7 +3432,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>%1，%2；%3；轻量循环的损失 %4 → %5</translation>
     </message>
     <message>
-        <source>This onramp-probe does not check the GPUs: install the probe of this Onramp version where jobs run it (on a cluster, the profile's probe path), then run the checks again.</source>
+        <source>This onramp-probe does not check the GPUs: install the probe of this Onramp version where jobs run it (on a cluster, the profile&apos;s probe path), then run the checks again.</source>
         <translation>这个 onramp-probe 不检查 GPU：请在任务运行的地方安装与本版 Onramp 一致的探针（集群上即配置中的探针路径），然后重新运行检查。</translation>
     </message>
     <message>
@@ -3466,7 +3466,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         </translation>
     </message>
     <message>
-        <source>%1: the probe's plain loop trains (no framework: %2)</source>
+        <source>%1: the probe&apos;s plain loop trains (no framework: %2)</source>
         <translation>%1：由探针的简易循环训练（没有框架：%2）</translation>
     </message>
     <message>
@@ -3546,7 +3546,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>每个文件都读到了；读取只占每步的一小部分</translation>
     </message>
     <message>
-        <source>the sandbox: its jobs run as processes on this computer, with no cards (the card's memory is simulated)</source>
+        <source>the sandbox: its jobs run as processes on this computer, with no cards (the card&apos;s memory is simulated)</source>
         <translation>沙箱：它的任务以进程形式跑在这台电脑上，没有真卡（显存是模拟的）</translation>
     </message>
     <message>
@@ -3664,7 +3664,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>内置目录（截至 %1）。</translation>
     </message>
     <message>
-        <source>Built-in catalog (as of %1); the provider's was not used: %2</source>
+        <source>Built-in catalog (as of %1); the provider&apos;s was not used: %2</source>
         <translation>内置目录（截至 %1）；未使用平台的目录：%2</translation>
     </message>
     <message>
@@ -3700,7 +3700,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>应为时间</translation>
     </message>
     <message>
-        <source>The provider's catalog does not read: %1</source>
+        <source>The provider&apos;s catalog does not read: %1</source>
         <translation>无法读取平台的目录：%1</translation>
     </message>
     <message>
@@ -3708,7 +3708,7 @@ plan  按训练的形态推导配额申请：卡时、小额首次申请和后�
         <translation>Slurm 集群 %1 没有实例规格和镜像的目录。</translation>
     </message>
     <message>
-        <source>Reading the provider's catalog…</source>
+        <source>Reading the provider&apos;s catalog…</source>
         <translation>正在读取平台的目录…</translation>
     </message>
     <message>
@@ -3722,8 +3722,8 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
 运行 onramp sandbox serve --help 查看全部选项。</translation>
     </message>
     <message>
-        <source>Serve the instance types and images in FILE (JSON: {"instances": […], "images": […]}, the shape of resources/catalog/) instead of the built-in catalog.</source>
-        <translation>提供 FILE 中的实例规格和镜像（JSON：{"instances": […], "images": […]}，格式同 resources/catalog/），而不是内置目录。</translation>
+        <source>Serve the instance types and images in FILE (JSON: {&quot;instances&quot;: […], &quot;images&quot;: […]}, the shape of resources/catalog/) instead of the built-in catalog.</source>
+        <translation>提供 FILE 中的实例规格和镜像（JSON：{&quot;instances&quot;: […], &quot;images&quot;: […]}，格式同 resources/catalog/），而不是内置目录。</translation>
     </message>
     <message>
         <source>job %1: %2, last step logged %3 (%4)</source>
@@ -3850,11 +3850,11 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>反向传播开始时 %1 GiB（%2），到优化器步（峰值）时已全部释放</translation>
     </message>
     <message>
-        <source>none yet at the peak (the loss's backward); %1 GiB by the end of backward: %2</source>
+        <source>none yet at the peak (the loss&apos;s backward); %1 GiB by the end of backward: %2</source>
         <translation>峰值（损失的反向传播）时尚无；反向传播结束时 %1 GiB：%2</translation>
     </message>
     <message>
-        <source>the output layer's only at the peak; %1 GiB by the end of backward: %2</source>
+        <source>the output layer&apos;s only at the peak; %1 GiB by the end of backward: %2</source>
         <translation>峰值时只有输出层的；反向传播结束时 %1 GiB：%2</translation>
     </message>
     <message>
@@ -3866,7 +3866,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>团队里没有开发者，没人能做验收检查“开发者提交一个轻量任务并看到它的日志”。请把一名成员设为开发者。</translation>
     </message>
     <message>
-        <source>Nobody in the team is an observer, so nobody can try the acceptance check “an observer's submit is refused”. Make one member an observer.</source>
+        <source>Nobody in the team is an observer, so nobody can try the acceptance check “an observer&apos;s submit is refused”. Make one member an observer.</source>
         <translation>团队里没有观察者，没人能做验收检查“观察者提交任务被拒绝”。请把一名成员设为观察者。</translation>
     </message>
     <message>
@@ -3886,7 +3886,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>最近 %2 里卡只有 %1% 的时间在忙：它们在等数据、CPU 或通信。</translation>
     </message>
     <message>
-        <source>A step takes %1, %2 times the plan's %3.</source>
+        <source>A step takes %1, %2 times the plan&apos;s %3.</source>
         <translation>一步耗时 %1，是规划值 %3 的 %2 倍。</translation>
     </message>
     <message>
@@ -3907,11 +3907,11 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>已重新排队，等到开始时间</translation>
     </message>
     <message>
-        <source>The provider stopped this job and queued it again itself (a failed node, a preemption or an administrator's requeue); it holds a requeued job a short while before starting it again.</source>
+        <source>The provider stopped this job and queued it again itself (a failed node, a preemption or an administrator&apos;s requeue); it holds a requeued job a short while before starting it again.</source>
         <translation>平台停止了这个任务并自行重新排队（节点故障、抢占或管理员的重新排队）；重新排队的任务要先等一小段时间才会再次启动。</translation>
     </message>
     <message>
-        <source>Nothing to do: it starts again by itself and resumes from its newest checkpoint. If it keeps being requeued, ask the platform team why (the job's id and this reason).</source>
+        <source>Nothing to do: it starts again by itself and resumes from its newest checkpoint. If it keeps being requeued, ask the platform team why (the job&apos;s id and this reason).</source>
         <translation>无需操作：它会自行再次启动，并从最新的检查点恢复。如果反复被重新排队，请带上任务编号和这条原因询问平台团队。</translation>
     </message>
     <message>
@@ -3923,11 +3923,11 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>能运行它的节点已宕机、因维护被排空或已被预留：卡是有的，但现在没有一台能接这个任务，增加配额也无济于事。</translation>
     </message>
     <message>
-        <source>Ask the cluster's administrators when the nodes come back (sinfo -R lists why each is out); fewer cards or another partition may start it sooner.</source>
+        <source>Ask the cluster&apos;s administrators when the nodes come back (sinfo -R lists why each is out); fewer cards or another partition may start it sooner.</source>
         <translation>询问集群管理员这些节点何时恢复（sinfo -R 会列出每个节点停用的原因）；少要几张卡或换一个分区可能更早启动。</translation>
     </message>
     <message>
-        <source>The cluster's nodes for this job are down, drained or reserved: %1. Ask the cluster's administrators when they come back (sinfo -R lists why each is out), or ask for fewer GPUs.</source>
+        <source>The cluster&apos;s nodes for this job are down, drained or reserved: %1. Ask the cluster&apos;s administrators when they come back (sinfo -R lists why each is out), or ask for fewer GPUs.</source>
         <translation>集群中适合这个任务的节点已宕机、被排空或已被预留：%1。请询问集群管理员何时恢复（sinfo -R 会列出每个节点停用的原因），或少要几张 GPU。</translation>
     </message>
     <message>
@@ -3975,7 +3975,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>张量并行 %1 × 流水线并行 %2</translation>
     </message>
     <message>
-        <source>received, not trained with: this run trained %1 (the first run's small trainer); the value is the planned run's</source>
+        <source>received, not trained with: this run trained %1 (the first run&apos;s small trainer); the value is the planned run&apos;s</source>
         <translation>已收到，但未用于训练：本次运行用的是 %1（首次运行的小型训练程序）；该值属于计划中的正式运行</translation>
     </message>
     <message>
@@ -3995,11 +3995,11 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>（bitsandbytes：量化层保留其输入）</translation>
     </message>
     <message>
-        <source> + foreach AdamW's temporary at the step (%1 GiB, one moment)</source>
+        <source> + foreach AdamW&apos;s temporary at the step (%1 GiB, one moment)</source>
         <translation> + 逐组（foreach）AdamW 在优化器步骤中的临时张量（%1 GiB，一份矩估计）</translation>
     </message>
     <message>
-        <source>The cluster cannot take the coordinator role from %1 through slurmrestd. Ask the cluster's administrator to run “sacctmgr remove coordinator account=%2 names=%1”, then set the workspace up again.</source>
+        <source>The cluster cannot take the coordinator role from %1 through slurmrestd. Ask the cluster&apos;s administrator to run “sacctmgr remove coordinator account=%2 names=%1”, then set the workspace up again.</source>
         <translation>集群无法通过 slurmrestd 取消 %1 的协调人（coordinator）身份。请集群管理员运行“sacctmgr remove coordinator account=%2 names=%1”，然后重新设置工作空间。</translation>
     </message>
     <message>
@@ -4007,7 +4007,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>正在将 %1 从%2改为%3…</translation>
     </message>
     <message>
-        <source>Setting %1's role to %2…</source>
+        <source>Setting %1&apos;s role to %2…</source>
         <translation>正在将 %1 的角色设为%2…</translation>
     </message>
     <message>
@@ -4035,23 +4035,23 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>%1文件 %2 不是 PDF 或图片：按内容识别为 %3。请附上扫描件或签好的 PDF 本身。</translation>
     </message>
     <message>
-        <source>The application was for %1; gate 2's pool is now %2. Apply again for the new pool: a grant is for the pool it was asked for.</source>
+        <source>The application was for %1; gate 2&apos;s pool is now %2. Apply again for the new pool: a grant is for the pool it was asked for.</source>
         <translation>此前的申请针对 %1；第 2 道门槛的配额池现在是 %2。请为新配额池重新申请：批下的配额只对申请时的配额池有效。</translation>
     </message>
     <message>
-        <source>No zone has these cards free now. An instance opens only in the quota pool's zone (%1), chosen on gate 2: wait for stock there and create again, or go back to gate 2 and choose a pool with another card type.</source>
+        <source>No zone has these cards free now. An instance opens only in the quota pool&apos;s zone (%1), chosen on gate 2: wait for stock there and create again, or go back to gate 2 and choose a pool with another card type.</source>
         <translation>现在没有哪个可用区有这种卡空闲。实例只能在配额池的可用区（%1）开通，它在第 2 道门槛选定：请等那里补货后再创建，或回到第 2 道门槛选一个别的卡型的配额池。</translation>
     </message>
     <message>
-        <source>They are free now in %1. An instance opens only in the quota pool's zone (%2), chosen on gate 2: go back to gate 2 and choose a pool in one of those zones, or wait for stock in %2 and create again.</source>
+        <source>They are free now in %1. An instance opens only in the quota pool&apos;s zone (%2), chosen on gate 2: go back to gate 2 and choose a pool in one of those zones, or wait for stock in %2 and create again.</source>
         <translation>现在有空闲的可用区：%1。实例只能在配额池的可用区（%2）开通，它在第 2 道门槛选定：请回到第 2 道门槛，在其中一个可用区选配额池，或等 %2 补货后再创建。</translation>
     </message>
     <message>
-        <source>The provider lists no free %1 cards in %2, nor in any other zone: gate 4 can open an instance only in the pool's zone, so it will wait for stock. Choose a card type that is free now, or try again later.</source>
+        <source>The provider lists no free %1 cards in %2, nor in any other zone: gate 4 can open an instance only in the pool&apos;s zone, so it will wait for stock. Choose a card type that is free now, or try again later.</source>
         <translation>平台在 %2 没有列出空闲的 %1 卡，其他可用区也没有：第 4 道门槛只能在配额池的可用区开通实例，只能等库存。请换一种现在有空闲的卡型，或稍后再试。</translation>
     </message>
     <message>
-        <source>The provider lists no free %1 cards in %2: gate 4 can open an instance only in the pool's zone. They are free now in %3: choose one of those zones for the pool, or wait for stock in %2.</source>
+        <source>The provider lists no free %1 cards in %2: gate 4 can open an instance only in the pool&apos;s zone. They are free now in %3: choose one of those zones for the pool, or wait for stock in %2.</source>
         <translation>平台在 %2 没有列出空闲的 %1 卡：第 4 道门槛只能在配额池的可用区开通实例。现在有空闲的可用区：%3。请为配额池选其中一个可用区，或等待 %2 补货。</translation>
     </message>
     <message>
@@ -4118,7 +4118,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>团队负责人按当前状态审核此矩阵后，第 2 道门槛才能通过：请将自己填为审核人，然后点击“标记为已审核”。</translation>
     </message>
     <message>
-        <source>The team lead has not reviewed the role matrix yet: on gate 2's page, under “Team lead's review”, the team lead checks the members, roles and permissions, names themselves as the reviewer and presses “Mark reviewed”.</source>
+        <source>The team lead has not reviewed the role matrix yet: on gate 2&apos;s page, under “Team lead&apos;s review”, the team lead checks the members, roles and permissions, names themselves as the reviewer and presses “Mark reviewed”.</source>
         <translation>团队负责人尚未审核角色矩阵：请团队负责人在第 2 道门槛页面的“团队负责人审核”中核对成员、角色和权限，将自己填为审核人，然后点击“标记为已审核”。</translation>
     </message>
     <message>
@@ -4136,11 +4136,11 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>CPU</translation>
     </message>
     <message>
-        <source>Why: the provider's first run is a small stand-in (%1): it proves the image, the data, checkpoints and metrics end to end in minutes, and does not train the planned model.</source>
+        <source>Why: the provider&apos;s first run is a small stand-in (%1): it proves the image, the data, checkpoints and metrics end to end in minutes, and does not train the planned model.</source>
         <translation>原因：平台上的首次运行是一个小型替身（%1）：它在几分钟内端到端验证镜像、数据、检查点和指标，并不训练计划中的模型。</translation>
     </message>
     <message>
-        <source>Why: the first run's trainer reported another configuration than the plan.</source>
+        <source>Why: the first run&apos;s trainer reported another configuration than the plan.</source>
         <translation>原因：首次运行的训练程序报告的配置与计划不同。</translation>
     </message>
     <message>
@@ -4172,7 +4172,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>- 姓名变更：%1 → %2</translation>
     </message>
     <message>
-        <source>gate %1 “%2” is no longer passed (it is %3 now), so this gate's entry condition does not hold any more. Its own evidence still stands: it passes again by itself once gate %1 passes again.</source>
+        <source>gate %1 “%2” is no longer passed (it is %3 now), so this gate&apos;s entry condition does not hold any more. Its own evidence still stands: it passes again by itself once gate %1 passes again.</source>
         <translation>第 %1 道门槛“%2”已不再是“已通过”（现为“%3”），本门槛的准入条件不再满足。本门槛自己的证据仍然有效：第 %1 道门槛重新通过后，本门槛会自动恢复为“已通过”。</translation>
     </message>
     <message>
@@ -4189,7 +4189,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
     </message>
     <message>
         <source>Q%1 %2</source>
-        <extracomment>A calendar quarter: %1 its number (1–4), %2 the year. zh: "%2年第%1季度".</extracomment>
+        <extracomment>A calendar quarter: %1 its number (1–4), %2 the year. zh: &quot;%2年第%1季度&quot;.</extracomment>
         <translation>%2年第%1季度</translation>
     </message>
     <message>
@@ -4217,7 +4217,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>请修正配额计划：%1。</translation>
     </message>
     <message>
-        <source>%1 The application is for gate 2's quota pool: attach it there first.</source>
+        <source>%1 The application is for gate 2&apos;s quota pool: attach it there first.</source>
         <translation>%1申请针对的是第 2 道门槛的配额池：请先在那里挂接。</translation>
     </message>
     <message>
@@ -4393,7 +4393,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>pytorch、deepspeed、megatron 或 llmc：按哪一家的混合精度约定（梯度类型、主权重、激活）计算。默认：给了 --zero 时为 deepspeed，给了 --tp、--pp 或 --sequence-parallel 时为 megatron，否则为 pytorch。</translation>
     </message>
     <message>
-        <source>Gate 3's plan is for %1 cards per run, but this job uses %2. The card-hours applied for are derived from %1: set “Cards in the job” (or the instance type) to %1, or change the cards per run in gate 3.</source>
+        <source>Gate 3&apos;s plan is for %1 cards per run, but this job uses %2. The card-hours applied for are derived from %1: set “Cards in the job” (or the instance type) to %1, or change the cards per run in gate 3.</source>
         <translation>第 3 道门槛的计划是每次运行 %1 张卡，但这个任务用 %2 张。申请的卡时是按 %1 张推导的：请把“任务卡数”（或实例规格）改为 %1，或在第 3 道门槛修改单次卡数。</translation>
     </message>
     <message>
@@ -4413,7 +4413,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>用 DeepSpeed ZeRO-Offload 把优化器状态卸载到 CPU 内存（单卡上的 ZeRO stage 2）</translation>
     </message>
     <message numerus="yes">
-        <source>counted as the spec was recorded, with the data's manifest.json; Onramp now leaves it out, as gates 4 and 5 count (%n file(s))</source>
+        <source>counted as the spec was recorded, with the data&apos;s manifest.json; Onramp now leaves it out, as gates 4 and 5 count (%n file(s))</source>
         <translation>
             <numerusform>按运行说明记录时的方式计数，包含数据的 manifest.json；Onramp 现在与第 4、5 道门槛一样不计入它（%n 个文件）</numerusform>
         </translation>
@@ -4435,7 +4435,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>第 %1 道门槛“%2”在%3时不能通过。请先让那道门槛通过验收。</translation>
     </message>
     <message>
-        <source>Nobody in the workspace could yet: on gate 2's page, add a member who took no part, in a role that may submit jobs.</source>
+        <source>Nobody in the workspace could yet: on gate 2&apos;s page, add a member who took no part, in a role that may submit jobs.</source>
         <translation>工作空间里暂时没有人可以：请在第 2 道门槛的页面上添加一位未参与、且其角色可以提交任务的成员。</translation>
     </message>
     <message>
@@ -4447,19 +4447,19 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>运行了首次运行</translation>
     </message>
     <message>
-        <source>reviewed gate 2's role matrix</source>
+        <source>reviewed gate 2&apos;s role matrix</source>
         <translation>审核了第 2 道门槛的角色矩阵</translation>
     </message>
     <message>
-        <source>ran gate 2's and gate 5's check jobs</source>
+        <source>ran gate 2&apos;s and gate 5&apos;s check jobs</source>
         <translation>运行了第 2 道和第 5 道门槛的检查任务</translation>
     </message>
     <message>
-        <source>ran gate 2's check jobs</source>
+        <source>ran gate 2&apos;s check jobs</source>
         <translation>运行了第 2 道门槛的检查任务</translation>
     </message>
     <message>
-        <source>ran gate 5's check jobs</source>
+        <source>ran gate 5&apos;s check jobs</source>
         <translation>运行了第 5 道门槛的检查任务</translation>
     </message>
     <message>
@@ -4467,7 +4467,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>%1 不是工作空间 %2 的成员：只有能在该空间提交任务的成员，其重跑才能验收第 6 道门槛。</translation>
     </message>
     <message>
-        <source>%1's role in workspace %2, %3, may not “%4”: their replay cannot run there, so it cannot accept gate 6.</source>
+        <source>%1&apos;s role in workspace %2, %3, may not “%4”: their replay cannot run there, so it cannot accept gate 6.</source>
         <translation>%1 在工作空间 %2 中的角色是%3，不能“%4”：其重跑无法在那里运行，因此不能验收第 6 道门槛。</translation>
     </message>
     <message>
@@ -4479,7 +4479,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>请把 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY 设为你在 %1 的访问密钥。</translation>
     </message>
     <message>
-        <source>--provider: a provider's catalog lists images and instances; the %1 listed are Onramp's built-in ones.</source>
+        <source>--provider: a provider&apos;s catalog lists images and instances; the %1 listed are Onramp&apos;s built-in ones.</source>
         <translation>--provider：平台的目录只列镜像和实例；这里列出的 %1 是 Onramp 内置的。</translation>
     </message>
     <message>
@@ -4528,7 +4528,7 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
     </message>
     <message>
         <source>%1:</source>
-        <comment>a field's caption</comment>
+        <comment>a field&apos;s caption</comment>
         <translation>%1：</translation>
     </message>
     <message>
@@ -4542,11 +4542,11 @@ serve  在本机回环地址上运行内置沙箱平台直到被中断，并以�
         <translation>%1、%2</translation>
     </message>
     <message>
-        <source>The members' shares add up to %1 %, more than the whole quota. Lower them in the Share % column.</source>
+        <source>The members&apos; shares add up to %1 %, more than the whole quota. Lower them in the Share % column.</source>
         <translation>成员份额合计 %1%，超过了全部配额。请在“份额 %”一列调低。</translation>
     </message>
     <message>
-        <source>The members' shares add up to %1 %, not 100 %: %2 % of the quota is nobody's. Give it to someone in the Share % column, or set every share to 0 to leave the quota unsplit.</source>
+        <source>The members&apos; shares add up to %1 %, not 100 %: %2 % of the quota is nobody&apos;s. Give it to someone in the Share % column, or set every share to 0 to leave the quota unsplit.</source>
         <translation>成员份额合计 %1%，不是 100%：有 %2% 的配额没有分给任何人。请在“份额 %”一列分给某位成员，或把所有份额都设为 0，表示配额不拆分。</translation>
     </message>
     <message>
@@ -4558,7 +4558,7 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
 退出状态：0 表示这张卡放得下（有余量或偏紧）；1 表示放不下，或这张卡不支持（它无法运行的 bf16、FP8 或 FlashAttention-2，逐项列出）；2 表示输入无效或 --provider 无法读取。</translation>
     </message>
     <message>
-        <source>Count and suggest only the cards this provider's catalog offers in its instance types: sandbox (a fresh built-in sandbox), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT. When the provider does not answer, the built-in catalog's instance types; a line on stderr says which catalog was used. Without it, every card Onramp knows.</source>
+        <source>Count and suggest only the cards this provider&apos;s catalog offers in its instance types: sandbox (a fresh built-in sandbox), the https address of an Onramp API (credentials in ONRAMP_ACCESS_KEY_ID and ONRAMP_SECRET_ACCESS_KEY), or slurm+http://HOST:PORT. When the provider does not answer, the built-in catalog&apos;s instance types; a line on stderr says which catalog was used. Without it, every card Onramp knows.</source>
         <translation>只统计并推荐该平台目录中实例类型所提供的卡：sandbox（新启动的内置沙箱）、Onramp API 的 https 地址（凭据取自 ONRAMP_ACCESS_KEY_ID 和 ONRAMP_SECRET_ACCESS_KEY），或 slurm+http://HOST:PORT。平台没有应答时使用内置目录的实例类型；标准错误输出中有一行说明用的是哪个目录。不指定时列出 Onramp 知道的所有卡。</translation>
     </message>
     <message>
@@ -4640,11 +4640,11 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <translation>平台上的工作空间 %1 还没有挂接配额池</translation>
     </message>
     <message>
-        <source>%1, and gate 2's acceptance checks run in it at the provider. Under “At the provider”, press “Create, attach quota, add members”, then run the two acceptance checks again.</source>
+        <source>%1, and gate 2&apos;s acceptance checks run in it at the provider. Under “At the provider”, press “Create, attach quota, add members”, then run the two acceptance checks again.</source>
         <translation>%1，而第 2 道门槛的验收检查要在平台上的这个空间里运行。请在“在平台上”中点击“创建、挂接配额、添加成员”，然后重新运行两项验收检查。</translation>
     </message>
     <message>
-        <source>%1's role changed from %2 to %3</source>
+        <source>%1&apos;s role changed from %2 to %3</source>
         <translation>%1 的角色从%2改为%3</translation>
     </message>
     <message>
@@ -4660,15 +4660,15 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <translation>%1 改名为 %2</translation>
     </message>
     <message>
-        <source>%1's account changed from %2 to %3</source>
+        <source>%1&apos;s account changed from %2 to %3</source>
         <translation>%1 的账号从 %2 改为 %3</translation>
     </message>
     <message>
-        <source>%1's share changed from %2 % to %3 %</source>
+        <source>%1&apos;s share changed from %2 % to %3 %</source>
         <translation>%1 的份额从 %2% 改为 %3%</translation>
     </message>
     <message>
-        <source>%1's projects changed</source>
+        <source>%1&apos;s projects changed</source>
         <translation>%1 的项目有变动</translation>
     </message>
     <message>
@@ -4696,11 +4696,11 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <translation>%2 的 %1：已开通，实例 %3</translation>
     </message>
     <message>
-        <source>Rerun a first run from its spec alone: provision at the provider, run the four readiness checks and the first run, and compare item by item with the spec: the provider's image, the software the job saw, the training configuration, the code and the data, the parameters applied and the loss at every logged step. Exit 0 only when every item compared passes; items this provider cannot compare (N/A) are counted apart.</source>
+        <source>Rerun a first run from its spec alone: provision at the provider, run the four readiness checks and the first run, and compare item by item with the spec: the provider&apos;s image, the software the job saw, the training configuration, the code and the data, the parameters applied and the loss at every logged step. Exit 0 only when every item compared passes; items this provider cannot compare (N/A) are counted apart.</source>
         <translation>仅凭运行说明重跑首次运行：在平台开通资源，运行四项就绪检查和首次运行，并与运行说明逐项比较：平台的镜像、任务中看到的软件、训练配置、代码和数据、实际应用的参数以及每个记录步的损失。只有比较过的每一项都通过时才以 0 退出；该平台无法比较的项目（不适用）单独计数。</translation>
     </message>
     <message>
-        <source>Who replays, by account or by name: a member of the replay's workspace. Required with --state, whose gate 6 accepts a replay only from a member of its workspace whose role may submit jobs and who took no part in the onboarding: did not run the first run or its check jobs, accept an earlier gate or review gate 2's roles; without --as the command lists who could and runs nothing. Without --state the replay's own workspace names its member colleague; on Slurm the default is the cluster user of ONRAMP_SLURM_USER.</source>
+        <source>Who replays, by account or by name: a member of the replay&apos;s workspace. Required with --state, whose gate 6 accepts a replay only from a member of its workspace whose role may submit jobs and who took no part in the onboarding: did not run the first run or its check jobs, accept an earlier gate or review gate 2&apos;s roles; without --as the command lists who could and runs nothing. Without --state the replay&apos;s own workspace names its member colleague; on Slurm the default is the cluster user of ONRAMP_SLURM_USER.</source>
         <translation>由谁重跑（账号或姓名均可）：重跑所用工作空间的成员。使用 --state 时必须给出，该开通进度的第 6 道门槛只接受其工作空间中这样一位成员的重跑：其角色可以提交任务，且未参与这次开通——没有运行首次运行或其检查任务，没有验收前面的门槛，也没有审阅第 2 道门槛的角色；不给 --as 时，命令列出可以重跑的人，不运行任何内容。不用 --state 时，重跑自己的工作空间把成员命名为 colleague；在 Slurm 上默认为 ONRAMP_SLURM_USER 中的集群用户。</translation>
     </message>
     <message>
@@ -4708,15 +4708,15 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <translation>各项：%1。</translation>
     </message>
     <message>
-        <source>Gate 6 is already accepted: %1's replay of %2 reproduced the first run.</source>
+        <source>Gate 6 is already accepted: %1&apos;s replay of %2 reproduced the first run.</source>
         <translation>第 6 道门槛已经验收：%1 于 %2 的重跑复现了首次运行。</translation>
     </message>
     <message>
-        <source>A new replay takes its place in gate 6's record, whatever it finds.</source>
+        <source>A new replay takes its place in gate 6&apos;s record, whatever it finds.</source>
         <translation>新的重跑无论结果如何，都会取代它记入第 6 道门槛。</translation>
     </message>
     <message>
-        <source>A replay as %1 takes its place in gate 6's record, whatever it finds: gate 6 then rests on the new replay alone.</source>
+        <source>A replay as %1 takes its place in gate 6&apos;s record, whatever it finds: gate 6 then rests on the new replay alone.</source>
         <translation>以 %1 的身份重跑，无论结果如何，都会取代它记入第 6 道门槛：此后第 6 道门槛只以这次新的重跑为准。</translation>
     </message>
     <message>
@@ -4747,7 +4747,7 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <translation>%1 项未比较</translation>
     </message>
     <message>
-        <source>Check --card against this provider's catalog: sandbox (a fresh built-in sandbox), the https address of an Onramp API server, or slurm+http://HOST:PORT. When the provider does not answer, the built-in catalog; a line on stderr says which catalog was used.</source>
+        <source>Check --card against this provider&apos;s catalog: sandbox (a fresh built-in sandbox), the https address of an Onramp API server, or slurm+http://HOST:PORT. When the provider does not answer, the built-in catalog; a line on stderr says which catalog was used.</source>
         <translation>按此平台的目录核对 --card：sandbox（新启动的内置沙箱）、Onramp API 服务器的 https 地址，或 slurm+http://HOST:PORT。平台没有应答时使用内置目录；stderr 上有一行说明用的是哪个目录。</translation>
     </message>
     <message>
@@ -4758,7 +4758,7 @@ Exit status: 0 fits on the card (with headroom or tightly), 1 does not fit or is
         <source>Onramp walks a team from a fresh cloud account to a reproducible first GPU training run. With no arguments it opens the wizard.
 
 Subcommands:
-  status [--json]                   each gate's status from the saved onboarding
+  status [--json]                   each gate&apos;s status from the saved onboarding
   screenshot --out DIR [--lang L]   render every page to PNG
   estimate --model NAME ... [--provider P] [--json]
                                     GPU memory per card, verdict, cards needed
@@ -4823,7 +4823,7 @@ Each subcommand takes --help.</source>
         <translation>应为 YYYY-MM-DD 格式的日期</translation>
     </message>
     <message>
-        <source>Enter the provider's address, for example %1.</source>
+        <source>Enter the provider&apos;s address, for example %1.</source>
         <translation>请输入平台地址，例如 %1。</translation>
     </message>
     <message>
@@ -4934,7 +4934,7 @@ Each subcommand takes --help.</source>
         <translation>%1 第 3 道门槛仍为“%2”：它的规则和已批配额对新数字依然成立。</translation>
     </message>
     <message numerus="yes">
-        <source>The run gets %n card(s), the job's own count: gate 4 creates one instance of %1, which the catalog does not describe; it must have that many cards.</source>
+        <source>The run gets %n card(s), the job&apos;s own count: gate 4 creates one instance of %1, which the catalog does not describe; it must have that many cards.</source>
         <translation>
             <numerusform>这次运行用 %n 张卡，即任务自己的卡数：第 4 道门槛创建一个 %1 实例，目录中没有它的描述；它必须有这么多张卡。</numerusform>
         </translation>
@@ -4952,27 +4952,27 @@ Each subcommand takes --help.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Gate 3's plan is for %1 cards per run, but gate 4 opened one instance of %2, with %n card(s): the run gets %n.</source>
+        <source>Gate 3&apos;s plan is for %1 cards per run, but gate 4 opened one instance of %2, with %n card(s): the run gets %n.</source>
         <translation>
             <numerusform>第 3 道门槛的计划是每次运行 %1 张卡，但第 4 道门槛开的是一个 %2 实例，有 %n 张卡：这次运行只用 %n 张。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Gate 3's plan is for %1 cards per run, but gate 4 creates and holds one instance of %2, with %n card(s): the run gets %n.</source>
+        <source>Gate 3&apos;s plan is for %1 cards per run, but gate 4 creates and holds one instance of %2, with %n card(s): the run gets %n.</source>
         <translation>
             <numerusform>第 3 道门槛的计划是每次运行 %1 张卡，但第 4 道门槛创建并持有的是一个 %2 实例，有 %n 张卡：这次运行只用 %n 张。</numerusform>
         </translation>
     </message>
     <message>
-        <source>Choose %1 under “5. Instance type and image”, or set gate 3's cards per run to %2.</source>
+        <source>Choose %1 under “5. Instance type and image”, or set gate 3&apos;s cards per run to %2.</source>
         <translation>请在“5. 实例规格与镜像”中选择 %1，或把第 3 道门槛的单次卡数改为 %2。</translation>
     </message>
     <message>
-        <source>No instance type has exactly %1 of these cards: choose %2 under “5. Instance type and image” and set gate 3's cards per run to %3, or set them to %4.</source>
+        <source>No instance type has exactly %1 of these cards: choose %2 under “5. Instance type and image” and set gate 3&apos;s cards per run to %3, or set them to %4.</source>
         <translation>没有正好 %1 张这种卡的实例规格：请在“5. 实例规格与镜像”中选择 %2，并把第 3 道门槛的单次卡数改为 %3；或改为 %4。</translation>
     </message>
     <message>
-        <source>No instance type has %1 of these cards: set gate 3's cards per run to %2, what one instance holds.</source>
+        <source>No instance type has %1 of these cards: set gate 3&apos;s cards per run to %2, what one instance holds.</source>
         <translation>没有 %1 张这种卡的实例规格：请把第 3 道门槛的单次卡数改为 %2，即一个实例的卡数。</translation>
     </message>
     <message>
@@ -4986,7 +4986,7 @@ Each subcommand takes --help.</source>
         </translation>
     </message>
     <message>
-        <source>%1 replayed run spec %2, but this onboarding's spec is now %3: something that goes into it changed after it was exported, such as gate 4's instance type or batch. Export the spec again and have a colleague replay it, or put the change back.</source>
+        <source>%1 replayed run spec %2, but this onboarding&apos;s spec is now %3: something that goes into it changed after it was exported, such as gate 4&apos;s instance type or batch. Export the spec again and have a colleague replay it, or put the change back.</source>
         <translation>%1 重跑的是运行说明 %2，但本次入门流程的运行说明现在是 %3：导出之后，写入运行说明的内容有变，例如第 4 道门槛的实例规格或批大小。请重新导出运行说明并请同事重跑，或把改动改回去。</translation>
     </message>
     <message>
@@ -4998,7 +4998,7 @@ Each subcommand takes --help.</source>
         <translation>自 %1 于 %2 审核角色以来：%3。</translation>
     </message>
     <message>
-        <source>The onboarding whose gate 6 this replay is for (read, never written): a spec of another first run than that onboarding's, or a member whose replay cannot accept it (who took part in the first run, who is not a member or may not submit jobs), is told so before anything runs (exit 2), and the end says what the replay does for gate 6.</source>
+        <source>The onboarding whose gate 6 this replay is for (read, never written): a spec of another first run than that onboarding&apos;s, or a member whose replay cannot accept it (who took part in the first run, who is not a member or may not submit jobs), is told so before anything runs (exit 2), and the end says what the replay does for gate 6.</source>
         <translation>这次重跑所针对的开通记录（只读取，从不写入）：如果运行说明属于另一次首次运行，或重跑者的重跑不能验收它（参与过首次运行、不是成员或不能提交任务），会在开始之前运行说明（退出码 2）；结束时运行说明这次重跑对第 6 道门槛的作用。</translation>
     </message>
     <message>
@@ -5038,7 +5038,7 @@ Each subcommand takes --help.</source>
         <translation>平台上该路径下没有数据</translation>
     </message>
     <message>
-        <source>It is a folder on the sender's own computer, which the provider cannot read: ask the sender to put the data in the provider's storage and send a spec exported with that path.</source>
+        <source>It is a folder on the sender&apos;s own computer, which the provider cannot read: ask the sender to put the data in the provider&apos;s storage and send a spec exported with that path.</source>
         <translation>这是发送方自己电脑上的目录，平台读不到：请发送方把数据放到平台的存储中，再发来用该路径导出的运行说明。</translation>
     </message>
     <message>
@@ -5062,11 +5062,11 @@ Each subcommand takes --help.</source>
         <translation>显存方案（第 4 道门槛）</translation>
     </message>
     <message>
-        <source>not recorded, not compared: the spec is older than gate 4's memory settings; before rerunning the planned run, ask the sender for a fresh export</source>
+        <source>not recorded, not compared: the spec is older than gate 4&apos;s memory settings; before rerunning the planned run, ask the sender for a fresh export</source>
         <translation>未记录，未比较：运行说明早于第 4 道门槛的显存设置；在重跑计划中的训练之前，请向发送方索要重新导出的运行说明</translation>
     </message>
     <message>
-        <source>not judged again: Onramp's catalog does not know the model or the card</source>
+        <source>not judged again: Onramp&apos;s catalog does not know the model or the card</source>
         <translation>未重新评估：Onramp 的目录中没有这个模型或这种卡</translation>
     </message>
     <message>
@@ -5074,7 +5074,7 @@ Each subcommand takes --help.</source>
         <translation>设置：%1</translation>
     </message>
     <message>
-        <source>The spec's memory settings no longer give gate 4's verdict: ask the sender for a fresh export before rerunning the planned run.</source>
+        <source>The spec&apos;s memory settings no longer give gate 4&apos;s verdict: ask the sender for a fresh export before rerunning the planned run.</source>
         <translation>按运行说明中的显存设置已得不出第 4 道门槛的结论：在重跑计划中的训练之前，请向发送方索要重新导出的运行说明。</translation>
     </message>
     <message>
@@ -5225,11 +5225,11 @@ Each subcommand takes --help.</source>
         <translation>应为目录中的键名</translation>
     </message>
     <message>
-        <source>This onboarding has no first run yet, so the spec is of another onboarding's first run: a replay of it cannot accept this onboarding's gate 6.</source>
+        <source>This onboarding has no first run yet, so the spec is of another onboarding&apos;s first run: a replay of it cannot accept this onboarding&apos;s gate 6.</source>
         <translation>这份开通记录还没有首次运行，因此这份运行说明属于另一份开通记录的首次运行：重跑它不能验收这份开通记录的第 6 道门槛。</translation>
     </message>
     <message>
-        <source>The spec is of another first run than this onboarding's (its loss curve differs from the one gate 6 recorded): a replay of it cannot accept this onboarding's gate 6. Export this onboarding's spec (gate 6, or onramp spec from-state) and replay that.</source>
+        <source>The spec is of another first run than this onboarding&apos;s (its loss curve differs from the one gate 6 recorded): a replay of it cannot accept this onboarding&apos;s gate 6. Export this onboarding&apos;s spec (gate 6, or onramp spec from-state) and replay that.</source>
         <translation>这份运行说明属于另一次首次运行，而不是这份开通记录的（它的损失曲线与第 6 道门槛记录的不同）：重跑它不能验收这份开通记录的第 6 道门槛。请导出这份开通记录的运行说明（在第 6 道门槛，或用 onramp spec from-state）再重跑。</translation>
     </message>
     <message>
@@ -5261,7 +5261,7 @@ Each subcommand takes --help.</source>
         </translation>
     </message>
     <message>
-        <source>Gate 2 is passed on %1's review of this team: adding, removing or changing a member takes gate 2 back to in progress until the team lead reviews it again (“Mark reviewed”). Gates 3–5 do not rest on the team and keep their status; gate 6 checks its replayer against it.</source>
+        <source>Gate 2 is passed on %1&apos;s review of this team: adding, removing or changing a member takes gate 2 back to in progress until the team lead reviews it again (“Mark reviewed”). Gates 3–5 do not rest on the team and keep their status; gate 6 checks its replayer against it.</source>
         <translation>第 2 道门槛依据 %1 对这个团队的审核而通过：添加、移除或修改成员会让第 2 道门槛退回“进行中”，直到团队负责人重新审核（“标记为已审核”）。第 3–5 道门槛不依赖团队成员，保持原状态；第 6 道门槛会据此核对复现人。</translation>
     </message>
     <message>
@@ -5269,11 +5269,11 @@ Each subcommand takes --help.</source>
         <translation>自 %1 于 %2 审核角色矩阵以来：%3。</translation>
     </message>
     <message>
-        <source>The team lead reviews it as it stands (gate 2's page lists the changes under “Team lead's review”) and presses “Mark reviewed” again.</source>
+        <source>The team lead reviews it as it stands (gate 2&apos;s page lists the changes under “Team lead&apos;s review”) and presses “Mark reviewed” again.</source>
         <translation>请团队负责人按当前状态重新审核（第 2 道门槛页面的“团队负责人审核”中列出了这些变更），然后再次点击“标记为已审核”。</translation>
     </message>
     <message>
-        <source>The spec is of its first run, but its run is not this onboarding's run now (%1): something that goes into it changed after it was exported, or it was edited. Export the spec again (gate 6, or onramp spec from-state) and replay that.</source>
+        <source>The spec is of its first run, but its run is not this onboarding&apos;s run now (%1): something that goes into it changed after it was exported, or it was edited. Export the spec again (gate 6, or onramp spec from-state) and replay that.</source>
         <translation>这份运行说明属于它的首次运行，但其中的运行已不是本次入驻现在的运行（%1）：导出之后，运行说明所依据的内容有了变化，或文件被修改过。请重新导出运行说明（第 6 道门槛，或 onramp spec from-state），再重放新导出的那份。</translation>
     </message>
     <message>
@@ -5285,7 +5285,7 @@ Each subcommand takes --help.</source>
         <translation>估算“%1”</translation>
     </message>
     <message>
-        <source>The spec records %1 GiB per card, but its own settings give %2 GiB: the figure was edited, or written by another version of Onramp's estimator. Ask the sender for a fresh export before rerunning the planned run.</source>
+        <source>The spec records %1 GiB per card, but its own settings give %2 GiB: the figure was edited, or written by another version of Onramp&apos;s estimator. Ask the sender for a fresh export before rerunning the planned run.</source>
         <translation>运行说明记录的是每卡 %1 GiB，但按它自己的设置估算得 %2 GiB：这个数字被改过，或由另一版本的 Onramp 估算器写入。重跑计划中的运行之前，请让发送者重新导出一份。</translation>
     </message>
     <message>
@@ -5303,7 +5303,7 @@ Each subcommand takes --help.</source>
         </translation>
     </message>
     <message>
-        <source>%1 replayed the run of spec %2, but the run in this onboarding's spec has changed since (%3). Export the spec again and have a colleague replay it, or put the change back.</source>
+        <source>%1 replayed the run of spec %2, but the run in this onboarding&apos;s spec has changed since (%3). Export the spec again and have a colleague replay it, or put the change back.</source>
         <translation>%1 重放了运行说明 %2 中的运行，但本次入驻运行说明中的运行此后已有变化（%3）。请重新导出运行说明并请同事重放，或撤回这项变更。</translation>
     </message>
     <message>
@@ -5327,7 +5327,7 @@ Each subcommand takes --help.</source>
         <translation>Slurm 集群 %1：%2</translation>
     </message>
     <message>
-        <source>paged: in CUDA unified memory, outside PyTorch's allocator (%1 GiB); the gradients stay</source>
+        <source>paged: in CUDA unified memory, outside PyTorch&apos;s allocator (%1 GiB); the gradients stay</source>
         <translation>分页：位于 CUDA 统一内存中，在 PyTorch 分配器之外（%1 GiB）；梯度仍留在显存</translation>
     </message>
     <message>
@@ -5339,7 +5339,7 @@ Each subcommand takes --help.</source>
         <translation>（含训练循环在反向传播期间一直持有的 fp32 logits）</translation>
     </message>
     <message>
-        <source> + the output layer's 16-bit weight copy</source>
+        <source> + the output layer&apos;s 16-bit weight copy</source>
         <translation> + 输出层权重的 16 位副本</translation>
     </message>
     <message>
@@ -5351,7 +5351,7 @@ Each subcommand takes --help.</source>
         <translation>申请理由按数字生成，数字变了它也跟着变；你一编辑，它就成为你自己的文字。</translation>
     </message>
     <message>
-        <source>This job's “Cards in the job” goes from %1 to %2 with it, so the job and gate 3's plan agree.</source>
+        <source>This job&apos;s “Cards in the job” goes from %1 to %2 with it, so the job and gate 3&apos;s plan agree.</source>
         <translation>这个任务的“任务卡数”也随之从 %1 改为 %2，使任务与第 3 道门槛的计划一致。</translation>
     </message>
     <message numerus="yes">
@@ -5365,11 +5365,11 @@ Each subcommand takes --help.</source>
         <translation>从 %1 开始的峰值时段只有 %2 张卡，少于单次运行所需的 %3 张：这个时段放不下一次运行。请把它的卡数设为 %3 或更多，或降低单次卡数。</translation>
     </message>
     <message>
-        <source>Gate 3's grant is its first application, %1 card-hours for one round plus its margin, on %2 only.</source>
+        <source>Gate 3&apos;s grant is its first application, %1 card-hours for one round plus its margin, on %2 only.</source>
         <translation>第 3 道门槛获批的是首次申请：一轮加余量共 %1 卡时，仅限 %2 当天。</translation>
     </message>
     <message>
-        <source>Gate 3's grant is its first application, %1 card-hours for one round plus its margin, from %2 to %3.</source>
+        <source>Gate 3&apos;s grant is its first application, %1 card-hours for one round plus its margin, from %2 to %3.</source>
         <translation>第 3 道门槛获批的是首次申请：一轮加余量共 %1 卡时，时段为 %2 至 %3。</translation>
     </message>
     <message>
@@ -5384,35 +5384,35 @@ Each subcommand takes --help.</source>
         </translation>
     </message>
     <message>
-        <source>Today, %1, is before gate 3's granted period starts on %2: an instance created now runs on the pool's check allowance, not on the grant. Wait until %2 to create it, or ask the provider to move the period: change gate 3's dates and apply again.</source>
+        <source>Today, %1, is before gate 3&apos;s granted period starts on %2: an instance created now runs on the pool&apos;s check allowance, not on the grant. Wait until %2 to create it, or ask the provider to move the period: change gate 3&apos;s dates and apply again.</source>
         <translation>今天（%1）早于第 3 道门槛获批时段的开始日 %2：现在创建的实例用的是资源池的检查额度，而不是获批的配额。请等到 %2 再创建，或请平台调整时段：修改第 3 道门槛的日期后重新申请。</translation>
     </message>
     <message>
-        <source>Today, %1, is after gate 3's granted period ended on %2: an instance created now runs on the pool's check allowance, not on the grant. Apply in gate 3 for the period it runs in first.</source>
+        <source>Today, %1, is after gate 3&apos;s granted period ended on %2: an instance created now runs on the pool&apos;s check allowance, not on the grant. Apply in gate 3 for the period it runs in first.</source>
         <translation>今天（%1）晚于第 3 道门槛获批时段的结束日 %2：现在创建的实例用的是资源池的检查额度，而不是获批的配额。请先在第 3 道门槛为实例运行的时段申请配额。</translation>
     </message>
     <message>
-        <source>The instance was created on %1, before gate 3's granted period starts on %2. Open instances inside the granted period, or ask the provider to move the period: change gate 3's dates and apply again.</source>
+        <source>The instance was created on %1, before gate 3&apos;s granted period starts on %2. Open instances inside the granted period, or ask the provider to move the period: change gate 3&apos;s dates and apply again.</source>
         <translation>实例创建于 %1，早于第 3 道门槛获批时段的开始日 %2。请在获批时段内开实例，或请平台调整时段：修改第 3 道门槛的日期后重新申请。</translation>
     </message>
     <message>
-        <source>The instance was created on %1, after gate 3's granted period ended on %2. Open instances inside the granted period, or apply for the period they run in.</source>
+        <source>The instance was created on %1, after gate 3&apos;s granted period ended on %2. Open instances inside the granted period, or apply for the period they run in.</source>
         <translation>实例创建于 %1，此时第 3 道门槛的获批时段已于 %2 结束。请在获批时段内开实例，或为实例运行的时段申请配额。</translation>
     </message>
     <message>
-        <source>The first run started on %1, before gate 3's granted period starts on %2. Run it inside the granted period, or ask the provider to move the period: change gate 3's dates and apply again.</source>
+        <source>The first run started on %1, before gate 3&apos;s granted period starts on %2. Run it inside the granted period, or ask the provider to move the period: change gate 3&apos;s dates and apply again.</source>
         <translation>首次运行开始于 %1，早于第 3 道门槛获批时段的开始日 %2。请在获批时段内运行，或请平台调整时段：修改第 3 道门槛的日期后重新申请。</translation>
     </message>
     <message>
-        <source>The first run started on %1, after gate 3's granted period ended on %2. Run it inside the granted period, or apply for the period it runs in.</source>
+        <source>The first run started on %1, after gate 3&apos;s granted period ended on %2. Run it inside the granted period, or apply for the period it runs in.</source>
         <translation>首次运行开始于 %1，此时第 3 道门槛的获批时段已于 %2 结束。请在获批时段内运行，或为运行的时段申请配额。</translation>
     </message>
     <message>
-        <source>it is an onboarding's progress file, which the wizard saves as you go, not a run spec. Export the run spec on the Summary page (“Export…”) or with “onramp spec from-state”, and open that file.</source>
+        <source>it is an onboarding&apos;s progress file, which the wizard saves as you go, not a run spec. Export the run spec on the Summary page (“Export…”) or with “onramp spec from-state”, and open that file.</source>
         <translation>这是向导随时保存的入门进度文件，不是运行说明。请在总结页用“导出…”或用“onramp spec from-state”导出运行说明，再打开那个文件。</translation>
     </message>
     <message>
-        <source>it states neither the %1 card-hours derived nor the first application's %2</source>
+        <source>it states neither the %1 card-hours derived nor the first application&apos;s %2</source>
         <translation>其中既没有推导出的 %1 卡时，也没有首次申请的 %2 卡时</translation>
     </message>
     <message>
@@ -5420,7 +5420,7 @@ Each subcommand takes --help.</source>
         <translation>其中没有推导出的 %1 卡时</translation>
     </message>
     <message>
-        <source>it does not state the first application's %1 card-hours</source>
+        <source>it does not state the first application&apos;s %1 card-hours</source>
         <translation>其中没有首次申请的 %1 卡时</translation>
     </message>
     <message>
@@ -5452,7 +5452,7 @@ Each subcommand takes --help.</source>
         <translation>在 %1 没有开出实例</translation>
     </message>
     <message>
-        <source>A replay opens the spec's instance type in the spec's zone only: wait until the zone has free cards and replay again, or ask the sender for a spec whose quota pool is in a zone with stock. What each try met is in the technical details.</source>
+        <source>A replay opens the spec&apos;s instance type in the spec&apos;s zone only: wait until the zone has free cards and replay again, or ask the sender for a spec whose quota pool is in a zone with stock. What each try met is in the technical details.</source>
         <translation>重放只会在运行说明指定的可用区开出它指定的实例规格：请等该可用区有空闲卡后再重放，或请发送者提供一份配额池位于有库存可用区的运行说明。每次尝试遇到的情况见技术详情。</translation>
     </message>
 </context>
@@ -5467,7 +5467,7 @@ Each subcommand takes --help.</source>
         <translation>已于 %1 通过。</translation>
     </message>
     <message>
-        <source>Rejected. The reviewer's reasons are on the gate card below.</source>
+        <source>Rejected. The reviewer&apos;s reasons are on the gate card below.</source>
         <translation>已驳回。审核理由见下方门槛卡片。</translation>
     </message>
     <message>
@@ -5494,7 +5494,7 @@ Dossier review: %2</source>
     </message>
     <message>
         <source>Workspace: %1 · quota: %2 · members added: %3 of %4
-Developer's light job: %5
+Developer&apos;s light job: %5
 Observer refused: %6</source>
         <translation>工作空间：%1 · 配额：%2 · 已添加成员：%3/%4
 开发者的轻量任务：%5
@@ -5521,7 +5521,7 @@ Observer refused: %6</source>
         <translation>配额申请：%1</translation>
     </message>
     <message>
-        <source>The checks run on gate 4's instance: create it there first.</source>
+        <source>The checks run on gate 4&apos;s instance: create it there first.</source>
         <translation>判定在第 4 道门槛的实例上运行：请先在那里创建实例。</translation>
     </message>
     <message>
@@ -5529,7 +5529,7 @@ Observer refused: %6</source>
         <translation>已就绪：四项判定在实例 %1 上全部通过。</translation>
     </message>
     <message>
-        <source>The first run starts once gate 5's four checks pass.</source>
+        <source>The first run starts once gate 5&apos;s four checks pass.</source>
         <translation>第 5 道门槛的四项判定通过后才能开始首次运行。</translation>
     </message>
     <message>
@@ -5541,7 +5541,7 @@ Observer refused: %6</source>
         <translation>该平台无需此项：Slurm 集群不审核资质材料。</translation>
     </message>
     <message>
-        <source>The dataset's folder</source>
+        <source>The dataset&apos;s folder</source>
         <translation>数据集所在文件夹</translation>
     </message>
     <message>
@@ -5557,7 +5557,7 @@ Dataset: %3</source>
 数据集：%3</translation>
     </message>
     <message>
-        <source>none uploaded (the provider's sample data is there)</source>
+        <source>none uploaded (the provider&apos;s sample data is there)</source>
         <translation>尚未上传（平台提供的示例数据已在其中）</translation>
     </message>
     <message numerus="yes">
@@ -5577,7 +5577,7 @@ Dataset: %3</source>
         <translation>下一步：在下方把第 %1 道门槛记录为“已通过”；验收人：%2。</translation>
     </message>
     <message>
-        <source>Granted %1 card-hours of the %2 asked in this first application. The rest of the plan's %3 card-hours is applied for after the first run.</source>
+        <source>Granted %1 card-hours of the %2 asked in this first application. The rest of the plan&apos;s %3 card-hours is applied for after the first run.</source>
         <translation>本次首次申请 %2 卡时，已批准 %1 卡时。计划共 %3 卡时，其余部分在首次运行之后再申请。</translation>
     </message>
     <message>
@@ -5699,7 +5699,7 @@ The provider reviews the application with the justification as it stands.</sourc
         <translation>你的申请理由与推导不再一致（见检查结果）：“申请配额”会在发送前先询问。</translation>
     </message>
     <message>
-        <source>The granted period starts on %1: gate 4's instance and the first run wait until then, or ask the provider to move it (change the dates above and apply again).</source>
+        <source>The granted period starts on %1: gate 4&apos;s instance and the first run wait until then, or ask the provider to move it (change the dates above and apply again).</source>
         <translation>获批时段从 %1 开始：第 4 道门槛的实例和首次运行要等到那时，或请平台调整时段（修改上面的日期后重新申请）。</translation>
     </message>
     <message>
@@ -5781,7 +5781,7 @@ The provider reviews the application with the justification as it stands.</sourc
         <translation>%1：激活几乎占满显存</translation>
     </message>
     <message>
-        <source>One micro-batch's activations and the context take %1 GB of this card's %2 GB however many cards share the model. A chunked loss, activation checkpointing or a smaller micro-batch shrinks them.</source>
+        <source>One micro-batch&apos;s activations and the context take %1 GB of this card&apos;s %2 GB however many cards share the model. A chunked loss, activation checkpointing or a smaller micro-batch shrinks them.</source>
         <translation>无论多少张卡分担模型，一个微批次的激活值和上下文就要占用这张卡 %2 GB 中的 %1 GB。分块计算损失、激活检查点或更小的微批次可以减少这部分显存。</translation>
     </message>
     <message>
@@ -5793,7 +5793,7 @@ The provider reviews the application with the justification as it stands.</sourc
         <translation>%1 张（模型分片：FSDP 或 ZeRO-3）</translation>
     </message>
     <message>
-        <source>With plain data parallelism every card holds the whole model and its optimizer state, however many cards there are. Sharding them over %1 cards (FSDP, or DeepSpeed ZeRO stage 3) fits: set "Data-parallel sharding" to match.</source>
+        <source>With plain data parallelism every card holds the whole model and its optimizer state, however many cards there are. Sharding them over %1 cards (FSDP, or DeepSpeed ZeRO stage 3) fits: set &quot;Data-parallel sharding&quot; to match.</source>
         <translation>纯数据并行时，不论卡有多少张，每张卡都放着整个模型和它的优化器状态。把它们分片到 %1 张卡上（FSDP，或 DeepSpeed ZeRO-3）才放得下：请把“数据并行分片”设成相应的方式。</translation>
     </message>
 </context>
@@ -5871,7 +5871,7 @@ The provider reviews the application with the justification as it stands.</sourc
         <translation>首次运行通过后请收尾：产出按有意义的名称归档，实例被释放。</translation>
     </message>
     <message>
-        <source>The first run pushes a small slice through the whole chain — read data, forward, backward, save a checkpoint, write outputs, log — and checks the guides' five points. The handoff works when a colleague reruns it from the spec alone.</source>
+        <source>The first run pushes a small slice through the whole chain — read data, forward, backward, save a checkpoint, write outputs, log — and checks the guides&apos; five points. The handoff works when a colleague reruns it from the spec alone.</source>
         <translation>首次运行用一小部分数据跑通整条链路——读数据、前向、反向、保存检查点、写产出、记日志——并核对指南中的五项验证。同事只凭运行说明就能重跑，交接才算成功。</translation>
     </message>
     <message>
@@ -5899,11 +5899,11 @@ The provider reviews the application with the justification as it stands.</sourc
         <translation>尝试记录</translation>
     </message>
     <message>
-        <source>The first run's attempts</source>
+        <source>The first run&apos;s attempts</source>
         <translation>首次运行的各次尝试</translation>
     </message>
     <message>
-        <source>The provider's words: %1</source>
+        <source>The provider&apos;s words: %1</source>
         <translation>平台原文：%1</translation>
     </message>
     <message>
@@ -5995,7 +5995,7 @@ The provider reviews the application with the justification as it stands.</sourc
         <translation>新状态</translation>
     </message>
     <message>
-        <source>e.g. the provider's qualification review</source>
+        <source>e.g. the provider&apos;s qualification review</source>
         <translation>例如：平台的资质审核</translation>
     </message>
     <message>
@@ -6251,15 +6251,15 @@ Field in the spec: %2</source>
         <translation>第 6 道门槛由一位未参与这次开通的同事的重跑来验收。</translation>
     </message>
     <message>
-        <source>No replay in this window yet: the list shows the spec's gaps; a replay's items follow them as they are decided.</source>
+        <source>No replay in this window yet: the list shows the spec&apos;s gaps; a replay&apos;s items follow them as they are decided.</source>
         <translation>此窗口中还没有重跑：列表显示运行说明中写得不够的地方；重跑的各项判定后列在其后。</translation>
     </message>
     <message>
-        <source>No replay in this window yet: a replay's items show here as they are decided.</source>
+        <source>No replay in this window yet: a replay&apos;s items show here as they are decided.</source>
         <translation>此窗口中还没有重跑：重跑的各项判定后显示在这里。</translation>
     </message>
     <message>
-        <source>Gate 6 records %1's replay of %2: %3.</source>
+        <source>Gate 6 records %1&apos;s replay of %2: %3.</source>
         <translation>第 6 道门槛记录的是 %1 于 %2 的重跑：%3。</translation>
     </message>
     <message>
@@ -6271,11 +6271,11 @@ Field in the spec: %2</source>
         <translation>未复现</translation>
     </message>
     <message>
-        <source>%1's practice replay (nothing is recorded), started %2: its items as they are decided.</source>
+        <source>%1&apos;s practice replay (nothing is recorded), started %2: its items as they are decided.</source>
         <translation>%1 的练习重跑（不记录任何结果），开始于 %2：各项判定后显示在这里。</translation>
     </message>
     <message>
-        <source>%1's replay, started %2: its items as they are decided.</source>
+        <source>%1&apos;s replay, started %2: its items as they are decided.</source>
         <translation>%1 的重跑，开始于 %2：各项判定后显示在这里。</translation>
     </message>
     <message>
@@ -6283,11 +6283,11 @@ Field in the spec: %2</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <source>%1's practice replay (nothing is recorded), started %2: %3.</source>
+        <source>%1&apos;s practice replay (nothing is recorded), started %2: %3.</source>
         <translation>%1 的练习重跑（不记录任何结果），开始于 %2：%3。</translation>
     </message>
     <message>
-        <source>%1's replay, started %2: %3.</source>
+        <source>%1&apos;s replay, started %2: %3.</source>
         <translation>%1 的重跑，开始于 %2：%3。</translation>
     </message>
     <message>
@@ -6389,7 +6389,7 @@ Field in the spec: %2</source>
         <translation>添加</translation>
     </message>
     <message>
-        <source>Add one of the catalog's instance types to the list; add @ZONE after it to try it in another zone.</source>
+        <source>Add one of the catalog&apos;s instance types to the list; add @ZONE after it to try it in another zone.</source>
         <translation>从目录中选一个实例规格加到列表末尾；在它后面加上 @可用区，即可在另一个可用区尝试。</translation>
     </message>
     <message>
@@ -6482,7 +6482,7 @@ Field in the spec: %2</source>
         <translation>首次运行开始后，这里显示损失。</translation>
     </message>
     <message>
-        <source>The loss appears here once a check's job runs.</source>
+        <source>The loss appears here once a check&apos;s job runs.</source>
         <translation>判定任务运行后，这里显示损失。</translation>
     </message>
     <message>
@@ -6490,7 +6490,7 @@ Field in the spec: %2</source>
         <translation>首次运行开始后，这里显示每步耗时。</translation>
     </message>
     <message>
-        <source>The time per step appears here once a check's job runs.</source>
+        <source>The time per step appears here once a check&apos;s job runs.</source>
         <translation>判定任务运行后，这里显示每步耗时。</translation>
     </message>
     <message>
@@ -6498,19 +6498,19 @@ Field in the spec: %2</source>
         <translation>首次运行报告内存占用后，这里显示内存占用。</translation>
     </message>
     <message>
-        <source>The memory in use appears here once a check's job reports it.</source>
+        <source>The memory in use appears here once a check&apos;s job reports it.</source>
         <translation>判定任务报告内存占用后，这里显示内存占用。</translation>
     </message>
     <message>
-        <source>Not kept in the onboarding's record, which keeps the loss curve; shown again when the job's log is read from the provider.</source>
+        <source>Not kept in the onboarding&apos;s record, which keeps the loss curve; shown again when the job&apos;s log is read from the provider.</source>
         <translation>开通记录里没有保存这一项（只保存损失曲线）；从平台重新读取该任务的日志后会再显示。</translation>
     </message>
     <message>
-        <source>The onboarding's record keeps the run's loss curve, evidence and diagnosis, not its log. The whole log stays at the provider with the job and shows here once Onramp reads it from there again.</source>
+        <source>The onboarding&apos;s record keeps the run&apos;s loss curve, evidence and diagnosis, not its log. The whole log stays at the provider with the job and shows here once Onramp reads it from there again.</source>
         <translation>开通记录保存运行的损失曲线、证据和诊断，不保存日志。完整日志随任务保存在平台上，Onramp 从平台重新读取后会显示在这里。</translation>
     </message>
     <message>
-        <source>The job's log shows here as it runs.</source>
+        <source>The job&apos;s log shows here as it runs.</source>
         <translation>任务运行时，其日志显示在这里。</translation>
     </message>
     <message>
@@ -6526,11 +6526,11 @@ Field in the spec: %2</source>
         <translation>无法从平台读取任务 %1：%2</translation>
     </message>
     <message>
-        <source>Not kept in the onboarding's record, which keeps the loss curve; the provider no longer has job %1.</source>
+        <source>Not kept in the onboarding&apos;s record, which keeps the loss curve; the provider no longer has job %1.</source>
         <translation>开通记录里没有保存这一项（只保存损失曲线）；平台上也已没有任务 %1。</translation>
     </message>
     <message>
-        <source>The provider no longer has job %1, nor its log. The onboarding's record keeps the run's loss curve, evidence and diagnosis, shown here.</source>
+        <source>The provider no longer has job %1, nor its log. The onboarding&apos;s record keeps the run&apos;s loss curve, evidence and diagnosis, shown here.</source>
         <translation>平台上已没有任务 %1，也没有它的日志。开通记录保存了运行的损失曲线、证据和诊断，显示在这里。</translation>
     </message>
 </context>
@@ -6975,7 +6975,7 @@ Field in the spec: %2</source>
         <translation>营业执照或证照(&amp;C)</translation>
     </message>
     <message>
-        <source>Operator's authori&amp;zation</source>
+        <source>Operator&apos;s authori&amp;zation</source>
         <translation>经办人授权书(&amp;Z)</translation>
     </message>
     <message>
@@ -7017,7 +7017,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>%1, %2</source>
-        <comment>a file's kind, its size</comment>
+        <comment>a file&apos;s kind, its size</comment>
         <translation>%1，%2</translation>
     </message>
     <message>
@@ -7150,7 +7150,7 @@ Field in the spec: %2</source>
     </message>
     <message>
         <source>%1 %2</source>
-        <comment>a chart's month label: short month name, year</comment>
+        <comment>a chart&apos;s month label: short month name, year</comment>
         <translation>%2年%1</translation>
     </message>
     <message>
@@ -7186,7 +7186,7 @@ Field in the spec: %2</source>
 <context>
     <name>onramp::ReadinessPage</name>
     <message>
-        <source>Ready means all four checks pass — stricter than “the instance is running”. Each runs as a job on gate 4's instance; a failure comes with its diagnosis, in the guides' order: framework, then driver, then accelerator library — never “reinstall first”.</source>
+        <source>Ready means all four checks pass — stricter than “the instance is running”. Each runs as a job on gate 4&apos;s instance; a failure comes with its diagnosis, in the guides&apos; order: framework, then driver, then accelerator library — never “reinstall first”.</source>
         <translation>就绪意味着四项判定全部通过——比“实例在运行”严格得多。每项都作为任务在第 4 道门槛的实例上运行；失败时附带诊断，顺序与指南一致：先框架，再驱动，再加速库——绝不“先重装”。</translation>
     </message>
     <message>
@@ -7223,7 +7223,7 @@ Field in the spec: %2</source>
 <context>
     <name>onramp::StateStore</name>
     <message>
-        <source>Onramp cannot read your saved onboarding at %1. Check the file's permissions; until then nothing will be saved.</source>
+        <source>Onramp cannot read your saved onboarding at %1. Check the file&apos;s permissions; until then nothing will be saved.</source>
         <translation>Onramp 无法读取保存在 %1 的开通进度。请检查文件权限；在此之前不会保存任何内容。</translation>
     </message>
     <message>
@@ -7247,7 +7247,7 @@ Field in the spec: %2</source>
         <translation>本次已关闭保存，以免覆盖 %1 处的现有文件。</translation>
     </message>
     <message>
-        <source>Onramp could not save your onboarding to %1. Free some disk space or fix the folder's permissions; your work is kept in memory and saved on the next change.</source>
+        <source>Onramp could not save your onboarding to %1. Free some disk space or fix the folder&apos;s permissions; your work is kept in memory and saved on the next change.</source>
         <translation>Onramp 无法把开通进度保存到 %1。请清理磁盘空间或修正目录权限；你的修改保留在内存中，下次改动时会再次保存。</translation>
     </message>
 </context>
@@ -7363,7 +7363,7 @@ Field in the spec: %2</source>
         <translation>下一步：第 %1 道门槛“%2”。%3</translation>
     </message>
     <message>
-        <source>&amp;Copy the run spec's fingerprint</source>
+        <source>&amp;Copy the run spec&apos;s fingerprint</source>
         <translation>复制运行说明的指纹(&amp;C)</translation>
     </message>
 </context>
@@ -7420,7 +7420,7 @@ Field in the spec: %2</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <source>Replace gate 3's plan?</source>
+        <source>Replace gate 3&apos;s plan?</source>
         <translation>替换第 3 道门槛的计划？</translation>
     </message>
     <message>
@@ -7440,7 +7440,7 @@ Field in the spec: %2</source>
         <translation>这超过了要求的 %1 小时：这种卡的一台实例最多 %2 张卡，而第 4 道门槛只持有一台实例。</translation>
     </message>
     <message>
-        <source>Sets gate 3's cards per run and hours per round to these, and this job's “Cards in the job” with them while no instance type is chosen, so the two agree.</source>
+        <source>Sets gate 3&apos;s cards per run and hours per round to these, and this job&apos;s “Cards in the job” with them while no instance type is chosen, so the two agree.</source>
         <translation>把第 3 道门槛的单次卡数和每轮时长设为这些数字；尚未选择实例规格时，这个任务的“任务卡数”也一并设置，使两者一致。</translation>
     </message>
 </context>
@@ -7625,7 +7625,7 @@ Field in the spec: %2</source>
         <translation>权限</translation>
     </message>
     <message>
-        <source>Team lead's review</source>
+        <source>Team lead&apos;s review</source>
         <translation>团队负责人审核</translation>
     </message>
     <message>
@@ -7745,7 +7745,7 @@ Field in the spec: %2</source>
         <translation>筛选(&amp;T)</translation>
     </message>
     <message>
-        <source>“%1” is not a number: type the member's share of the quota as a percentage from 0 to 100.</source>
+        <source>“%1” is not a number: type the member&apos;s share of the quota as a percentage from 0 to 100.</source>
         <translation>“%1”不是数字：请把该成员的配额份额输入为 0 到 100 之间的百分比。</translation>
     </message>
     <message>
@@ -7875,12 +7875,12 @@ Field in the spec: %2</source>
         <translation>成员要在配额池之后添加：请先在上方选择地域、可用区和卡型，再点“计划此配额池”。</translation>
     </message>
     <message>
-        <source>Members come after the workspace and its quota pool: type the workspace's name and press “Plan the workspace” above.</source>
+        <source>Members come after the workspace and its quota pool: type the workspace&apos;s name and press “Plan the workspace” above.</source>
         <translation>成员要在工作空间和配额池之后添加：请先在上方输入工作空间名称，再点“计划此工作空间”。</translation>
     </message>
     <message>
         <source>%1 a developer submits a light job and sees its log
-%2 an observer's submit is refused with a clear message</source>
+%2 an observer&apos;s submit is refused with a clear message</source>
         <translation>%1 开发者能提交轻量任务并看到日志
 %2 观察者提交时被拒绝，且提示明确</translation>
     </message>

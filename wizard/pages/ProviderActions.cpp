@@ -101,6 +101,37 @@ int blockers(const OnboardingState &s, GateId gate)
     return open;
 }
 
+
+// Asks before an action whose rule allows it but whose user should know what it means (a stale
+// justification, an instance outside the granted period): without a nested event loop, Cancel
+// the default; `go` runs the action, Cancel finishes it as cancelled.
+void confirmThen(QWidget *parent, const QString &objectName, QMessageBox::Icon icon,
+                 const QString &title, const QString &text, const QString &acceptLabel,
+                 const QString &acceptName, std::function<void(ProviderSession::Done)> go,
+                 ProviderSession::Done done)
+{
+    auto *box = new QMessageBox(icon, title, text, QMessageBox::Cancel, parent);
+    box->setObjectName(objectName);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *accept = box->addButton(acceptLabel, QMessageBox::AcceptRole);
+    if (!acceptName.isEmpty())
+        accept->setObjectName(acceptName);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setEscapeButton(QMessageBox::Cancel);
+    QObject::connect(box, &QMessageBox::finished, parent,
+                     [box, accept, go = std::move(go), done = std::move(done)](int) mutable {
+                         if (box->clickedButton() == accept) {
+                             go(std::move(done));
+                             return;
+                         }
+                         ProviderError e;
+                         e.cancelled = true;
+                         e.message = ProviderActions::tr("Cancelled.");
+                         done(std::unexpected(e));
+                     });
+    box->open();
+}
+
 } // namespace
 
 QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWidget *parent)
@@ -230,30 +261,14 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                     s->applyQuota(std::move(d));
                     return;
                 }
-                auto *box = new QMessageBox(
-                    QMessageBox::Warning, ProviderActions::tr("Send this justification?"),
-                    ProviderActions::tr("%1\n\nThe provider reviews the application with the "
-                                        "justification as it stands.")
-                        .arg(stale.toString()),
-                    QMessageBox::Cancel, panel);
-                box->setObjectName(QStringLiteral("applyQuotaStaleJustification"));
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                QPushButton *send =
-                    box->addButton(ProviderActions::tr("&Send it as it is"), QMessageBox::AcceptRole);
-                send->setObjectName(QStringLiteral("applyQuotaSendAnyway"));
-                box->setDefaultButton(QMessageBox::Cancel);
-                box->setEscapeButton(QMessageBox::Cancel);
-                QObject::connect(box, &QMessageBox::finished, panel, [s, d, box, send] {
-                    if (box->clickedButton() == send) {
-                        s->applyQuota(d);
-                        return;
-                    }
-                    ProviderError e;
-                    e.cancelled = true;
-                    e.message = ProviderActions::tr("Cancelled.");
-                    d(std::unexpected(e));
-                });
-                box->open();
+                confirmThen(panel, QStringLiteral("applyQuotaStaleJustification"),
+                            QMessageBox::Warning, ProviderActions::tr("Send this justification?"),
+                            ProviderActions::tr("%1\n\nThe provider reviews the application "
+                                                "with the justification as it stands.")
+                                .arg(stale.toString()),
+                            ProviderActions::tr("&Send it as it is"),
+                            QStringLiteral("applyQuotaSendAnyway"),
+                            [s](S::Done done) { s->applyQuota(std::move(done)); }, std::move(d));
             });
         panel->addAction(
             QStringLiteral("providerCheckQuota"),
@@ -323,27 +338,12 @@ QWidget *providerPanelFor(GateId gate, ProviderHub *hub, StateStore *store, QWid
                     s->createInstance(std::move(d));
                     return;
                 }
-                auto *box = new QMessageBox(
-                    QMessageBox::Question,
-                    ProviderActions::tr("Create the instance outside the granted period?"),
-                    outside, QMessageBox::Cancel, panel);
-                box->setObjectName(QStringLiteral("createOutsideGrantConfirm"));
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                QPushButton *create =
-                    box->addButton(ProviderActions::tr("C&reate it anyway"), QMessageBox::AcceptRole);
-                box->setDefaultButton(QMessageBox::Cancel);
-                box->setEscapeButton(QMessageBox::Cancel);
-                QObject::connect(box, &QMessageBox::finished, panel, [s, d, box, create](int) {
-                    if (box->clickedButton() == create) {
-                        s->createInstance(d);
-                        return;
-                    }
-                    ProviderError e;
-                    e.cancelled = true;
-                    e.message = ProviderActions::tr("Cancelled.");
-                    d(std::unexpected(e));
-                });
-                box->open();
+                confirmThen(panel, QStringLiteral("createOutsideGrantConfirm"),
+                            QMessageBox::Question,
+                            ProviderActions::tr("Create the instance outside the granted period?"),
+                            outside, ProviderActions::tr("C&reate it anyway"), QString(),
+                            [s](S::Done done) { s->createInstance(std::move(done)); },
+                            std::move(d));
             });
         panel->addAction(
             QStringLiteral("providerVerifyInstance"),
