@@ -51,6 +51,15 @@ void FirstRunPage::buildContent(QVBoxLayout *content)
     m_intro = new QLabel(this);
     m_intro->setWordWrap(true);
     content->addWidget(m_intro);
+    // Which run the points and the log are of, where the log is read (walk 19: the log read
+    // /mnt/data/sample and torch 1.13 beside a plan of /mnt/data/support and torch 2.7, and only
+    // the Summary said the first run is a stand-in).
+    m_standIn = new QLabel(this);
+    m_standIn->setObjectName(QStringLiteral("firstRunStandIn"));
+    m_standIn->setWordWrap(true);
+    m_standIn->setTextFormat(Qt::PlainText);
+    m_standIn->hide();
+    content->addWidget(m_standIn);
 
     m_pointsBox = new QGroupBox(this);
     auto *pl = new QVBoxLayout(m_pointsBox);
@@ -164,6 +173,12 @@ void FirstRunPage::refreshRun()
     showReplayAcceptance({});
     const OnboardingState &s = store()->state();
     const FirstRunGateData &run = s.firstRun;
+    const QString standIn = run.run.state.isEmpty()
+                                ? QString()
+                                : standInText(runSpecFromState(s), [](const QString &v) { return v; });
+    if (m_standIn->text() != standIn)
+        m_standIn->setText(standIn);
+    m_standIn->setVisible(!standIn.isEmpty());
     const QStringList &names = FirstRunGateData::pointNames();
     for (int i = 0; i < names.size(); ++i) {
         QTreeWidgetItem *item = m_points->topLevelItem(i);

@@ -35,6 +35,7 @@ private:
     void showReplayAcceptance(const QString &refused);
 
     QLabel *m_intro = nullptr;
+    QLabel *m_standIn = nullptr;
     QTreeWidget *m_points = nullptr;
     QLabel *m_triage = nullptr;
     JobMonitor *m_monitor = nullptr;

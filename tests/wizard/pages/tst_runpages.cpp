@@ -102,6 +102,16 @@ private slots:
         for (int i = 0; i < points->topLevelItemCount(); ++i)
             QCOMPARE(points->topLevelItem(i)->text(0), QStringLiteral("✔"));
         QVERIFY(child<QLabel>(w, "triageText")->text().contains("passed"));
+        // Walk 19: the page where the log is read says which run it is of (the stand-in, and
+        // the planned run's data and software), not only the Summary.
+        {
+            const QString standIn =
+                standInText(runSpecFromState(store.state()), [](const QString &v) { return v; });
+            QVERIFY(standIn.contains(QStringLiteral("stand-in")));
+            auto *label = child<QLabel>(w, "firstRunStandIn");
+            QTRY_COMPARE(label->text(), standIn);
+            QVERIFY(label->isVisible());
+        }
         auto *wrap = child<QPushButton>(w, "providerWrapUp");
         QTRY_VERIFY(wrap->isEnabled());
         QTest::mouseClick(wrap, Qt::LeftButton);
