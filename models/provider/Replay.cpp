@@ -631,21 +631,21 @@ QList<ReplayItem> compareRerun(const RunSpec &spec, const RunSpec &seen, bool im
                                 .arg(items.last().note.isEmpty() ? Tr::tr("as the stand-in ran")
                                                                  : items.last().note,
                                      plan.accelerator, plan.acceleratorVersion);
-    same("$.software.driver", Tr::tr("driver"), spec.software.driver, seen.software.driver);
-    same("$.software.device", Tr::tr("device"), spec.software.device, seen.software.device);
-    same("$.software.gpuModel", Tr::tr("GPU model"), spec.software.gpuModel,
-         seen.software.gpuModel);
     // What the machine is (its driver, its GPU model) binds a replay only where the spec records
     // it: a first run on the CPU recorded none, and a replay on a GPU is no difference there
     // (walk 19: a sick GPU showed as three failures, two of them "the spec records none").
-    for (ReplayItem &i : items) {
-        const bool machine = i.field == QLatin1String("$.software.driver") ||
-                             i.field == QLatin1String("$.software.gpuModel");
-        if (machine && i.status == ReplayItem::Status::Fail && i.want.isEmpty()) {
+    const auto machine = [&](const char *field, const QString &what, const QString &want,
+                             const QString &got) {
+        same(field, what, want, got);
+        if (ReplayItem &i = items.last(); want.isEmpty() && !got.isEmpty()) {
             i.status = ReplayItem::Status::NotApplicable;
             i.note = Tr::tr("not compared: the spec records none (its first run recorded no GPU)");
         }
-    }
+    };
+    machine("$.software.driver", Tr::tr("driver"), spec.software.driver, seen.software.driver);
+    same("$.software.device", Tr::tr("device"), spec.software.device, seen.software.device);
+    machine("$.software.gpuModel", Tr::tr("GPU model"), spec.software.gpuModel,
+            seen.software.gpuModel);
     same("$.software.gpuCount", Tr::tr("GPU count"), QString::number(spec.software.gpuCount),
          QString::number(seen.software.gpuCount));
     // What was trained, as the trainer applied it.

@@ -113,7 +113,11 @@ namespace {
 [[maybe_unused]] const bool kSpecReaderRegistered = [] {
     registerSpecReader([](const OnboardingState &state) {
         const RunSpec spec = runSpecFromState(state);
-        SpecOfState out{spec.fingerprintId(), spec.runFingerprintId(), spec.runJson()};
+        // One toJson() for the spec's name and its run's (asked on every change of the state,
+        // by gate 6's acceptance).
+        const QJsonObject json = spec.toJson();
+        const QJsonObject run = RunSpec::runOf(json);
+        SpecOfState out{RunSpec::fingerprintOf(json), RunSpec::fingerprintOf(run), run};
         // A replay accepted before specs carried gate 4's memory plan ($.memory) replayed the
         // spec as it was written then: the onboarding did not change, Onramp did, so that
         // replay still stands (an upgrade sends no gate back).

@@ -175,6 +175,10 @@ struct RunSpec
     QJsonObject runJson() const;
     // "sha256:" + hex of runJson()'s canonical form.
     QByteArray runFingerprintId() const;
+    // "sha256:" + hex of the canonical form of `json` (toJson() or runJson() made once).
+    static QByteArray fingerprintOf(const QJsonObject &json);
+    // `json` (toJson()) without the gates' records: runJson() of a toJson() already made.
+    static QJsonObject runOf(QJsonObject json);
 };
 
 // Limits of the importer (none of them library defaults): file size, nesting depth, string

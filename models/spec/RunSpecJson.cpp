@@ -843,17 +843,26 @@ QByteArray RunSpec::fingerprintId() const
     return "sha256:" + QCryptographicHash::hash(canonical(), QCryptographicHash::Sha256).toHex();
 }
 
+QByteArray RunSpec::fingerprintOf(const QJsonObject &json)
+{
+    const QByteArray canonicalJson = QByteArray::fromStdString(toNlohmann(json).dump());
+    return "sha256:" + QCryptographicHash::hash(canonicalJson, QCryptographicHash::Sha256).toHex();
+}
+
+QJsonObject RunSpec::runOf(QJsonObject json)
+{
+    json.remove(QStringLiteral("gates"));
+    return json;
+}
+
 QJsonObject RunSpec::runJson() const
 {
-    QJsonObject o = toJson();
-    o.remove(QStringLiteral("gates"));
-    return o;
+    return runOf(toJson());
 }
 
 QByteArray RunSpec::runFingerprintId() const
 {
-    const QByteArray canonicalRun = QByteArray::fromStdString(toNlohmann(runJson()).dump());
-    return "sha256:" + QCryptographicHash::hash(canonicalRun, QCryptographicHash::Sha256).toHex();
+    return fingerprintOf(runJson());
 }
 
 } // namespace onramp
